@@ -1,0 +1,135 @@
+package engine
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// DeckList is a deck as a player writes it: card names with counts,
+// optionally in sections ("extra:", "start:") that a game gives meaning.
+type DeckList struct {
+	Name string `json:"name"`
+	// Source is the file the list came from, for error messages.
+	Source  string      `json:"source,omitempty"`
+	Entries []DeckEntry `json:"entries"`
+}
+
+// DeckEntry is one line of a deck list.
+type DeckEntry struct {
+	Count   int    `json:"count"`
+	Card    string `json:"card"`
+	Section string `json:"section,omitempty"`
+	Line    int    `json:"line,omitempty"`
+}
+
+// Size counts the cards in the given section ("" is the main deck).
+func (d DeckList) Size(section string) int {
+	n := 0
+	for _, e := range d.Entries {
+		if e.Section == section {
+			n += e.Count
+		}
+	}
+	return n
+}
+
+// Cards expands a section to one name per card, in list order.
+func (d DeckList) Cards(section string) []string {
+	var out []string
+	for _, e := range d.Entries {
+		if e.Section != section {
+			continue
+		}
+		for i := 0; i < e.Count; i++ {
+			out = append(out, e.Card)
+		}
+	}
+	return out
+}
+
+// Problem makes a Problem located at entry e of the list.
+func (d DeckList) Problem(e DeckEntry, msg, fix string) Problem {
+	return Problem{File: d.Source, Line: e.Line, Subject: e.Card, Msg: msg, Fix: fix}
+}
+
+// ReadDeckFile reads a deck list file; see ParseDeckList for the format.
+func ReadDeckFile(path string) (DeckList, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return DeckList{}, fmt.Errorf("cannot read deck file: %w", err)
+	}
+	defer f.Close()
+	name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return ParseDeckList(path, name, f)
+}
+
+// ParseDeckList reads a deck list. Each line is a card with an optional
+// count: "3 Fire Drake", "3x Fire Drake" or "Fire Drake". Blank lines and
+// text after '#' are ignored. "name: My Deck" names the deck, and a line
+// ending in ':' ("extra:") starts a section; "main:" returns to the deck.
+// Every malformed line is reported, with its line number.
+func ParseDeckList(source, name string, r io.Reader) (DeckList, error) {
+	d := DeckList{Name: name, Source: source}
+	var problems Problems
+	section := ""
+	sc := bufio.NewScanner(r)
+	for lineNo := 1; sc.Scan(); lineNo++ {
+		line := sc.Text()
+		if i := strings.IndexByte(line, '#'); i >= 0 {
+			line = line[:i]
+		}
+		line = strings.TrimSpace(line)
+		if line == "" {
+			continue
+		}
+		if v, ok := strings.CutPrefix(line, "name:"); ok {
+			d.Name = strings.TrimSpace(v)
+			continue
+		}
+		if s, ok := strings.CutSuffix(line, ":"); ok {
+			section = strings.ToLower(strings.TrimSpace(s))
+			if section == "main" || section == "deck" {
+				section = ""
+			}
+			continue
+		}
+		e, err := parseDeckLine(line)
+		if err != nil {
+			problems = append(problems, Problem{File: source, Line: lineNo, Msg: err.Error(),
+				Fix: `write "COUNT Card Name", e.g. "3 Fire Drake"`})
+			continue
+		}
+		e.Section, e.Line = section, lineNo
+		d.Entries = append(d.Entries, e)
+	}
+	if err := sc.Err(); err != nil {
+		return d, fmt.Errorf("%s: %w", source, err)
+	}
+	if len(d.Entries) == 0 && len(problems) == 0 {
+		problems = append(problems, Problem{File: source, Msg: "the deck list has no cards",
+			Fix: `list one card a line, e.g. "3 Fire Drake"`})
+	}
+	return d, problems.Err()
+}
+
+func parseDeckLine(line string) (DeckEntry, error) {
+	first, rest, hasRest := strings.Cut(line, " ")
+	count := strings.TrimSuffix(strings.ToLower(first), "x")
+	n, err := strconv.Atoi(count)
+	if err != nil || !hasRest {
+		return DeckEntry{Count: 1, Card: line}, nil
+	}
+	if n < 1 || n > 99 {
+		return DeckEntry{}, fmt.Errorf("count %d is out of range 1..99", n)
+	}
+	card := strings.TrimSpace(rest)
+	if card == "" {
+		return DeckEntry{}, fmt.Errorf("count %d names no card", n)
+	}
+	return DeckEntry{Count: n, Card: card}, nil
+}

@@ -1,0 +1,349 @@
+// Package enginetest checks any engine.Game against the kernel's contract
+// by playing many random games. Every game package runs it from its tests
+// and adds its own rule invariants.
+package enginetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// Options configure RandomGames.
+type Options struct {
+	// Games is how many random games to play (default 200).
+	Games int
+	// Setup returns the setup of game i; it decides decks, seats and
+	// variants. Its Seed should differ per game.
+	Setup func(i int) engine.Setup
+	// MaxActions per game; a game still running after it fails the test
+	// (default 50,000).
+	MaxActions int
+	// Invariants checks the game's own rules after every action (cards
+	// conserved, counters in range...). It may be nil.
+	Invariants func(s engine.State) error
+	// IllegalPerStep is how many random illegal actions are tried on every
+	// state (default 2).
+	IllegalPerStep int
+	// DeepCheckEvery runs the costly checks (views against
+	// determinizations, clone independence) every this many actions
+	// (default 5).
+	DeepCheckEvery int
+}
+
+// Summary tells what the random games covered.
+type Summary struct {
+	Games, Actions int
+	Wins           []int // per seat, shared wins counted for each winner
+	Draws          int
+	Reasons        map[string]int
+	// Verbs counts how often each verb was played, by name.
+	Verbs map[string]int
+}
+
+func (o *Options) defaults() {
+	if o.Games == 0 {
+		o.Games = 200
+	}
+	if o.MaxActions == 0 {
+		o.MaxActions = 50000
+	}
+	if o.IllegalPerStep == 0 {
+		o.IllegalPerStep = 2
+	}
+	if o.DeepCheckEvery == 0 {
+		o.DeepCheckEvery = 5
+	}
+}
+
+// RandomGames plays random games and after every action checks that:
+// the state is consistent (ToMove, Legal, Terminal agree); every legal
+// action's text parses back to it; sampled illegal actions are refused
+// with the hash unchanged; the game's invariants hold; clones are
+// independent; each seat's view equals its view of a determinization (so
+// views show nothing the seat cannot know); no hidden card carries an
+// identity; and at the end the record replays to the same hash.
+func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
+	t.Helper()
+	opt.defaults()
+	sum := Summary{Reasons: map[string]int{}, Verbs: map[string]int{}}
+	for i := 0; i < opt.Games; i++ {
+		if err := playOne(g, opt, i, &sum); err != nil {
+			t.Fatalf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
+		}
+	}
+	return sum
+}
+
+type player struct {
+	g      engine.Game
+	codec  *engine.ActionCodec
+	opt    Options
+	rng    engine.RNG
+	legal  []engine.Action
+	record engine.Record
+}
+
+func playOne(g engine.Game, opt Options, i int, sum *Summary) error {
+	setup := opt.Setup(i)
+	s, err := g.New(setup)
+	if err != nil {
+		return fmt.Errorf("New: %v", err)
+	}
+	p := &player{g: g, codec: g.Info().Actions, opt: opt, rng: engine.NewRNG(setup.Seed ^ 0xabcdef), record: engine.Record{Setup: setup}}
+	if sum.Wins == nil {
+		sum.Wins = make([]int, engine.MaxSeats)
+	}
+	lastTurn := s.Turn()
+	for step := 0; ; step++ {
+		if step > opt.MaxActions {
+			return fmt.Errorf("still running after %d actions (turn %d): the game does not end", opt.MaxActions, s.Turn())
+		}
+		if err := p.checkState(s, step); err != nil {
+			return fmt.Errorf("after action %d %s: %v", step, p.lastAction(), err)
+		}
+		if done, out := s.Terminal(); done {
+			sum.Games++
+			sum.Actions += step
+			sum.Reasons[out.Reason]++
+			if out.Draw() {
+				sum.Draws++
+			}
+			for _, w := range out.Winners.Seats() {
+				sum.Wins[w]++
+			}
+			return p.checkReplay(s)
+		}
+		a := p.legal[p.rng.IntN(len(p.legal))]
+		sum.Verbs[p.verbName(a)]++
+		_ = s.Describe(a, s.ToMove())
+		_ = s.Describe(a, engine.NoSeat)
+		if err := p.record.Append(g, s, a); err != nil {
+			return fmt.Errorf("action %d: legal action %q refused: %v", step+1, p.codec.Format(a), err)
+		}
+		if s.Turn() < lastTurn {
+			return fmt.Errorf("turn went back from %d to %d", lastTurn, s.Turn())
+		}
+		lastTurn = s.Turn()
+	}
+}
+
+func (p *player) lastAction() string {
+	if len(p.record.Actions) == 0 {
+		return "(setup)"
+	}
+	return fmt.Sprintf("%q", p.record.Actions[len(p.record.Actions)-1])
+}
+
+func (p *player) verbName(a engine.Action) string {
+	if spec, ok := p.codec.Spec(a.Verb); ok {
+		return spec.Name
+	}
+	return "?"
+}
+
+func (p *player) checkState(s engine.State, step int) error {
+	done, _ := s.Terminal()
+	p.legal = s.Legal(p.legal[:0])
+	switch {
+	case done && len(p.legal) > 0:
+		return fmt.Errorf("terminal state lists %d legal actions", len(p.legal))
+	case done && s.ToMove() != engine.NoSeat:
+		return fmt.Errorf("terminal state has ToMove %v", s.ToMove())
+	case !done && len(p.legal) == 0:
+		return fmt.Errorf("%v to move but has no legal action", s.ToMove())
+	case !done && (s.ToMove() < 0 || int(s.ToMove()) >= s.Seats()):
+		return fmt.Errorf("ToMove %v is not a seat of %d", s.ToMove(), s.Seats())
+	}
+	if err := p.checkLegalList(); err != nil {
+		return err
+	}
+	if p.opt.Invariants != nil {
+		if err := p.opt.Invariants(s); err != nil {
+			return fmt.Errorf("invariant: %v", err)
+		}
+	}
+	if err := p.checkIllegal(s); err != nil {
+		return err
+	}
+	if step%p.opt.DeepCheckEvery == 0 || done {
+		return p.deepCheck(s)
+	}
+	return nil
+}
+
+// checkLegalList: no duplicates, and every action's text reads back to it.
+func (p *player) checkLegalList() error {
+	for i, a := range p.legal {
+		text := p.codec.Format(a)
+		back, err := p.codec.Parse(text)
+		if err != nil || back != a {
+			return fmt.Errorf("legal action %q does not read back (%v, %v)", text, back, err)
+		}
+		if slices.Contains(p.legal[:i], a) {
+			return fmt.Errorf("legal action %q listed twice", text)
+		}
+	}
+	return nil
+}
+
+// checkIllegal tries actions Legal does not list: random ones and near
+// misses of legal ones. Each must be refused with the hash unchanged.
+func (p *player) checkIllegal(s engine.State) error {
+	verbs := len(p.codec.Verbs())
+	before := s.Hash()
+	for k := 0; k < p.opt.IllegalPerStep; k++ {
+		var a engine.Action
+		if a = p.nearMiss(); a.Verb == 0 {
+			a.Verb = engine.Verb(p.rng.IntN(verbs + 2))
+			for j := range a.Args {
+				a.Args[j] = int16(p.rng.IntN(70) - 3)
+			}
+		}
+		if engine.Contains(p.legal, a) {
+			continue
+		}
+		if err := s.Apply(a); err == nil {
+			return fmt.Errorf("illegal action %q (%v) was accepted", p.codec.Format(a), a)
+		} else if err.Error() == "" {
+			return fmt.Errorf("illegal action %q refused with an empty message", p.codec.Format(a))
+		}
+		if s.Hash() != before {
+			return fmt.Errorf("refused action %q changed the state", p.codec.Format(a))
+		}
+	}
+	return nil
+}
+
+// nearMiss changes one argument of a random legal action a little, or
+// returns the zero action when the chosen one has no arguments.
+func (p *player) nearMiss() engine.Action {
+	if len(p.legal) == 0 {
+		return engine.Action{}
+	}
+	a := p.legal[p.rng.IntN(len(p.legal))]
+	spec, _ := p.codec.Spec(a.Verb)
+	if len(spec.Args) == 0 {
+		return engine.Action{}
+	}
+	a.Args[p.rng.IntN(len(spec.Args))] += int16(p.rng.IntN(5) - 2)
+	return a
+}
+
+func (p *player) deepCheck(s engine.State) error {
+	if err := p.checkClone(s); err != nil {
+		return err
+	}
+	for seat := engine.Seat(0); int(seat) < s.Seats(); seat++ {
+		if err := p.checkView(s, seat); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (p *player) checkClone(s engine.State) error {
+	before := s.Hash()
+	c := s.Clone()
+	if c.Hash() != before {
+		return fmt.Errorf("clone hash %x differs from original %x", c.Hash(), before)
+	}
+	if len(p.legal) > 0 {
+		if err := c.Apply(p.legal[p.rng.IntN(len(p.legal))]); err != nil {
+			return fmt.Errorf("legal action refused by a clone: %v", err)
+		}
+	}
+	if s.Hash() != before {
+		return fmt.Errorf("playing on a clone changed the original")
+	}
+	return nil
+}
+
+// checkView: what seat sees must not change when everything it cannot see
+// is resampled; the same for a spectator; and hidden cards carry no name.
+func (p *player) checkView(s engine.State, seat engine.Seat) error {
+	before := s.Hash()
+	r := p.rng.Split()
+	d := s.Determinize(seat, &r)
+	if s.Hash() != before {
+		return fmt.Errorf("Determinize(%v) changed the original state", seat)
+	}
+	for _, viewer := range []engine.Seat{seat, engine.NoSeat} {
+		v1, err := viewJSON(s, viewer)
+		if err != nil {
+			return err
+		}
+		v2, err := viewJSON(d, viewer)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(v1, v2) {
+			return fmt.Errorf("view of %v changes under Determinize(%v): the view shows hidden information, or Determinize changes what %v has seen\n real: %s\n det:  %s", viewer, seat, seat, v1, v2)
+		}
+	}
+	if s.ToMove() == seat {
+		l1 := s.Legal(nil)
+		l2 := d.Legal(nil)
+		if !sameSet(l1, l2) {
+			return fmt.Errorf("%v's legal actions change under Determinize: %v vs %v", seat, p.texts(l1), p.texts(l2))
+		}
+	}
+	return checkHiddenCards(s.View(seat))
+}
+
+func viewJSON(s engine.State, viewer engine.Seat) ([]byte, error) {
+	v := s.View(viewer)
+	if v == nil {
+		return nil, fmt.Errorf("View(%v) is nil", viewer)
+	}
+	if v.Viewer != viewer {
+		return nil, fmt.Errorf("View(%v).Viewer is %v", viewer, v.Viewer)
+	}
+	return json.Marshal(v)
+}
+
+func checkHiddenCards(v *engine.View) error {
+	var err error
+	v.Walk(func(_ engine.Seat, zone string, c *engine.CardView) {
+		if c.Hidden && (c.ID >= 0 || c.Name != "") && err == nil {
+			err = fmt.Errorf("hidden card in %s shows id %d / name %q", zone, c.ID, c.Name)
+		}
+	})
+	return err
+}
+
+func sameSet(a, b []engine.Action) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for _, x := range a {
+		if !engine.Contains(b, x) {
+			return false
+		}
+	}
+	return true
+}
+
+func (p *player) texts(as []engine.Action) []string {
+	out := make([]string, len(as))
+	for i, a := range as {
+		out[i] = p.codec.Format(a)
+	}
+	return out
+}
+
+func (p *player) checkReplay(s engine.State) error {
+	p.record.Hash = s.Hash()
+	r, err := engine.Replay(p.g, p.record)
+	if err != nil {
+		return fmt.Errorf("replay: %v", err)
+	}
+	if r.Hash() != s.Hash() {
+		return fmt.Errorf("replay hash %x differs from the game's %x", r.Hash(), s.Hash())
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package engine
+
+// Game is one card game's rules: it describes itself, its cards and decks,
+// and makes new States.
+type Game interface {
+	// Info describes the game: its id, seats, variants and action verbs.
+	Info() Info
+	// Cards lists the card pool, with rules text generated from the data.
+	Cards() []CardInfo
+	// Presets lists the ready-made decks; every one is legal.
+	Presets() []DeckList
+	// ValidateDeck checks a deck against the construction rules and returns
+	// every problem found (none for a legal deck). Problems name the deck
+	// file's line where they can.
+	ValidateDeck(d DeckList) []Problem
+	// New starts a game. It checks the setup (seat count, decks, variants)
+	// and returns an error that says what is wrong and how to fix it.
+	New(setup Setup) (State, error)
+}
+
+// Info describes a game.
+type Info struct {
+	ID       string // "mysticelements"
+	Name     string // "Mystic Elements"
+	RulesID  string // the digest's rule prefix, "ME"
+	MinSeats int
+	MaxSeats int
+	// Summary is one or two sentences for the games list.
+	Summary  string
+	Variants []VariantSpec
+	// Actions writes and reads the game's actions as text.
+	Actions *ActionCodec
+}
+
+// State is one position of a game in progress. See the package doc for the
+// contract every implementation keeps.
+type State interface {
+	// Seats is the number of players at the table.
+	Seats() int
+	// ToMove is the seat that must decide now; it may be a player other
+	// than the one whose turn it is. NoSeat once the game is over.
+	ToMove() Seat
+	// Legal appends the legal actions of ToMove to dst and returns it. It
+	// allocates nothing when dst has room. A finished game has none.
+	Legal(dst []Action) []Action
+	// Apply plays an action of ToMove. An action Legal would not list is
+	// refused with an error saying why, and the state is left unchanged.
+	Apply(a Action) error
+	// Terminal reports whether the game is over and how it ended.
+	Terminal() (bool, Outcome)
+	// Turn counts the turns begun so far (1 during the first turn); the
+	// simulator caps games by it.
+	Turn() int
+	// Clone returns an independent copy, RNG included.
+	Clone() State
+	// View is what seat s may see; NoSeat gives a spectator's view and
+	// Omniscient everything.
+	View(s Seat) *View
+	// Describe labels a for people, as viewer may see it: what the owner
+	// of a hidden card sees by name, others see as "a card". Call it
+	// before applying a.
+	Describe(a Action, viewer Seat) string
+	// Determinize returns a copy in which everything seat s cannot see
+	// (other hands, deck orders, face-down cards, future random events) is
+	// resampled from r, consistent with what s has seen. Seat s's View
+	// and, when s is to move, its Legal actions are the same in the copy.
+	Determinize(s Seat, r *RNG) State
+	// Hash summarises the whole state, RNG included.
+	Hash() uint64
+}
+
+// Setup is everything that decides a new game besides the actions taken.
+type Setup struct {
+	Game  string `json:"game"`
+	Seats int    `json:"seats"`
+	Seed  uint64 `json:"seed"`
+	// Variant selects rule readings by key; missing keys take defaults.
+	Variant map[string]string `json:"variant,omitempty"`
+	// Decks gives each seat's deck, in seat order. A game may allow empty
+	// decks where its rules build them during setup, or pick presets.
+	Decks []DeckList `json:"decks,omitempty"`
+	// First, when 1..Seats, is the seat that starts (1-based). 0 lets the
+	// rules decide, usually at random from the seed.
+	First int `json:"first,omitempty"`
+}
+
+// CardInfo describes one card of a game's pool for people and tools.
+type CardInfo struct {
+	Name string `json:"name"`
+	// Kind is the card type: "unit", "charm", "item", ...
+	Kind string `json:"kind"`
+	// Group is the colour, faction, element or deck the card belongs to.
+	Group    string   `json:"group,omitempty"`
+	Cost     string   `json:"cost,omitempty"`
+	Stats    []Stat   `json:"stats,omitempty"`
+	Keywords []string `json:"keywords,omitempty"`
+	// Text is the rules text, generated from the card's data.
+	Text string `json:"text"`
+}
+
+// Stat is a named number printed on a card or kept on a card or player.
+type Stat struct {
+	Name  string `json:"name"`
+	Value int    `json:"value"`
+}
+
+// SchemaProvider is a Game that publishes a JSON Schema for its card
+// files, so that editors can complete and check them.
+type SchemaProvider interface {
+	CardSchema() []byte
+}
