@@ -69,14 +69,23 @@ func (o *Options) defaults() {
 // identity; and at the end the record replays to the same hash.
 func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 	t.Helper()
+	sum, err := Check(g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// Check is RandomGames returning the first failure as an error.
+func Check(g engine.Game, opt Options) (Summary, error) {
 	opt.defaults()
 	sum := Summary{Reasons: map[string]int{}, Verbs: map[string]int{}}
 	for i := 0; i < opt.Games; i++ {
 		if err := playOne(g, opt, i, &sum); err != nil {
-			t.Fatalf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
+			return sum, fmt.Errorf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
 		}
 	}
-	return sum
+	return sum, nil
 }
 
 type player struct {
