@@ -54,11 +54,11 @@ func TestEveryFailedExpectationIsReported(t *testing.T) {
 
 func TestBadScenarioFiles(t *testing.T) {
 	cases := map[string]string{
-		"game: trick\nposition: {active: p1}\nsteps:\n  - {}\n":                   "step 1: a step is either",
-		"name: x\n":                                                                 "names no game",
-		"game: trick\nposition: {active: p1}\nstepz: []\n":                          "unknown field",
-		"game: nope\nposition: {active: p1}\n":                                      "unknown game",
-		"game: trick\nposition: {active: p1, seats: [{zones: {hand: [Ten]}}]}\n":    "Ten: no such card",
+		"game: trick\nposition: {active: p1}\nsteps:\n  - {}\n": "step 1: a step is either",
+		"name: x\n": "names no game",
+		"game: trick\nposition: {active: p1}\nstepz: []\n":                                                       "unknown field",
+		"game: nope\nposition: {active: p1}\n":                                                                   "unknown game",
+		"game: trick\nposition: {active: p1, seats: [{zones: {hand: [Ten]}}]}\n":                                 "Ten: no such card",
 		"game: trick\nposition: {active: p1, seats: [{zones: {hand: [One]}}, {}]}\nsteps:\n  - do: play {Two}\n": `no card named "Two"`,
 	}
 	for src, want := range cases {
