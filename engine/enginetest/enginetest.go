@@ -294,6 +294,14 @@ func (p *player) checkView(s engine.State, seat engine.Seat) error {
 			return fmt.Errorf("view of %v changes under Determinize(%v): the view shows hidden information, or Determinize changes what %v has seen\n real: %s\n det:  %s", viewer, seat, seat, v1, v2)
 		}
 	}
+	// Determinizing the real state and an equivalent one (d) with the same
+	// random stream must give the same state: the result may depend only on
+	// what seat knows. Agents rely on this to be blind to hidden cards.
+	r2 := p.rng.Split()
+	r3 := r2
+	if a, b := s.Determinize(seat, &r2), d.Determinize(seat, &r3); a.Hash() != b.Hash() {
+		return fmt.Errorf("Determinize(%v) depends on hidden information: two states %v cannot tell apart determinize differently with the same random stream (sort hidden pools, e.g. by card id, before shuffling them)", seat, seat)
+	}
 	if s.ToMove() == seat {
 		l1 := s.Legal(nil)
 		l2 := d.Legal(nil)

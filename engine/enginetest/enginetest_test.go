@@ -34,6 +34,13 @@ func TestRandomGamesCatchALeakyView(t *testing.T) {
 	}
 }
 
+func TestRandomGamesCatchADeterminizeThatSeesHiddenCards(t *testing.T) {
+	_, err := enginetest.Check(trick.Game{Unsorted: true}, enginetest.Options{Games: 5, Setup: setup})
+	if err == nil || !strings.Contains(err.Error(), "depends on hidden information") {
+		t.Fatalf("a determinization that depends on hidden order was not caught: %v", err)
+	}
+}
+
 func TestRandomGamesCatchAFailingInvariant(t *testing.T) {
 	_, err := enginetest.Check(trick.Game{}, enginetest.Options{Games: 3, Setup: setup,
 		Invariants: func(s engine.State) error {

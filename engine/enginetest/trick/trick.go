@@ -11,6 +11,7 @@ package trick
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -23,9 +24,10 @@ const (
 
 var names = [perSeat]string{"One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"}
 
-// Game is the trick game. Leak, when set, makes views show every hand: a
-// broken game for tests that must catch leaks.
-type Game struct{ Leak bool }
+// Game is the trick game. Its flags break it on purpose, for tests that
+// must catch such bugs: Leak makes views show every hand, and
+// Unsorted makes Determinize depend on the hidden order of cards.
+type Game struct{ Leak, Unsorted bool }
 
 var (
 	codec    = engine.NewCodec(engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand"})
@@ -91,6 +93,7 @@ func valueOf(name string) int {
 // worth c%9+1.
 type State struct {
 	leak       bool
+	unsorted   bool
 	tiesLeader bool
 	seats      int
 	decks      [][]int16 // top is the last element
@@ -139,7 +142,7 @@ func (g Game) empty(setup engine.Setup) (*State, error) {
 		}
 	}
 	n := setup.Seats
-	s := &State{leak: g.Leak, tiesLeader: v["ties"] == "leader", seats: n, turn: 1,
+	s := &State{leak: g.Leak, unsorted: g.Unsorted, tiesLeader: v["ties"] == "leader", seats: n, turn: 1,
 		decks: make([][]int16, n), hands: make([][]int16, n), table: make([]int16, n),
 		tricks: make([]int, n), rng: engine.NewRNG(setup.Seed)}
 	for i := range s.table {
@@ -288,10 +291,12 @@ func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	c := s.Clone().(*State)
 	for p := 0; p < c.seats; p++ {
 		if engine.Seat(p) == seat {
+			c.sort(c.decks[p])
 			engine.Shuffle(r, c.decks[p])
 			continue
 		}
 		pool := append(append([]int16(nil), c.hands[p]...), c.decks[p]...)
+		c.sort(pool) // so that the result depends only on what seat knows
 		engine.Shuffle(r, pool)
 		n := len(c.hands[p])
 		c.hands[p] = append(c.hands[p][:0], pool[:n]...)
@@ -299,6 +304,12 @@ func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	}
 	c.rng = r.Split()
 	return c
+}
+
+func (s *State) sort(cards []int16) {
+	if !s.unsorted {
+		slices.Sort(cards)
+	}
 }
 
 // Hash summarises the state.
