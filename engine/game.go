@@ -116,3 +116,10 @@ type Stat struct {
 type SchemaProvider interface {
 	CardSchema() []byte
 }
+
+// Evaluator is a State that can judge a position without playing it out,
+// for agents that look only a few moves ahead or cut playouts short.
+type Evaluator interface {
+	// Evaluate estimates seat's chance of winning from here, in [0, 1].
+	Evaluate(seat Seat) float64
+}
