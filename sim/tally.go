@@ -287,15 +287,25 @@ type EntrantRate struct {
 	WinRate Interval `json:"win_rate"`
 }
 
+// minCardGames is how many seat-games each side of a card comparison
+// needs before text and charts show it.
+const minCardGames = 30
+
+// comparable reports whether both sides of the comparison are large enough
+// to show.
+func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
+
 // CardStat is one card's effect on its player's results.
 type CardStat struct {
-	Name       string   `json:"name"`
+	Name string `json:"name"`
+	// Played and NotPlayed count the seat-games with and without it.
 	Played     int      `json:"played"`
+	NotPlayed  int      `json:"not_played"`
 	PlayRate   float64  `json:"play_rate"`
 	WhenPlayed Interval `json:"win_when_played"`
 	WhenNot    Interval `json:"win_when_not_played"`
 	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
-	// cause (strong hands play more cards).
+	// cause (strong hands play more cards); 0 when either group is empty.
 	Impact float64 `json:"impact"`
 }
 
