@@ -91,39 +91,61 @@ func variance(counts map[int]int) float64 {
 	return (sq - n*mean*mean) / (n - 1)
 }
 
-// Matrix is a round robin of decks: every pair plays a mirrored batch.
+// Matrix is a round robin: every pair of entrants plays a mirrored batch.
 type Matrix struct {
-	Decks []string `json:"decks"`
-	// Rate[i][j] is deck i's win rate against deck j (i != j).
+	Names []string `json:"entrants"`
+	// Rate[i][j] is entrant i's win rate against entrant j (i != j).
 	Rate    [][]Interval `json:"rate"`
 	Games   [][]int      `json:"games"`
 	Reports []*Report    `json:"reports"`
 }
 
-// RunMatrix plays every pair of decks against each other for two seats,
-// mirrored, with cfg's other settings.
-func RunMatrix(ctx context.Context, cfg Config, decks []engine.DeckList) (*Matrix, error) {
-	if len(decks) < 2 {
-		return nil, fmt.Errorf("--matrix needs at least two decks")
+// Entrant is one side of a matrix: an agent, a deck, or both.
+type Entrant struct {
+	Name  string
+	Agent string
+	Deck  *engine.DeckList
+}
+
+// DeckEntrants makes one entrant per deck, all played by agent.
+func DeckEntrants(decks []engine.DeckList, agent string) []Entrant {
+	out := make([]Entrant, len(decks))
+	for i := range decks {
+		out[i] = Entrant{Name: decks[i].Name, Agent: agent, Deck: &decks[i]}
+	}
+	return out
+}
+
+// AgentEntrants makes one entrant per agent spec, decks left to the game.
+func AgentEntrants(agents []string) []Entrant {
+	out := make([]Entrant, len(agents))
+	for i, a := range agents {
+		out[i] = Entrant{Name: a, Agent: a}
+	}
+	return out
+}
+
+// RunMatrix plays every pair of entrants against each other for two
+// seats, mirrored, with cfg's other settings.
+func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, error) {
+	if len(entrants) < 2 {
+		return nil, fmt.Errorf("a matrix needs at least two entrants")
 	}
 	if cfg.Seats != 0 && cfg.Seats != 2 {
-		return nil, fmt.Errorf("--matrix compares decks two at a time: use 2 seats")
+		return nil, fmt.Errorf("a matrix compares entrants two at a time: use 2 seats")
 	}
-	n := len(decks)
+	n := len(entrants)
 	m := &Matrix{Rate: make([][]Interval, n), Games: make([][]int, n)}
-	for i, d := range decks {
-		m.Decks = append(m.Decks, d.Name)
+	for i, e := range entrants {
+		m.Names = append(m.Names, e.Name)
 		m.Rate[i] = make([]Interval, n)
 		m.Games[i] = make([]int, n)
 	}
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			run := cfg
-			run.Seats, run.Mirror = 2, true
-			run.Decks = []engine.DeckList{decks[i], decks[j]}
-			rep, err := Run(ctx, run)
+			rep, err := Run(ctx, pairConfig(cfg, entrants[i], entrants[j]))
 			if err != nil {
-				return nil, fmt.Errorf("%s vs %s: %w", decks[i].Name, decks[j].Name, err)
+				return nil, fmt.Errorf("%s vs %s: %w", entrants[i].Name, entrants[j].Name, err)
 			}
 			m.Reports = append(m.Reports, rep)
 			a, b := rep.EntrantRates[0], rep.EntrantRates[1]
@@ -132,4 +154,14 @@ func RunMatrix(ctx context.Context, cfg Config, decks []engine.DeckList) (*Matri
 		}
 	}
 	return m, nil
+}
+
+func pairConfig(cfg Config, a, b Entrant) Config {
+	cfg.Seats, cfg.Mirror = 2, true
+	cfg.Agents = []string{a.Agent, b.Agent}
+	cfg.Decks = nil
+	if a.Deck != nil && b.Deck != nil {
+		cfg.Decks = []engine.DeckList{*a.Deck, *b.Deck}
+	}
+	return cfg
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"strings"
 	"time"
 )
 
@@ -57,7 +58,7 @@ func WriteHTML(w io.Writer, d Document) error {
 		}
 	case d.Matrix != nil:
 		for _, r := range d.Matrix.Reports {
-			if err := add(fmt.Sprintf("%s vs %s", r.Decks[0], r.Decks[1]), r); err != nil {
+			if err := add(strings.Join(r.Agents, " vs ")+" "+strings.Join(r.Decks, " vs "), r); err != nil {
 				return err
 			}
 		}
@@ -121,9 +122,9 @@ th:first-child, td:first-child { text-align: left; }
 {{end}}</table><p class="note">Bold rows: the interval excludes zero.</p>
 {{end}}
 {{with .Matrix}}
-<h2>Deck matrix: row deck's win rate against column deck</h2>
-<table id="matrix"><tr><th></th>{{range .Decks}}<th>{{.}}</th>{{end}}</tr>
-{{range $i, $row := .Rate}}<tr><th>{{index $.Matrix.Decks $i}}</th>{{range $j, $iv := $row}}{{if eq $i $j}}<td>—</td>{{else}}<td style="{{heat $iv}}">{{iv $iv}}</td>{{end}}{{end}}</tr>
+<h2>Matrix: the row's win rate against the column</h2>
+<table id="matrix"><tr><th></th>{{range .Names}}<th>{{.}}</th>{{end}}</tr>
+{{range $i, $row := .Rate}}<tr><th>{{index $.Matrix.Names $i}}</th>{{range $j, $iv := $row}}{{if eq $i $j}}<td>—</td>{{else}}<td style="{{heat $iv}}">{{iv $iv}}</td>{{end}}{{end}}</tr>
 {{end}}</table>
 {{end}}
 {{range .Sections}}

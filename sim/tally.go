@@ -276,9 +276,12 @@ type Report struct {
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`
 
-	Workers        int     `json:"workers,omitempty"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
-	GamesPerSecond float64 `json:"games_per_second"`
+	// ThinkingMs is each entrant's mean time per decision, in ms; like
+	// the timings below it varies from run to run.
+	ThinkingMs     []float64 `json:"thinking_ms,omitempty"`
+	Workers        int       `json:"workers,omitempty"`
+	ElapsedSeconds float64   `json:"elapsed_seconds"`
+	GamesPerSecond float64   `json:"games_per_second"`
 }
 
 // EntrantRate is an entrant's win rate.

@@ -104,16 +104,17 @@ func (c *Comparison) WriteText(w io.Writer) {
 	fmt.Fprintln(w, "  (* the interval excludes 0)")
 }
 
-// WriteText writes the matrix: each row deck's win rate against each column deck.
+// WriteText writes the matrix: each row entrant's win rate against each
+// column entrant.
 func (m *Matrix) WriteText(w io.Writer) {
 	fmt.Fprintf(w, "%-20s", "row vs column")
-	for _, d := range m.Decks {
+	for _, d := range m.Names {
 		fmt.Fprintf(w, " %20.20s", d)
 	}
 	fmt.Fprintln(w)
-	for i, d := range m.Decks {
+	for i, d := range m.Names {
 		fmt.Fprintf(w, "%-20.20s", d)
-		for j := range m.Decks {
+		for j := range m.Names {
 			if i == j {
 				fmt.Fprintf(w, " %20s", "—")
 				continue

@@ -252,3 +252,13 @@ func TestSimCompareVariantAndMatrix(t *testing.T) {
 		t.Errorf("bad compare: %v", err)
 	}
 }
+
+func TestStrengthTable(t *testing.T) {
+	out, _, err := run(t, "", "strength", "trick", "-n", "60", "--agents", "random,ismcts:iters=50")
+	if err != nil || !strings.Contains(out, "ismcts:iters=50") || !strings.Contains(out, "mean time per decision") {
+		t.Fatalf("strength: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "strength", "trick", "--agents", "random"); err == nil || !strings.Contains(err.Error(), "at least two") {
+		t.Fatalf("one agent: %v", err)
+	}
+}

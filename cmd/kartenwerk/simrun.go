@@ -59,7 +59,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		m, err := sim.RunMatrix(ctx, cfg, decks)
+		m, err := sim.RunMatrix(ctx, cfg, sim.DeckEntrants(decks, cfg.Agents[0]))
 		if err != nil {
 			return err
 		}
