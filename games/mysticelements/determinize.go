@@ -1,6 +1,10 @@
 package mysticelements
 
-import "kartenwerk/engine"
+import (
+	"slices"
+
+	"kartenwerk/engine"
+)
 
 // Determinize resamples what seat cannot see: every deck order, the
 // other player's hand, and the face-down deep graves (their cards were
@@ -24,6 +28,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		if !c.v.recycling {
 			n += copy(ids[n:], p.deep.slice())
 		}
+		slices.Sort(ids[:n]) // the result may depend only on what seat knows
 		engine.Shuffle(r, ids[:n])
 		k := 0
 		if hideHand {

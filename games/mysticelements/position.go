@@ -146,7 +146,7 @@ func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State,
 			h.bonH += cdef.Health
 			h.bonKw |= cdef.Keywords
 		}
-		if z == zBattle && kind == kCharm && s.cards[id].host == 0 {
+		if z == zBattle && kind == kCharm && !strings.Contains(where, ".attached[") {
 			bad(where, "a charm in the battle must be attached to a unit", "list it under its unit's attached:")
 		}
 		return id
@@ -192,6 +192,9 @@ func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State,
 			}
 		}
 		p.round = int16(pos.Round)
+		if seat != s.active {
+			p.round = int16(max(0, pos.Round-1)) // the active player went first
+		}
 		for _, k := range sortedKeys(sp.Counters) {
 			v := sp.Counters[k]
 			if c, ok := strings.CutPrefix(k, "energy."); ok && colourIndex(c) >= 0 {
@@ -224,6 +227,7 @@ func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State,
 	if s.p[s.active].round == 0 {
 		s.p[s.active].round = 1
 	}
+	s.first = s.active
 	s.turn = int16(pos.Turn)
 	if s.turn == 0 {
 		s.turn = s.p[0].round + s.p[1].round

@@ -34,6 +34,9 @@ func (s *state) roundNumber(seat int8) int {
 // run continues the game until a decision is needed or the game is over.
 func (s *state) run() {
 	for s.phase != phOver {
+		if s.st != sNone {
+			return // a decision is pending
+		}
 		if s.res.active {
 			if !s.resume() {
 				return
