@@ -128,54 +128,89 @@ func (s *state) affords(seat int8, col int8, cost, anyN int8) bool {
 	return p.energy[col] >= cost && p.energyTotal()-int(cost) >= int(anyN)
 }
 
-// playable says whether a hand card can be played now, or why not.
-func (s *state) playable(id int16) string {
+// Reasons a card or ability cannot be used now; the hot path only needs
+// the code, errors spell it out.
+const (
+	okNow uint8 = iota
+	noEnergy
+	noTarget
+	noHost
+	noAbility
+	isExhausted
+)
+
+// playable says whether a hand card can be played now (ME-5.1).
+func (s *state) playable(id int16) uint8 {
 	d := s.def(id)
 	if !s.affords(s.active, d.Colour, d.Cost, d.Any) {
-		return fmt.Sprintf("%s costs %s, more energy than you have (ME-5.1)", d.Name, costText(d))
+		return noEnergy
 	}
 	switch d.Kind {
 	case kCharm:
 		if !s.hasTargets(d.Attach, s.active, id) {
-			return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(d.Attach, true))
+			return noHost
 		}
 	case kWonder:
 		if a := &d.Abil[0]; a.Chooses && !s.hasTargets(a.Target, s.active, id) {
-			return fmt.Sprintf("%s needs %s as its target, and there is none", d.Name, describeFilter(a.Target, true))
+			return noTarget
 		}
 	}
-	return ""
+	return okNow
 }
 
-// usable says whether ability t of a battle card can be used now, or why not.
-func (s *state) usable(id int16, t trigger) string {
+// usable says whether ability t of a battle card can be used now (ME-5.2).
+func (s *state) usable(id int16, t trigger) uint8 {
 	d := s.def(id)
 	i := d.ability(t)
 	if i < 0 {
-		if t == trUse {
-			return d.Name + " has no USE ability"
-		}
-		return d.Name + " has no ability with an energy cost"
+		return noAbility
 	}
 	a := &d.Abil[i]
 	c := &s.cards[id]
 	if t == trUse && !c.ready {
-		return d.Name + " is exhausted: only a ready card can USE (ME-5.2)"
+		return isExhausted
 	}
 	if t == trPay && !s.affords(s.active, c.colour, a.PayCol, a.PayAny) {
-		return fmt.Sprintf("the ability costs %d %s + %d any, more energy than you have", a.PayCol, colourNames[c.colour], a.PayAny)
+		return noEnergy
 	}
 	if a.Chooses && !s.hasTargets(a.Target, s.active, id) {
-		return fmt.Sprintf("the ability needs %s as its target, and there is none", describeFilter(a.Target, true))
+		return noTarget
 	}
-	return ""
+	return okNow
+}
+
+// whyNot spells out a reason code for card id and ability trigger t
+// (trPlay for playing it from hand).
+func (s *state) whyNot(id int16, t trigger, why uint8) string {
+	d := s.def(id)
+	switch why {
+	case noEnergy:
+		if t == trPay {
+			a := &d.Abil[d.ability(trPay)]
+			return fmt.Sprintf("the ability costs %d %s + %d any, more energy than you have", a.PayCol, colourNames[s.cards[id].colour], a.PayAny)
+		}
+		return fmt.Sprintf("%s costs %s, more energy than you have (ME-5.1)", d.Name, costText(d))
+	case noHost:
+		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(d.Attach, true))
+	case noTarget:
+		a := &d.Abil[d.ability(t)]
+		return fmt.Sprintf("%s needs %s as its target, and there is none", d.Name, describeFilter(a.Target, true))
+	case noAbility:
+		if t == trUse {
+			return d.Name + " has no USE ability"
+		}
+		return d.Name + " has no ability with an energy cost"
+	case isExhausted:
+		return d.Name + " is exhausted: only a ready card can USE (ME-5.2)"
+	}
+	return "not possible now"
 }
 
 func (s *state) genMain(dst []engine.Action) []engine.Action {
 	seat := s.active
 	p := &s.p[seat]
 	for _, id := range p.hand.slice() {
-		if s.playable(id) == "" {
+		if s.playable(id) == okNow {
 			dst = append(dst, act1(vPlay, int(id)))
 		}
 	}
@@ -185,10 +220,10 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 		if d.Kind == kCharm {
 			continue
 		}
-		if s.cards[id].ready && d.ability(trUse) >= 0 && s.usable(id, trUse) == "" {
+		if s.cards[id].ready && d.ability(trUse) >= 0 && s.usable(id, trUse) == okNow {
 			dst = append(dst, act1(vUse, int(id)))
 		}
-		if d.ability(trPay) >= 0 && s.usable(id, trPay) == "" {
+		if d.ability(trPay) >= 0 && s.usable(id, trPay) == okNow {
 			dst = append(dst, act1(vActivate, int(id)))
 		}
 		if d.Kind != kUnit || !s.cards[id].ready {
@@ -346,7 +381,7 @@ func (s *state) explain(a engine.Action) error {
 		if c.zone != zHand || c.seat != s.active {
 			return fmt.Errorf("%s: c%d is not in your hand", text, id)
 		}
-		return fmt.Errorf("%s: %s", text, s.playable(id))
+		return fmt.Errorf("%s: %s", text, s.whyNot(id, trPlay, s.playable(id)))
 	case vUse, vActivate:
 		if c.zone != zBattle || c.seat != s.active {
 			return fmt.Errorf("%s: c%d (%s) is not yours in the battle", text, id, name)
@@ -355,7 +390,7 @@ func (s *state) explain(a engine.Action) error {
 		if a.Verb == vActivate {
 			t = trPay
 		}
-		return fmt.Errorf("%s: %s", text, s.usable(id, t))
+		return fmt.Errorf("%s: %s", text, s.whyNot(id, t, s.usable(id, t)))
 	case vAttack, vPlunder:
 		if c.zone != zBattle || c.seat != s.active || s.def(id).Kind != kUnit {
 			return fmt.Errorf("%s: c%d is not a unit of yours in the battle", text, id)

@@ -216,7 +216,8 @@ type yamlCard struct {
 // pool is a loaded card pool.
 type pool struct {
 	defs     []cardDef
-	byName   map[string]int16
+	byName   map[string]int16 // lower-case name
+	exact    map[string]int16 // name as printed
 	byColour [nColours][]int16
 	identity [nColours]string
 }
@@ -227,7 +228,7 @@ func loadPool(files map[string][]byte) (*pool, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &pool{byName: map[string]int16{}}
+	p := &pool{byName: map[string]int16{}, exact: map[string]int16{}}
 	var probs engine.Problems
 	names := make([]string, 0, len(files))
 	for n := range files {
@@ -271,6 +272,7 @@ func loadPool(files map[string][]byte) (*pool, error) {
 				continue
 			}
 			p.byName[strings.ToLower(d.Name)] = int16(len(p.defs))
+			p.exact[d.Name] = int16(len(p.defs))
 			p.byColour[col] = append(p.byColour[col], int16(len(p.defs)))
 			p.defs = append(p.defs, d)
 		}
@@ -285,6 +287,15 @@ func loadPool(files map[string][]byte) (*pool, error) {
 		return nil, probs
 	}
 	return p, nil
+}
+
+// lookup finds a card by name, ignoring case.
+func (p *pool) lookup(name string) (int16, bool) {
+	if id, ok := p.exact[name]; ok {
+		return id, true
+	}
+	id, ok := p.byName[strings.ToLower(strings.TrimSpace(name))]
+	return id, ok
 }
 
 func mustRead(name string) []byte {
@@ -313,7 +324,11 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 		if field != "" {
 			p += "." + field
 		}
-		probs = append(probs, f.Problem(p, yc.Name, msg, fix))
+		pr := f.Problem(p, yc.Name, msg, fix)
+		if pr.Line == 0 {
+			pr.Line = f.Line(at) // the field is missing: point at the card
+		}
+		probs = append(probs, pr)
 	}
 	d := cardDef{Name: yc.Name, Colour: int8(col), Cost: int8(yc.Cost), Any: int8(yc.Any),
 		Power: int8(yc.Power), Health: int8(yc.Health), Limit: int8(yc.Limit), File: f.Name, Line: f.Line(at + ".name"),
@@ -353,8 +368,11 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 		}
 	case kCharm:
 		fl, err := parseFilter(strings.Fields(yc.Attach), onUnit)
-		if err != nil || yc.Attach == "" {
-			bad("attach", fmt.Sprintf("charm needs `attach:` naming what it is played on (%v)", err), "e.g. `attach: enemy unit`")
+		switch {
+		case yc.Attach == "":
+			bad("attach", "charm needs `attach:` naming what it is played on", "e.g. `attach: enemy unit`")
+		case err != nil:
+			bad("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
 		}
 		d.Attach = fl
 	default:
@@ -371,11 +389,12 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 			bad(fmt.Sprintf("abilities[%d]", i), fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
 			continue
 		}
-		if a.Trig == trPay && a.PayCol == 0 {
-			a.PayCol = 0
-		}
 		if (a.Trig == trUse || a.Trig == trStart) && (d.Kind == kWonder || d.Kind == kCharm) {
 			bad(fmt.Sprintf("abilities[%d]", i), "only units and relics in the battle have use/start abilities", "use `play:`")
+			continue
+		}
+		if d.Kind == kCharm && a.Chooses {
+			bad(fmt.Sprintf("abilities[%d]", i), "a charm chooses only the unit it is played on", "name `host`, `you`, `opponent` or `each ...` instead")
 			continue
 		}
 		if a.Trig == trPay && d.Kind == kWonder {

@@ -30,8 +30,12 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 			probs = append(probs, d.Problem(e, fmt.Sprintf("section %q has no meaning in Mystic Elements", e.Section), "list every card in the main deck"))
 			continue
 		}
-		name := strings.ToLower(strings.TrimSpace(e.Card))
-		if c := colourIndex(name); c >= 0 {
+		id, ok := p.lookup(e.Card)
+		name := e.Card
+		if !ok {
+			name = strings.ToLower(strings.TrimSpace(e.Card))
+		}
+		if c := colourIndex(name); !ok && c >= 0 {
 			if whole[c] || count[c] > 0 {
 				probs = append(probs, d.Problem(e, "colour "+name+" is listed twice", "name each colour once"))
 				continue
@@ -44,7 +48,6 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 			firstLine[c] = e.Line
 			continue
 		}
-		id, ok := p.byName[name]
 		if !ok {
 			probs = append(probs, d.Problem(e, "no such card", suggest(p, name)))
 			continue
