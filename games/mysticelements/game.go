@@ -1,8 +1,3 @@
-// Package mysticelements is Mystic Elements: two wizards each build a deck
-// from three of eight colours, gain energy by the round, deploy units,
-// charms, wonders and relics, and win by plundering the opponent's deck
-// into the deep grave. Rules follow the digest with prefix ME; card data is
-// in cards/*.yaml, preset decks in decks/*.txt.
 package mysticelements
 
 import (
