@@ -125,7 +125,7 @@ func (s *state) gen(dst []engine.Action) []engine.Action {
 // affords: cost symbols of colour col plus any-energy symbols.
 func (s *state) affords(seat int8, col int8, cost, anyN int8) bool {
 	p := &s.p[seat]
-	return p.energy[col] >= cost && p.energyTotal()-int(cost) >= int(anyN)
+	return p.energy[col] >= cost && (anyN == 0 || p.energyTotal()-int(cost) >= int(anyN))
 }
 
 // Reasons a card or ability cannot be used now; the hot path only needs

@@ -177,12 +177,23 @@ func (s *state) countTargets(f filter, ctrl int8, src int16, rev bool) (int, int
 
 // hasTargets: f can choose something, in either reading under ME-9b.1.
 func (s *state) hasTargets(f filter, ctrl int8, src int16) bool {
-	if n, _ := s.countTargets(f, ctrl, src, false); n > 0 {
-		return true
+	return s.anyTarget(f, ctrl, src, false) || s.v.antiracist && f.Colour >= 0 && s.anyTarget(f, ctrl, src, true)
+}
+
+// anyTarget is countTargets(...) > 0, stopping at the first.
+func (s *state) anyTarget(f filter, ctrl int8, src int16, rev bool) bool {
+	if f.What&onPlayer != 0 {
+		return true // a player is always there
 	}
-	if s.v.antiracist && f.Colour >= 0 {
-		n, _ := s.countTargets(f, ctrl, src, true)
-		return n > 0
+	for seat := int8(0); seat < 2; seat++ {
+		if f.Side == sideEnemy && seat == ctrl || f.Side == sideOwn && seat != ctrl {
+			continue
+		}
+		for _, id := range s.p[seat].battle.slice() {
+			if s.matches(f, id, ctrl, src, rev) {
+				return true
+			}
+		}
 	}
 	return false
 }
