@@ -652,7 +652,7 @@ func describeFilter(f filter, one bool) string {
 	b = append(b, noun)
 	s := strings.Join(b, " ")
 	if one {
-		if strings.ContainsRune("aeiou", rune(s[0])) {
+		if strings.ContainsRune("aeio", rune(s[0])) {
 			return "an " + s
 		}
 		return "a " + s
@@ -697,12 +697,16 @@ func effectText(a *ability, e *effect) string {
 			v = "demote"
 		}
 		return fmt.Sprintf("%s %s %d", v, t, n)
-	case eDiscard:
-		return fmt.Sprintf("%s discards %d", t, n)
-	case eDraw:
-		return fmt.Sprintf("%s draws %d", t, n)
-	case eLimit:
-		return fmt.Sprintf("%s gets card limit %+d", t, n)
+	case eDiscard, eDraw, eLimit:
+		verbs := map[effKind][2]string{eDiscard: {"discard", "discards"}, eDraw: {"draw", "draws"}, eLimit: {"get card limit", "gets card limit"}}[e.Kind]
+		v := verbs[1]
+		if e.Who == wYou {
+			v = verbs[0]
+		}
+		if e.Kind == eLimit {
+			return fmt.Sprintf("%s %s %+d", t, v, n)
+		}
+		return fmt.Sprintf("%s %s %d", t, v, n)
 	case ePlunder:
 		return fmt.Sprintf("plunder %d from %s", n, t)
 	}

@@ -239,3 +239,73 @@ func TestIllegalActionsExplain(t *testing.T) {
 		t.Fatal("a refused action changed the state")
 	}
 }
+
+// ME-10.13, ME-2.4: a stolen unit that dies goes to its owner's grave,
+// with the thief's charm going to the thief's grave.
+func TestME10_13StolenCardDiesToOwnersGrave(t *testing.T) {
+	pos := engine.Position{Active: 0, Round: 9, Seats: []engine.SeatPosition{
+		{Zones: map[string][]engine.CardSpec{
+			"hand":   {{Card: "Fireball"}},
+			"battle": {{Card: "Wolf Pack", Owner: "p2", Attached: []engine.CardSpec{{Card: "Battle Fury"}}}}},
+			Counters: map[string]int{"energy.red": 3}},
+		{}}}
+	es, err := Game{}.FromPosition(engine.Setup{Game: "mysticelements"}, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := es.(*state)
+	v := s.View(engine.Omniscient)
+	if wp := v.Players[0].Zone("battle").Cards[0]; wp.Owner != 1 || len(wp.Attached) != 1 {
+		t.Fatalf("stolen Wolf Pack: owner %v, attached %v", wp.Owner, wp.Attached)
+	}
+	apply(t, s, "play c3")
+	apply(t, s, "target c1")
+	if s.cards[1].zone != zGrave || s.cards[1].seat != 1 || s.cards[2].zone != zGrave || s.cards[2].seat != 0 {
+		t.Fatalf("Wolf Pack in %s of p%d, Battle Fury in %s of p%d", zoneNames[s.cards[1].zone], s.cards[1].seat+1, zoneNames[s.cards[2].zone], s.cards[2].seat+1)
+	}
+}
+
+// The rules text shown to players is generated from the card data.
+func TestME10_U1GeneratedText(t *testing.T) {
+	want := map[string]string{
+		"Fireball":       "When played: deal 3 damage to a unit or player.",
+		"War Drum":       "Pay 2: plunder 1 from your opponent.",
+		"Petrify":        "Play on an enemy non-brown unit. The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
+		"Radiant Knight": "At your turn start: heal 1 of this card.",
+		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): you draw 1.",
+	}
+	for _, ci := range (Game{}).Cards() {
+		if w, ok := want[ci.Name]; ok && ci.Text != w {
+			t.Errorf("%s: %q, want %q", ci.Name, ci.Text, w)
+		}
+	}
+}
+
+// Random play always ends its turns: keep and redraw decisions are
+// bounded, and every play step can end.
+func TestRandomTurnsEnd(t *testing.T) {
+	most := 0
+	for i := 0; i < 300; i++ {
+		es, _ := Game{}.New(randomSetup(i))
+		r := engine.NewRNG(uint64(i) + 99)
+		turn, n := es.Turn(), 0
+		for {
+			if done, _ := es.Terminal(); done {
+				break
+			}
+			legal := es.Legal(nil)
+			if err := es.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+			if es.Turn() != turn {
+				turn, n = es.Turn(), 0
+			}
+			n++
+			most = max(most, n)
+		}
+	}
+	if most > 150 {
+		t.Fatalf("a turn took %d actions", most)
+	}
+	t.Logf("longest turn: %d actions", most)
+}
