@@ -65,17 +65,13 @@ func (s *state) run() {
 			s.st = sNone
 			return
 		case phKeep:
-			p := &s.p[s.active]
-			if p.energyTotal() <= 5 {
+			if s.p[s.active].energyTotal() <= 5 {
 				s.phase = phRedraw
 				continue
 			}
-			if only := p.onlyColour(); only >= 0 {
-				p.energy[only] = 5
-				s.phase = phRedraw
-				continue
+			if !s.keepSettled() {
+				return
 			}
-			return
 		case phRedraw:
 			if s.canRedraw(s.active) {
 				return
@@ -138,20 +134,31 @@ func (s *state) cardLimit(seat int8) int {
 	return max(l, 0)
 }
 
-// keep is one pick of ME-4.6.1: one energy of colour c is kept; with five
+// keep is one pick of ME-4.6.1: one energy of colour c is kept.
+func (s *state) keep(c int8) { s.p[s.active].kept[c]++ }
+
+// keepSettled finishes ME-4.6.1 once five are kept, or once only one
+// colour is left to choose from (then the choice is forced); with five
 // kept, the rest is lost.
-func (s *state) keep(c int8) {
+func (s *state) keepSettled() bool {
 	p := &s.p[s.active]
-	p.kept[c]++
-	t := 0
-	for _, k := range p.kept {
-		t += int(k)
+	left := 5 - sum8(p.kept[:])
+	only := -1
+	for c := 0; c < nColours && left > 0; c++ {
+		if p.energy[c] > p.kept[c] {
+			if only >= 0 {
+				return false
+			}
+			only = c
+		}
 	}
-	if t == 5 {
-		p.energy = p.kept
-		p.kept = [nColours]int8{}
-		s.phase = phRedraw
+	if only >= 0 {
+		p.kept[only] += int8(min(left, int(p.energy[only]-p.kept[only])))
 	}
+	p.energy = p.kept
+	p.kept = [nColours]int8{}
+	s.phase = phRedraw
+	return true
 }
 
 // quietTurn reports whether this turn so far allows the redraw: no card
