@@ -1,0 +1,80 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/server"
+)
+
+type serveOptions struct {
+	addr    string
+	db      string
+	aiDelay time.Duration
+}
+
+func serveCmd() *cobra.Command {
+	var o serveOptions
+	cmd := &cobra.Command{
+		Use:   "serve",
+		Short: "Serve the lobby and tables to play in a browser",
+		Long: "Serve the lobby and tables to play in a browser against AI seats or friends.\n" +
+			"Every game is stored as its record, so a restarted server resumes every game.\n" +
+			"Open http://ADDR/ in a browser; the JSON API is described in the README.",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runServe(ctx, o, cmd.ErrOrStderr())
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the address to listen on")
+	f.StringVar(&o.db, "db", "kartenwerk.db", "a SQLite file, or a postgres://user:pass@host/db URL")
+	f.DurationVar(&o.aiDelay, "ai-delay", 400*time.Millisecond, "the least time an AI seat shows as thinking, so its moves can be followed")
+	return cmd
+}
+
+func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byte) (int, error) }) error {
+	log := slog.New(slog.NewTextHandler(logOut, nil))
+	store, err := server.OpenStore(ctx, o.db)
+	if err != nil {
+		return fmt.Errorf("--db %s: %w", o.db, err)
+	}
+	defer store.Close()
+	srv, err := server.New(server.Config{Store: store, Logger: log, AIDelay: o.aiDelay})
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w (choose a free port, e.g. --addr 127.0.0.1:8081)", o.addr, err)
+	}
+	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", o.db)
+	errc := make(chan error, 1)
+	go func() { errc <- hs.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	srv.Close()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,342 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/web"
+)
+
+// maxBody caps a JSON request body (a pasted deck list fits easily).
+const maxBody = 64 << 10
+
+func (srv *Server) routes() {
+	m := http.NewServeMux()
+	m.HandleFunc("GET /{$}", srv.page("index.html"))
+	m.HandleFunc("GET /play/{id}", srv.page("play.html"))
+	m.HandleFunc("GET /replay/{id}", srv.page("replay.html"))
+	m.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(web.FS))))
+	m.HandleFunc("GET /api/catalog", srv.handleCatalog)
+	m.HandleFunc("GET /api/catalog/{game}/cards", srv.handleCards)
+	m.HandleFunc("POST /api/catalog/{game}/decks/validate", srv.handleValidate)
+	m.HandleFunc("GET /api/games", srv.handleList)
+	m.HandleFunc("POST /api/games", srv.handleCreate)
+	m.HandleFunc("GET /api/games/{id}", srv.handleState)
+	m.HandleFunc("POST /api/games/{id}/actions", srv.handleAction)
+	m.HandleFunc("GET /api/games/{id}/ws", srv.handleWS)
+	m.HandleFunc("POST /api/games/{id}/rematch", srv.handleRematch)
+	m.HandleFunc("GET /api/games/{id}/replay", srv.handleReplay)
+	srv.mux = m
+}
+
+func noCache(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Cache-Control", "no-cache")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (srv *Server) page(name string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		b, err := web.FS.ReadFile(name)
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Cache-Control", "no-cache")
+		w.Write(b)
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(v)
+}
+
+// httpErrorBody is the JSON body of every API error.
+type httpErrorBody struct {
+	Error    string           `json:"error"`
+	Problems []engine.Problem `json:"problems,omitempty"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, httpErrorBody{Error: msg})
+}
+
+// httpError maps an error to its status: bad input 400, a wrong token
+// 403, an unknown game 404, anything else 500.
+func (srv *Server) httpError(w http.ResponseWriter, err error) {
+	var in *inputError
+	var auth *authError
+	switch {
+	case errors.As(err, &in):
+		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problems})
+	case errors.As(err, &auth):
+		writeError(w, http.StatusForbidden, auth.msg)
+	case errors.Is(err, ErrNotFound):
+		writeError(w, http.StatusNotFound, "no such game: check the link, or start a new game in the lobby")
+	default:
+		srv.log.Error("request failed", "err", err)
+		writeError(w, http.StatusInternalServerError, "the server failed: "+err.Error())
+	}
+}
+
+// decodeBody reads a JSON body strictly into v.
+func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return badInput("request body larger than %d bytes", maxBody)
+		}
+		if err == io.EOF {
+			return badInput("empty request body: send a JSON object")
+		}
+		return badInput("malformed JSON body: %v", err)
+	}
+	return nil
+}
+
+// GameInfo describes a game for the lobby.
+type GameInfo struct {
+	ID       string               `json:"id"`
+	Name     string               `json:"name"`
+	Summary  string               `json:"summary"`
+	MinSeats int                  `json:"min_seats"`
+	MaxSeats int                  `json:"max_seats"`
+	Variants []engine.VariantSpec `json:"variants"`
+	Presets  []string             `json:"presets"`
+}
+
+// Agents lists the AI opponents a lobby offers.
+var Agents = []string{"random", "greedy", "ismcts"}
+
+func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
+	var out []GameInfo
+	for _, g := range engine.Games() {
+		i := g.Info()
+		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: i.Summary, MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
+			Variants: i.Variants, Presets: []string{}}
+		if gi.Variants == nil {
+			gi.Variants = []engine.VariantSpec{}
+		}
+		for _, p := range g.Presets() {
+			gi.Presets = append(gi.Presets, p.Name)
+		}
+		out = append(out, gi)
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"games": out, "agents": Agents})
+}
+
+func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
+	g, err := engine.Lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, g.Cards())
+}
+
+// ValidateResponse is the answer of the deck check.
+type ValidateResponse struct {
+	OK       bool             `json:"ok"`
+	Cards    int              `json:"cards"`
+	Problems []engine.Problem `json:"problems"`
+}
+
+func (srv *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
+	g, err := engine.Lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	var req DeckRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	d, err := resolveDeck(g, req, "deck")
+	resp := ValidateResponse{OK: err == nil, Cards: d.Size(""), Problems: []engine.Problem{}}
+	var in *inputError
+	switch {
+	case errors.As(err, &in) && in.problems != nil:
+		resp.Problems = in.problems
+	case err != nil:
+		resp.Problems = []engine.Problem{{Msg: err.Error()}}
+	}
+	writeJSON(w, http.StatusOK, resp)
+}
+
+// GameSummary is one stored game in the list (no tokens, no seed).
+type GameSummary struct {
+	ID       string     `json:"id"`
+	Game     string     `json:"game"`
+	Created  time.Time  `json:"created"`
+	Finished bool       `json:"finished"`
+	Result   string     `json:"result,omitempty"`
+	Seats    []SeatInfo `json:"seats"`
+}
+
+func (srv *Server) handleList(w http.ResponseWriter, r *http.Request) {
+	limit := 30
+	if v := r.URL.Query().Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > 500 {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit %q: give a whole number from 1 to 500", v))
+			return
+		}
+		limit = n
+	}
+	games, err := srv.store.ListGames(r.Context(), limit)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	out := make([]GameSummary, 0, len(games))
+	for _, g := range games {
+		gs := GameSummary{ID: g.ID, Game: g.Setup.Game, Created: g.Created, Finished: g.Finished, Result: g.Result}
+		for i, c := range g.Seats {
+			gs.Seats = append(gs.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
+		}
+		out = append(out, gs)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
+	var req CreateRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	resp, err := srv.Create(r.Context(), req)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusCreated, resp)
+}
+
+// tokenOf reads a request's seat token from ?token= or the X-Seat-Token
+// header.
+func tokenOf(r *http.Request) string {
+	if t := r.URL.Query().Get("token"); t != "" {
+		return t
+	}
+	return r.Header.Get("X-Seat-Token")
+}
+
+func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	s, err := srv.session(r.Context(), r.PathValue("id"))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	token := tokenOf(r)
+	controls := seatsOf(s.seats, token)
+	if token != "" && len(controls) == 0 {
+		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
+		return
+	}
+	s.mu.Lock()
+	s.maybeAILocked()
+	m := s.stateLocked(controls)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, m)
+}
+
+// ActionRequest is the body of POST /api/games/{id}/actions.
+type ActionRequest struct {
+	Token   string `json:"token"`
+	Action  string `json:"action"`
+	Version *int   `json:"version,omitempty"`
+}
+
+func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
+	s, err := srv.session(r.Context(), r.PathValue("id"))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	var req ActionRequest
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	controls := seatsOf(s.seats, req.Token)
+	if req.Token == "" || len(controls) == 0 {
+		writeError(w, http.StatusForbidden, "the action carries no valid seat token: send the token from your seat's link as \"token\"")
+		return
+	}
+	if !srv.limiter.allow(req.Token, srv.cfg.Rate, srv.cfg.Burst) {
+		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many actions: at most %g a second, wait a moment", srv.cfg.Rate))
+		return
+	}
+	if err := s.act(controls, req.Action, req.Version); err != nil {
+		writeError(w, http.StatusConflict, err.Error())
+		return
+	}
+	s.mu.Lock()
+	m := s.stateLocked(controls)
+	s.mu.Unlock()
+	writeJSON(w, http.StatusOK, m)
+}
+
+func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Token string `json:"token"`
+	}
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	id, err := srv.Rematch(r.Context(), r.PathValue("id"), req.Token)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]string{"id": id, "play": "/play/" + id + "?token=" + req.Token})
+}
+
+// limiter keeps a token bucket per seat token for the HTTP API.
+type limiter struct {
+	mu      sync.Mutex
+	buckets map[string]*bucket
+}
+
+func (l *limiter) allow(key string, rate float64, burst int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.buckets == nil || len(l.buckets) > 100000 {
+		l.buckets = map[string]*bucket{}
+	}
+	b, ok := l.buckets[key]
+	if !ok {
+		b = newBucket(rate, burst)
+		l.buckets[key] = b
+	}
+	return b.take(time.Now())
+}
+
+// parseViewer reads ?seat= for a replay: p1.. or spectator.
+func parseViewer(text string, seats int) (engine.Seat, error) {
+	if strings.TrimSpace(text) == "" {
+		return engine.NoSeat, nil
+	}
+	s, err := engine.ParseSeat(text)
+	if err != nil || s == engine.Omniscient || int(s) >= seats {
+		return 0, badInput("seat %q: give p1 to p%d, or spectator", text, seats)
+	}
+	return s, nil
+}

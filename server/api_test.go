@@ -1,0 +1,222 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// playHTTP plays legal[0] for whoever is to move until the game ends or
+// max actions are played, and returns every body the server sent.
+func playHTTP(e *testEnv, resp CreateResponse, max int) []string {
+	var bodies []string
+	for i := 0; i < max; i++ {
+		st := e.state(resp.ID, resp.Token)
+		if st.Finished {
+			return bodies
+		}
+		tok := tokenOfSeat(resp, st.View.ToMove)
+		mine := e.state(resp.ID, tok)
+		if len(mine.Legal) == 0 {
+			e.t.Fatalf("seat %v to move has no legal actions", st.View.ToMove)
+		}
+		v := mine.Version
+		code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: tok, Action: mine.Legal[0].Action, Version: &v}, nil)
+		if code != http.StatusOK {
+			e.t.Fatalf("action %q: %d %s", mine.Legal[0].Action, code, body)
+		}
+		bodies = append(bodies, body)
+	}
+	return bodies
+}
+
+func TestGameOverHTTPToTheEndAndReplay(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	bodies := playHTTP(e, resp, 100)
+	st := e.state(resp.ID, resp.Token)
+	if !st.Finished || st.View.Result == nil {
+		t.Fatalf("game not finished after %d actions", len(bodies))
+	}
+	if st.Version != 18 {
+		t.Errorf("a two-seat trick game has 18 plays, the server counted %d", st.Version)
+	}
+	var r ReplayMsg
+	if code, body := e.call("GET", "/api/games/"+resp.ID+"/replay?seat=p1&step=5", nil, &r); code != http.StatusOK {
+		t.Fatalf("replay: %d %s", code, body)
+	}
+	if r.Step != 5 || r.Steps != 18 || len(r.Log) != 5 || r.View.Viewer != 0 {
+		t.Errorf("replay step 5 as p1: got step %d/%d, %d log lines, viewer %v", r.Step, r.Steps, len(r.Log), r.View.Viewer)
+	}
+	if code, _ := e.call("GET", "/api/games/"+resp.ID+"/replay?seat=p9", nil, nil); code != http.StatusBadRequest {
+		t.Errorf("replay as p9: status %d, want 400", code)
+	}
+	// The seed never leaves the server.
+	g, _ := e.store.LoadGame(context.Background(), resp.ID)
+	seed := fmt.Sprint(g.Setup.Seed)
+	for _, b := range append(bodies, fmt.Sprint(r)) {
+		if strings.Contains(b, seed) {
+			t.Fatalf("a response contains the seed %s", seed)
+		}
+	}
+}
+
+func TestReplayOnlyWhenFinished(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	code, body := e.call("GET", "/api/games/"+resp.ID+"/replay", nil, nil)
+	if code != http.StatusBadRequest || !strings.Contains(body, "still being played") {
+		t.Errorf("replay of a live game: %d %s", code, body)
+	}
+}
+
+func TestActionsNeedTheSeatToken(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	st := e.state(resp.ID, resp.Token)
+	mover := tokenOfSeat(resp, st.View.ToMove)
+	other := tokenOfSeat(resp, 1-st.View.ToMove)
+	legal := e.state(resp.ID, mover).Legal[0].Action
+	cases := []struct {
+		name, token, action string
+		status              int
+		want                string
+	}{
+		{"no token", "", legal, http.StatusForbidden, "seat token"},
+		{"wrong token", "deadbeef", legal, http.StatusForbidden, "seat token"},
+		{"not your turn", other, legal, http.StatusConflict, "decision, not yours"},
+		{"malformed", mover, "fly away", http.StatusConflict, "unknown verb"},
+		{"illegal", mover, "play c99", http.StatusConflict, "illegal action"},
+	}
+	for _, c := range cases {
+		code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: c.token, Action: c.action}, nil)
+		if code != c.status || !strings.Contains(body, c.want) {
+			t.Errorf("%s: got %d %s, want %d with %q", c.name, code, body, c.status, c.want)
+		}
+	}
+	if v := e.state(resp.ID, resp.Token).Version; v != 0 {
+		t.Errorf("refused actions changed the game: version %d", v)
+	}
+	stale := -3
+	code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: mover, Action: legal, Version: &stale}, nil)
+	if code != http.StatusConflict || !strings.Contains(body, "choose again") {
+		t.Errorf("stale version: %d %s", code, body)
+	}
+	if code, _ := e.call("GET", "/api/games/"+resp.ID+"?token=nope", nil, nil); code != http.StatusForbidden {
+		t.Errorf("state with a wrong token: %d, want 403", code)
+	}
+}
+
+func TestEachSeatSeesOnlyItsHand(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	for _, who := range []struct {
+		token string
+		seat  engine.Seat
+	}{{resp.Token, 0}, {tokenOfSeat(resp, 1), 1}, {"", engine.NoSeat}} {
+		st := e.state(resp.ID, who.token)
+		if st.Viewer != who.seat {
+			t.Errorf("token for %v sees as %v", who.seat, st.Viewer)
+		}
+		for _, p := range st.View.Players {
+			hand := p.Zone("hand")
+			if visible := len(hand.Cards) > 0; visible != (p.Seat == who.seat) {
+				t.Errorf("viewer %v: hand of %v has %d cards shown", who.seat, p.Seat, len(hand.Cards))
+			}
+		}
+	}
+}
+
+func TestLobbyRefusesBadRequests(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		name string
+		body any
+		want string
+	}{
+		{"unknown game", CreateRequest{Game: "chess", Seats: []SeatRequest{{}, {}}}, "unknown game"},
+		{"too few seats", CreateRequest{Game: "trick", Seats: []SeatRequest{{}}}, "2 to 4 players"},
+		{"bad kind", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: "robot"}}}, "is not one of you, friend, hotseat, ai"},
+		{"bad agent", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, Agent: "oracle"}}}, "unknown agent"},
+		{"budget for random", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, Agent: "random", BudgetMS: 500}}}, "only ismcts"},
+		{"bad variant", CreateRequest{Game: "trick", Variant: map[string]string{"ties": "coin"}, Seats: []SeatRequest{{}, {}}}, "choose one of"},
+		{"unknown preset", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "nope"}}, Seats: []SeatRequest{{}, {}}}, "no preset"},
+		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, "Eleven: no such card"},
+		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, "unknown field"},
+	}
+	for _, c := range cases {
+		code, body := e.call("POST", "/api/games", c.body, nil)
+		if code != http.StatusBadRequest || !strings.Contains(body, c.want) {
+			t.Errorf("%s: got %d %s, want 400 with %q", c.name, code, body, c.want)
+		}
+	}
+}
+
+func TestDeckCheck(t *testing.T) {
+	e := newEnv(t)
+	var r ValidateResponse
+	e.call("POST", "/api/catalog/trick/decks/validate", DeckRequest{List: "1 One\n1 Two\n# note\n1 Zwölf"}, &r)
+	if r.OK || len(r.Problems) == 0 || r.Problems[len(r.Problems)-1].Line != 4 {
+		t.Errorf("a deck with an unknown card on line 4: %+v", r)
+	}
+	e.call("POST", "/api/catalog/trick/decks/validate", DeckRequest{List: "One\nTwo\nThree\nFour\nFive\nSix\nSeven\nEight\nNine"}, &r)
+	if !r.OK || r.Cards != 9 {
+		t.Errorf("a legal deck: %+v", r)
+	}
+	e.call("POST", "/api/catalog/mysticelements/decks/validate", DeckRequest{Preset: "Deepwood"}, &r)
+	if !r.OK {
+		t.Errorf("preset Deepwood refused: %+v", r)
+	}
+}
+
+func TestRestartResumesTheGame(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	playHTTP(e, resp, 7)
+	before := e.state(resp.ID, resp.Token)
+	e.restart()
+	after := e.state(resp.ID, resp.Token)
+	if after.Version != 7 || fmt.Sprint(after.View) != fmt.Sprint(before.View) || len(after.Log) != 7 {
+		t.Fatalf("after a restart: version %d (want 7), same view %v", after.Version, fmt.Sprint(after.View) == fmt.Sprint(before.View))
+	}
+	playHTTP(e, resp, 100)
+	if !e.state(resp.ID, resp.Token).Finished {
+		t.Error("the resumed game did not play to the end")
+	}
+}
+
+func TestAISeatsPlayOnTheServer(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindAI, Agent: "random"}, {Kind: KindAI, Agent: "ismcts", BudgetMS: 5}}})
+	e.state(resp.ID, "") // watching wakes the game
+	waitFor(t, "two AI seats to finish", func() bool { return e.state(resp.ID, "").Finished })
+	var list []GameSummary
+	e.call("GET", "/api/games", nil, &list)
+	if len(list) != 1 || !list[0].Finished || list[0].Result == "" {
+		t.Errorf("game list: %+v", list)
+	}
+}
+
+func TestRematchKeepsSeatsAndTokens(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	if code, _ := e.call("POST", "/api/games/"+resp.ID+"/rematch", map[string]string{"token": resp.Token}, nil); code != http.StatusBadRequest {
+		t.Errorf("rematch of a live game: %d", code)
+	}
+	playHTTP(e, resp, 100)
+	var r map[string]string
+	if code, body := e.call("POST", "/api/games/"+resp.ID+"/rematch", map[string]string{"token": resp.Token}, &r); code != http.StatusOK {
+		t.Fatalf("rematch: %d %s", code, body)
+	}
+	next := e.state(r["id"], tokenOfSeat(resp, 1))
+	if next.Viewer != 1 || next.Version != 0 {
+		t.Errorf("the friend's token in the rematch: viewer %v version %d", next.Viewer, next.Version)
+	}
+	if e.state(resp.ID, "").Rematch != r["id"] {
+		t.Error("the old game does not point to its rematch")
+	}
+}

@@ -1,0 +1,144 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
+	_ "kartenwerk/games/all"
+)
+
+func TestMain(m *testing.M) {
+	engine.Register(trick.Game{})
+	os.Exit(m.Run())
+}
+
+// testEnv is a server over a SQLite file on a loopback test listener.
+type testEnv struct {
+	t     *testing.T
+	db    string
+	store Store
+	srv   *Server
+	http  *httptest.Server
+}
+
+func newEnv(t *testing.T) *testEnv {
+	t.Helper()
+	e := &testEnv{t: t, db: filepath.Join(t.TempDir(), "games.db")}
+	e.start()
+	t.Cleanup(e.stop)
+	return e
+}
+
+func (e *testEnv) start() {
+	e.t.Helper()
+	st, err := OpenStore(context.Background(), e.db)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, AIDelay: 0})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.store, e.srv, e.http = st, srv, httptest.NewServer(srv)
+}
+
+func (e *testEnv) stop() {
+	if e.http == nil {
+		return
+	}
+	e.srv.Close()
+	e.http.CloseClientConnections()
+	e.http.Close()
+	e.store.Close()
+	e.http = nil
+}
+
+// restart stops the server and starts a new one over the same file.
+func (e *testEnv) restart() {
+	e.stop()
+	e.start()
+}
+
+// call sends a JSON request and decodes the answer into out (if not nil),
+// returning the status and the raw body.
+func (e *testEnv) call(method, path string, body, out any) (int, string) {
+	e.t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	}
+	req, _ := http.NewRequest(method, e.http.URL+path, r)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	if out != nil && res.StatusCode < 300 {
+		if err := json.Unmarshal(raw, out); err != nil {
+			e.t.Fatalf("%s %s: %v in %s", method, path, err, raw)
+		}
+	}
+	return res.StatusCode, string(raw)
+}
+
+// create starts a game and fails the test if the server refuses.
+func (e *testEnv) create(req CreateRequest) CreateResponse {
+	e.t.Helper()
+	var resp CreateResponse
+	if code, body := e.call("POST", "/api/games", req, &resp); code != http.StatusCreated {
+		e.t.Fatalf("create: %d %s", code, body)
+	}
+	return resp
+}
+
+func (e *testEnv) state(id, token string) StateMsg {
+	e.t.Helper()
+	var m StateMsg
+	if code, body := e.call("GET", "/api/games/"+id+"?token="+token, nil, &m); code != http.StatusOK {
+		e.t.Fatalf("state: %d %s", code, body)
+	}
+	return m
+}
+
+// waitFor polls cond until it holds or the time is up.
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(20 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+func friendGame(game string) CreateRequest {
+	return CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindFriend}}}
+}
+
+// tokenOfSeat returns the token that holds seat s in a created game.
+func tokenOfSeat(resp CreateResponse, s engine.Seat) string {
+	for _, inv := range resp.Invites {
+		if inv.Seat == s {
+			return tokenFromLink(inv.Link)
+		}
+	}
+	return resp.Token
+}
+
+func tokenFromLink(link string) string {
+	_, tok, _ := bytes.Cut([]byte(link), []byte("token="))
+	return string(tok)
+}

@@ -1,0 +1,237 @@
+package server
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"strings"
+	"time"
+
+	"kartenwerk/engine"
+)
+
+// CreateRequest is a new game as the lobby asks for it (POST /api/games).
+type CreateRequest struct {
+	Game    string            `json:"game"`
+	Variant map[string]string `json:"variant,omitempty"`
+	// Decks gives each seat's deck in seat order; an empty entry lets the
+	// game choose (a preset, or decks built during setup).
+	Decks []DeckRequest `json:"decks,omitempty"`
+	// Seats says who plays each seat; their number is the table size.
+	Seats []SeatRequest `json:"seats"`
+	// First, when 1..seats, is the seat that starts; 0 lets the rules decide.
+	First int `json:"first,omitempty"`
+}
+
+// DeckRequest is one seat's deck: a preset's name or a pasted deck list.
+type DeckRequest struct {
+	Preset string `json:"preset,omitempty"`
+	List   string `json:"list,omitempty"`
+}
+
+// CreateResponse tells the creator where to play and whom to invite.
+type CreateResponse struct {
+	ID string `json:"id"`
+	// Token is the creator's seat token (for "you" and hot-seat seats).
+	Token string `json:"token"`
+	// Play is the creator's table link; Invites one link per friend seat;
+	// Spectate the public link, which shows no hidden card.
+	Play     string   `json:"play"`
+	Invites  []Invite `json:"invites"`
+	Spectate string   `json:"spectate"`
+}
+
+// Invite is a friend seat's link, which carries its secret token.
+type Invite struct {
+	Seat engine.Seat `json:"seat"`
+	Link string      `json:"link"`
+}
+
+// inputError is bad input from a client: an HTTP 400 with the problems.
+type inputError struct {
+	msg      string
+	problems []engine.Problem
+}
+
+func (e *inputError) Error() string { return e.msg }
+
+func badInput(format string, args ...any) error {
+	return &inputError{msg: fmt.Sprintf(format, args...)}
+}
+
+// setupFor checks a create request and turns it into a setup and seats.
+func setupFor(req CreateRequest) (engine.Setup, []SeatConfig, string, error) {
+	g, err := engine.Lookup(strings.TrimSpace(req.Game))
+	if err != nil {
+		return engine.Setup{}, nil, "", badInput("%v", err)
+	}
+	info := g.Info()
+	n := len(req.Seats)
+	if n < info.MinSeats || n > info.MaxSeats {
+		return engine.Setup{}, nil, "", badInput("%s seats %d to %d players, the request has %d seats: list one entry per player in \"seats\"", info.Name, info.MinSeats, info.MaxSeats, n)
+	}
+	if req.First < 0 || req.First > n {
+		return engine.Setup{}, nil, "", badInput("first %d: give 0 (the rules decide) or a seat from 1 to %d", req.First, n)
+	}
+	if _, err := engine.ResolveVariants(info.Variants, req.Variant); err != nil {
+		return engine.Setup{}, nil, "", badInput("%v", err)
+	}
+	decks, err := resolveDecks(g, req.Decks, n)
+	if err != nil {
+		return engine.Setup{}, nil, "", err
+	}
+	seats, token, err := buildSeats(req.Seats)
+	if err != nil {
+		return engine.Setup{}, nil, "", badInput("%v", err)
+	}
+	setup := engine.Setup{Game: info.ID, Seats: n, Seed: newSeed(), Variant: req.Variant, Decks: decks, First: req.First}
+	return setup, seats, token, nil
+}
+
+// resolveDecks reads each seat's preset or pasted list; nil when no seat
+// asked for a deck.
+func resolveDecks(g engine.Game, reqs []DeckRequest, seats int) ([]engine.DeckList, error) {
+	if len(reqs) > seats {
+		return nil, badInput("%d decks for %d seats: give at most one deck per seat", len(reqs), seats)
+	}
+	any := false
+	for _, r := range reqs {
+		any = any || r.Preset != "" || strings.TrimSpace(r.List) != ""
+	}
+	if !any {
+		return nil, nil
+	}
+	presets := g.Presets()
+	out := make([]engine.DeckList, seats)
+	for i := range out {
+		r := DeckRequest{}
+		if i < len(reqs) {
+			r = reqs[i]
+		}
+		if r.Preset == "" && strings.TrimSpace(r.List) == "" && len(presets) > 0 {
+			r.Preset = presets[0].Name
+		}
+		d, err := resolveDeck(g, r, fmt.Sprintf("deck of p%d", i+1))
+		if err != nil {
+			return nil, err
+		}
+		out[i] = d
+	}
+	return out, nil
+}
+
+// resolveDeck reads one preset or pasted list and validates it.
+func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, error) {
+	if strings.TrimSpace(r.List) == "" {
+		for _, p := range g.Presets() {
+			if strings.EqualFold(p.Name, strings.TrimSpace(r.Preset)) {
+				return p, nil
+			}
+		}
+		return engine.DeckList{}, badInput("%s: no preset %q: the presets are %s", source, r.Preset, presetNames(g))
+	}
+	d, err := engine.ParseDeckList(source, "pasted deck", strings.NewReader(r.List))
+	if err != nil {
+		return d, deckError(source, err)
+	}
+	if ps := g.ValidateDeck(d); len(ps) > 0 {
+		return d, &inputError{msg: fmt.Sprintf("%s is not legal:\n%v", source, engine.Problems(ps)), problems: ps}
+	}
+	return d, nil
+}
+
+func deckError(source string, err error) error {
+	if ps, ok := err.(engine.Problems); ok {
+		return &inputError{msg: fmt.Sprintf("%s cannot be read:\n%v", source, ps), problems: ps}
+	}
+	return badInput("%s: %v", source, err)
+}
+
+func presetNames(g engine.Game) string {
+	var names []string
+	for _, p := range g.Presets() {
+		names = append(names, p.Name)
+	}
+	if len(names) == 0 {
+		return "none (paste a deck list)"
+	}
+	return strings.Join(names, ", ")
+}
+
+// newSeed returns a fresh secret seed; it never leaves the server.
+func newSeed() uint64 {
+	var b [8]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err)
+	}
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// newGameID returns a fresh, unguessable game id.
+func newGameID() string { return newToken()[:16] }
+
+// Create starts a game from a lobby request and stores it.
+func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	setup, seats, token, err := setupFor(req)
+	if err != nil {
+		return CreateResponse{}, err
+	}
+	return srv.start(ctx, setup, seats, token)
+}
+
+// start checks that the game can begin, stores it and makes it live.
+func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token string) (CreateResponse, error) {
+	g, _ := engine.Lookup(setup.Game)
+	if _, err := g.New(setup); err != nil {
+		return CreateResponse{}, badInput("%v", err)
+	}
+	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now()}
+	if err := srv.store.CreateGame(ctx, sg); err != nil {
+		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
+	}
+	resp := CreateResponse{ID: sg.ID, Token: token, Invites: []Invite{}, Play: "/play/" + sg.ID + "?token=" + token, Spectate: "/play/" + sg.ID}
+	for i, c := range seats {
+		if c.Kind == KindFriend {
+			resp.Invites = append(resp.Invites, Invite{Seat: engine.Seat(i), Link: "/play/" + sg.ID + "?token=" + c.Token})
+		}
+	}
+	return resp, nil
+}
+
+// Rematch starts the next game with the same seats, decks and variants
+// and a new seed; every player keeps their token, so their tables follow.
+func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error) {
+	s, err := srv.session(ctx, id)
+	if err != nil {
+		return "", err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(seatsOf(s.seats, token)) == 0 {
+		return "", &authError{"a rematch needs a seat token of this game: use your seat's link"}
+	}
+	if !s.finished {
+		return "", badInput("the game is still being played: a rematch opens when it ends")
+	}
+	if s.rematch != "" {
+		return s.rematch, nil
+	}
+	setup := s.setup
+	setup.Seed = newSeed()
+	resp, err := srv.start(ctx, setup, s.seats, "")
+	if err != nil {
+		return "", err
+	}
+	if err := srv.store.SetRematch(ctx, id, resp.ID); err != nil {
+		return "", err
+	}
+	s.rematch = resp.ID
+	s.broadcastLocked()
+	return resp.ID, nil
+}
+
+// authError is a missing or wrong seat token: HTTP 403.
+type authError struct{ msg string }
+
+func (e *authError) Error() string { return e.msg }

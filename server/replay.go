@@ -1,0 +1,89 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+
+	"kartenwerk/engine"
+)
+
+// ReplayMsg is one step of a finished game as a seat or a spectator saw
+// it: the view after Step actions and the log up to there.
+type ReplayMsg struct {
+	ID     string       `json:"id"`
+	Game   string       `json:"game"`
+	Name   string       `json:"name"`
+	Step   int          `json:"step"`
+	Steps  int          `json:"steps"`
+	Viewer engine.Seat  `json:"viewer"`
+	Seats  []SeatInfo   `json:"seats"`
+	View   *engine.View `json:"view"`
+	Log    []LogLine    `json:"log"`
+	Result string       `json:"result"`
+}
+
+// Replay rebuilds a finished game at a step, as viewer saw it.
+func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, step int) (*ReplayMsg, error) {
+	g, err := srv.store.LoadGame(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !g.Finished {
+		return nil, badInput("the game is still being played: its replay opens when it ends")
+	}
+	if int(viewer) >= g.Setup.Seats {
+		return nil, badInput("seat %v: this game has %d seats", viewer, g.Setup.Seats)
+	}
+	if step < 0 || step > len(g.Actions) {
+		return nil, badInput("step %d: give 0 to %d", step, len(g.Actions))
+	}
+	game, err := engine.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, err
+	}
+	st, err := game.New(g.Setup)
+	if err != nil {
+		return nil, err
+	}
+	m := &ReplayMsg{ID: g.ID, Game: g.Setup.Game, Name: game.Info().Name, Step: step, Steps: len(g.Actions),
+		Viewer: viewer, Result: g.Result, Log: []LogLine{}}
+	for i, text := range g.Actions[:step] {
+		a, err := game.Info().Actions.Parse(text)
+		if err != nil {
+			return nil, err
+		}
+		e := describeAll(st, a)
+		m.Log = append(m.Log, LogLine{N: i + 1, Seat: e.seat, Label: labelFor(e, viewer)})
+		if err := st.Apply(a); err != nil {
+			return nil, err
+		}
+	}
+	m.View = st.View(viewer)
+	for i, c := range g.Seats {
+		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
+	}
+	return m, nil
+}
+
+func (srv *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	viewer, err := parseViewer(q.Get("seat"), engine.MaxSeats)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	step := 0
+	if v := q.Get("step"); v != "" {
+		if step, err = strconv.Atoi(v); err != nil {
+			srv.httpError(w, badInput("step %q: give a whole number", v))
+			return
+		}
+	}
+	m, err := srv.Replay(r.Context(), r.PathValue("id"), viewer, step)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, m)
+}

@@ -1,0 +1,114 @@
+package server
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/hex"
+	"fmt"
+	"strings"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+)
+
+// Seat kinds a lobby may choose.
+const (
+	KindYou     = "you"     // the person creating the game
+	KindFriend  = "friend"  // someone invited with a link
+	KindHotseat = "hotseat" // another person on the creator's screen
+	KindAI      = "ai"      // an agent moving on the server
+)
+
+// SeatConfig is who plays one seat. The token is the seat's secret: every
+// action must carry it, and only its holder sees the seat's hand.
+type SeatConfig struct {
+	Kind  string `json:"kind"`
+	Agent string `json:"agent,omitempty"`
+	Token string `json:"token,omitempty"`
+}
+
+// SeatRequest is one seat as a lobby asks for it.
+type SeatRequest struct {
+	Kind string `json:"kind"`
+	// Agent is an AI seat's agent: random, greedy or ismcts (or a full
+	// spec such as "ismcts:iters=500").
+	Agent string `json:"agent,omitempty"`
+	// BudgetMS is an ismcts agent's thinking time per decision.
+	BudgetMS int `json:"budget_ms,omitempty"`
+}
+
+// maxBudgetMS caps an AI seat's thinking time per decision.
+const maxBudgetMS = 10000
+
+// newToken returns a fresh 128-bit secret.
+func newToken() string {
+	b := make([]byte, 16)
+	if _, err := rand.Read(b); err != nil {
+		panic(err)
+	}
+	return hex.EncodeToString(b)
+}
+
+// buildSeats turns a lobby's seat requests into seat configs, with one
+// token for the creator (and the hot-seat seats on the creator's screen)
+// and one per friend.
+func buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) {
+	mine := newToken()
+	out := make([]SeatConfig, len(reqs))
+	for i, r := range reqs {
+		where := fmt.Sprintf("seat p%d", i+1)
+		switch strings.ToLower(strings.TrimSpace(r.Kind)) {
+		case KindYou, "":
+			out[i] = SeatConfig{Kind: KindYou, Token: mine}
+		case KindHotseat:
+			out[i] = SeatConfig{Kind: KindHotseat, Token: mine}
+		case KindFriend:
+			out[i] = SeatConfig{Kind: KindFriend, Token: newToken()}
+		case KindAI:
+			spec, err := agentSpec(r)
+			if err != nil {
+				return nil, "", fmt.Errorf("%s: %v", where, err)
+			}
+			out[i] = SeatConfig{Kind: KindAI, Agent: spec}
+		default:
+			return nil, "", fmt.Errorf("%s: kind %q is not one of you, friend, hotseat, ai", where, r.Kind)
+		}
+	}
+	return out, mine, nil
+}
+
+// agentSpec builds and checks the agent spec of an AI seat.
+func agentSpec(r SeatRequest) (string, error) {
+	spec := strings.TrimSpace(r.Agent)
+	if spec == "" {
+		spec = "greedy"
+	}
+	if r.BudgetMS < 0 || r.BudgetMS > maxBudgetMS {
+		return "", fmt.Errorf("budget_ms %d is out of range: give 0 to %d", r.BudgetMS, maxBudgetMS)
+	}
+	if r.BudgetMS > 0 && !strings.Contains(spec, ":") {
+		if spec != "ismcts" {
+			return "", fmt.Errorf("agent %s has no thinking budget: only ismcts takes budget_ms", spec)
+		}
+		spec = fmt.Sprintf("ismcts:ms=%d", r.BudgetMS)
+	}
+	if _, err := ai.New(spec, 1); err != nil {
+		return "", err
+	}
+	return spec, nil
+}
+
+// seatsOf returns the seats a token controls, in order (none for an empty
+// or unknown token: a spectator).
+func seatsOf(seats []SeatConfig, token string) []engine.Seat {
+	if token == "" {
+		return nil
+	}
+	var out []engine.Seat
+	for i, c := range seats {
+		if c.Token != "" && subtle.ConstantTimeCompare([]byte(c.Token), []byte(token)) == 1 {
+			out = append(out, engine.Seat(i))
+		}
+	}
+	return out
+}

@@ -1,0 +1,215 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+)
+
+// session is one game in memory: its state rebuilt from the record, its
+// redacted log, the clients watching it and its AI seats.
+type session struct {
+	srv     *Server
+	id      string
+	game    engine.Game
+	codec   *engine.ActionCodec
+	setup   engine.Setup
+	seats   []SeatConfig
+	created time.Time
+
+	mu       sync.Mutex
+	state    engine.State
+	actions  []string
+	log      []logEntry
+	clients  map[*client]struct{}
+	thinking engine.Seat
+	agents   []ai.Agent
+	finished bool
+	rematch  string
+	legal    []engine.Action
+}
+
+// logEntry is one action as each viewer may read it: labels[s] for seat s,
+// and the last label for spectators.
+type logEntry struct {
+	seat   engine.Seat
+	labels []string
+}
+
+// restore rebuilds a session from its stored record, replaying every
+// action as it was played.
+func restore(srv *Server, g StoredGame) (*session, error) {
+	game, err := engine.Lookup(g.Setup.Game)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+	}
+	st, err := game.New(g.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
+	}
+	s := &session{srv: srv, id: g.ID, game: game, codec: game.Info().Actions, setup: g.Setup,
+		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
+		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch}
+	for i, text := range g.Actions {
+		a, err := s.codec.Parse(text)
+		if err == nil {
+			s.log = append(s.log, s.describe(a))
+			err = s.state.Apply(a)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)
+		}
+		s.actions = append(s.actions, text)
+	}
+	s.finished, _ = s.state.Terminal()
+	return s, nil
+}
+
+// describe labels a for every viewer; call it before applying a.
+func (s *session) describe(a engine.Action) logEntry { return describeAll(s.state, a) }
+
+// describeAll labels a, about to be played on st, for every viewer.
+func describeAll(st engine.State, a engine.Action) logEntry {
+	n := st.Seats()
+	e := logEntry{seat: st.ToMove(), labels: make([]string, n+1)}
+	for v := 0; v < n; v++ {
+		e.labels[v] = st.Describe(a, engine.Seat(v))
+	}
+	e.labels[n] = st.Describe(a, engine.NoSeat)
+	return e
+}
+
+// act plays an action for the holder of the given seats. It returns an
+// error that says what is wrong, and then the game is unchanged.
+func (s *session) act(controls []engine.Seat, text string, version *int) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.finished {
+		return fmt.Errorf("the game is over: no more actions (start a rematch or a new game)")
+	}
+	if len(controls) == 0 {
+		return fmt.Errorf("spectators cannot act: open the game with your seat's link (it carries the seat token)")
+	}
+	a, err := s.codec.Parse(text)
+	if err != nil {
+		return fmt.Errorf("action %q: %v", text, err)
+	}
+	toMove := s.state.ToMove()
+	if !slices.Contains(controls, toMove) {
+		return fmt.Errorf("action %q: it is %v's decision, not yours: wait for your turn", text, toMove)
+	}
+	if version != nil && *version != len(s.actions) {
+		return fmt.Errorf("action %q was chosen at move %d but the game is at move %d: choose again from the current table", text, *version, len(s.actions))
+	}
+	s.legal = s.state.Legal(s.legal[:0])
+	if !engine.Contains(s.legal, a) {
+		why := s.state.Clone().Apply(a)
+		if why == nil {
+			why = fmt.Errorf("it is not among the legal actions now")
+		}
+		return fmt.Errorf("illegal action %q: %v", text, why)
+	}
+	return s.applyLocked(a)
+}
+
+// applyLocked saves a legal action, plays it and tells every client.
+func (s *session) applyLocked(a engine.Action) error {
+	text := s.codec.Format(a)
+	entry := s.describe(a)
+	ctx, cancel := context.WithTimeout(s.srv.ctx, 30*time.Second)
+	defer cancel()
+	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
+		s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
+		return fmt.Errorf("the server could not save %q, so it was not played: try again", text)
+	}
+	if err := s.state.Apply(a); err != nil {
+		return fmt.Errorf("illegal action %q: %v", text, err)
+	}
+	s.actions = append(s.actions, text)
+	s.log = append(s.log, entry)
+	if done, out := s.state.Terminal(); done {
+		s.finished = true
+		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
+			s.srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
+		}
+	}
+	s.maybeAILocked()
+	s.broadcastLocked()
+	return nil
+}
+
+// maybeAILocked starts the AI of the seat to move, if it is an AI seat.
+func (s *session) maybeAILocked() {
+	if s.finished || s.thinking != engine.NoSeat {
+		return
+	}
+	seat := s.state.ToMove()
+	if seat < 0 || int(seat) >= len(s.seats) || s.seats[seat].Kind != KindAI {
+		return
+	}
+	agent := s.agents[seat]
+	if agent == nil {
+		var err error
+		agent, err = ai.New(s.seats[seat].Agent, s.setup.Seed^uint64(seat+1)*0x9e3779b97f4a7c15^uint64(len(s.actions)))
+		if err != nil {
+			s.srv.log.Error("an AI seat cannot start", "game", s.id, "seat", seat, "err", err)
+			return
+		}
+		s.agents[seat] = agent
+	}
+	s.thinking = seat
+	go s.think(agent, s.state.Clone(), seat, len(s.actions))
+}
+
+// think runs an agent outside the session's lock, so the table stays live
+// (showing "thinking") and other games go on, then plays its choice.
+func (s *session) think(agent ai.Agent, snapshot engine.State, seat engine.Seat, version int) {
+	start := time.Now()
+	select {
+	case s.srv.aiSlots <- struct{}{}:
+	case <-s.srv.ctx.Done():
+		return
+	}
+	a, err := agent.Act(snapshot)
+	<-s.srv.aiSlots
+	if wait := s.srv.cfg.AIDelay - time.Since(start); wait > 0 {
+		select {
+		case <-time.After(wait):
+		case <-s.srv.ctx.Done():
+			return
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.thinking = engine.NoSeat
+	if s.srv.ctx.Err() != nil || version != len(s.actions) || s.finished {
+		return
+	}
+	if err == nil {
+		err = s.applyLocked(a)
+	}
+	if err != nil {
+		s.srv.log.Error("an AI seat failed to move", "game", s.id, "seat", seat, "agent", agent.Name(), "err", err)
+		s.broadcastLocked()
+	}
+}
+
+// viewer is the seat whose view a client sees: its own seat, the seat to
+// move among several hot-seat seats, or a spectator's.
+func (s *session) viewer(controls []engine.Seat) engine.Seat {
+	switch len(controls) {
+	case 0:
+		return engine.NoSeat
+	case 1:
+		return controls[0]
+	}
+	if tm := s.state.ToMove(); slices.Contains(controls, tm) {
+		return tm
+	}
+	return controls[0]
+}

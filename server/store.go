@@ -1,0 +1,59 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"kartenwerk/engine"
+)
+
+// ErrNotFound is returned by a Store for a game id it does not hold.
+var ErrNotFound = errors.New("no such game")
+
+// Store keeps every game as its record: the setup (seed included), the
+// seats and the actions taken. A server rebuilds any game from it, so a
+// restarted server resumes every game where it was.
+type Store interface {
+	// CreateGame saves a new game with no actions.
+	CreateGame(ctx context.Context, g StoredGame) error
+	// AppendAction saves action number n (0-based) of game id. It returns
+	// once the action is durable.
+	AppendAction(ctx context.Context, id string, n int, action string) error
+	// Finish marks a game over, with a short result for lists.
+	Finish(ctx context.Context, id, result string) error
+	// SetRematch links a game to the game that follows it.
+	SetRematch(ctx context.Context, id, next string) error
+	// LoadGame returns a game with all its actions, or ErrNotFound.
+	LoadGame(ctx context.Context, id string) (StoredGame, error)
+	// ListGames returns the newest games first, without their actions.
+	ListGames(ctx context.Context, limit int) ([]StoredGame, error)
+	// Close releases the store.
+	Close() error
+}
+
+// StoredGame is a game as the store keeps it.
+type StoredGame struct {
+	ID       string
+	Setup    engine.Setup
+	Seats    []SeatConfig
+	Created  time.Time
+	Finished bool
+	Result   string
+	Rematch  string
+	Actions  []string
+}
+
+// OpenStore opens the store a --db value names: a postgres:// or
+// postgresql:// URL selects PostgreSQL, anything else is a SQLite file path.
+func OpenStore(ctx context.Context, dsn string) (Store, error) {
+	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
+		return openPostgres(ctx, dsn)
+	}
+	if dsn == "" {
+		return nil, fmt.Errorf("empty --db: give a SQLite file path such as kartenwerk.db, or a postgres:// URL")
+	}
+	return openSQLite(ctx, dsn)
+}

@@ -1,0 +1,201 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"kartenwerk/engine"
+)
+
+// client is one WebSocket connection to a game.
+type client struct {
+	controls []engine.Seat
+	send     chan []byte
+	once     sync.Once
+	closed   chan struct{}
+}
+
+func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
+
+// push queues a message; a client too slow to take it is dropped (it
+// reconnects and gets the current state).
+func (c *client) push(b []byte) {
+	select {
+	case c.send <- b:
+	default:
+		c.close()
+	}
+}
+
+// ClientMsg is what a client sends over the WebSocket.
+type ClientMsg struct {
+	// Type is "act" to play an action or "sync" to ask for the state again.
+	Type string `json:"type"`
+	// Token is the seat's secret; every action must carry it.
+	Token  string `json:"token"`
+	Action string `json:"action"`
+	// Version, when given, is the move the client saw when it chose; an
+	// action chosen on an older table is refused instead of misapplied.
+	Version *int `json:"version,omitempty"`
+}
+
+// broadcastLocked sends every client its own view of the game.
+func (s *session) broadcastLocked() {
+	for c := range s.clients {
+		s.sendStateLocked(c)
+	}
+}
+
+func (s *session) sendStateLocked(c *client) {
+	b, err := json.Marshal(s.stateLocked(c.controls))
+	if err != nil {
+		s.srv.log.Error("encoding a state failed", "game", s.id, "err", err)
+		return
+	}
+	c.push(b)
+}
+
+func (s *session) join(c *client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.clients[c] = struct{}{}
+	s.maybeAILocked()
+	s.broadcastLocked()
+}
+
+func (s *session) leave(c *client) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.clients, c)
+	s.broadcastLocked()
+}
+
+// handleWS serves GET /api/games/{id}/ws?token=T: the live table.
+func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
+	s, err := srv.session(r.Context(), r.PathValue("id"))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	token := r.URL.Query().Get("token")
+	controls := seatsOf(s.seats, token)
+	if token != "" && len(controls) == 0 {
+		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
+		return
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	conn.SetReadLimit(srv.cfg.MaxMessage)
+	c := &client{controls: controls, send: make(chan []byte, 32), closed: make(chan struct{})}
+	ctx, cancel := context.WithCancel(srv.ctx)
+	defer cancel()
+	go srv.writeLoop(ctx, conn, c)
+	s.join(c)
+	defer s.leave(c)
+	srv.readLoop(ctx, conn, s, c)
+	c.close()
+}
+
+func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
+	defer conn.CloseNow()
+	for {
+		select {
+		case b := <-c.send:
+			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+			err := conn.Write(wctx, websocket.MessageText, b)
+			cancel()
+			if err != nil {
+				c.close()
+				return
+			}
+		case <-c.closed:
+			conn.Close(websocket.StatusGoingAway, "reconnect for the current state")
+			return
+		case <-ctx.Done():
+			conn.Close(websocket.StatusServiceRestart, "the server is stopping")
+			return
+		}
+	}
+}
+
+// readLoop handles a client's messages until it goes. A bad message gets
+// an error to this client only; the game is unchanged.
+func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *session, c *client) {
+	bucket := newBucket(srv.cfg.Rate, srv.cfg.Burst)
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			// An oversized message closes the connection with status 1009
+			// and the reason "read limited at N bytes".
+			return
+		}
+		select {
+		case <-c.closed:
+			return
+		default:
+		}
+		if !bucket.take(time.Now()) {
+			c.pushError(fmt.Sprintf("too many messages: at most %g a second, wait a moment", srv.cfg.Rate))
+			continue
+		}
+		srv.handleMsg(s, c, data)
+	}
+}
+
+func (c *client) pushError(msg string) {
+	b, _ := json.Marshal(ErrorMsg{Type: "error", Error: msg})
+	c.push(b)
+}
+
+func (srv *Server) handleMsg(s *session, c *client, data []byte) {
+	var m ClientMsg
+	if err := json.Unmarshal(data, &m); err != nil {
+		c.pushError(fmt.Sprintf("malformed message (%v): send JSON such as {\"type\":\"act\",\"token\":\"...\",\"action\":\"pass\"}", err))
+		return
+	}
+	switch m.Type {
+	case "sync":
+		s.mu.Lock()
+		s.sendStateLocked(c)
+		s.mu.Unlock()
+	case "act":
+		controls := seatsOf(s.seats, m.Token)
+		if m.Token == "" || len(controls) == 0 {
+			c.pushError("the action carries no valid seat token: send the token from your seat's link with every action")
+			return
+		}
+		if err := s.act(controls, m.Action, m.Version); err != nil {
+			c.pushError(err.Error())
+		}
+	default:
+		c.pushError(fmt.Sprintf("unknown message type %q: use \"act\" or \"sync\"", m.Type))
+	}
+}
+
+// bucket is a token bucket: rate tokens a second, at most burst saved.
+type bucket struct {
+	rate, burst, tokens float64
+	last                time.Time
+}
+
+func newBucket(rate float64, burst int) *bucket {
+	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
+}
+
+func (b *bucket) take(now time.Time) bool {
+	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
+}
