@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"net/http"
+	"net"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -29,6 +30,8 @@ type testEnv struct {
 	store Store
 	srv   *Server
 	http  *httptest.Server
+	addr  string // kept across restarts, so pages reconnect
+	delay time.Duration
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -45,11 +48,23 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, AIDelay: 0})
+	srv, err := New(Config{Store: st, AIDelay: e.delay})
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	e.store, e.srv, e.http = st, srv, httptest.NewServer(srv)
+	addr := e.addr
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
+	e.store, e.srv, e.http, e.addr = st, srv, hs, ln.Addr().String()
 }
 
 func (e *testEnv) stop() {
