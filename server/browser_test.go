@@ -2,10 +2,14 @@ package server
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine"
@@ -15,16 +19,17 @@ import (
 // autoplayJS clicks through the table as a player would: a highlighted
 // card (then one of the actions its menu offers) or a prompt button,
 // chosen at random, waiting after each click for the server's answer.
-// It stops at the result screen or after max clicks, and returns what it
+// It stops at the result screen, after max clicks or once the game has
+// reached version until, and returns what it
 // did. Each click leaves a snapshot of the table's HTML with its version.
-const autoplayJS = `(async (max, seed) => {
+const autoplayJS = `(async (max, seed, until) => {
   let r = seed;
   const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
   window.kwSnaps = window.kwSnaps || [];
   let clicks = 0;
   const deadline = Date.now() + 150000;
-  while (clicks < max && Date.now() < deadline) {
+  while (clicks < max && Date.now() < deadline && window.kw.version < until) {
     const box = document.querySelector("#result-box");
     if (box && !document.querySelector("#result").hidden) return {clicks, result: box.querySelector("h2").textContent, version: window.kw.version};
     const kw = window.kw;
@@ -58,11 +63,35 @@ type autoplayResult struct {
 
 func autoplay(t *testing.T, ctx context.Context, max, seed int) autoplayResult {
 	t.Helper()
-	r, err := chromedp.Run(ctx, chromedp.Evaluate[autoplayResult](fmt.Sprintf("%s(%d, %d)", autoplayJS, max, seed), chromedp.EvalAwaitPromise))
+	return autoplayUntil(t, ctx, max, seed, 1<<30)
+}
+
+func autoplayUntil(t *testing.T, ctx context.Context, max, seed, until int) autoplayResult {
+	t.Helper()
+	r, err := runAutoplay(ctx, max, seed, until)
 	if err != nil {
-		t.Fatalf("playing through the page: %v", err)
+		t.Fatal(err)
 	}
 	return r
+}
+
+func runAutoplay(ctx context.Context, max, seed, until int) (autoplayResult, error) {
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[autoplayResult](fmt.Sprintf("%s(%d, %d, %d)", autoplayJS, max, seed, until), chromedp.EvalAwaitPromise))
+	if err != nil {
+		return r, fmt.Errorf("playing through the page: %w", err)
+	}
+	return r, nil
+}
+
+// newBrowser starts headless Chromium, so that tabs opened from it share
+// one browser.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
+		t.Fatal(err)
+	}
+	return ctx
 }
 
 // kwState reads the table's window.kw.
@@ -124,7 +153,7 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 }
 
 func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
-	ctx := browsertest.New(t)
+	ctx := newBrowser(t)
 	e := newEnv(t)
 	for _, g := range engine.Games() {
 		if g.Info().MinSeats > 2 {
@@ -147,5 +176,259 @@ func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
 				t.Error("the result screen shows but the table is not finished")
 			}
 		})
+	}
+}
+
+// hiddenAt replays a game's record and returns, for each version, the
+// card ids in seat's opponents' hands and those cards' names that seat
+// cannot see anywhere at that moment.
+func hiddenAt(t *testing.T, e *testEnv, id string, seat engine.Seat) (ids []map[int]bool, names []map[string]bool) {
+	t.Helper()
+	g, err := e.store.LoadGame(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, _ := engine.Lookup(g.Setup.Game)
+	st, err := game.New(g.Setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := 0; ; k++ {
+		visible := map[string]bool{}
+		st.View(seat).Walk(func(_ engine.Seat, _ string, c *engine.CardView) { visible[c.Name] = true })
+		hid, hidNames := map[int]bool{}, map[string]bool{}
+		for _, p := range st.View(engine.Omniscient).Players {
+			if p.Seat == seat {
+				continue
+			}
+			for _, c := range p.Zone("hand").Cards {
+				hid[c.ID] = true
+				if !visible[c.Name] && !nameInside(c.Name, visible) {
+					hidNames[c.Name] = true
+				}
+			}
+		}
+		ids, names = append(ids, hid), append(names, hidNames)
+		if k == len(g.Actions) {
+			return ids, names
+		}
+		a, _ := game.Info().Actions.Parse(g.Actions[k])
+		if err := st.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// nameInside reports whether name is part of a visible card's name.
+func nameInside(name string, visible map[string]bool) bool {
+	for v := range visible {
+		if strings.Contains(v, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// frameLeaks checks one state message for the opponents' hand cards.
+func frameLeaks(frame string, ids []map[int]bool, names []map[string]bool) string {
+	var m StateMsg
+	if err := json.Unmarshal([]byte(frame), &m); err != nil || m.Type != "state" {
+		return ""
+	}
+	if m.Version >= len(ids) {
+		return fmt.Sprintf("frame at version %d is beyond the record", m.Version)
+	}
+	leak := ""
+	m.View.Walk(func(_ engine.Seat, zone string, c *engine.CardView) {
+		if ids[m.Version][c.ID] {
+			leak = fmt.Sprintf("version %d: the frame shows card c%d (%s) from an opponent's hand", m.Version, c.ID, c.Name)
+		}
+	})
+	for n := range names[m.Version] {
+		if strings.Contains(frame, n) {
+			leak = fmt.Sprintf("version %d: the frame names %q, in an opponent's hand", m.Version, n)
+		}
+	}
+	return leak
+}
+
+// htmlLeaks checks a snapshot of the page the same way.
+func htmlLeaks(version int, html string, ids []map[int]bool, names []map[string]bool) string {
+	for id := range ids[version] {
+		if strings.Contains(html, fmt.Sprintf(`data-id="%d"`, id)) {
+			return fmt.Sprintf("version %d: the page shows card c%d from an opponent's hand", version, id)
+		}
+	}
+	for n := range names[version] {
+		if strings.Contains(html, n) {
+			return fmt.Sprintf("version %d: the page names %q, in an opponent's hand", version, n)
+		}
+	}
+	return ""
+}
+
+// recordFrames collects the text of every WebSocket message a tab receives.
+func recordFrames(t *testing.T, ctx context.Context) func() []string {
+	var mu sync.Mutex
+	var frames []string
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	err := chromedp.Listen(ctx, func(ev any) {
+		if f, ok := ev.(*network.EventWebSocketFrameReceived); ok && f.Response != nil {
+			mu.Lock()
+			frames = append(frames, string(f.Response.PayloadData))
+			mu.Unlock()
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), frames...)
+	}
+}
+
+type snapshot struct {
+	Version int    `json:"version"`
+	HTML    string `json:"html"`
+}
+
+func TestBrowserFriendGameNeverShowsTheOtherHand(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	resp := e.create(friendGame("mysticelements"))
+	tabs := make([]context.Context, 2)
+	frames := make([]func() []string, 2)
+	for i := range tabs {
+		tab, cancel := chromedp.NewContext(ctx)
+		defer cancel()
+		tabs[i] = tab
+		frames[i] = recordFrames(t, tab)
+		link := e.http.URL + "/play/" + resp.ID + "?token=" + tokenOfSeat(resp, engine.Seat(i))
+		if err := chromedp.Do(tab, chromedp.Navigate(link)); err != nil {
+			t.Fatal(err)
+		}
+		waitTable(t, tab, 0)
+	}
+	var wg sync.WaitGroup
+	for i, tab := range tabs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if _, err := runAutoplay(tab, 1000, 11+i, 80); err != nil {
+				t.Errorf("p%d: %v", i+1, err)
+			}
+		}()
+	}
+	wg.Wait()
+	if t.Failed() {
+		t.FailNow()
+	}
+	for i, tab := range tabs {
+		seat := engine.Seat(i)
+		ids, names := hiddenAt(t, e, resp.ID, seat)
+		got := frames[i]()
+		if len(got) < 10 {
+			t.Fatalf("%v's tab received only %d WebSocket messages", seat, len(got))
+		}
+		for _, f := range got {
+			if leak := frameLeaks(f, ids, names); leak != "" {
+				t.Fatalf("%v's WebSocket traffic: %s", seat, leak)
+			}
+		}
+		snaps, err := chromedp.Run(tab, chromedp.Evaluate[[]snapshot](`window.kwSnaps || []`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(snaps) == 0 {
+			t.Fatalf("%v's tab took no snapshots", seat)
+		}
+		for _, s := range snaps {
+			if leak := htmlLeaks(s.Version, s.HTML, ids, names); leak != "" {
+				t.Fatalf("%v's page: %s", seat, leak)
+			}
+		}
+		t.Logf("%v: %d frames and %d page snapshots checked", seat, len(got), len(snaps))
+	}
+}
+
+func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	link := e.http.URL + "/play/" + resp.ID + "?token=" + resp.Token
+	if err := chromedp.Do(ctx, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, ctx, 0)
+	autoplay(t, ctx, 12, 5)
+	handJS := `[...document.querySelectorAll(".player.mine [data-zone=hand] .card")].map(c => c.dataset.id).join(",")`
+	before := readKW(t, ctx)
+	hand, _ := chromedp.Run(ctx, chromedp.Evaluate[string](handJS))
+	// The network drops: the page reconnects by itself.
+	e.srv.DropClients()
+	after := waitTable(t, ctx, before.Version)
+	if after.Version != before.Version || after.Viewer != "p1" {
+		t.Fatalf("after a dropped connection: %+v, before %+v", after, before)
+	}
+	// The tab is closed and the link opened again.
+	tab, cancel := chromedp.NewContext(ctx)
+	defer cancel()
+	if err := chromedp.Do(tab, chromedp.Navigate(link)); err != nil {
+		t.Fatal(err)
+	}
+	again := waitTable(t, tab, before.Version)
+	hand2, _ := chromedp.Run(tab, chromedp.Evaluate[string](handJS))
+	if again.Version != before.Version || again.Viewer != "p1" || hand2 != hand {
+		t.Fatalf("a new tab: %+v hand %q, before %+v hand %q", again, hand2, before, hand)
+	}
+	if r := autoplay(t, tab, 4000, 9); r.Result == "" {
+		t.Fatalf("the game did not reach its end after reconnecting (%d clicks)", r.Clicks)
+	}
+}
+
+func TestBrowserSurvivesAServerRestart(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+"/play/"+resp.ID+"?token="+resp.Token)); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, ctx, 0)
+	autoplay(t, ctx, 15, 3)
+	before := readKW(t, ctx)
+	e.restart()
+	after := waitTable(t, ctx, before.Version)
+	if after.Version != before.Version {
+		t.Fatalf("after the restart the table is at version %d, before it was %d", after.Version, before.Version)
+	}
+	if r := autoplay(t, ctx, 4000, 4); r.Result == "" {
+		t.Fatalf("the game did not reach its end after the restart (%d clicks)", r.Clicks)
+	}
+	g, err := e.store.LoadGame(context.Background(), resp.ID)
+	if err != nil || !g.Finished || len(g.Actions) < before.Version {
+		t.Fatalf("stored game after the restart: finished %v, %d actions, %v", g.Finished, len(g.Actions), err)
+	}
+}
+
+func TestLeakCheckCatchesAShownHand(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	ids, names := hiddenAt(t, e, resp.ID, 0)
+	s, err := e.srv.session(context.Background(), resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := s.stateLocked([]engine.Seat{0})
+	m.View = s.state.View(engine.Omniscient)
+	frame, _ := json.Marshal(m)
+	if frameLeaks(string(frame), ids, names) == "" {
+		t.Error("a frame with every hand in it passed the leak check")
+	}
+	if htmlLeaks(0, `<div class="card" data-id="12">`, ids, names) == "" && ids[0][12] {
+		t.Error("a page with an opponent's card passed the leak check")
 	}
 }
