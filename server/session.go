@@ -124,7 +124,9 @@ func (s *session) applyLocked(a engine.Action) error {
 	ctx, cancel := context.WithTimeout(s.srv.ctx, 30*time.Second)
 	defer cancel()
 	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
-		s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
+		if s.srv.ctx.Err() == nil {
+			s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
+		}
 		return fmt.Errorf("the server could not save %q, so it was not played: try again", text)
 	}
 	if err := s.state.Apply(a); err != nil {

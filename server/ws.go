@@ -94,7 +94,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, send: make(chan []byte, 32), closed: make(chan struct{})}
+	c := &client{controls: controls, send: make(chan []byte, 128), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	go srv.writeLoop(ctx, conn, c)

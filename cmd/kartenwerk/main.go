@@ -38,6 +38,6 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd())
+	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd(), loadtestCmd())
 	return root
 }

@@ -1,0 +1,35 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+)
+
+// BenchmarkStateMessage measures building and encoding one seat's state
+// message in a Mystic Elements game, the server's work per client per move.
+func BenchmarkStateMessage(b *testing.B) {
+	st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, _ := New(Config{Store: st})
+	resp, err := srv.Create(context.Background(), friendGame("mysticelements"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := srv.session(context.Background(), resp.ID)
+	for i := 0; i < 30; i++ {
+		s.legal = s.state.Legal(s.legal[:0])
+		s.applyLocked(s.legal[0])
+	}
+	seat := s.state.ToMove()
+	b.ResetTimer()
+	for range b.N {
+		m := s.stateLocked(seatsOf(s.seats, s.seats[seat].Token))
+		if _, err := json.Marshal(m); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,288 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// LoadConfig is a load test: Games games at once, each between bot
+// clients over WebSocket, for Duration.
+type LoadConfig struct {
+	// URL is a running server to load; empty starts one in this process
+	// over a SQLite file in Dir (or the store DB names, such as a
+	// postgres:// URL). Only loopback addresses are allowed.
+	URL string
+	Dir string
+	DB  string
+	// Game is the game to play; Games how many run at once.
+	Game  string
+	Games int
+	// Duration is how long to play; finished games are replaced by new ones.
+	Duration time.Duration
+	// Think is the bots' mean pause before each action, as a person's;
+	// 0 plays as fast as the server answers.
+	Think time.Duration
+	// Seed makes the bots' choices reproducible.
+	Seed uint64
+}
+
+// LoadReport is what a load test measured.
+type LoadReport struct {
+	Games         int           `json:"games"`
+	// Finished counts the bots that saw their game end (two per game).
+	Finished      int           `json:"finished"`
+	Moves         int           `json:"moves"`
+	Errors        int           `json:"errors"`
+	Elapsed       time.Duration `json:"elapsed_ns"`
+	MovesPerSec   float64       `json:"moves_per_sec"`
+	P50           time.Duration `json:"p50_ns"`
+	P99           time.Duration `json:"p99_ns"`
+	Max           time.Duration `json:"max_ns"`
+	FirstErrorMsg string        `json:"first_error,omitempty"`
+}
+
+// String writes the report for people.
+func (r LoadReport) String() string {
+	s := fmt.Sprintf("%d concurrent games, %d finished, %d moves in %.1fs: %.0f moves/s, move latency p50 %.2fms p99 %.2fms max %.2fms, %d errors",
+		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors)
+	if r.FirstErrorMsg != "" {
+		s += "\nfirst error: " + r.FirstErrorMsg
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// LoadTest runs a load test and reports moves per second and the latency
+// from sending an action to receiving the table it produced.
+func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
+	if cfg.Games < 1 {
+		return LoadReport{}, fmt.Errorf("games %d: run at least 1", cfg.Games)
+	}
+	base := cfg.URL
+	if base == "" {
+		db := cfg.DB
+		if db == "" {
+			db = filepath.Join(cfg.Dir, "loadtest.db")
+		}
+		stop, u, err := startLocal(db)
+		if err != nil {
+			return LoadReport{}, err
+		}
+		defer stop()
+		base = u
+	} else if err := checkLoopback(base); err != nil {
+		return LoadReport{}, err
+	}
+	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
+	defer cancel()
+	stats := &loadStats{}
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := 0; i < cfg.Games; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rng := rand.New(rand.NewPCG(cfg.Seed, uint64(i)))
+			for ctx.Err() == nil {
+				if err := playOne(ctx, base, cfg, rng, stats); err != nil && ctx.Err() == nil {
+					stats.fail(err)
+					time.Sleep(100 * time.Millisecond)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	return stats.report(cfg.Games, time.Since(start)), nil
+}
+
+// checkLoopback refuses load against anything but this machine.
+func checkLoopback(base string) error {
+	u, err := url.Parse(base)
+	if err != nil || u.Host == "" {
+		return fmt.Errorf("--url %q: give a URL such as http://127.0.0.1:8080", base)
+	}
+	addrs, err := net.LookupIP(u.Hostname())
+	if err != nil {
+		return fmt.Errorf("--url %q: %v", base, err)
+	}
+	for _, a := range addrs {
+		if !a.IsLoopback() {
+			return fmt.Errorf("--url %q: %s is not a loopback address; load tests run only against this machine (127.0.0.1)", base, a)
+		}
+	}
+	return nil
+}
+
+// startLocal serves a fresh server on a loopback port.
+func startLocal(db string) (func(), string, error) {
+	store, err := OpenStore(context.Background(), db)
+	if err != nil {
+		return nil, "", err
+	}
+	srv, err := New(Config{Store: store, Rate: 1000, Burst: 1000})
+	if err != nil {
+		return nil, "", err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, "", err
+	}
+	hs := &http.Server{Handler: srv}
+	go hs.Serve(ln)
+	stop := func() { srv.Close(); hs.Close(); store.Close() }
+	return stop, "http://" + ln.Addr().String(), nil
+}
+
+// loadStats gathers the bots' measurements.
+type loadStats struct {
+	mu        sync.Mutex
+	latencies []time.Duration
+	finished  int
+	errors    int
+	first     string
+}
+
+func (s *loadStats) move(d time.Duration) {
+	s.mu.Lock()
+	s.latencies = append(s.latencies, d)
+	s.mu.Unlock()
+}
+
+func (s *loadStats) fail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.errors++
+	if s.first == "" {
+		s.first = err.Error()
+	}
+}
+
+func (s *loadStats) report(games int, elapsed time.Duration) LoadReport {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	r := LoadReport{Games: games, Finished: s.finished, Moves: len(s.latencies), Errors: s.errors,
+		Elapsed: elapsed, FirstErrorMsg: s.first}
+	r.MovesPerSec = float64(r.Moves) / elapsed.Seconds()
+	if len(s.latencies) > 0 {
+		l := slices.Clone(s.latencies)
+		slices.Sort(l)
+		r.P50, r.P99, r.Max = l[len(l)/2], l[len(l)*99/100], l[len(l)-1]
+	}
+	return r
+}
+
+// playOne creates a friend game and plays it with one bot per seat.
+func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, stats *loadStats) error {
+	req := CreateRequest{Game: cfg.Game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindFriend}}}
+	body, _ := json.Marshal(req)
+	hreq, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/games", strings.NewReader(string(body)))
+	res, err := http.DefaultClient.Do(hreq)
+	if err != nil {
+		return err
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	var created CreateResponse
+	if res.StatusCode != http.StatusCreated || json.Unmarshal(raw, &created) != nil {
+		return fmt.Errorf("create: %d %s", res.StatusCode, raw)
+	}
+	tokens := []string{created.Token, tokenFromInvite(created.Invites[0].Link)}
+	var wg sync.WaitGroup
+	errs := make(chan error, len(tokens))
+	for i, tok := range tokens {
+		wg.Add(1)
+		seed := rng.Uint64()
+		go func() {
+			defer wg.Done()
+			errs <- runBot(ctx, base, created.ID, tok, cfg.Think, rand.New(rand.NewPCG(seed, uint64(i))), stats)
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func tokenFromInvite(link string) string {
+	_, tok, _ := strings.Cut(link, "token=")
+	return tok
+}
+
+// runBot plays one seat until the game ends: on each table where it must
+// decide, it waits its thinking time, sends a random legal action, and
+// measures the time until the table that action produced arrives.
+func runBot(ctx context.Context, base, id, token string, think time.Duration, rng *rand.Rand, stats *loadStats) error {
+	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?token=" + token
+	conn, _, err := websocket.Dial(ctx, wsURL, nil)
+	if err != nil {
+		return err
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(1 << 22)
+	var sent time.Time
+	sentAt := -1
+	for {
+		_, data, err := conn.Read(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+		var m StateMsg
+		if err := json.Unmarshal(data, &m); err != nil {
+			return err
+		}
+		if m.Type == "error" {
+			return fmt.Errorf("server error: %s", data)
+		}
+		if sentAt >= 0 && m.Version > sentAt {
+			stats.move(time.Since(sent))
+			sentAt = -1
+		}
+		if m.Finished {
+			stats.mu.Lock()
+			stats.finished++
+			stats.mu.Unlock()
+			return nil
+		}
+		if len(m.Legal) == 0 || sentAt >= 0 {
+			continue
+		}
+		if think > 0 {
+			pause := time.Duration(rng.Int64N(int64(2 * think)))
+			select {
+			case <-time.After(pause):
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		a := m.Legal[rng.IntN(len(m.Legal))]
+		msg, _ := json.Marshal(ClientMsg{Type: "act", Token: token, Action: a.Action, Version: &m.Version})
+		sent, sentAt = time.Now(), m.Version
+		if err := conn.Write(ctx, websocket.MessageText, msg); err != nil {
+			if ctx.Err() != nil {
+				return nil
+			}
+			return err
+		}
+	}
+}

@@ -1,0 +1,142 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+)
+
+// wsClient is a test's WebSocket connection to a game.
+type wsClient struct {
+	t    *testing.T
+	conn *websocket.Conn
+	ctx  context.Context
+}
+
+func (e *testEnv) dial(id, token string) *wsClient {
+	e.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	e.t.Cleanup(cancel)
+	url := "ws" + strings.TrimPrefix(e.http.URL, "http") + "/api/games/" + id + "/ws?token=" + token
+	conn, _, err := websocket.Dial(ctx, url, nil)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	conn.SetReadLimit(1 << 22)
+	e.t.Cleanup(func() { conn.CloseNow() })
+	return &wsClient{t: e.t, conn: conn, ctx: ctx}
+}
+
+func (c *wsClient) send(raw string) {
+	c.t.Helper()
+	if err := c.conn.Write(c.ctx, websocket.MessageText, []byte(raw)); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// next reads messages until one of the given type arrives.
+func (c *wsClient) next(typ string) map[string]any {
+	c.t.Helper()
+	for {
+		_, data, err := c.conn.Read(c.ctx)
+		if err != nil {
+			c.t.Fatalf("waiting for a %s message: %v", typ, err)
+		}
+		var m map[string]any
+		json.Unmarshal(data, &m)
+		if m["type"] == typ {
+			return m
+		}
+	}
+}
+
+func TestWebSocketRefusesBadMessagesToThatClientOnly(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	me := e.dial(resp.ID, resp.Token)
+	other := e.dial(resp.ID, tokenOfSeat(resp, 1))
+	me.next("state")
+	other.next("state")
+	cases := []struct{ msg, want string }{
+		{`{not json`, "malformed message"},
+		{`{"type":"dance"}`, "unknown message type"},
+		{`{"type":"act","action":"play c1"}`, "no valid seat token"},
+		{`{"type":"act","token":"` + resp.Token + `","action":"jump"}`, "unknown verb"},
+	}
+	for _, c := range cases {
+		me.send(c.msg)
+		got := me.next("error")
+		if !strings.Contains(got["error"].(string), c.want) {
+			t.Errorf("%s: got %q, want %q", c.msg, got["error"], c.want)
+		}
+	}
+	// The other client got no error, and the game did not move.
+	other.send(`{"type":"sync"}`)
+	if m := other.next("state"); m["version"].(float64) != 0 {
+		t.Errorf("bad messages changed the game: version %v", m["version"])
+	}
+}
+
+func TestWebSocketLimitsSizeAndRate(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	c := e.dial(resp.ID, resp.Token)
+	c.next("state")
+	limited := make(chan bool, 1)
+	go func() {
+		for {
+			_, data, err := c.conn.Read(c.ctx)
+			if err != nil {
+				limited <- false
+				return
+			}
+			if strings.Contains(string(data), "too many messages") {
+				limited <- true
+				return
+			}
+		}
+	}()
+	for i := 0; i < 60; i++ {
+		c.send(`{"type":"sync"}`)
+	}
+	if !<-limited {
+		t.Error("60 messages at once were not limited")
+	}
+	big := e.dial(resp.ID, resp.Token)
+	big.next("state")
+	big.send(`{"type":"act","action":"` + strings.Repeat("x", 10000) + `"}`)
+	for {
+		_, _, err := big.conn.Read(big.ctx)
+		if err != nil {
+			if websocket.CloseStatus(err) != websocket.StatusMessageTooBig {
+				t.Errorf("an oversized message: %v, want close status 1009", err)
+			}
+			break
+		}
+	}
+}
+
+func TestAISeatShowsThinking(t *testing.T) {
+	e := newEnv(t)
+	e.delay = 300 * time.Millisecond
+	e.restart()
+	resp := e.create(CreateRequest{Game: "trick", First: 2, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	c := e.dial(resp.ID, resp.Token)
+	m := c.next("state")
+	for m["thinking"] != "p2" {
+		m = c.next("state")
+	}
+	for m["version"].(float64) < 1 {
+		m = c.next("state")
+	}
+	if m["thinking"] != nil {
+		t.Errorf("after its move the AI seat still shows as thinking")
+	}
+	if len(m["legal"].([]any)) == 0 {
+		t.Error("after the AI moved, p1 has no actions")
+	}
+}
