@@ -365,6 +365,9 @@ func (s *State) refusal(a engine.Action) error {
 	}
 	id := a.Args[0]
 	p := int8(s.ToMove())
+	if a.Verb == vBlind && id >= 0 && id < 2 && !s.canDraw(stackID(id)) {
+		return fmt.Errorf("%q: the %s stack and its discard pile are empty (ZY-10.U1)", text, stackNames[id])
+	}
 	switch a.Verb {
 	case vPick, vPlay, vAttach, vCounter:
 		if !s.mine(p, id) {

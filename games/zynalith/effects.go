@@ -422,13 +422,13 @@ func (s *State) apply(a ability, owner int8, self int16) {
 		case eHeal:
 			c.dmg = int8(max(0, int(c.dmg)-int(a.N)))
 		case eAtk:
-			c.atk += a.N
+			c.atk = bump(c.atk, a.N)
 		case eDef:
-			c.def += a.N
+			c.def = bump(c.def, a.N)
 		case eHP:
-			c.hp += a.N
+			c.hp = bump(c.hp, a.N)
 		case eInit:
-			c.init += a.N
+			c.init = bump(c.init, a.N)
 			s.sortRow(c.owner)
 		case eDestroy:
 			s.die(id)
@@ -544,3 +544,6 @@ func (s *State) runEvent(id int16) {
 	s.toDiscard(id)
 	s.fireAll(trEvent)
 }
+
+// bump adds n to a modifier, kept within ±100 so it never overflows.
+func bump(v, n int8) int8 { return int8(max(-100, min(100, int(v)+int(n)))) }

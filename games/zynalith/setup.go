@@ -110,9 +110,12 @@ func (s *State) drawTop(st stackID) int16 {
 }
 
 // reshuffle shuffles the discarded cards of a stack's type back into it.
+// Events already executed stay in the discard pile: with few cards left
+// in circulation they would otherwise come back and fire again and again
+// (a reading of ZY-10.U1).
 func (s *State) reshuffle(st stackID) {
 	for id := int16(0); id < s.n; id++ {
-		if s.cards[id].zone == zDiscard && s.d(id).Stack == st {
+		if s.cards[id].zone == zDiscard && s.d(id).Stack == st && s.d(id).Kind != kEvent {
 			s.pushStack(st, id)
 		}
 	}
