@@ -41,17 +41,64 @@ func (s *State) gen(dst []engine.Action) []engine.Action {
 		return append(dst, engine.Act(vEnd))
 	}
 	p := s.active
-	for k := mTake; k <= mRedraw; k++ {
-		if k == mTake && s.silver[p] < 1 {
+	hand, play := 0, false
+	for id := int16(0); id < s.n; id++ {
+		c := &s.cards[id]
+		if c.zone == zHand && c.owner == p {
+			hand++
+		} else if c.zone != zMarket {
 			continue
 		}
-		n := len(dst)
-		if dst = s.genMain(dst, k); len(dst) > n {
-			dst = append(dst[:n], engine.Act(vMain, int(k)))
+		if !play && c.kind != kCounter && s.affords(p, id) {
+			play = s.playable(p, id)
 		}
+		if play && hand > 0 {
+			break
+		}
+	}
+	if s.silver[p] >= 1 && s.canTake() {
+		dst = append(dst, engine.Act(vMain, int(mTake)))
+	}
+	if play {
+		dst = append(dst, engine.Act(vMain, int(mPlay)))
+	}
+	if s.rowN[p] > 0 {
+		dst = append(dst, engine.Act(vMain, int(mBanish)))
+	}
+	if hand > 0 {
+		dst = append(dst, engine.Act(vMain, int(mRedraw)))
 	}
 	dst = append(dst, engine.Act(vPass))
 	return s.genSide(dst)
+}
+
+// canTake reports whether there is a market card or a stack to draw from.
+func (s *State) canTake() bool {
+	for st := range s.market {
+		for _, id := range s.market[st] {
+			if id >= 0 {
+				return true
+			}
+		}
+	}
+	return s.stackN[0] > 0 || s.stackN[1] > 0 || s.canDraw(stCreatures) || s.canDraw(stExtras)
+}
+
+// playable reports whether p has a place for card id: a free slot for a
+// creature, a creature to carry an extra (ZY-5.2, ZY-5.10).
+func (s *State) playable(p int8, id int16) bool {
+	switch s.cards[id].kind {
+	case kCreature:
+		return s.rowN[p] < s.slots()
+	case kProperty, kSpell, kEquipment:
+		enemy := s.d(id).Enemy
+		for q := int8(0); q < s.seats; q++ {
+			if (q == p) != enemy && s.alive[q] && s.rowN[q] > 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (s *State) genMain(dst []engine.Action, k mainKind) []engine.Action {
@@ -106,7 +153,7 @@ func (s *State) mine(p int8, id int16) bool {
 // genPlay: creatures into a free slot, extras onto a creature (ZY-5.2).
 func (s *State) genPlay(dst []engine.Action, p int8) []engine.Action {
 	for id := int16(0); id < s.n; id++ {
-		if !s.mine(p, id) || !s.affords(p, id) {
+		if c := &s.cards[id]; c.kind == kCounter || c.kind == kEvent || !s.mine(p, id) || !s.affords(p, id) {
 			continue
 		}
 		switch d := s.d(id); d.Kind {
@@ -160,7 +207,7 @@ func (s *State) genSide(dst []engine.Action) []engine.Action {
 // genCounters: counters p can pay for, from hand or market (ZY-5.9). A
 // counter naming the played card needs one to answer.
 func (s *State) genCounters(dst []engine.Action, p int8, window bool) []engine.Action {
-	for id := int16(0); id < s.n; id++ {
+	for _, id := range s.ctr[:s.nctr] {
 		if s.counterOK(p, id, window) {
 			dst = append(dst, engine.Act(vCounter, int(id)))
 		}
@@ -169,13 +216,12 @@ func (s *State) genCounters(dst []engine.Action, p int8, window bool) []engine.A
 }
 
 func (s *State) counterOK(p int8, id int16, window bool) bool {
-	d := s.d(id)
-	return d.Kind == kCounter && s.mine(p, id) && s.affords(p, id) && (window || !d.NeedsPlayed)
+	return s.cards[id].kind == kCounter && s.mine(p, id) && s.affords(p, id) && (window || !s.d(id).NeedsPlayed)
 }
 
 // canCounter reports whether p could play some counter now.
 func (s *State) canCounter(p int8, window bool) bool {
-	for id := int16(0); id < s.n; id++ {
+	for _, id := range s.ctr[:s.nctr] {
 		if s.counterOK(p, id, window) {
 			return true
 		}

@@ -130,32 +130,34 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 	return s, nil
 }
 
-func (Game) prepare(setup engine.Setup) (*State, engine.DeckList, error) {
+func (Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.Seats < 2 || setup.Seats > maxSeats {
-		return nil, engine.DeckList{}, fmt.Errorf("zynalith is for 2 to %d players, not %d: choose a seat count in that range (ZY-1.1)", maxSeats, setup.Seats)
+		return nil, nil, fmt.Errorf("zynalith is for 2 to %d players, not %d: choose a seat count in that range (ZY-1.1)", maxSeats, setup.Seats)
 	}
 	opt, err := parseOptions(setup.Variant)
 	if err != nil {
-		return nil, engine.DeckList{}, err
+		return nil, nil, err
 	}
 	if setup.First < 0 || setup.First > setup.Seats {
-		return nil, engine.DeckList{}, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
+		return nil, nil, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
 	}
-	list := presets[indexPreset("standard")]
+	list := standardList
 	if len(setup.Decks) > 0 {
-		list = setup.Decks[0]
 		for i, d := range setup.Decks {
 			if ps := validateDeck(builtin, d); len(ps) > 0 {
-				return nil, list, engine.Problems(ps)
+				return nil, nil, engine.Problems(ps)
 			}
-			if i > 0 && !sameList(d, list) {
-				return nil, list, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
+			if i > 0 && !sameList(d, setup.Decks[0]) {
+				return nil, nil, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
 			}
 		}
+		list = resolve(builtin, setup.Decks[0])
 	}
 	s := &State{pool: builtin, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
 	return s, list, nil
 }
+
+var standardList = resolve(builtin, presets[indexPreset("standard")])
 
 func indexPreset(name string) int {
 	for i, p := range presets {

@@ -6,13 +6,10 @@ import (
 
 // deal sets up a new game (ZY-3): resources, shuffled stacks, the start
 // player, the first market, and round 0's draft.
-func (s *State) deal(list engine.DeckList, first int) {
-	for _, e := range list.Entries {
-		st := indexOf(stackNames, e.Section)
-		id, _ := s.pool.lookup(e.Card)
-		for i := 0; i < e.Count; i++ {
-			c := s.newCard(id)
-			s.pushStack(stackID(st), c)
+func (s *State) deal(list stackList, first int) {
+	for _, e := range list {
+		for i := 0; i < e.count; i++ {
+			s.pushStack(e.stack, s.newCard(e.def))
 		}
 	}
 	for p := int8(0); p < s.seats; p++ { // ZY-3.1
@@ -41,8 +38,30 @@ func (s *State) deal(list engine.DeckList, first int) {
 func (s *State) newCard(def int16) int16 {
 	id := s.n
 	s.n++
-	s.cards[id] = card{ref: def, host: -1, ext: -1, owner: -1}
+	s.cards[id] = card{ref: def, host: -1, ext: -1, owner: -1, kind: s.pool.defs[def].Kind}
+	if s.cards[id].kind == kCounter {
+		s.ctr[s.nctr] = id
+		s.nctr++
+	}
 	return id
+}
+
+// stackList is a validated list of the shared stacks, its names resolved.
+type stackList []stackEntry
+
+type stackEntry struct {
+	stack stackID
+	def   int16
+	count int
+}
+
+func resolve(p *pool, d engine.DeckList) stackList {
+	out := make(stackList, 0, len(d.Entries))
+	for _, e := range d.Entries {
+		id, _ := p.lookup(e.Card)
+		out = append(out, stackEntry{stack: stackID(indexOf(stackNames, e.Section)), def: id, count: e.Count})
+	}
+	return out
 }
 
 func (s *State) pushStack(st stackID, id int16) {

@@ -50,6 +50,7 @@ type card struct {
 	atk, def, init, hp int8
 	kw                 uint8 // keywords granted by attached extras
 	flags              uint8
+	kind               kind // the definition's kind, kept here for fast scans
 }
 
 type phase uint8
@@ -116,6 +117,8 @@ type State struct {
 
 	n      int16
 	cards  [maxCards]card
+	ctr    [maxCounters]int16 // the counter cards, for fast scans
+	nctr   int8
 	stack  [2][maxCards]int16
 	stackN [2]int16
 	market [2][marketSize]int16
@@ -193,7 +196,7 @@ func (s *State) Hash() uint64 {
 	for i := int16(0); i < s.n; i++ {
 		c := &s.cards[i]
 		h.Uint64(uint64(uint16(c.ref)) | uint64(uint16(c.host))<<16 | uint64(uint16(c.ext))<<32 | uint64(c.zone)<<48 | uint64(uint8(c.owner))<<56)
-		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.atk))<<8 | uint64(uint8(c.def))<<16 | uint64(uint8(c.init))<<24 | uint64(uint8(c.hp))<<32 | uint64(c.kw)<<40 | uint64(c.flags)<<48)
+		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.atk))<<8 | uint64(uint8(c.def))<<16 | uint64(uint8(c.init))<<24 | uint64(uint8(c.hp))<<32 | uint64(c.kw)<<40 | uint64(c.flags)<<48 | uint64(c.kind)<<56)
 	}
 	for st := 0; st < 2; st++ {
 		h.Int16s(s.stack[st][:s.stackN[st]])

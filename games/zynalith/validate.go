@@ -17,8 +17,9 @@ var deckFS embed.FS
 // Stack limits: every stack must fill its market row (ZY-2.6) with room to
 // spare, and all cards of a game fit the state's fixed card table.
 const (
-	minStack = 10
-	maxCards = 128
+	minStack    = 10
+	maxCards    = 128
+	maxCounters = 24
 )
 
 var presets = mustLoadPresets()
@@ -53,6 +54,7 @@ func (Game) ValidateDeck(d engine.DeckList) []engine.Problem { return validateDe
 func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 	var ps []engine.Problem
 	var total, sizes, buyable [2]int
+	counters := 0
 	for _, e := range d.Entries {
 		st := indexOf(stackNames, e.Section)
 		if st < 0 {
@@ -72,6 +74,9 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 			continue
 		}
 		sizes[st] += e.Count
+		if def.Kind == kCounter {
+			counters += e.Count
+		}
 		if def.Kind != kEvent {
 			buyable[st] += e.Count
 		}
@@ -82,6 +87,9 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 			ps = append(ps, engine.Problem{File: d.Source, Subject: stackNames[st], Msg: fmt.Sprintf("the %s stack has %d cards besides events, fewer than %d", stackNames[st], buyable[st], minStack),
 				Fix: fmt.Sprintf("add cards under `%s:`", stackNames[st])})
 		}
+	}
+	if counters > maxCounters {
+		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d counters, more than %d", counters, maxCounters), Fix: "remove counters"})
 	}
 	if total[0] > maxCards {
 		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d cards, more than %d", total[0], maxCards), Fix: "remove cards"})
