@@ -41,19 +41,11 @@ func (s *State) gen(dst []engine.Action) []engine.Action {
 		return append(dst, engine.Act(vEnd))
 	}
 	p := s.active
-	hand, play := 0, false
-	for id := int16(0); id < s.n; id++ {
+	hand, play := s.handN[p], false
+	for id := int16(0); id < s.n && !play; id++ {
 		c := &s.cards[id]
-		if c.zone == zHand && c.owner == p {
-			hand++
-		} else if c.zone != zMarket {
-			continue
-		}
-		if !play && c.kind != kCounter && s.affords(p, id) {
+		if (c.zone == zMarket || (c.zone == zHand && c.owner == p)) && c.kind != kCounter && s.affords(p, id) {
 			play = s.playable(p, id)
-		}
-		if play && hand > 0 {
-			break
 		}
 	}
 	if s.silver[p] >= 1 && s.canTake() {
@@ -248,8 +240,7 @@ func (s *State) exec(a engine.Action) {
 			s.silver[p]-- // ZY-5.1
 		}
 		s.unmarket(id)
-		c := &s.cards[id]
-		c.zone, c.owner, c.flags = zHand, p, fKnown
+		s.toHand(id, p, fKnown)
 		s.afterTake()
 	case vBlind:
 		if s.phase == phTurn {
@@ -324,6 +315,7 @@ func (s *State) pay(p int8, id int16) {
 	d := s.d(id)
 	s.silver[p] -= int16(d.Silver)
 	s.zyn[p] -= int16(d.Zyn)
+	s.leaveHand(id)
 	s.unmarket(id)
 }
 

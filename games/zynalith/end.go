@@ -65,3 +65,26 @@ func cmp3(a, b [3]int) int {
 	}
 	return 0
 }
+
+// Evaluate estimates seat's chance of winning without playing on: the
+// result when the game is over, else its share of a strength measure built
+// from score (ZY-7.3) and HP (elimination, ZY-7.1).
+func (s *State) Evaluate(seat engine.Seat) float64 {
+	if s.phase == phOver {
+		return engine.Outcome{Winners: s.winners}.Reward(seat)
+	}
+	p := int8(seat)
+	if p < 0 || p >= s.seats || !s.alive[p] {
+		return 0
+	}
+	strength := func(q int8) float64 {
+		return 1 + float64(s.score(q)) + float64(s.hp[q])/3
+	}
+	total := 0.0
+	for q := int8(0); q < s.seats; q++ {
+		if s.alive[q] {
+			total += strength(q)
+		}
+	}
+	return strength(p) / total
+}

@@ -12,6 +12,7 @@ import (
 func invariants(es engine.State) error {
 	s := es.(*State)
 	seen := make([]int, s.n)
+	var hands [maxSeats]int8
 	for st := 0; st < 2; st++ {
 		for _, id := range s.stack[st][:s.stackN[st]] {
 			seen[id]++
@@ -69,6 +70,7 @@ func invariants(es engine.State) error {
 		switch c := &s.cards[id]; c.zone {
 		case zHand:
 			seen[id]++
+			hands[c.owner]++
 			if c.owner < 0 || c.owner >= s.seats {
 				return fmt.Errorf("c%d is in the hand of nobody", id)
 			}
@@ -78,6 +80,9 @@ func invariants(es engine.State) error {
 		if seen[id] != 1 {
 			return fmt.Errorf("c%d %s (zone %d) is in %d places", id, s.d(id).Name, s.cards[id].zone, seen[id])
 		}
+	}
+	if hands != s.handN {
+		return fmt.Errorf("hand counts %v, cards in hands %v", s.handN, hands)
 	}
 	if s.phase == phOver {
 		if s.ToMove() != engine.NoSeat {

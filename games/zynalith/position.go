@@ -159,10 +159,11 @@ func (b *builder) seat(p int8, sp engine.SeatPosition) {
 		case zoneHand:
 			for _, cs := range cards {
 				if id := b.card(cs, where); id >= 0 {
-					s.cards[id].zone, s.cards[id].owner = zHand, p
+					flags := uint8(0)
 					if cs.HasStatus("known") {
-						s.cards[id].flags |= fKnown
+						flags = fKnown
 					}
+					s.toHand(id, p, flags)
 				}
 			}
 		case zoneFront:

@@ -35,7 +35,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		n = 200
 	}
-	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 25})
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 40})
 	t.Logf("games %d, actions/game %.1f, reasons %v, draws %d, wins %v", sum.Games, float64(sum.Actions)/float64(sum.Games), sum.Reasons, sum.Draws, sum.Wins[:6])
 	t.Logf("verbs %v", sum.Verbs)
 	for _, verb := range []string{"pick", "blind", "play", "attach", "banish", "redraw", "pass", "defend", "attack", "swap", "sell", "counter", "decline", "end"} {

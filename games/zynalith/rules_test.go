@@ -751,3 +751,13 @@ func TestZY_10_U6_HiddenHands(t *testing.T) {
 	}
 	eq(t, "p2 sees the card taken from the market and one back", strings.Join(names, ","), "Orakel,")
 }
+
+func TestEvaluate(t *testing.T) {
+	s := duel(t, cards("Steinkoloss"), nil, nil)
+	if a, b := s.Evaluate(0), s.Evaluate(1); a <= b || a+b < 0.99 || a+b > 1.01 {
+		t.Errorf("evaluations %v %v", a, b)
+	}
+	s.hp[1] = 1
+	do(t, s, "pass", "pass")
+	eq(t, "the winner's evaluation", s.Evaluate(0), 1.0)
+}

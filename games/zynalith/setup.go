@@ -155,6 +155,7 @@ func (s *State) canDraw(st stackID) bool {
 }
 
 func (s *State) toDiscard(id int16) {
+	s.leaveHand(id)
 	c := &s.cards[id]
 	c.zone, c.owner, c.host, c.ext, c.flags = zDiscard, -1, -1, -1, 0
 	c.dmg, c.atk, c.def, c.init, c.hp, c.kw = 0, 0, 0, 0, 0, 0
@@ -172,8 +173,7 @@ func (s *State) drawBlind(p int8, st stackID) {
 			s.runEvent(id)
 			continue
 		}
-		c := &s.cards[id]
-		c.zone, c.owner, c.flags = zHand, p, 0
+		s.toHand(id, p, 0)
 		return
 	}
 }

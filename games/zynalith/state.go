@@ -124,6 +124,7 @@ type State struct {
 	market [2][marketSize]int16
 	row    [maxSeats][maxSlots]int16
 	rowN   [maxSeats]int8
+	handN  [maxSeats]int8 // cards in each hand, kept with the cards' zones
 
 	winners engine.SeatSet
 	reason  string

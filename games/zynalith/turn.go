@@ -1,14 +1,20 @@
 package zynalith
 
 // handSize counts the cards in p's hand.
-func (s *State) handSize(p int8) int {
-	n := 0
-	for id := int16(0); id < s.n; id++ {
-		if c := &s.cards[id]; c.zone == zHand && c.owner == p {
-			n++
-		}
+func (s *State) handSize(p int8) int { return int(s.handN[p]) }
+
+// toHand puts a card into p's hand.
+func (s *State) toHand(id int16, p int8, flags uint8) {
+	c := &s.cards[id]
+	c.zone, c.owner, c.flags = zHand, p, flags
+	s.handN[p]++
+}
+
+// leaveHand notes that a card is about to leave its hand.
+func (s *State) leaveHand(id int16) {
+	if c := &s.cards[id]; c.zone == zHand {
+		s.handN[c.owner]--
 	}
-	return n
 }
 
 // canDraft reports whether any card can still be drafted.
