@@ -115,6 +115,9 @@ func (Game) Info() engine.Info {
 		Summary:  "Five rounds of drafting from a shared market with events; Silver and Zynalith buy creatures that fight in initiative-ordered lines; last alive or most VP wins.",
 		Variants: variants,
 		Actions:  codec,
+		// Every turn but a pass spends Silver or a hand card, so rounds
+		// end; random 6-player games take about 160 turns, 200 at most.
+		TurnCap: 2000,
 	}
 }
 
