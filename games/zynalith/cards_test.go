@@ -30,7 +30,7 @@ func TestShippedCardFilesMatchSchema(t *testing.T) {
 
 // TestCardPool checks the pool the issue asks for: at least 30 creatures,
 // 20 extras of every kind, 6 events, every keyword, the Faceless Warrior.
-func TestCardPool(t *testing.T) {
+func TestZY_2_8_ZY_2_9_ZY_2_11_ZY_10_U3_CardPool(t *testing.T) {
 	var kinds [6]int
 	var trig uint16
 	var kw uint8

@@ -14,7 +14,7 @@ import (
 //   - ZY-9.3 names no rule, only the ranges the card pool follows (checked
 //     by the card file bounds in cards_test.go).
 
-func TestZY_1_1_SeatCounts(t *testing.T) {
+func TestZY_1_1_ZY_8_2_SeatCounts(t *testing.T) {
 	for n := 1; n <= 7; n++ {
 		_, err := Game{}.New(engine.Setup{Game: "zynalith", Seats: n, Seed: 1})
 		if ok := n >= 2 && n <= 6; ok != (err == nil) {
@@ -26,7 +26,7 @@ func TestZY_1_1_SeatCounts(t *testing.T) {
 	}
 }
 
-func TestZY_3_1_StartingResources(t *testing.T) {
+func TestZY_2_2_ZY_3_1_StartingResources(t *testing.T) {
 	st, err := Game{}.New(engine.Setup{Game: "zynalith", Seats: 4, Seed: 9})
 	if err != nil {
 		t.Fatal(err)
@@ -82,7 +82,7 @@ func TestZY_3_2_StartPlayer(t *testing.T) {
 	}
 }
 
-func TestZY_2_5_ZY_3_3_MarketAndHiddenStacks(t *testing.T) {
+func TestZY_2_5_ZY_2_6_ZY_3_3_MarketAndHiddenStacks(t *testing.T) {
 	st, _ := Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Seed: 5})
 	v := st.View(0)
 	for _, z := range v.Shared {
@@ -181,7 +181,7 @@ func TestZY_4_2_ZY_4_3_ZY_4_4_NewRound(t *testing.T) {
 	eq(t, "slots in round 3", s.slots(), int8(5))
 }
 
-func TestZY_4_3_SlotsLimitPlays(t *testing.T) {
+func TestZY_2_4_ZY_4_3_SlotsLimitPlays(t *testing.T) {
 	s := build(t, engine.Position{Seats: []engine.SeatPosition{
 		seatPos(cards("Heiler"), cards("Sumpfratte", "Grubenwurm", "Aasgeier"), nil), seatPos(nil, nil, nil)}}, nil)
 	if legal(t, s, "main play") {
@@ -190,7 +190,7 @@ func TestZY_4_3_SlotsLimitPlays(t *testing.T) {
 	refuse(t, s, "play {Heiler}", "all 3 slots of round 1 are taken")
 }
 
-func TestZY_4_5_OneMainActionTurnsUntilAllPass(t *testing.T) {
+func TestZY_4_5_ZY_5_5_OneMainActionTurnsUntilAllPass(t *testing.T) {
 	pos := engine.Position{Seats: []engine.SeatPosition{seatPos(nil, nil, nil), seatPos(nil, nil, nil)},
 		Shared: map[string][]engine.CardSpec{zoneMarketC: cards("Sumpfratte", "Grubenwurm")}}
 	s := build(t, pos, nil)
@@ -243,7 +243,7 @@ func TestZY_10_2_OneTurnPerRound(t *testing.T) {
 	eq(t, "round after one turn each", s.round, int8(2))
 }
 
-func TestZY_4_7_ZY_6_3_GameEndAfterRound5(t *testing.T) {
+func TestZY_1_2_ZY_4_7_ZY_6_3_GameEndAfterRound5(t *testing.T) {
 	s := build(t, engine.Position{Round: 5, Seats: []engine.SeatPosition{seatPos(nil, cards("Goldgräber"), nil), seatPos(nil, nil, nil)}}, map[string]string{"unopposed": "nothing"})
 	do(t, s, "pass", "pass")
 	done, out := s.Terminal()
@@ -288,7 +288,7 @@ func TestZY_5_2_PayAndPlay(t *testing.T) {
 	eq(t, "equipment adds ATK", s.atkOf(id(t, s, "Grubenwurm")), 3)
 }
 
-func TestZY_5_3_ZY_10_11_Banish(t *testing.T) {
+func TestZY_2_7_ZY_5_3_ZY_10_11_Banish(t *testing.T) {
 	s := build(t, engine.Position{Seats: []engine.SeatPosition{
 		seatPos(nil, []engine.CardSpec{{Card: "Steinkoloss", Attached: cards("Kurzschwert")}, {Card: "Zynalithgolem"}}, map[string]int{counterZyn: 0}),
 		seatPos(nil, nil, nil)}}, nil)
@@ -552,7 +552,7 @@ func TestZY_6_4_ZY_6_5_TodAndTrauer(t *testing.T) {
 	eq(t, "Trauer gave Silver", s.silver[0], int16(21))
 }
 
-func TestZY_6_6_Event(t *testing.T) {
+func TestZY_2_10_ZY_6_6_Event(t *testing.T) {
 	pos := engine.Position{Seats: []engine.SeatPosition{seatPos(cards("Sumpfratte"), cards("Orakel", "Sturmkrähe"), nil), seatPos(nil, nil, nil)},
 		Shared: map[string][]engine.CardSpec{zoneStackC: cards("Wanderzirkus", "Heiler", "Aasgeier", "Märtyrer", "Totengräber", "Hügeltroll")}}
 	s := build(t, pos, nil)
@@ -562,7 +562,7 @@ func TestZY_6_6_Event(t *testing.T) {
 	eq(t, "replaced", s.market[stCreatures][0], id(t, s, "Heiler"))
 }
 
-func TestZY_6_7_6_8_6_9_KindTriggers(t *testing.T) {
+func TestZY_6_7_ZY_6_8_ZY_6_9_KindTriggers(t *testing.T) {
 	s := build(t, engine.Position{Seats: []engine.SeatPosition{
 		seatPos(cards("Beschleunigung", "Kurzschwert", "Wut"), cards("Runenweber", "Schmiedegolem", "Gestaltwandler"), nil),
 		seatPos(nil, nil, nil)}}, nil)
