@@ -761,3 +761,14 @@ func TestEvaluate(t *testing.T) {
 	do(t, s, "pass", "pass")
 	eq(t, "the winner's evaluation", s.Evaluate(0), 1.0)
 }
+
+func TestDescribe(t *testing.T) {
+	s := build(t, engine.Position{Seats: []engine.SeatPosition{seatPos(cards("Kurzschwert"), cards("Grubenwurm"), nil), seatPos(nil, nil, nil)}}, nil)
+	do(t, s, "main play")
+	a, _ := codec.Parse(expand(t, s, "attach {Kurzschwert} {Grubenwurm}"))
+	got := s.Describe(a, 1)
+	if !strings.HasPrefix(got, "Attach Kurzschwert (c") || !strings.Contains(got, "to Grubenwurm") {
+		t.Errorf("Describe = %q", got)
+	}
+	eq(t, "blind", s.Describe(engine.Act(vBlind, 1), engine.NoSeat), "Take the top card of the extras stack blind")
+}

@@ -157,17 +157,14 @@ func (s *State) prompt() string {
 	return "choose your main action (main take|play|banish|redraw, or pass) and any side actions"
 }
 
-// Describe labels an action for people; cards the viewer may not know
-// are "a card".
+// Describe labels an action for people. Every action that names a card
+// from a hand (play, attach, counter, redraw) shows that card to all as it
+// happens, so no viewer is told less than the card's name.
 func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 	name := func(i int) string {
 		id := a.Args[i]
 		if id < 0 || id >= s.n {
 			return fmt.Sprintf("c%d", id)
-		}
-		c := &s.cards[id]
-		if c.zone == zHand && viewer != engine.Omniscient && viewer != engine.Seat(c.owner) && c.flags&fKnown == 0 {
-			return "a card"
 		}
 		return fmt.Sprintf("%s (c%d)", s.d(id).Name, id)
 	}
