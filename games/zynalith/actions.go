@@ -211,10 +211,24 @@ func (s *State) counterOK(p int8, id int16, window bool) bool {
 	return s.cards[id].kind == kCounter && s.mine(p, id) && s.affords(p, id) && (window || !s.d(id).NeedsPlayed)
 }
 
-// canCounter reports whether p could play some counter now.
-func (s *State) canCounter(p int8, window bool) bool {
+// mayCounter reports whether p might be able to counter, judged only on
+// what everyone knows, so that being asked reveals nothing about p's hand:
+// an affordable counter in the market or among p's cards everyone saw
+// taken, or a hidden card from the extras stack (where counters are) and
+// Silver enough for the cheapest counter. Whoever cannot possibly counter
+// is not asked, which keeps the game fast.
+func (s *State) mayCounter(p int8) bool {
 	for _, id := range s.ctr[:s.nctr] {
-		if s.counterOK(p, id, window) {
+		c := &s.cards[id]
+		if (c.zone == zMarket || (c.zone == zHand && c.owner == p && c.flags&fKnown != 0)) && s.affords(p, id) {
+			return true
+		}
+	}
+	if s.nctr == 0 || s.handN[p] == 0 || s.silver[p] < int16(s.pool.minCounter) {
+		return false
+	}
+	for id := int16(0); id < s.n; id++ {
+		if c := &s.cards[id]; c.zone == zHand && c.owner == p && c.flags&fKnown == 0 && c.kind != kCreature && s.d(id).Stack == stExtras {
 			return true
 		}
 	}

@@ -182,8 +182,10 @@ type yamlFile struct {
 type pool struct {
 	defs []cardDef
 	// trig has bit t set when some card of the pool fires on trigger t.
-	trig   uint16
-	byName map[string]int16
+	trig uint16
+	// minCounter is the lowest Silver cost of a counter.
+	minCounter int8
+	byName     map[string]int16
 }
 
 func (p *pool) lookup(name string) (int16, bool) {
@@ -218,6 +220,9 @@ func loadPool(files map[string][]byte) (*pool, error) {
 				p.byName[strings.ToLower(c.Name)] = int16(len(p.defs))
 				p.defs = append(p.defs, d)
 				p.trig |= d.Triggers
+				if d.Kind == kCounter && (p.minCounter == 0 || d.Silver < p.minCounter) {
+					p.minCounter = d.Silver
+				}
 			}
 		}
 	}

@@ -772,3 +772,21 @@ func TestDescribe(t *testing.T) {
 	}
 	eq(t, "blind", s.Describe(engine.Act(vBlind, 1), engine.NoSeat), "Take the top card of the extras stack blind")
 }
+
+func TestZY_5_9_WhoIsAskedDependsOnPublicFacts(t *testing.T) {
+	pos := engine.Position{Seats: []engine.SeatPosition{
+		seatPos(cards("Sumpfratte", "Grubenwurm"), nil, nil),
+		seatPos(cards("Heiler"), nil, nil),
+		seatPos(cards("Wut"), nil, nil),
+		{Zones: map[string][]engine.CardSpec{zoneHand: {{Card: "Kurzschwert", Status: []string{"known"}}}}}},
+		Shared: map[string][]engine.CardSpec{zoneDiscard: cards("Gegenzauber")}}
+	s := build(t, pos, nil)
+	do(t, s, "main play", "play {Sumpfratte}")
+	// p2 holds only a creature and p4 only a card everyone saw taken: neither
+	// can hold a counter. p3's hidden extra might be one: p3 is asked, and
+	// having none, may only decline.
+	eq(t, "asked", s.ToMove(), engine.Seat(2))
+	eq(t, "only decline", len(s.Legal(nil)), 1)
+	do(t, s, "decline")
+	eq(t, "back to p1", s.ToMove(), engine.Seat(0))
+}

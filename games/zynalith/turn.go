@@ -128,8 +128,8 @@ func (s *State) endActions() {
 }
 
 // openWindow offers the other players a counter against the card just
-// played, clockwise from the player (ZY-5.9). Only players able to play a
-// counter are asked, so passing on it is a single decision.
+// played, clockwise from the player (ZY-5.9). Each player who might hold
+// a counter is asked once; playing none is a single decision.
 func (s *State) openWindow(played int16, by int8) {
 	s.win = window{open: true, played: played, by: by, seat: -1}
 	s.advanceWindow()
@@ -141,7 +141,7 @@ func (s *State) advanceWindow() {
 	for s.win.next < s.seats-1 {
 		s.win.next++
 		p := (s.win.by + s.win.next) % s.seats
-		if s.alive[p] && s.canCounter(p, true) {
+		if s.alive[p] && s.mayCounter(p) {
 			s.win.seat = p
 			return
 		}
