@@ -5,6 +5,29 @@
 // The package reads like the rulebook: setup.go (ZY-3), turn.go (ZY-4),
 // actions.go (ZY-5.1 to ZY-5.9), combat.go (ZY-5.13 to ZY-5.18), effects.go
 // (ZY-6), end.go (ZY-7), validate.go (ZY-8), cards/*.yaml (the pool).
+//
+// Where the digest leaves a gap, this package decides as follows:
+//   - A turn's main action is chosen in two steps ("main play", then
+//     "play c12"), which keeps the choice small for search. Passing ends
+//     the turn at once (side actions come before it). Each creature
+//     changes position at most once a turn; a turn allows 4 swaps.
+//   - Counters (ZY-5.9) are offered after a card is paid and played, before
+//     its effects, to each other living player who might hold one (judged
+//     on public facts only), once each; one "cancel" ends the window. A
+//     counter that needs no played card is also a side action in the own
+//     turn. A played counter resolves and is discarded.
+//   - Combat lines are fixed when combat starts; creatures that die leave
+//     the lines still to come. A player with no creature left in a line
+//     when its winner strikes counts as absent (ZY-10.4).
+//   - Properties and equipment add their printed stats and keywords to
+//     their creature. An extra attached to an opposing creature belongs to
+//     that creature's front (its VP count there) and has no abilities.
+//   - Kind triggers (Zauber, Ausrüstung, Eigenschaft, Gier) fire on every
+//     card in play, the card just played included.
+//   - "draw N owner" draws blind from the creature stack.
+//   - Spent events stay in the discard pile when a stack is reshuffled.
+//   - A Gesichtsloser Krieger with no creature to its left is 0/0/1.
+//   - When all remaining players fall at once they share the win.
 package zynalith
 
 import (
