@@ -91,7 +91,7 @@ var effectNames = []string{"damage", "heal", "silver", "zynalith", "vp", "atk", 
 // effectDoc says what each effect does, for generated card text.
 var effectDoc = []string{
 	"deal N damage to", "heal N HP of", "N Silver for", "N Zynalith for", "N VP for",
-	"ATK N for", "DEF N for", "INIT N for", "HP N for", "destroy", "draw N blind cards for",
+	"ATK N for", "DEF N for", "INIT N for", "HP N for", "destroy", "draw N card(s) blind for",
 	"cancel", "lifesteal for",
 }
 

@@ -206,3 +206,11 @@ func sameList(a, b engine.DeckList) bool {
 	}
 	return true
 }
+
+// The optional kernel interfaces this game provides.
+var (
+	_ engine.Positioner     = Game{}
+	_ engine.SchemaProvider = Game{}
+	_ engine.Evaluator      = (*State)(nil)
+	_ engine.CardPlayer     = (*State)(nil)
+)
