@@ -1,0 +1,193 @@
+package mystimons
+
+// statBonus sums the ATK (eAtk) or DEF (eDef) bonuses on MystiMon m: its
+// attached relic, its owner's field relics and the Terrain (MM-2.8, 2.9).
+func (s *state) statBonus(m int16, k uint8) int16 {
+	c := &s.cards[m]
+	el := s.def(m).elem
+	var n int16
+	add := func(src int16, anyElem bool) {
+		for _, e := range s.def(src).effects {
+			if e.kind == k && (e.elem == elemAny || e.elem == el) {
+				n += int16(e.n)
+			}
+		}
+	}
+	if c.relic != 0 {
+		add(c.relic, true)
+	}
+	p := &s.p[c.owner]
+	for _, r := range p.relics[:p.nRelics] {
+		add(r, true)
+	}
+	if s.terrain != 0 {
+		add(s.terrain, false)
+	}
+	return n
+}
+
+func (s *state) atk(m int16) int16 { return s.def(m).atk + s.statBonus(m, eAtk) }
+func (s *state) dfn(m int16) int16 { return max(0, s.def(m).def+s.statBonus(m, eDef)) }
+
+// damage is what attacker a deals to t with extra power and pierce
+// (MM-5.8 step 4): max(1, ATK-DEF) times the element multiplier, rounded
+// down, at least 1 (MM-10.16).
+func (s *state) damage(a, t int16, power int16, pierce bool) int16 {
+	d := s.atk(a) + power
+	if !pierce {
+		d -= s.dfn(t)
+	}
+	d = max(1, d)
+	mult := int16(2)
+	if !s.rules.neutral {
+		mult = int16(s.pool.chart[s.def(a).elem][s.def(t).elem])
+	}
+	return max(1, d*mult/2)
+}
+
+// attack resolves the Active's attack (MM-5.8): Paralyze's 50% roll, the
+// cost, damage, the ability's effects, knockouts; then the End Phase.
+func (s *state) attack(seat, k int, t int16) {
+	p := &s.p[seat]
+	a := p.field[0]
+	ac := &s.cards[a]
+	if ac.flags&fParalyzed != 0 {
+		ac.flags &^= fParalyzed
+		if s.rng.IntN(2) == 0 { // MM-10.U3: the attack fails, nothing is paid
+			s.endPhase()
+			return
+		}
+	}
+	var ab *ability
+	if k > 0 {
+		ab = &s.def(a).abils[k-1]
+		s.spend(seat, int(ab.cost), elemAny)
+		if ab.once {
+			ac.flags |= fUsed
+		}
+	}
+	var power int16
+	pierce := false
+	if ab != nil {
+		power, pierce = ab.power, ab.pierce
+	}
+	tc := &s.cards[t]
+	tc.hp -= s.damage(a, t, power, pierce)
+	if ab != nil {
+		o := &s.p[1-seat]
+		for _, e := range ab.effects {
+			switch e.kind {
+			case eBurn:
+				tc.flags |= fBurn
+			case ePoison:
+				tc.poison += e.n
+			case eFreeze:
+				tc.flags |= fFrozen
+			case eParalyze:
+				tc.flags |= fParalyzed
+			case eHeal:
+				s.heal(a, int16(e.n))
+			case eSplash:
+				for _, b := range o.field[1:] {
+					if b != 0 && b != t {
+						s.cards[b].hp -= int16(e.n)
+					}
+				}
+			case eDraw:
+				s.drawN(seat, int(e.n))
+			}
+		}
+	}
+	s.knockouts()
+	if !s.over {
+		s.endPhase()
+	}
+}
+
+func (s *state) heal(m int16, n int16) {
+	c := &s.cards[m]
+	c.hp = min(s.def(m).hp, c.hp+n)
+}
+
+// playCard pays for and resolves an action, relic or Terrain card
+// (MM-5.4 to 5.6).
+func (s *state) playCard(seat int, c, t int16) {
+	p := &s.p[seat]
+	d := s.def(c)
+	p.hand.remove(c)
+	s.spend(seat, int(d.cost), elemAny)
+	switch d.kind {
+	case kRelic:
+		if d.attach {
+			s.cards[c].zone, s.cards[c].host = zRelic, t
+			s.cards[t].relic = c
+		} else {
+			s.cards[c].zone = zFieldRel
+			p.relics[p.nRelics] = c
+			p.nRelics++
+		}
+		return
+	case kTerrain:
+		if s.terrain != 0 {
+			s.toDiscard(s.terrain)
+		}
+		s.cards[c].zone = zTerrain
+		s.terrain = c
+		return
+	}
+	s.cards[c].zone = zLimbo
+	for _, e := range d.effects {
+		switch e.kind {
+		case eHeal:
+			s.heal(t, int16(e.n))
+		case eCure:
+			s.cards[t].flags &^= fBurn | fFrozen | fParalyzed
+			s.cards[t].poison = 0
+		case eHealAll:
+			for _, m := range p.field {
+				if m != 0 {
+					s.heal(m, int16(e.n))
+				}
+			}
+		case eBlast:
+			s.cards[t].hp -= int16(e.n)
+			s.knockouts()
+		case eDraw:
+			s.drawN(seat, int(e.n))
+		case eSurge:
+			if s.hasEnergyCard(seat) {
+				s.phase, s.surge = phSurge, e.n
+			}
+		case eDouble:
+			p.double++
+		case eSwap:
+			s.swapActive(seat, t)
+		case eWipe:
+			s.wipe()
+		case eRevive:
+			s.enterField(seat, t)
+		}
+	}
+	s.toDiscard(c)
+}
+
+// wipe discards the Terrain and every relic in play (Field Wipe).
+func (s *state) wipe() {
+	if s.terrain != 0 {
+		s.toDiscard(s.terrain)
+		s.terrain = 0
+	}
+	for seat := range s.p {
+		p := &s.p[seat]
+		for _, r := range p.relics[:p.nRelics] {
+			s.toDiscard(r)
+		}
+		p.nRelics = 0
+		for _, m := range p.field {
+			if m != 0 && s.cards[m].relic != 0 {
+				s.toDiscard(s.cards[m].relic)
+				s.cards[m].relic = 0
+			}
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package mystimons
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+)
+
+var long = flag.Bool("long", false, "play many more random games")
+
+// variantMix gives game i a mix of the variants.
+func variantMix(i int) map[string]string {
+	v := map[string]string{}
+	for k, spec := range variants {
+		opts := spec.Options
+		v[spec.Key] = opts[(i/(k+1))%len(opts)]
+	}
+	if i%10 != 9 {
+		v[varSurrender] = "last-stand" // any-time surrender ends most random games at once
+	}
+	return v
+}
+
+func randomSetup(i int) engine.Setup {
+	return engine.Setup{Game: "mystimons", Seats: 2, Seed: uint64(i)*7919 + 1, Variant: variantMix(i)}
+}
+
+// invariants checks the rules' caps and that every card is in exactly one place.
+func invariants(st engine.State) error {
+	s := st.(*state)
+	where := make([]int, s.nCards+1)
+	for seat := range s.p {
+		p := &s.p[seat]
+		for zi, l := range []*list{&p.deck, &p.hand, &p.discard, &p.pool} {
+			want := []uint8{zDeck, zHand, zDiscard, zPool}[zi]
+			for _, c := range l.s() {
+				where[c]++
+				if s.cards[c].zone != want || int(s.cards[c].owner) != seat {
+					return fmt.Errorf("card %d listed in %s of p%d has zone %s owner %d", c, zoneNames[want], seat+1, zoneNames[s.cards[c].zone], s.cards[c].owner)
+				}
+			}
+		}
+		for i, m := range p.field {
+			if m == 0 {
+				continue
+			}
+			where[m]++
+			c := &s.cards[m]
+			if c.zone != zField || int(c.owner) != seat {
+				return fmt.Errorf("field card %d has zone %s", m, zoneNames[c.zone])
+			}
+			if !s.over && c.hp <= 0 {
+				return fmt.Errorf("MystiMon %d at %d HP is still in play (MM-5.8)", m, c.hp)
+			}
+			if c.hp > s.def(m).hp {
+				return fmt.Errorf("MystiMon %d has %d HP over its max %d", m, c.hp, s.def(m).hp)
+			}
+			if i == 2 && p.field[1] == 0 {
+				return fmt.Errorf("bench slot 2 used with slot 1 empty")
+			}
+			units := int8(0)
+			for j := int16(1); j <= s.nCards; j++ {
+				if x := &s.cards[j]; x.host == m && x.zone == zEnergy {
+					units += x.units
+					if !s.canAttach(j, m) {
+						return fmt.Errorf("energy %s attached to %s of another element (MM-4.2A)", s.def(j).name, s.def(m).name)
+					}
+				}
+			}
+			if units != c.energy {
+				return fmt.Errorf("MystiMon %d counts %d energy, %d attached", m, c.energy, units)
+			}
+		}
+		if !s.over && s.phase != phSetup && p.field[0] == 0 && s.promote < 0 {
+			return fmt.Errorf("p%d has no Active outside a refill (MM-5.9)", seat+1)
+		}
+		if s.relicsInPlay(seat) > 3 {
+			return fmt.Errorf("p%d has %d relics in play (MM-2.8)", seat+1, s.relicsInPlay(seat))
+		}
+		for _, r := range p.relics[:p.nRelics] {
+			where[r]++
+		}
+		if !s.over && s.phase == phMain && seat == int(s.active) && p.hand.n > 60 {
+			return fmt.Errorf("hand too big")
+		}
+	}
+	if s.terrain != 0 {
+		where[s.terrain]++
+	}
+	for c := int16(1); c <= s.nCards; c++ {
+		z := s.cards[c].zone
+		if z == zEnergy || z == zRelic || z == zUnder {
+			h := s.cards[c].host
+			if h <= 0 || s.cards[h].zone != zField {
+				return fmt.Errorf("card %d lies on %d, which is not in play", c, h)
+			}
+			where[c]++
+		}
+		if where[c] != 1 {
+			return fmt.Errorf("card %d (%s, zone %s) is in %d places", c, s.def(c).name, zoneNames[z], where[c])
+		}
+	}
+	if !s.over && s.phase != phDiscard && s.phase != phSetup && s.p[1-s.active].hand.n > 10+60 {
+		return fmt.Errorf("hand limit")
+	}
+	if s.phase == phEnergy && s.p[s.active].energyDone {
+		return fmt.Errorf("second energy placement offered (MM-4.2)")
+	}
+	return nil
+}
+
+func TestRandomGames(t *testing.T) {
+	n := 2000
+	if *long {
+		n = 20000
+	}
+	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 7})
+	t.Logf("%d games, %d actions, wins %v, draws %d, reasons %v", sum.Games, sum.Actions, sum.Wins[:2], sum.Draws, sum.Reasons)
+	if sum.Reasons["surrender"]*4 > sum.Games {
+		t.Errorf("surrender ended %d of %d random games: play should decide most games", sum.Reasons["surrender"], sum.Games)
+	}
+}
