@@ -350,6 +350,10 @@ func (s *state) Apply(a engine.Action) error {
 		s.evolve(x, y)
 	case vConfirm:
 		s.phase = phMain
+		if s.pending[0] < 0 {
+			s.lose(seat, rSurrender)
+			break
+		}
 		s.evolve(s.pending[0], s.pending[1])
 		s.pending = [2]int16{}
 	case vCancel:
@@ -376,6 +380,11 @@ func (s *state) Apply(a engine.Action) error {
 		s.cards[x].zone = zDiscard
 		p.discard.push(x)
 	case vSurrender:
+		if !s.rules.anyTime && s.phase == phMain {
+			// The last-stand offer asks for confirmation, as the Champion evolution does.
+			s.phase, s.pending = phConfirm, [2]int16{-1, 0}
+			return nil
+		}
 		s.lose(int(s.ToMove()), rSurrender)
 	}
 	s.settle()
@@ -464,8 +473,9 @@ func (s *state) evolve(n, m int16) {
 	p.hand.remove(n)
 	old := s.cards[m]
 	nc := &s.cards[n]
+	def := nc.def
 	*nc = old
-	nc.def = s.cards[n].def
+	nc.def = def
 	nc.flags = old.flags&^fUsed | fEntered
 	if max := s.def(n).hp; nc.hp > max {
 		nc.hp = max

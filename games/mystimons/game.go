@@ -51,8 +51,8 @@ var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "skip", Help: "place no energy this turn (MM-10.17)"},
 	engine.VerbSpec{Name: "summon", Args: []engine.ArgKind{engine.ArgCard}, Help: "summon a Stufe-1 MystiMon, once per turn (MM-5.1)"},
 	engine.VerbSpec{Name: "evolve", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "evolve a MystiMon: evolve <card in hand> <MystiMon> (MM-5.2)"},
-	engine.VerbSpec{Name: "confirm", Help: "confirm the evolution into a Champion despite its -10 HP drain (MM-5.2)"},
-	engine.VerbSpec{Name: "cancel", Help: "do not evolve into the Champion"},
+	engine.VerbSpec{Name: "confirm", Help: "confirm the evolution into a Champion despite its -10 HP drain (MM-5.2), or the surrender"},
+	engine.VerbSpec{Name: "cancel", Help: "do not evolve into the Champion, or do not surrender"},
 	engine.VerbSpec{Name: "ritual", Args: []engine.ArgKind{engine.ArgCard}, Help: "Ritual Summon a Champion: sacrifice your 3 MystiMons, pay 8 pool energy (MM-5.3)"},
 	engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play an action, field relic or Terrain card (MM-5.4 to 5.6)"},
 	engine.VerbSpec{Name: "play-on", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "play a card on a target: play-on <card> <target>"},
@@ -83,7 +83,7 @@ var variants = []engine.VariantSpec{
 	{Key: varChart, Options: []string{"standard", "neutral"}, Default: "standard", Rule: "MM-10.U1",
 		Doc: "standard: the element chart of cards/elements.yaml; neutral: every multiplier x1"},
 	{Key: varSurrender, Options: []string{"last-stand", "any-time"}, Default: "last-stand", Rule: "MM-4.6",
-		Doc: "last-stand: surrender is offered in your Main Phase once you are down to one MystiMon on the field and none to summon (so random play is decided by play); any-time: at every decision"},
+		Doc: "last-stand: surrender is offered in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play decides random games; any-time: at every decision, at once"},
 }
 
 //go:embed decks/*.txt

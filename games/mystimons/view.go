@@ -180,6 +180,9 @@ func (s *state) prompt() string {
 	case phSurge:
 		return fmt.Sprintf("Energy Surge: attach up to %d more energy cards, or done (MM-9.2)", s.surge)
 	case phConfirm:
+		if s.pending[0] < 0 {
+			return "Really surrender? Confirm, or cancel and play on (MM-7.3)"
+		}
 		return "Warnung: -10 HP/Zug! Confirm the Champion evolution, or cancel (MM-5.2)"
 	case phDiscard:
 		return fmt.Sprintf("hand limit: discard down to 10 (%d in hand, MM-4.5D)", s.p[s.active].hand.n)
@@ -233,8 +236,14 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		}
 		return label
 	case vConfirm:
+		if s.pending[0] < 0 {
+			return who + " confirms the surrender"
+		}
 		return "Confirm the Champion evolution (Warnung: -10 HP/Zug!)"
 	case vCancel:
+		if s.pending[0] < 0 {
+			return "Do not surrender"
+		}
 		return "Cancel the Champion evolution"
 	case vRitual:
 		return fmt.Sprintf("Ritual Summon %s: sacrifice your 3 MystiMons and pay 8 pool energy (warning: -10 HP/Zug!)", name(x))
