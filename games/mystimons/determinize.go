@@ -1,6 +1,10 @@
 package mystimons
 
-import "kartenwerk/engine"
+import (
+	"slices"
+
+	"kartenwerk/engine"
+)
 
 // Determinize resamples what seat v cannot see: every deck order, the
 // other hand, and the other side's face-down placement (which holds
@@ -11,6 +15,8 @@ func (s *state) Determinize(v engine.Seat, r *engine.RNG) engine.State {
 	for seat := range c.p {
 		p := &c.p[seat]
 		if engine.Seat(seat) == v {
+			// Sorted first, so that the result depends only on what v knows.
+			slices.Sort(p.deck.s())
 			engine.Shuffle(r, p.deck.s())
 			continue
 		}
@@ -28,6 +34,7 @@ func (s *state) Determinize(v engine.Seat, r *engine.RNG) engine.State {
 		for _, id := range ids {
 			defs = append(defs, c.cards[id].def)
 		}
+		slices.Sort(defs)
 		engine.Shuffle(r, defs)
 		// The face-down cards take Stufe-1 definitions first.
 		for k, m := range hidden {

@@ -15,8 +15,9 @@ import (
 
 // Game is MystiMons TCG v2.0.
 type Game struct {
-	pool    *Pool
-	presets []engine.DeckList
+	pool       *Pool
+	presets    []engine.DeckList
+	presetDefs [][]uint8 // each preset as card definitions, in list order
 }
 
 // Verbs, in codec order.
@@ -102,6 +103,16 @@ func New() *Game {
 		g.presets = append(g.presets, d)
 	}
 	sort.Slice(g.presets, func(i, j int) bool { return g.presets[i].Name < g.presets[j].Name })
+	for _, d := range g.presets {
+		if ps := g.ValidateDeck(d); len(ps) > 0 {
+			panic("mystimons: preset " + d.Name + " is illegal: " + engine.Problems(ps).Error())
+		}
+		var defs []uint8
+		for _, name := range d.Cards("") {
+			defs = append(defs, uint8(g.pool.byName[strings.ToLower(name)]))
+		}
+		g.presetDefs = append(g.presetDefs, defs)
+	}
 	return g
 }
 

@@ -3,6 +3,7 @@ package mystimons
 import (
 	"flag"
 	"fmt"
+	"sort"
 	"testing"
 
 	"kartenwerk/engine"
@@ -70,6 +71,9 @@ func invariants(st engine.State) error {
 					}
 				}
 			}
+			if err := stackOK(s, m); err != nil {
+				return err
+			}
 			if units != c.energy {
 				return fmt.Errorf("MystiMon %d counts %d energy, %d attached", m, c.energy, units)
 			}
@@ -124,4 +128,29 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("no random game played %q", v)
 		}
 	}
+}
+
+// stackOK: the cards under MystiMon m are exactly its evolution line below
+// it (MM-5.2), or nothing for a Ritual-summoned Champion (MM-5.3).
+func stackOK(s *state, m int16) error {
+	var under []string
+	for j := int16(1); j <= s.nCards; j++ {
+		if x := &s.cards[j]; x.host == m && x.zone == zUnder {
+			under = append(under, s.def(j).name)
+		}
+	}
+	d := s.def(m)
+	if d.stage == 5 && len(under) == 0 {
+		return nil
+	}
+	var chain []string
+	for f := d.from; f >= 0; f = s.pool.defs[f].from {
+		chain = append(chain, s.pool.defs[f].name)
+	}
+	sort.Strings(under)
+	sort.Strings(chain)
+	if fmt.Sprint(under) != fmt.Sprint(chain) {
+		return fmt.Errorf("%s (c%d) lies on %v, its line below is %v", d.name, m, under, chain)
+	}
+	return nil
 }

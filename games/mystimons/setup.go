@@ -17,8 +17,14 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	decks := setup.Decks
 	if len(decks) == 0 {
+		// Presets, chosen from the seed; they are known to be legal.
 		r := engine.NewRNG(setup.Seed ^ 0x5eed)
-		decks = []engine.DeckList{g.presets[r.IntN(len(g.presets))], g.presets[r.IntN(len(g.presets))]}
+		for seat := uint8(0); seat < 2; seat++ {
+			for _, def := range g.presetDefs[r.IntN(len(g.presets))] {
+				s.addCard(int(def), seat, zDeck)
+			}
+		}
+		return g.deal(s, setup), nil
 	}
 	if len(decks) != 2 {
 		return nil, fmt.Errorf("mystimons needs 2 decks, got %d: give one per seat, or none for presets", len(decks))
@@ -38,6 +44,11 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 			s.addCard(g.pool.byName[strings.ToLower(name)], uint8(seat), zDeck)
 		}
 	}
+	return g.deal(s, setup), nil
+}
+
+// deal picks the first player, shuffles, draws and takes mulligans.
+func (g *Game) deal(s *state, setup engine.Setup) *state {
 	if setup.First >= 1 && setup.First <= 2 {
 		s.first = uint8(setup.First - 1)
 	} else {
@@ -57,18 +68,21 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	s.setupAt = 0
 	s.autoPlace()
-	return s, nil
+	return s
 }
 
 func (g *Game) newState(setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("mystimons is for 2 players, not %d", setup.Seats)
 	}
+	s := &state{pool: g.pool, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
+	if len(setup.Variant) == 0 {
+		return s, nil // the defaults
+	}
 	v, err := engine.ResolveVariants(variants, setup.Variant)
 	if err != nil {
 		return nil, err
 	}
-	s := &state{pool: g.pool, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
 	s.rules = rules{drainEvery: v[varDrain] == "every", nextTurn: v[varEvolve] == "next-turn",
 		neutral: v[varChart] == "neutral", anyTime: v[varSurrender] == "any-time"}
 	switch v[varDouble] {
