@@ -35,7 +35,7 @@ func TestShippedCardsMatchSchema(t *testing.T) {
 }
 
 // The pool holds three elements with two full lines each (both paths) and a Champion,
-// and every card the rulebook names (MM-9).
+// and every card the rulebook names (MM-9, MM-9.1, MM-9.5, MM-9.6; card types MM-2.10 to MM-2.16; data files MM-10.U5).
 func TestCardPool_MM_9(t *testing.T) {
 	p := builtin
 	for _, n := range []string{"Embrix", "Flaru", "Pyralux", "Infernyx", "Magmorus", "Pyrathor", "Cindrik", "Magmor", "Flamrion",
@@ -171,7 +171,7 @@ func TestSampleDeckAsPrinted_MM_10_2(t *testing.T) {
 	}
 }
 
-// MM-8.1 to MM-8.7: every problem is listed, with its line.
+// MM-8.1 to MM-8.7 (checked by New too, MM-3.1; two seats, MM-1.1, MM-2.1): every problem is listed, with its line.
 func TestDeckErrors_MM_8(t *testing.T) {
 	cases := []struct{ name, deck, want string }{
 		{"MM-8.1 size", "3 Embrix\n10 Fire Energy\n", "the deck has 13 cards; it must have 40 to 60 (MM-8.1)"},

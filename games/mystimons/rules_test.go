@@ -11,6 +11,8 @@ import (
 //   MM-7.5 (tournament best-of-3, modes) is outside a single game.
 //   MM-8.8 lists guidelines only, which the rules say not to enforce.
 //   MM-10.23 SPD has no rule: it is shown (view stat spd) and used by no effect.
+//   MM-10.U10 names no tournament timing; there is no turn limit in the rules (the simulator's cap is its own).
+//   MM-6.12 only points to definitions tested under their own ids.
 
 const decks = `
       deck: [Fire Energy, Fire Energy, Fire Energy, Fire Energy]`
@@ -43,7 +45,7 @@ func TestDamageFormula_MM_5_8(t *testing.T) {
 	}
 }
 
-// MM-5.8: abilities cost pool energy of any element (MM-10.15), attached energy cannot pay (MM-2.7),
+// MM-5.8, MM-6.10: abilities cost pool energy of any element (MM-10.15), attached energy cannot pay (MM-2.7),
 // spent cards go to the discard pile (MM-6.2), and statuses are applied.
 func TestAbilityAttack_MM_5_8(t *testing.T) {
 	s := pos(t, "", duel("active: [{card: Embrix, counters: {energy: 3}}]", "active: [Cindrik]"))
@@ -64,7 +66,7 @@ func TestAbilityAttack_MM_5_8(t *testing.T) {
 	}
 }
 
-// MM-5.8 step 3: basic attacks hit only the opposing Active; "reach" abilities may hit the Bench.
+// MM-2.3, MM-5.8 step 3: only the Active attacks; basic attacks hit only the opposing Active; "reach" abilities may hit the Bench.
 func TestTargets_MM_5_8(t *testing.T) {
 	s := pos(t, "", duel("active: [Hydron]\n      pool: [Water Energy, Water Energy]", "active: [Embrix]\n      bench: [Cindrik]"))
 	refused(t, s, "attack a0 {p2:Cindrik}", "not legal")
@@ -73,7 +75,7 @@ func TestTargets_MM_5_8(t *testing.T) {
 	}
 }
 
-// MM-5.8 step 5, MM-5.9, MM-10.U4: a KO'd Active goes to the discard pile with its energy and relic; a single
+// MM-2.6, MM-5.8 step 5, MM-5.9, MM-6.1, MM-6.9, MM-10.U4: a KO'd Active goes to the discard pile with its energy and relic; a single
 // Bench MystiMon moves up at once, with two the owner chooses.
 func TestKnockoutAndRefill_MM_5_9(t *testing.T) {
 	s := pos(t, "", duel("active: [Flaru]", "active: [{card: Aquor, counters: {hp: 5, energy: 1}, attached: [Attack Boost]}]\n      bench: [Bubblit]"))
@@ -188,8 +190,8 @@ func TestSummon_MM_5_1(t *testing.T) {
 	refused(t, s, "summon c"+itoa(s.p[0].hand.a[0]), "field is full")
 }
 
-// MM-2.5, MM-4.2: one energy card per turn, attached (element must match; Aetherion's Gabe is a wildcard)
-// or into the pool, where it stays across turns. Rainbow Energy goes only to the pool.
+// MM-2.5, MM-2.11, MM-4.2: one energy card per turn, attached (element must match; Aetherion's Gabe is a wildcard)
+// or into the pool, where it stays across turns. Rainbow Energy goes only to the pool. MM-6.8, MM-6.13, MM-9.1.
 func TestEnergyPhase_MM_4_2(t *testing.T) {
 	s := pos(t, "", "active: p1\nphase: energy\nseats:\n  - zones: {active: [Embrix], bench: [Aquor], hand: [Fire Energy, \"Aetherion's Gabe\", Rainbow Energy], deck: [Fire Energy, Fire Energy]}\n  - zones: {active: [Aquor], deck: [Water Energy, Water Energy]}\n")
 	refused(t, s, "attach {h1:Fire Energy} {p1:Aquor}", "element")
@@ -405,7 +407,7 @@ func TestSwitch_MM_5_7(t *testing.T) {
 	}
 }
 
-// MM-5.3, MM-10.11: Ritual Summon: 3 MystiMons of the Champion's element, 8 pool energy of it; the
+// MM-5.3, MM-6.7, MM-10.11: Ritual Summon: 3 MystiMons of the Champion's element, 8 pool energy of it; the
 // Champion enters as Active with 0 attached energy and drains at once.
 func TestRitualSummon_MM_5_3(t *testing.T) {
 	field := "active: [{card: Embrix, counters: {energy: 2}}]\n      bench: [Cindrik, Flaru]\n      hand: [Flamrion]\n"
@@ -432,7 +434,7 @@ func TestRitualSummon_MM_5_3(t *testing.T) {
 	refused(t, s, "ritual {Flamrion}", "3 MystiMons of its element")
 }
 
-// MM-2.8, MM-5.5, MM-10.20: max 1 relic per MystiMon and 3 in play per player; Attack Boost raises damage.
+// MM-2.8, MM-2.13, MM-5.5, MM-10.20: max 1 relic per MystiMon and 3 in play per player; Attack Boost raises damage.
 func TestRelics_MM_5_5(t *testing.T) {
 	s := pos(t, "", duel("active: [{card: Embrix, attached: [Evolution Stone]}]\n      bench: [Cindrik]\n      relics: [Guardian Idol]\n      hand: [Attack Boost, Attack Boost]\n      pool: [{card: Fire Energy, counters: {units: 9}}]", "active: [Cindrik]"))
 	refused(t, s, "play-on c"+itoa(s.p[0].hand.a[0])+" {p1:Embrix}", "valid target")
@@ -446,7 +448,7 @@ func TestRelics_MM_5_5(t *testing.T) {
 	}
 }
 
-// MM-2.9, MM-5.6: a Terrain affects both players and replaces the old one (to its owner's discard pile).
+// MM-2.9, MM-2.14, MM-5.6: a Terrain affects both players and replaces the old one (to its owner's discard pile).
 func TestTerrain_MM_5_6(t *testing.T) {
 	s := pos(t, "", "active: p1\nshared: {terrain: [{card: Sunken Reef, owner: p2}]}\nseats:\n  - zones: {active: [Embrix], hand: [Volcanic Caldera], pool: [Fire Energy, Fire Energy, Fire Energy], deck: [Fire Energy]}\n  - zones: {active: [Cindrik], deck: [Water Energy]}\n")
 	do(t, s, "play {Volcanic Caldera}")
@@ -459,7 +461,7 @@ func TestTerrain_MM_5_6(t *testing.T) {
 	}
 }
 
-// MM-9.7 named actions: Healing Wave, Fire Blast, Card Draw, Potion, Field Wipe, Revive.
+// MM-5.4, MM-2.12, MM-2.15, MM-9.7 named actions: Healing Wave, Fire Blast, Card Draw, Potion, Field Wipe, Revive.
 func TestActionCards_MM_9_7(t *testing.T) {
 	s := pos(t, "", "active: p1\nshared: {terrain: [Sunken Reef]}\nseats:\n  - zones: {active: [{card: Embrix, counters: {hp: 10}, status: [burn]}], bench: [{card: Cindrik, counters: {hp: 30}, attached: [Attack Boost]}], hand: [Healing Wave, Potion, Fire Blast, Card Draw, Field Wipe, Revive], discard: [Mossel, Flaru], pool: [{card: Fire Energy, counters: {units: 20}}], deck: [Fire Energy, Fire Energy, Fire Energy]}\n  - zones: {active: [Aquor], bench: [{card: Bubblit, counters: {hp: 25}}], relics: [Guardian Idol], deck: [Water Energy]}\n")
 	do(t, s, "play {Healing Wave}")
@@ -486,5 +488,68 @@ func TestActionCards_MM_9_7(t *testing.T) {
 	do(t, s, "play-on {Revive} {Mossel}")
 	if s.p[0].field[2] != id(t, s, "Mossel") {
 		t.Fatal("Revive puts Mossel on the Bench")
+	}
+}
+
+// MM-1.3, MM-5.8 step 7, MM-4.3, MM-4.4, MM-4.5: the target never strikes back, nothing is tapped; one attack,
+// then the End Phase runs and the turn passes.
+func TestOneAttackNoStrikeBack_MM_4_4(t *testing.T) {
+	s := pos(t, "", duel("active: [Embrix]\n      bench: [Cindrik]\n      hand: [Card Draw]\n      pool: [Fire Energy]", "active: [Aquor]"))
+	do(t, s, "play {Card Draw}", "switch {p1:Cindrik}") // any order in the Main Phase
+	do(t, s, "attack a0 {p2:Aquor}")
+	if hp(t, s, "p1:Cindrik") != 40 || hp(t, s, "p2:Aquor") != 40-3 {
+		t.Fatal("Cindrik hits Aquor for 3 (6 x0.5) and takes nothing back")
+	}
+	if s.active != 1 || s.turn != 2 {
+		t.Fatal("after the one attack the End Phase passes the turn")
+	}
+}
+
+// MM-10.19: the first player may attack on turn 1; MM-3.6: pools empty, nothing attached, no Terrain.
+func TestFirstTurn_MM_10_19(t *testing.T) {
+	st, _ := New().New(presetSetup(5))
+	s := st.(*state)
+	for s.phase == phSetup {
+		l := s.Legal(nil)
+		do(t, s, codec.Format(l[0]))
+	}
+	if s.turn != 1 || s.terrain != 0 || s.p[0].pool.n+s.p[1].pool.n != 0 {
+		t.Fatal("the game starts with empty pools and no Terrain (MM-3.6)")
+	}
+	for c := int16(1); c <= s.nCards; c++ {
+		if s.cards[c].zone == zEnergy {
+			t.Fatal("nothing is attached at the start (MM-3.6)")
+		}
+	}
+	if s.phase == phEnergy {
+		do(t, s, "skip")
+	}
+	has := false
+	for _, a := range s.Legal(nil) {
+		has = has || a.Verb == vAttack
+	}
+	if !has {
+		t.Fatal("the first player may attack on turn 1")
+	}
+}
+
+// MM-10.U8: a Frozen or Paralyzed MystiMon may still evolve and switch.
+func TestFrozenMayEvolve_MM_10_U8(t *testing.T) {
+	s := pos(t, "", duel("active: [{card: Embrix, status: [frozen, paralyzed], counters: {energy: 3}}]\n      bench: [Cindrik]\n      hand: [Flaru]", "active: [Aquor]"))
+	do(t, s, "evolve {Flaru} {Embrix}", "switch {p1:Cindrik}")
+}
+
+// MM-10.12: Champions use their printed stats; MM-10.3: Magmorus evolves from Flaru (data);
+// MM-2.10, MM-6.3, MM-6.6, MM-9.6: stages and lines as card data.
+func TestPrintedStats_MM_10_12(t *testing.T) {
+	s := pos(t, "", duel("active: [Flamrion]", "active: [Aquor]"))
+	if v := s.View(engine.Omniscient).Player(0).Zone(znActive).Cards[0]; v.Counter("energy") != 0 {
+		t.Fatal("energy")
+	} else if atk, _ := v.Stat("atk"); atk != 44 {
+		t.Fatalf("Flamrion ATK %d, printed 44", atk)
+	}
+	p := builtin
+	if p.defs[p.defs[p.byName["magmorus"]].from].name != "Flaru" {
+		t.Fatal("Magmorus evolves from Flaru (MM-10.3)")
 	}
 }

@@ -104,6 +104,7 @@ type rules struct {
 
 type state struct {
 	pool    *Pool
+	defs    []cardDef // pool.defs, one indirection closer
 	rules   rules
 	rng     engine.RNG
 	cards   [maxCards]card
@@ -135,7 +136,7 @@ const (
 
 var reasonNames = []string{"", "knockout", "deck-out", "surrender"}
 
-func (s *state) def(c int16) *cardDef { return &s.pool.defs[s.cards[c].def] }
+func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
 
 // Clone copies the state; the legal cache is not shared.
 func (s *state) Clone() engine.State {
