@@ -2,6 +2,7 @@ package mystimons
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 
 	"kartenwerk/engine"
@@ -14,6 +15,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	var probs []engine.Problem
 	counts := map[int]int{}
 	first := map[int]engine.DeckEntry{}
+	var order []int // card definitions in order of first appearance
 	total, energy, champions, stage1 := 0, 0, 0, 0
 	var champEntry engine.DeckEntry
 	for _, e := range d.Entries {
@@ -28,6 +30,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 		}
 		if _, seen := first[i]; !seen {
 			first[i] = e
+			order = append(order, i)
 		}
 		counts[i] += e.Count
 		total += e.Count
@@ -45,7 +48,8 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	if total < 40 || total > 60 {
 		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("the deck has %d cards; it must have 40 to 60 (MM-8.1)", total), Fix: "add or remove cards"})
 	}
-	for i, n := range counts {
+	for _, i := range order {
+		n := counts[i]
 		def := &p.defs[i]
 		basicEnergy := def.kind == kEnergy && def.elem != elemAny
 		limit := int(def.limit)
@@ -69,7 +73,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	if total > 0 && energy < 10 {
 		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("%d energy cards; at least 10 are needed (MM-8.5; Double Energy is an Action, MM-10.1)", energy), Fix: "add basic energy"})
 	}
-	for i := range counts {
+	for _, i := range order {
 		def := &p.defs[i]
 		if def.kind != kMon || def.stage < 2 || def.stage > 4 {
 			continue // MM-10.13: a Champion needs no chain
@@ -81,14 +85,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	if total > 0 && stage1 == 0 {
 		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "no Stufe-1 MystiMon: no hand could ever be kept (MM-3.4) or an Active placed (MM-3.5)", Fix: "add Stufe-1 MystiMons"})
 	}
-	sortProblems(probs)
+	// Whole-deck problems first, then by line.
+	sort.SliceStable(probs, func(a, b int) bool { return probs[a].Line < probs[b].Line })
 	return probs
-}
-
-func sortProblems(ps []engine.Problem) {
-	for i := 1; i < len(ps); i++ {
-		for j := i; j > 0 && ps[j].Line < ps[j-1].Line && ps[j].Line > 0; j-- {
-			ps[j], ps[j-1] = ps[j-1], ps[j]
-		}
-	}
 }
