@@ -121,7 +121,7 @@ func TestRandomGames(t *testing.T) {
 	if *long {
 		n = 20000
 	}
-	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10})
+	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 12})
 	t.Logf("%d games, %d actions, wins %v, draws %d, reasons %v", sum.Games, sum.Actions, sum.Wins[:2], sum.Draws, sum.Reasons)
 	for _, v := range []string{"evolve", "confirm", "attack", "promote", "discard", "play-on", "surrender"} {
 		if sum.Verbs[v] == 0 {

@@ -85,31 +85,6 @@ func (s *state) knockouts() {
 	s.checkField()
 }
 
-// checkField: a player with no MystiMon on the field loses; both at once
-// is a draw (MM-7.1, MM-7.4).
-func (s *state) checkField() {
-	if s.over {
-		return
-	}
-	out0, out1 := s.p[0].fieldCount() == 0, s.p[1].fieldCount() == 0
-	switch {
-	case out0 && out1:
-		s.over, s.winner, s.reason = true, -1, rKnockout
-	case out0:
-		s.lose(0, rKnockout)
-	case out1:
-		s.lose(1, rKnockout)
-	}
-}
-
-func (s *state) lose(seat int, why uint8) {
-	if s.over {
-		return
-	}
-	s.over, s.winner, s.reason = true, int8(1-seat), why
-	s.phase = phOver
-}
-
 // discardStack puts MystiMon m with everything on and under it into its
 // owner's discard pile (MM-5.8 step 5, MM-10.U9).
 func (s *state) discardStack(m int16) {

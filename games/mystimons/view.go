@@ -135,7 +135,10 @@ func (s *state) cardView(viewer engine.Seat, c int16) engine.CardView {
 	case zField:
 		cv.Stats = []engine.Stat{{Name: "hp", Value: int(cs.hp)}, {Name: "maxhp", Value: int(d.hp)},
 			{Name: "atk", Value: int(s.atk(c))}, {Name: "def", Value: int(s.dfn(c))}, {Name: "spd", Value: int(d.spd)},
-			{Name: "stage", Value: int(d.stage)}, {Name: "grade", Value: int(d.grade)}}
+			{Name: "stage", Value: int(d.stage)}}
+		if d.grade > 0 {
+			cv.Stats = append(cv.Stats, engine.Stat{Name: "grade", Value: int(d.grade)})
+		}
 		cv.Counters = []engine.Stat{{Name: "energy", Value: int(cs.energy)}, {Name: "poison", Value: int(cs.poison)}}
 		for _, st := range statusNames {
 			if cs.flags&st.flag != 0 {
