@@ -50,6 +50,18 @@ func (s *state) Determinize(v engine.Seat, r *engine.RNG) engine.State {
 		rest := defs[len(hidden):]
 		for k, id := range ids[:len(ids)-len(hidden)] {
 			c.cards[id].def = rest[k]
+			c.cards[id].hp = c.defs[rest[k]].hp
+		}
+		// A player still to place an Active holds a Stufe-1 MystiMon (MM-3.4).
+		if c.phase == phSetup && p.field[0] == 0 && p.hand.n > 0 && !c.hasStage1(seat) {
+			for _, d := range p.deck.s() {
+				if df := c.def(d); df.kind == kMon && df.stage == 1 {
+					h := p.hand.a[0]
+					c.cards[h].def, c.cards[d].def = c.cards[d].def, c.cards[h].def
+					c.cards[h].hp, c.cards[d].hp = c.cards[d].hp, c.cards[h].hp
+					break
+				}
+			}
 		}
 	}
 	c.rng = r.Split()

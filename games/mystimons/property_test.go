@@ -154,3 +154,44 @@ func stackOK(s *state, m int16) error {
 	}
 	return nil
 }
+
+// TestDeterminizedPlayouts plays determinized copies to the end, as search
+// agents do: a resampled state must stay a consistent game (a player still
+// to place an Active holds a Stufe-1 MystiMon, and so on).
+func TestDeterminizedPlayouts(t *testing.T) {
+	g := New()
+	var legal []engine.Action
+	for i := 0; i < 80; i++ {
+		st, _ := g.New(randomSetup(i))
+		r := engine.NewRNG(uint64(i))
+		for step := 0; ; step++ {
+			if done, _ := st.Terminal(); done {
+				break
+			}
+			if step%4 == 0 {
+				for seat := engine.Seat(0); seat < 2; seat++ {
+					d := st.Determinize(seat, &r)
+					for n := 0; n < 400; n++ {
+						if done, _ := d.Terminal(); done {
+							break
+						}
+						legal = d.Legal(legal[:0])
+						if len(legal) == 0 {
+							t.Fatalf("game %d step %d: determinized for %v, no legal action in phase %s", i, step, seat, phaseNames[d.(*state).phase])
+						}
+						if err := d.Apply(legal[r.IntN(len(legal))]); err != nil {
+							t.Fatal(err)
+						}
+						if err := invariants(d); err != nil {
+							t.Fatalf("game %d: determinized for %v: %v", i, seat, err)
+						}
+					}
+				}
+			}
+			legal = st.Legal(legal[:0])
+			if err := st.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -183,6 +183,7 @@ func (s *state) applyPlace(c int16) {
 	cs := &s.cards[c]
 	cs.zone = zField
 	cs.flags |= fHidden
+	cs.hp = s.def(c).hp
 	if p.field[0] == 0 {
 		p.field[0] = c
 	} else if p.field[1] == 0 {
