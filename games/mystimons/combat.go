@@ -6,7 +6,7 @@ func (s *state) statBonus(m int16, k uint8) int16 {
 	c := &s.cards[m]
 	el := s.def(m).elem
 	var n int16
-	add := func(src int16, anyElem bool) {
+	add := func(src int16) {
 		for _, e := range s.def(src).effects {
 			if e.kind == k && (e.elem == elemAny || e.elem == el) {
 				n += int16(e.n)
@@ -14,14 +14,14 @@ func (s *state) statBonus(m int16, k uint8) int16 {
 		}
 	}
 	if c.relic != 0 {
-		add(c.relic, true)
+		add(c.relic)
 	}
 	p := &s.p[c.owner]
 	for _, r := range p.relics[:p.nRelics] {
-		add(r, true)
+		add(r)
 	}
 	if s.terrain != 0 {
-		add(s.terrain, false)
+		add(s.terrain)
 	}
 	return n
 }

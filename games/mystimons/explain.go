@@ -13,8 +13,7 @@ func (s *state) explain(a engine.Action) error {
 		return fmt.Errorf("%s: the game is over", text)
 	}
 	who := s.ToMove()
-	spec, ok := codec.Spec(a.Verb)
-	if !ok {
+	if _, ok := codec.Spec(a.Verb); !ok {
 		return fmt.Errorf("%s is not an action of this game", text)
 	}
 	var why string
@@ -34,13 +33,19 @@ func (s *state) explain(a engine.Action) error {
 	default:
 		why = s.explainVerb(a)
 	}
-	_ = spec
 	return fmt.Errorf("%s is not legal now: %s", text, why)
 }
 
-func (s *state) cardName(c int16) string {
+// cardName names card c for the seat to move: errors never name a card
+// that seat cannot see.
+func (s *state) cardName(c int16) string { return s.cardNameFor(s.ToMove(), c) }
+
+func (s *state) cardNameFor(viewer engine.Seat, c int16) string {
 	if c <= 0 || c > s.nCards {
 		return fmt.Sprintf("c%d (no such card)", c)
+	}
+	if viewer != engine.Omniscient && !s.sees(viewer, c) {
+		return fmt.Sprintf("c%d (a hidden card)", c)
 	}
 	return fmt.Sprintf("%s (c%d)", s.def(c).name, c)
 }

@@ -553,3 +553,12 @@ func TestPrintedStats_MM_10_12(t *testing.T) {
 		t.Fatal("Magmorus evolves from Flaru (MM-10.3)")
 	}
 }
+
+// Errors and labels never name a card the seat cannot see (MM-3.5 secret placement, hidden hands).
+func TestErrorsHideHiddenCards(t *testing.T) {
+	s := pos(t, "", "active: p1\nseats:\n  - zones: {active: [Embrix], deck: [Fire Energy]}\n  - zones: {active: [Aquor], hand: [Okeanos], deck: [Water Energy]}\n")
+	err := try(t, s, "summon {Okeanos}")
+	if err == nil || strings.Contains(err.Error(), "Okeanos") {
+		t.Fatalf("error %v names p2's hidden card", err)
+	}
+}

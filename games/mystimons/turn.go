@@ -88,7 +88,6 @@ func (s *state) knockouts() {
 // discardStack puts MystiMon m with everything on and under it into its
 // owner's discard pile (MM-5.8 step 5, MM-10.U9).
 func (s *state) discardStack(m int16) {
-	p := &s.p[s.cards[m].owner]
 	for i := int16(1); i <= s.nCards; i++ {
 		c := &s.cards[i]
 		if c.host == m && (c.zone == zEnergy || c.zone == zRelic || c.zone == zUnder) {
@@ -96,7 +95,6 @@ func (s *state) discardStack(m int16) {
 		}
 	}
 	s.toDiscard(m)
-	_ = p
 }
 
 // toDiscard moves a card (from anywhere but the ordered piles) to its

@@ -201,10 +201,13 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		if !valid(c) {
 			return fmt.Sprintf("c%d", c)
 		}
-		if viewer != engine.Omniscient && s.cards[c].zone == zHand && viewer != engine.Seat(s.cards[c].owner) && a.Verb == vPlace {
-			return "a MystiMon"
+		if viewer != engine.Omniscient && s.cards[c].zone == zHand && viewer != engine.Seat(s.cards[c].owner) {
+			if a.Verb == vPlace {
+				return "a MystiMon"
+			}
+			return s.cardNameFor(engine.Omniscient, c) // played from the hand, so revealed now
 		}
-		return s.cardName(c)
+		return s.cardNameFor(viewer, c)
 	}
 	who := s.ToMove().String()
 	switch a.Verb {
