@@ -2,6 +2,14 @@
 // rules digest MM: energy attached to MystiMons or kept in a shared-turn
 // pool, four-stage evolution with a path choice, HP drain, Ritual Summon,
 // statuses and an element chart.
+//
+// The files follow the rulebook: setup.go (MM-3), turn.go (the phases,
+// MM-4), actions.go (legal actions and Apply, MM-4.2 and MM-5), evolve.go
+// (summon, evolution, Ritual Summon), combat.go (attacks and damage,
+// MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
+// validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
+// chart as data), view.go, determinize.go and position.go. Readings the
+// digest leaves open are the variants listed in Info.
 package mystimons
 
 import (
