@@ -103,6 +103,8 @@ type rules struct {
 }
 
 type state struct {
+	// Pointer fields first: the collector scans a state only up to its last pointer.
+	legal   []engine.Action
 	pool    *Pool
 	defs    []cardDef // pool.defs, one indirection closer
 	rules   rules
@@ -122,7 +124,6 @@ type state struct {
 	over    bool
 	winner  int8 // -1 draw
 	reason  uint8
-	legal   []engine.Action
 	legalOK bool
 }
 
