@@ -139,3 +139,5 @@ func endTurn(t *testing.T, s *state, n int) {
 		do(t, s, "end")
 	}
 }
+
+func yamlUnmarshal(text string, v any) error { return yaml.Unmarshal([]byte(text), v) }

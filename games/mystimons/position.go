@@ -2,7 +2,8 @@ package mystimons
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -56,15 +57,24 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 		}
 		return i, ok
 	}
+	var noIDs func(where string, specs []engine.CardSpec)
+	noIDs = func(where string, specs []engine.CardSpec) {
+		for _, cs := range specs {
+			if cs.ID != 0 {
+				bad(where+"."+cs.Card, "fixed card ids are not supported: cards are numbered in zone order", "remove `id:` and refer to the card as {Name}")
+			}
+			noIDs(where, cs.Attached)
+		}
+	}
+	for seat, sp := range pos.Seats {
+		for _, z := range slices.Sorted(maps.Keys(sp.Zones)) {
+			noIDs(engine.Seat(seat).String()+"."+z, sp.Zones[z])
+		}
+	}
 	for seat, sp := range pos.Seats {
 		who := engine.Seat(seat).String()
 		p := &s.p[seat]
-		zones := make([]string, 0, len(sp.Zones))
-		for z := range sp.Zones {
-			zones = append(zones, z)
-		}
-		sort.Strings(zones)
-		for _, z := range zones {
+		for _, z := range slices.Sorted(maps.Keys(sp.Zones)) {
 			specs := sp.Zones[z]
 			subject := who + "." + z
 			switch z {
@@ -124,7 +134,8 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 				bad(subject, "unknown zone", "use deck, hand, active, bench, discard, pool, relics")
 			}
 		}
-		for k, v := range sp.Counters {
+		for _, k := range slices.Sorted(maps.Keys(sp.Counters)) {
+			v := sp.Counters[k]
 			switch k {
 			case "double-energy":
 				p.double = int8(v)
@@ -141,7 +152,8 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 			}
 		}
 	}
-	for name, specs := range pos.Shared {
+	for _, name := range slices.Sorted(maps.Keys(pos.Shared)) {
+		specs := pos.Shared[name]
 		if name != znTerrain || len(specs) > 1 {
 			bad("shared."+name, "the only shared zone is terrain, with one card", "write shared: {terrain: [Volcanic Caldera]}")
 			continue
@@ -203,7 +215,8 @@ func (s *state) placeMon(g *Game, seat uint8, slot int, cs engine.CardSpec, subj
 			bad(subject+"."+cs.Card, fmt.Sprintf("unknown status %q", st), "use burn, frozen, paralyzed, used, entered, face-down")
 		}
 	}
-	for k, v := range cs.Counters {
+	for _, k := range slices.Sorted(maps.Keys(cs.Counters)) {
+		v := cs.Counters[k]
 		switch k {
 		case "hp":
 			c.hp = int16(v)

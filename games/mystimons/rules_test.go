@@ -562,3 +562,22 @@ func TestErrorsHideHiddenCards(t *testing.T) {
 		t.Fatalf("error %v names p2's hidden card", err)
 	}
 }
+
+func TestPositionErrors(t *testing.T) {
+	for _, c := range []struct{ pos, want string }{
+		{"active: p1\nseats:\n  - zones: {active: [Embrix], hnad: [Potion]}\n  - zones: {active: [Aquor]}\n", "p1.hnad: unknown zone"},
+		{"active: p1\nseats:\n  - zones: {active: [Embrixx]}\n  - zones: {active: [Aquor]}\n", `no card named "Embrixx"`},
+		{"active: p1\nseats:\n  - zones: {bench: [Embrix]}\n  - zones: {active: [Aquor]}\n", "p1.active: no Active MystiMon"},
+		{"active: p1\nseats:\n  - zones: {active: [{card: Embrix, id: 7}]}\n  - zones: {active: [Aquor]}\n", "fixed card ids are not supported"},
+		{"active: p1\nseats:\n  - zones: {active: [{card: Embrix, attached: [Water Energy]}]}\n  - zones: {active: [Aquor]}\n", "cannot be attached to Embrix (MM-4.2A)"},
+	} {
+		var p engine.Position
+		if err := yamlUnmarshal(c.pos, &p); err != nil {
+			t.Fatal(err)
+		}
+		_, err := New().FromPosition(engine.Setup{Game: "mystimons", Seats: 2}, p)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want %q", err, c.want)
+		}
+	}
+}
