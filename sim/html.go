@@ -155,7 +155,7 @@ th:first-child, td:first-child { text-align: left; }
 <h3>Cards</h3>
 <p class="note">Per seat and game: the win rate of a player who played the card at least once, against one who did not. Strong positions play more cards, so read this as a lead, not a proof.</p>
 <table class="cards"><tr><th>card</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
-{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td><td>{{iv .WhenPlayed}}</td><td>{{iv .WhenNot}}</td><td>{{signed .Impact}}</td></tr>{{end}}
+{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td><td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td></tr>{{end}}
 </table>{{end}}{{end}}
 {{end}}
 </body></html>

@@ -249,12 +249,14 @@ func cardStats(t *Tally) []CardStat {
 	var out []CardStat
 	for _, name := range slices.Sorted(maps.Keys(t.Cards)) {
 		c := t.Cards[name]
-		notPlayed := t.SeatGames - c.Played
-		out = append(out, CardStat{Name: name, Played: c.Played,
+		st := CardStat{Name: name, Played: c.Played, NotPlayed: t.SeatGames - c.Played,
 			PlayRate:   float64(c.Played) / float64(max(1, t.SeatGames)),
 			WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
-			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(notPlayed))})
-		out[len(out)-1].Impact = out[len(out)-1].WhenPlayed.Rate - out[len(out)-1].WhenNot.Rate
+			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(t.SeatGames-c.Played))}
+		if st.Played > 0 && st.NotPlayed > 0 {
+			st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
+		}
+		out = append(out, st)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
 	return out
