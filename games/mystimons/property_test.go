@@ -195,3 +195,24 @@ func TestDeterminizedPlayouts(t *testing.T) {
 		}
 	}
 }
+
+func TestEvaluateAndPlayedCard(t *testing.T) {
+	s := pos(t, "", duel("active: [Flaru]\n      bench: [Embrix]\n      hand: [Potion]\n      pool: [Fire Energy]", "active: [{card: Aquor, counters: {hp: 5}}]"))
+	if e := s.Evaluate(0); e <= 0.5 || e >= 1 {
+		t.Fatalf("p1 is ahead: %v", e)
+	}
+	if e0, e1 := s.Evaluate(0), s.Evaluate(1); e0+e1 < 0.999 || e0+e1 > 1.001 {
+		t.Fatalf("evaluations %v + %v should sum to 1", e0, e1)
+	}
+	a, _ := codec.Parse(text(t, s, "play-on {Potion} {Flaru}"))
+	if i := s.PlayedCard(a); New().Cards()[i].Name != "Potion" {
+		t.Fatalf("played card %d", i)
+	}
+	if s.PlayedCard(act(vEnd, 0, 0)) != -1 {
+		t.Fatal("end plays no card")
+	}
+	do(t, s, "attack a0 {p2:Aquor}")
+	if s.Evaluate(0) != 1 || s.Evaluate(1) != 0 {
+		t.Fatal("a won game evaluates 1 and 0")
+	}
+}
