@@ -51,9 +51,12 @@ func (s *state) attack(seat, k int, t int16) {
 	p := &s.p[seat]
 	a := p.field[0]
 	ac := &s.cards[a]
+	s.roll = 0
 	if ac.flags&fParalyzed != 0 {
 		ac.flags &^= fParalyzed
+		s.roll = 2
 		if s.rng.IntN(2) == 0 { // MM-10.U3: the attack fails, nothing is paid
+			s.roll = 1
 			s.endPhase()
 			return
 		}

@@ -382,7 +382,11 @@ func TestParalyze_MM_5_8(t *testing.T) {
 		if s.cards[id(t, s, "p1:Embrix")].flags&fParalyzed != 0 {
 			t.Fatal("Paralyze is removed either way")
 		}
+		notes := strings.Join(s.View(engine.NoSeat).Notes, "; ")
 		if hp(t, s, "p2:Cindrik") == 40 {
+			if !strings.Contains(notes, "failed its 50% roll") {
+				t.Fatalf("the roll is not shown: %q", notes)
+			}
 			fails++
 			if s.poolUnits(0, elemAny) != 1 {
 				t.Fatal("a failed attack pays nothing")

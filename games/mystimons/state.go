@@ -121,6 +121,7 @@ type state struct {
 	promote int8     // seat that must refill its Active, -1 none
 	surge   int8     // energy cards left to attach with Energy Surge
 	pending [2]int16 // phConfirm: the Champion card and the MystiMon
+	roll    int8     // the last Paralyze roll (MM-10.U3): 0 none, 1 failed, 2 succeeded
 	over    bool
 	winner  int8 // -1 draw
 	reason  uint8
@@ -190,7 +191,7 @@ func (s *state) Hash() uint64 {
 		h.Uint64(uint64(uint8(p.double)) | uint64(uint8(p.mulligans))<<8 | b2u(p.energyDone)<<16 | b2u(p.summoned)<<17 | b2u(p.switched)<<18 | b2u(p.placed)<<19 | b2u(p.acted)<<20)
 	}
 	h.Uint64(uint64(uint16(s.terrain)) | uint64(uint16(s.turn))<<16 | uint64(s.active)<<32 | uint64(s.first)<<36 | uint64(s.phase)<<40 | uint64(s.setupAt)<<48 | uint64(uint8(s.promote))<<52)
-	h.Uint64(uint64(uint8(s.surge)) | uint64(uint16(s.pending[0]))<<8 | uint64(uint16(s.pending[1]))<<24 | b2u(s.over)<<40 | uint64(uint8(s.winner))<<41 | uint64(s.reason)<<50)
+	h.Uint64(uint64(uint8(s.surge)) | uint64(uint16(s.pending[0]))<<8 | uint64(uint16(s.pending[1]))<<24 | b2u(s.over)<<40 | uint64(uint8(s.roll))<<60 | uint64(uint8(s.winner))<<41 | uint64(s.reason)<<50)
 	h.Uint64(uint64(s.rules.double) | b2u(s.rules.drainEvery)<<4 | b2u(s.rules.nextTurn)<<5 | b2u(s.rules.neutral)<<6 | b2u(s.rules.anyTime)<<7)
 	s.rng.Mix(&h)
 	return h.Sum()

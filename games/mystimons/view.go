@@ -60,6 +60,9 @@ func (s *state) View(viewer engine.Seat) *engine.View {
 		terr = []int16{s.terrain}
 	}
 	v.Shared = []engine.Zone{s.zone(viewer, znTerrain, engine.Public, terr, false)}
+	if s.roll > 0 {
+		v.Notes = append(v.Notes, []string{"", "the last attack was Paralyzed and failed its 50% roll (MM-5.8)", "the last attack was Paralyzed and passed its 50% roll (MM-5.8)"}[s.roll])
+	}
 	for seat := range s.p {
 		if n := s.p[seat].mulligans; n > 0 {
 			v.Notes = append(v.Notes, fmt.Sprintf("%v took %d mulligan(s); %v drew %d extra (MM-3.4)", engine.Seat(seat), n, engine.Seat(1-seat), n))
