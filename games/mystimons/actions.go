@@ -149,8 +149,8 @@ func (s *state) need(m int16, st int8) int8 {
 
 // canEvolve: hand card n may evolve MystiMon m now (MM-5.2).
 func (s *state) canEvolve(n, m int16) bool {
-	dn, dm := s.def(n), s.def(m)
-	if dn.kind != kMon || dn.from < 0 || &s.pool.defs[dn.from] != dm {
+	dn := s.def(n)
+	if dn.kind != kMon || dn.from != int(s.cards[m].def) {
 		return false
 	}
 	have := s.cards[m].energy
@@ -275,11 +275,17 @@ func (s *state) genAttacks(out []engine.Action, seat int) []engine.Action {
 		if ab.once && s.cards[a].flags&fUsed != 0 {
 			continue
 		}
-		if pool < 0 {
-			pool = s.poolUnits(seat, elemAny)
-		}
-		if int(ab.cost) > pool {
-			continue
+		if ab.costElem != elemAny {
+			if int(ab.cost) > s.poolUnits(seat, ab.costElem) {
+				continue
+			}
+		} else {
+			if pool < 0 {
+				pool = s.poolUnits(seat, elemAny)
+			}
+			if int(ab.cost) > pool {
+				continue
+			}
 		}
 		for j, t := range o.field {
 			if t != 0 && (j == 0 || ab.reach) {

@@ -83,6 +83,7 @@ type effect struct {
 type ability struct {
 	name                string
 	cost                int8
+	costElem            int8 // elemAny unless the card prints an element (MM-10.15)
 	effects             []effect
 	power               int16 // sum of power +N
 	pierce, reach, once bool
@@ -468,12 +469,20 @@ func (p *Pool) parseAbility(text string) (ability, string) {
 	if open < 1 || close < open {
 		return ability{}, fmt.Sprintf("ability %q is not written \"Name (cost): effects\"", text)
 	}
-	a := ability{name: strings.TrimSpace(text[:open])}
-	cost, err := strconv.Atoi(strings.TrimSpace(text[open+1 : close]))
-	if err != nil || cost < 0 || cost > 10 {
-		return a, fmt.Sprintf("ability %q: cost must be a number 0 to 10", text)
+	a := ability{name: strings.TrimSpace(text[:open]), costElem: elemAny}
+	costText := strings.Fields(text[open+1 : close])
+	cost, err := strconv.Atoi(strings.Join(costText[:min(1, len(costText))], ""))
+	if err != nil || cost < 0 || cost > 10 || len(costText) > 2 {
+		return a, fmt.Sprintf("ability %q: cost must be a number 0 to 10, optionally with an element (\"2 fire\")", text)
 	}
 	a.cost = int8(cost)
+	if len(costText) == 2 { // a printed element (MM-10.15); otherwise any
+		el, ok := p.elem(costText[1])
+		if !ok {
+			return a, fmt.Sprintf("ability %q: unknown cost element %q", text, costText[1])
+		}
+		a.costElem = el
+	}
 	effs, msg := p.parseEffects(text[close+2:], "attack")
 	if msg != "" {
 		return a, "ability " + a.name + ": " + msg
@@ -639,6 +648,14 @@ func (p *Pool) effectText(e effect, attached bool) string {
 	return "?"
 }
 
+// costText is an ability's cost for people: "2 pool energy", "8 water pool energy".
+func (p *Pool) costText(a *ability) string {
+	if a.costElem == elemAny {
+		return fmt.Sprintf("%d pool energy", a.cost)
+	}
+	return fmt.Sprintf("%d %s pool energy", a.cost, p.elems[a.costElem])
+}
+
 // Text is a card's rules text, generated from its data.
 func (p *Pool) Text(d *cardDef) string {
 	var parts []string
@@ -667,7 +684,7 @@ func (p *Pool) Text(d *cardDef) string {
 			for _, e := range a.effects {
 				es = append(es, p.effectText(e, true))
 			}
-			parts = append(parts, fmt.Sprintf("%s (%d pool energy): %s.", a.name, a.cost, strings.Join(es, ", ")))
+			parts = append(parts, fmt.Sprintf("%s (%s): %s.", a.name, p.costText(&a), strings.Join(es, ", ")))
 		}
 	case kEnergy:
 		switch {

@@ -64,7 +64,7 @@ func (s *state) attack(seat, k int, t int16) {
 	var ab *ability
 	if k > 0 {
 		ab = &s.def(a).abils[k-1]
-		s.spend(seat, int(ab.cost), elemAny)
+		s.spend(seat, int(ab.cost), ab.costElem)
 		if ab.once {
 			ac.flags |= fUsed
 		}

@@ -585,3 +585,17 @@ func TestPositionErrors(t *testing.T) {
 		}
 	}
 }
+
+// MM-10.15: ability costs are any element unless the card prints one (Great Flood: 8 water); wildcards pay any.
+func TestAbilityCostElement_MM_10_15(t *testing.T) {
+	s := pos(t, "", duel("active: [Okeanos]\n      pool: [{card: Fire Energy, counters: {units: 9}}]", "active: [Embrix]"))
+	refused(t, s, "attack a2 {p2:Embrix}", "not legal")
+	if !legalHas(t, s, "attack a1 {p2:Embrix}") {
+		t.Fatal("Healing Rain costs 3 of any element")
+	}
+	s = pos(t, "", duel("active: [Okeanos]\n      pool: [{card: Fire Energy, counters: {units: 2}}, {card: Water Energy, counters: {units: 7}}, \"Aetherion's Gabe\"]", "active: [Embrix]"))
+	do(t, s, "attack a2 {p2:Embrix}")
+	if s.poolUnits(0, elemAny) != 2 || s.def(s.p[0].pool.a[0]).name != "Fire Energy" {
+		t.Fatal("7 water and the wildcard pay; the fire energy stays")
+	}
+}

@@ -270,7 +270,7 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		d := s.def(att)
 		move := d.basic + " (Basic Attack)"
 		if x > 0 && int(x) <= len(d.abils) {
-			move = fmt.Sprintf("%s (%d pool energy)", d.abils[x-1].name, d.abils[x-1].cost)
+			move = fmt.Sprintf("%s (%s)", d.abils[x-1].name, s.pool.costText(&d.abils[x-1]))
 		}
 		label := fmt.Sprintf("Attack %s with %s: %s", name(y), name(att), move)
 		if valid(y) && s.cards[y].zone == zField {
