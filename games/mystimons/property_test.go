@@ -121,7 +121,7 @@ func TestRandomGames(t *testing.T) {
 	if *long {
 		n = 20000
 	}
-	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 12})
+	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 15})
 	t.Logf("%d games, %d actions, wins %v, draws %d, reasons %v", sum.Games, sum.Actions, sum.Wins[:2], sum.Draws, sum.Reasons)
 	for _, v := range []string{"evolve", "confirm", "attack", "promote", "discard", "play-on", "surrender"} {
 		if sum.Verbs[v] == 0 {
@@ -161,7 +161,7 @@ func stackOK(s *state, m int16) error {
 func TestDeterminizedPlayouts(t *testing.T) {
 	g := New()
 	var legal []engine.Action
-	for i := 0; i < 80; i++ {
+	for i := 0; i < 50; i++ {
 		st, _ := g.New(randomSetup(i))
 		r := engine.NewRNG(uint64(i))
 		for step := 0; ; step++ {
