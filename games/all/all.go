@@ -1,0 +1,3 @@
+// Package all registers every game of Kartenwerk with the engine; import
+// it for its side effect.
+package all
