@@ -100,7 +100,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 				continue
 			}
 			out = s.genUse(out, c, c)
-			if s.def(c).entity() {
+			if ci.nmut > 0 {
 				for _, m := range s.muts {
 					if s.cards[m].host == c {
 						out = s.genUse(out, m, c)
@@ -159,7 +159,10 @@ func (s *state) canUse(src, ent int16, i int) bool {
 
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	s.Legal(nil)
+	if !s.legalOK {
+		s.legal = s.gen(s.legal[:0])
+		s.legalOK = true
+	}
 	if !engine.Contains(s.legal, a) {
 		return s.refuse(a)
 	}

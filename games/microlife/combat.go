@@ -8,18 +8,12 @@ import "kartenwerk/engine"
 // isEntity: an Erreger or Immun face up in play (spores are not, ML-10.14).
 func (s *state) isEntity(c int16) bool {
 	ci := &s.cards[c]
-	return ci.zone == zPlay && ci.flags&(fSpore|fAction) == 0 && s.cat.defs[ci.def].entity()
+	return ci.zone == zPlay && ci.flags&(fSpore|fAction) == 0 && ci.typ <= tErreger
 }
 
 // ownKW is the card's own keywords: printed plus its mutations' (ML-5.13).
 func (s *state) ownKW(c int16) uint16 {
-	kw := s.def(c).kw
-	for _, m := range s.muts {
-		if s.cards[m].host == c {
-			kw |= s.def(m).kw
-		}
-	}
-	return kw
+	return s.cards[c].kw
 }
 
 // merges reports whether c is part of a Zusammenwachsen group: entities
@@ -66,7 +60,11 @@ func (s *state) members(c int16, dst []int16) []int16 {
 func (s *state) cardStats(c int16) (atk, res int) {
 	d := s.def(c)
 	atk, res = int(d.atk), int(d.res)
+	ci := &s.cards[c]
 	for _, m := range s.muts {
+		if ci.nmut == 0 {
+			break
+		}
 		if s.cards[m].host != c {
 			continue
 		}
@@ -77,7 +75,6 @@ func (s *state) cardStats(c int16) (atk, res int) {
 			atk, res = res, atk
 		}
 	}
-	ci := &s.cards[c]
 	atk += int(ci.atkT)
 	res += int(ci.resT) - int(ci.toxin) - int(ci.dmg)
 	if s.ownKW(c)&kwOpportunistisch != 0 && s.seats[ci.owner].life <= opportunist {
@@ -122,6 +119,9 @@ func (s *state) eachDef(c int16, fn func(d *cardDef)) {
 	var buf [16]int16
 	for _, x := range s.members(c, buf[:0]) {
 		fn(s.def(x))
+		if s.cards[x].nmut == 0 {
+			continue
+		}
 		for _, m := range s.muts {
 			if s.cards[m].host == x {
 				fn(s.def(m))
@@ -244,6 +244,7 @@ func (s *state) strike(a, t int16) {
 		tAtk, _ := s.stats(t)
 		s.cards[a].dmg += int8(tAtk) // the return strike, "Immer Konter"
 		s.cards[t].dmg += int8(aAtk)
+		s.settle = true
 		s.phagocytose(a, t)
 		s.phagocytose(t, a)
 	}
@@ -297,12 +298,16 @@ func (s *state) doom(c int16) {
 	for _, x := range s.members(c, buf[:0]) {
 		s.cards[x].flags |= fDoomed
 	}
+	s.settle = true
 }
 
 // settleDeaths destroys entities at Widerstand 0 or less, or marked to
 // die (ML-5.8), one at a time, asking about spores (ML-6.18). It returns
 // true when it did something.
 func (s *state) settleDeaths() bool {
+	if !s.settle {
+		return false
+	}
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
 		for _, c := range s.seats[p].zones[zPlay-1] {
@@ -327,6 +332,7 @@ func (s *state) settleDeaths() bool {
 			return true
 		}
 	}
+	s.settle = false
 	return false
 }
 
@@ -370,6 +376,8 @@ func (s *state) leavePlay(c int16) {
 	}
 	ci.dmg, ci.toxin, ci.atkT, ci.resT = 0, 0, 0, 0
 	ci.flags &= fPublic
+	ci.kw, ci.nmut = s.def(c).kw, 0
+	s.settle = true
 }
 
 func (s *state) shuffleGenpool(p int8) {

@@ -1,6 +1,10 @@
 package microlife
 
-import "kartenwerk/engine"
+import (
+	"slices"
+
+	"kartenwerk/engine"
+)
 
 // Determinize resamples what seat me cannot see: the order of every deck
 // and genpool, the opponent's secret hand cards (drawn again from the
@@ -15,15 +19,22 @@ func (s *state) Determinize(me engine.Seat, r *engine.RNG) engine.State {
 				c.resampleHidden(p, zLook, zGenpool, r)
 			}
 		}
-		engine.Shuffle(r, c.seats[p].zones[zDeck-1])
-		engine.Shuffle(r, c.seats[p].zones[zGenpool-1])
+		shuffleSorted(r, c.seats[p].zones[zDeck-1])
+		shuffleSorted(r, c.seats[p].zones[zGenpool-1])
 	}
 	if c.dec.kind == dPick && engine.Seat(c.dec.seat) != me && me != engine.Omniscient {
 		c.resamplePool(c.seats[c.dec.seat].zones[zLook-1], c.shared[zMutDeck-zMarket], r)
 	}
-	engine.Shuffle(r, c.shared[zMainDeck-zMarket])
-	engine.Shuffle(r, c.shared[zMutDeck-zMarket])
+	shuffleSorted(r, c.shared[zMainDeck-zMarket])
+	shuffleSorted(r, c.shared[zMutDeck-zMarket])
 	return c
+}
+
+// shuffleSorted shuffles a hidden pile from a canonical order, so that the
+// result depends only on what is known: the pile's contents.
+func shuffleSorted(r *engine.RNG, pile []int16) {
+	slices.Sort(pile)
+	engine.Shuffle(r, pile)
 }
 
 // resampleHidden swaps p's secret cards in zone z with those of pile from.
@@ -53,7 +64,7 @@ func (s *state) resamplePool(a, b []int16, r *engine.RNG) {
 	za, oa := s.cards[a[0]].zone, s.cards[a[0]].owner
 	zb, ob := s.cards[b[0]].zone, s.cards[b[0]].owner
 	all := append(append([]int16(nil), a...), b...)
-	engine.Shuffle(r, all)
+	shuffleSorted(r, all)
 	copy(a, all[:len(a)])
 	copy(b, all[len(a):])
 	for _, c := range a {

@@ -14,7 +14,7 @@ func (s *state) queueTriggers(p int8, w uint8, def int16) {
 			continue
 		}
 		s.queueCard(c, c, p, w, def)
-		if s.cat.defs[ci.def].entity() {
+		if ci.nmut > 0 {
 			for _, m := range s.muts {
 				if s.cards[m].host == c {
 					s.queueCard(m, c, p, w, def)
@@ -39,6 +39,9 @@ func (s *state) queueEntityTriggers(c int16, w uint8, def int16) {
 	p := s.cards[c].owner
 	for _, x := range s.members(c, buf[:0]) {
 		s.queueCard(x, c, p, w, def)
+		if s.cards[x].nmut == 0 {
+			continue
+		}
 		for _, m := range s.muts {
 			if s.cards[m].host == x {
 				s.queueCard(m, c, p, w, def)
@@ -128,13 +131,16 @@ func (s *state) begin(t trig) {
 
 // validTarget: c may be chosen as the target of t's ability.
 func (s *state) validTarget(t trig, c int16) bool {
-	a := s.abilityOf(t)
+	return s.validFor(s.abilityOf(t), t.seat, c)
+}
+
+func (s *state) validFor(a *ability, seat int8, c int16) bool {
 	if !s.isLead(c) {
 		return false
 	}
 	owner := s.cards[c].owner
 	switch {
-	case a.target == gOwn && owner != t.seat, a.target == gEnemy && owner == t.seat:
+	case a.target == gOwn && owner != seat, a.target == gEnemy && owner == seat:
 		return false
 	case a.only.any() && !a.only.match(s.def(c), s.cards[c].def):
 		return false
@@ -152,7 +158,7 @@ func (s *state) hasTarget(t trig) bool {
 	case needsTarget(a):
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validTarget(t, c) {
+				if s.validFor(a, t.seat, c) {
 					return true
 				}
 			}
@@ -168,6 +174,7 @@ func (s *state) hasTarget(t trig) bool {
 func (s *state) effect(t trig, c int16) {
 	a := s.abilityOf(t)
 	p := t.seat
+	s.settle = true
 	switch a.eff {
 	case eSugar:
 		s.seats[p].sugar += int(a.n)
@@ -245,6 +252,10 @@ func (s *state) attach(m, host int16) {
 	s.take(m)
 	s.cards[m].zone, s.cards[m].host = zAttached, host
 	s.muts = append(s.muts, m)
+	h := &s.cards[host]
+	h.kw |= s.def(m).kw
+	h.nmut++
+	s.settle = true
 	s.queueCard(m, host, s.cards[host].owner, wPlay, 0)
 }
 

@@ -92,6 +92,7 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 	if len(b.probs) > 0 {
 		return nil, b.probs
 	}
+	s.settle = true
 	s.run()
 	s.touch()
 	return s, nil
@@ -194,5 +195,7 @@ func (b *posBuilder) place(cs engine.CardSpec, z uint8, p int8) {
 		s.cards[m].zone, s.cards[m].host = zAttached, c
 		s.muts = append(s.muts, m)
 		ci = &s.cards[c]
+		ci.kw |= s.def(m).kw
+		ci.nmut++
 	}
 }

@@ -63,6 +63,9 @@ type inst struct {
 	atkT, resT int8  // "this turn" modifiers
 	host       int16 // the entity a mutation or lysosome lies on; 0 none
 	lyso       int16 // the lysosome under this card; 0 none
+	kw         uint16 // printed keywords plus those of attached mutations
+	nmut       int8   // attached mutations
+	typ        uint8  // the card type, copied from the definition
 }
 
 type player struct {
@@ -130,6 +133,7 @@ type state struct {
 	phase   uint8
 	bought  bool
 	cstep   int8 // cleanup step (ML-4.6)
+	settle  bool // something may have died since deaths were last settled
 	trigs   []trig
 	works   []work
 	dec     decision
@@ -201,7 +205,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner})
+	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ})
 	return int16(len(s.cards) - 1)
 }
 
