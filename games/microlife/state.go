@@ -60,9 +60,9 @@ type inst struct {
 	zone       uint8
 	flags      uint8
 	dmg, toxin int8
-	atkT, resT int8  // "this turn" modifiers
-	host       int16 // the entity a mutation or lysosome lies on; 0 none
-	lyso       int16 // the lysosome under this card; 0 none
+	atkT, resT int8   // "this turn" modifiers
+	host       int16  // the entity a mutation or lysosome lies on; 0 none
+	lyso       int16  // the lysosome under this card; 0 none
 	kw         uint16 // printed keywords plus those of attached mutations
 	nmut       int8   // attached mutations
 	typ        uint8  // the card type, copied from the definition
