@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/goccy/go-yaml"
 
 	"kartenwerk/engine"
 )
@@ -261,6 +264,30 @@ var cardSchema = func() *engine.Schema {
 	return s
 }()
 
+var cardPath = regexp.MustCompile(`^\$\.cards\[(\d+)\]`)
+
+// nameSchemaProblems puts the card's name into schema problems, which
+// only know the path ("$.cards[3].stats").
+func nameSchemaProblems(data []byte, ps engine.Problems) engine.Problems {
+	var loose struct {
+		Cards []struct {
+			Name string `yaml:"name"`
+		} `yaml:"cards"`
+	}
+	_ = yaml.Unmarshal(data, &loose)
+	for i, p := range ps {
+		if m := cardPath.FindStringSubmatch(p.Subject); m != nil {
+			if k, _ := strconv.Atoi(m[1]); k < len(loose.Cards) && loose.Cards[k].Name != "" {
+				ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
+			}
+		}
+		if ps[i].Fix == "" {
+			ps[i].Fix = "see cards/schema.json (kartenwerk schema microlife)"
+		}
+	}
+	return ps
+}
+
 type rawCard struct {
 	y    cardYAML
 	f    *engine.YAMLFile
@@ -275,7 +302,7 @@ func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
 	for _, n := range names {
 		data := files[n]
 		if ps := cardSchema.Validate(n, data); len(ps) > 0 {
-			probs = append(probs, ps...)
+			probs = append(probs, nameSchemaProblems(data, ps)...)
 			continue
 		}
 		var cf cardFile
