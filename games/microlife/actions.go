@@ -141,6 +141,9 @@ func (s *state) sameTrigBefore(i int) bool {
 
 // genUse lists the usable activated abilities of src (on entity ent).
 func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
+	if s.def(src).kw&kwActivated == 0 {
+		return out
+	}
 	for i := range s.def(src).abil {
 		if s.canUse(src, ent, i) {
 			out = append(out, act(vUse, src, int16(i)+1))

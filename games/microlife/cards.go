@@ -56,6 +56,11 @@ const (
 	kwZusammenwachsen
 	kwSporenbildner
 	kwHunter // "kann Erreger angreifen" (ML-5.6c, ML-10.15)
+	// Flags for parametrised keywords, so that hot paths can skip them.
+	kwInvasiv
+	kwTarnung
+	kwResistenz
+	kwActivated // the card has an activated ability
 )
 
 var keywordNames = []struct {
@@ -162,6 +167,7 @@ type cardDef struct {
 	tarnung   matcher
 	resistenz uint16 // bit i: resistant to antibiotic i+1
 	abil      []ability
+	whens     uint8 // bit w set when an ability fires on trigger w
 	file      string
 	index     int
 }
@@ -453,6 +459,21 @@ func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	}
 	if d.abil == nil {
 		d.abil = []ability{}
+	}
+	for _, a := range d.abil {
+		d.whens |= 1 << a.when
+		if a.when == wActivated {
+			d.kw |= kwActivated
+		}
+	}
+	if d.invasiv.any() {
+		d.kw |= kwInvasiv
+	}
+	if d.tarnung.any() {
+		d.kw |= kwTarnung
+	}
+	if d.resistenz != 0 {
+		d.kw |= kwResistenz
 	}
 	if d.copies > 0 && d.supply {
 		bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")

@@ -39,7 +39,12 @@ func (s *state) lead(c int16) int16 {
 	return c
 }
 
-func (s *state) isLead(c int16) bool { return s.isEntity(c) && s.lead(c) == c }
+func (s *state) isLead(c int16) bool {
+	if !s.isEntity(c) {
+		return false
+	}
+	return s.cards[c].kw&kwZusammenwachsen == 0 || s.lead(c) == c
+}
 
 // members appends the cards of c's entity to dst.
 func (s *state) members(c int16, dst []int16) []int16 {
@@ -132,7 +137,7 @@ func (s *state) eachDef(c int16, fn func(d *cardDef)) {
 
 // resistant: the entity has Resistenz against antibiotic a (ML-6.17).
 func (s *state) resistant(c int16, a uint8) bool {
-	if a == 0 {
+	if a == 0 || s.entKW(c)&kwResistenz == 0 {
 		return false
 	}
 	r := false
@@ -142,6 +147,9 @@ func (s *state) resistant(c int16, a uint8) bool {
 
 // hiddenFrom: target t has Tarnung vor X matching attacker a (ML-6.16).
 func (s *state) hiddenFrom(t, a int16) bool {
+	if s.entKW(t)&kwTarnung == 0 {
+		return false
+	}
 	ad, ai := s.def(a), s.cards[a].def
 	h := false
 	s.eachDef(t, func(d *cardDef) { h = h || d.tarnung.match(ad, ai) })
@@ -150,6 +158,9 @@ func (s *state) hiddenFrom(t, a int16) bool {
 
 // ignores: attacker a's Invasiv (X) lets it ignore card b (ML-6.6).
 func (s *state) ignores(a, b int16) bool {
+	if s.entKW(a)&kwInvasiv == 0 {
+		return false
+	}
 	bd, bi := s.def(b), s.cards[b].def
 	ig := false
 	s.eachDef(a, func(d *cardDef) { ig = ig || d.invasiv.match(bd, bi) })
@@ -171,7 +182,7 @@ func (s *state) canAttack(a int16) bool {
 			return false
 		}
 	}
-	switch s.def(a).typ {
+	switch s.cards[a].typ {
 	case tErreger:
 		return true
 	case tImmun:
@@ -183,12 +194,9 @@ func (s *state) canAttack(a int16) bool {
 // canAttackEntity is the target matrix (ML-5.6 a, c, d, e): Erreger attack
 // Immun, Immun attack Erreger, own or opposing, unless camouflaged.
 func (s *state) canAttackEntity(a, t int16) bool {
-	if !s.isLead(t) || s.sameGroup(a, t) {
-		return false
-	}
-	at, tt := s.def(a).typ, s.def(t).typ
-	if !(at == tErreger && tt == tImmun) && !(at == tImmun && tt == tErreger) {
-		return false
+	at, tt := s.cards[a].typ, s.cards[t].typ
+	if at == tt || at > tErreger || tt > tErreger || !s.isLead(t) {
+		return false // different types are never one merged entity
 	}
 	return !s.hiddenFrom(t, a)
 }
@@ -196,7 +204,7 @@ func (s *state) canAttackEntity(a, t int16) bool {
 // canAttackPlayer: an Erreger attacks the opponent only when no Immun card
 // protects them (ML-5.6b, ML-10.2).
 func (s *state) canAttackPlayer(a int16) bool {
-	if s.def(a).typ != tErreger {
+	if s.cards[a].typ != tErreger {
 		return false
 	}
 	for _, b := range s.seats[1-s.cards[a].owner].zones[zPlay-1] {
@@ -209,7 +217,7 @@ func (s *state) canAttackPlayer(a int16) bool {
 
 // blocks: Immun card b stops a direct attack by a.
 func (s *state) blocks(b, a int16) bool {
-	if !s.isEntity(b) || s.def(b).typ != tImmun {
+	if s.cards[b].typ != tImmun || !s.isEntity(b) {
 		return false
 	}
 	if s.opt.shieldUntapped && s.tapped(b) {
@@ -255,8 +263,12 @@ func (s *state) strike(a, t int16) {
 }
 
 func (s *state) dead(c int16) bool {
-	if s.cards[c].flags&fDoomed != 0 {
+	ci := &s.cards[c]
+	if ci.flags&fDoomed != 0 {
 		return true
+	}
+	if ci.nmut == 0 && ci.kw&kwZusammenwachsen == 0 {
+		return int(s.cat.defs[ci.def].res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
 	}
 	_, r := s.stats(c)
 	return r <= 0
@@ -376,7 +388,7 @@ func (s *state) leavePlay(c int16) {
 	}
 	ci.dmg, ci.toxin, ci.atkT, ci.resT = 0, 0, 0, 0
 	ci.flags &= fPublic
-	ci.kw, ci.nmut = s.def(c).kw, 0
+	ci.kw, ci.nmut, ci.whens = s.def(c).kw, 0, s.def(c).whens
 	s.settle = true
 }
 

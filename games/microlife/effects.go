@@ -10,7 +10,7 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 func (s *state) queueTriggers(p int8, w uint8, def int16) {
 	for _, c := range s.seats[p].zones[zPlay-1] {
 		ci := &s.cards[c]
-		if ci.flags&(fSpore|fAction) != 0 {
+		if ci.flags&(fSpore|fAction) != 0 || ci.whens&(1<<w) == 0 {
 			continue
 		}
 		s.queueCard(c, c, p, w, def)
@@ -26,7 +26,11 @@ func (s *state) queueTriggers(p int8, w uint8, def int16) {
 
 // queueCard queues src's abilities that fire on w, acting for entity ent.
 func (s *state) queueCard(src, ent int16, p int8, w uint8, def int16) {
-	for i, a := range s.def(src).abil {
+	d := s.def(src)
+	if d.whens&(1<<w) == 0 {
+		return
+	}
+	for i, a := range d.abil {
 		if a.when == w {
 			s.trigs = append(s.trigs, trig{src: src, ent: ent, abil: int8(i), seat: p, def: def})
 		}
@@ -135,10 +139,10 @@ func (s *state) validTarget(t trig, c int16) bool {
 }
 
 func (s *state) validFor(a *ability, seat int8, c int16) bool {
-	if !s.isLead(c) {
+	owner := s.cards[c].owner
+	if a.target == gOwn && owner != seat || !s.isLead(c) {
 		return false
 	}
-	owner := s.cards[c].owner
 	switch {
 	case a.target == gOwn && owner != seat, a.target == gEnemy && owner == seat:
 		return false
@@ -174,7 +178,10 @@ func (s *state) hasTarget(t trig) bool {
 func (s *state) effect(t trig, c int16) {
 	a := s.abilityOf(t)
 	p := t.seat
-	s.settle = true
+	switch a.eff {
+	case eDamage, eToxin, eDestroy, eFever, eBoost:
+		s.settle = true
+	}
 	switch a.eff {
 	case eSugar:
 		s.seats[p].sugar += int(a.n)
@@ -254,6 +261,7 @@ func (s *state) attach(m, host int16) {
 	s.muts = append(s.muts, m)
 	h := &s.cards[host]
 	h.kw |= s.def(m).kw
+	h.whens |= s.def(m).whens
 	h.nmut++
 	s.settle = true
 	s.queueCard(m, host, s.cards[host].owner, wPlay, 0)

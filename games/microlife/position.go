@@ -196,6 +196,7 @@ func (b *posBuilder) place(cs engine.CardSpec, z uint8, p int8) {
 		s.muts = append(s.muts, m)
 		ci = &s.cards[c]
 		ci.kw |= s.def(m).kw
+		ci.whens |= s.def(m).whens
 		ci.nmut++
 	}
 }
