@@ -96,5 +96,8 @@ func (Game) Info() engine.Info {
 		Summary:  "A deck-builder of pathogens against immune cells: buy from a market with sugar, mutate your entities from a shared mutation deck, and bring the opponent from 10 life to 0.",
 		Variants: variants,
 		Actions:  codec,
+		// Random games last 20 turns at the median and under 125 at most
+		// (20,000 games); the cap only catches stalled games (ML-7.3).
+		TurnCap: 200,
 	}
 }

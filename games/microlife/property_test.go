@@ -100,6 +100,18 @@ func invariants(es engine.State) error {
 			}
 		}
 	}
+	// ML-10.U8: outside their turn a player decides only about their own
+	// triggers and spores.
+	if d := s.dec; d.kind != dNone && d.seat != s.active {
+		own := (d.kind == dSpore && s.cards[d.card].owner == d.seat) || (d.kind != dSpore && d.t.seat == d.seat) ||
+			((d.kind == dPick || d.kind == dGene) && d.seat != s.active)
+		if !own {
+			return fmt.Errorf("p%d decides %d in p%d's turn about something not their own (ML-10.U8)", d.seat+1, d.kind, s.active+1)
+		}
+	}
+	if s.dec.kind == dNone && s.ToMove() != engine.Seat(s.active) && !s.over {
+		return fmt.Errorf("p%d to move outside a decision in p%d's turn (ML-10.U8)", s.ToMove()+1, s.active+1)
+	}
 	if s.over != (s.seats[0].life <= 0 || s.seats[1].life <= 0) {
 		return fmt.Errorf("game over %v with lives %d and %d (ML-7.1)", s.over, s.seats[0].life, s.seats[1].life)
 	}

@@ -288,3 +288,24 @@ ML-6.14 ML-6.15 ML-6.16 ML-6.17 ML-6.18 ML-6.19 ML-7.1 ML-7.2 ML-7.3 ML-8.1 ML-9
 ML-9.5 ML-9.6 ML-9.7 ML-9.8 ML-9.9 ML-10.1 ML-10.2 ML-10.3 ML-10.4 ML-10.5 ML-10.6 ML-10.7 ML-10.8
 ML-10.9 ML-10.10 ML-10.11 ML-10.12 ML-10.13 ML-10.14 ML-10.15 ML-10.16 ML-10.17 ML-10.U1 ML-10.U2
 ML-10.U3 ML-10.U4 ML-10.U5 ML-10.U6 ML-10.U7 ML-10.U8`)
+
+// The optional interfaces the simulator and agents use.
+func TestEvaluatorAndCardPlayer(t *testing.T) {
+	s := newGame(t, engine.Setup{Seed: 2, First: 1})
+	var _ engine.Evaluator = s
+	var _ engine.CardPlayer = s
+	if e := s.Evaluate(0); e <= 0 || e >= 1 {
+		t.Errorf("Evaluate at the start: %v", e)
+	}
+	s.seats[1].life = 2
+	if s.Evaluate(0) <= s.Evaluate(1) {
+		t.Errorf("the player with more life is not ahead")
+	}
+	hand := s.seats[0].zones[zHand-1][0]
+	if got := s.PlayedCard(act(vPlay, hand)); got != int(s.cards[hand].def) || (Game{}).Cards()[got].Name != s.def(hand).name {
+		t.Errorf("PlayedCard(play %d) = %d", hand, got)
+	}
+	if s.PlayedCard(act(vNext)) != -1 {
+		t.Errorf("next plays a card")
+	}
+}

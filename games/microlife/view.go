@@ -96,6 +96,9 @@ func (s *state) cardView(c int16) engine.CardView {
 	cv.Keywords = s.cat.keywords(d)
 	for _, m := range s.muts {
 		if s.cards[m].host == c {
+			for _, k := range s.cat.keywords(s.def(m)) {
+				cv.Keywords = appendOnce(cv.Keywords, k)
+			}
 			cv.Attached = append(cv.Attached, engine.CardView{ID: int(m), Name: s.def(m).name, Owner: cv.Owner, Status: []string{"mutation"}})
 		}
 	}
