@@ -80,3 +80,47 @@ func wilson(k, n float64) (float64, float64) {
 	h := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / d
 	return c - h, c + h
 }
+
+var strategies = flag.Int("strategies", 0, "play this many games of an immune-buying against a pathogen-buying random agent")
+
+// TestStrategies pits two biased random agents: one buys Immun cards
+// whenever it can, the other Erreger; otherwise both act at random. It
+// reports each side's win rate, seats alternating. Run with -strategies N.
+func TestStrategies(t *testing.T) {
+	n := *strategies
+	if n == 0 {
+		t.Skip("run with -strategies N")
+	}
+	rng := engine.NewRNG(2)
+	legal := make([]engine.Action, 0, 256)
+	prefer := [2]uint8{tImmun, tErreger}
+	wins := [2]int{}
+	for i := 0; i < n; i++ {
+		st, _ := Game{}.New(engine.Setup{Game: "microlife", Seats: 2, Seed: engine.SeedFor(2, i)})
+		s := st.(*state)
+		side := func(seat int8) int { return (int(seat) + i) % 2 } // which strategy sits in seat
+		for !s.over && s.turn <= 200 {
+			legal = s.Legal(legal[:0])
+			want := prefer[side(int8(s.ToMove()))]
+			pick := legal[rng.IntN(len(legal))]
+			for _, a := range legal {
+				if (a.Verb == vBuy || a.Verb == vPlay) && s.cards[a.Args[0]].typ == want && rng.IntN(4) > 0 {
+					pick = a
+					break
+				}
+			}
+			if err := s.Apply(pick); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for seat := int8(0); seat < 2; seat++ {
+			if s.winners.Has(engine.Seat(seat)) {
+				wins[side(seat)]++
+			}
+		}
+	}
+	for k, name := range []string{"immune", "pathogen"} {
+		lo, hi := wilson(float64(wins[k]), float64(n))
+		t.Logf("%s buyer wins %d of %d (%.1f%%, 95%% CI %.1f%%..%.1f%%)", name, wins[k], n, 100*float64(wins[k])/float64(n), 100*lo, 100*hi)
+	}
+}

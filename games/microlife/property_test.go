@@ -103,7 +103,7 @@ func invariants(es engine.State) error {
 	// ML-10.U8: outside their turn a player decides only about their own
 	// triggers and spores.
 	if d := s.dec; d.kind != dNone && d.seat != s.active {
-		own := (d.kind == dSpore && s.cards[d.card].owner == d.seat) || (d.kind != dSpore && d.t.seat == d.seat) ||
+		own := d.kind == dOrder || (d.kind == dSpore && s.cards[d.card].owner == d.seat) || (d.kind != dSpore && d.t.seat == d.seat) ||
 			((d.kind == dPick || d.kind == dGene) && d.seat != s.active)
 		if !own {
 			return fmt.Errorf("p%d decides %d in p%d's turn about something not their own (ML-10.U8)", d.seat+1, d.kind, s.active+1)
