@@ -370,7 +370,7 @@ func (s *state) leavePlay(c int16) {
 	for i := 0; i < len(s.muts); {
 		m := s.muts[i]
 		if s.cards[m].host == c {
-			s.put(m, zGenpool, p, false)
+			s.put(m, zGenpool, p, true)
 			moved = true
 			continue
 		}

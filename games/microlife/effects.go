@@ -244,7 +244,7 @@ func (s *state) startLook(p int8, host int16, k int8, n int, kind uint8) {
 		if len(*pile) == 0 {
 			break
 		}
-		s.put((*pile)[0], zLook, p, false)
+		s.put(topOf(*pile), zLook, p, false)
 	}
 	look := len(s.seats[p].zones[zLook-1])
 	if look == 0 {
@@ -295,7 +295,7 @@ func (s *state) picked() {
 func (s *state) vector(p int8, x int) {
 	deck := &s.seats[p].zones[zDeck-1]
 	for len(*deck) > 0 {
-		c := (*deck)[0]
+		c := topOf(*deck)
 		if d := s.def(c); d.typ == tErreger && int(d.cost) <= x+2 {
 			s.enterPlay(c, p)
 			return

@@ -41,9 +41,42 @@ func newState(c *catalog, setup engine.Setup) (*state, error) {
 	if setup.First < 0 || setup.First > 2 {
 		return nil, fmt.Errorf("first player %d: use 1, 2, or 0 for a random start player", setup.First)
 	}
-	s := &state{cat: c, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 96)}
+	s := &state{cat: c, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
 	s.cards[0].def = -1
+	s.allocZones(len(c.market), len(c.mutations))
 	return s, nil
+}
+
+// allocZones gives every zone room to grow, cut from one allocation, so a
+// new game allocates little.
+func (s *state) allocZones(market, mutations int) {
+	seat := [seatZones]int{32, 16, 24, 48, mutations, mutations, 8}
+	shared := [5]int{marketSize + 2, market, market, mutations, mutations}
+	n := mutations
+	for _, k := range seat {
+		n += 2 * k
+	}
+	for _, k := range shared {
+		n += k
+	}
+	buf := make([]int16, n)
+	cut := func(k int) []int16 {
+		out := buf[:0:k]
+		buf = buf[k:]
+		return out
+	}
+	for p := range s.seats {
+		for z, k := range seat {
+			s.seats[p].zones[z] = cut(k)
+		}
+	}
+	for z, k := range shared {
+		s.shared[z] = cut(k)
+	}
+	s.muts = cut(mutations)
+	s.legal = make([]engine.Action, 0, 64)
+	s.trigs = make([]trig, 0, 8)
+	s.works = make([]work, 0, 4)
 }
 
 func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
@@ -76,17 +109,17 @@ func (s *state) deal(setup engine.Setup) {
 				if e.Section == "play" {
 					s.put(c, zPlay, p, false)
 				} else {
-					s.put(c, zDeck, p, false)
+					s.put(c, zDeck, p, true)
 				}
 			}
 		}
 		engine.Shuffle(&s.rng, s.seats[p].zones[zDeck-1])
 	}
 	for _, d := range s.cat.market {
-		s.put(s.newCard(d, -1), zMainDeck, 0, false)
+		s.put(s.newCard(d, -1), zMainDeck, 0, true)
 	}
 	for _, d := range s.cat.mutations {
-		s.put(s.newCard(d, -1), zMutDeck, 0, false)
+		s.put(s.newCard(d, -1), zMutDeck, 0, true)
 	}
 	engine.Shuffle(&s.rng, s.shared[zMainDeck-zMarket])
 	engine.Shuffle(&s.rng, s.shared[zMutDeck-zMarket])

@@ -174,8 +174,8 @@ func (s *state) take(c int16) {
 
 func removeID(p *[]int16, c int16) {
 	l := *p
-	for i, x := range l {
-		if x == c {
+	for i := len(l) - 1; i >= 0; i-- {
+		if l[i] == c {
 			copy(l[i:], l[i+1:])
 			*p = l[:len(l)-1]
 			return
@@ -183,7 +183,17 @@ func removeID(p *[]int16, c int16) {
 	}
 }
 
-// put moves c onto the top (front) or bottom (end) of zone z of seat p.
+// stacked zones are piles kept with their top at the end of the slice, so
+// that drawing and discarding are cheap; views show them top first. The
+// other zones are rows, left to right.
+var stacked = [...]bool{zDeck: true, zDiscard: true, zGenpool: true, zGenDiscard: true,
+	zMainDeck: true, zMainDiscard: true, zMutDeck: true, zMutDiscard: true, zLyso: false}
+
+// topOf is the top card of a stacked pile (which must not be empty).
+func topOf(pile []int16) int16 { return pile[len(pile)-1] }
+
+// put moves c onto the top or the bottom of pile z of seat p; for a row,
+// top is the left end.
 func (s *state) put(c int16, z uint8, p int8, top bool) {
 	s.take(c)
 	ci := &s.cards[c]
@@ -195,7 +205,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 		ci.owner = -1
 	}
 	pl := s.pile(z, p)
-	if top {
+	if top != stacked[z] {
 		*pl = append(*pl, 0)
 		copy((*pl)[1:], *pl)
 		(*pl)[0] = c

@@ -137,7 +137,7 @@ func (s *state) draw(p int8) bool {
 	if len(*deck) == 0 {
 		return false
 	}
-	s.put((*deck)[0], zHand, p, false)
+	s.put(topOf(*deck), zHand, p, false)
 	return true
 }
 
@@ -150,9 +150,9 @@ func (s *state) refill(z, d uint8, p int8) *[]int16 {
 	}
 	disc := s.pile(d, p)
 	for len(*disc) > 0 {
-		c := (*disc)[0]
+		c := topOf(*disc)
 		s.cards[c].flags &^= fPublic
-		s.put(c, z, p, false)
+		s.put(c, z, p, true)
 	}
 	engine.Shuffle(&s.rng, *pile)
 	return pile
@@ -166,7 +166,7 @@ func (s *state) refillMarket() {
 		if len(*deck) == 0 {
 			return
 		}
-		s.put((*deck)[0], zMarket, 0, true)
+		s.put(topOf(*deck), zMarket, 0, true)
 	}
 }
 

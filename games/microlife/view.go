@@ -45,7 +45,11 @@ func (s *state) View(viewer engine.Seat) *engine.View {
 func (s *state) zoneView(z uint8, p int8, viewer engine.Seat) engine.Zone {
 	ids := *s.pile(z, p)
 	zv := engine.Zone{Name: zoneNames[z], Visibility: zoneVis[z], Count: len(ids)}
-	for _, c := range ids {
+	for i := range ids {
+		c := ids[i]
+		if stacked[z] {
+			c = ids[len(ids)-1-i] // top first
+		}
 		switch {
 		case s.visible(c, viewer):
 			zv.Cards = append(zv.Cards, s.cardView(c))
