@@ -154,7 +154,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 
 func (s *state) canUse(src, ent int16, i int) bool {
 	a := &s.def(src).abil[i]
-	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) {
+	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
 		return false
 	}
 	return s.hasTarget(trig{src: src, ent: ent, abil: int8(i), seat: s.active})
@@ -375,8 +375,11 @@ func (s *state) visible(c int16, viewer engine.Seat) bool {
 // Describe labels an action for people, hiding what viewer may not know.
 func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 	c := a.Args[0]
+	// Playing, discarding, attaching and disposing all reveal the card, so
+	// those actions name it to everyone; anything else hidden stays so.
+	reveals := a.Verb == vPlay || a.Verb == vDiscard || a.Verb == vPick || a.Verb == vDispose
 	name := func(c int16) string {
-		if s.visible(c, viewer) {
+		if reveals || s.visible(c, viewer) {
 			return s.cardName(c)
 		}
 		return "a card"

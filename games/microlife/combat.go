@@ -191,6 +191,26 @@ func (s *state) canAttack(a int16) bool {
 	return false
 }
 
+// anyAttack: the active player has an entity that can attack something.
+func (s *state) anyAttack() bool {
+	for _, a := range s.seats[s.active].zones[zPlay-1] {
+		if !s.canAttack(a) {
+			continue
+		}
+		if s.canAttackPlayer(a) {
+			return true
+		}
+		for q := int8(0); q < 2; q++ {
+			for _, t := range s.seats[q].zones[zPlay-1] {
+				if s.canAttackEntity(a, t) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // canAttackEntity is the target matrix (ML-5.6 a, c, d, e): Erreger attack
 // Immun, Immun attack Erreger, own or opposing, unless camouflaged.
 func (s *state) canAttackEntity(a, t int16) bool {

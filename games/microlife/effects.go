@@ -161,6 +161,9 @@ func (s *state) hasTarget(t trig) bool {
 	switch {
 	case needsTarget(a):
 		for p := int8(0); p < 2; p++ {
+			if a.target == gOwn && p != t.seat || a.target == gEnemy && p == t.seat {
+				continue
+			}
 			for _, c := range s.seats[p].zones[zPlay-1] {
 				if s.validFor(a, t.seat, c) {
 					return true
@@ -170,6 +173,18 @@ func (s *state) hasTarget(t trig) bool {
 		return false
 	case a.target == gSelf:
 		return s.isEntity(t.ent) && (a.eff != eMutate && a.eff != eGentransfer || s.def(s.lead(t.ent)).mutable())
+	}
+	return true
+}
+
+// canDraw: an activated mutation or gene transfer is offered only when
+// there is something to look at (it would do nothing otherwise).
+func (s *state) canDraw(a *ability, seat int8) bool {
+	switch a.eff {
+	case eMutate:
+		return len(s.shared[zMutDeck-zMarket])+len(s.shared[zMutDiscard-zMarket]) > 0
+	case eGentransfer:
+		return len(s.seats[seat].zones[zGenpool-1])+len(s.seats[seat].zones[zGenDiscard-1]) > 0
 	}
 	return true
 }

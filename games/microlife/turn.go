@@ -61,6 +61,9 @@ func (s *state) nextPhase() {
 	switch s.phase {
 	case pMain1:
 		s.phase = pCombat
+		if !s.anyAttack() {
+			s.phase = pMain2 // nothing can attack: combat passes at once (ML-10.U7)
+		}
 	case pCombat:
 		s.phase = pMain2
 	case pMain2:
