@@ -118,53 +118,44 @@ func (s *state) entKW(c int16) uint16 {
 	return kw
 }
 
-// eachDef calls fn for the printed card and every mutation of every part
-// of c's entity.
-func (s *state) eachDef(c int16, fn func(d *cardDef)) {
+// anyDef reports whether fn holds for the printed card or a mutation of
+// any part of c's entity, when the entity has keyword flag kw at all.
+func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
+	if s.entKW(c)&kw == 0 {
+		return false
+	}
 	var buf [16]int16
 	for _, x := range s.members(c, buf[:0]) {
-		fn(s.def(x))
+		if fn(s.def(x)) {
+			return true
+		}
 		if s.cards[x].nmut == 0 {
 			continue
 		}
 		for _, m := range s.muts {
-			if s.cards[m].host == x {
-				fn(s.def(m))
+			if s.cards[m].host == x && fn(s.def(m)) {
+				return true
 			}
 		}
 	}
+	return false
 }
 
 // resistant: the entity has Resistenz against antibiotic a (ML-6.17).
 func (s *state) resistant(c int16, a uint8) bool {
-	if a == 0 || s.entKW(c)&kwResistenz == 0 {
-		return false
-	}
-	r := false
-	s.eachDef(c, func(d *cardDef) { r = r || d.resistenz&(1<<(a-1)) != 0 })
-	return r
+	return a != 0 && s.anyDef(c, kwResistenz, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
 }
 
 // hiddenFrom: target t has Tarnung vor X matching attacker a (ML-6.16).
 func (s *state) hiddenFrom(t, a int16) bool {
-	if s.entKW(t)&kwTarnung == 0 {
-		return false
-	}
 	ad, ai := s.def(a), s.cards[a].def
-	h := false
-	s.eachDef(t, func(d *cardDef) { h = h || d.tarnung.match(ad, ai) })
-	return h
+	return s.anyDef(t, kwTarnung, func(d *cardDef) bool { return d.tarnung.match(ad, ai) })
 }
 
 // ignores: attacker a's Invasiv (X) lets it ignore card b (ML-6.6).
 func (s *state) ignores(a, b int16) bool {
-	if s.entKW(a)&kwInvasiv == 0 {
-		return false
-	}
 	bd, bi := s.def(b), s.cards[b].def
-	ig := false
-	s.eachDef(a, func(d *cardDef) { ig = ig || d.invasiv.match(bd, bi) })
-	return ig
+	return s.anyDef(a, kwInvasiv, func(d *cardDef) bool { return d.invasiv.match(bd, bi) })
 }
 
 func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
