@@ -23,6 +23,7 @@ func (s *State) Apply(a engine.Action) error {
 		return s.explain(a)
 	}
 	s.legalOK = false
+	s.dirty = true
 	s.exec(a)
 	s.advance()
 	return nil
@@ -120,9 +121,9 @@ func (s *State) dayActions(dst []engine.Action, p int8) []engine.Action {
 
 // plays: characters, locations and items from a zone (AT-5.4-5.6).
 func (s *State) plays(dst []engine.Action, p int8, z zone) []engine.Action {
-	list := s.zs(z)
-	for _, id := range list {
-		if !s.firstOfDef(list, id) {
+	var seen defSet
+	for _, id := range s.zs(z) {
+		if !seen.add(s.cards[id].def) {
 			continue
 		}
 		d := s.def(id)
@@ -239,9 +240,9 @@ func (s *State) reactions(dst []engine.Action, p int8) []engine.Action {
 			dst = s.activations(dst, p, x)
 		}
 		if !s.supportOnStack() {
-			hand := s.zs(pl.hand)
-			for _, h := range hand {
-				if s.firstOfDef(hand, h) {
+			var seen defSet
+			for _, h := range s.zs(pl.hand) {
+				if seen.add(s.cards[h].def) {
 					dst = s.supports(dst, p, h)
 				}
 			}
@@ -287,9 +288,9 @@ func (s *State) withChoices(dst []engine.Action, v engine.Verb, p int8, src int1
 			dst = append(dst, engine.Act(v, int(src), i, int(t), 0))
 			return
 		}
-		hand := s.zs(s.pl[p].hand)
-		for _, h := range hand {
-			if h != src && s.firstOfDefExcept(hand, h, src) {
+		var seen defSet
+		for _, h := range s.zs(s.pl[p].hand) {
+			if h != src && seen.add(s.cards[h].def) {
 				dst = append(dst, engine.Act(v, int(src), i, int(t), int(h)))
 			}
 		}
@@ -300,16 +301,6 @@ func (s *State) withChoices(dst []engine.Action, v engine.Verb, p int8, src int1
 		emit(0)
 	}
 	return dst
-}
-
-func (s *State) firstOfDefExcept(list []int16, id, skip int16) bool {
-	d := s.cards[id].def
-	for _, x := range list {
-		if x < id && x != skip && s.cards[x].def == d {
-			return false
-		}
-	}
-	return true
 }
 
 // Targets (AT-5.22, AT-10.5).

@@ -69,6 +69,8 @@ type pool struct {
 	defs    []cardDef
 	byName  map[string]int16
 	presets []engine.DeckList
+	// presetMain and presetExtra are the presets resolved to definitions.
+	presetMain, presetExtra [][]int16
 }
 
 // yamlCard is one card as written in a card file.
@@ -117,6 +119,8 @@ func mustLoadPool() *pool {
 			panic("athernum: preset " + e.Name() + " is illegal: " + engine.Problems(ps).Error())
 		}
 		p.presets = append(p.presets, d)
+		m, x := p.deckDefs(d)
+		p.presetMain, p.presetExtra = append(p.presetMain, m), append(p.presetExtra, x)
 	}
 	return p
 }
@@ -161,6 +165,9 @@ func loadPool(files map[string][]byte) (*pool, error) {
 			p.byName[strings.ToLower(d.name)] = int16(len(p.defs))
 			p.defs = append(p.defs, d)
 		}
+	}
+	if len(p.defs) > 511 {
+		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards; the pool holds at most 510", len(p.defs)-1), Fix: "remove cards"})
 	}
 	if len(probs) > 0 {
 		return nil, probs
@@ -382,9 +389,9 @@ func (p *pool) deckDefs(d engine.DeckList) (main, extra []int16) {
 	return main, extra
 }
 
-// presetFor picks seat s's preset deterministically from the seed.
-func (p *pool) presetFor(seed uint64, s int) engine.DeckList {
-	return p.presets[(int(seed%97)+s)%len(p.presets)]
+// presetIndex picks seat s's preset deterministically from the seed.
+func (p *pool) presetIndex(seed uint64, s int) int {
+	return (int(seed%97) + s) % len(p.presets)
 }
 
 var _ = path.Base

@@ -20,11 +20,14 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 		return nil, fmt.Errorf("first player %d is not a seat: write 1 to %d, or 0 to let initiative decide", setup.First, setup.Seats)
 	}
 	decks := setup.Decks
-	if len(decks) == 0 {
-		decks = make([]engine.DeckList, setup.Seats)
-		for i := range decks {
-			decks[i] = g.pool.presetFor(setup.Seed, i)
+	mains := make([][]int16, setup.Seats)
+	extras := make([][]int16, setup.Seats)
+	if len(decks) == 0 { // presets, chosen by the seed; they are legal
+		for i := range mains {
+			k := g.pool.presetIndex(setup.Seed, i)
+			mains[i], extras[i] = g.pool.presetMain[k], g.pool.presetExtra[k]
 		}
+		return g.start(setup, r, mains, extras), nil
 	}
 	if len(decks) != setup.Seats {
 		return nil, fmt.Errorf("%d decks for %d players: give one deck per seat, or none for presets", len(decks), setup.Seats)
@@ -36,16 +39,19 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	if len(probs) > 0 {
 		return nil, probs
 	}
-	mains := make([][]int16, setup.Seats)
-	extras := make([][]int16, setup.Seats)
 	for i, d := range decks {
 		mains[i], extras[i] = g.pool.deckDefs(d)
 	}
+	return g.start(setup, r, mains, extras), nil
+}
+
+// start makes the state in which the players choose start cards.
+func (g *Game) start(setup engine.Setup, r rules, mains, extras [][]int16) *State {
 	s := g.alloc(setup.Seats, r, setup.Seed, mains, extras)
 	s.order = [4]int8{0, 1, 2, 3}
 	s.atk = int16(setup.First) // remembered until the order is fixed
 	s.phase, s.dec, s.toMove = phSetup, decStart, 0
-	return s, nil
+	return s
 }
 
 // alloc makes a state with the given cards: main decks (in order, the
@@ -89,28 +95,30 @@ func (g *Game) alloc(n int, r rules, seed uint64, mains, extras [][]int16) *Stat
 // startChoices lists, for the seat choosing, one card of each VP-field
 // character or location in its deck (AT-3.2, AT-10.9).
 func (s *State) startChoices(dst []engine.Action, p int8) []engine.Action {
-	deck := s.zs(s.pl[p].deck)
-	for _, id := range deck {
+	var seen defSet
+	for _, id := range s.zs(s.pl[p].deck) {
 		d := s.def(id)
 		if d.vp == 0 || d.typ == tItem {
 			continue
 		}
-		if s.firstOfDef(deck, id) {
+		if seen.add(s.cards[id].def) {
 			dst = append(dst, engine.Act(vStart, int(id)))
 		}
 	}
 	return dst
 }
 
-// firstOfDef: id is the lowest id of its definition among list, so each
-// definition is offered once whatever the order of the list.
-func (s *State) firstOfDef(list []int16, id int16) bool {
-	d := s.cards[id].def
-	for _, x := range list {
-		if x < id && s.cards[x].def == d {
-			return false
-		}
+// defSet marks card definitions already offered, so that a list of
+// actions names each definition once (by its first card in the zone).
+type defSet [8]uint64
+
+// add marks def and reports whether it was new.
+func (d *defSet) add(def int16) bool {
+	w, b := def>>6, uint64(1)<<uint(def&63)
+	if d[w]&b != 0 {
+		return false
 	}
+	d[w] |= b
 	return true
 }
 

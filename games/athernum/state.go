@@ -150,6 +150,7 @@ type State struct {
 	tn    int8
 
 	maxDepth int8 // deepest stack seen (statistics)
+	dirty    bool // something changed since the last state-based check
 	winners  engine.SeatSet
 	reason   string
 
@@ -300,6 +301,7 @@ func (s *State) Hash() uint64 {
 	h.Bool(s.claimed)
 	h.Bool(s.locUsed)
 	h.Bool(s.inFirst)
+	h.Bool(s.dirty)
 	h.Int(int(s.sn))
 	for i := 0; i < int(s.sn); i++ {
 		it := s.stack[i]
@@ -409,10 +411,19 @@ func (s *State) slotsFree(host int16) int {
 // vpPool is Σ VP fields of cards in play − Σ VP tokens on them.
 func (s *State) vpPool() int {
 	n := 0
-	for i := 1; i < len(s.cards); i++ {
-		c := &s.cards[i]
-		if c.onField() {
-			n += int(s.g.pool.defs[c.def].vp) - int(c.vp)
+	defs := s.g.pool.defs
+	add := func(id int16) {
+		if id != 0 {
+			c := &s.cards[id]
+			n += int(defs[c.def].vp) - int(c.vp)
+		}
+	}
+	for p := int8(0); p < s.n; p++ {
+		pl := &s.pl[p]
+		add(pl.main)
+		add(pl.loc)
+		for _, x := range s.buf[pl.chars.off : pl.chars.off+pl.chars.n] {
+			add(x)
 		}
 	}
 	return n

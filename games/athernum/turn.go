@@ -34,8 +34,11 @@ func (s *State) advance() {
 			}
 			return
 		}
-		if s.checkState() {
-			continue
+		if s.dirty {
+			s.dirty = false
+			if s.checkState() {
+				continue
+			}
 		}
 		if s.step_() {
 			return
@@ -65,6 +68,7 @@ func (s *State) step_() bool {
 		case 1:
 			s.step = 2
 			s.morningMarkers()
+			s.dirty = true
 		default:
 			p := &s.pl[s.active]
 			if !s.r.singleUse {
