@@ -48,7 +48,6 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 // start makes the state in which the players choose start cards.
 func (g *Game) start(setup engine.Setup, r rules, mains, extras [][]int16) *State {
 	s := g.alloc(setup.Seats, r, setup.Seed, mains, extras)
-	s.order = [4]int8{0, 1, 2, 3}
 	s.atk = int16(setup.First) // remembered until the order is fixed
 	s.phase, s.dec, s.toMove = phSetup, decStart, 0
 	return s
@@ -57,7 +56,7 @@ func (g *Game) start(setup engine.Setup, r rules, mains, extras [][]int16) *Stat
 // alloc makes a state with the given cards: main decks (in order, the
 // last card on top) and Extra decks.
 func (g *Game) alloc(n int, r rules, seed uint64, mains, extras [][]int16) *State {
-	s := &State{g: g, r: r, rng: engine.NewRNG(seed), n: int8(n)}
+	s := &State{g: g, r: r, rng: engine.NewRNG(seed), n: int8(n), order: [4]int8{0, 1, 2, 3}}
 	total := 1
 	for i := 0; i < n; i++ {
 		total += len(mains[i]) + len(extras[i])
