@@ -189,6 +189,9 @@ func parseArg(k ArgKind, word string) (int16, error) {
 		return 0, fmt.Errorf("%q is not a %s: write it like %s%d", word, k.Name, k.Prefix, 1)
 	}
 	if k.OneBased {
+		if k.Prefix == ArgSeat.Prefix && (n < 1 || n > MaxSeats) {
+			return 0, fmt.Errorf("%q is not a %s: write p1 to p%d", word, k.Name, MaxSeats)
+		}
 		n--
 	}
 	return int16(n), nil

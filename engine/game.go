@@ -30,7 +30,14 @@ type Info struct {
 	Variants []VariantSpec
 	// Actions writes and reads the game's actions as text.
 	Actions *ActionCodec
+	// TurnCap is the number of turns after which a simulated game is
+	// stopped and counted as a draw; 0 means DefaultTurnCap. Set it well
+	// above the length of real games, so that only stalled games hit it.
+	TurnCap int
 }
+
+// DefaultTurnCap is the simulation turn cap of a game that sets none.
+const DefaultTurnCap = 200
 
 // State is one position of a game in progress. See the package doc for the
 // contract every implementation keeps.
@@ -108,4 +115,20 @@ type Stat struct {
 // files, so that editors can complete and check them.
 type SchemaProvider interface {
 	CardSchema() []byte
+}
+
+// Evaluator is a State that can judge a position without playing it out,
+// for agents that look only a few moves ahead or cut playouts short.
+type Evaluator interface {
+	// Evaluate estimates seat's chance of winning from here, in [0, 1].
+	Evaluate(seat Seat) float64
+}
+
+// CardPlayer is a State that can say which card an action plays, for the
+// simulator's per-card statistics.
+type CardPlayer interface {
+	// PlayedCard returns the index in Game.Cards() of the card that a
+	// plays (from hand, a market, ...), or -1 when a plays no card. It is
+	// asked before a is applied.
+	PlayedCard(a Action) int
 }

@@ -69,14 +69,23 @@ func (o *Options) defaults() {
 // identity; and at the end the record replays to the same hash.
 func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 	t.Helper()
+	sum, err := Check(g, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+// Check is RandomGames returning the first failure as an error.
+func Check(g engine.Game, opt Options) (Summary, error) {
 	opt.defaults()
 	sum := Summary{Reasons: map[string]int{}, Verbs: map[string]int{}}
 	for i := 0; i < opt.Games; i++ {
 		if err := playOne(g, opt, i, &sum); err != nil {
-			t.Fatalf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
+			return sum, fmt.Errorf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
 		}
 	}
-	return sum
+	return sum, nil
 }
 
 type player struct {
@@ -284,6 +293,14 @@ func (p *player) checkView(s engine.State, seat engine.Seat) error {
 		if !bytes.Equal(v1, v2) {
 			return fmt.Errorf("view of %v changes under Determinize(%v): the view shows hidden information, or Determinize changes what %v has seen\n real: %s\n det:  %s", viewer, seat, seat, v1, v2)
 		}
+	}
+	// Determinizing the real state and an equivalent one (d) with the same
+	// random stream must give the same state: the result may depend only on
+	// what seat knows. Agents rely on this to be blind to hidden cards.
+	r2 := p.rng.Split()
+	r3 := r2
+	if a, b := s.Determinize(seat, &r2), d.Determinize(seat, &r3); a.Hash() != b.Hash() {
+		return fmt.Errorf("Determinize(%v) depends on hidden information: two states %v cannot tell apart determinize differently with the same random stream (sort hidden pools, e.g. by card id, before shuffling them)", seat, seat)
 	}
 	if s.ToMove() == seat {
 		l1 := s.Legal(nil)

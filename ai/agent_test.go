@@ -1,0 +1,60 @@
+package ai_test
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
+)
+
+func TestRandomPlaysLegalActionsToTheEnd(t *testing.T) {
+	for seed := uint64(0); seed < 50; seed++ {
+		s, _ := trick.Game{}.New(engine.Setup{Seats: 3, Seed: seed})
+		agent, err := ai.New("random", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 0; ; n++ {
+			if done, _ := s.Terminal(); done {
+				break
+			}
+			before := s.Hash()
+			a, err := agent.Act(s)
+			if err != nil || s.Hash() != before {
+				t.Fatalf("Act: %v (state changed: %v)", err, s.Hash() != before)
+			}
+			if !engine.Contains(s.Legal(nil), a) {
+				t.Fatalf("illegal action %v", a)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+func TestAgentSpecs(t *testing.T) {
+	if got := ai.SplitSpecs("ismcts:iters=100,c=1,random, greedy"); strings.Join(got, "|") != "ismcts:iters=100,c=1|random|greedy" {
+		t.Fatalf("SplitSpecs = %q", got)
+	}
+	name, p, err := ai.ParseSpec("ISMCTS:iters=5,c=0.5")
+	if err != nil || name != "ismcts" || p["iters"] != "5" || p["c"] != "0.5" {
+		t.Fatalf("ParseSpec = %v %v %v", name, p, err)
+	}
+	for spec, want := range map[string]string{
+		"wizard":         `unknown agent "wizard": the agents are `,
+		"random:depth=3": `agent random has no parameter "depth"`,
+		"random:depth":   `should be key=value`,
+		"":               "empty agent",
+	} {
+		if _, err := ai.New(spec, 1); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("New(%q) = %v, want %q", spec, err, want)
+		}
+	}
+	n, err := ai.Params{"iters": "x"}.Int("iters", 1)
+	if err == nil || n != 0 {
+		t.Fatal("bad int accepted")
+	}
+}

@@ -1,0 +1,55 @@
+package ai
+
+import (
+	"fmt"
+
+	"kartenwerk/engine"
+)
+
+// Greedy looks one action ahead: it tries each legal action on a
+// determinization of the state (so it cannot see hidden cards) and takes
+// the one after which the game's Evaluator rates its seat best; a winning
+// action always comes first. Ties are broken at random.
+type Greedy struct {
+	rng   engine.RNG
+	legal []engine.Action
+	best  []engine.Action
+}
+
+func init() {
+	Register(Kind{Name: "greedy", Doc: "one action of lookahead judged by the game's evaluation", Params: map[string]string{},
+		New: func(_ Params, seed uint64) (Agent, error) { return NewGreedy(seed), nil }})
+}
+
+// NewGreedy returns a greedy agent seeded with seed.
+func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: engine.NewRNG(seed)} }
+
+// Name is "greedy".
+func (g *Greedy) Name() string { return "greedy" }
+
+// Act returns the best-rated legal action.
+func (g *Greedy) Act(s engine.State) (engine.Action, error) {
+	me := s.ToMove()
+	g.legal = s.Legal(g.legal[:0])
+	if len(g.legal) == 0 {
+		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
+	}
+	r := g.rng.Split()
+	d := s.Determinize(me, &r)
+	bestScore := -1.0
+	g.best = g.best[:0]
+	for _, a := range g.legal {
+		c := d.Clone()
+		if err := c.Apply(a); err != nil {
+			return engine.Action{}, fmt.Errorf("greedy: legal action refused on a determinization: %v", err)
+		}
+		score := Rewards(c)[me]
+		switch {
+		case score > bestScore+1e-9:
+			bestScore, g.best = score, append(g.best[:0], a)
+		case score > bestScore-1e-9:
+			g.best = append(g.best, a)
+		}
+	}
+	return g.best[g.rng.IntN(len(g.best))], nil
+}

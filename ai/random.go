@@ -1,0 +1,36 @@
+package ai
+
+import (
+	"fmt"
+
+	"kartenwerk/engine"
+)
+
+// Random plays a uniformly random legal action. It is the baseline every
+// other agent is measured against, and the fastest playout policy.
+type Random struct {
+	rng   engine.RNG
+	legal []engine.Action
+}
+
+func init() {
+	Register(Kind{Name: "random", Doc: "a uniformly random legal action", Params: map[string]string{},
+		New: func(_ Params, seed uint64) (Agent, error) { return NewRandom(seed), nil }})
+}
+
+// NewRandom returns a random agent seeded with seed.
+func NewRandom(seed uint64) *Random {
+	return &Random{rng: engine.NewRNG(seed), legal: make([]engine.Action, 0, 64)}
+}
+
+// Name is "random".
+func (r *Random) Name() string { return "random" }
+
+// Act picks a legal action at random.
+func (r *Random) Act(s engine.State) (engine.Action, error) {
+	r.legal = s.Legal(r.legal[:0])
+	if len(r.legal) == 0 {
+		return engine.Action{}, fmt.Errorf("no legal action for %v", s.ToMove())
+	}
+	return r.legal[r.rng.IntN(len(r.legal))], nil
+}

@@ -1,0 +1,189 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/engine"
+)
+
+func gamesCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "games",
+		Short: "List the games",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
+			fmt.Fprintln(w, "ID\tNAME\tPLAYERS\tABOUT")
+			for _, g := range engine.Games() {
+				info := g.Info()
+				seats := fmt.Sprint(info.MinSeats)
+				if info.MaxSeats > info.MinSeats {
+					seats += fmt.Sprintf("-%d", info.MaxSeats)
+				}
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", info.ID, info.Name, seats, info.Summary)
+			}
+			return w.Flush()
+		},
+	}
+}
+
+func cardsCmd() *cobra.Command {
+	var asJSON bool
+	cmd := &cobra.Command{
+		Use:   "cards <game>",
+		Short: "List a game's cards with their rules text",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := engine.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), g.Cards())
+			}
+			writeCards(cmd.OutOrStdout(), g.Cards())
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the cards as JSON")
+	return cmd
+}
+
+func writeCards(out io.Writer, cards []engine.CardInfo) {
+	group := "\x00"
+	for _, c := range cards {
+		if c.Group != group {
+			group = c.Group
+			if group != "" {
+				fmt.Fprintf(out, "\n== %s ==\n", group)
+			}
+		}
+		line := c.Name + " — " + c.Kind
+		if c.Cost != "" {
+			line += ", cost " + c.Cost
+		}
+		for _, s := range c.Stats {
+			line += fmt.Sprintf(", %s %d", s.Name, s.Value)
+		}
+		if len(c.Keywords) > 0 {
+			line += " [" + strings.Join(c.Keywords, ", ") + "]"
+		}
+		fmt.Fprintln(out, line)
+		if c.Text != "" {
+			fmt.Fprintln(out, "    "+strings.ReplaceAll(c.Text, "\n", "\n    "))
+		}
+	}
+}
+
+func schemaCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "schema <game>",
+		Short: "Print the JSON Schema of a game's card files, for editors",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := engine.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			sp, ok := g.(engine.SchemaProvider)
+			if !ok {
+				return fmt.Errorf("%s publishes no card schema", g.Info().ID)
+			}
+			_, err = cmd.OutOrStdout().Write(sp.CardSchema())
+			return err
+		},
+	}
+}
+
+func validateCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "validate <game> <deckfile>",
+		Short: "Check a deck list against the game's construction rules",
+		Long: "Check a deck list against the game's construction rules. Exits 0 when the deck is\n" +
+			"legal; otherwise lists every problem with its line and exits 1.\n\n" +
+			"A deck list has one card a line with an optional count (\"3 Fire Drake\"),\n" +
+			"'#' comments, \"name: ...\" and sections such as \"extra:\".",
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := engine.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			deck, err := engine.ReadDeckFile(args[1])
+			var problems engine.Problems
+			switch e := err.(type) {
+			case nil:
+				problems = g.ValidateDeck(deck)
+			case engine.Problems:
+				problems = e
+			default:
+				return err
+			}
+			out := cmd.OutOrStdout()
+			if len(problems) == 0 {
+				fmt.Fprintf(out, "%s: a legal %s deck (%d cards)\n", args[1], g.Info().Name, deck.Size(""))
+				return nil
+			}
+			for _, p := range problems {
+				fmt.Fprintln(out, p.Error())
+			}
+			fmt.Fprintf(out, "%d problem(s): the deck is not legal\n", len(problems))
+			return exitError{1}
+		},
+	}
+}
+
+// loadDecks reads each deck name as a file if one exists, else as one of
+// the game's presets.
+func loadDecks(g engine.Game, names []string) ([]engine.DeckList, error) {
+	var out []engine.DeckList
+	for _, name := range names {
+		if _, err := os.Stat(name); err == nil {
+			d, err := engine.ReadDeckFile(name)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, d)
+			continue
+		}
+		d, ok := findPreset(g, name)
+		if !ok {
+			return nil, fmt.Errorf("deck %q is neither a file nor a preset of %s; the presets are %s", name, g.Info().ID, presetNames(g))
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+func findPreset(g engine.Game, name string) (engine.DeckList, bool) {
+	for _, d := range g.Presets() {
+		if strings.EqualFold(d.Name, name) {
+			return d, true
+		}
+	}
+	return engine.DeckList{}, false
+}
+
+func presetNames(g engine.Game) string {
+	var names []string
+	for _, d := range g.Presets() {
+		names = append(names, d.Name)
+	}
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}

@@ -1,0 +1,264 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
+)
+
+func init() { engine.Register(trick.Game{}) }
+
+// run executes the command line with the given input and returns its
+// output, its error output and its error.
+func run(t *testing.T, input string, args ...string) (string, string, error) {
+	t.Helper()
+	root := newRoot()
+	var out, errOut bytes.Buffer
+	root.SetArgs(args)
+	root.SetIn(strings.NewReader(input))
+	root.SetOut(&out)
+	root.SetErr(&errOut)
+	err := root.Execute()
+	return out.String(), errOut.String(), err
+}
+
+func exitCode(err error) int {
+	var ee exitError
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &ee):
+		return ee.code
+	}
+	return 1
+}
+
+func TestGamesAndCards(t *testing.T) {
+	out, _, err := run(t, "", "games")
+	if err != nil || !strings.Contains(out, "trick") || !strings.Contains(out, "2-4") {
+		t.Fatalf("games: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "", "cards", "trick")
+	if err != nil || !strings.Contains(out, "Nine — number, value 9") || !strings.Contains(out, "Worth 9.") {
+		t.Fatalf("cards: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "", "cards", "trick", "--json")
+	var cards []engine.CardInfo
+	if err != nil || json.Unmarshal([]byte(out), &cards) != nil || len(cards) != 9 {
+		t.Fatalf("cards --json: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "cards", "chess"); err == nil || !strings.Contains(err.Error(), `unknown game "chess"`) {
+		t.Fatalf("unknown game: %v", err)
+	}
+}
+
+func writeFile(t *testing.T, name, text string) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func TestValidate(t *testing.T) {
+	good := writeFile(t, "good.txt", "One\nTwo\nThree\nFour\nFive\nSix\nSeven\nEight\nNine\n")
+	out, _, err := run(t, "", "validate", "trick", good)
+	if exitCode(err) != 0 || !strings.Contains(out, "a legal Trick deck (9 cards)") {
+		t.Fatalf("good deck: %v\n%s", err, out)
+	}
+	bad := writeFile(t, "bad.txt", "One\n2 Two\nTen\n")
+	out, _, err = run(t, "", "validate", "trick", bad)
+	if exitCode(err) != 1 || !strings.Contains(out, "bad.txt:2: Two: each card once") ||
+		!strings.Contains(out, "bad.txt:3: Ten: no such card") || !strings.Contains(out, "2 problem(s)") {
+		t.Fatalf("bad deck: %v\n%s", err, out)
+	}
+	malformed := writeFile(t, "malformed.txt", "0 One\n")
+	out, _, err = run(t, "", "validate", "trick", malformed)
+	if exitCode(err) != 1 || !strings.Contains(out, "malformed.txt:1: count 0 is out of range") {
+		t.Fatalf("malformed deck: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "validate", "trick", "/no/such/file"); err == nil || !strings.Contains(err.Error(), "cannot read deck file") {
+		t.Fatalf("missing file: %v", err)
+	}
+}
+
+func TestPlayRepromptsOnBadInputAndFinishes(t *testing.T) {
+	// Nine cards each: nine plays. Between them, bad input of every kind.
+	input := "help\n0\nplay c99\nfly\n\n" + strings.Repeat("1\n", 9)
+	out, _, err := run(t, input, "play", "trick", "--seed", "3", "--vs", "random")
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"Trick, seed 3. You are p1 against random.",
+		"play <card>",             // help
+		"There is no option 0",    // out of range
+		"c99 is not in p1's hand", // the game's own reason
+		`unknown verb "fly"`,      // not an action
+		"Game over:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+func TestPlayStopsWhenInputEnds(t *testing.T) {
+	_, _, err := run(t, "1\n", "play", "trick", "--seed", "3")
+	if err == nil || !strings.Contains(err.Error(), "input ended") {
+		t.Fatalf("got %v", err)
+	}
+}
+
+func TestPlayWritesAReplayableRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "rec.json")
+	if _, _, err := run(t, strings.Repeat("play c0\n1\n", 9), "play", "trick", "--seed", "5", "--record", path); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	var rec engine.Record
+	if err != nil || json.Unmarshal(data, &rec) != nil {
+		t.Fatalf("record: %v", err)
+	}
+	if _, err := engine.Replay(trick.Game{}, rec); err != nil || len(rec.Actions) != 18 {
+		t.Fatalf("replay of %d actions: %v", len(rec.Actions), err)
+	}
+}
+
+func TestSimJSON(t *testing.T) {
+	out, _, err := run(t, "", "sim", "trick", "-n", "200", "--seed", "1", "--seats", "3", "-j", "2", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep map[string]any
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"game", "games", "wins", "draws", "errors", "mean_turns", "mean_actions", "games_per_second", "win_rate", "first_player_win_rate", "capped"} {
+		if _, ok := rep[key]; !ok {
+			t.Errorf("sim --json lacks %q", key)
+		}
+	}
+	if rep["games"].(float64) != 200 || len(rep["wins"].([]any)) != 3 {
+		t.Errorf("games %v wins %v", rep["games"], rep["wins"])
+	}
+}
+
+func TestSimFlagErrors(t *testing.T) {
+	cases := map[string][]string{
+		"takes 2 to 4 players":        {"sim", "trick", "--seats", "9"},
+		`unknown agent "genius"`:      {"sim", "trick", "--agents", "genius"},
+		"write key=value":             {"sim", "trick", "--variant", "ties"},
+		"neither a file nor a preset": {"sim", "trick", "--decks", "nope,nope"},
+		"at least 1":                  {"sim", "trick", "-n", "0"},
+	}
+	for want, args := range cases {
+		if _, _, err := run(t, "", args...); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%v: got %v, want %q", args, err, want)
+		}
+	}
+}
+
+func TestScenarioRun(t *testing.T) {
+	out, _, err := run(t, "", "scenario", "run", "../../engine/scenario/testdata/trick_ok.yaml")
+	if err != nil || !strings.Contains(out, "p1  tricks 1") {
+		t.Fatalf("passing scenario: %v\n%s", err, out)
+	}
+	out, _, err = run(t, "", "scenario", "run", "--json", "../../engine/scenario/testdata/trick_ok.yaml")
+	var v engine.View
+	if err != nil || json.Unmarshal([]byte(out), &v) != nil || v.Game != "trick" {
+		t.Fatalf("--json: %v\n%s", err, out)
+	}
+	_, errOut, err := run(t, "", "scenario", "run", "../../engine/scenario/testdata/trick_wrong.yaml")
+	if exitCode(err) != 1 || !strings.Contains(errOut, "FAIL") || !strings.Contains(errOut, "1 of 1 scenario(s) failed") {
+		t.Fatalf("failing scenario: %v\n%s", err, errOut)
+	}
+}
+
+func TestSimReportsAndShards(t *testing.T) {
+	dir := t.TempDir()
+	html := filepath.Join(dir, "r.html")
+	out, _, err := run(t, "", "sim", "trick", "-n", "300", "--seed", "2", "--agents", "greedy,random", "--mirror",
+		"--report", html, "--png", dir)
+	if err != nil || !strings.Contains(out, "greedy") {
+		t.Fatalf("sim: %v\n%s", err, out)
+	}
+	page, _ := os.ReadFile(html)
+	for _, want := range []string{"<svg", `data-chart="win-rates"`, `data-chart="game-length"`, "Win rates"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("HTML report lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`(src|href)=["']?(https?:)?//`).Match(page) {
+		t.Error("HTML report loads something from the network")
+	}
+	for _, name := range []string{"win-rates.png", "game-length.png", "end-reasons.png"} {
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// Shards through the command line merge into the whole.
+	var parts []string
+	for k := 1; k <= 3; k++ {
+		out, _, err := run(t, "", "sim", "trick", "-n", "100", "--seed", "2", "--json", "--shard", fmt.Sprintf("%d/3", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, writeFile(t, fmt.Sprintf("part%d.json", k), out))
+	}
+	merged, _, err := run(t, "", append([]string{"sim", "merge", "--json"}, parts...)...)
+	whole, _, err2 := run(t, "", "sim", "trick", "-n", "100", "--seed", "2", "--json")
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	var m, w map[string]any
+	_ = json.Unmarshal([]byte(merged), &m)
+	_ = json.Unmarshal([]byte(whole), &w)
+	for _, key := range []string{"wins", "draws", "turns", "first_wins", "actions", "card_stats", "win_rate"} {
+		if fmt.Sprint(m[key]) != fmt.Sprint(w[key]) {
+			t.Errorf("merged %s = %v, whole = %v", key, m[key], w[key])
+		}
+	}
+	if _, _, err := run(t, "", "sim", "trick", "--shard", "4/3"); err == nil || !strings.Contains(err.Error(), "write k/n") {
+		t.Errorf("bad shard: %v", err)
+	}
+}
+
+func TestSimCompareVariantAndMatrix(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "sim", "trick", "-n", "200", "--compare-variant", "ties=nobody,leader", "--report", filepath.Join(dir, "c.html"))
+	if err != nil || !strings.Contains(out, "differences against ties=nobody") || !strings.Contains(out, "draw rate") {
+		t.Fatalf("compare: %v\n%s", err, out)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "c.html"))
+	if !bytes.Contains(page, []byte(`id="comparison"`)) {
+		t.Error("comparison report lacks its table")
+	}
+	out, _, err = run(t, "", "sim", "trick", "-n", "100", "--matrix", "standard,standard,standard")
+	if err != nil || strings.Count(out, "%") != 6 {
+		t.Fatalf("matrix: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "sim", "trick", "--compare-variant", "ties"); err == nil || !strings.Contains(err.Error(), "write key=a,b") {
+		t.Errorf("bad compare: %v", err)
+	}
+}
+
+func TestStrengthTable(t *testing.T) {
+	out, _, err := run(t, "", "strength", "trick", "-n", "60", "--agents", "random,ismcts:iters=50")
+	if err != nil || !strings.Contains(out, "ismcts:iters=50") || !strings.Contains(out, "mean time per decision") {
+		t.Fatalf("strength: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "strength", "trick", "--agents", "random"); err == nil || !strings.Contains(err.Error(), "at least two") {
+		t.Fatalf("one agent: %v", err)
+	}
+}

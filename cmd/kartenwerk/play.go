@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+)
+
+type playOptions struct {
+	seed     uint64
+	vs       string
+	seat     string
+	seats    int
+	variants []string
+	decks    []string
+	record   string
+}
+
+func playCmd() *cobra.Command {
+	var o playOptions
+	cmd := &cobra.Command{
+		Use:   "play <game>",
+		Short: "Play a game in the terminal against an agent",
+		Long: "Play a game in the terminal against an agent. The table is shown as text with\n" +
+			"the legal actions numbered: type a number or the action's text (\"attack c12 p2\").\n" +
+			"Type 'help' for the verbs, 'quit' to stop.",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if !cmd.Flags().Changed("seed") {
+				o.seed = uint64(time.Now().UnixNano())
+			}
+			return runPlay(args[0], o, cmd.InOrStdin(), cmd.OutOrStdout())
+		},
+	}
+	f := cmd.Flags()
+	f.Uint64Var(&o.seed, "seed", 0, "the game's seed (default: from the clock, printed so the game can be replayed)")
+	f.StringVar(&o.vs, "vs", "random", "the agent playing the other seats, e.g. random")
+	f.StringVar(&o.seat, "seat", "p1", "your seat")
+	f.IntVar(&o.seats, "seats", 0, "number of players (default: the game's minimum)")
+	f.StringArrayVar(&o.variants, "variant", nil, "a rule variant key=value (repeatable)")
+	f.StringSliceVar(&o.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
+	f.StringVar(&o.record, "record", "", "write the game's record (JSON) to this file at the end")
+	return cmd
+}
+
+func runPlay(gameID string, o playOptions, in io.Reader, out io.Writer) error {
+	g, err := engine.Lookup(gameID)
+	if err != nil {
+		return err
+	}
+	me, err := engine.ParseSeat(o.seat)
+	if err != nil {
+		return err
+	}
+	setup, err := makeSetup(g, o.seats, o.seed, o.variants, o.decks)
+	if err != nil {
+		return err
+	}
+	if int(me) >= setup.Seats {
+		return fmt.Errorf("--seat %s: this game has %d seats", o.seat, setup.Seats)
+	}
+	s, err := g.New(setup)
+	if err != nil {
+		return err
+	}
+	opponent, err := ai.New(o.vs, o.seed+1)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(out, "%s, seed %d. You are %v against %s.\n", g.Info().Name, o.seed, me, opponent.Name())
+	t := &terminal{g: g, s: s, me: me, in: bufio.NewScanner(in), out: out, rec: engine.Record{Setup: setup}}
+	err = t.loop(opponent)
+	if o.record != "" {
+		if werr := writeRecord(o.record, t.rec); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	return err
+}
+
+func makeSetup(g engine.Game, seats int, seed uint64, variants, decks []string) (engine.Setup, error) {
+	if seats == 0 {
+		seats = g.Info().MinSeats
+	}
+	v, err := engine.ParseVariantFlags(variants)
+	if err != nil {
+		return engine.Setup{}, err
+	}
+	if _, err := engine.ResolveVariants(g.Info().Variants, v); err != nil {
+		return engine.Setup{}, err
+	}
+	d, err := loadDecks(g, decks)
+	if err != nil {
+		return engine.Setup{}, err
+	}
+	return engine.Setup{Game: g.Info().ID, Seats: seats, Seed: seed, Variant: v, Decks: d}, nil
+}
+
+func writeRecord(path string, rec engine.Record) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	return writeJSON(f, rec)
+}
+
+// terminal is one game between a person at a terminal and agents.
+type terminal struct {
+	g   engine.Game
+	s   engine.State
+	me  engine.Seat
+	in  *bufio.Scanner
+	out io.Writer
+	rec engine.Record
+}
+
+func (t *terminal) loop(opponent ai.Agent) error {
+	for {
+		if done, outcome := t.s.Terminal(); done {
+			writeTable(t.out, t.s.View(t.me))
+			fmt.Fprintf(t.out, "\nGame over: %v\n", outcome)
+			return nil
+		}
+		seat := t.s.ToMove()
+		var a engine.Action
+		var err error
+		if seat == t.me {
+			a, err = t.ask()
+		} else {
+			a, err = opponent.Act(t.s)
+			if err == nil {
+				fmt.Fprintf(t.out, "%v: %s\n", seat, t.s.Describe(a, t.me))
+			}
+		}
+		if err != nil {
+			return err
+		}
+		if err := t.rec.Append(t.g, t.s, a); err != nil {
+			return fmt.Errorf("%v's action was refused: %w", seat, err)
+		}
+	}
+}
+
+// ask shows the table and the numbered legal actions and reads a choice
+// until it is a legal one.
+func (t *terminal) ask() (engine.Action, error) {
+	codec := t.g.Info().Actions
+	legal := t.s.Legal(nil)
+	fmt.Fprintln(t.out)
+	writeTable(t.out, t.s.View(t.me))
+	fmt.Fprintln(t.out, "\nYour options:")
+	for i, a := range legal {
+		fmt.Fprintf(t.out, "  %2d) %-24s %s\n", i+1, codec.Format(a), t.s.Describe(a, t.me))
+	}
+	for {
+		fmt.Fprint(t.out, "> ")
+		if !t.in.Scan() {
+			return engine.Action{}, fmt.Errorf("the input ended before the game did")
+		}
+		line := strings.TrimSpace(t.in.Text())
+		switch strings.ToLower(line) {
+		case "":
+			continue
+		case "quit", "exit":
+			return engine.Action{}, fmt.Errorf("game abandoned")
+		case "help", "?":
+			fmt.Fprint(t.out, "Type a number from the list, or an action:\n"+codec.Usage())
+			continue
+		}
+		if n, err := strconv.Atoi(line); err == nil {
+			if n >= 1 && n <= len(legal) {
+				return legal[n-1], nil
+			}
+			fmt.Fprintf(t.out, "There is no option %d: choose 1 to %d.\n", n, len(legal))
+			continue
+		}
+		a, err := codec.Parse(line)
+		if err == nil && !engine.Contains(legal, a) {
+			err = t.s.Clone().Apply(a)
+			if err == nil {
+				err = fmt.Errorf("not a legal action now")
+			}
+		}
+		if err != nil {
+			fmt.Fprintf(t.out, "%v. Choose a number from the list, or type 'help'.\n", err)
+			continue
+		}
+		return a, nil
+	}
+}

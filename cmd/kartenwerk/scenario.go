@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/scenario"
+)
+
+// runScenario runs one file, prints its final view and its failures, and
+// reports whether every expectation held.
+func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
+	f, err := scenario.Load(path)
+	if err != nil {
+		return false, err
+	}
+	res, err := scenario.Run(f)
+	if err != nil {
+		return false, err
+	}
+	out := cmd.OutOrStdout()
+	v := res.State.View(engine.Omniscient)
+	if asJSON {
+		if err := writeJSON(out, v); err != nil {
+			return false, err
+		}
+	} else {
+		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
+		writeTable(out, v)
+	}
+	for _, p := range res.Failures {
+		fmt.Fprintln(cmd.ErrOrStderr(), "FAIL", p.Error())
+	}
+	return len(res.Failures) == 0, nil
+}
+
+func scenarioCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scenario",
+		Short: "Run scenario files: a position, actions and expectations",
+	}
+	var asJSON bool
+	run := &cobra.Command{
+		Use:   "run <file>...",
+		Short: "Run scenarios and print the resulting view; exit 1 if an expectation fails",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			failed := 0
+			for _, path := range args {
+				ok, err := runScenario(cmd, path, asJSON)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					failed++
+				}
+			}
+			if failed > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d scenario(s) failed\n", failed, len(args))
+				return exitError{1}
+			}
+			return nil
+		},
+	}
+	run.Flags().BoolVar(&asJSON, "json", false, "print the resulting view as JSON")
+	cmd.AddCommand(run)
+	return cmd
+}

@@ -1,0 +1,69 @@
+package enginetest_test
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/enginetest/trick"
+)
+
+func setup(i int) engine.Setup {
+	v := map[string]string{}
+	if i%2 == 1 {
+		v["ties"] = "leader"
+	}
+	return engine.Setup{Game: "trick", Seats: 2 + i%3, Seed: uint64(i), Variant: v}
+}
+
+func TestRandomGamesPassOnACorrectGame(t *testing.T) {
+	sum := enginetest.RandomGames(t, trick.Game{}, enginetest.Options{Games: 300, Setup: setup})
+	if sum.Games != 300 || sum.Verbs["play"] != sum.Actions {
+		t.Fatalf("summary %+v does not count 300 games of play actions", sum)
+	}
+	if sum.Draws == sum.Games {
+		t.Fatal("every game was a draw")
+	}
+}
+
+func TestRandomGamesCatchALeakyView(t *testing.T) {
+	_, err := enginetest.Check(trick.Game{Leak: true}, enginetest.Options{Games: 5, Setup: setup})
+	if err == nil || !strings.Contains(err.Error(), "changes under Determinize") {
+		t.Fatalf("a view that shows other hands was not caught: %v", err)
+	}
+}
+
+func TestRandomGamesCatchADeterminizeThatSeesHiddenCards(t *testing.T) {
+	_, err := enginetest.Check(trick.Game{Unsorted: true}, enginetest.Options{Games: 5, Setup: setup})
+	if err == nil || !strings.Contains(err.Error(), "depends on hidden information") {
+		t.Fatalf("a determinization that depends on hidden order was not caught: %v", err)
+	}
+}
+
+func TestRandomGamesCatchAFailingInvariant(t *testing.T) {
+	_, err := enginetest.Check(trick.Game{}, enginetest.Options{Games: 3, Setup: setup,
+		Invariants: func(s engine.State) error {
+			if s.Turn() > 2 {
+				return errTooLong
+			}
+			return nil
+		}})
+	if err == nil || !strings.Contains(err.Error(), "invariant") {
+		t.Fatalf("invariant failure not reported: %v", err)
+	}
+}
+
+var errTooLong = errorString("turn > 2")
+
+type errorString string
+
+func (e errorString) Error() string { return string(e) }
+
+func FuzzTrick(f *testing.F) {
+	enginetest.FuzzActions(f, trick.Game{}, func(seed uint64) engine.Setup { return setup(int(seed % 7)) })
+}
+
+func BenchmarkTrickRandomGame(b *testing.B) { enginetest.BenchRandomGames(b, trick.Game{}, setup) }
+func BenchmarkTrickClone(b *testing.B)      { enginetest.BenchClone(b, trick.Game{}, setup(0)) }
+func BenchmarkTrickLegalApply(b *testing.B) { enginetest.BenchLegalApply(b, trick.Game{}, setup(0)) }

@@ -1,0 +1,207 @@
+package sim_test
+
+import (
+	"context"
+	"math"
+	"reflect"
+	"strings"
+	"testing"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/sim"
+)
+
+func TestWilson(t *testing.T) {
+	cases := []struct {
+		k, n            float64
+		rate, low, high float64
+	}{
+		{50, 100, 0.5, 0.4038, 0.5962},
+		{0, 10, 0, 0, 0.2775},
+		{10, 10, 1, 0.7225, 1},
+		{0, 0, 0, 0, 0},
+	}
+	for _, c := range cases {
+		iv := sim.Wilson(c.k, c.n)
+		if math.Abs(iv.Rate-c.rate) > 1e-4 || math.Abs(iv.Low-c.low) > 1e-4 || math.Abs(iv.High-c.high) > 1e-4 {
+			t.Errorf("Wilson(%v, %v) = %+v, want %v [%v, %v]", c.k, c.n, iv, c.rate, c.low, c.high)
+		}
+	}
+}
+
+func run(t *testing.T, cfg sim.Config) *sim.Report {
+	t.Helper()
+	rep, err := sim.Run(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+func TestBatchIsTheSameForAnyNumberOfWorkers(t *testing.T) {
+	base := sim.Config{Game: trick.Game{}, Games: 400, Seed: 7, Seats: 3}
+	one, four := base, base
+	one.Workers, four.Workers = 1, 4
+	a, b := run(t, one), run(t, four)
+	if !reflect.DeepEqual(a.Tally, b.Tally) {
+		t.Fatalf("1 worker: %+v\n4 workers: %+v", a.Tally, b.Tally)
+	}
+	c := base
+	c.Seed = 8
+	if reflect.DeepEqual(run(t, c).Tally.Wins, a.Wins) {
+		t.Fatal("another seed gave the same wins")
+	}
+}
+
+func TestReportCountsEveryGame(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 300, Seed: 1, Seats: 2})
+	wins := rep.Wins[0] + rep.Wins[1]
+	if wins+rep.Draws != 300 || rep.Errors != 0 || rep.Capped != 0 {
+		t.Fatalf("wins %d + draws %d != 300 (errors %d)", wins, rep.Draws, rep.Errors)
+	}
+	// A trick game always has nine tricks, one card of each seat in each.
+	if rep.TurnStats.Min != 9 || rep.TurnStats.Max != 9 || rep.MeanActions != 18 {
+		t.Fatalf("turns %+v, actions %v", rep.TurnStats, rep.MeanActions)
+	}
+	if rep.FirstKnown != 300 || rep.FirstPlayer.Rate <= 0 || rep.FirstPlayer.Rate >= 1 {
+		t.Fatalf("first player %d/%d", rep.FirstWins, rep.FirstKnown)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	for _, want := range []string{"trick: 300 games, 2 players", "p1 (random) wins", "first player wins", "ended by: tricks"} {
+		if !strings.Contains(text.String(), want) {
+			t.Errorf("text report lacks %q:\n%s", want, text.String())
+		}
+	}
+}
+
+func TestTurnCapEndsGamesAsDraws(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 2, TurnCap: 3})
+	if rep.Capped != 20 || rep.Draws != 20 || rep.TurnStats.Max != 4 {
+		t.Fatalf("capped %d draws %d turns %+v", rep.Capped, rep.Draws, rep.TurnStats)
+	}
+}
+
+type cheater struct{}
+
+func (cheater) Name() string { return "cheater" }
+func (cheater) Act(engine.State) (engine.Action, error) {
+	return engine.Action{Verb: 1, Args: [4]int16{99}}, nil
+}
+
+func init() {
+	ai.Register(ai.Kind{Name: "cheater", Params: map[string]string{},
+		New: func(ai.Params, uint64) (ai.Agent, error) { return cheater{}, nil }})
+}
+
+func TestFailedGamesAreCountedNotFatal(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 10, Seed: 1, Seats: 2, Agents: []string{"cheater", "random"}})
+	if rep.Errors != 10 || len(rep.ErrorSamples) == 0 || !strings.Contains(rep.ErrorSamples[0].Msg, `"play c99"`) {
+		t.Fatalf("errors %d samples %v", rep.Errors, rep.ErrorSamples)
+	}
+}
+
+func TestBadConfigs(t *testing.T) {
+	cases := []struct {
+		cfg  sim.Config
+		want string
+	}{
+		{sim.Config{Game: trick.Game{}, Games: 0}, "at least 1"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Seats: 7}, "takes 2 to 4 players, not 7"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Agents: []string{"random", "random", "random"}}, "3 agents for 2 seats"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Agents: []string{"nobody"}}, "unknown agent"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Variant: map[string]string{"ties": "x"}}, "choose one of"},
+	}
+	for _, c := range cases {
+		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: got %v, want %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+func TestShardsMergeIntoTheWholeBatch(t *testing.T) {
+	base := sim.Config{Game: trick.Game{}, Games: 301, Seed: 3, Seats: 2, Mirror: true,
+		Agents: []string{"random", "greedy"}}
+	whole := run(t, base)
+	var merged *sim.Tally
+	for k := 0; k < 3; k++ {
+		part := base
+		part.Shard, part.Shards = k, 3
+		rep := run(t, part)
+		if merged == nil {
+			merged = &rep.Tally
+			continue
+		}
+		if err := merged.Merge(&rep.Tally); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole1 := whole.Tally
+	whole1.Shards = 3 // the only field that tells shards apart
+	if !reflect.DeepEqual(merged.Report().Tally, whole1) {
+		t.Fatalf("merged shards differ from the whole:\n%+v\n%+v", merged, whole1)
+	}
+	if whole.Games != 302 {
+		t.Fatalf("mirror rounds 301 games up to 302 for 2 seats, got %d", whole.Games)
+	}
+	other := run(t, sim.Config{Game: trick.Game{}, Games: 10, Seed: 4, Seats: 2})
+	if err := merged.Merge(&other.Tally); err == nil || !strings.Contains(err.Error(), "not parts of one batch") {
+		t.Fatalf("merging another batch: %v", err)
+	}
+}
+
+func TestMirroredEntrantsSitInEverySeat(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 3, Seats: 2, Mirror: true,
+		Agents: []string{"ismcts:iters=30", "random"}})
+	e := rep.EntrantRates
+	if e[0].Games != 200 || e[1].Games != 200 || e[0].Agent != "ismcts:iters=30" {
+		t.Fatalf("entrants %+v", e)
+	}
+	// Each entrant sat in each seat 100 times, so seat win counts mix both.
+	if e[0].Wins <= e[1].Wins || rep.Wins[0]+rep.Wins[1] != e[0].Wins+e[1].Wins {
+		t.Fatalf("entrants %+v, seats %v", e, rep.Wins)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "ismcts:iters=30") {
+		t.Fatalf("text lacks entrants:\n%s", text.String())
+	}
+}
+
+func TestCardStatistics(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 400, Seed: 3, Seats: 2})
+	if rep.SeatGames != 800 || len(rep.CardStats) != 9 {
+		t.Fatalf("seat-games %d, %d cards", rep.SeatGames, len(rep.CardStats))
+	}
+	// Every trick game plays every card, so played = all seat-games.
+	for _, c := range rep.CardStats {
+		if c.Played != 800 || c.PlayRate != 1 || c.NotPlayed != 0 || c.Impact != 0 {
+			t.Fatalf("card %+v", c)
+		}
+	}
+}
+
+func TestCardImpactFromSyntheticResults(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}}
+	tally := sim.NewTally(cfg)
+	p1 := engine.SeatSet(0).With(0)
+	for i := 0; i < 100; i++ {
+		// p1 plays Nine (index 8) and wins 3 games in 4; p2 plays One (index 0) only.
+		w := p1
+		if i%4 == 0 {
+			w = engine.SeatSet(0).With(1)
+		}
+		tally.Add(sim.GameResult{Index: i, Winners: w, Reason: "tricks", First: 0, Turns: 9,
+			Played: [][]int{{8, 8}, {0}}})
+	}
+	stats := tally.Report().CardStats
+	if len(stats) != 2 || stats[0].Name != "Nine" || stats[1].Name != "One" {
+		t.Fatalf("stats %+v", stats)
+	}
+	nine := stats[0]
+	if nine.Played != 100 || nine.WhenPlayed.Rate != 0.75 || nine.WhenNot.Rate != 0.25 || nine.Impact != 0.5 {
+		t.Fatalf("Nine %+v", nine)
+	}
+}
