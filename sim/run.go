@@ -61,6 +61,10 @@ type GameResult struct {
 	// Played lists, per seat, the indexes in Game.Cards() of the cards it
 	// played, when the game reports them.
 	Played [][]int
+	// Decisions and Thinking count, per seat, the agent's decisions and
+	// the time it took over them.
+	Decisions []int
+	Thinking  []time.Duration
 }
 
 func (c *Config) normalize() error {
@@ -209,6 +213,7 @@ feed:
 		t.Add(r)
 	}
 	rep := t.Report()
+	rep.ThinkingMs = thinking(cfg.Seats, results)
 	rep.Workers = cfg.Workers
 	rep.ElapsedSeconds = time.Since(start).Seconds()
 	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
@@ -232,6 +237,7 @@ func PlayGame(cfg Config, i int) GameResult {
 			return res
 		}
 	}
+	res.Decisions, res.Thinking = make([]int, cfg.Seats), make([]time.Duration, cfg.Seats)
 	cards, _ := s.(engine.CardPlayer)
 	if cards != nil {
 		res.Played = make([][]int, cfg.Seats)
@@ -250,7 +256,10 @@ func PlayGame(cfg Config, i int) GameResult {
 			break
 		}
 		seat := s.ToMove()
+		t0 := time.Now()
 		a, err := agents[seat].Act(s)
+		res.Thinking[seat] += time.Since(t0)
+		res.Decisions[seat]++
 		if err == nil && cards != nil {
 			if c := cards.PlayedCard(a); c >= 0 {
 				res.Played[seat] = append(res.Played[seat], c)
@@ -267,4 +276,24 @@ func PlayGame(cfg Config, i int) GameResult {
 	}
 	res.Turns = s.Turn()
 	return res
+}
+
+// thinking is each entrant's mean time per decision in milliseconds.
+func thinking(seats int, results []GameResult) []float64 {
+	total := make([]time.Duration, seats)
+	count := make([]int, seats)
+	for _, r := range results {
+		for seat := range r.Decisions {
+			e := (seat + r.Rotation) % seats
+			total[e] += r.Thinking[seat]
+			count[e] += r.Decisions[seat]
+		}
+	}
+	out := make([]float64, seats)
+	for e := range out {
+		if count[e] > 0 {
+			out[e] = float64(total[e].Microseconds()) / 1000 / float64(count[e])
+		}
+	}
+	return out
 }

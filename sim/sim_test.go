@@ -177,7 +177,7 @@ func TestCardStatistics(t *testing.T) {
 	}
 	// Every trick game plays every card, so played = all seat-games.
 	for _, c := range rep.CardStats {
-		if c.Played != 800 || c.PlayRate != 1 {
+		if c.Played != 800 || c.PlayRate != 1 || c.NotPlayed != 0 || c.Impact != 0 {
 			t.Fatalf("card %+v", c)
 		}
 	}

@@ -249,12 +249,14 @@ func cardStats(t *Tally) []CardStat {
 	var out []CardStat
 	for _, name := range slices.Sorted(maps.Keys(t.Cards)) {
 		c := t.Cards[name]
-		notPlayed := t.SeatGames - c.Played
-		out = append(out, CardStat{Name: name, Played: c.Played,
+		st := CardStat{Name: name, Played: c.Played, NotPlayed: t.SeatGames - c.Played,
 			PlayRate:   float64(c.Played) / float64(max(1, t.SeatGames)),
 			WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
-			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(notPlayed))})
-		out[len(out)-1].Impact = out[len(out)-1].WhenPlayed.Rate - out[len(out)-1].WhenNot.Rate
+			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(t.SeatGames-c.Played))}
+		if st.Played > 0 && st.NotPlayed > 0 {
+			st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
+		}
+		out = append(out, st)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
 	return out
@@ -276,9 +278,12 @@ type Report struct {
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`
 
-	Workers        int     `json:"workers,omitempty"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
-	GamesPerSecond float64 `json:"games_per_second"`
+	// ThinkingMs is each entrant's mean time per decision, in ms; like
+	// the timings below it varies from run to run.
+	ThinkingMs     []float64 `json:"thinking_ms,omitempty"`
+	Workers        int       `json:"workers,omitempty"`
+	ElapsedSeconds float64   `json:"elapsed_seconds"`
+	GamesPerSecond float64   `json:"games_per_second"`
 }
 
 // EntrantRate is an entrant's win rate.
@@ -287,15 +292,25 @@ type EntrantRate struct {
 	WinRate Interval `json:"win_rate"`
 }
 
+// minCardGames is how many seat-games each side of a card comparison
+// needs before text and charts show it.
+const minCardGames = 30
+
+// comparable reports whether both sides of the comparison are large enough
+// to show.
+func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
+
 // CardStat is one card's effect on its player's results.
 type CardStat struct {
-	Name       string   `json:"name"`
+	Name string `json:"name"`
+	// Played and NotPlayed count the seat-games with and without it.
 	Played     int      `json:"played"`
+	NotPlayed  int      `json:"not_played"`
 	PlayRate   float64  `json:"play_rate"`
 	WhenPlayed Interval `json:"win_when_played"`
 	WhenNot    Interval `json:"win_when_not_played"`
 	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
-	// cause (strong hands play more cards).
+	// cause (strong hands play more cards); 0 when either group is empty.
 	Impact float64 `json:"impact"`
 }
 

@@ -66,7 +66,7 @@ func allSame(xs []string) bool {
 func writeCards(w io.Writer, stats []CardStat) {
 	var common []CardStat
 	for _, c := range stats {
-		if c.Played >= 30 {
+		if c.comparable() {
 			common = append(common, c)
 		}
 	}
@@ -83,5 +83,45 @@ func writeCards(w io.Writer, stats []CardStat) {
 		for _, c := range common[max(n, len(common)-n):] {
 			fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
 		}
+	}
+}
+
+// WriteText writes each option's report and the differences.
+func (c *Comparison) WriteText(w io.Writer) {
+	for i, rep := range c.Reports {
+		fmt.Fprintf(w, "=== %s=%s\n", c.Key, c.Options[i])
+		rep.WriteText(w)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "=== differences against %s=%s (95%% interval)\n", c.Key, c.Options[0])
+	for _, d := range c.Diffs {
+		mark := ""
+		if d.Low > 0 || d.High < 0 {
+			mark = "  *"
+		}
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]%s\n", c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, mark)
+	}
+	fmt.Fprintln(w, "  (* the interval excludes 0)")
+}
+
+// WriteText writes the matrix: each row entrant's win rate against each
+// column entrant.
+func (m *Matrix) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%-20s", "row vs column")
+	for _, d := range m.Names {
+		fmt.Fprintf(w, " %20.20s", d)
+	}
+	fmt.Fprintln(w)
+	for i, d := range m.Names {
+		fmt.Fprintf(w, "%-20.20s", d)
+		for j := range m.Names {
+			if i == j {
+				fmt.Fprintf(w, " %20s", "—")
+				continue
+			}
+			iv := m.Rate[i][j]
+			fmt.Fprintf(w, " %20s", fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+		}
+		fmt.Fprintln(w)
 	}
 }

@@ -1,0 +1,53 @@
+package mysticelements
+
+import (
+	"slices"
+
+	"kartenwerk/engine"
+)
+
+// Determinize resamples what seat cannot see: every deck order, the
+// other player's hand, and the face-down deep graves (their cards were
+// milled unseen). Counts stay; the RNG is reseeded from r.
+func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
+	c := s.clone()
+	for t := int8(0); t < 2; t++ {
+		p := &c.p[t]
+		var ids [maxCards]int16
+		var marks [maxCards]bool
+		n := 0
+		hideHand := engine.Seat(t) != seat
+		if hideHand {
+			for i, id := range p.hand.slice() {
+				marks[i] = c.cards[id].mark
+				c.cards[id].mark = false
+			}
+			n += copy(ids[n:], p.hand.slice())
+		}
+		n += copy(ids[n:], p.deck.slice())
+		if !c.v.recycling {
+			n += copy(ids[n:], p.deep.slice())
+		}
+		slices.Sort(ids[:n]) // the result may depend only on what seat knows
+		engine.Shuffle(r, ids[:n])
+		k := 0
+		if hideHand {
+			k += copy(p.hand.c[:p.hand.n], ids[k:])
+			for i, id := range p.hand.slice() {
+				c.cards[id].zone, c.cards[id].mark = zHand, marks[i]
+			}
+		}
+		k += copy(p.deck.c[:p.deck.n], ids[k:])
+		for _, id := range p.deck.slice() {
+			c.cards[id].zone = zDeck
+		}
+		if !c.v.recycling {
+			copy(p.deep.c[:p.deep.n], ids[k:])
+			for _, id := range p.deep.slice() {
+				c.cards[id].zone = zDeep
+			}
+		}
+	}
+	c.rng = engine.NewRNG(r.Uint64())
+	return c
+}

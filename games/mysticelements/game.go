@@ -1,0 +1,130 @@
+package mysticelements
+
+import (
+	"embed"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	"kartenwerk/engine"
+)
+
+// Game is Mystic Elements.
+type Game struct{}
+
+func init() { engine.Register(Game{}) }
+
+// Verbs, in codec order (Verb i+1).
+const (
+	vPick engine.Verb = iota + 1
+	vGain
+	vPlay
+	vUse
+	vActivate
+	vAttack
+	vPlunder
+	vEnd
+	vPay
+	vReverse
+	vTarget
+	vTargetPlayer
+	vConvert
+	vDiscard
+	vStrike
+	vHold
+	vTrigger
+	vKeep
+	vRedraw
+	vDone
+)
+
+var argColour = engine.ArgEnum("colour", colourNames...)
+
+var codec = engine.NewCodec(
+	engine.VerbSpec{Name: "pick", Args: []engine.ArgKind{argColour}, Help: "setup: choose one of your three colours (ME-3.1)"},
+	engine.VerbSpec{Name: "gain", Args: []engine.ArgKind{argColour}, Help: "gain energy of this colour, the round number up to 5 (ME-4.3)"},
+	engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand, paying its cost (ME-5.1)"},
+	engine.VerbSpec{Name: "use", Args: []engine.ArgKind{engine.ArgCard}, Help: "exhaust a ready card to use its USE ability (ME-5.2)"},
+	engine.VerbSpec{Name: "activate", Args: []engine.ArgKind{engine.ArgCard}, Help: "pay energy for a card's ability, even if it is exhausted (ME-5.2)"},
+	engine.VerbSpec{Name: "attack", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "attack an opposing unit with a ready unit (ME-5.3)"},
+	engine.VerbSpec{Name: "plunder", Args: []engine.ArgKind{engine.ArgCard, engine.ArgSeat}, Help: "attack the opposing player with a ready unit (ME-5.5)"},
+	engine.VerbSpec{Name: "end", Help: "end the play step: draw up, clean up (ME-4.5, ME-4.6)"},
+	engine.VerbSpec{Name: "pay", Args: []engine.ArgKind{argColour}, Help: "pay one 'any energy' symbol with this colour (ME-5.1)"},
+	engine.VerbSpec{Name: "reverse", Args: []engine.ArgKind{engine.ArgEnum("choice", "no", "yes")}, Help: "anti-racist variant: reverse the colour the card names (ME-9b.1)"},
+	engine.VerbSpec{Name: "target", Args: []engine.ArgKind{engine.ArgCard}, Help: "choose this card as the target"},
+	engine.VerbSpec{Name: "target-player", Args: []engine.ArgKind{engine.ArgSeat}, Help: "choose this player as the target"},
+	engine.VerbSpec{Name: "convert", Args: []engine.ArgKind{argColour}, Help: "the stolen card counts as this colour of yours (ME-10.13)"},
+	engine.VerbSpec{Name: "discard", Args: []engine.ArgKind{engine.ArgCard}, Help: "discard this card from your hand (ME-5.10)"},
+	engine.VerbSpec{Name: "strike", Help: "exhaust the attacked unit to strike back (ME-5.4a)"},
+	engine.VerbSpec{Name: "hold", Help: "do not strike back (ME-5.4a)"},
+	engine.VerbSpec{Name: "trigger", Args: []engine.ArgKind{engine.ArgCard}, Help: "resolve this card's turn start ability next (ME-10.U2)"},
+	engine.VerbSpec{Name: "keep", Args: []engine.ArgKind{argColour}, Help: "cleanup: keep one energy of this colour (ME-4.6)"},
+	engine.VerbSpec{Name: "redraw", Args: []engine.ArgKind{engine.ArgCard}, Help: "cleanup: mark a hand card to discard and replace (ME-4.6)"},
+	engine.VerbSpec{Name: "done", Help: "finish the redraw: discard the marked cards and draw as many"},
+)
+
+var variantSpecs = []engine.VariantSpec{
+	{Key: "redraw", Options: []string{"any-card", "wonders"}, Default: "any-card", Rule: "ME-10.6",
+		Doc: "what blocks the optional hand redraw: any card played from hand (recommended) or only wonders (the literal 'kouzla')"},
+	{Key: "antiracist", Options: []string{"off", "on"}, Default: "off", Rule: "ME-9b.1",
+		Doc: "a card that names a colour may be played with the colour reversed (yellow <-> non-yellow)"},
+	{Key: "recycling", Options: []string{"off", "on"}, Default: "off", Rule: "ME-9b.2",
+		Doc: "full recycling: the deep grave lies face up, public and ordered"},
+	{Key: "colours", Options: []string{"exclusive", "shared"}, Default: "exclusive", Rule: "ME-10.2",
+		Doc: "whether the two players may use the same colour (the physical game has one set)"},
+	{Key: "round", Options: []string{"own-turns", "all-turns"}, Default: "own-turns", Rule: "ME-10.3",
+		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},
+}
+
+// Info describes the game.
+func (Game) Info() engine.Info {
+	return engine.Info{ID: "mysticelements", Name: "Mystic Elements", RulesID: "ME", MinSeats: 2, MaxSeats: 2,
+		Summary:  "Two wizards pick three of eight colours, gain energy by the round and plunder each other's deck into the deep grave.",
+		Variants: variantSpecs, Actions: codec}
+}
+
+var (
+	poolOnce sync.Once
+	thePool  *pool
+	poolErr  error
+)
+
+// defaultPool is the embedded card pool; it is checked by the tests, so
+// an error here is a bug in the shipped data.
+func defaultPool() *pool {
+	poolOnce.Do(func() { thePool, poolErr = loadPool(embeddedFiles()) })
+	if poolErr != nil {
+		panic("mysticelements: embedded cards: " + poolErr.Error())
+	}
+	return thePool
+}
+
+// Cards lists the 120 cards with generated rules text.
+func (Game) Cards() []engine.CardInfo { return defaultPool().cardInfos() }
+
+// CardSchema is the JSON Schema of cards/*.yaml.
+func (Game) CardSchema() []byte { return mustRead("cards/schema.json") }
+
+//go:embed decks/*.txt
+var deckFS embed.FS
+
+// Presets are the shipped decks: named colour triples listing all 45 cards.
+func (Game) Presets() []engine.DeckList {
+	ents, _ := deckFS.ReadDir("decks")
+	names := make([]string, 0, len(ents))
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	sort.Strings(names)
+	out := make([]engine.DeckList, 0, len(names))
+	for _, n := range names {
+		data, _ := deckFS.ReadFile(path.Join("decks", n))
+		d, err := engine.ParseDeckList(path.Join("decks", n), strings.TrimSuffix(n, ".txt"), strings.NewReader(string(data)))
+		if err != nil {
+			panic("mysticelements: preset " + n + ": " + err.Error())
+		}
+		out = append(out, d)
+	}
+	return out
+}

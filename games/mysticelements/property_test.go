@@ -1,0 +1,134 @@
+package mysticelements
+
+import (
+	"flag"
+	"fmt"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+)
+
+var long = flag.Bool("long", false, "play many more random games")
+
+// randomSetup mixes variants, preset decks and colour picks at setup.
+func randomSetup(i int) engine.Setup {
+	r := engine.NewRNG(uint64(i) * 7919)
+	v := map[string]string{}
+	if r.IntN(3) == 0 {
+		v["redraw"] = "wonders"
+	}
+	if r.IntN(3) == 0 {
+		v["antiracist"] = "on"
+	}
+	if r.IntN(3) == 0 {
+		v["recycling"] = "on"
+	}
+	if r.IntN(5) == 0 {
+		v["round"] = "all-turns"
+	}
+	setup := engine.Setup{Game: "mysticelements", Seats: 2, Seed: uint64(i) + 1, Variant: v}
+	if r.IntN(2) == 0 {
+		ps := Game{}.Presets()
+		a := r.IntN(len(ps))
+		b := r.IntN(len(ps))
+		if a == b || overlap(ps[a], ps[b]) {
+			setup.Variant["colours"] = "shared"
+		}
+		setup.Decks = []engine.DeckList{ps[a], ps[b]}
+	}
+	return setup
+}
+
+func overlap(a, b engine.DeckList) bool {
+	ca, _ := deckColours(defaultPool(), a)
+	cb, _ := deckColours(defaultPool(), b)
+	for _, x := range ca {
+		for _, y := range cb {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// invariants checks the game's own rules after every action.
+func invariants(es engine.State) error {
+	s := es.(*state)
+	var where [maxCards]int
+	for seat := int8(0); seat < 2; seat++ {
+		p := &s.p[seat]
+		for z := zDeck; z <= zDeep; z++ {
+			for _, id := range s.pileOf(seat, z).slice() {
+				if id <= 0 || id >= s.ncards {
+					return fmt.Errorf("bad card id %d in p%d %s", id, seat+1, zoneNames[z])
+				}
+				where[id]++
+				c := &s.cards[id]
+				if c.zone != z || c.seat != seat {
+					return fmt.Errorf("c%d is in p%d %s but records %s of p%d", id, seat+1, zoneNames[z], zoneNames[c.zone], c.seat+1)
+				}
+				if z != zBattle && (c.dmg != 0 || c.tok != 0 || c.host != 0 || c.seat != c.owner) {
+					return fmt.Errorf("c%d outside the battle keeps markers or sits with p%d", id, seat+1)
+				}
+			}
+		}
+		for c := 0; c < nColours; c++ {
+			if p.energy[c] < 0 {
+				return fmt.Errorf("p%d has negative %s energy", seat+1, colourNames[c])
+			}
+		}
+		if s.phase == phRedraw || (s.phase != phOver && s.phase != phKeep && s.active != seat) {
+			if p.energyTotal() > 5 {
+				return fmt.Errorf("p%d keeps %d energy after cleanup (ME-4.6)", seat+1, p.energyTotal())
+			}
+		}
+		if s.phase != phPick && p.energyTotal() > 10 {
+			return fmt.Errorf("p%d has %d energy: 5 carried + 5 gained is the most", seat+1, p.energyTotal())
+		}
+	}
+	for id := int16(1); id < s.ncards; id++ {
+		c := &s.cards[id]
+		if c.zone == zStack {
+			if !s.res.active || s.res.src != id {
+				return fmt.Errorf("c%d is on the stack but is not resolving", id)
+			}
+			where[id]++
+		}
+		if where[id] != 1 {
+			return fmt.Errorf("c%d is in %d zones", id, where[id])
+		}
+		if c.zone == zBattle && s.def(id).Kind == kUnit && int(c.dmg) >= s.health(id) {
+			return fmt.Errorf("c%d should be dead: damage %d, health %d (ME-5.11)", id, c.dmg, s.health(id))
+		}
+		if c.zone == zBattle && s.def(id).Kind == kCharm {
+			h := c.host
+			if h <= 0 || s.cards[h].zone != zBattle {
+				return fmt.Errorf("charm c%d is attached to c%d, which is not in the battle (ME-2.9)", id, h)
+			}
+		}
+	}
+	if s.phase != phPick && s.ncards != 91 {
+		return fmt.Errorf("%d cards, want 90", s.ncards-1)
+	}
+	return nil
+}
+
+func TestRandomGames(t *testing.T) {
+	games := 2000
+	if *long {
+		games = 20000
+	}
+	if testing.Short() {
+		games = 200
+	}
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 7})
+	t.Logf("games %d, actions %d (%.0f/game), wins %v, draws %d, reasons %v", sum.Games, sum.Actions, float64(sum.Actions)/float64(sum.Games), sum.Wins[:2], sum.Draws, sum.Reasons)
+	t.Logf("verbs %v", sum.Verbs)
+	for _, v := range []string{"pick", "gain", "play", "use", "activate", "attack", "plunder", "end", "pay", "reverse", "target", "target-player", "convert", "discard", "strike", "hold", "trigger", "keep", "redraw", "done"} {
+		if sum.Verbs[v] == 0 {
+			t.Errorf("no random game played %q", v)
+		}
+	}
+}

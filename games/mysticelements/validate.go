@@ -1,0 +1,131 @@
+package mysticelements
+
+import (
+	"fmt"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+// A deck file either lists the 45 cards of its three colours ("1 Fire
+// Drake", one line per card), or names the colours alone ("red", "blue",
+// "green" on three lines): a colour name stands for all 15 of its cards.
+// ME-8: exactly three colours, each complete, 45 cards.
+
+// ValidateDeck reports every problem of the deck, with its line.
+func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
+	_, probs := deckColours(defaultPool(), d)
+	return probs
+}
+
+// deckColours checks a deck and returns its colours.
+func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
+	var probs engine.Problems
+	var seen [maxCards * 2]bool
+	count := [nColours]int{}
+	whole := [nColours]bool{}
+	firstLine := [nColours]int{}
+	for _, e := range d.Entries {
+		if e.Section != "" {
+			probs = append(probs, d.Problem(e, fmt.Sprintf("section %q has no meaning in Mystic Elements", e.Section), "list every card in the main deck"))
+			continue
+		}
+		id, ok := p.lookup(e.Card)
+		name := e.Card
+		if !ok {
+			name = strings.ToLower(strings.TrimSpace(e.Card))
+		}
+		if c := colourIndex(name); !ok && c >= 0 {
+			if whole[c] || count[c] > 0 {
+				probs = append(probs, d.Problem(e, "colour "+name+" is listed twice", "name each colour once"))
+				continue
+			}
+			if e.Count != 1 {
+				probs = append(probs, d.Problem(e, fmt.Sprintf("a colour line takes no count (has %d)", e.Count), "write the colour alone: "+name))
+			}
+			whole[c] = true
+			count[c] = 15
+			firstLine[c] = e.Line
+			continue
+		}
+		if !ok {
+			probs = append(probs, d.Problem(e, "no such card", suggest(p, name)))
+			continue
+		}
+		def := &p.defs[id]
+		if e.Count != 1 {
+			probs = append(probs, d.Problem(e, fmt.Sprintf("%d copies, but the game has one of each card (ME-2)", e.Count), "write 1 "+def.Name))
+		}
+		if seen[id] || whole[def.Colour] {
+			probs = append(probs, d.Problem(e, "listed twice", "list each card once"))
+			continue
+		}
+		seen[id] = true
+		count[def.Colour]++
+		if firstLine[def.Colour] == 0 {
+			firstLine[def.Colour] = e.Line
+		}
+	}
+	var cols []int8
+	for c := int8(0); c < nColours; c++ {
+		if count[c] == 0 {
+			continue
+		}
+		cols = append(cols, c)
+		if count[c] < 15 {
+			var missing []string
+			for _, id := range p.byColour[c] {
+				if !seen[id] {
+					missing = append(missing, p.defs[id].Name)
+				}
+			}
+			probs = append(probs, engine.Problem{File: d.Source, Line: firstLine[c], Subject: colourNames[c],
+				Msg: fmt.Sprintf("only %d of the 15 %s cards (missing: %s); a colour is used whole (ME-8.1)", count[c], colourNames[c], strings.Join(missing, ", ")),
+				Fix: "add the missing cards, or write the colour name alone"})
+		}
+	}
+	if len(cols) != 3 {
+		names := make([]string, len(cols))
+		for i, c := range cols {
+			names[i] = colourNames[c]
+		}
+		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name,
+			Msg: fmt.Sprintf("the deck has %d colours (%s), it needs exactly 3 (ME-8.1)", len(cols), strings.Join(names, ", ")),
+			Fix: "use all 15 cards of each of three colours"})
+	}
+	return cols, probs
+}
+
+// suggest names the closest card, for typos.
+func suggest(p *pool, name string) string {
+	best, bestD := "", 1<<30
+	for i := range p.defs {
+		if d := editDistance(strings.ToLower(p.defs[i].Name), name); d < bestD {
+			best, bestD = p.defs[i].Name, d
+		}
+	}
+	if bestD <= len(name)/2+1 {
+		return fmt.Sprintf("did you mean %q? (kartenwerk cards mysticelements lists the pool)", best)
+	}
+	return "check the name against `kartenwerk cards mysticelements`, or name a colour: " + strings.Join(colourNames, ", ")
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

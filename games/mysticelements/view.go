@@ -1,0 +1,251 @@
+package mysticelements
+
+import (
+	"fmt"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+// Zones in views and positions: hand (owner sees it), deck (nobody),
+// battle (public; charms appear attached to their unit), grave (public),
+// deep (face down; public and ordered with recycling=on, ME-9b.2).
+// Player counters: energy.<colour>, round, limit (the current card limit),
+// quiet (own turns in a row without a qualifying play), played, wonders.
+// Card counters: damage, tokens (net promote/demote); stats: power,
+// health; status: ready or exhausted, marked (for the redraw).
+
+// View is what seat v may see.
+func (s *state) View(v engine.Seat) *engine.View {
+	view := &engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
+		Active: engine.Seat(s.active), ToMove: s.ToMove(), Prompt: s.prompt()}
+	if s.phase != phPick && s.phase != phOver {
+		view.Round = int(s.p[s.active].round)
+	}
+	if done, o := s.Terminal(); done {
+		view.Result = engine.ResultOf(o)
+	}
+	for seat := int8(0); seat < 2; seat++ {
+		view.Players = append(view.Players, s.playerView(seat, v))
+	}
+	if s.res.active && s.cards[s.res.src].zone == zStack {
+		view.Shared = []engine.Zone{{Name: "resolving", Visibility: engine.Public, Count: 1, Cards: []engine.CardView{s.cardView(s.res.src, v)}}}
+	}
+	if s.v.antiracist {
+		view.Notes = append(view.Notes, "anti-racist variant: colour-naming cards may be reversed (ME-9b.1)")
+	}
+	return view
+}
+
+func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
+	p := &s.p[seat]
+	pv := engine.PlayerView{Seat: engine.Seat(seat), Name: engine.Seat(seat).String(), Out: p.lost}
+	var cols []string
+	for c := int8(0); c < nColours; c++ {
+		pv.Counters = append(pv.Counters, engine.Stat{Name: "energy." + colourNames[c], Value: int(p.energy[c])})
+		if p.hasColour(c) {
+			cols = append(cols, colourNames[c])
+		}
+	}
+	pv.Counters = append(pv.Counters,
+		engine.Stat{Name: "round", Value: int(p.round)},
+		engine.Stat{Name: "limit", Value: s.cardLimit(seat)},
+		engine.Stat{Name: "quiet", Value: int(p.quiet)},
+		engine.Stat{Name: "played", Value: int(p.played)},
+		engine.Stat{Name: "wonders", Value: int(p.wonders)})
+	if len(cols) > 0 {
+		pv.Name += " (" + strings.Join(cols, ", ") + ")"
+	}
+	sees := v == engine.Omniscient || v == engine.Seat(seat)
+	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, sees, v, false))
+	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v == engine.Omniscient, v, true))
+	battle := engine.Zone{Name: "battle", Visibility: engine.Public}
+	for _, id := range p.battle.slice() {
+		if s.def(id).Kind == kCharm && s.cards[id].host > 0 {
+			continue
+		}
+		battle.Cards = append(battle.Cards, s.cardView(id, v))
+		battle.Count++
+	}
+	// Charms attached to this seat's units, whoever controls them.
+	for i := range battle.Cards {
+		h := int16(battle.Cards[i].ID)
+		for t := int8(0); t < 2; t++ {
+			for _, ch := range s.p[t].battle.slice() {
+				if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
+					battle.Cards[i].Attached = append(battle.Cards[i].Attached, s.cardView(ch, v))
+				}
+			}
+		}
+	}
+	pv.Zones = append(pv.Zones, battle)
+	pv.Zones = append(pv.Zones, s.zoneView("grave", engine.Public, &p.grave, true, v, true))
+	vis := engine.Private
+	if s.v.recycling {
+		vis = engine.Public
+	}
+	pv.Zones = append(pv.Zones, s.zoneView("deep", vis, &p.deep, s.v.recycling || v == engine.Omniscient, v, true))
+	return pv
+}
+
+// zoneView lists a pile, top first when topFirst.
+func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, sees bool, v engine.Seat, topFirst bool) engine.Zone {
+	z := engine.Zone{Name: name, Visibility: vis, Count: int(pl.n)}
+	if !sees {
+		return z
+	}
+	ids := pl.slice()
+	for i := range ids {
+		id := ids[i]
+		if topFirst {
+			id = ids[len(ids)-1-i]
+		}
+		z.Cards = append(z.Cards, s.cardView(id, v))
+	}
+	return z
+}
+
+func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
+	c := &s.cards[id]
+	d := s.def(id)
+	cv := engine.CardView{ID: int(id), Name: d.Name, Owner: engine.Seat(c.owner)}
+	if c.zone == zBattle {
+		switch d.Kind {
+		case kUnit, kRelic:
+			if c.ready {
+				cv.Status = []string{"ready"}
+			} else {
+				cv.Status = []string{"exhausted"}
+			}
+		}
+		if d.Kind == kUnit {
+			cv.Stats = []engine.Stat{{Name: "power", Value: s.power(id)}, {Name: "health", Value: s.health(id)}}
+			cv.Counters = []engine.Stat{{Name: "damage", Value: int(c.dmg)}, {Name: "tokens", Value: int(c.tok)}}
+			for k, n := range keywordNames {
+				if s.keywords(id)&(1<<k) != 0 {
+					cv.Keywords = append(cv.Keywords, n)
+				}
+			}
+		}
+		if c.colour != d.Colour {
+			cv.Note = "converted to " + colourNames[c.colour]
+		}
+	}
+	if c.mark && (v == engine.Omniscient || v == engine.Seat(c.seat)) {
+		cv.Status = append(cv.Status, "marked")
+	}
+	return cv
+}
+
+// prompt says what ToMove is asked.
+func (s *state) prompt() string {
+	switch s.phase {
+	case phOver:
+		return ""
+	case phPick:
+		return fmt.Sprintf("p%d: choose a colour (pick %d of 6, ME-3.1)", s.pickSeat()+1, s.picks+1)
+	}
+	switch s.st {
+	case sPay:
+		return fmt.Sprintf("pay %d 'any energy' symbol(s) for %s: choose a colour", s.res.payLeft, s.def(s.res.src).Name)
+	case sReverse:
+		return fmt.Sprintf("%s names a colour: play it as printed or reversed (ME-9b.1)", s.def(s.res.src).Name)
+	case sTarget:
+		f, _ := s.chosenFilter()
+		return fmt.Sprintf("%s: choose %s", s.def(s.res.src).Name, describeFilter(f, true))
+	case sDiscard:
+		return fmt.Sprintf("p%d: discard %d card(s)", s.res.discSeat+1, s.res.discLeft)
+	case sConvert:
+		return fmt.Sprintf("%s is stolen: choose the colour it counts as (ME-10.13)", s.def(s.res.convCard).Name)
+	case sStrike:
+		return fmt.Sprintf("%s attacks %s: strike back (exhausting it) or hold (ME-5.4)", s.def(s.fight.att).Name, s.def(s.fight.def).Name)
+	case sTrigger:
+		return "choose which turn start ability resolves next"
+	}
+	switch s.phase {
+	case phGain:
+		return fmt.Sprintf("choose the colour of this turn's %d energy (ME-4.3)", min(s.roundNumber(s.active), 5))
+	case phMain:
+		return "play cards, use abilities, attack, or end"
+	case phKeep:
+		return fmt.Sprintf("keep at most 5 energy: choose one to keep (%d kept)", sum8(s.p[s.active].kept[:]))
+	case phRedraw:
+		return "you may mark cards to discard and redraw, then done (ME-4.6)"
+	}
+	return ""
+}
+
+func sum8(a []int8) int {
+	t := 0
+	for _, x := range a {
+		t += int(x)
+	}
+	return t
+}
+
+// Describe labels an action for people. A card named from a hand is shown
+// only to its holder, except when it is played or discarded (then public).
+func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
+	name := func(i int) string {
+		id := a.Args[i]
+		if id <= 0 || id >= s.ncards {
+			return fmt.Sprintf("c%d", id)
+		}
+		return fmt.Sprintf("%s (c%d)", s.def(id).Name, id)
+	}
+	col := func() string {
+		if x := a.Args[0]; x >= 0 && int(x) < nColours {
+			return colourNames[x]
+		}
+		return "?"
+	}
+	switch a.Verb {
+	case vPick:
+		return "Choose " + col()
+	case vGain:
+		return "Gain " + col() + " energy"
+	case vPlay:
+		return "Play " + name(0)
+	case vUse:
+		return "Use " + name(0)
+	case vActivate:
+		return "Activate " + name(0)
+	case vAttack:
+		return "Attack " + name(1) + " with " + name(0)
+	case vPlunder:
+		return fmt.Sprintf("Plunder p%d with %s", a.Args[1]+1, name(0))
+	case vEnd:
+		return "End the play step"
+	case vPay:
+		return "Pay with " + col()
+	case vReverse:
+		if a.Args[0] == 1 {
+			return "Reverse the named colour"
+		}
+		return "Keep the colour as printed"
+	case vTarget:
+		return "Target " + name(0)
+	case vTargetPlayer:
+		return fmt.Sprintf("Target p%d", a.Args[0]+1)
+	case vConvert:
+		return "Convert to " + col()
+	case vDiscard:
+		return "Discard " + name(0)
+	case vStrike:
+		return "Strike back"
+	case vHold:
+		return "Do not strike back"
+	case vTrigger:
+		return "Resolve " + name(0) + " first"
+	case vKeep:
+		return "Keep one " + col() + " energy"
+	case vRedraw:
+		if viewer == engine.Omniscient || viewer == engine.Seat(s.active) {
+			return "Mark " + name(0) + " for the redraw"
+		}
+		return "Mark a card for the redraw"
+	case vDone:
+		return "Finish the redraw"
+	}
+	return codec.Format(a)
+}
