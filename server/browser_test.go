@@ -51,6 +51,7 @@ const autoplayJS = `(async (max, seed, until) => {
     }
     if (window.kw.version === v) throw new Error("no answer after clicking " + c.textContent);
     window.kwSnaps.push({version: window.kw.version, html: document.body.innerHTML});
+    await sleep(52); // no faster than a person: the server allows 20 messages a second
   }
   return {clicks, result: "", version: window.kw.version};
 })`

@@ -41,7 +41,7 @@ type LoadConfig struct {
 
 // LoadReport is what a load test measured.
 type LoadReport struct {
-	Games         int           `json:"games"`
+	Games int `json:"games"`
 	// Finished counts the bots that saw their game end (two per game).
 	Finished      int           `json:"finished"`
 	Moves         int           `json:"moves"`
