@@ -16,7 +16,7 @@ export function cardDetail(card, info) {
     stats.length ? el("div", {class: "d-stats"}, statLine(stats)) : null,
     (card.keywords || (info && info.keywords) || []).length ? el("div", {class: "d-kw"}, (card.keywords || info.keywords).join(", ")) : null,
     info && info.text ? el("p", {class: "d-text"}, info.text) : null,
-    card.counters && card.counters.length ? el("div", {class: "d-counters"}, "on it: " + statLine(card.counters)) : null,
+    (card.counters || []).some((c) => c.value) ? el("div", {class: "d-counters"}, "on it: " + statLine(card.counters.filter((c) => c.value))) : null,
     card.status && card.status.length ? el("div", {class: "d-status"}, card.status.join(", ")) : null,
     card.note ? el("div", {class: "d-note"}, card.note) : null,
     (card.attached || []).length ? el("div", {class: "d-att"}, "attached: " + card.attached.map((a) => a.name || "hidden card").join(", ")) : null);
@@ -32,6 +32,7 @@ export function cardEl(card, ctx) {
   const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
   const keywords = card.keywords && card.keywords.length ? card.keywords : (info && info.keywords) || [];
   const status = card.status || [];
+  const counters = (card.counters || []).filter((c) => c.value);
   const cls = ["card", actions.length ? "playable" : "",
     ...status.map((s) => "st-" + s.replace(/[^a-z0-9-]/gi, ""))].filter(Boolean).join(" ");
   const e = el("div", {class: cls, dataset: {id: card.id, name: card.name}, tabindex: 0,
@@ -42,7 +43,7 @@ export function cardEl(card, ctx) {
   keywords.length ? el("div", {class: "c-kw"}, keywords.join(", ")) : null,
   info && info.text ? el("div", {class: "c-text"}, info.text) : null,
   stats.length ? el("div", {class: "c-stats"}, stats.map((s) => el("span", {class: "stat"}, el("small", {}, s.name), " ", s.value))) : null,
-  card.counters && card.counters.length ? el("div", {class: "c-counters"}, card.counters.map((s) => el("span", {class: "counter"}, `${s.name} ${s.value}`))) : null,
+  counters.length ? el("div", {class: "c-counters"}, counters.map((s) => el("span", {class: "counter"}, `${s.name} ${s.value}`))) : null,
   status.length ? el("div", {class: "c-status"}, status.join(" · ")) : null,
   card.note ? el("div", {class: "c-note"}, card.note) : null,
   (card.attached || []).length ? el("div", {class: "c-att"}, card.attached.map((a) => cardEl(a, ctx))) : null);
@@ -53,8 +54,9 @@ export function cardEl(card, ctx) {
 
 /** zoneEl draws a zone as a row, a pile, a stack or an emphasised area. */
 function zoneEl(zone, ctx) {
-  const kind = zoneKind(ctx.game, zone);
   const cards = zone.cards || [];
+  // A zone of hidden cards only is drawn as a pile of backs with its count.
+  const kind = !cards.length && zone.count > 0 ? "pile" : zoneKind(ctx.game, zone);
   const hiddenCount = Math.max(0, zone.count - cards.length);
   const head = el("div", {class: "z-head"}, el("span", {class: "z-name"}, zone.name),
     el("span", {class: "z-count", title: `${zone.count} card(s), ${zone.visibility}`}, zone.count));
