@@ -220,3 +220,23 @@ func TestRematchKeepsSeatsAndTokens(t *testing.T) {
 		t.Error("the old game does not point to its rematch")
 	}
 }
+
+func TestHotSeatTokenActsForBothSeats(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindHotseat}}})
+	if len(resp.Invites) != 0 {
+		t.Errorf("a hot-seat game has invites: %+v", resp.Invites)
+	}
+	for i := 0; i < 18; i++ {
+		st := e.state(resp.ID, resp.Token)
+		if len(st.Controls) != 2 || st.Viewer != st.View.ToMove || len(st.Legal) == 0 {
+			t.Fatalf("move %d: controls %v, viewer %v, to move %v, %d actions", i, st.Controls, st.Viewer, st.View.ToMove, len(st.Legal))
+		}
+		if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: st.Legal[0].Action}, nil); code != http.StatusOK {
+			t.Fatalf("move %d: %d %s", i, code, body)
+		}
+	}
+	if !e.state(resp.ID, resp.Token).Finished {
+		t.Error("the hot-seat game did not end after 18 plays")
+	}
+}
