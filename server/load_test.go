@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"os"
 	"testing"
 	"time"
 )
@@ -19,12 +18,4 @@ func TestLoadTestPlaysGames(t *testing.T) {
 	if _, err := LoadTest(context.Background(), LoadConfig{URL: "http://192.0.2.1:8080", Game: "trick", Games: 1, Duration: time.Second}); err == nil {
 		t.Error("a load test against a non-loopback address was allowed")
 	}
-}
-
-func TestLoadProfile(t *testing.T) {
-	if testing.Short() || !testing.Verbose() {
-		t.Skip("profiling only")
-	}
-	r, _ := LoadTest(context.Background(), LoadConfig{DB: os.Getenv("KW_DB"), Dir: t.TempDir(), Game: "mysticelements", Games: 50, Duration: 5 * time.Second, Think: 0})
-	t.Log(r)
 }

@@ -35,6 +35,9 @@ type LoadConfig struct {
 	// Think is the bots' mean pause before each action, as a person's;
 	// 0 plays as fast as the server answers.
 	Think time.Duration
+	// Warmup is how long the games get to start and connect before
+	// latencies count (moves still count in moves/s).
+	Warmup time.Duration
 	// Seed makes the bots' choices reproducible.
 	Seed uint64
 }
@@ -43,8 +46,10 @@ type LoadConfig struct {
 type LoadReport struct {
 	Games int `json:"games"`
 	// Finished counts the bots that saw their game end (two per game).
-	Finished      int           `json:"finished"`
-	Moves         int           `json:"moves"`
+	Finished int `json:"finished"`
+	Moves    int `json:"moves"`
+	// Measured counts the moves timed after the warm-up.
+	Measured      int           `json:"measured"`
 	Errors        int           `json:"errors"`
 	Elapsed       time.Duration `json:"elapsed_ns"`
 	MovesPerSec   float64       `json:"moves_per_sec"`
@@ -56,8 +61,8 @@ type LoadReport struct {
 
 // String writes the report for people.
 func (r LoadReport) String() string {
-	s := fmt.Sprintf("%d concurrent games, %d finished, %d moves in %.1fs: %.0f moves/s, move latency p50 %.2fms p99 %.2fms max %.2fms, %d errors",
-		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors)
+	s := fmt.Sprintf("%d concurrent games, %d game ends seen, %d moves in %.1fs: %.0f moves/s; move latency over %d moves after the warm-up: p50 %.2fms p99 %.2fms max %.2fms; %d errors",
+		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, r.Measured, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors)
 	if r.FirstErrorMsg != "" {
 		s += "\nfirst error: " + r.FirstErrorMsg
 	}
@@ -89,8 +94,8 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
-	stats := &loadStats{}
 	start := time.Now()
+	stats := &loadStats{measureFrom: start.Add(cfg.Warmup)}
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.Games; i++ {
 		wg.Add(1)
@@ -149,16 +154,22 @@ func startLocal(db string) (func(), string, error) {
 
 // loadStats gathers the bots' measurements.
 type loadStats struct {
-	mu        sync.Mutex
-	latencies []time.Duration
-	finished  int
-	errors    int
-	first     string
+	mu          sync.Mutex
+	measureFrom time.Time
+	moves       int
+	latencies   []time.Duration
+	finished    int
+	errors      int
+	first       string
 }
 
-func (s *loadStats) move(d time.Duration) {
+func (s *loadStats) move(sent time.Time) {
+	d := time.Since(sent)
 	s.mu.Lock()
-	s.latencies = append(s.latencies, d)
+	s.moves++
+	if sent.After(s.measureFrom) {
+		s.latencies = append(s.latencies, d)
+	}
 	s.mu.Unlock()
 }
 
@@ -174,7 +185,7 @@ func (s *loadStats) fail(err error) {
 func (s *loadStats) report(games int, elapsed time.Duration) LoadReport {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	r := LoadReport{Games: games, Finished: s.finished, Moves: len(s.latencies), Errors: s.errors,
+	r := LoadReport{Games: games, Finished: s.finished, Moves: s.moves, Measured: len(s.latencies), Errors: s.errors,
 		Elapsed: elapsed, FirstErrorMsg: s.first}
 	r.MovesPerSec = float64(r.Moves) / elapsed.Seconds()
 	if len(s.latencies) > 0 {
@@ -255,7 +266,7 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 			return fmt.Errorf("server error: %s", data)
 		}
 		if sentAt >= 0 && m.Version > sentAt {
-			stats.move(time.Since(sent))
+			stats.move(sent)
 			sentAt = -1
 		}
 		if m.Finished {

@@ -190,6 +190,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if err := srv.store.CreateGame(ctx, sg); err != nil {
 		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
 	}
+	srv.keep(sg)
 	resp := CreateResponse{ID: sg.ID, Token: token, Invites: []Invite{}, Play: "/play/" + sg.ID + "?token=" + token, Spectate: "/play/" + sg.ID}
 	for i, c := range seats {
 		if c.Kind == KindFriend {

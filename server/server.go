@@ -120,3 +120,17 @@ func (srv *Server) session(ctx context.Context, id string) (*session, error) {
 	srv.sessions[id] = s
 	return s, nil
 }
+
+// keep makes a newly stored game live at once, so its first clients need
+// not wait for the store.
+func (srv *Server) keep(g StoredGame) {
+	s, err := restore(srv, g)
+	if err != nil {
+		return // it is loaded, with its error, when first asked for
+	}
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	if _, ok := srv.sessions[g.ID]; !ok {
+		srv.sessions[g.ID] = s
+	}
+}

@@ -18,6 +18,7 @@ type loadOptions struct {
 	games    int
 	duration time.Duration
 	think    time.Duration
+	warmup   time.Duration
 	seed     uint64
 	db       string
 	asJSON   bool
@@ -42,7 +43,7 @@ func loadtestCmd() *cobra.Command {
 			}
 			defer os.RemoveAll(dir)
 			r, err := server.LoadTest(ctx, server.LoadConfig{URL: o.url, Dir: dir, DB: o.db, Game: o.game, Games: o.games,
-				Duration: o.duration, Think: o.think, Seed: o.seed})
+				Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed})
 			if err != nil {
 				return err
 			}
@@ -62,6 +63,7 @@ func loadtestCmd() *cobra.Command {
 	f.IntVarP(&o.games, "games", "n", 100, "how many games run at once")
 	f.DurationVar(&o.duration, "duration", 20*time.Second, "how long to play")
 	f.DurationVar(&o.think, "think", time.Second, "the bots' mean pause before each action, as a person's (0: as fast as possible)")
+	f.DurationVar(&o.warmup, "warmup", 5*time.Second, "time for the games to start and connect before latencies count")
 	f.Uint64Var(&o.seed, "seed", 1, "the bots' seed")
 	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 	return cmd
