@@ -433,3 +433,81 @@ func TestLeakCheckCatchesAShownHand(t *testing.T) {
 		t.Error("a page with an opponent's card passed the leak check")
 	}
 }
+
+type replayState struct {
+	Step  int `json:"step"`
+	Steps int `json:"steps"`
+}
+
+func TestBrowserRematchAndReplay(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, ctx, 0)
+	if r := autoplay(t, ctx, 100, 1); r.Result == "" {
+		t.Fatal("no result screen")
+	}
+	// Rematch: a new game at version 0, for the same seat.
+	if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		url, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
+		if url != "/play/"+resp.ID && strings.HasPrefix(url, "/play/") {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the rematch button did not open a new table")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if k := waitTable(t, ctx, 0); k.Version != 0 && k.Viewer != "p1" {
+		t.Errorf("the rematch table: %+v", k)
+	}
+	// The replay of the first game: step forward and back, as p1 and p2.
+	step := func(sel string) replayState {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Click(sel), chromedp.Sleep(150*time.Millisecond)); err != nil {
+			t.Fatal(err)
+		}
+		r, err := chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+"/replay/"+resp.ID), chromedp.WaitVisible("#table .player")); err != nil {
+		t.Fatal(err)
+	}
+	if r := step("#next"); r.Step != 1 || r.Steps != 18 {
+		t.Errorf("after one step forward: %+v", r)
+	}
+	step("#next")
+	if r := step("#prev"); r.Step != 1 {
+		t.Errorf("after a step back: %+v", r)
+	}
+	if r := step("#last"); r.Step != 18 {
+		t.Errorf("at the end: %+v", r)
+	}
+	hands := `[...document.querySelectorAll("[data-zone=hand] .card[data-id]")].length`
+	step("#first")
+	for _, c := range []struct {
+		seat string
+		want int
+	}{{"spectator", 0}, {"p1", 3}, {"p2", 3}} {
+		err := chromedp.Do(ctx, chromedp.SetValue("#seat", c.seat),
+			chromedp.Evaluate[chromedp.Void](`document.querySelector("#seat").dispatchEvent(new Event("change"))`),
+			chromedp.Sleep(200*time.Millisecond))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands))
+		if n != c.want {
+			t.Errorf("the replay as %s shows %d hand cards, want %d", c.seat, n, c.want)
+		}
+	}
+}
