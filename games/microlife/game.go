@@ -1,7 +1,3 @@
-// Package microlife implements Micro-Life, a two-player deck-builder with a
-// market, sugar as currency, immune cells against pathogens, and mutations
-// drawn from a shared mutation deck into personal gene pools. Rule ids
-// (ML-x.y) refer to the rules digest shared/rules/microlife.md.
 package microlife
 
 import (
