@@ -67,6 +67,7 @@ type inst struct {
 	nmut       int8   // attached mutations
 	typ        uint8  // the card type, copied from the definition
 	whens      uint8  // triggers of the card and its mutations (cardDef.whens)
+	cost       int8   // the printed cost, copied from the definition
 }
 
 type player struct {
@@ -216,7 +217,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens})
+	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost})
 	return int16(len(s.cards) - 1)
 }
 
