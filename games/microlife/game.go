@@ -4,8 +4,18 @@ import (
 	"kartenwerk/engine"
 )
 
-// Game is Micro-Life.
-type Game struct{}
+// Game is Micro-Life. The zero value plays with the shipped cards;
+// WithCards makes one with more or changed cards.
+type Game struct {
+	cat *catalog
+}
+
+func (g Game) catalog() *catalog {
+	if g.cat == nil {
+		return defaultCatalog
+	}
+	return g.cat
+}
 
 func init() { engine.Register(Game{}) }
 

@@ -16,7 +16,7 @@ import (
 // attached cards are mutations, or the lysosome (status lysosome).
 // Seat prop "discarded: true"; table prop "bought: true".
 func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
-	s, err := newState(defaultCatalog, setup)
+	s, err := newState(g.catalog(), setup)
 	if err != nil {
 		return nil, err
 	}
