@@ -89,15 +89,11 @@ type trig struct {
 const (
 	wkStrike uint8 = iota // combat damage between attacker and target
 	wkAfter               // after-attack triggers and Selbstregulierend
-	wkVector              // reveal for Vektor after the discard
 )
 
 type work struct {
-	kind     uint8
-	a, b     int16
-	seat     int8
-	defPlyr  int8
-	discCost int8
+	kind uint8
+	a, b int16 // attacker and target (0: the opposing player)
 }
 
 // Decisions a seat may be asked for inside the flow.
@@ -305,7 +301,7 @@ func (s *state) Hash() uint64 {
 	}
 	h.Int(len(s.works))
 	for _, w := range s.works {
-		h.Uint64(uint64(w.kind) | uint64(uint16(w.a))<<8 | uint64(uint16(w.b))<<24 | uint64(uint8(w.seat))<<40 | uint64(uint8(w.defPlyr))<<48 | uint64(uint8(w.discCost))<<56)
+		h.Uint64(uint64(w.kind) | uint64(uint16(w.a))<<8 | uint64(uint16(w.b))<<24)
 	}
 	d := s.dec
 	h.Uint64(uint64(d.kind) | uint64(uint8(d.seat))<<8 | uint64(uint16(d.host))<<16 | uint64(uint8(d.left))<<32 | uint64(uint16(d.card))<<40)
