@@ -700,9 +700,13 @@ func (g Game) Cards() []engine.CardInfo {
 
 func (c *catalog) info(i int16) engine.CardInfo {
 	d := &c.defs[i]
-	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
+	// Group is the pile the card comes from; Kind its type and subtype.
+	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "starter and supply", Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
 	if d.sub != sNone {
-		ci.Group = subtypeNames[d.sub]
+		ci.Kind += " " + subtypeNames[d.sub]
+	}
+	if d.copies > 0 {
+		ci.Group = "market deck"
 	}
 	switch {
 	case d.typ == tMutation:
@@ -813,6 +817,12 @@ func (c *catalog) text(i int16) string {
 	}
 	if d.supply {
 		parts = append(parts, "Always buyable from the basic supply (to your discard pile).")
+	}
+	switch {
+	case d.copies > 0 && d.typ == tMutation:
+		parts = append(parts, fmt.Sprintf("%d in the mutation deck.", d.copies))
+	case d.copies > 0:
+		parts = append(parts, fmt.Sprintf("%d in the main deck.", d.copies))
 	}
 	return strings.Join(parts, " ")
 }
