@@ -62,6 +62,7 @@ const (
 	kwTarnung
 	kwResistenz
 	kwActivated // the card has an activated ability
+	kwMutable   // an entity that can carry mutations (ML-5.10)
 )
 
 var keywordNames = []struct {
@@ -531,6 +532,9 @@ func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	}
 	if d.resistenz != 0 {
 		d.kw |= kwResistenz
+	}
+	if d.mutable() {
+		d.kw |= kwMutable
 	}
 	if d.copies > 0 && d.supply {
 		bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")

@@ -68,6 +68,7 @@ type inst struct {
 	typ        uint8  // the card type, copied from the definition
 	whens      uint8  // triggers of the card and its mutations (cardDef.whens)
 	cost       int8   // the printed cost, copied from the definition
+	res        int8   // the printed Widerstand, copied from the definition
 }
 
 type player struct {
@@ -213,7 +214,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost})
+	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost, res: s.cat.defs[def].res})
 	return int16(len(s.cards) - 1)
 }
 
