@@ -230,7 +230,7 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 			continue
 		}
 		for _, t := range s.p[1-seat].battle.slice() {
-			if s.def(t).Kind == kUnit && s.mayAttack(id, t, guards, flyGuards) {
+			if s.cards[t].kind == kUnit && s.mayAttack(id, t, guards, flyGuards) {
 				dst = append(dst, act2(vAttack, int(id), int(t)))
 			}
 		}

@@ -7,7 +7,7 @@ func (s *state) has(id int16, kw uint8) bool { return s.keywords(id)&kw != 0 }
 // guardsOf counts seat's guards, and the flying ones (ME-6.2, ME-6.3).
 func (s *state) guardsOf(seat int8) (guards, flying int) {
 	for _, id := range s.p[seat].battle.slice() {
-		if s.def(id).Kind == kUnit && s.has(id, kwGuard) {
+		if s.cards[id].kind == kUnit && s.has(id, kwGuard) {
 			guards++
 			if s.has(id, kwFlying) {
 				flying++

@@ -133,7 +133,7 @@ func (s *state) matches(f filter, id int16, ctrl int8, src int16, rev bool) bool
 	if c.zone != zBattle {
 		return false
 	}
-	switch s.pool.defs[c.def].Kind {
+	switch c.kind {
 	case kUnit:
 		if f.What&onUnit == 0 {
 			return false
@@ -355,10 +355,15 @@ func (s *state) attach(charm, host int16) {
 	s.move(charm, s.res.ctrl, zBattle)
 	d := s.def(charm)
 	s.cards[charm].host = host
+	s.bless(host, d)
+}
+
+// bless gives unit host the bonuses of charm definition d.
+func (s *state) bless(host int16, d *cardDef) {
 	h := &s.cards[host]
 	h.bonP = clampTok(int(h.bonP) + int(d.Power))
 	h.bonH = clampTok(int(h.bonH) + int(d.Health))
-	h.bonKw |= d.Keywords
+	h.kw |= d.Keywords
 }
 
 // kill moves a unit or relic to its owner's grave with its charms
@@ -388,7 +393,7 @@ func (s *state) health(id int16) int {
 	return int(s.def(id).Health) + int(c.tok) + int(c.bonH)
 }
 
-func (s *state) keywords(id int16) uint8 { return s.def(id).Keywords | s.cards[id].bonKw }
+func (s *state) keywords(id int16) uint8 { return s.cards[id].kw }
 
 // checkDeaths is ME-5.11: units whose damage reaches their health die.
 func (s *state) checkDeaths() {
@@ -396,7 +401,7 @@ func (s *state) checkDeaths() {
 	n := 0
 	for seat := int8(0); seat < 2; seat++ {
 		for _, id := range s.p[seat].battle.slice() {
-			if s.def(id).Kind == kUnit && int(s.cards[id].dmg) >= s.health(id) {
+			if s.cards[id].kind == kUnit && int(s.cards[id].dmg) >= s.health(id) {
 				dead[n] = id
 				n++
 			}

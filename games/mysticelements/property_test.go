@@ -69,7 +69,7 @@ func invariants(es engine.State) error {
 				if c.zone != z || c.seat != seat {
 					return fmt.Errorf("c%d is in p%d %s but records %s of p%d", id, seat+1, zoneNames[z], zoneNames[c.zone], c.seat+1)
 				}
-				if z != zBattle && (c.dmg != 0 || c.tok != 0 || c.host != 0 || c.seat != c.owner) {
+				if z != zBattle && (c.dmg != 0 || c.tok != 0 || c.host != 0 || c.seat != c.owner || c.bonP != 0 || c.bonH != 0 || c.kw != s.def(id).Keywords || c.colour != s.def(id).Colour) {
 					return fmt.Errorf("c%d outside the battle keeps markers or sits with p%d", id, seat+1)
 				}
 			}

@@ -89,7 +89,7 @@ func (s *state) deal() {
 			for _, d := range s.pool.byColour[p.colours[i]] {
 				id := s.ncards
 				s.ncards++
-				s.cards[id] = card{def: d, owner: seat, seat: seat, colour: s.pool.defs[d].Colour, zone: zDeck}
+				s.cards[id] = s.newCard(d, seat, seat, zDeck)
 				p.deck.push(id)
 			}
 		}

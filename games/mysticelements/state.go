@@ -36,7 +36,14 @@ type card struct {
 	tok    int8 // net promote (+) / demote (-) tokens (ME-2.8)
 	bonP   int8 // power, health and keywords given by attached charms
 	bonH   int8
-	bonKw  uint8
+	kw     uint8 // keywords: printed, plus those given by attached charms
+	kind   kind  // the printed type, kept here for speed
+}
+
+// newCard makes a card instance of definition d.
+func (s *state) newCard(d int16, owner, seat int8, z zone) card {
+	def := &s.pool.defs[d]
+	return card{def: d, owner: owner, seat: seat, colour: def.Colour, zone: z, kw: def.Keywords, kind: def.Kind}
 }
 
 // pile is an ordered zone; the top of a deck or deep grave is the end.
@@ -220,7 +227,8 @@ func (s *state) move(id int16, seat int8, z zone) {
 		from.remove(id)
 	}
 	if c.zone == zBattle && z != zBattle {
-		c.dmg, c.tok, c.bonP, c.bonH, c.bonKw, c.host = 0, 0, 0, 0, 0, 0
+		c.dmg, c.tok, c.bonP, c.bonH, c.host = 0, 0, 0, 0, 0
+		c.kw = s.def(id).Keywords
 		c.colour = s.def(id).Colour
 		c.ready = false
 	}
@@ -265,7 +273,7 @@ func (s *state) Hash() uint64 {
 	for i := int16(1); i < s.ncards; i++ {
 		c := &s.cards[i]
 		h.Uint64(uint64(uint16(c.def)) | uint64(uint16(c.host))<<16 | uint64(uint8(c.owner))<<32 | uint64(uint8(c.seat))<<40 | uint64(uint8(c.colour))<<48 | uint64(c.zone)<<56)
-		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.tok))<<8 | uint64(uint8(c.bonP))<<16 | uint64(uint8(c.bonH))<<24 | uint64(c.bonKw)<<32 | b2u(c.ready)<<40 | b2u(c.mark)<<41)
+		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.tok))<<8 | uint64(uint8(c.bonP))<<16 | uint64(uint8(c.bonH))<<24 | uint64(c.kw)<<32 | b2u(c.ready)<<40 | b2u(c.mark)<<41)
 	}
 	for i := range s.p {
 		p := &s.p[i]
