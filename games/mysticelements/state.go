@@ -196,8 +196,9 @@ type state struct {
 	winner int8 // -1 draw, when over
 	why    uint8
 
-	legal   []engine.Action
-	legalOK bool
+	legal    []engine.Action
+	legalOK  bool
+	legalBuf [48]engine.Action // the usual room for legal, so that it needs no allocation
 }
 
 func (s *state) def(id int16) *cardDef { return &s.pool.defs[s.cards[id].def] }
@@ -245,7 +246,7 @@ func (s *state) Clone() engine.State { return s.clone() }
 func (s *state) clone() *state {
 	c := new(state)
 	*c = *s
-	c.legal, c.legalOK = nil, false
+	c.legal, c.legalOK = c.legalBuf[:0], false
 	return c
 }
 
