@@ -309,3 +309,28 @@ func TestRandomTurnsEnd(t *testing.T) {
 	}
 	t.Logf("longest turn: %d actions", most)
 }
+
+// Evaluate stays in [0, 1], is symmetric, and is exact at the end.
+func TestEvaluate(t *testing.T) {
+	for i := 0; i < 30; i++ {
+		es, _ := Game{}.New(randomSetup(i))
+		s := es.(*state)
+		r := engine.NewRNG(uint64(i))
+		for {
+			e0, e1 := s.Evaluate(0), s.Evaluate(1)
+			if e0 < 0 || e0 > 1 || e0+e1 < 0.999 || e0+e1 > 1.001 {
+				t.Fatalf("Evaluate %v and %v", e0, e1)
+			}
+			if done, o := s.Terminal(); done {
+				if !o.Draw() && s.Evaluate(engine.Seat(s.winner)) != 1 {
+					t.Fatal("the winner is not rated 1")
+				}
+				break
+			}
+			legal := s.Legal(nil)
+			if err := s.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
