@@ -123,3 +123,12 @@ type Evaluator interface {
 	// Evaluate estimates seat's chance of winning from here, in [0, 1].
 	Evaluate(seat Seat) float64
 }
+
+// CardPlayer is a State that can say which card an action plays, for the
+// simulator's per-card statistics.
+type CardPlayer interface {
+	// PlayedCard returns the index in Game.Cards() of the card that a
+	// plays (from hand, a market, ...), or -1 when a plays no card. It is
+	// asked before a is applied.
+	PlayedCard(a Action) int
+}

@@ -1,7 +1,8 @@
 // Package sim plays many games between agents and measures them: win
-// rates with confidence intervals, the first player's edge, game length,
-// how games end. A batch is deterministic for its seed however many
-// workers play it: game i always gets the same setup and agent seeds.
+// rates with confidence intervals per seat, agent and deck, the first
+// player's edge, game length, how games end and what each card does for
+// its player. A batch is deterministic for its seed however many workers
+// or shards play it: game i always gets the same setup and agent seeds.
 package sim
 
 import (
@@ -22,32 +23,48 @@ type Config struct {
 	Seed  uint64
 	// Seats at the table; 0 means the game's minimum.
 	Seats int
-	// Agents per seat, as agent specs; one spec is used for every seat.
+	// Agents per entrant, as agent specs; one spec is used for all.
 	Agents  []string
 	Variant map[string]string
-	// Decks per seat; empty lets the game choose.
+	// Decks per entrant; empty lets the game choose.
 	Decks []engine.DeckList
+	// Mirror plays every deal once per seat rotation, so that each
+	// entrant (agent and deck) sits in every seat of the same shuffle:
+	// the luck of the deal cancels out of entrant comparisons. Games is
+	// rounded up to a multiple of Seats.
+	Mirror bool
 	// Workers play games in parallel; 0 means one per CPU.
 	Workers int
 	// TurnCap stops a game after this many turns as a draw; 0 means the
 	// game's own cap.
 	TurnCap int
+	// Shard, Shards: play only games i with i % Shards == Shard.
+	Shard, Shards int
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 }
 
 // GameResult is how one game of a batch went.
 type GameResult struct {
-	Index   int
-	Seed    uint64
-	Winners engine.SeatSet
-	Reason  string
+	Index int
+	Seed  uint64
+	// Rotation: seat s played entrant (s + Rotation) % seats.
+	Rotation int
+	Winners  engine.SeatSet
+	Reason   string
 	// First is the seat that took the first turn (NoSeat if unknown).
 	First   engine.Seat
 	Turns   int
 	Actions int
 	Capped  bool
 	Err     string
+	// Played lists, per seat, the indexes in Game.Cards() of the cards it
+	// played, when the game reports them.
+	Played [][]int
+	// Decisions and Thinking count, per seat, the agent's decisions and
+	// the time it took over them.
+	Decisions []int
+	Thinking  []time.Duration
 }
 
 func (c *Config) normalize() error {
@@ -64,6 +81,9 @@ func (c *Config) normalize() error {
 	if c.Games < 1 {
 		return fmt.Errorf("the number of games must be at least 1, not %d", c.Games)
 	}
+	if c.Mirror && c.Games%c.Seats != 0 {
+		c.Games += c.Seats - c.Games%c.Seats
+	}
 	if len(c.Agents) == 0 {
 		c.Agents = []string{"random"}
 	}
@@ -77,6 +97,12 @@ func (c *Config) normalize() error {
 	}
 	if len(c.Decks) != 0 && len(c.Decks) != c.Seats {
 		return fmt.Errorf("%d decks for %d seats: give one deck per seat", len(c.Decks), c.Seats)
+	}
+	if c.Shards == 0 {
+		c.Shards = 1
+	}
+	if c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards {
+		return fmt.Errorf("shard %d of %d: write the shard as k/n with 1 <= k <= n", c.Shard+1, c.Shards)
 	}
 	if _, err := c.Game.New(c.setup(0)); err != nil {
 		return err
@@ -93,26 +119,63 @@ func (c *Config) normalize() error {
 	return nil
 }
 
-func (c *Config) setup(i int) engine.Setup {
-	return engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, i),
-		Variant: c.Variant, Decks: c.Decks}
+// rotation is the seat rotation of game i.
+func (c *Config) rotation(i int) int {
+	if !c.Mirror {
+		return 0
+	}
+	return i % c.Seats
 }
 
-func (c *Config) agentSpec(seat int) string {
+// setup is game i's setup: mirrored games share their deal's seed.
+func (c *Config) setup(i int) engine.Setup {
+	deal := i
+	if c.Mirror {
+		deal = i / c.Seats
+	}
+	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant}
+	if len(c.Decks) > 0 {
+		r := c.rotation(i)
+		s.Decks = make([]engine.DeckList, c.Seats)
+		for seat := range s.Decks {
+			s.Decks[seat] = c.Decks[(seat+r)%c.Seats]
+		}
+	}
+	return s
+}
+
+func (c *Config) agentSpec(entrant int) string {
 	if len(c.Agents) == 1 {
 		return c.Agents[0]
 	}
-	return c.Agents[seat]
+	return c.Agents[entrant]
 }
 
-// Run plays the batch and tallies it. Games that fail (an agent error, a
-// refused action) are counted as errors, not fatal to the batch.
+func (c *Config) deckName(entrant int) string {
+	if len(c.Decks) == 0 {
+		return ""
+	}
+	return c.Decks[entrant].Name
+}
+
+// indexes lists the games this shard plays.
+func (c *Config) indexes() []int {
+	var out []int
+	for i := c.Shard; i < c.Games; i += c.Shards {
+		out = append(out, i)
+	}
+	return out
+}
+
+// Run plays the batch (or its shard) and tallies it. Games that fail (an
+// agent error, a refused action) are counted as errors, not fatal.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, err
 	}
 	start := time.Now()
-	results := make([]GameResult, cfg.Games)
+	indexes := cfg.indexes()
+	results := make([]GameResult, len(indexes))
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -121,8 +184,8 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := range next {
-				results[i] = PlayGame(cfg, i)
+			for k := range next {
+				results[k] = PlayGame(cfg, indexes[k])
 				if cfg.Progress != nil {
 					mu.Lock()
 					done++
@@ -133,9 +196,9 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 		}()
 	}
 feed:
-	for i := 0; i < cfg.Games; i++ {
+	for k := range indexes {
 		select {
-		case next <- i:
+		case next <- k:
 		case <-ctx.Done():
 			break feed
 		}
@@ -150,27 +213,34 @@ feed:
 		t.Add(r)
 	}
 	rep := t.Report()
+	rep.ThinkingMs = thinking(cfg.Seats, results)
 	rep.Workers = cfg.Workers
 	rep.ElapsedSeconds = time.Since(start).Seconds()
-	rep.GamesPerSecond = float64(cfg.Games) / rep.ElapsedSeconds
+	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
 	return rep, nil
 }
 
 // PlayGame plays game i of the batch from start to end or to the cap.
 func PlayGame(cfg Config, i int) GameResult {
 	setup := cfg.setup(i)
-	res := GameResult{Index: i, Seed: setup.Seed, First: engine.NoSeat}
+	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat}
 	s, err := cfg.Game.New(setup)
 	if err != nil {
-		res.Err = err.Error()
+		res.Err = fmt.Sprintf("game %d (seed %d): %v", i, setup.Seed, err)
 		return res
 	}
 	agents := make([]ai.Agent, cfg.Seats)
 	for seat := range agents {
-		if agents[seat], err = ai.New(cfg.agentSpec(seat), engine.SeedFor(setup.Seed, seat+1)); err != nil {
+		entrant := (seat + res.Rotation) % cfg.Seats
+		if agents[seat], err = ai.New(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
 			res.Err = err.Error()
 			return res
 		}
+	}
+	res.Decisions, res.Thinking = make([]int, cfg.Seats), make([]time.Duration, cfg.Seats)
+	cards, _ := s.(engine.CardPlayer)
+	if cards != nil {
+		res.Played = make([][]int, cfg.Seats)
 	}
 	codec := cfg.Game.Info().Actions
 	for {
@@ -186,7 +256,15 @@ func PlayGame(cfg Config, i int) GameResult {
 			break
 		}
 		seat := s.ToMove()
+		t0 := time.Now()
 		a, err := agents[seat].Act(s)
+		res.Thinking[seat] += time.Since(t0)
+		res.Decisions[seat]++
+		if err == nil && cards != nil {
+			if c := cards.PlayedCard(a); c >= 0 {
+				res.Played[seat] = append(res.Played[seat], c)
+			}
+		}
 		if err == nil {
 			err = s.Apply(a)
 		}
@@ -198,4 +276,24 @@ func PlayGame(cfg Config, i int) GameResult {
 	}
 	res.Turns = s.Turn()
 	return res
+}
+
+// thinking is each entrant's mean time per decision in milliseconds.
+func thinking(seats int, results []GameResult) []float64 {
+	total := make([]time.Duration, seats)
+	count := make([]int, seats)
+	for _, r := range results {
+		for seat := range r.Decisions {
+			e := (seat + r.Rotation) % seats
+			total[e] += r.Thinking[seat]
+			count[e] += r.Decisions[seat]
+		}
+	}
+	out := make([]float64, seats)
+	for e := range out {
+		if count[e] > 0 {
+			out[e] = float64(total[e].Microseconds()) / 1000 / float64(count[e])
+		}
+	}
+	return out
 }

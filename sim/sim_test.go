@@ -98,7 +98,7 @@ func init() {
 
 func TestFailedGamesAreCountedNotFatal(t *testing.T) {
 	rep := run(t, sim.Config{Game: trick.Game{}, Games: 10, Seed: 1, Seats: 2, Agents: []string{"cheater", "random"}})
-	if rep.Errors != 10 || len(rep.ErrorSamples) == 0 || !strings.Contains(rep.ErrorSamples[0], `"play c99"`) {
+	if rep.Errors != 10 || len(rep.ErrorSamples) == 0 || !strings.Contains(rep.ErrorSamples[0].Msg, `"play c99"`) {
 		t.Fatalf("errors %d samples %v", rep.Errors, rep.ErrorSamples)
 	}
 }
@@ -118,5 +118,90 @@ func TestBadConfigs(t *testing.T) {
 		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got %v, want %q", c.cfg, err, c.want)
 		}
+	}
+}
+
+func TestShardsMergeIntoTheWholeBatch(t *testing.T) {
+	base := sim.Config{Game: trick.Game{}, Games: 301, Seed: 3, Seats: 2, Mirror: true,
+		Agents: []string{"random", "greedy"}}
+	whole := run(t, base)
+	var merged *sim.Tally
+	for k := 0; k < 3; k++ {
+		part := base
+		part.Shard, part.Shards = k, 3
+		rep := run(t, part)
+		if merged == nil {
+			merged = &rep.Tally
+			continue
+		}
+		if err := merged.Merge(&rep.Tally); err != nil {
+			t.Fatal(err)
+		}
+	}
+	whole1 := whole.Tally
+	whole1.Shards = 3 // the only field that tells shards apart
+	if !reflect.DeepEqual(merged.Report().Tally, whole1) {
+		t.Fatalf("merged shards differ from the whole:\n%+v\n%+v", merged, whole1)
+	}
+	if whole.Games != 302 {
+		t.Fatalf("mirror rounds 301 games up to 302 for 2 seats, got %d", whole.Games)
+	}
+	other := run(t, sim.Config{Game: trick.Game{}, Games: 10, Seed: 4, Seats: 2})
+	if err := merged.Merge(&other.Tally); err == nil || !strings.Contains(err.Error(), "not parts of one batch") {
+		t.Fatalf("merging another batch: %v", err)
+	}
+}
+
+func TestMirroredEntrantsSitInEverySeat(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 3, Seats: 2, Mirror: true,
+		Agents: []string{"ismcts:iters=30", "random"}})
+	e := rep.EntrantRates
+	if e[0].Games != 200 || e[1].Games != 200 || e[0].Agent != "ismcts:iters=30" {
+		t.Fatalf("entrants %+v", e)
+	}
+	// Each entrant sat in each seat 100 times, so seat win counts mix both.
+	if e[0].Wins <= e[1].Wins || rep.Wins[0]+rep.Wins[1] != e[0].Wins+e[1].Wins {
+		t.Fatalf("entrants %+v, seats %v", e, rep.Wins)
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "ismcts:iters=30") {
+		t.Fatalf("text lacks entrants:\n%s", text.String())
+	}
+}
+
+func TestCardStatistics(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 400, Seed: 3, Seats: 2})
+	if rep.SeatGames != 800 || len(rep.CardStats) != 9 {
+		t.Fatalf("seat-games %d, %d cards", rep.SeatGames, len(rep.CardStats))
+	}
+	// Every trick game plays every card, so played = all seat-games.
+	for _, c := range rep.CardStats {
+		if c.Played != 800 || c.PlayRate != 1 || c.NotPlayed != 0 || c.Impact != 0 {
+			t.Fatalf("card %+v", c)
+		}
+	}
+}
+
+func TestCardImpactFromSyntheticResults(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}}
+	tally := sim.NewTally(cfg)
+	p1 := engine.SeatSet(0).With(0)
+	for i := 0; i < 100; i++ {
+		// p1 plays Nine (index 8) and wins 3 games in 4; p2 plays One (index 0) only.
+		w := p1
+		if i%4 == 0 {
+			w = engine.SeatSet(0).With(1)
+		}
+		tally.Add(sim.GameResult{Index: i, Winners: w, Reason: "tricks", First: 0, Turns: 9,
+			Played: [][]int{{8, 8}, {0}}})
+	}
+	stats := tally.Report().CardStats
+	if len(stats) != 2 || stats[0].Name != "Nine" || stats[1].Name != "One" {
+		t.Fatalf("stats %+v", stats)
+	}
+	nine := stats[0]
+	if nine.Played != 100 || nine.WhenPlayed.Rate != 0.75 || nine.WhenNot.Rate != 0.25 || nine.Impact != 0.5 {
+		t.Fatalf("Nine %+v", nine)
 	}
 }

@@ -1,23 +1,32 @@
 package sim
 
 import (
+	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"kartenwerk/engine"
 )
 
-// maxErrorSamples is how many error messages a report keeps.
+// maxErrorSamples is how many error messages a tally keeps.
 const maxErrorSamples = 5
 
-// Tally accumulates game results. It keeps exact counts only, so tallies
-// of disjoint parts of a batch add up to the tally of the whole.
+// Tally accumulates game results. It keeps exact counts only, so the
+// tallies of the shards of a batch merge into exactly the tally of the
+// whole batch.
 type Tally struct {
 	Game    string            `json:"game"`
 	Seats   int               `json:"seats"`
 	Seed    uint64            `json:"seed"`
 	Agents  []string          `json:"agents"`
+	Decks   []string          `json:"decks,omitempty"`
 	Variant map[string]string `json:"variant,omitempty"`
 	TurnCap int               `json:"turn_cap"`
+	Mirror  bool              `json:"mirror,omitempty"`
+	// Planned is the batch's size; Shards how many parts it was split in.
+	Planned int `json:"planned"`
+	Shards  int `json:"shards"`
 
 	Games   int   `json:"games"`
 	Wins    []int `json:"wins"`
@@ -25,24 +34,59 @@ type Tally struct {
 	Capped  int   `json:"capped"`
 	Errors  int   `json:"errors"`
 	Actions int   `json:"actions"`
+	// Entrants counts by agent and deck, whatever seat they sat in.
+	Entrants []EntrantTally `json:"entrants"`
 	// FirstWins counts games won by the seat that took the first turn,
 	// of FirstKnown games where that seat is known.
-	FirstWins    int            `json:"first_wins"`
-	FirstKnown   int            `json:"first_known"`
-	Turns        map[int]int    `json:"turns"`
-	Reasons      map[string]int `json:"reasons"`
-	ErrorSamples []string       `json:"error_samples,omitempty"`
+	FirstWins    int                   `json:"first_wins"`
+	FirstKnown   int                   `json:"first_known"`
+	Turns        map[int]int           `json:"turns"`
+	Reasons      map[string]int        `json:"reasons"`
+	Cards        map[string]*CardTally `json:"cards,omitempty"`
+	SeatGames    int                   `json:"seat_games"`
+	SeatWins     int                   `json:"seat_wins"`
+	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
+
+	cardNames []string
+}
+
+// EntrantTally counts one entrant's games.
+type EntrantTally struct {
+	Agent string `json:"agent"`
+	Deck  string `json:"deck,omitempty"`
+	Games int    `json:"games"`
+	Wins  int    `json:"wins"`
+	Draws int    `json:"draws"`
+}
+
+// CardTally counts the seat-games in which a card was played and won.
+type CardTally struct {
+	Played int `json:"played"`
+	Won    int `json:"won"`
+}
+
+// ErrorSample is a failed game's message.
+type ErrorSample struct {
+	Index int    `json:"index"`
+	Msg   string `json:"message"`
 }
 
 // NewTally starts an empty tally for a batch.
 func NewTally(cfg Config) *Tally {
-	agents := make([]string, cfg.Seats)
-	for i := range agents {
-		agents[i] = cfg.agentSpec(i)
+	t := &Tally{Game: cfg.Game.Info().ID, Seats: cfg.Seats, Seed: cfg.Seed, Variant: cfg.Variant,
+		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards,
+		Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}}
+	for e := 0; e < cfg.Seats; e++ {
+		t.Agents = append(t.Agents, cfg.agentSpec(e))
+		if len(cfg.Decks) > 0 {
+			t.Decks = append(t.Decks, cfg.deckName(e))
+		}
+		t.Entrants = append(t.Entrants, EntrantTally{Agent: cfg.agentSpec(e), Deck: cfg.deckName(e)})
 	}
-	return &Tally{Game: cfg.Game.Info().ID, Seats: cfg.Seats, Seed: cfg.Seed, Agents: agents,
-		Variant: cfg.Variant, TurnCap: cfg.TurnCap, Wins: make([]int, cfg.Seats),
-		Turns: map[int]int{}, Reasons: map[string]int{}}
+	for _, c := range cfg.Game.Cards() {
+		t.cardNames = append(t.cardNames, c.Name)
+	}
+	return t
 }
 
 // Add counts one game.
@@ -50,9 +94,8 @@ func (t *Tally) Add(r GameResult) {
 	t.Games++
 	if r.Err != "" {
 		t.Errors++
-		if len(t.ErrorSamples) < maxErrorSamples {
-			t.ErrorSamples = append(t.ErrorSamples, r.Err)
-		}
+		t.ErrorSamples = append(t.ErrorSamples, ErrorSample{Index: r.Index, Msg: r.Err})
+		t.trimErrors()
 		return
 	}
 	t.Actions += r.Actions
@@ -64,8 +107,17 @@ func (t *Tally) Add(r GameResult) {
 	if r.Winners == 0 {
 		t.Draws++
 	}
-	for _, s := range r.Winners.Seats() {
-		t.Wins[s]++
+	for seat := 0; seat < t.Seats; seat++ {
+		won := r.Winners.Has(engine.Seat(seat))
+		e := &t.Entrants[(seat+r.Rotation)%t.Seats]
+		e.Games++
+		switch {
+		case won:
+			t.Wins[seat]++
+			e.Wins++
+		case r.Winners == 0:
+			e.Draws++
+		}
 	}
 	if r.First != engine.NoSeat {
 		t.FirstKnown++
@@ -73,6 +125,99 @@ func (t *Tally) Add(r GameResult) {
 			t.FirstWins++
 		}
 	}
+	t.addCards(r)
+}
+
+func (t *Tally) addCards(r GameResult) {
+	for seat, played := range r.Played {
+		won := r.Winners.Has(engine.Seat(seat))
+		t.SeatGames++
+		if won {
+			t.SeatWins++
+		}
+		slices.Sort(played)
+		for k, c := range played {
+			if (k > 0 && played[k-1] == c) || c >= len(t.cardNames) {
+				continue
+			}
+			ct := t.Cards[t.cardNames[c]]
+			if ct == nil {
+				ct = &CardTally{}
+				t.Cards[t.cardNames[c]] = ct
+			}
+			ct.Played++
+			if won {
+				ct.Won++
+			}
+		}
+	}
+}
+
+func (t *Tally) trimErrors() {
+	sort.Slice(t.ErrorSamples, func(i, j int) bool { return t.ErrorSamples[i].Index < t.ErrorSamples[j].Index })
+	if len(t.ErrorSamples) > maxErrorSamples {
+		t.ErrorSamples = t.ErrorSamples[:maxErrorSamples]
+	}
+}
+
+// Merge adds another part of the same batch to t. The parts must come
+// from the same configuration.
+func (t *Tally) Merge(o *Tally) error {
+	if err := t.sameBatch(o); err != nil {
+		return err
+	}
+	t.Games += o.Games
+	for i := range t.Wins {
+		t.Wins[i] += o.Wins[i]
+	}
+	t.Draws += o.Draws
+	t.Capped += o.Capped
+	t.Errors += o.Errors
+	t.Actions += o.Actions
+	for i := range t.Entrants {
+		t.Entrants[i].Games += o.Entrants[i].Games
+		t.Entrants[i].Wins += o.Entrants[i].Wins
+		t.Entrants[i].Draws += o.Entrants[i].Draws
+	}
+	t.FirstWins += o.FirstWins
+	t.FirstKnown += o.FirstKnown
+	for k, v := range o.Turns {
+		t.Turns[k] += v
+	}
+	for k, v := range o.Reasons {
+		t.Reasons[k] += v
+	}
+	if t.Cards == nil {
+		t.Cards = map[string]*CardTally{}
+	}
+	for k, v := range o.Cards {
+		ct := t.Cards[k]
+		if ct == nil {
+			ct = &CardTally{}
+			t.Cards[k] = ct
+		}
+		ct.Played += v.Played
+		ct.Won += v.Won
+	}
+	t.SeatGames += o.SeatGames
+	t.SeatWins += o.SeatWins
+	t.ErrorSamples = append(t.ErrorSamples, o.ErrorSamples...)
+	t.trimErrors()
+	return nil
+}
+
+func (t *Tally) sameBatch(o *Tally) error {
+	switch {
+	case t.Game != o.Game || t.Seats != o.Seats || t.Seed != o.Seed || t.TurnCap != o.TurnCap ||
+		t.Mirror != o.Mirror || t.Planned != o.Planned || t.Shards != o.Shards:
+		return fmt.Errorf("not parts of one batch: %s %d seats seed %d (%d games in %d shards) vs %s %d seats seed %d (%d games in %d shards)",
+			t.Game, t.Seats, t.Seed, t.Planned, t.Shards, o.Game, o.Seats, o.Seed, o.Planned, o.Shards)
+	case !slices.Equal(t.Agents, o.Agents) || !slices.Equal(t.Decks, o.Decks) || !maps.Equal(t.Variant, o.Variant):
+		return fmt.Errorf("not parts of one batch: agents, decks or variant differ")
+	case len(t.Wins) != len(o.Wins) || len(t.Entrants) != len(o.Entrants):
+		return fmt.Errorf("not parts of one batch: the seat counts differ")
+	}
+	return nil
 }
 
 // Report derives the statistics.
@@ -82,6 +227,9 @@ func (t *Tally) Report() *Report {
 	for s := range rep.WinRate {
 		rep.WinRate[s] = Wilson(float64(t.Wins[s]), float64(played))
 	}
+	for _, e := range t.Entrants {
+		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: Wilson(float64(e.Wins), float64(e.Games))})
+	}
 	rep.DrawRate = Wilson(float64(t.Draws), float64(played))
 	rep.CapRate = Wilson(float64(t.Capped), float64(played))
 	rep.FirstPlayer = Wilson(float64(t.FirstWins), float64(t.FirstKnown))
@@ -90,32 +238,80 @@ func (t *Tally) Report() *Report {
 	if played > 0 {
 		rep.MeanActions = float64(t.Actions) / float64(played)
 	}
-	reasons := make([]string, 0, len(t.Reasons))
-	for r := range t.Reasons {
-		reasons = append(reasons, r)
-	}
-	sort.Strings(reasons)
-	for _, r := range reasons {
+	for _, r := range slices.Sorted(maps.Keys(t.Reasons)) {
 		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: Wilson(float64(t.Reasons[r]), float64(played))})
 	}
+	rep.CardStats = cardStats(t)
 	return rep
+}
+
+func cardStats(t *Tally) []CardStat {
+	var out []CardStat
+	for _, name := range slices.Sorted(maps.Keys(t.Cards)) {
+		c := t.Cards[name]
+		st := CardStat{Name: name, Played: c.Played, NotPlayed: t.SeatGames - c.Played,
+			PlayRate:   float64(c.Played) / float64(max(1, t.SeatGames)),
+			WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
+			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(t.SeatGames-c.Played))}
+		if st.Played > 0 && st.NotPlayed > 0 {
+			st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
+		}
+		out = append(out, st)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
+	return out
 }
 
 // Report is a batch's statistics. Its Tally holds the raw counts.
 type Report struct {
 	Tally
-	WinRate     []Interval   `json:"win_rate"`
-	DrawRate    Interval     `json:"draw_rate"`
-	CapRate     Interval     `json:"cap_rate"`
-	FirstPlayer Interval     `json:"first_player_win_rate"`
-	MeanTurns   float64      `json:"mean_turns"`
-	MeanActions float64      `json:"mean_actions"`
-	TurnStats   Distribution `json:"turn_stats"`
-	EndReasons  []Share      `json:"end_reasons"`
+	WinRate      []Interval    `json:"win_rate"`
+	EntrantRates []EntrantRate `json:"entrant_win_rate"`
+	DrawRate     Interval      `json:"draw_rate"`
+	CapRate      Interval      `json:"cap_rate"`
+	FirstPlayer  Interval      `json:"first_player_win_rate"`
+	MeanTurns    float64       `json:"mean_turns"`
+	MeanActions  float64       `json:"mean_actions"`
+	TurnStats    Distribution  `json:"turn_stats"`
+	EndReasons   []Share       `json:"end_reasons"`
+	// CardStats: per card, how often its player played it and won with
+	// it, against the games where they did not; sorted by Impact.
+	CardStats []CardStat `json:"card_stats,omitempty"`
 
-	Workers        int     `json:"workers,omitempty"`
-	ElapsedSeconds float64 `json:"elapsed_seconds"`
-	GamesPerSecond float64 `json:"games_per_second"`
+	// ThinkingMs is each entrant's mean time per decision, in ms; like
+	// the timings below it varies from run to run.
+	ThinkingMs     []float64 `json:"thinking_ms,omitempty"`
+	Workers        int       `json:"workers,omitempty"`
+	ElapsedSeconds float64   `json:"elapsed_seconds"`
+	GamesPerSecond float64   `json:"games_per_second"`
+}
+
+// EntrantRate is an entrant's win rate.
+type EntrantRate struct {
+	EntrantTally
+	WinRate Interval `json:"win_rate"`
+}
+
+// minCardGames is how many seat-games each side of a card comparison
+// needs before text and charts show it.
+const minCardGames = 30
+
+// comparable reports whether both sides of the comparison are large enough
+// to show.
+func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
+
+// CardStat is one card's effect on its player's results.
+type CardStat struct {
+	Name string `json:"name"`
+	// Played and NotPlayed count the seat-games with and without it.
+	Played     int      `json:"played"`
+	NotPlayed  int      `json:"not_played"`
+	PlayRate   float64  `json:"play_rate"`
+	WhenPlayed Interval `json:"win_when_played"`
+	WhenNot    Interval `json:"win_when_not_played"`
+	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
+	// cause (strong hands play more cards); 0 when either group is empty.
+	Impact float64 `json:"impact"`
 }
 
 // Share is how often something happened, with its interval.

@@ -18,6 +18,15 @@ func (r *Report) WriteText(w io.Writer) {
 		fmt.Fprintf(w, "  p%d (%s) wins %6d  %s\n", s+1, r.Agents[s], r.Wins[s], pct(iv))
 	}
 	fmt.Fprintf(w, "  draws       %6d  %s  (turn cap reached in %d)\n", r.Draws, pct(r.DrawRate), r.Capped)
+	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
+		for _, e := range r.EntrantRates {
+			name := e.Agent
+			if e.Deck != "" {
+				name += " with " + e.Deck
+			}
+			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", name, e.Wins, e.Games, pct(e.WinRate))
+		}
+	}
 	if r.FirstKnown > 0 {
 		fmt.Fprintf(w, "  first player wins %s of %d games\n", pct(r.FirstPlayer), r.FirstKnown)
 	}
@@ -30,8 +39,9 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  ended by: %s\n", strings.Join(parts, ", "))
 	}
+	writeCards(w, r.CardStats)
 	if r.Errors > 0 {
-		fmt.Fprintf(w, "  ERRORS: %d of %d games failed (%d played); first: %s\n", r.Errors, r.Games, played, r.ErrorSamples[0])
+		fmt.Fprintf(w, "  ERRORS: %d of %d games failed (%d played); first: %s\n", r.Errors, r.Games, played, r.ErrorSamples[0].Msg)
 	}
 	if r.ElapsedSeconds > 0 {
 		fmt.Fprintf(w, "  %.0f games/s (%d workers, %.2fs)\n", r.GamesPerSecond, r.Workers, r.ElapsedSeconds)
@@ -40,4 +50,78 @@ func (r *Report) WriteText(w io.Writer) {
 
 func pct(iv Interval) string {
 	return fmt.Sprintf("%5.1f%% [%4.1f%%, %4.1f%%]", 100*iv.Rate, 100*iv.Low, 100*iv.High)
+}
+
+func allSame(xs []string) bool {
+	for _, x := range xs {
+		if x != xs[0] {
+			return false
+		}
+	}
+	return true
+}
+
+// writeCards lists the cards that lift and sink their player's results
+// most, among those played in at least 30 seat-games.
+func writeCards(w io.Writer, stats []CardStat) {
+	var common []CardStat
+	for _, c := range stats {
+		if c.comparable() {
+			common = append(common, c)
+		}
+	}
+	if len(common) == 0 {
+		return
+	}
+	n := min(5, len(common))
+	fmt.Fprintln(w, "  cards whose players win most more often (win rate when played vs not):")
+	for _, c := range common[:n] {
+		fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+	}
+	if len(common) > n {
+		fmt.Fprintln(w, "  ... and least often:")
+		for _, c := range common[max(n, len(common)-n):] {
+			fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+		}
+	}
+}
+
+// WriteText writes each option's report and the differences.
+func (c *Comparison) WriteText(w io.Writer) {
+	for i, rep := range c.Reports {
+		fmt.Fprintf(w, "=== %s=%s\n", c.Key, c.Options[i])
+		rep.WriteText(w)
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintf(w, "=== differences against %s=%s (95%% interval)\n", c.Key, c.Options[0])
+	for _, d := range c.Diffs {
+		mark := ""
+		if d.Low > 0 || d.High < 0 {
+			mark = "  *"
+		}
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]%s\n", c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, mark)
+	}
+	fmt.Fprintln(w, "  (* the interval excludes 0)")
+}
+
+// WriteText writes the matrix: each row entrant's win rate against each
+// column entrant.
+func (m *Matrix) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%-20s", "row vs column")
+	for _, d := range m.Names {
+		fmt.Fprintf(w, " %20.20s", d)
+	}
+	fmt.Fprintln(w)
+	for i, d := range m.Names {
+		fmt.Fprintf(w, "%-20.20s", d)
+		for j := range m.Names {
+			if i == j {
+				fmt.Fprintf(w, " %20s", "—")
+				continue
+			}
+			iv := m.Rate[i][j]
+			fmt.Fprintf(w, " %20s", fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+		}
+		fmt.Fprintln(w)
+	}
 }

@@ -38,6 +38,6 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), scenarioCmd())
+	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd())
 	return root
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -180,5 +182,83 @@ func TestScenarioRun(t *testing.T) {
 	_, errOut, err := run(t, "", "scenario", "run", "../../engine/scenario/testdata/trick_wrong.yaml")
 	if exitCode(err) != 1 || !strings.Contains(errOut, "FAIL") || !strings.Contains(errOut, "1 of 1 scenario(s) failed") {
 		t.Fatalf("failing scenario: %v\n%s", err, errOut)
+	}
+}
+
+func TestSimReportsAndShards(t *testing.T) {
+	dir := t.TempDir()
+	html := filepath.Join(dir, "r.html")
+	out, _, err := run(t, "", "sim", "trick", "-n", "300", "--seed", "2", "--agents", "greedy,random", "--mirror",
+		"--report", html, "--png", dir)
+	if err != nil || !strings.Contains(out, "greedy") {
+		t.Fatalf("sim: %v\n%s", err, out)
+	}
+	page, _ := os.ReadFile(html)
+	for _, want := range []string{"<svg", `data-chart="win-rates"`, `data-chart="game-length"`, "Win rates"} {
+		if !bytes.Contains(page, []byte(want)) {
+			t.Errorf("HTML report lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`(src|href)=["']?(https?:)?//`).Match(page) {
+		t.Error("HTML report loads something from the network")
+	}
+	for _, name := range []string{"win-rates.png", "game-length.png", "end-reasons.png"} {
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err != nil || !bytes.HasPrefix(data, []byte("\x89PNG")) {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	// Shards through the command line merge into the whole.
+	var parts []string
+	for k := 1; k <= 3; k++ {
+		out, _, err := run(t, "", "sim", "trick", "-n", "100", "--seed", "2", "--json", "--shard", fmt.Sprintf("%d/3", k))
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts = append(parts, writeFile(t, fmt.Sprintf("part%d.json", k), out))
+	}
+	merged, _, err := run(t, "", append([]string{"sim", "merge", "--json"}, parts...)...)
+	whole, _, err2 := run(t, "", "sim", "trick", "-n", "100", "--seed", "2", "--json")
+	if err != nil || err2 != nil {
+		t.Fatal(err, err2)
+	}
+	var m, w map[string]any
+	_ = json.Unmarshal([]byte(merged), &m)
+	_ = json.Unmarshal([]byte(whole), &w)
+	for _, key := range []string{"wins", "draws", "turns", "first_wins", "actions", "card_stats", "win_rate"} {
+		if fmt.Sprint(m[key]) != fmt.Sprint(w[key]) {
+			t.Errorf("merged %s = %v, whole = %v", key, m[key], w[key])
+		}
+	}
+	if _, _, err := run(t, "", "sim", "trick", "--shard", "4/3"); err == nil || !strings.Contains(err.Error(), "write k/n") {
+		t.Errorf("bad shard: %v", err)
+	}
+}
+
+func TestSimCompareVariantAndMatrix(t *testing.T) {
+	dir := t.TempDir()
+	out, _, err := run(t, "", "sim", "trick", "-n", "200", "--compare-variant", "ties=nobody,leader", "--report", filepath.Join(dir, "c.html"))
+	if err != nil || !strings.Contains(out, "differences against ties=nobody") || !strings.Contains(out, "draw rate") {
+		t.Fatalf("compare: %v\n%s", err, out)
+	}
+	page, _ := os.ReadFile(filepath.Join(dir, "c.html"))
+	if !bytes.Contains(page, []byte(`id="comparison"`)) {
+		t.Error("comparison report lacks its table")
+	}
+	out, _, err = run(t, "", "sim", "trick", "-n", "100", "--matrix", "standard,standard,standard")
+	if err != nil || strings.Count(out, "%") != 6 {
+		t.Fatalf("matrix: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "sim", "trick", "--compare-variant", "ties"); err == nil || !strings.Contains(err.Error(), "write key=a,b") {
+		t.Errorf("bad compare: %v", err)
+	}
+}
+
+func TestStrengthTable(t *testing.T) {
+	out, _, err := run(t, "", "strength", "trick", "-n", "60", "--agents", "random,ismcts:iters=50")
+	if err != nil || !strings.Contains(out, "ismcts:iters=50") || !strings.Contains(out, "mean time per decision") {
+		t.Fatalf("strength: %v\n%s", err, out)
+	}
+	if _, _, err := run(t, "", "strength", "trick", "--agents", "random"); err == nil || !strings.Contains(err.Error(), "at least two") {
+		t.Fatalf("one agent: %v", err)
 	}
 }

@@ -35,3 +35,36 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 	}
 	return len(res.Failures) == 0, nil
 }
+
+func scenarioCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "scenario",
+		Short: "Run scenario files: a position, actions and expectations",
+	}
+	var asJSON bool
+	run := &cobra.Command{
+		Use:   "run <file>...",
+		Short: "Run scenarios and print the resulting view; exit 1 if an expectation fails",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			failed := 0
+			for _, path := range args {
+				ok, err := runScenario(cmd, path, asJSON)
+				if err != nil {
+					return err
+				}
+				if !ok {
+					failed++
+				}
+			}
+			if failed > 0 {
+				fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d scenario(s) failed\n", failed, len(args))
+				return exitError{1}
+			}
+			return nil
+		},
+	}
+	run.Flags().BoolVar(&asJSON, "json", false, "print the resulting view as JSON")
+	cmd.AddCommand(run)
+	return cmd
+}

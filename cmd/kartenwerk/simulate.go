@@ -1,17 +1,7 @@
 package main
 
 import (
-	"fmt"
-	"os"
-	"os/signal"
-
-	"github.com/schollz/progressbar/v3"
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
-
-	"kartenwerk/ai"
-	"kartenwerk/engine"
-	"kartenwerk/sim"
 )
 
 type simOptions struct {
@@ -24,6 +14,12 @@ type simOptions struct {
 	variants []string
 	decks    []string
 	asJSON   bool
+	mirror   bool
+	shard    string
+	matrix   []string
+	compare  string
+	report   string
+	png      string
 }
 
 func simCmd() *cobra.Command {
@@ -38,37 +34,7 @@ func simCmd() *cobra.Command {
 			"  kartenwerk sim zynalith -n 2000 --seats 4 --agents random -j 2",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := engine.Lookup(args[0])
-			if err != nil {
-				return err
-			}
-			setup, err := makeSetup(g, o.seats, o.seed, o.variants, o.decks)
-			if err != nil {
-				return err
-			}
-			cfg := sim.Config{Game: g, Games: o.games, Seed: o.seed, Seats: setup.Seats,
-				Agents: ai.SplitSpecs(o.agents), Variant: setup.Variant, Decks: setup.Decks,
-				Workers: o.workers, TurnCap: o.turnCap}
-			if term.IsTerminal(int(os.Stderr.Fd())) {
-				bar := progressbar.NewOptions(o.games, progressbar.OptionSetWriter(os.Stderr),
-					progressbar.OptionSetDescription(g.Info().ID), progressbar.OptionShowCount(),
-					progressbar.OptionShowIts(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
-				cfg.Progress = func(done int) { _ = bar.Set(done) }
-			}
-			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
-			defer stop()
-			rep, err := sim.Run(ctx, cfg)
-			if err != nil {
-				return err
-			}
-			if o.asJSON {
-				return writeJSON(cmd.OutOrStdout(), rep)
-			}
-			rep.WriteText(cmd.OutOrStdout())
-			if rep.Errors > 0 {
-				return fmt.Errorf("%d game(s) failed", rep.Errors)
-			}
-			return nil
+			return runSim(cmd, args[0], o)
 		},
 	}
 	f := cmd.Flags()
@@ -81,38 +47,12 @@ func simCmd() *cobra.Command {
 	f.StringArrayVar(&o.variants, "variant", nil, "a rule variant key=value (repeatable)")
 	f.StringSliceVar(&o.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
 	f.BoolVar(&o.asJSON, "json", false, "print the report as one JSON object")
-	return cmd
-}
-
-func scenarioCmd() *cobra.Command {
-	cmd := &cobra.Command{
-		Use:   "scenario",
-		Short: "Run scenario files: a position, actions and expectations",
-	}
-	var asJSON bool
-	run := &cobra.Command{
-		Use:   "run <file>...",
-		Short: "Run scenarios and print the resulting view; exit 1 if an expectation fails",
-		Args:  cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, args []string) error {
-			failed := 0
-			for _, path := range args {
-				ok, err := runScenario(cmd, path, asJSON)
-				if err != nil {
-					return err
-				}
-				if !ok {
-					failed++
-				}
-			}
-			if failed > 0 {
-				fmt.Fprintf(cmd.ErrOrStderr(), "%d of %d scenario(s) failed\n", failed, len(args))
-				return exitError{1}
-			}
-			return nil
-		},
-	}
-	run.Flags().BoolVar(&asJSON, "json", false, "print the resulting view as JSON")
-	cmd.AddCommand(run)
+	f.BoolVar(&o.mirror, "mirror", false, "play every deal once per seat rotation, so entrants meet the same shuffles")
+	f.StringVar(&o.shard, "shard", "", "play only part k of n of the batch (k/n); combine parts with 'sim merge'")
+	f.StringSliceVar(&o.matrix, "matrix", nil, "round robin of these decks (presets or files), two at a time, mirrored")
+	f.StringVar(&o.compare, "compare-variant", "", "play the same games under each reading of a rule: key=a,b")
+	f.StringVar(&o.report, "report", "", "also write a self-contained HTML report with charts to this file")
+	f.StringVar(&o.png, "png", "", "also write the charts as PNG files into this directory")
+	cmd.AddCommand(mergeCmd())
 	return cmd
 }

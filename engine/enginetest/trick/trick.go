@@ -329,6 +329,9 @@ func (s *State) Hash() uint64 {
 	return h.Sum()
 }
 
+// PlayedCard is the index of the card a plays in Cards().
+func (s *State) PlayedCard(a engine.Action) int { return int(a.Args[0]) % perSeat }
+
 // Describe labels an action.
 func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 	return fmt.Sprintf("%v plays %s", s.toMove, cardName(a.Args[0]))

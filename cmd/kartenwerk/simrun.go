@@ -1,0 +1,219 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/schollz/progressbar/v3"
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/sim"
+)
+
+func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
+	g, err := engine.Lookup(gameID)
+	if err != nil {
+		return err
+	}
+	setup, err := makeSetup(g, o.seats, o.seed, o.variants, o.decks)
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Game: g, Games: o.games, Seed: o.seed, Seats: setup.Seats,
+		Agents: ai.SplitSpecs(o.agents), Variant: setup.Variant, Decks: setup.Decks,
+		Mirror: o.mirror, Workers: o.workers, TurnCap: o.turnCap}
+	if cfg.Shard, cfg.Shards, err = parseShard(o.shard); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	out := cmd.OutOrStdout()
+	var doc sim.Document
+	switch {
+	case o.compare != "" && len(o.matrix) > 0:
+		return fmt.Errorf("--compare-variant and --matrix cannot be combined: run them one at a time")
+	case o.compare != "":
+		key, options, err := parseCompare(o.compare)
+		if err != nil {
+			return err
+		}
+		c, err := sim.Compare(ctx, cfg, key, options)
+		if err != nil {
+			return err
+		}
+		doc = sim.Document{Title: fmt.Sprintf("%s: %s compared", g.Info().Name, key), Comparison: c}
+		if err := emit(out, o.asJSON, c, c.WriteText); err != nil {
+			return err
+		}
+	case len(o.matrix) > 0:
+		decks, err := loadDecks(g, o.matrix)
+		if err != nil {
+			return err
+		}
+		m, err := sim.RunMatrix(ctx, cfg, sim.DeckEntrants(decks, cfg.Agents[0]))
+		if err != nil {
+			return err
+		}
+		doc = sim.Document{Title: g.Info().Name + ": deck matrix", Matrix: m}
+		if err := emit(out, o.asJSON, m, m.WriteText); err != nil {
+			return err
+		}
+	default:
+		cfg.Progress = progress(g.Info().ID, cfg)
+		rep, err := sim.Run(ctx, cfg)
+		if err != nil {
+			return err
+		}
+		doc = sim.Document{Title: fmt.Sprintf("%s: %d games", g.Info().Name, rep.Games), Report: rep}
+		if err := emit(out, o.asJSON, rep, rep.WriteText); err != nil {
+			return err
+		}
+		if rep.Errors > 0 {
+			defer func() { fmt.Fprintf(cmd.ErrOrStderr(), "kartenwerk: %d game(s) failed\n", rep.Errors) }()
+		}
+	}
+	return writeOutputs(doc, o.report, o.png)
+}
+
+func emit(out io.Writer, asJSON bool, v any, text func(io.Writer)) error {
+	if asJSON {
+		return writeJSON(out, v)
+	}
+	text(out)
+	return nil
+}
+
+// progress shows a bar on a terminal, and nothing elsewhere.
+func progress(desc string, cfg sim.Config) func(int) {
+	if !term.IsTerminal(int(os.Stderr.Fd())) {
+		return nil
+	}
+	total := (cfg.Games + max(cfg.Shards, 1) - 1) / max(cfg.Shards, 1)
+	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
+		progressbar.OptionSetDescription(desc), progressbar.OptionShowCount(),
+		progressbar.OptionShowIts(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))
+	return func(done int) { _ = bar.Set(done) }
+}
+
+func parseShard(text string) (int, int, error) {
+	if text == "" {
+		return 0, 1, nil
+	}
+	ks, ns, ok := strings.Cut(text, "/")
+	k, err1 := strconv.Atoi(ks)
+	n, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || n < 1 || k < 1 || k > n {
+		return 0, 0, fmt.Errorf("--shard %q: write k/n with 1 <= k <= n, e.g. 2/8", text)
+	}
+	return k - 1, n, nil
+}
+
+func parseCompare(text string) (string, []string, error) {
+	key, list, ok := strings.Cut(text, "=")
+	options := strings.Split(list, ",")
+	if !ok || key == "" || len(options) < 2 {
+		return "", nil, fmt.Errorf("--compare-variant %q: write key=a,b, e.g. redraw=any-card,wonders-only", text)
+	}
+	return key, options, nil
+}
+
+func writeOutputs(doc sim.Document, htmlPath, pngDir string) error {
+	if htmlPath != "" {
+		f, err := os.Create(htmlPath)
+		if err != nil {
+			return err
+		}
+		if err := sim.WriteHTML(f, doc); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	if pngDir == "" {
+		return nil
+	}
+	if err := os.MkdirAll(pngDir, 0o755); err != nil {
+		return err
+	}
+	for i, rep := range doc.Reports() {
+		charts, err := rep.Charts()
+		if err != nil {
+			return err
+		}
+		for _, c := range charts {
+			data, err := c.Render("png")
+			if err != nil {
+				return err
+			}
+			name := c.Name + ".png"
+			if len(doc.Reports()) > 1 {
+				name = fmt.Sprintf("%d-%s.png", i+1, c.Name)
+			}
+			if err := os.WriteFile(filepath.Join(pngDir, name), data, 0o644); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func mergeCmd() *cobra.Command {
+	var asJSON bool
+	var report string
+	cmd := &cobra.Command{
+		Use:   "merge <shard.json>...",
+		Short: "Combine the JSON outputs of 'sim --shard k/n --json' into the whole batch's report",
+		Args:  cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var total *sim.Tally
+			for _, path := range args {
+				t, err := readTally(path)
+				if err != nil {
+					return err
+				}
+				if total == nil {
+					total = t
+				} else if err := total.Merge(t); err != nil {
+					return fmt.Errorf("%s: %w", path, err)
+				}
+			}
+			if covered := total.Games; covered != total.Planned {
+				fmt.Fprintf(cmd.ErrOrStderr(), "kartenwerk: warning: the shards hold %d of the batch's %d games\n", covered, total.Planned)
+			}
+			rep := total.Report()
+			if err := emit(cmd.OutOrStdout(), asJSON, rep, rep.WriteText); err != nil {
+				return err
+			}
+			return writeOutputs(sim.Document{Title: fmt.Sprintf("%s: %d games", rep.Game, rep.Games), Report: rep}, report, "")
+		},
+	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "print the merged report as JSON")
+	cmd.Flags().StringVar(&report, "report", "", "also write an HTML report")
+	return cmd
+}
+
+func readTally(path string) (*sim.Tally, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var rep sim.Report
+	if err := json.Unmarshal(data, &rep); err != nil {
+		return nil, fmt.Errorf("%s: not a 'sim --json' output: %w", path, err)
+	}
+	if rep.Game == "" || rep.Shards == 0 {
+		return nil, fmt.Errorf("%s: not a 'sim --json' output (no game or shard count)", path)
+	}
+	return &rep.Tally, nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/sim"
+)
+
+func strengthCmd() *cobra.Command {
+	var (
+		games, workers int
+		seed           uint64
+		agents         string
+		variants       []string
+		asJSON         bool
+		report         string
+	)
+	cmd := &cobra.Command{
+		Use:   "strength <game>",
+		Short: "Play every pair of agents against each other and tabulate their strength",
+		Long: "Play every pair of agents against each other, mirrored (each deal once with each\n" +
+			"agent in each seat), and print each agent's win rate against each other with 95%\n" +
+			"intervals, and its mean time per decision.",
+		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			g, err := engine.Lookup(args[0])
+			if err != nil {
+				return err
+			}
+			setup, err := makeSetup(g, 2, seed, variants, nil)
+			if err != nil {
+				return err
+			}
+			if g.Info().MinSeats > 2 {
+				return fmt.Errorf("%s needs %d players; strength tables are for two", g.Info().Name, g.Info().MinSeats)
+			}
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+			defer stop()
+			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Workers: workers}
+			m, err := sim.RunMatrix(ctx, cfg, sim.AgentEntrants(ai.SplitSpecs(agents)))
+			if err != nil {
+				return err
+			}
+			if err := emit(cmd.OutOrStdout(), asJSON, m, func(w io.Writer) { writeStrength(w, m) }); err != nil {
+				return err
+			}
+			return writeOutputs(sim.Document{Title: g.Info().Name + ": agent strength", Matrix: m}, report, "")
+		},
+	}
+	f := cmd.Flags()
+	f.IntVarP(&games, "games", "n", 400, "games per pair of agents (rounded up to even)")
+	f.Uint64Var(&seed, "seed", 1, "the batch seed")
+	f.StringVar(&agents, "agents", "random,greedy,ismcts", "the agents to compare, comma-separated")
+	f.IntVarP(&workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
+	f.StringArrayVar(&variants, "variant", nil, "a rule variant key=value (repeatable)")
+	f.BoolVar(&asJSON, "json", false, "print the table as JSON")
+	f.StringVar(&report, "report", "", "also write an HTML report")
+	return cmd
+}
+
+func writeStrength(w io.Writer, m *sim.Matrix) {
+	m.WriteText(w)
+	fmt.Fprintln(w, "\nmean time per decision:")
+	seen := map[string]bool{}
+	for _, rep := range m.Reports {
+		for e, agent := range rep.Agents {
+			if !seen[agent] && e < len(rep.ThinkingMs) {
+				seen[agent] = true
+				fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, rep.ThinkingMs[e])
+			}
+		}
+	}
+}

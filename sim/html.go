@@ -1,0 +1,175 @@
+package sim
+
+import (
+	"bytes"
+	"fmt"
+	"html/template"
+	"io"
+	"strings"
+	"time"
+)
+
+// Document is what an HTML report shows: one batch, a variant comparison,
+// or a deck matrix.
+type Document struct {
+	Title      string
+	Report     *Report
+	Comparison *Comparison
+	Matrix     *Matrix
+}
+
+type htmlSection struct {
+	Heading string
+	Report  *Report
+	Charts  []htmlChart
+}
+
+type htmlChart struct {
+	Name, Title string
+	SVG         template.HTML
+}
+
+// WriteHTML writes a self-contained HTML report: styles and charts (as
+// inline SVG) are in the file, so it opens anywhere without a network.
+func WriteHTML(w io.Writer, d Document) error {
+	data := struct {
+		Document
+		Sections  []htmlSection
+		Generated string
+	}{Document: d, Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	add := func(heading string, r *Report) error {
+		charts, err := svgCharts(r)
+		if err != nil {
+			return err
+		}
+		data.Sections = append(data.Sections, htmlSection{Heading: heading, Report: r, Charts: charts})
+		return nil
+	}
+	switch {
+	case d.Report != nil:
+		if err := add("", d.Report); err != nil {
+			return err
+		}
+	case d.Comparison != nil:
+		for i, r := range d.Comparison.Reports {
+			if err := add(fmt.Sprintf("%s = %s", d.Comparison.Key, d.Comparison.Options[i]), r); err != nil {
+				return err
+			}
+		}
+	case d.Matrix != nil:
+		for _, r := range d.Matrix.Reports {
+			if err := add(strings.Join(r.Agents, " vs ")+" "+strings.Join(r.Decks, " vs "), r); err != nil {
+				return err
+			}
+		}
+	}
+	return reportTemplate.Execute(w, data)
+}
+
+func svgCharts(r *Report) ([]htmlChart, error) {
+	charts, err := r.Charts()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]htmlChart, 0, len(charts))
+	for _, c := range charts {
+		svg, err := c.Render("svg")
+		if err != nil {
+			return nil, err
+		}
+		if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+			svg = svg[i:] // drop the XML prolog: the SVG sits inside HTML
+		}
+		out = append(out, htmlChart{Name: c.Name, Title: c.Title, SVG: template.HTML(svg)})
+	}
+	return out, nil
+}
+
+var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
+	"pct": func(x float64) string { return fmt.Sprintf("%.1f%%", 100*x) },
+	"iv": func(iv Interval) string {
+		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*iv.Rate, 100*iv.Low, 100*iv.High)
+	},
+	"signed": func(x float64) string { return fmt.Sprintf("%+.3f", x) },
+	"add1":   func(i int) int { return i + 1 },
+	"heat": func(iv Interval) template.CSS {
+		// green above 50%, red below, stronger the further from even.
+		d := iv.Rate - 0.5
+		if d >= 0 {
+			return template.CSS(fmt.Sprintf("background: rgba(46,139,87,%.2f)", 2*d))
+		}
+		return template.CSS(fmt.Sprintf("background: rgba(192,57,43,%.2f)", -2*d))
+	},
+	"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
+}).Parse(`<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{.Title}}</title>
+<style>
+body { font: 15px/1.45 system-ui, sans-serif; margin: 0 auto; max-width: 1100px; padding: 1em 1.5em; color: #222; }
+h1 { font-size: 1.5em; } h2 { font-size: 1.25em; border-bottom: 1px solid #ccc; margin-top: 2em; } h3 { font-size: 1.05em; }
+table { border-collapse: collapse; margin: .5em 0 1em; } td, th { padding: .25em .7em; border-bottom: 1px solid #e4e4e4; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+.charts { display: flex; flex-wrap: wrap; gap: 1em; } figure.chart { margin: 0; } figure.chart svg { max-width: 100%; height: auto; }
+.note { color: #666; font-size: .9em; } .sig { font-weight: bold; }
+</style></head><body>
+<h1>{{.Title}}</h1>
+<p class="note">Generated {{.Generated}}. Rates carry 95% Wilson intervals; differences carry 95% normal intervals. Games that reach the turn cap are draws.</p>
+{{with .Comparison}}
+<h2>Differences against {{.Key}} = {{index .Options 0}}</h2>
+<table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th></tr>
+{{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td></tr>
+{{end}}</table><p class="note">Bold rows: the interval excludes zero.</p>
+{{end}}
+{{with .Matrix}}
+<h2>Matrix: the row's win rate against the column</h2>
+<table id="matrix"><tr><th></th>{{range .Names}}<th>{{.}}</th>{{end}}</tr>
+{{range $i, $row := .Rate}}<tr><th>{{index $.Matrix.Names $i}}</th>{{range $j, $iv := $row}}{{if eq $i $j}}<td>—</td>{{else}}<td style="{{heat $iv}}">{{iv $iv}}</td>{{end}}{{end}}</tr>
+{{end}}</table>
+{{end}}
+{{range .Sections}}
+{{if .Heading}}<h2>{{.Heading}}</h2>{{end}}
+{{with .Report}}{{$r := .}}
+<h3>Summary</h3>
+<table class="summary">
+<tr><td>game</td><td>{{.Game}}</td></tr>
+<tr><td>games played</td><td>{{.Games}}{{if .Errors}} ({{.Errors}} failed){{end}}</td></tr>
+<tr><td>players</td><td>{{.Seats}}</td></tr>
+<tr><td>agents</td><td>{{range $i, $a := .Agents}}{{if $i}}, {{end}}{{$a}}{{end}}</td></tr>
+{{if .Decks}}<tr><td>decks</td><td>{{range $i, $d := .Decks}}{{if $i}}, {{end}}{{$d}}{{end}}</td></tr>{{end}}
+{{if .Variant}}<tr><td>variant</td><td>{{range $k, $v := .Variant}}{{$k}}={{$v}} {{end}}</td></tr>{{end}}
+<tr><td>seed</td><td>{{.Seed}}{{if .Mirror}} (mirrored deals){{end}}</td></tr>
+<tr><td>first player wins</td><td>{{iv .FirstPlayer}}</td></tr>
+<tr><td>draws</td><td>{{iv .DrawRate}} ({{.Capped}} at the turn cap of {{.TurnCap}})</td></tr>
+<tr><td>length</td><td>mean {{printf "%.1f" .MeanTurns}} turns, median {{.TurnStats.P50}}, 90% within {{.TurnStats.P90}}; {{printf "%.1f" .MeanActions}} actions</td></tr>
+</table>
+<h3>Win rates</h3>
+<table class="wins"><tr><th>seat</th><th>agent</th><th>wins</th><th>rate [95%]</th></tr>
+{{range $s, $iv := .WinRate}}<tr><td>p{{add1 $s}}</td><td>{{index $r.Agents $s}}</td><td>{{index $r.Wins $s}}</td><td>{{iv $iv}}</td></tr>{{end}}
+</table>
+{{if or .Mirror .Decks}}<table class="entrants"><tr><th>entrant</th><th>deck</th><th>games</th><th>wins</th><th>rate [95%]</th></tr>
+{{range .EntrantRates}}<tr><td>{{.Agent}}</td><td>{{.Deck}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{iv .WinRate}}</td></tr>{{end}}</table>{{end}}
+{{end}}
+<div class="charts">{{range .Charts}}<figure class="chart" id="chart-{{.Name}}" data-chart="{{.Name}}">{{.SVG}}</figure>{{end}}</div>
+{{with .Report}}{{if .CardStats}}
+<h3>Cards</h3>
+<p class="note">Per seat and game: the win rate of a player who played the card at least once, against one who did not. Strong positions play more cards, so read this as a lead, not a proof.</p>
+<table class="cards"><tr><th>card</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
+{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td><td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td></tr>{{end}}
+</table>{{end}}{{end}}
+{{end}}
+</body></html>
+`))
+
+// Reports lists the batches the document shows.
+func (d Document) Reports() []*Report {
+	switch {
+	case d.Report != nil:
+		return []*Report{d.Report}
+	case d.Comparison != nil:
+		return d.Comparison.Reports
+	case d.Matrix != nil:
+		return d.Matrix.Reports
+	}
+	return nil
+}

@@ -1,0 +1,69 @@
+package sim_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/internal/browsertest"
+	"kartenwerk/sim"
+)
+
+// The HTML report, opened from disk in a real browser, shows its tables
+// and draws every chart with visible marks.
+func TestHTMLReportRendersInChromium(t *testing.T) {
+	rep, err := sim.Run(context.Background(), sim.Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
+		Agents: []string{"greedy", "random"}, Mirror: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "report.html")
+	f, _ := os.Create(path)
+	if err := sim.WriteHTML(f, sim.Document{Title: "Trick report", Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+
+	ctx := browsertest.New(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+path)); err != nil {
+		t.Fatal(err)
+	}
+	type chart struct {
+		Name   string  `json:"name"`
+		Width  float64 `json:"width"`
+		Height float64 `json:"height"`
+		Marks  int     `json:"marks"`
+	}
+	charts, err := chromedp.Run(ctx, chromedp.Evaluate[[]chart](`[...document.querySelectorAll("figure.chart")].map(f => {
+		const r = f.querySelector("svg").getBoundingClientRect();
+		return {name: f.dataset.chart, width: r.width, height: r.height,
+		        marks: f.querySelectorAll("svg path, svg rect, svg polygon, svg line").length};
+	})`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]bool{"win-rates": false, "game-length": false, "end-reasons": false}
+	for _, c := range charts {
+		if c.Width < 200 || c.Height < 100 || c.Marks < 5 {
+			t.Errorf("chart %s drawn %vx%v with %d marks", c.Name, c.Width, c.Height, c.Marks)
+		}
+		want[c.Name] = true
+	}
+	for name, seen := range want {
+		if !seen {
+			t.Errorf("chart %s missing", name)
+		}
+	}
+	title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("h1").textContent + "|" + document.querySelectorAll("table.wins tr").length`))
+	if err != nil || title != "Trick report|3" {
+		t.Errorf("page title and win table: %q %v", title, err)
+	}
+	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	if err == nil && os.Getenv("KARTENWERK_SCREENSHOTS") != "" {
+		_ = os.WriteFile(filepath.Join(os.Getenv("KARTENWERK_SCREENSHOTS"), "report.jpg"), shot, 0o644)
+	}
+}
