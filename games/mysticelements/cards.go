@@ -687,7 +687,7 @@ func effectText(a *ability, e *effect) string {
 		if n == 0 {
 			return "heal all damage of " + t
 		}
-		return fmt.Sprintf("heal %d of %s", n, t)
+		return fmt.Sprintf("heal %d to %s", n, t)
 	case eExhaust, ePrepare, eDestroy, eSteal:
 		v := map[effKind]string{eExhaust: "exhaust", ePrepare: "prepare", eDestroy: "destroy", eSteal: "steal (and convert)"}[e.Kind]
 		return v + " " + t
@@ -696,7 +696,11 @@ func effectText(a *ability, e *effect) string {
 		if e.Kind == eDemote {
 			v = "demote"
 		}
-		return fmt.Sprintf("%s %s %d", v, t, n)
+		tokens := "token"
+		if n != 1 {
+			tokens += "s"
+		}
+		return fmt.Sprintf("give %s %d %s %s", t, n, v, tokens)
 	case eDiscard, eDraw, eLimit:
 		verbs := map[effKind][2]string{eDiscard: {"discard", "discards"}, eDraw: {"draw", "draws"}, eLimit: {"get card limit", "gets card limit"}}[e.Kind]
 		v := verbs[1]
@@ -779,24 +783,29 @@ func costText(d *cardDef) string {
 }
 
 func (p *pool) cardInfos() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: colourNames[d.Colour], Cost: costText(d), Text: d.Text}
-		if d.Kind == kUnit {
-			ci.Stats = []engine.Stat{{Name: "power", Value: int(d.Power)}, {Name: "health", Value: int(d.Health)}}
+	out := make([]engine.CardInfo, 0, len(p.defs))
+	for c := range p.byColour {
+		for _, id := range p.byColour[c] {
+			out = append(out, p.cardInfo(&p.defs[id]))
 		}
-		for k, n := range keywordNames {
-			if d.Keywords&(1<<k) != 0 {
-				ci.Keywords = append(ci.Keywords, n)
-			}
-		}
-		for _, a := range d.Abil {
-			if a.Trig == trUse {
-				ci.Keywords = append(ci.Keywords, "use")
-			}
-		}
-		out[i] = ci
 	}
 	return out
+}
+
+func (p *pool) cardInfo(d *cardDef) engine.CardInfo {
+	ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: colourNames[d.Colour], Cost: costText(d), Text: d.Text}
+	if d.Kind == kUnit {
+		ci.Stats = []engine.Stat{{Name: "power", Value: int(d.Power)}, {Name: "health", Value: int(d.Health)}}
+	}
+	for k, n := range keywordNames {
+		if d.Keywords&(1<<k) != 0 {
+			ci.Keywords = append(ci.Keywords, n)
+		}
+	}
+	for _, a := range d.Abil {
+		if a.Trig == trUse {
+			ci.Keywords = append(ci.Keywords, "use")
+		}
+	}
+	return ci
 }

@@ -271,7 +271,7 @@ func TestME10_U1GeneratedText(t *testing.T) {
 		"Fireball":       "When played: deal 3 damage to a unit or player.",
 		"War Drum":       "Pay 2: plunder 1 from your opponent.",
 		"Petrify":        "Play on an enemy non-brown unit. The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
-		"Radiant Knight": "At your turn start: heal 1 of this card.",
+		"Radiant Knight": "At your turn start: heal 1 to this card.",
 		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): you draw 1.",
 	}
 	for _, ci := range (Game{}).Cards() {
