@@ -652,6 +652,9 @@ func describeFilter(f filter, one bool) string {
 	b = append(b, noun)
 	s := strings.Join(b, " ")
 	if one {
+		if rest, ok := strings.CutPrefix(s, "other "); ok {
+			return "another " + rest
+		}
 		if strings.ContainsRune("aeio", rune(s[0])) {
 			return "an " + s
 		}
