@@ -56,8 +56,11 @@ func (p *pile) slice() []int16 { return p.c[:p.n] }
 func (p *pile) push(id int16)  { p.c[p.n] = id; p.n++ }
 func (p *pile) top() int16     { return p.c[p.n-1] }
 func (p *pile) pop() int16     { p.n--; return p.c[p.n] }
+
+// remove takes id out, keeping the order; it looks from the top, where
+// cards usually leave from.
 func (p *pile) remove(id int16) bool {
-	for i := int16(0); i < p.n; i++ {
+	for i := p.n - 1; i >= 0; i-- {
 		if p.c[i] == id {
 			copy(p.c[i:p.n-1], p.c[i+1:p.n])
 			p.n--
