@@ -123,7 +123,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 7})
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10})
 	t.Logf("games %d, actions %d (%.0f/game), wins %v, draws %d, reasons %v", sum.Games, sum.Actions, float64(sum.Actions)/float64(sum.Games), sum.Wins[:2], sum.Draws, sum.Reasons)
 	t.Logf("verbs %v", sum.Verbs)
 	for _, v := range []string{"pick", "gain", "play", "use", "activate", "attack", "plunder", "end", "pay", "reverse", "target", "target-player", "convert", "discard", "strike", "hold", "trigger", "keep", "redraw", "done"} {
