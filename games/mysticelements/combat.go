@@ -64,6 +64,9 @@ func (s *state) resolveFight(strike bool) {
 		s.cards[def].ready = false
 	}
 	pa, pd := s.power(att), s.power(def)
+	if !wasReady && s.v.voidAttack {
+		pa = 0 // ME-10.4 reading (b): the attack does not count
+	}
 	s.cards[def].dmg = clampTok(int(s.cards[def].dmg) + pa)
 	if strike {
 		s.cards[att].dmg = clampTok(int(s.cards[att].dmg) + pd)

@@ -423,6 +423,9 @@ func (s *state) fromDeck(seat int8, n int, to zone, why uint8) {
 	p := &s.p[seat]
 	for i := 0; i < n; i++ {
 		if p.deck.n == 0 {
+			if why == whyDeckOut && s.v.skipDraw {
+				return // variant empty-draw=skip (ME-10.7)
+			}
 			s.lose(seat, why)
 			return
 		}

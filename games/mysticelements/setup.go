@@ -60,7 +60,8 @@ func newState(setup engine.Setup) (*state, error) {
 			return nil, err
 		}
 		s.v = variants{wondersOnly: vs["redraw"] == "wonders", antiracist: vs["antiracist"] == "on",
-			recycling: vs["recycling"] == "on", shared: vs["colours"] == "shared", everyTurn: vs["round"] == "all-turns"}
+			recycling: vs["recycling"] == "on", shared: vs["colours"] == "shared", everyTurn: vs["round"] == "all-turns",
+			voidAttack: vs["exhausted-defender"] == "unharmed", skipDraw: vs["empty-draw"] == "skip"}
 	}
 	switch {
 	case setup.First == 0:
