@@ -147,7 +147,7 @@ func (s *state) playable(id int16) uint8 {
 	}
 	switch d.Kind {
 	case kCharm:
-		if !s.hasTargets(d.Attach, s.active, id) {
+		if !s.hasTargets(s.attachFilter(d), s.active, id) {
 			return noHost
 		}
 	case kWonder:
@@ -191,7 +191,7 @@ func (s *state) whyNot(id int16, t trigger, why uint8) string {
 		}
 		return fmt.Sprintf("%s costs %s, more energy than you have (ME-5.1)", d.Name, costText(d))
 	case noHost:
-		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(d.Attach, true))
+		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(s.attachFilter(d), true))
 	case noTarget:
 		a := &d.Abil[d.ability(t)]
 		return fmt.Sprintf("%s needs %s as its target, and there is none", d.Name, describeFilter(a.Target, true))

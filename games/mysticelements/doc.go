@@ -74,7 +74,7 @@
 //
 // The digest's recommended readings are the defaults; variants: redraw
 // (ME-10.6), antiracist (ME-9b.1), recycling (ME-9b.2), colours (ME-10.2),
-// round (ME-10.3), exhausted-defender (ME-10.4) and empty-draw (ME-10.7;
+// round (ME-10.3), charm-targets (ME-10.9), exhausted-defender (ME-10.4) and empty-draw (ME-10.7;
 // with skip, a game where nobody can plunder any more goes on until the
 // simulator's turn cap). Choices of this implementation: an ability whose
 // chosen target no longer exists does nothing; a wonder or USE/paid ability

@@ -22,12 +22,22 @@ func (s *state) ability() *ability {
 func (s *state) chosenFilter() (filter, bool) {
 	d := s.def(s.res.src)
 	if s.res.fromHand && d.Kind == kCharm {
-		return d.Attach, true
+		return s.attachFilter(d), true
 	}
 	if a := s.ability(); a != nil && a.Chooses {
 		return a.Target, true
 	}
 	return filter{}, false
+}
+
+// attachFilter is what charm d may be played on: as printed, or any unit
+// under the variant charm-targets=any (ME-10.9).
+func (s *state) attachFilter(d *cardDef) filter {
+	f := d.Attach
+	if s.v.anyCharmTarget {
+		f.Side = sideAny
+	}
+	return f
 }
 
 // namesColour reports whether the resolving card names a colour (ME-9b.1).

@@ -30,6 +30,9 @@ func randomSetup(i int) engine.Setup {
 	if r.IntN(5) == 0 {
 		v["exhausted-defender"] = "unharmed"
 	}
+	if r.IntN(5) == 0 {
+		v["charm-targets"] = "any-unit"
+	}
 	setup := engine.Setup{Game: "mysticelements", Seats: 2, Seed: uint64(i) + 1, Variant: v}
 	if r.IntN(2) == 0 {
 		ps := Game{}.Presets()
