@@ -645,10 +645,6 @@ func describeFilter(f filter, one bool) string {
 	default:
 		noun = "thing"
 	}
-	if !one {
-		noun = strings.ReplaceAll(noun+"s", " or ", "s and ")
-		noun = strings.ReplaceAll(noun, "unitss", "units")
-	}
 	b = append(b, noun)
 	s := strings.Join(b, " ")
 	if one {
@@ -660,7 +656,7 @@ func describeFilter(f filter, one bool) string {
 		}
 		return "a " + s
 	}
-	return "each " + strings.TrimSuffix(s, "s")
+	return "each " + s
 }
 
 func whoText(a *ability, e *effect) string {
