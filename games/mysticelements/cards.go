@@ -152,7 +152,7 @@ type ability struct {
 	Text    string
 }
 
-// names reports whether the ability names a colour (ME-9b.1).
+// namesColour reports whether the ability names a colour (ME-9b.1).
 func (a *ability) namesColour() bool {
 	if a.Chooses && a.Target.Colour >= 0 {
 		return true

@@ -40,7 +40,7 @@ func (s *state) attachFilter(d *cardDef) filter {
 	return f
 }
 
-// namesColour reports whether the resolving card names a colour (ME-9b.1).
+// resNamesColour reports whether the resolving card names a colour (ME-9b.1).
 func (s *state) resNamesColour() bool {
 	if f, ok := s.chosenFilter(); ok && f.Colour >= 0 {
 		return true
