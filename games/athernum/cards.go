@@ -1,0 +1,397 @@
+package athernum
+
+import (
+	"embed"
+	"fmt"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+//go:embed cards/*.yaml
+var cardFS embed.FS
+
+//go:embed cards/schema.json
+var schemaJSON []byte
+
+//go:embed decks/*.txt
+var deckFS embed.FS
+
+// Factions (AT-10.U1). Index 3 is the factionless resource.
+const (
+	fEmber int8 = iota
+	fTide
+	fGrove
+	fNone
+	nFactions = 4
+)
+
+var factionNames = [nFactions]string{"ember", "tide", "grove", "none"}
+
+type cardType uint8
+
+const (
+	tCharacter cardType = iota
+	tItem
+	tLocation
+)
+
+var typeNames = [...]string{"character", "item", "location"}
+
+// cardDef is one card's printed data, shared read-only by every state.
+type cardDef struct {
+	name    string
+	typ     cardType
+	subs    []string
+	faction int8 // -1: factionless
+	hasCost bool
+	cost    int8
+	vp      int8 // VP field (capacity); 0: none
+	ofv     int8
+	dfv     int8
+	slots   int8
+	extra   bool
+	abil    []ability
+	// trig is a bitmask of the triggers its triggered and objective
+	// abilities wait for; statics says it has static abilities.
+	trig      uint16
+	statics   bool
+	objective bool
+	file      string
+	line      int
+}
+
+// pool is the loaded card pool: definitions, names, presets.
+type pool struct {
+	defs    []cardDef
+	byName  map[string]int16
+	presets []engine.DeckList
+	// presetMain and presetExtra are the presets resolved to definitions.
+	presetMain, presetExtra [][]int16
+}
+
+// yamlCard is one card as written in a card file.
+type yamlCard struct {
+	Name      string   `yaml:"name"`
+	Type      string   `yaml:"type"`
+	Subtypes  []string `yaml:"subtypes"`
+	Faction   string   `yaml:"faction"`
+	Cost      *int     `yaml:"cost"`
+	VP        int      `yaml:"vp"`
+	OFV       int      `yaml:"ofv"`
+	DFV       int      `yaml:"dfv"`
+	Slots     int      `yaml:"slots"`
+	Extra     bool     `yaml:"extra"`
+	Abilities []string `yaml:"abilities"`
+}
+
+type yamlFile struct {
+	Cards []yamlCard `yaml:"cards"`
+}
+
+func mustLoadPool() *pool {
+	files := map[string][]byte{}
+	entries, err := cardFS.ReadDir("cards")
+	if err != nil {
+		panic(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".yaml") {
+			data, _ := cardFS.ReadFile("cards/" + e.Name())
+			files["cards/"+e.Name()] = data
+		}
+	}
+	p, err := loadPool(files)
+	if err != nil {
+		panic("athernum: shipped cards are broken: " + err.Error())
+	}
+	decks, _ := deckFS.ReadDir("decks")
+	for _, e := range decks {
+		data, _ := deckFS.ReadFile("decks/" + e.Name())
+		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
+		if err != nil {
+			panic("athernum: preset " + e.Name() + ": " + err.Error())
+		}
+		if ps := p.validateDeck(d); len(ps) > 0 {
+			panic("athernum: preset " + e.Name() + " is illegal: " + engine.Problems(ps).Error())
+		}
+		p.presets = append(p.presets, d)
+		m, x := p.deckDefs(d)
+		p.presetMain, p.presetExtra = append(p.presetMain, m), append(p.presetExtra, x)
+	}
+	return p
+}
+
+// loadPool decodes card files (name -> YAML) into a pool, reporting every
+// problem with file, line and card.
+func loadPool(files map[string][]byte) (*pool, error) {
+	p := &pool{byName: map[string]int16{}}
+	p.defs = append(p.defs, cardDef{name: "(none)"}) // def 0 is never used
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var probs engine.Problems
+	for _, name := range names {
+		var f yamlFile
+		yf, err := engine.DecodeYAML(name, files[name], &f)
+		if err != nil {
+			if ps, ok := err.(engine.Problems); ok {
+				probs = append(probs, ps...)
+			} else if pr, ok := err.(engine.Problem); ok {
+				probs = append(probs, pr)
+			} else {
+				probs = append(probs, engine.Problem{File: name, Msg: err.Error()})
+			}
+			continue
+		}
+		for i, yc := range f.Cards {
+			at := fmt.Sprintf("$.cards[%d]", i)
+			d, ps := buildDef(yf, at, yc)
+			probs = append(probs, ps...)
+			if len(ps) > 0 {
+				continue
+			}
+			if _, dup := p.byName[strings.ToLower(d.name)]; dup {
+				probs = append(probs, yf.Problem(at+".name", d.name, "the name is used by another card",
+					"give every card its own name: cards with one name are copies (AT-2.16)"))
+				continue
+			}
+			d.file, d.line = name, yf.Line(at)
+			p.byName[strings.ToLower(d.name)] = int16(len(p.defs))
+			p.defs = append(p.defs, d)
+		}
+	}
+	if len(p.defs) > 511 {
+		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards; the pool holds at most 510", len(p.defs)-1), Fix: "remove cards"})
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return p, nil
+}
+
+func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Problems) {
+	var probs engine.Problems
+	bad := func(field, msg, fix string) {
+		probs = append(probs, yf.Problem(at+field, yc.Name, msg, fix))
+	}
+	d := cardDef{name: strings.TrimSpace(yc.Name), faction: -1, subs: yc.Subtypes, extra: yc.Extra}
+	if d.name == "" {
+		bad("", "the card has no name", "add `name: ...`")
+	}
+	switch yc.Type {
+	case "character":
+		d.typ = tCharacter
+	case "item":
+		d.typ = tItem
+	case "location":
+		d.typ = tLocation
+	default:
+		bad(".type", fmt.Sprintf("unknown card type %q", yc.Type), "write character, item or location")
+	}
+	if yc.Faction != "" {
+		f := -1
+		for i := 0; i < 3; i++ {
+			if factionNames[i] == yc.Faction {
+				f = i
+			}
+		}
+		if f < 0 {
+			bad(".faction", fmt.Sprintf("unknown faction %q", yc.Faction), "write ember, tide or grove, or leave it out for a factionless card")
+		}
+		d.faction = int8(f)
+	}
+	if yc.Cost != nil {
+		if *yc.Cost < 0 || *yc.Cost > 9 {
+			bad(".cost", fmt.Sprintf("cost %d is out of range 0..9", *yc.Cost), "write a cost from 0 to 9, or leave it out for a free card")
+		}
+		d.hasCost, d.cost = true, int8(*yc.Cost)
+	}
+	rng := func(field string, v, hi int) int8 {
+		if v < 0 || v > hi {
+			bad("."+field, fmt.Sprintf("%s %d is out of range 0..%d", field, v, hi), fmt.Sprintf("write a %s from 0 to %d", field, hi))
+		}
+		return int8(v)
+	}
+	d.vp = rng("vp", yc.VP, 20)
+	d.ofv = rng("ofv", yc.OFV, 20)
+	d.dfv = rng("dfv", yc.DFV, 20)
+	d.slots = rng("slots", yc.Slots, 5)
+	if d.typ != tCharacter && (yc.OFV != 0 || yc.DFV != 0) {
+		bad(".ofv", "only characters have OFV and DFV", "remove ofv and dfv from this "+typeNames[d.typ])
+	}
+	if d.typ == tItem && yc.VP != 0 {
+		bad(".vp", "an item cannot hold VP here: it could not be a start card (AT-10.9)", "remove vp")
+	}
+	if d.typ == tItem && yc.Slots != 0 {
+		bad(".slots", "an item has no item slots", "remove slots")
+	}
+	if d.typ == tCharacter && yc.DFV == 0 {
+		bad(".dfv", "a character needs a DFV of at least 1", "add `dfv: N`")
+	}
+	for j, line := range yc.Abilities {
+		a, err := parseAbility(line)
+		if err == nil {
+			err = checkAbility(d.typ, a)
+		}
+		if err != nil {
+			bad(fmt.Sprintf(".abilities[%d]", j), fmt.Sprintf("ability %q: %v", line, err),
+				"write KIND [(TRIGGER)] [{COST}...]: EFFECT[, EFFECT]; see cards/schema.json")
+			continue
+		}
+		d.abil = append(d.abil, a)
+		switch a.kind {
+		case akStatic:
+			d.statics = true
+		case akTriggered:
+			d.trig |= 1 << a.trig
+		case akObjective:
+			d.objective = true
+			if a.trig != trNone {
+				d.trig |= 1 << a.trig
+			}
+		}
+	}
+	if d.objective && (d.typ != tCharacter || d.vp == 0) {
+		bad(".abilities", "an Objective ability needs a character with a VP field (AT-6.5)", "add `vp: N` or use another ability kind")
+	}
+	if len(d.abil) > 8 {
+		bad(".abilities", "a card has at most 8 abilities", "split the card")
+	}
+	return d, probs
+}
+
+// Card infos, with text generated from the data.
+func (p *pool) infos() []engine.CardInfo {
+	out := make([]engine.CardInfo, 0, len(p.defs)-1)
+	for i := 1; i < len(p.defs); i++ {
+		d := &p.defs[i]
+		ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "factionless", Text: d.text()}
+		if d.faction >= 0 {
+			ci.Group = factionNames[d.faction]
+		}
+		if d.hasCost {
+			ci.Cost = strconv.Itoa(int(d.cost))
+		}
+		if d.typ == tCharacter {
+			ci.Stats = append(ci.Stats, engine.Stat{Name: "ofv", Value: int(d.ofv)}, engine.Stat{Name: "dfv", Value: int(d.dfv)})
+		}
+		if d.slots > 0 {
+			ci.Stats = append(ci.Stats, engine.Stat{Name: "slots", Value: int(d.slots)})
+		}
+		if d.vp > 0 {
+			ci.Stats = append(ci.Stats, engine.Stat{Name: "vp", Value: int(d.vp)})
+		}
+		ci.Keywords = append(ci.Keywords, d.subs...)
+		if d.extra {
+			ci.Keywords = append(ci.Keywords, "extra-deck")
+		}
+		out = append(out, ci)
+	}
+	return out
+}
+
+func (d *cardDef) text() string {
+	lines := make([]string, len(d.abil))
+	for i := range d.abil {
+		lines[i] = d.abil[i].describe()
+	}
+	return strings.Join(lines, "\n")
+}
+
+// def looks a card up by name, case-insensitively.
+func (p *pool) def(name string) (int16, bool) {
+	i, ok := p.byName[strings.ToLower(strings.TrimSpace(name))]
+	return i, ok
+}
+
+// Validating decks (AT-8).
+
+// ValidateDeck lists every problem of a deck (AT-8).
+func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.validateDeck(d) }
+
+func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
+	var probs []engine.Problem
+	counts := map[string]int{}
+	first := map[string]engine.DeckEntry{}
+	start := false
+	for _, e := range d.Entries {
+		id, ok := p.def(e.Card)
+		if e.Section != "" && e.Section != "extra" {
+			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use "extra:" for the Extra deck or "main:" for the deck`))
+			continue
+		}
+		if !ok {
+			probs = append(probs, d.Problem(e, "no such card", "check the name against `kartenwerk cards athernum`"))
+			continue
+		}
+		def := &p.defs[id]
+		key := e.Section + "\x00" + strings.ToLower(def.name)
+		counts[key] += e.Count
+		if _, seen := first[key]; !seen {
+			first[key] = e
+		}
+		switch {
+		case e.Section == "extra" && !def.extra:
+			probs = append(probs, d.Problem(e, "is not an Extra-deck card (AT-8.4)", "move it to the main deck"))
+		case e.Section == "" && def.extra:
+			probs = append(probs, d.Problem(e, "is an Extra-deck card and is never drawn (AT-2.2)", `list it under "extra:"`))
+		case e.Section == "" && def.vp > 0 && def.typ != tItem:
+			start = true
+		}
+	}
+	keys := make([]string, 0, len(counts))
+	for k := range counts {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		if counts[k] > 4 {
+			e := first[k]
+			probs = append(probs, d.Problem(e, fmt.Sprintf("%d copies; at most 4 of a name are allowed (AT-8.2)", counts[k]), "remove copies down to 4"))
+		}
+	}
+	if n := d.Size(""); n != 60 {
+		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("the deck has %d cards; it must have exactly 60 (AT-8.1)", n),
+			Fix: fmt.Sprintf("%s %d cards", map[bool]string{true: "add", false: "remove"}[n < 60], abs(60-n))})
+	}
+	if !start {
+		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "the deck has no character or location with a VP field to start with (AT-8.3, AT-10.9)",
+			Fix: "add a character or location with a VP field"})
+	}
+	return probs
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// deckDefs resolves a validated deck list to definitions: main and extra.
+func (p *pool) deckDefs(d engine.DeckList) (main, extra []int16) {
+	for _, e := range d.Entries {
+		id, _ := p.def(e.Card)
+		for i := 0; i < e.Count; i++ {
+			if e.Section == "extra" {
+				extra = append(extra, id)
+			} else {
+				main = append(main, id)
+			}
+		}
+	}
+	return main, extra
+}
+
+// presetIndex picks seat s's preset deterministically from the seed.
+func (p *pool) presetIndex(seed uint64, s int) int {
+	return (int(seed%97) + s) % len(p.presets)
+}
+
+var _ = path.Base

@@ -1,0 +1,163 @@
+package athernum
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+func TestShippedCardsMatchSchema(t *testing.T) {
+	sch, err := engine.CompileSchema("schema.json", theGame.CardSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, _ := cardFS.ReadDir("cards")
+	n := 0
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".yaml") {
+			continue
+		}
+		data, _ := cardFS.ReadFile("cards/" + e.Name())
+		if ps := sch.Validate(e.Name(), data); len(ps) > 0 {
+			t.Errorf("%s: %v", e.Name(), ps)
+		}
+		n++
+	}
+	if n < 4 {
+		t.Fatalf("only %d card files", n)
+	}
+	bad := []byte("cards:\n  - name: X\n    type: hero\n")
+	if ps := sch.Validate("bad.yaml", bad); len(ps) == 0 || ps[0].Line != 3 {
+		t.Errorf("the schema accepts a bad type or misses its line: %v", ps)
+	}
+}
+
+func TestCardPoolCoverage(t *testing.T) {
+	// Issue 5: three factions of 15+, 10+ factionless items and locations,
+	// every ability kind, both win paths (objective and a win effect).
+	per := map[int8]int{}
+	neutral := 0
+	kinds := map[abilityKind]bool{}
+	win := false
+	for i := 1; i < len(theGame.pool.defs); i++ {
+		d := &theGame.pool.defs[i]
+		if d.faction >= 0 {
+			per[d.faction]++
+		} else if d.typ != tCharacter {
+			neutral++
+		}
+		for _, a := range d.abil {
+			kinds[a.kind] = true
+			for _, e := range a.eff {
+				if e.op == opWin {
+					win = true
+				}
+			}
+		}
+	}
+	for f := int8(0); f < 3; f++ {
+		if per[f] < 15 {
+			t.Errorf("faction %s has %d cards", factionNames[f], per[f])
+		}
+	}
+	if neutral < 10 {
+		t.Errorf("%d factionless items and locations", neutral)
+	}
+	if len(kinds) != len(kindNames) {
+		t.Errorf("ability kinds used: %v", kinds)
+	}
+	if !kinds[akObjective] || !win {
+		t.Error("both win paths need cards")
+	}
+	if len(theGame.Presets()) < 3 {
+		t.Error("fewer than 3 presets")
+	}
+	for _, ci := range theGame.Cards() {
+		if ci.Name == "Flame Adept" && !strings.Contains(ci.Text, "Activated — pay 1 resource(s), exhaust this: put 2 damage on target opposing character.") {
+			t.Errorf("generated text: %q", ci.Text)
+		}
+	}
+}
+
+func TestBrokenCardFiles(t *testing.T) {
+	for _, tc := range []struct{ name, yaml, want string }{
+		{"unknown field", "cards:\n  - name: A\n    type: item\n    power: 3\n", "bad.yaml:4"},
+		{"bad type", "cards:\n  - name: A\n    type: hero\n", `bad.yaml:3: A: unknown card type "hero"`},
+		{"bad faction", "cards:\n  - name: A\n    type: item\n    faction: fire\n", `bad.yaml:4: A: unknown faction "fire"`},
+		{"bad ability kind", "cards:\n  - name: A\n    type: item\n    abilities:\n      - \"magic: draw 1\"\n", `bad.yaml:5: A: ability "magic: draw 1": unknown kind "magic"`},
+		{"bad effect", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated {1}: fly 2\"]\n", `unknown effect "fly"`},
+		{"no cost", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated: draw 1\"]\n", "needs a cost"},
+		{"bad target", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated {1}: damage 2 everyone\"]\n", `damage cannot target "everyone"`},
+		{"objective without VP", "cards:\n  - {name: A, type: character, dfv: 1, abilities: [\"objective (morning): vp 1 self\"]}\n", "needs a character with a VP field"},
+		{"duplicate", "cards:\n  - {name: A, type: item}\n  - {name: A, type: item}\n", "bad.yaml:3: A: the name is used by another card"},
+		{"no dfv", "cards:\n  - {name: A, type: character, ofv: 1}\n", "a character needs a DFV"},
+		{"equip on a character", "cards:\n  - {name: A, type: character, dfv: 1, abilities: [\"equip: ofv +1 host\"]}\n", "only items have a host"},
+	} {
+		_, err := loadPool(map[string][]byte{"bad.yaml": []byte(tc.yaml)})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+		if err != nil && !strings.Contains(err.Error(), "fix:") && tc.name != "unknown field" {
+			t.Errorf("%s: no fix in %v", tc.name, err)
+		}
+	}
+}
+
+func TestDeckErrors(t *testing.T) {
+	preset := theGame.Presets()[0]
+	for _, p := range theGame.Presets() {
+		if ps := theGame.ValidateDeck(p); len(ps) > 0 {
+			t.Errorf("preset %s: %v", p.Name, ps)
+		}
+		if p.Size("") != 60 {
+			t.Errorf("preset %s has %d cards", p.Name, p.Size(""))
+		}
+	}
+	text := `name: Broken
+4 Ember Warlord
+5 Cinder Scout
+4 Nonexistent Card
+1 Void Herald
+extra:
+1 Iron Blade
+sideboard:
+1 Iron Blade
+`
+	d, err := engine.ParseDeckList("broken.txt", "broken", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	all := engine.Problems(theGame.ValidateDeck(d)).Error()
+	for _, want := range []string{
+		"broken.txt:3: Cinder Scout: 5 copies; at most 4 of a name are allowed (AT-8.2)",
+		"broken.txt:4: Nonexistent Card: no such card",
+		"broken.txt:5: Void Herald: is an Extra-deck card and is never drawn (AT-2.2)",
+		"broken.txt:7: Iron Blade: is not an Extra-deck card (AT-8.4)",
+		`broken.txt:9: Iron Blade: unknown section "sideboard"`,
+		"the deck has 14 cards; it must have exactly 60 (AT-8.1)",
+	} {
+		if !strings.Contains(all, want) {
+			t.Errorf("missing %q in\n%s", want, all)
+		}
+	}
+	// AT-8.3: a deck without a VP-field character or location.
+	d2, _ := engine.ParseDeckList("novp.txt", "novp", strings.NewReader("4 Cinder Scout\n4 Flame Adept\n4 Kindle Mage\n4 Scorch Sergeant\n4 Furnace Guard\n4 Cinder Witch\n4 Spark Courier\n4 Flamecaller\n4 Inferno Oracle\n4 Ash Reaver\n4 Iron Blade\n4 Tower Shield\n4 Runed Spear\n4 Healing Draught\n4 Scouting Lens\n"))
+	if ps := theGame.ValidateDeck(d2); len(ps) != 1 || !strings.Contains(ps[0].Msg, "AT-8.3") {
+		t.Errorf("AT-8.3: %v", ps)
+	}
+	// New refuses illegal decks with the problems.
+	_, err = theGame.New(engine.Setup{Game: "athernum", Seats: 2, Decks: []engine.DeckList{d, preset}})
+	if err == nil || !strings.Contains(err.Error(), "AT-8.1") {
+		t.Errorf("New with an illegal deck: %v", err)
+	}
+	if _, err := theGame.New(engine.Setup{Game: "athernum", Seats: 5}); err == nil {
+		t.Error("5 seats accepted")
+	}
+	if _, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Variant: map[string]string{"resources": "never"}}); err == nil {
+		t.Error("bad variant accepted")
+	}
+	if _, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Decks: []engine.DeckList{preset, preset}}); err != nil {
+		t.Errorf("two legal decks refused: %v", err)
+	}
+}

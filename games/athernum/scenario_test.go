@@ -1,0 +1,9 @@
+package athernum
+
+import (
+	"testing"
+
+	"kartenwerk/engine/scenario"
+)
+
+func TestScenarios(t *testing.T) { scenario.RunFiles(t, "testdata/scenarios/*.yaml") }
