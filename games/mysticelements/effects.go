@@ -66,19 +66,18 @@ func (s *state) resume() bool {
 	if s.v.antiracist && !r.revAsked && s.resNamesColour() {
 		r.revAsked = true
 		f, chooses := s.chosenFilter()
-		switch {
-		case !chooses:
+		if !chooses {
 			s.st = sReverse
 			return false
-		default:
-			plain, _ := s.countTargets(f, r.ctrl, r.src, false)
-			rev, _ := s.countTargets(f, r.ctrl, r.src, true)
-			if plain > 0 && rev > 0 {
-				s.st = sReverse
-				return false
-			}
-			r.reversed = plain == 0 && rev > 0
 		}
+		// Offer the choice only when both readings have a target.
+		plain, _ := s.countTargets(f, r.ctrl, r.src, false)
+		rev, _ := s.countTargets(f, r.ctrl, r.src, true)
+		if plain > 0 && rev > 0 {
+			s.st = sReverse
+			return false
+		}
+		r.reversed = plain == 0 && rev > 0
 	}
 	if !r.tgtDone {
 		r.tgtDone = true
@@ -86,7 +85,7 @@ func (s *state) resume() bool {
 			n, only := s.countTargets(f, r.ctrl, r.src, r.reversed)
 			switch {
 			case n == 0:
-				s.finishAbility() // ME-10.U2: nothing to act on, the ability does nothing
+				s.finishAbility() // nothing to act on: the ability does nothing
 				return true
 			case n == 1:
 				s.setTarget(only)
@@ -104,7 +103,7 @@ func (s *state) resume() bool {
 		for int(r.eff) < len(a.Effects) {
 			e := &a.Effects[r.eff]
 			r.eff++
-			s.applyEffect(a, e)
+			s.applyEffect(e)
 			s.checkDeaths()
 			if s.checkEnd() {
 				return true
@@ -208,7 +207,7 @@ func (s *state) anyTarget(f filter, ctrl int8, src int16, rev bool) bool {
 	return false
 }
 
-func (s *state) applyEffect(a *ability, e *effect) {
+func (s *state) applyEffect(e *effect) {
 	r := &s.res
 	switch e.Who {
 	case wTarget:
