@@ -11,8 +11,11 @@
 //     strike back, plunder (ME-5.3 to ME-5.5); effects.go: abilities and
 //     the effect vocabulary (ME-5.6 to ME-5.11, ME-10.U1); end.go (ME-7);
 //     view.go, determinize.go, position.go; validate.go (ME-8).
+//   - cards.go: card types and loading; ability.go: the one-line ability
+//     language; cardtext.go: rules text generated from the data.
 //   - cards/<colour>.yaml: the 120 cards, 15 per colour, checked against
 //     cards/schema.json. decks/*.txt: preset decks.
+//   - eval.go: a position estimate for agents that judge positions.
 //
 // # Colours
 //
