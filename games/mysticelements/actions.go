@@ -209,8 +209,13 @@ func (s *state) whyNot(id int16, t trigger, why uint8) string {
 func (s *state) genMain(dst []engine.Action) []engine.Action {
 	seat := s.active
 	p := &s.p[seat]
+	total := p.energyTotal()
 	for _, id := range p.hand.slice() {
-		if s.playable(id) == okNow {
+		d := s.def(id)
+		if p.energy[d.Colour] < d.Cost || total < int(d.Cost)+int(d.Any) {
+			continue // the common case, checked first
+		}
+		if d.Kind == kUnit || d.Kind == kRelic || s.playable(id) == okNow {
 			dst = append(dst, act1(vPlay, int(id)))
 		}
 	}

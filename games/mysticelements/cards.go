@@ -177,18 +177,20 @@ type cardDef struct {
 	Limit    int8  // card limit change while in the battle
 	Attach   filter
 	Abil     []ability
+	at       [4]int8 // index in Abil of the ability with each trigger, or -1
 	Text     string
 	File     string
 	Line     int
 }
 
-func (d *cardDef) ability(t trigger) int {
+func (d *cardDef) ability(t trigger) int { return int(d.at[t]) }
+
+// index fills at from Abil.
+func (d *cardDef) index() {
+	d.at = [4]int8{-1, -1, -1, -1}
 	for i := range d.Abil {
-		if d.Abil[i].Trig == t {
-			return i
-		}
+		d.at[d.Abil[i].Trig] = int8(i)
 	}
-	return -1
 }
 
 // --- YAML form --------------------------------------------------------------
@@ -400,12 +402,13 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 			bad(fmt.Sprintf("abilities[%d]", i), "a wonder has no activated abilities", "use `play:`")
 			continue
 		}
-		if d.ability(a.Trig) >= 0 {
+		if d.index(); d.ability(a.Trig) >= 0 {
 			bad(fmt.Sprintf("abilities[%d]", i), "a card has at most one ability per trigger", "join the effects with `;`")
 			continue
 		}
 		d.Abil = append(d.Abil, a)
 	}
+	d.index()
 	if d.Kind == kWonder && len(d.Abil) == 0 {
 		bad("abilities", "a wonder needs a `play:` ability", "add one")
 	}
