@@ -80,6 +80,17 @@ func invariants(es engine.State) error {
 				}
 			}
 		}
+		if p.limitMod < -5 || p.limitMod > 5 || p.quiet < 0 || p.round < 0 || p.played < p.wonders || p.wonders < 0 {
+			return fmt.Errorf("p%d counters out of range: limit %+d, quiet %d, round %d, played %d, wonders %d", seat+1, p.limitMod, p.quiet, p.round, p.played, p.wonders)
+		}
+		if s.cardLimit(seat) > 5+5+6+6 { // base, effects, and the limit cards of two decks
+			return fmt.Errorf("p%d card limit %d", seat+1, s.cardLimit(seat))
+		}
+		for _, id := range p.battle.slice() {
+			if c := &s.cards[id]; c.dmg < 0 || (c.kind != kUnit && (c.dmg != 0 || c.tok != 0)) {
+				return fmt.Errorf("c%d has damage %d, tokens %d", id, c.dmg, c.tok)
+			}
+		}
 		for c := 0; c < nColours; c++ {
 			if p.energy[c] < 0 {
 				return fmt.Errorf("p%d has negative %s energy", seat+1, colourNames[c])
