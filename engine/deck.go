@@ -38,6 +38,15 @@ func (d DeckList) Size(section string) int {
 	return n
 }
 
+// Total counts the cards in every section.
+func (d DeckList) Total() int {
+	n := 0
+	for _, e := range d.Entries {
+		n += e.Count
+	}
+	return n
+}
+
 // Cards expands a section to one name per card, in list order.
 func (d DeckList) Cards(section string) []string {
 	var out []string

@@ -101,7 +101,7 @@ func TestParseDeckList(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d.Name != "Fire Aggro" || d.Size("") != 6 || d.Size("extra") != 1 {
+	if d.Name != "Fire Aggro" || d.Size("") != 6 || d.Size("extra") != 1 || d.Total() != 7 {
 		t.Fatalf("parsed %+v", d)
 	}
 	if e := d.Entries[1]; e.Card != "Ember Imp" || e.Count != 2 || e.Line != 4 {

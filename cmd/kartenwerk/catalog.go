@@ -128,7 +128,7 @@ func validateCmd() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			if len(problems) == 0 {
-				fmt.Fprintf(out, "%s: a legal %s deck (%d cards)\n", args[1], g.Info().Name, deck.Size(""))
+				fmt.Fprintf(out, "%s: a legal %s deck (%d cards)\n", args[1], g.Info().Name, deck.Total())
 				return nil
 			}
 			for _, p := range problems {

@@ -179,3 +179,13 @@ func TestPositionErrors(t *testing.T) {
 		}
 	}
 }
+
+func TestStackListTooLarge(t *testing.T) {
+	d, _ := engine.ParseDeckList("big.txt", "big", strings.NewReader("creatures:\n60 Sumpfratte\nextras:\n30 Wut\n25 Zoll\n"))
+	all := engine.Problems((Game{}).ValidateDeck(d)).Error()
+	for _, w := range []string{"the stacks hold 115 cards, more than 96", "the stacks hold 25 counters, more than 24"} {
+		if !strings.Contains(all, w) {
+			t.Errorf("missing %q in %s", w, all)
+		}
+	}
+}

@@ -790,3 +790,22 @@ func TestZY_5_9_WhoIsAskedDependsOnPublicFacts(t *testing.T) {
 	do(t, s, "decline")
 	eq(t, "back to p1", s.ToMove(), engine.Seat(0))
 }
+
+func TestZY_3_3_ZY_4_4_EventsRevealedIntoTheMarket(t *testing.T) {
+	pos := engine.Position{Phase: "draft", Seats: []engine.SeatPosition{seatPos(nil, nil, nil), seatPos(nil, nil, map[string]int{counterHP: 25})},
+		Shared: map[string][]engine.CardSpec{
+			zoneStackC: cards("Heiler", "Wanderzirkus", "Orakel", "Aasgeier", "Märtyrer", "Totengräber", "Hügeltroll"),
+			zoneStackE: cards("Heilquelle", "Wut", "Kurzschwert", "Heilung", "Zoll", "Ruhm")}}
+	s := build(t, pos, nil)
+	s.refillMarket()
+	eq(t, "Wanderzirkus executed", s.silver[0], int16(23))
+	eq(t, "Heilquelle executed", s.hp[1], int16(28))
+	eq(t, "events discarded", zoneOf(s, id(t, s, "Wanderzirkus"))+zoneOf(s, id(t, s, "Heilquelle")), 2*zDiscard)
+	for st := range s.market {
+		for i, m := range s.market[st] {
+			if m < 0 {
+				t.Errorf("market row %d slot %d is empty: events are replaced", st, i)
+			}
+		}
+	}
+}

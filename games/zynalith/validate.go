@@ -18,7 +18,7 @@ var deckFS embed.FS
 // spare, and all cards of a game fit the state's fixed card table.
 const (
 	minStack    = 10
-	maxCards    = 128
+	maxCards    = 96
 	maxCounters = 24
 )
 
