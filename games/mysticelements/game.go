@@ -73,6 +73,12 @@ var variantSpecs = []engine.VariantSpec{
 		Doc: "full recycling: the deep grave lies face up, public and ordered"},
 	{Key: "colours", Options: []string{"exclusive", "shared"}, Default: "exclusive", Rule: "ME-10.2",
 		Doc: "whether the two players may use the same colour (the physical game has one set)"},
+	{Key: "exhausted-defender", Options: []string{"readied", "unharmed"}, Default: "readied", Rule: "ME-10.4",
+		Doc: "an exhausted defender takes the attacker's damage and is readied if it survives (recommended), or the attack does not count and it is only readied"},
+	{Key: "empty-draw", Options: []string{"lose", "skip"}, Default: "lose", Rule: "ME-10.7",
+		Doc: "a player who must draw from an empty deck loses (recommended), or draws nothing; with skip only plunder ends the game"},
+	{Key: "charm-targets", Options: []string{"as-printed", "any-unit"}, Default: "as-printed", Rule: "ME-10.9",
+		Doc: "a charm goes on the unit its text names (own, enemy or any; the text is the card's own rule), or on any unit, own or opposing"},
 	{Key: "round", Options: []string{"own-turns", "all-turns"}, Default: "own-turns", Rule: "ME-10.3",
 		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},
 }
