@@ -77,7 +77,7 @@ var variantSpecs = []engine.VariantSpec{
 		Doc: "an exhausted defender takes the attacker's damage and is readied if it survives (recommended), or the attack does not count and it is only readied"},
 	{Key: "empty-draw", Options: []string{"lose", "skip"}, Default: "lose", Rule: "ME-10.7",
 		Doc: "a player who must draw from an empty deck loses (recommended), or draws nothing; with skip only plunder ends the game"},
-	{Key: "charm-targets", Options: []string{"as-printed", "any-unit"}, Default: "as-printed", Rule: "ME-10.9",
+	{Key: "charm-targets", Options: []string{"any-unit", "as-printed"}, Default: "any-unit", Rule: "ME-10.9",
 		Doc: "a charm goes on the unit its text names (own, enemy or any; the text is the card's own rule), or on any unit, own or opposing"},
 	{Key: "round", Options: []string{"own-turns", "all-turns"}, Default: "own-turns", Rule: "ME-10.3",
 		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},

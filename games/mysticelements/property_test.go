@@ -31,7 +31,7 @@ func randomSetup(i int) engine.Setup {
 		v["exhausted-defender"] = "unharmed"
 	}
 	if r.IntN(5) == 0 {
-		v["charm-targets"] = "any-unit"
+		v["charm-targets"] = "as-printed"
 	}
 	setup := engine.Setup{Game: "mysticelements", Seats: 2, Seed: uint64(i) + 1, Variant: v}
 	if r.IntN(2) == 0 {
