@@ -30,11 +30,11 @@ func (s *state) chosenFilter() (filter, bool) {
 	return filter{}, false
 }
 
-// attachFilter is what charm d may be played on: as printed, or any unit
-// under the variant charm-targets=any (ME-10.9).
+// attachFilter is what charm d may be played on: any unit, own or
+// opposing (ME-10.9 [Rec]), or as printed under charm-targets=as-printed.
 func (s *state) attachFilter(d *cardDef) filter {
 	f := d.Attach
-	if s.v.anyCharmTarget {
+	if !s.v.printedCharmTarget {
 		f.Side = sideAny
 	}
 	return f

@@ -62,7 +62,7 @@ func newState(setup engine.Setup) (*state, error) {
 		s.v = variants{wondersOnly: vs["redraw"] == "wonders", antiracist: vs["antiracist"] == "on",
 			recycling: vs["recycling"] == "on", shared: vs["colours"] == "shared", everyTurn: vs["round"] == "all-turns",
 			voidAttack: vs["exhausted-defender"] == "unharmed", skipDraw: vs["empty-draw"] == "skip",
-			anyCharmTarget: vs["charm-targets"] == "any-unit"}
+			printedCharmTarget: vs["charm-targets"] == "as-printed"}
 	}
 	switch {
 	case setup.First == 0:

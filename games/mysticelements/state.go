@@ -179,7 +179,7 @@ type variants struct {
 	voidAttack  bool // ME-10.4 reading (b): an attack on an exhausted unit deals no damage
 	skipDraw    bool // ME-10.7: drawing from an empty deck draws nothing
 
-	anyCharmTarget bool // ME-10.9: a charm may go on any unit, whatever it names
+	printedCharmTarget bool // ME-10.9 other reading: a charm goes only where its text names
 }
 
 // state is a game of Mystic Elements. Everything is in fixed arrays, so
@@ -296,7 +296,7 @@ func (s *state) Hash() uint64 {
 	}
 	h.Uint64(uint64(uint8(s.active)) | uint64(uint8(s.first))<<8 | uint64(uint8(s.picks))<<16 | uint64(uint16(s.turn))<<24 | uint64(s.phase)<<40 | uint64(s.st)<<48 | uint64(uint8(s.winner))<<56)
 	h.Int(int(s.why))
-	h.Uint64(b2u(s.v.wondersOnly) | b2u(s.v.antiracist)<<1 | b2u(s.v.recycling)<<2 | b2u(s.v.shared)<<3 | b2u(s.v.everyTurn)<<4 | b2u(s.v.voidAttack)<<5 | b2u(s.v.skipDraw)<<6 | b2u(s.v.anyCharmTarget)<<7)
+	h.Uint64(b2u(s.v.wondersOnly) | b2u(s.v.antiracist)<<1 | b2u(s.v.recycling)<<2 | b2u(s.v.shared)<<3 | b2u(s.v.everyTurn)<<4 | b2u(s.v.voidAttack)<<5 | b2u(s.v.skipDraw)<<6 | b2u(s.v.printedCharmTarget)<<7)
 	r := &s.res
 	h.Bool(r.active)
 	h.Uint64(b2u(r.fromHand) | b2u(r.revAsked)<<1 | b2u(r.reversed)<<2 | b2u(r.tgtDone)<<3 | uint64(uint8(r.ctrl))<<8 | uint64(uint8(r.abil))<<16 | uint64(uint8(r.eff))<<24 | uint64(uint8(r.tgtSeat))<<32 | uint64(uint8(r.discSeat))<<40 | uint64(uint8(r.discLeft))<<48 | uint64(uint8(r.payLeft))<<56)
