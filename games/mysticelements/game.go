@@ -2,6 +2,8 @@ package mysticelements
 
 import (
 	"embed"
+	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -11,7 +13,10 @@ import (
 )
 
 // Game is Mystic Elements.
-type Game struct{}
+type Game struct {
+	// cards is the card pool; nil means the shipped one.
+	cards *pool
+}
 
 func init() { engine.Register(Game{}) }
 
@@ -107,7 +112,42 @@ func defaultPool() *pool {
 }
 
 // Cards lists the 120 cards with generated rules text.
-func (Game) Cards() []engine.CardInfo { return defaultPool().cardInfos() }
+func (g Game) Cards() []engine.CardInfo { return g.pool().cardInfos() }
+
+// pool is the game's card pool.
+func (g Game) pool() *pool {
+	if g.cards != nil {
+		return g.cards
+	}
+	return defaultPool()
+}
+
+// WithCards returns the game with extra card files: a file named like a
+// shipped one (red.yaml) replaces that colour's cards, another is added
+// (engine.CardOverrider). The pool must still hold each colour once.
+func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
+	files := embeddedFiles()
+	extra, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) == 0 {
+		return nil, fmt.Errorf("no *.yaml card files found")
+	}
+	for _, name := range extra {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		delete(files, path.Join("cards", name))
+		files[name] = data
+	}
+	p, err := loadPool(files)
+	if err != nil {
+		return nil, err
+	}
+	return Game{cards: p}, nil
+}
 
 // CardSchema is the JSON Schema of cards/*.yaml.
 func (Game) CardSchema() []byte { return mustRead("cards/schema.json") }

@@ -17,8 +17,8 @@ import (
 // attached charms, and owner (p1/p2) when stolen. Seat counters:
 // energy.<colour>, round, limit (sets the card limit before battle cards),
 // quiet, played, wonders. Seat props: colours ("red,blue,green").
-func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
-	s, err := newState(setup)
+func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
+	s, err := newState(g.pool(), setup)
 	if err != nil {
 		return nil, err
 	}

@@ -10,8 +10,8 @@ import (
 // unless colours=shared, the two decks share no colour (ME-8.2). With no
 // decks, the players choose colours one at a time, alternately, starting
 // with the second player (ME-3.1, ME-10.2).
-func (Game) New(setup engine.Setup) (engine.State, error) {
-	s, err := newState(setup)
+func (g Game) New(setup engine.Setup) (engine.State, error) {
+	s, err := newState(g.pool(), setup)
 	if err != nil {
 		return nil, err
 	}
@@ -48,11 +48,11 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	return s, nil
 }
 
-func newState(setup engine.Setup) (*state, error) {
+func newState(p *pool, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("mysticelements is for exactly 2 players, not %d", setup.Seats)
 	}
-	s := &state{pool: defaultPool(), rng: engine.NewRNG(setup.Seed), ncards: 1, winner: -1}
+	s := &state{pool: p, rng: engine.NewRNG(setup.Seed), ncards: 1, winner: -1}
 	s.legal = s.legalBuf[:0]
 	if len(setup.Variant) > 0 {
 		vs, err := engine.ResolveVariants(variantSpecs, setup.Variant)

@@ -13,8 +13,8 @@ import (
 // ME-8: exactly three colours, each complete, 45 cards.
 
 // ValidateDeck reports every problem of the deck, with its line.
-func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
-	_, probs := deckColours(defaultPool(), d)
+func (g Game) ValidateDeck(d engine.DeckList) []engine.Problem {
+	_, probs := deckColours(g.pool(), d)
 	return probs
 }
 
