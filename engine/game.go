@@ -1,5 +1,7 @@
 package engine
 
+import "io/fs"
+
 // Game is one card game's rules: it describes itself, its cards and decks,
 // and makes new States.
 type Game interface {
@@ -131,4 +133,13 @@ type CardPlayer interface {
 	// plays (from hand, a market, ...), or -1 when a plays no card. It is
 	// asked before a is applied.
 	PlayedCard(a Action) int
+}
+
+// CardOverrider is a Game whose card pool designers can extend or change
+// without recompiling (`kartenwerk --cards DIR ...`).
+type CardOverrider interface {
+	// WithCards returns the game with the card files in fsys added; a
+	// card with the name of a shipped card replaces it. Bad files give
+	// Problems naming file and line.
+	WithCards(fsys fs.FS) (Game, error)
 }

@@ -41,7 +41,7 @@ func cardsCmd() *cobra.Command {
 		Short: "List a game's cards with their rules text",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := engine.Lookup(args[0])
+			g, err := lookupGame(args[0])
 			if err != nil {
 				return err
 			}
@@ -88,7 +88,7 @@ func schemaCmd() *cobra.Command {
 		Short: "Print the JSON Schema of a game's card files, for editors",
 		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := engine.Lookup(args[0])
+			g, err := lookupGame(args[0])
 			if err != nil {
 				return err
 			}
@@ -112,7 +112,7 @@ func validateCmd() *cobra.Command {
 			"'#' comments, \"name: ...\" and sections such as \"extra:\".",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := engine.Lookup(args[0])
+			g, err := lookupGame(args[0])
 			if err != nil {
 				return err
 			}

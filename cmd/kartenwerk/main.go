@@ -9,6 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"kartenwerk/engine"
+
 	_ "kartenwerk/games/all"
 )
 
@@ -30,6 +32,25 @@ func main() {
 	}
 }
 
+// cardsDir is the --cards flag: extra card files for the chosen game.
+var cardsDir string
+
+// lookupGame finds a game and applies --cards to it.
+func lookupGame(id string) (engine.Game, error) {
+	g, err := engine.Lookup(id)
+	if err != nil || cardsDir == "" {
+		return g, err
+	}
+	co, ok := g.(engine.CardOverrider)
+	if !ok {
+		return nil, fmt.Errorf("--cards: %s cannot load extra card files", g.Info().ID)
+	}
+	if _, err := os.Stat(cardsDir); err != nil {
+		return nil, fmt.Errorf("--cards: %w", err)
+	}
+	return co.WithCards(os.DirFS(cardsDir))
+}
+
 func newRoot() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "kartenwerk",
@@ -38,6 +59,7 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.PersistentFlags().StringVar(&cardsDir, "cards", "", "a directory of card YAML files that add to or replace the game's cards")
 	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd(), loadtestCmd())
 	return root
 }

@@ -262,3 +262,27 @@ func TestStrengthTable(t *testing.T) {
 		t.Fatalf("one agent: %v", err)
 	}
 }
+
+func TestCardsFlagAddsCards(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte("cards:\n  - {name: Prion, type: erreger, subtype: virus, cost: 5, stats: 4/4, copies: 3}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { cardsDir = "" }()
+	out, _, err := run(t, "", "--cards", dir, "cards", "microlife")
+	if err != nil || !strings.Contains(out, "Prion") {
+		t.Fatalf("--cards: %v\n%s", err, out)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "mine.yaml"), []byte("cards:\n  - {name: Prion, stats: 4/x}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := run(t, "", "--cards", dir, "cards", "microlife"); err == nil || !strings.Contains(err.Error(), "mine.yaml:2") {
+		t.Fatalf("bad card file: %v", err)
+	}
+	if _, _, err := run(t, "", "--cards", "/no/such/dir", "cards", "microlife"); err == nil || !strings.Contains(err.Error(), "--cards") {
+		t.Fatalf("missing dir: %v", err)
+	}
+	if _, _, err := run(t, "", "--cards", dir, "cards", "trick"); err == nil || !strings.Contains(err.Error(), "cannot load extra card files") {
+		t.Fatalf("game without card files: %v", err)
+	}
+}

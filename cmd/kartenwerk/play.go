@@ -53,7 +53,7 @@ func playCmd() *cobra.Command {
 }
 
 func runPlay(gameID string, o playOptions, in io.Reader, out io.Writer) error {
-	g, err := engine.Lookup(gameID)
+	g, err := lookupGame(gameID)
 	if err != nil {
 		return err
 	}

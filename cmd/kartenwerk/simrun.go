@@ -15,12 +15,11 @@ import (
 	"golang.org/x/term"
 
 	"kartenwerk/ai"
-	"kartenwerk/engine"
 	"kartenwerk/sim"
 )
 
 func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
-	g, err := engine.Lookup(gameID)
+	g, err := lookupGame(gameID)
 	if err != nil {
 		return err
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/ai"
-	"kartenwerk/engine"
 	"kartenwerk/sim"
 )
 
@@ -31,7 +30,7 @@ func strengthCmd() *cobra.Command {
 		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			g, err := engine.Lookup(args[0])
+			g, err := lookupGame(args[0])
 			if err != nil {
 				return err
 			}

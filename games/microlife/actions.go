@@ -66,13 +66,13 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	switch s.phase {
 	case pMain1, pMain2:
 		for _, c := range pl.zones[zHand-1] {
-			if !s.opt.playPaid || int(s.def(c).cost) <= pl.sugar {
+			if !s.opt.playPaid || int(s.cards[c].cost) <= pl.sugar {
 				out = append(out, act(vPlay, c))
 			}
 		}
 		if !s.opt.basicOnly {
 			for _, c := range s.shared[0] {
-				if int(s.def(c).cost) <= pl.sugar {
+				if int(s.cards[c].cost) <= pl.sugar {
 					out = append(out, act(vBuy, c))
 				}
 			}
@@ -141,7 +141,7 @@ func (s *state) sameTrigBefore(i int) bool {
 
 // genUse lists the usable activated abilities of src (on entity ent).
 func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
-	if s.def(src).kw&kwActivated == 0 {
+	if s.cards[src].kw&kwActivated == 0 || s.def(src).kw&kwActivated == 0 {
 		return out
 	}
 	for i := range s.def(src).abil {

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -61,6 +62,7 @@ const (
 	kwTarnung
 	kwResistenz
 	kwActivated // the card has an activated ability
+	kwMutable   // an entity that can carry mutations (ML-5.10)
 )
 
 var keywordNames = []struct {
@@ -246,20 +248,68 @@ var defaultCatalog = func() *catalog {
 // loadCatalog reads every *.yaml of dir in fsys, validates it against the
 // schema and the semantic rules, and builds the catalog.
 func loadCatalog(fsys fs.FS, dir string) (*catalog, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+	names, files, err := readCardFiles(fsys, dir, nil)
 	if err != nil {
 		return nil, err
 	}
+	return buildCatalog(names, files)
+}
+
+func readCardFiles(fsys fs.FS, dir string, files map[string][]byte) ([]string, map[string][]byte, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, nil, err
+	}
 	sort.Strings(names)
-	files := make(map[string][]byte, len(names))
+	if files == nil {
+		files = make(map[string][]byte, len(names))
+	}
 	for _, n := range names {
 		b, err := fs.ReadFile(fsys, n)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		files[n] = b
 	}
-	return buildCatalog(names, files)
+	return names, files, nil
+}
+
+// WithCards returns the game with the card files (*.yaml) of fsys's root
+// added to the shipped ones: a card named like a shipped card replaces it,
+// a new name adds a card (to the market or mutation deck by its copies).
+// Every problem of the files is returned, with file, line and card.
+func (Game) WithCards(fsys fs.FS) (engine.Game, error) {
+	shipped, files, err := readCardFiles(cardFiles, "cards", nil)
+	if err != nil {
+		return nil, err
+	}
+	extra, files, err := readCardFiles(fsys, ".", files)
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) == 0 {
+		return nil, fmt.Errorf("no card files (*.yaml) to add")
+	}
+	// A card in an extra file replaces the shipped card of that name.
+	replaced := map[string]bool{}
+	for _, n := range extra {
+		var loose struct {
+			Cards []struct {
+				Name string `yaml:"name"`
+			} `yaml:"cards"`
+		}
+		_ = yaml.Unmarshal(files[n], &loose)
+		for _, c := range loose.Cards {
+			replaced[strings.ToLower(strings.TrimSpace(c.Name))] = true
+		}
+	}
+	c, err := buildCatalogSkipping(append(shipped, extra...), files, func(file, name string) bool {
+		return replaced[strings.ToLower(strings.TrimSpace(name))] && slices.Contains(shipped, file)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return Game{cat: c}, nil
 }
 
 var cardSchema = func() *engine.Schema {
@@ -303,6 +353,11 @@ type rawCard struct {
 // buildCatalog decodes the given files (in order) into a catalog; every
 // problem found is returned, with file, line and card.
 func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
+	return buildCatalogSkipping(names, files, nil)
+}
+
+// buildCatalogSkipping leaves out the cards for which skip is true.
+func buildCatalogSkipping(names []string, files map[string][]byte, skip func(file, name string) bool) (*catalog, error) {
 	var probs engine.Problems
 	var raws []rawCard
 	for _, n := range names {
@@ -322,6 +377,9 @@ func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
 			continue
 		}
 		for i, y := range cf.Cards {
+			if skip != nil && skip(n, y.Name) {
+				continue
+			}
 			raws = append(raws, rawCard{y: y, f: yf, path: fmt.Sprintf("$.cards[%d]", i)})
 		}
 	}
@@ -474,6 +532,9 @@ func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	}
 	if d.resistenz != 0 {
 		d.kw |= kwResistenz
+	}
+	if d.mutable() {
+		d.kw |= kwMutable
 	}
 	if d.copies > 0 && d.supply {
 		bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")
@@ -637,15 +698,19 @@ func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix s
 }
 
 // Cards lists the card pool with rules text generated from the data.
-func (Game) Cards() []engine.CardInfo {
-	return append([]engine.CardInfo(nil), defaultCatalog.infos...)
+func (g Game) Cards() []engine.CardInfo {
+	return append([]engine.CardInfo(nil), g.catalog().infos...)
 }
 
 func (c *catalog) info(i int16) engine.CardInfo {
 	d := &c.defs[i]
-	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
+	// Group is the pile the card comes from; Kind its type and subtype.
+	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "starter and supply", Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
 	if d.sub != sNone {
-		ci.Group = subtypeNames[d.sub]
+		ci.Kind += " " + subtypeNames[d.sub]
+	}
+	if d.copies > 0 {
+		ci.Group = "market deck"
 	}
 	switch {
 	case d.typ == tMutation:
@@ -756,6 +821,12 @@ func (c *catalog) text(i int16) string {
 	}
 	if d.supply {
 		parts = append(parts, "Always buyable from the basic supply (to your discard pile).")
+	}
+	switch {
+	case d.copies > 0 && d.typ == tMutation:
+		parts = append(parts, fmt.Sprintf("%d in the mutation deck.", d.copies))
+	case d.copies > 0:
+		parts = append(parts, fmt.Sprintf("%d in the main deck.", d.copies))
 	}
 	return strings.Join(parts, " ")
 }

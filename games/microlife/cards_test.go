@@ -3,8 +3,10 @@ package microlife
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
 )
 
 // Every shipped card file validates against the published schema.
@@ -163,5 +165,40 @@ func TestPositionErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), w) {
 			t.Errorf("error %v lacks %q", err, w)
 		}
+	}
+}
+
+// Extra card files add cards and replace shipped ones by name.
+func TestWithCards(t *testing.T) {
+	fsys := fstest.MapFS{
+		"mine.yaml": {Data: []byte("cards:\n" +
+			"  - {name: Haut, type: immun, subtype: system, cost: 3, stats: 0/3, supply: true}\n" +
+			"  - {name: Prion, type: erreger, subtype: virus, cost: 5, stats: 4/4, copies: 3}\n")},
+	}
+	g, err := Game{}.WithCards(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := map[string]engine.CardInfo{}
+	for _, ci := range g.Cards() {
+		found[ci.Name] = ci
+	}
+	if found["Haut"].Cost != "3" || found["Prion"].Name == "" || found["E.Coli"].Name == "" {
+		t.Errorf("cards after WithCards: Haut %+v, Prion %+v", found["Haut"], found["Prion"])
+	}
+	s, err := g.New(engine.Setup{Game: "microlife", Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.(*state).cat.market); n != len(defaultCatalog.market)+3 {
+		t.Errorf("main deck has %d cards with 3 Prions added", n)
+	}
+	enginetest.RandomGames(t, g, enginetest.Options{Games: 20, Setup: benchSetup, Invariants: invariants})
+	if len((Game{}).Cards()) != len(defaultCatalog.infos) {
+		t.Errorf("WithCards changed the shipped game")
+	}
+	bad := fstest.MapFS{"bad.yaml": {Data: []byte("cards:\n  - {name: Prion, type: erreger, subtype: virus, cost: 5, stats: 4/x}\n")}}
+	if _, err := (Game{}).WithCards(bad); err == nil || !strings.Contains(err.Error(), "bad.yaml:2") {
+		t.Errorf("a broken extra file: %v", err)
 	}
 }

@@ -279,7 +279,7 @@ func (s *state) dead(c int16) bool {
 		return true
 	}
 	if ci.nmut == 0 && ci.kw&kwZusammenwachsen == 0 {
-		return int(s.cat.defs[ci.def].res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
+		return int(ci.res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
 	}
 	_, r := s.stats(c)
 	return r <= 0

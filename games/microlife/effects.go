@@ -148,7 +148,7 @@ func (s *state) validFor(a *ability, seat int8, c int16) bool {
 		return false
 	case a.only.any() && !a.only.match(s.def(c), s.cards[c].def):
 		return false
-	case (a.eff == eMutate || a.eff == eGentransfer) && !s.def(c).mutable():
+	case (a.eff == eMutate || a.eff == eGentransfer) && s.cards[c].kw&kwMutable == 0:
 		return false
 	}
 	return !s.resistant(c, a.antibiotic)

@@ -1,15 +1,21 @@
-// Package microlife implements Micro-Life, a two-player deck-builder with a
-// market, sugar as currency, immune cells against pathogens, and mutations
-// drawn from a shared mutation deck into personal gene pools. Rule ids
-// (ML-x.y) refer to the rules digest shared/rules/microlife.md.
 package microlife
 
 import (
 	"kartenwerk/engine"
 )
 
-// Game is Micro-Life.
-type Game struct{}
+// Game is Micro-Life. The zero value plays with the shipped cards;
+// WithCards makes one with more or changed cards.
+type Game struct {
+	cat *catalog
+}
+
+func (g Game) catalog() *catalog {
+	if g.cat == nil {
+		return defaultCatalog
+	}
+	return g.cat
+}
 
 func init() { engine.Register(Game{}) }
 

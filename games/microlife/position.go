@@ -11,12 +11,13 @@ import (
 // FromPosition builds a table from an explicit position (scenarios, rule
 // tests). Zones are named as in the view: deck, hand, play, discard,
 // genpool, genpool-discard per seat; market, main-deck, main-discard,
-// mutation-deck, mutation-discard shared. Counters: life, sugar. Card
+// mutation-deck, mutation-discard shared. Counters: life, sugar,
+// discarded (1 once a card was discarded for sugar this turn). Card
 // status: tapped, attacked, spore; card counters: damage, toxin;
 // attached cards are mutations, or the lysosome (status lysosome).
 // Seat prop "discarded: true"; table prop "bought: true".
 func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
-	s, err := newState(defaultCatalog, setup)
+	s, err := newState(g.catalog(), setup)
 	if err != nil {
 		return nil, err
 	}
@@ -50,8 +51,10 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 				pl.life = v
 			case "sugar":
 				pl.sugar = v
+			case "discarded": // as the view shows it: discarded for sugar this turn
+				pl.discarded = v != 0
 			default:
-				b.bad(fmt.Sprintf("p%d counters", p+1), fmt.Sprintf("unknown counter %q", k), "use life or sugar")
+				b.bad(fmt.Sprintf("p%d counters", p+1), fmt.Sprintf("unknown counter %q", k), "use life, sugar or discarded")
 			}
 		}
 		for k, v := range sp.Props {

@@ -123,7 +123,7 @@ func TestRandomGames(t *testing.T) {
 	if *long {
 		n = 20000
 	}
-	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 23})
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 31})
 	t.Logf("%d games, %d actions, wins %v, draws %d, reasons %v", sum.Games, sum.Actions, sum.Wins[:2], sum.Draws, sum.Reasons)
 	t.Logf("verbs %v", sum.Verbs)
 	for _, v := range codec.Verbs() {

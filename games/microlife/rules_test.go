@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -307,5 +308,65 @@ func TestEvaluatorAndCardPlayer(t *testing.T) {
 	}
 	if s.PlayedCard(act(vNext)) != -1 {
 		t.Errorf("next plays a card")
+	}
+}
+
+// A card bought from the market into a hand stays known to the opponent:
+// determinizing keeps it there and resamples only the secret cards.
+func TestDeterminizeKeepsBoughtCards(t *testing.T) {
+	s := newGame(t, engine.Setup{Seed: 11, First: 1})
+	s.seats[0].sugar = 9
+	bought := s.shared[0][0]
+	if err := s.Apply(act(vBuy, bought)); err != nil {
+		t.Fatal(err)
+	}
+	secret := map[int16]bool{}
+	for _, c := range s.seats[0].zones[zHand-1] {
+		if c != bought {
+			secret[c] = true
+		}
+	}
+	moved := false
+	for i := 0; i < 20; i++ {
+		r := engine.NewRNG(uint64(i))
+		d := s.Determinize(1, &r).(*state)
+		hand := d.seats[0].zones[zHand-1]
+		if !slices.Contains(hand, bought) || d.cards[bought].zone != zHand {
+			t.Fatalf("the bought %s left p1's hand in a determinization", s.cardName(bought))
+		}
+		for _, c := range hand {
+			if c != bought && !secret[c] {
+				moved = true
+			}
+		}
+		if err := invariants(d); err != nil {
+			t.Fatalf("determinization breaks an invariant: %v", err)
+		}
+	}
+	if !moved {
+		t.Errorf("the secret hand cards were never resampled")
+	}
+	// p1's own view of its hand is unchanged in p1's determinization.
+	r := engine.NewRNG(99)
+	d := s.Determinize(0, &r).(*state)
+	if !slices.Equal(d.seats[0].zones[zHand-1], s.seats[0].zones[zHand-1]) {
+		t.Errorf("p1's own hand changed in p1's determinization")
+	}
+}
+
+// Actions are labelled for people with card names.
+func TestDescribe(t *testing.T) {
+	s := newGame(t, engine.Setup{Seed: 4, First: 1})
+	c := s.seats[0].zones[zHand-1][0]
+	for _, viewer := range []engine.Seat{0, 1, engine.NoSeat} {
+		if got := s.Describe(act(vPlay, c), viewer); got != "Play "+s.cardName(c) {
+			t.Errorf("Describe(play) for %v = %q", viewer, got)
+		}
+	}
+	if got := s.Describe(act(vBuyBasic, 1), 1); got != "Buy Nahrung" {
+		t.Errorf("Describe(buybasic nahrung) = %q", got)
+	}
+	if got := s.Describe(act(vNext), 0); got != "End main1" {
+		t.Errorf("Describe(next) = %q", got)
 	}
 }

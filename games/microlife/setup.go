@@ -18,7 +18,7 @@ const (
 // New starts a game (ML-3). Without decks both players use the fixed
 // starter deck (ML-8.1); given decks are validated.
 func (g Game) New(setup engine.Setup) (engine.State, error) {
-	s, err := newState(defaultCatalog, setup)
+	s, err := newState(g.catalog(), setup)
 	if err != nil {
 		return nil, err
 	}

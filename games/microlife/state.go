@@ -67,6 +67,8 @@ type inst struct {
 	nmut       int8   // attached mutations
 	typ        uint8  // the card type, copied from the definition
 	whens      uint8  // triggers of the card and its mutations (cardDef.whens)
+	cost       int8   // the printed cost, copied from the definition
+	res        int8   // the printed Widerstand, copied from the definition
 }
 
 type player struct {
@@ -88,15 +90,11 @@ type trig struct {
 const (
 	wkStrike uint8 = iota // combat damage between attacker and target
 	wkAfter               // after-attack triggers and Selbstregulierend
-	wkVector              // reveal for Vektor after the discard
 )
 
 type work struct {
-	kind     uint8
-	a, b     int16
-	seat     int8
-	defPlyr  int8
-	discCost int8
+	kind uint8
+	a, b int16 // attacker and target (0: the opposing player)
 }
 
 // Decisions a seat may be asked for inside the flow.
@@ -216,7 +214,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens})
+	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost, res: s.cat.defs[def].res})
 	return int16(len(s.cards) - 1)
 }
 
@@ -304,7 +302,7 @@ func (s *state) Hash() uint64 {
 	}
 	h.Int(len(s.works))
 	for _, w := range s.works {
-		h.Uint64(uint64(w.kind) | uint64(uint16(w.a))<<8 | uint64(uint16(w.b))<<24 | uint64(uint8(w.seat))<<40 | uint64(uint8(w.defPlyr))<<48 | uint64(uint8(w.discCost))<<56)
+		h.Uint64(uint64(w.kind) | uint64(uint16(w.a))<<8 | uint64(uint16(w.b))<<24)
 	}
 	d := s.dec
 	h.Uint64(uint64(d.kind) | uint64(uint8(d.seat))<<8 | uint64(uint16(d.host))<<16 | uint64(uint8(d.left))<<32 | uint64(uint16(d.card))<<40)

@@ -34,8 +34,8 @@ func (Game) Presets() []engine.DeckList { return append([]engine.DeckList(nil), 
 
 // ValidateDeck checks a starter deck list (ML-3.2, ML-3.3, ML-8.1) and
 // lists every problem.
-func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
-	return validateDeck(defaultCatalog, d)
+func (g Game) ValidateDeck(d engine.DeckList) []engine.Problem {
+	return validateDeck(g.catalog(), d)
 }
 
 func validateDeck(c *catalog, d engine.DeckList) []engine.Problem {

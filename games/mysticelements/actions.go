@@ -147,7 +147,7 @@ func (s *state) playable(id int16) uint8 {
 	}
 	switch d.Kind {
 	case kCharm:
-		if !s.hasTargets(d.Attach, s.active, id) {
+		if !s.hasTargets(s.attachFilter(d), s.active, id) {
 			return noHost
 		}
 	case kWonder:
@@ -191,7 +191,7 @@ func (s *state) whyNot(id int16, t trigger, why uint8) string {
 		}
 		return fmt.Sprintf("%s costs %s, more energy than you have (ME-5.1)", d.Name, costText(d))
 	case noHost:
-		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(d.Attach, true))
+		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(s.attachFilter(d), true))
 	case noTarget:
 		a := &d.Abil[d.ability(t)]
 		return fmt.Sprintf("%s needs %s as its target, and there is none", d.Name, describeFilter(a.Target, true))
@@ -209,8 +209,13 @@ func (s *state) whyNot(id int16, t trigger, why uint8) string {
 func (s *state) genMain(dst []engine.Action) []engine.Action {
 	seat := s.active
 	p := &s.p[seat]
+	total := p.energyTotal()
 	for _, id := range p.hand.slice() {
-		if s.playable(id) == okNow {
+		d := s.def(id)
+		if p.energy[d.Colour] < d.Cost || total < int(d.Cost)+int(d.Any) {
+			continue // the common case, checked first
+		}
+		if d.Kind == kUnit || d.Kind == kRelic || s.playable(id) == okNow {
 			dst = append(dst, act1(vPlay, int(id)))
 		}
 	}
@@ -230,7 +235,7 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 			continue
 		}
 		for _, t := range s.p[1-seat].battle.slice() {
-			if s.def(t).Kind == kUnit && s.mayAttack(id, t, guards, flyGuards) {
+			if s.cards[t].kind == kUnit && s.mayAttack(id, t, guards, flyGuards) {
 				dst = append(dst, act2(vAttack, int(id), int(t)))
 			}
 		}
@@ -241,13 +246,23 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 	return append(dst, engine.Action{Verb: vEnd})
 }
 
+// contains is engine.Contains, comparing the parts directly.
+func contains(list []engine.Action, a engine.Action) bool {
+	for i := range list {
+		if list[i].Verb == a.Verb && list[i].Args == a.Args {
+			return true
+		}
+	}
+	return false
+}
+
 // Apply plays a legal action; anything else is refused with the reason.
 func (s *state) Apply(a engine.Action) error {
 	if !s.legalOK {
 		s.legal = s.gen(s.legal[:0])
 		s.legalOK = true
 	}
-	if !engine.Contains(s.legal, a) {
+	if !contains(s.legal, a) {
 		return s.explain(a)
 	}
 	s.do(a)

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"sort"
-	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -152,7 +151,7 @@ type ability struct {
 	Text    string
 }
 
-// names reports whether the ability names a colour (ME-9b.1).
+// namesColour reports whether the ability names a colour (ME-9b.1).
 func (a *ability) namesColour() bool {
 	if a.Chooses && a.Target.Colour >= 0 {
 		return true
@@ -178,18 +177,20 @@ type cardDef struct {
 	Limit    int8  // card limit change while in the battle
 	Attach   filter
 	Abil     []ability
+	at       [4]int8 // index in Abil of the ability with each trigger, or -1
 	Text     string
 	File     string
 	Line     int
 }
 
-func (d *cardDef) ability(t trigger) int {
+func (d *cardDef) ability(t trigger) int { return int(d.at[t]) }
+
+// index fills at from Abil.
+func (d *cardDef) index() {
+	d.at = [4]int8{-1, -1, -1, -1}
 	for i := range d.Abil {
-		if d.Abil[i].Trig == t {
-			return i
-		}
+		d.at[d.Abil[i].Trig] = int8(i)
 	}
-	return -1
 }
 
 // --- YAML form --------------------------------------------------------------
@@ -401,12 +402,13 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 			bad(fmt.Sprintf("abilities[%d]", i), "a wonder has no activated abilities", "use `play:`")
 			continue
 		}
-		if d.ability(a.Trig) >= 0 {
+		if d.index(); d.ability(a.Trig) >= 0 {
 			bad(fmt.Sprintf("abilities[%d]", i), "a card has at most one ability per trigger", "join the effects with `;`")
 			continue
 		}
 		d.Abil = append(d.Abil, a)
 	}
+	d.index()
 	if d.Kind == kWonder && len(d.Abil) == 0 {
 		bad("abilities", "a wonder needs a `play:` ability", "add one")
 	}
@@ -421,382 +423,4 @@ func indexOf(list []string, s string) int {
 		}
 	}
 	return -1
-}
-
-const abilityHelp = "write `TRIGGER: EFFECT; EFFECT`, TRIGGER one of play, use, start, pay N [+ M any]; EFFECT like `damage 2 to enemy unit`, `draw 1`, `promote 1 to each own unit`"
-
-// parseAbility reads one ability line:
-//
-//	play: damage 2 to any
-//	use: exhaust enemy unit; draw 1
-//	pay 2 + 1 any: promote 1 to self
-//	start: heal 1 to you
-func parseAbility(line string, k kind) (ability, error) {
-	a := ability{Target: filter{Colour: -1}}
-	head, body, ok := strings.Cut(line, ":")
-	if !ok {
-		return a, fmt.Errorf("missing ':' after the trigger")
-	}
-	hw := strings.Fields(head)
-	switch {
-	case len(hw) == 1 && hw[0] == "play":
-		a.Trig = trPlay
-	case len(hw) == 1 && hw[0] == "use":
-		a.Trig = trUse
-	case len(hw) == 1 && hw[0] == "start":
-		a.Trig = trStart
-	case len(hw) >= 2 && hw[0] == "pay":
-		a.Trig = trPay
-		n, err := strconv.Atoi(hw[1])
-		if err != nil || n < 0 || n > 9 {
-			return a, fmt.Errorf("pay needs an amount 0..9")
-		}
-		a.PayCol = int8(n)
-		if len(hw) == 5 && hw[2] == "+" && hw[4] == "any" {
-			m, err := strconv.Atoi(hw[3])
-			if err != nil || m < 0 || m > 9 {
-				return a, fmt.Errorf("bad `+ N any`")
-			}
-			a.PayAny = int8(m)
-		} else if len(hw) != 2 {
-			return a, fmt.Errorf("write `pay N` or `pay N + M any`")
-		}
-		if a.PayCol+a.PayAny == 0 {
-			return a, fmt.Errorf("an activation cost must not be 0")
-		}
-	default:
-		return a, fmt.Errorf("unknown trigger %q", strings.TrimSpace(head))
-	}
-	for _, part := range strings.Split(body, ";") {
-		w := strings.Fields(part)
-		if len(w) == 0 {
-			return a, fmt.Errorf("empty effect")
-		}
-		ek := indexOf(effNames, w[0])
-		if ek < 0 {
-			return a, fmt.Errorf("unknown effect %q", w[0])
-		}
-		e := effect{Kind: effKind(ek)}
-		w = w[1:]
-		if len(w) > 0 {
-			if n, err := strconv.Atoi(w[0]); err == nil {
-				if n < -9 || n > 9 || (n < 0 && e.Kind != eLimit) {
-					return a, fmt.Errorf("amount %d out of range", n)
-				}
-				e.N = int8(n)
-				w = w[1:]
-			}
-		}
-		switch e.Kind {
-		case eDamage, ePromote, eDemote, eDiscard, eDraw, ePlunder:
-			if e.N <= 0 {
-				return a, fmt.Errorf("%s needs a positive amount", effNames[ek])
-			}
-		case eLimit:
-			if e.N == 0 {
-				return a, fmt.Errorf("limit needs a non-zero amount")
-			}
-		case eExhaust, ePrepare, eDestroy, eSteal:
-			if e.N != 0 {
-				return a, fmt.Errorf("%s takes no amount", effNames[ek])
-			}
-		}
-		if len(w) > 0 && w[0] == "to" {
-			w = w[1:]
-		}
-		if len(w) == 0 {
-			switch e.Kind {
-			case eDraw, eLimit, eDiscard:
-				w = []string{"you"}
-			default:
-				return a, fmt.Errorf("%s needs a target", effNames[ek])
-			}
-		}
-		acc := effAccepts[e.Kind]
-		switch {
-		case len(w) == 1 && w[0] == "self":
-			e.Who = wSelf
-			if k == kWonder || k == kCharm || acc&(onUnit|onRelic) == 0 {
-				return a, fmt.Errorf("%s cannot apply to self here", effNames[ek])
-			}
-		case len(w) == 1 && w[0] == "host":
-			e.Who = wHost
-			if k != kCharm || acc&onUnit == 0 {
-				return a, fmt.Errorf("only a charm's effects on units name its host")
-			}
-		case len(w) == 1 && w[0] == "you":
-			e.Who = wYou
-		case len(w) == 1 && w[0] == "opponent":
-			e.Who = wOpponent
-		case w[0] == "each":
-			e.Who = wEach
-			fl, err := parseFilter(w[1:], acc)
-			if err != nil {
-				return a, err
-			}
-			e.Each = fl
-		default:
-			fl, err := parseFilter(w, acc)
-			if err != nil {
-				return a, err
-			}
-			if a.Chooses && a.Target != fl {
-				return a, fmt.Errorf("an ability chooses one target; write `target` for it again")
-			}
-			a.Chooses, a.Target = true, fl
-			e.Who = wTarget
-		}
-		if (e.Who == wYou || e.Who == wOpponent) && acc&onPlayer == 0 {
-			return a, fmt.Errorf("%s does not apply to players", effNames[ek])
-		}
-		if e.Who == wTarget && a.Target.What&^acc != 0 {
-			return a, fmt.Errorf("%s cannot apply to %s", effNames[ek], describeFilter(a.Target, true))
-		}
-		if e.Kind == eSteal && (e.Who == wTarget && a.Target.Side != sideEnemy || e.Who == wEach && e.Each.Side != sideEnemy) {
-			return a, fmt.Errorf("steal takes an enemy card: write `steal enemy unit`")
-		}
-		a.Effects = append(a.Effects, e)
-	}
-	a.Text = abilityText(&a)
-	return a, nil
-}
-
-// parseFilter reads words like "non-blue enemy unit", "other own unit",
-// "player", "any" (a unit or a player), "card" (a unit or a relic).
-func parseFilter(words []string, acc uint8) (filter, error) {
-	f := filter{Colour: -1}
-	if words == nil {
-		return f, fmt.Errorf("nothing named")
-	}
-	noun := false
-	for _, w := range words {
-		switch {
-		case w == "target":
-			continue
-		case w == "enemy":
-			f.Side = sideEnemy
-		case w == "own" || w == "your":
-			f.Side = sideOwn
-		case w == "other":
-			f.Other = true
-		case w == "unit" || w == "units":
-			f.What, noun = onUnit, true
-		case w == "relic" || w == "relics":
-			f.What, noun = onRelic, true
-		case w == "card" || w == "cards":
-			f.What, noun = onUnit|onRelic, true
-		case w == "player" || w == "players":
-			f.What, noun = onPlayer, true
-		case w == "any":
-			f.What, noun = onUnit|onPlayer, true
-		case colourIndex(strings.TrimPrefix(w, "non-")) >= 0:
-			f.Colour = int8(colourIndex(strings.TrimPrefix(w, "non-")))
-			f.Non = strings.HasPrefix(w, "non-")
-		default:
-			return f, fmt.Errorf("unknown word %q in a target (use enemy, own, other, a colour or non-colour, unit, relic, card, player, any)", w)
-		}
-	}
-	if !noun {
-		return f, fmt.Errorf("a target needs a noun: unit, relic, card, player or any")
-	}
-	if f.What&onPlayer != 0 && (f.Other || f.Colour >= 0) && f.What == onPlayer {
-		return f, fmt.Errorf("players have no colour and are never `other`")
-	}
-	acc &= f.What
-	if acc == 0 {
-		return f, fmt.Errorf("the effect cannot apply to that")
-	}
-	f.What = acc
-	return f, nil
-}
-
-// --- generated text ---------------------------------------------------------
-
-func describeFilter(f filter, one bool) string {
-	var b []string
-	if f.Other {
-		b = append(b, "other")
-	}
-	switch f.Side {
-	case sideEnemy:
-		b = append(b, "enemy")
-	case sideOwn:
-		b = append(b, "own")
-	}
-	if f.Colour >= 0 {
-		c := colourNames[f.Colour]
-		if f.Non {
-			c = "non-" + c
-		}
-		b = append(b, c)
-	}
-	noun := ""
-	switch f.What {
-	case onUnit:
-		noun = "unit"
-	case onRelic:
-		noun = "relic"
-	case onUnit | onRelic:
-		noun = "unit or relic"
-	case onPlayer:
-		noun = "player"
-	case onUnit | onPlayer:
-		noun = "unit or player"
-	default:
-		noun = "thing"
-	}
-	if !one {
-		noun = strings.ReplaceAll(noun+"s", " or ", "s and ")
-		noun = strings.ReplaceAll(noun, "unitss", "units")
-	}
-	b = append(b, noun)
-	s := strings.Join(b, " ")
-	if one {
-		if strings.ContainsRune("aeio", rune(s[0])) {
-			return "an " + s
-		}
-		return "a " + s
-	}
-	return "each " + strings.TrimSuffix(s, "s")
-}
-
-func whoText(a *ability, e *effect) string {
-	switch e.Who {
-	case wTarget:
-		return describeFilter(a.Target, true)
-	case wSelf:
-		return "this card"
-	case wHost:
-		return "the charmed unit"
-	case wYou:
-		return "you"
-	case wOpponent:
-		return "your opponent"
-	default:
-		return describeFilter(e.Each, false)
-	}
-}
-
-func effectText(a *ability, e *effect) string {
-	t := whoText(a, e)
-	n := int(e.N)
-	switch e.Kind {
-	case eDamage:
-		return fmt.Sprintf("deal %d damage to %s", n, t)
-	case eHeal:
-		if n == 0 {
-			return "heal all damage of " + t
-		}
-		return fmt.Sprintf("heal %d of %s", n, t)
-	case eExhaust, ePrepare, eDestroy, eSteal:
-		v := map[effKind]string{eExhaust: "exhaust", ePrepare: "prepare", eDestroy: "destroy", eSteal: "steal (and convert)"}[e.Kind]
-		return v + " " + t
-	case ePromote, eDemote:
-		v := "promote"
-		if e.Kind == eDemote {
-			v = "demote"
-		}
-		return fmt.Sprintf("%s %s %d", v, t, n)
-	case eDiscard, eDraw, eLimit:
-		verbs := map[effKind][2]string{eDiscard: {"discard", "discards"}, eDraw: {"draw", "draws"}, eLimit: {"get card limit", "gets card limit"}}[e.Kind]
-		v := verbs[1]
-		if e.Who == wYou {
-			v = verbs[0]
-		}
-		if e.Kind == eLimit {
-			return fmt.Sprintf("%s %s %+d", t, v, n)
-		}
-		return fmt.Sprintf("%s %s %d", t, v, n)
-	case ePlunder:
-		return fmt.Sprintf("plunder %d from %s", n, t)
-	}
-	return "?"
-}
-
-func abilityText(a *ability) string {
-	var head string
-	switch a.Trig {
-	case trPlay:
-		head = "When played"
-	case trUse:
-		head = "USE (exhaust)"
-	case trStart:
-		head = "At your turn start"
-	case trPay:
-		head = fmt.Sprintf("Pay %d", a.PayCol)
-		if a.PayAny > 0 {
-			head += fmt.Sprintf(" + %d any", a.PayAny)
-		}
-	}
-	parts := make([]string, len(a.Effects))
-	for i := range a.Effects {
-		parts[i] = effectText(a, &a.Effects[i])
-	}
-	return head + ": " + strings.Join(parts, "; ") + "."
-}
-
-func cardText(d *cardDef) string {
-	var parts []string
-	if d.Kind == kCharm {
-		parts = append(parts, "Play on "+describeFilter(d.Attach, true)+".")
-		var bonus []string
-		if d.Power != 0 || d.Health != 0 {
-			bonus = append(bonus, fmt.Sprintf("%+d/%+d", d.Power, d.Health))
-		}
-		for i, n := range keywordNames {
-			if d.Keywords&(1<<i) != 0 {
-				bonus = append(bonus, n)
-			}
-		}
-		if len(bonus) > 0 {
-			parts = append(parts, "The charmed unit gets "+strings.Join(bonus, ", ")+".")
-		}
-	}
-	if d.Limit != 0 {
-		parts = append(parts, fmt.Sprintf("While in the battle: your card limit %+d.", d.Limit))
-	}
-	for i := range d.Abil {
-		parts = append(parts, d.Abil[i].Text)
-	}
-	return strings.Join(parts, " ")
-}
-
-func costText(d *cardDef) string {
-	s := ""
-	if d.Cost > 0 {
-		s = fmt.Sprintf("%d %s", d.Cost, colourNames[d.Colour])
-	}
-	if d.Any > 0 {
-		if s != "" {
-			s += " + "
-		}
-		s += fmt.Sprintf("%d any", d.Any)
-	}
-	if s == "" {
-		s = "0"
-	}
-	return s
-}
-
-func (p *pool) cardInfos() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: colourNames[d.Colour], Cost: costText(d), Text: d.Text}
-		if d.Kind == kUnit {
-			ci.Stats = []engine.Stat{{Name: "power", Value: int(d.Power)}, {Name: "health", Value: int(d.Health)}}
-		}
-		for k, n := range keywordNames {
-			if d.Keywords&(1<<k) != 0 {
-				ci.Keywords = append(ci.Keywords, n)
-			}
-		}
-		for _, a := range d.Abil {
-			if a.Trig == trUse {
-				ci.Keywords = append(ci.Keywords, "use")
-			}
-		}
-		out[i] = ci
-	}
-	return out
 }

@@ -207,3 +207,28 @@ func TestBadCardFiles(t *testing.T) {
 		t.Errorf("duplicate name: %v", err)
 	}
 }
+
+// A bad position names what is wrong and where.
+func TestBadPositions(t *testing.T) {
+	pos := engine.Position{Phase: "lunch", Seats: []engine.SeatPosition{
+		{Zones: map[string][]engine.CardSpec{"hand": {{Card: "Firebal"}}, "pocket": {{Card: "Sapling"}}},
+			Counters: map[string]int{"mana": 3}, Props: map[string]string{"colours": "red,pink"}},
+		{Zones: map[string][]engine.CardSpec{"battle": {{Card: "Wings"}, {Card: "Sapling", Status: []string{"sleepy"}}}}}}}
+	_, err := Game{}.FromPosition(engine.Setup{Game: "mysticelements"}, pos)
+	if err == nil {
+		t.Fatal("bad position accepted")
+	}
+	for _, w := range []string{
+		`phase: unknown phase "lunch"`,
+		`seats[0].zones.hand[0]: no card named "Firebal" (fix: did you mean "Fireball"?`,
+		"seats[0].zones.pocket: unknown zone",
+		"seats[0].counters.mana: unknown counter",
+		`seats[0].props.colours: "pink" is not a new colour`,
+		"seats[1].zones.battle[0]: a charm in the battle must be attached to a unit",
+		`seats[1].zones.battle[1]: unknown status "sleepy"`,
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\ndoes not say %q", err, w)
+		}
+	}
+}

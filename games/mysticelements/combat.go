@@ -7,7 +7,7 @@ func (s *state) has(id int16, kw uint8) bool { return s.keywords(id)&kw != 0 }
 // guardsOf counts seat's guards, and the flying ones (ME-6.2, ME-6.3).
 func (s *state) guardsOf(seat int8) (guards, flying int) {
 	for _, id := range s.p[seat].battle.slice() {
-		if s.def(id).Kind == kUnit && s.has(id, kwGuard) {
+		if s.cards[id].kind == kUnit && s.has(id, kwGuard) {
 			guards++
 			if s.has(id, kwFlying) {
 				flying++
@@ -64,6 +64,9 @@ func (s *state) resolveFight(strike bool) {
 		s.cards[def].ready = false
 	}
 	pa, pd := s.power(att), s.power(def)
+	if !wasReady && s.v.voidAttack {
+		pa = 0 // ME-10.4 reading (b): the attack does not count
+	}
 	s.cards[def].dmg = clampTok(int(s.cards[def].dmg) + pa)
 	if strike {
 		s.cards[att].dmg = clampTok(int(s.cards[att].dmg) + pd)

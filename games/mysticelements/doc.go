@@ -11,8 +11,11 @@
 //     strike back, plunder (ME-5.3 to ME-5.5); effects.go: abilities and
 //     the effect vocabulary (ME-5.6 to ME-5.11, ME-10.U1); end.go (ME-7);
 //     view.go, determinize.go, position.go; validate.go (ME-8).
+//   - cards.go: card types and loading; ability.go: the one-line ability
+//     language; cardtext.go: rules text generated from the data.
 //   - cards/<colour>.yaml: the 120 cards, 15 per colour, checked against
 //     cards/schema.json. decks/*.txt: preset decks.
+//   - eval.go: a position estimate for agents that judge positions.
 //
 // # Colours
 //
@@ -73,8 +76,10 @@
 // # Readings of open points
 //
 // The digest's recommended readings are the defaults; variants: redraw
-// (ME-10.6), antiracist (ME-9b.1), recycling (ME-9b.2), colours (ME-10.2)
-// and round (ME-10.3). Choices of this implementation: an ability whose
+// (ME-10.6), antiracist (ME-9b.1), recycling (ME-9b.2), colours (ME-10.2),
+// round (ME-10.3), charm-targets (ME-10.9), exhausted-defender (ME-10.4) and empty-draw (ME-10.7;
+// with skip, a game where nobody can plunder any more goes on until the
+// simulator's turn cap). Choices of this implementation: an ability whose
 // chosen target no longer exists does nothing; a wonder or USE/paid ability
 // needs a target to be started, a unit's "play" ability is skipped without
 // one; a stolen card keeps its charms and goes to its owner's grave when it

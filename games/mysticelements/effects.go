@@ -22,7 +22,7 @@ func (s *state) ability() *ability {
 func (s *state) chosenFilter() (filter, bool) {
 	d := s.def(s.res.src)
 	if s.res.fromHand && d.Kind == kCharm {
-		return d.Attach, true
+		return s.attachFilter(d), true
 	}
 	if a := s.ability(); a != nil && a.Chooses {
 		return a.Target, true
@@ -30,7 +30,17 @@ func (s *state) chosenFilter() (filter, bool) {
 	return filter{}, false
 }
 
-// namesColour reports whether the resolving card names a colour (ME-9b.1).
+// attachFilter is what charm d may be played on: any unit, own or
+// opposing (ME-10.9 [Rec]), or as printed under charm-targets=as-printed.
+func (s *state) attachFilter(d *cardDef) filter {
+	f := d.Attach
+	if !s.v.printedCharmTarget {
+		f.Side = sideAny
+	}
+	return f
+}
+
+// resNamesColour reports whether the resolving card names a colour (ME-9b.1).
 func (s *state) resNamesColour() bool {
 	if f, ok := s.chosenFilter(); ok && f.Colour >= 0 {
 		return true
@@ -56,19 +66,18 @@ func (s *state) resume() bool {
 	if s.v.antiracist && !r.revAsked && s.resNamesColour() {
 		r.revAsked = true
 		f, chooses := s.chosenFilter()
-		switch {
-		case !chooses:
+		if !chooses {
 			s.st = sReverse
 			return false
-		default:
-			plain, _ := s.countTargets(f, r.ctrl, r.src, false)
-			rev, _ := s.countTargets(f, r.ctrl, r.src, true)
-			if plain > 0 && rev > 0 {
-				s.st = sReverse
-				return false
-			}
-			r.reversed = plain == 0 && rev > 0
 		}
+		// Offer the choice only when both readings have a target.
+		plain, _ := s.countTargets(f, r.ctrl, r.src, false)
+		rev, _ := s.countTargets(f, r.ctrl, r.src, true)
+		if plain > 0 && rev > 0 {
+			s.st = sReverse
+			return false
+		}
+		r.reversed = plain == 0 && rev > 0
 	}
 	if !r.tgtDone {
 		r.tgtDone = true
@@ -76,7 +85,7 @@ func (s *state) resume() bool {
 			n, only := s.countTargets(f, r.ctrl, r.src, r.reversed)
 			switch {
 			case n == 0:
-				s.finishAbility() // ME-10.U2: nothing to act on, the ability does nothing
+				s.finishAbility() // nothing to act on: the ability does nothing
 				return true
 			case n == 1:
 				s.setTarget(only)
@@ -94,7 +103,7 @@ func (s *state) resume() bool {
 		for int(r.eff) < len(a.Effects) {
 			e := &a.Effects[r.eff]
 			r.eff++
-			s.applyEffect(a, e)
+			s.applyEffect(e)
 			s.checkDeaths()
 			if s.checkEnd() {
 				return true
@@ -133,7 +142,7 @@ func (s *state) matches(f filter, id int16, ctrl int8, src int16, rev bool) bool
 	if c.zone != zBattle {
 		return false
 	}
-	switch s.pool.defs[c.def].Kind {
+	switch c.kind {
 	case kUnit:
 		if f.What&onUnit == 0 {
 			return false
@@ -198,7 +207,7 @@ func (s *state) anyTarget(f filter, ctrl int8, src int16, rev bool) bool {
 	return false
 }
 
-func (s *state) applyEffect(a *ability, e *effect) {
+func (s *state) applyEffect(e *effect) {
 	r := &s.res
 	switch e.Who {
 	case wTarget:
@@ -355,10 +364,15 @@ func (s *state) attach(charm, host int16) {
 	s.move(charm, s.res.ctrl, zBattle)
 	d := s.def(charm)
 	s.cards[charm].host = host
+	s.bless(host, d)
+}
+
+// bless gives unit host the bonuses of charm definition d.
+func (s *state) bless(host int16, d *cardDef) {
 	h := &s.cards[host]
 	h.bonP = clampTok(int(h.bonP) + int(d.Power))
 	h.bonH = clampTok(int(h.bonH) + int(d.Health))
-	h.bonKw |= d.Keywords
+	h.kw |= d.Keywords
 }
 
 // kill moves a unit or relic to its owner's grave with its charms
@@ -388,7 +402,7 @@ func (s *state) health(id int16) int {
 	return int(s.def(id).Health) + int(c.tok) + int(c.bonH)
 }
 
-func (s *state) keywords(id int16) uint8 { return s.def(id).Keywords | s.cards[id].bonKw }
+func (s *state) keywords(id int16) uint8 { return s.cards[id].kw }
 
 // checkDeaths is ME-5.11: units whose damage reaches their health die.
 func (s *state) checkDeaths() {
@@ -396,7 +410,7 @@ func (s *state) checkDeaths() {
 	n := 0
 	for seat := int8(0); seat < 2; seat++ {
 		for _, id := range s.p[seat].battle.slice() {
-			if s.def(id).Kind == kUnit && int(s.cards[id].dmg) >= s.health(id) {
+			if s.cards[id].kind == kUnit && int(s.cards[id].dmg) >= s.health(id) {
 				dead[n] = id
 				n++
 			}
@@ -418,6 +432,9 @@ func (s *state) fromDeck(seat int8, n int, to zone, why uint8) {
 	p := &s.p[seat]
 	for i := 0; i < n; i++ {
 		if p.deck.n == 0 {
+			if why == whyDeckOut && s.v.skipDraw {
+				return // variant empty-draw=skip (ME-10.7)
+			}
 			s.lose(seat, why)
 			return
 		}

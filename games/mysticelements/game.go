@@ -2,6 +2,8 @@ package mysticelements
 
 import (
 	"embed"
+	"fmt"
+	"io/fs"
 	"path"
 	"sort"
 	"strings"
@@ -11,7 +13,10 @@ import (
 )
 
 // Game is Mystic Elements.
-type Game struct{}
+type Game struct {
+	// cards is the card pool; nil means the shipped one.
+	cards *pool
+}
 
 func init() { engine.Register(Game{}) }
 
@@ -73,6 +78,12 @@ var variantSpecs = []engine.VariantSpec{
 		Doc: "full recycling: the deep grave lies face up, public and ordered"},
 	{Key: "colours", Options: []string{"exclusive", "shared"}, Default: "exclusive", Rule: "ME-10.2",
 		Doc: "whether the two players may use the same colour (the physical game has one set)"},
+	{Key: "exhausted-defender", Options: []string{"readied", "unharmed"}, Default: "readied", Rule: "ME-10.4",
+		Doc: "an exhausted defender takes the attacker's damage and is readied if it survives (recommended), or the attack does not count and it is only readied"},
+	{Key: "empty-draw", Options: []string{"lose", "skip"}, Default: "lose", Rule: "ME-10.7",
+		Doc: "a player who must draw from an empty deck loses (recommended), or draws nothing; with skip only plunder ends the game"},
+	{Key: "charm-targets", Options: []string{"any-unit", "as-printed"}, Default: "any-unit", Rule: "ME-10.9",
+		Doc: "a charm goes on the unit its text names (own, enemy or any; the text is the card's own rule), or on any unit, own or opposing"},
 	{Key: "round", Options: []string{"own-turns", "all-turns"}, Default: "own-turns", Rule: "ME-10.3",
 		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},
 }
@@ -101,7 +112,42 @@ func defaultPool() *pool {
 }
 
 // Cards lists the 120 cards with generated rules text.
-func (Game) Cards() []engine.CardInfo { return defaultPool().cardInfos() }
+func (g Game) Cards() []engine.CardInfo { return g.pool().cardInfos() }
+
+// pool is the game's card pool.
+func (g Game) pool() *pool {
+	if g.cards != nil {
+		return g.cards
+	}
+	return defaultPool()
+}
+
+// WithCards returns the game with extra card files: a file named like a
+// shipped one (red.yaml) replaces that colour's cards, another is added
+// (engine.CardOverrider). The pool must still hold each colour once.
+func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
+	files := embeddedFiles()
+	extra, err := fs.Glob(fsys, "*.yaml")
+	if err != nil {
+		return nil, err
+	}
+	if len(extra) == 0 {
+		return nil, fmt.Errorf("no *.yaml card files found")
+	}
+	for _, name := range extra {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		delete(files, path.Join("cards", name))
+		files[name] = data
+	}
+	p, err := loadPool(files)
+	if err != nil {
+		return nil, err
+	}
+	return Game{cards: p}, nil
+}
 
 // CardSchema is the JSON Schema of cards/*.yaml.
 func (Game) CardSchema() []byte { return mustRead("cards/schema.json") }

@@ -17,8 +17,8 @@ import (
 // attached charms, and owner (p1/p2) when stolen. Seat counters:
 // energy.<colour>, round, limit (sets the card limit before battle cards),
 // quiet, played, wonders. Seat props: colours ("red,blue,green").
-func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
-	s, err := newState(setup)
+func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
+	s, err := newState(g.pool(), setup)
 	if err != nil {
 		return nil, err
 	}
@@ -87,7 +87,7 @@ func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State,
 		if int(id) >= int(s.ncards) {
 			s.ncards = id + 1
 		}
-		s.cards[id] = card{def: d, owner: owner, seat: seat, colour: s.pool.defs[d].Colour, zone: z}
+		s.cards[id] = s.newCard(d, owner, seat, z)
 		s.pileOf(seat, z).push(id)
 		cd := &s.cards[id]
 		kind := s.pool.defs[d].Kind
@@ -140,11 +140,7 @@ func (Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State,
 			}
 			s.cards[ch].ready = false
 			s.cards[ch].host = id
-			h := &s.cards[id]
-			cdef := s.def(ch)
-			h.bonP += cdef.Power
-			h.bonH += cdef.Health
-			h.bonKw |= cdef.Keywords
+			s.bless(id, s.def(ch))
 		}
 		if z == zBattle && kind == kCharm && !strings.Contains(where, ".attached[") {
 			bad(where, "a charm in the battle must be attached to a unit", "list it under its unit's attached:")

@@ -27,6 +27,12 @@ func randomSetup(i int) engine.Setup {
 	if r.IntN(5) == 0 {
 		v["round"] = "all-turns"
 	}
+	if r.IntN(5) == 0 {
+		v["exhausted-defender"] = "unharmed"
+	}
+	if r.IntN(5) == 0 {
+		v["charm-targets"] = "as-printed"
+	}
 	setup := engine.Setup{Game: "mysticelements", Seats: 2, Seed: uint64(i) + 1, Variant: v}
 	if r.IntN(2) == 0 {
 		ps := Game{}.Presets()
@@ -69,9 +75,20 @@ func invariants(es engine.State) error {
 				if c.zone != z || c.seat != seat {
 					return fmt.Errorf("c%d is in p%d %s but records %s of p%d", id, seat+1, zoneNames[z], zoneNames[c.zone], c.seat+1)
 				}
-				if z != zBattle && (c.dmg != 0 || c.tok != 0 || c.host != 0 || c.seat != c.owner) {
+				if z != zBattle && (c.dmg != 0 || c.tok != 0 || c.host != 0 || c.seat != c.owner || c.bonP != 0 || c.bonH != 0 || c.kw != s.def(id).Keywords || c.colour != s.def(id).Colour) {
 					return fmt.Errorf("c%d outside the battle keeps markers or sits with p%d", id, seat+1)
 				}
+			}
+		}
+		if p.limitMod < -5 || p.limitMod > 5 || p.quiet < 0 || p.round < 0 || p.played < p.wonders || p.wonders < 0 {
+			return fmt.Errorf("p%d counters out of range: limit %+d, quiet %d, round %d, played %d, wonders %d", seat+1, p.limitMod, p.quiet, p.round, p.played, p.wonders)
+		}
+		if s.cardLimit(seat) > 5+5+6+6 { // base, effects, and the limit cards of two decks
+			return fmt.Errorf("p%d card limit %d", seat+1, s.cardLimit(seat))
+		}
+		for _, id := range p.battle.slice() {
+			if c := &s.cards[id]; c.dmg < 0 || (c.kind != kUnit && (c.dmg != 0 || c.tok != 0)) {
+				return fmt.Errorf("c%d has damage %d, tokens %d", id, c.dmg, c.tok)
 			}
 		}
 		for c := 0; c < nColours; c++ {
@@ -123,7 +140,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 7})
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10})
 	t.Logf("games %d, actions %d (%.0f/game), wins %v, draws %d, reasons %v", sum.Games, sum.Actions, float64(sum.Actions)/float64(sum.Games), sum.Wins[:2], sum.Draws, sum.Reasons)
 	t.Logf("verbs %v", sum.Verbs)
 	for _, v := range []string{"pick", "gain", "play", "use", "activate", "attack", "plunder", "end", "pay", "reverse", "target", "target-player", "convert", "discard", "strike", "hold", "trigger", "keep", "redraw", "done"} {

@@ -271,7 +271,7 @@ func TestME10_U1GeneratedText(t *testing.T) {
 		"Fireball":       "When played: deal 3 damage to a unit or player.",
 		"War Drum":       "Pay 2: plunder 1 from your opponent.",
 		"Petrify":        "Play on an enemy non-brown unit. The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
-		"Radiant Knight": "At your turn start: heal 1 of this card.",
+		"Radiant Knight": "At your turn start: heal 1 to this card.",
 		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): you draw 1.",
 	}
 	for _, ci := range (Game{}).Cards() {
@@ -308,4 +308,29 @@ func TestRandomTurnsEnd(t *testing.T) {
 		t.Fatalf("a turn took %d actions", most)
 	}
 	t.Logf("longest turn: %d actions", most)
+}
+
+// Evaluate stays in [0, 1], is symmetric, and is exact at the end.
+func TestEvaluate(t *testing.T) {
+	for i := 0; i < 30; i++ {
+		es, _ := Game{}.New(randomSetup(i))
+		s := es.(*state)
+		r := engine.NewRNG(uint64(i))
+		for {
+			e0, e1 := s.Evaluate(0), s.Evaluate(1)
+			if e0 < 0 || e0 > 1 || e0+e1 < 0.999 || e0+e1 > 1.001 {
+				t.Fatalf("Evaluate %v and %v", e0, e1)
+			}
+			if done, o := s.Terminal(); done {
+				if !o.Draw() && s.Evaluate(engine.Seat(s.winner)) != 1 {
+					t.Fatal("the winner is not rated 1")
+				}
+				break
+			}
+			legal := s.Legal(nil)
+			if err := s.Apply(legal[r.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
 }

@@ -10,8 +10,8 @@ import (
 // unless colours=shared, the two decks share no colour (ME-8.2). With no
 // decks, the players choose colours one at a time, alternately, starting
 // with the second player (ME-3.1, ME-10.2).
-func (Game) New(setup engine.Setup) (engine.State, error) {
-	s, err := newState(setup)
+func (g Game) New(setup engine.Setup) (engine.State, error) {
+	s, err := newState(g.pool(), setup)
 	if err != nil {
 		return nil, err
 	}
@@ -48,17 +48,22 @@ func (Game) New(setup engine.Setup) (engine.State, error) {
 	return s, nil
 }
 
-func newState(setup engine.Setup) (*state, error) {
+func newState(p *pool, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("mysticelements is for exactly 2 players, not %d", setup.Seats)
 	}
-	vs, err := engine.ResolveVariants(variantSpecs, setup.Variant)
-	if err != nil {
-		return nil, err
+	s := &state{pool: p, rng: engine.NewRNG(setup.Seed), ncards: 1, winner: -1}
+	s.legal = s.legalBuf[:0]
+	if len(setup.Variant) > 0 {
+		vs, err := engine.ResolveVariants(variantSpecs, setup.Variant)
+		if err != nil {
+			return nil, err
+		}
+		s.v = variants{wondersOnly: vs["redraw"] == "wonders", antiracist: vs["antiracist"] == "on",
+			recycling: vs["recycling"] == "on", shared: vs["colours"] == "shared", everyTurn: vs["round"] == "all-turns",
+			voidAttack: vs["exhausted-defender"] == "unharmed", skipDraw: vs["empty-draw"] == "skip",
+			printedCharmTarget: vs["charm-targets"] == "as-printed"}
 	}
-	s := &state{pool: defaultPool(), rng: engine.NewRNG(setup.Seed), ncards: 1, winner: -1}
-	s.v = variants{wondersOnly: vs["redraw"] == "wonders", antiracist: vs["antiracist"] == "on",
-		recycling: vs["recycling"] == "on", shared: vs["colours"] == "shared", everyTurn: vs["round"] == "all-turns"}
 	switch {
 	case setup.First == 0:
 		s.first = int8(s.rng.IntN(2)) // ME-3.3 [Rec]: random in a first game
@@ -89,7 +94,7 @@ func (s *state) deal() {
 			for _, d := range s.pool.byColour[p.colours[i]] {
 				id := s.ncards
 				s.ncards++
-				s.cards[id] = card{def: d, owner: seat, seat: seat, colour: s.pool.defs[d].Colour, zone: zDeck}
+				s.cards[id] = s.newCard(d, seat, seat, zDeck)
 				p.deck.push(id)
 			}
 		}

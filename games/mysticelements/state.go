@@ -36,7 +36,14 @@ type card struct {
 	tok    int8 // net promote (+) / demote (-) tokens (ME-2.8)
 	bonP   int8 // power, health and keywords given by attached charms
 	bonH   int8
-	bonKw  uint8
+	kw     uint8 // keywords: printed, plus those given by attached charms
+	kind   kind  // the printed type, kept here for speed
+}
+
+// newCard makes a card instance of definition d.
+func (s *state) newCard(d int16, owner, seat int8, z zone) card {
+	def := &s.pool.defs[d]
+	return card{def: d, owner: owner, seat: seat, colour: def.Colour, zone: z, kw: def.Keywords, kind: def.Kind}
 }
 
 // pile is an ordered zone; the top of a deck or deep grave is the end.
@@ -49,8 +56,11 @@ func (p *pile) slice() []int16 { return p.c[:p.n] }
 func (p *pile) push(id int16)  { p.c[p.n] = id; p.n++ }
 func (p *pile) top() int16     { return p.c[p.n-1] }
 func (p *pile) pop() int16     { p.n--; return p.c[p.n] }
+
+// remove takes id out, keeping the order; it looks from the top, where
+// cards usually leave from.
 func (p *pile) remove(id int16) bool {
-	for i := int16(0); i < p.n; i++ {
+	for i := p.n - 1; i >= 0; i-- {
 		if p.c[i] == id {
 			copy(p.c[i:p.n-1], p.c[i+1:p.n])
 			p.n--
@@ -166,6 +176,10 @@ type variants struct {
 	recycling   bool // ME-9b.2: deep grave face up
 	shared      bool // ME-10.2: colours need not be exclusive
 	everyTurn   bool // ME-10.3 reading (b)
+	voidAttack  bool // ME-10.4 reading (b): an attack on an exhausted unit deals no damage
+	skipDraw    bool // ME-10.7: drawing from an empty deck draws nothing
+
+	printedCharmTarget bool // ME-10.9 other reading: a charm goes only where its text names
 }
 
 // state is a game of Mystic Elements. Everything is in fixed arrays, so
@@ -189,8 +203,9 @@ type state struct {
 	winner int8 // -1 draw, when over
 	why    uint8
 
-	legal   []engine.Action
-	legalOK bool
+	legal    []engine.Action
+	legalOK  bool
+	legalBuf [48]engine.Action // the usual room for legal, so that it needs no allocation
 }
 
 func (s *state) def(id int16) *cardDef { return &s.pool.defs[s.cards[id].def] }
@@ -220,7 +235,8 @@ func (s *state) move(id int16, seat int8, z zone) {
 		from.remove(id)
 	}
 	if c.zone == zBattle && z != zBattle {
-		c.dmg, c.tok, c.bonP, c.bonH, c.bonKw, c.host = 0, 0, 0, 0, 0, 0
+		c.dmg, c.tok, c.bonP, c.bonH, c.host = 0, 0, 0, 0, 0
+		c.kw = s.def(id).Keywords
 		c.colour = s.def(id).Colour
 		c.ready = false
 	}
@@ -237,7 +253,7 @@ func (s *state) Clone() engine.State { return s.clone() }
 func (s *state) clone() *state {
 	c := new(state)
 	*c = *s
-	c.legal, c.legalOK = nil, false
+	c.legal, c.legalOK = c.legalBuf[:0], false
 	return c
 }
 
@@ -265,7 +281,7 @@ func (s *state) Hash() uint64 {
 	for i := int16(1); i < s.ncards; i++ {
 		c := &s.cards[i]
 		h.Uint64(uint64(uint16(c.def)) | uint64(uint16(c.host))<<16 | uint64(uint8(c.owner))<<32 | uint64(uint8(c.seat))<<40 | uint64(uint8(c.colour))<<48 | uint64(c.zone)<<56)
-		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.tok))<<8 | uint64(uint8(c.bonP))<<16 | uint64(uint8(c.bonH))<<24 | uint64(c.bonKw)<<32 | b2u(c.ready)<<40 | b2u(c.mark)<<41)
+		h.Uint64(uint64(uint8(c.dmg)) | uint64(uint8(c.tok))<<8 | uint64(uint8(c.bonP))<<16 | uint64(uint8(c.bonH))<<24 | uint64(c.kw)<<32 | b2u(c.ready)<<40 | b2u(c.mark)<<41)
 	}
 	for i := range s.p {
 		p := &s.p[i]
@@ -280,7 +296,7 @@ func (s *state) Hash() uint64 {
 	}
 	h.Uint64(uint64(uint8(s.active)) | uint64(uint8(s.first))<<8 | uint64(uint8(s.picks))<<16 | uint64(uint16(s.turn))<<24 | uint64(s.phase)<<40 | uint64(s.st)<<48 | uint64(uint8(s.winner))<<56)
 	h.Int(int(s.why))
-	h.Uint64(b2u(s.v.wondersOnly) | b2u(s.v.antiracist)<<1 | b2u(s.v.recycling)<<2 | b2u(s.v.shared)<<3 | b2u(s.v.everyTurn)<<4)
+	h.Uint64(b2u(s.v.wondersOnly) | b2u(s.v.antiracist)<<1 | b2u(s.v.recycling)<<2 | b2u(s.v.shared)<<3 | b2u(s.v.everyTurn)<<4 | b2u(s.v.voidAttack)<<5 | b2u(s.v.skipDraw)<<6 | b2u(s.v.printedCharmTarget)<<7)
 	r := &s.res
 	h.Bool(r.active)
 	h.Uint64(b2u(r.fromHand) | b2u(r.revAsked)<<1 | b2u(r.reversed)<<2 | b2u(r.tgtDone)<<3 | uint64(uint8(r.ctrl))<<8 | uint64(uint8(r.abil))<<16 | uint64(uint8(r.eff))<<24 | uint64(uint8(r.tgtSeat))<<32 | uint64(uint8(r.discSeat))<<40 | uint64(uint8(r.discLeft))<<48 | uint64(uint8(r.payLeft))<<56)

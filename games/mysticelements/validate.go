@@ -13,8 +13,8 @@ import (
 // ME-8: exactly three colours, each complete, 45 cards.
 
 // ValidateDeck reports every problem of the deck, with its line.
-func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
-	_, probs := deckColours(defaultPool(), d)
+func (g Game) ValidateDeck(d engine.DeckList) []engine.Problem {
+	_, probs := deckColours(g.pool(), d)
 	return probs
 }
 
@@ -25,12 +25,17 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 	count := [nColours]int{}
 	whole := [nColours]bool{}
 	firstLine := [nColours]int{}
+	next := int16(0) // lists usually follow the pool's order: try it first
 	for _, e := range d.Entries {
 		if e.Section != "" {
 			probs = append(probs, d.Problem(e, fmt.Sprintf("section %q has no meaning in Mystic Elements", e.Section), "list every card in the main deck"))
 			continue
 		}
-		id, ok := p.lookup(e.Card)
+		id, ok := next, int(next) < len(p.defs) && p.defs[next].Name == e.Card
+		if !ok {
+			id, ok = p.lookup(e.Card)
+		}
+		next = id + 1
 		name := e.Card
 		if !ok {
 			name = strings.ToLower(strings.TrimSpace(e.Card))

@@ -42,6 +42,9 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 	pv := engine.PlayerView{Seat: engine.Seat(seat), Name: engine.Seat(seat).String(), Out: p.lost}
 	var cols []string
 	for c := int8(0); c < nColours; c++ {
+		if (p.ncol > 0 || s.phase == phPick) && !p.hasColour(c) && p.energy[c] == 0 {
+			continue // only the deck's colours, unless an effect gave another
+		}
 		pv.Counters = append(pv.Counters, engine.Stat{Name: "energy." + colourNames[c], Value: int(p.energy[c])})
 		if p.hasColour(c) {
 			cols = append(cols, colourNames[c])

@@ -1,0 +1,39 @@
+package mysticelements
+
+import (
+	"math"
+
+	"kartenwerk/engine"
+)
+
+// Evaluate estimates seat's chance of winning, for agents that judge
+// positions (engine.Evaluator): the deck is the life total (ME-1.2), units
+// in the battle count by power and health, cards in hand and energy a
+// little.
+func (s *state) Evaluate(seat engine.Seat) float64 {
+	if done, o := s.Terminal(); done {
+		if o.Draw() {
+			return 0.5
+		}
+		return o.Reward(seat)
+	}
+	if seat < 0 || seat > 1 {
+		return 0.5
+	}
+	score := s.material(int8(seat)) - s.material(int8(1-seat))
+	return 1 / (1 + math.Exp(-score/8))
+}
+
+func (s *state) material(seat int8) float64 {
+	p := &s.p[seat]
+	v := float64(p.deck.n) + 0.4*float64(p.hand.n) + 0.2*float64(p.energyTotal())
+	for _, id := range p.battle.slice() {
+		switch s.cards[id].kind {
+		case kUnit:
+			v += 1 + float64(s.power(id)) + 0.5*float64(s.health(id)-int(s.cards[id].dmg))
+		case kRelic:
+			v += 2
+		}
+	}
+	return v
+}

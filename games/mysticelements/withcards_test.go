@@ -1,0 +1,62 @@
+package mysticelements
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+)
+
+// A designer's file named like a shipped colour replaces that colour; the
+// game plays with the new cards and the shipped game is unchanged.
+func TestWithCardsReplacesAColour(t *testing.T) {
+	black := string(mustRead("cards/black.yaml"))
+	changed := strings.Replace(black, "{name: Grave Rat, type: unit, cost: 1, power: 1, health: 1", "{name: Grave Rat, type: unit, cost: 1, power: 4, health: 1", 1)
+	if changed == black {
+		t.Fatal("test data: Grave Rat's line not found in black.yaml")
+	}
+	g, err := Game{}.WithCards(fstest.MapFS{"black.yaml": {Data: []byte(changed)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := power(g.Cards(), "Grave Rat"); got != 4 {
+		t.Fatalf("Grave Rat's power after WithCards is %d, want 4", got)
+	}
+	if got := power(Game{}.Cards(), "Grave Rat"); got != 1 {
+		t.Fatalf("the shipped game changed: Grave Rat's power is %d", got)
+	}
+	enginetest.RandomGames(t, g, enginetest.Options{Games: 20, Setup: func(i int) engine.Setup {
+		return engine.Setup{Game: "mysticelements", Seats: 2, Seed: uint64(i)}
+	}})
+}
+
+func TestWithCardsReportsBadFiles(t *testing.T) {
+	cases := map[string]string{
+		"black.yaml": "colour: black\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: x, health: 1}\n",
+		"teal.yaml":  "colour: teal\ncards: []\n",
+	}
+	for name, data := range cases {
+		_, err := Game{}.WithCards(fstest.MapFS{name: {Data: []byte(data)}})
+		if err == nil || !strings.Contains(err.Error(), name) {
+			t.Errorf("%s: got %v, want an error naming the file", name, err)
+		}
+	}
+	if _, err := (Game{}).WithCards(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "no *.yaml") {
+		t.Errorf("empty directory: %v", err)
+	}
+}
+
+func power(cards []engine.CardInfo, name string) int {
+	for _, c := range cards {
+		if c.Name == name {
+			for _, s := range c.Stats {
+				if s.Name == "power" {
+					return s.Value
+				}
+			}
+		}
+	}
+	return -1
+}
