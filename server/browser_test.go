@@ -154,17 +154,13 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 }
 
 func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
-	ctx := newBrowser(t)
 	e := newEnv(t)
 	for _, g := range engine.Games() {
 		if g.Info().MinSeats > 2 {
 			continue
 		}
 		t.Run(g.Info().ID, func(t *testing.T) {
-			tab, cancel := chromedp.NewContext(ctx)
-			defer cancel()
-			tab, cancelTime := context.WithTimeout(tab, 90*time.Second)
-			defer cancelTime()
+			tab := newBrowser(t) // a browser each: a browser lives at most two minutes
 			lobbyStart(t, tab, e.http.URL, g.Info().ID)
 			waitTable(t, tab, 0)
 			r := autoplay(t, tab, 4000, 7)
@@ -508,6 +504,34 @@ func TestBrowserRematchAndReplay(t *testing.T) {
 		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands))
 		if n != c.want {
 			t.Errorf("the replay as %s shows %d hand cards, want %d", c.seat, n, c.want)
+		}
+	}
+}
+
+func TestBrowserTableFitsAPhone(t *testing.T) {
+	ctx := newBrowser(t)
+	e := newEnv(t)
+	for _, game := range []string{"mysticelements", "zynalith"} {
+		if _, err := engine.Lookup(game); err != nil {
+			continue
+		}
+		resp := e.create(CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(390, 844), chromedp.Navigate(e.http.URL+resp.Play))
+		if err != nil {
+			t.Fatal(err)
+		}
+		waitTable(t, ctx, 0)
+		type fit struct {
+			Width, Scroll int
+			PromptTop     float64
+		}
+		f, err := chromedp.Run(ctx, chromedp.Evaluate[fit](`({Width: innerWidth, Scroll: document.documentElement.scrollWidth,
+			PromptTop: document.querySelector("#prompt").getBoundingClientRect().top})`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Scroll > f.Width || f.PromptTop > 844 {
+			t.Errorf("%s at phone width: page %dpx wide in a %dpx screen, prompt at %.0fpx", game, f.Scroll, f.Width, f.PromptTop)
 		}
 	}
 }

@@ -24,9 +24,21 @@ function connect() {
   socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   socket.onclose = (ev) => {
     setConn(false, ev.reason);
+    if (!state) explain();
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 5000);
   };
+}
+
+// explain asks the API why the table cannot open (no such game, a wrong
+// token) and shows the answer instead of reconnecting in silence.
+async function explain() {
+  try {
+    await api(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
+  } catch (e) {
+    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, "This table cannot open"), el("p", {}, e.message),
+      el("a", {class: "button", href: "/"}, "Back to the lobby")));
+  }
 }
 
 function setConn(ok, reason) {
