@@ -240,3 +240,20 @@ func TestHotSeatTokenActsForBothSeats(t *testing.T) {
 		t.Error("the hot-seat game did not end after 18 plays")
 	}
 }
+
+func TestFinishedGamesLeaveMemory(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	c := e.dial(resp.ID, resp.Token)
+	c.next("state")
+	playHTTP(e, resp, 100)
+	c.conn.CloseNow()
+	waitFor(t, "the finished game to leave memory", func() bool {
+		e.srv.mu.Lock()
+		defer e.srv.mu.Unlock()
+		return e.srv.sessions[resp.ID] == nil
+	})
+	if st := e.state(resp.ID, resp.Token); !st.Finished || st.Version != 18 {
+		t.Errorf("the game loaded again from the store: finished %v, version %d", st.Finished, st.Version)
+	}
+}

@@ -141,15 +141,27 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 		a.value = "random";
 		a.dispatchEvent(new Event("change"));
 	})()`, game)
-	err := chromedp.Do(ctx, chromedp.Navigate(base+"/"),
-		chromedp.WaitReady(`#seats .seat[data-seat="1"] .agent`),
-		chromedp.Evaluate[chromedp.Void](pick),
-		chromedp.Click("#create"),
-		chromedp.WaitVisible("#go"),
-		chromedp.Click("#go"),
-		chromedp.WaitVisible("#prompt p"))
-	if err != nil {
-		t.Fatalf("starting %s from the lobby: %v", game, err)
+	steps := []struct {
+		what string
+		do   chromedp.Action[chromedp.Void]
+	}{
+		{"open the lobby", chromedp.Navigate(base + "/")},
+		{"wait for the seats", chromedp.WaitReady(`#seats .seat[data-seat="1"] .agent`)},
+		{"choose the game", chromedp.Evaluate[chromedp.Void](pick)},
+		{"start the game", chromedp.Click("#create")},
+		{"wait for the table link", chromedp.WaitVisible("#go")},
+		{"go to the table", chromedp.Evaluate[chromedp.Void](`location.assign(document.querySelector("#go").href)`)},
+		{"wait for the table page", chromedp.WaitReady("body.play")},
+		{"wait for the prompt", chromedp.WaitReady("#prompt p")},
+	}
+	for _, s := range steps {
+		sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		err := chromedp.Do(sctx, s.do)
+		cancel()
+		if err != nil {
+			errs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#errors") ? document.querySelector("#errors").textContent : document.title`))
+			t.Fatalf("starting %s from the lobby: %s: %v (page says %q)", game, s.what, err, errs)
+		}
 	}
 }
 

@@ -134,3 +134,14 @@ func (srv *Server) keep(g StoredGame) {
 		srv.sessions[g.ID] = s
 	}
 }
+
+// forget drops a session from memory if it is still idle.
+func (srv *Server) forget(s *session) {
+	srv.mu.Lock()
+	defer srv.mu.Unlock()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if srv.sessions[s.id] == s && s.finished && len(s.clients) == 0 {
+		delete(srv.sessions, s.id)
+	}
+}

@@ -69,11 +69,17 @@ func (s *session) join(c *client) {
 	s.broadcastLocked()
 }
 
+// leave removes a client; a finished game nobody watches is dropped from
+// memory (the store keeps it, and loads it again when asked).
 func (s *session) leave(c *client) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	delete(s.clients, c)
 	s.broadcastLocked()
+	idle := s.finished && len(s.clients) == 0
+	s.mu.Unlock()
+	if idle {
+		s.srv.forget(s)
+	}
 }
 
 // handleWS serves GET /api/games/{id}/ws?token=T: the live table.
