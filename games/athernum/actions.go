@@ -261,6 +261,9 @@ func (s *State) activations(dst []engine.Action, p int8, src int16) []engine.Act
 		return dst
 	}
 	d := s.def(src)
+	if !d.activ {
+		return dst
+	}
 	for i := range d.abil {
 		a := &d.abil[i]
 		if a.activatable() && s.canPayAbility(p, src, a, false) {
@@ -272,6 +275,9 @@ func (s *State) activations(dst []engine.Action, p int8, src int16) []engine.Act
 
 func (s *State) supports(dst []engine.Action, p int8, src int16) []engine.Action {
 	d := s.def(src)
+	if !d.support {
+		return dst
+	}
 	for i := range d.abil {
 		a := &d.abil[i]
 		if a.kind == akSupport && s.canPayAbility(p, src, a, true) {

@@ -60,8 +60,11 @@ type cardDef struct {
 	trig      uint16
 	statics   bool
 	objective bool
-	file      string
-	line      int
+	// activ and support say it has abilities a player activates from the
+	// field, and Support abilities, to skip cards quickly.
+	activ, support bool
+	file           string
+	line           int
 }
 
 // pool is the loaded card pool: definitions, names, presets.
@@ -245,6 +248,8 @@ func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Prob
 			continue
 		}
 		d.abil = append(d.abil, a)
+		d.activ = d.activ || a.activatable()
+		d.support = d.support || a.kind == akSupport
 		switch a.kind {
 		case akStatic:
 			d.statics = true

@@ -32,6 +32,7 @@ func (s *State) resolveCard(it item) {
 			return
 		}
 		s.move(id, zChars)
+		s.entered = true
 	case tLocation: // AT-5.6: the old location goes first
 		if p.loc != 0 {
 			s.discard(p.loc, zDiscard)

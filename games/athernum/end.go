@@ -90,11 +90,16 @@ func (s *State) objectiveMet(p int8) bool {
 // superior returns the player whose VP exceed every live opponent's VP
 // plus the pool (AT-7.2), or -1.
 func (s *State) superior() int8 {
-	pool := s.vpPool()
 	var vp [4]int
+	any := false
 	for p := int8(0); p < s.n; p++ {
 		vp[p] = s.vpOf(p)
+		any = any || vp[p] > 0
 	}
+	if !any {
+		return -1
+	}
+	pool := s.vpPool()
 	for p := int8(0); p < s.n; p++ {
 		if s.pl[p].out || vp[p] == 0 {
 			continue

@@ -63,7 +63,7 @@ func invariants(st engine.State) error {
 			if pl.ready[f] < 0 || pl.exh[f] < 0 || pl.pool[f] < 0 {
 				return fmt.Errorf("p%d has negative resources", p+1)
 			}
-			if s.phase != phDay && s.phase != phCombat && s.dec != decNone && pl.pool[f] != 0 && s.sn == 0 {
+			if (s.phase == phEvening || s.phase == phNight) && pl.pool[f] != 0 {
 				return fmt.Errorf("p%d's pool holds %d outside the Day (AT-4.6)", p+1, pl.pool[f])
 			}
 		}

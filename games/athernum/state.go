@@ -151,6 +151,7 @@ type State struct {
 
 	maxDepth int8 // deepest stack seen (statistics)
 	dirty    bool // something changed since the last state-based check
+	entered  bool // a character entered since the last uniqueness check
 	winners  engine.SeatSet
 	reason   string
 
@@ -302,6 +303,7 @@ func (s *State) Hash() uint64 {
 	h.Bool(s.locUsed)
 	h.Bool(s.inFirst)
 	h.Bool(s.dirty)
+	h.Bool(s.entered)
 	h.Int(int(s.sn))
 	for i := 0; i < int(s.sn); i++ {
 		it := s.stack[i]
