@@ -125,7 +125,7 @@ func TestRandomGames(t *testing.T) {
 		games = 20000
 	}
 	sum := enginetest.RandomGames(t, theGame, enginetest.Options{
-		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 25,
+		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 50,
 	})
 	t.Logf("%d games, %d actions, reasons %v, draws %d, wins %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Wins[:4])
 	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday"} {

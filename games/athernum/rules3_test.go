@@ -179,7 +179,7 @@ func TestEveryRuleIDIsCited(t *testing.T) {
 	all += string(b[:strings.Index(string(b), "// digestIDs")])
 	for _, id := range digestIDs {
 		under := "AT" + strings.ReplaceAll(strings.TrimPrefix(id, "AT-"), ".", "_") + "_"
-		if regexp.MustCompile(regexp.QuoteMeta(id) + `\b`).MatchString(all) || strings.Contains(all, under) {
+		if regexp.MustCompile(regexp.QuoteMeta(id)+`\b`).MatchString(all) || strings.Contains(all, under) {
 			continue
 		}
 		why, ok := coveredBy[id]
