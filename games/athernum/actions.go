@@ -23,7 +23,10 @@ func (s *State) Apply(a engine.Action) error {
 		return s.explain(a)
 	}
 	s.legalOK = false
-	s.dirty = true
+	switch a.Verb { // actions that can change what the state-based checks see
+	case vClaim, vActivate, vSupport, vReveal:
+		s.dirty = true
+	}
 	s.exec(a)
 	s.advance()
 	return nil
