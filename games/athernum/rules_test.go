@@ -394,12 +394,23 @@ seats:
 	if s.cards[s.id(t, "Pyre Champion")].dmg != 3 || !s.cards[s.id(t, "Wave Binder")].faceDown() {
 		t.Fatalf("AT-10.4 join: attacker took %d", s.cards[s.id(t, "Pyre Champion")].dmg)
 	}
-	// AT-10.4 attacker-only exhaustion.
-	s = table(t, map[string]string{varExhaust: "attacker"}, pos)
+	// AT-10.4 defender-only: an undefended target stays face up, a named
+	// defender is exhausted.
+	s = table(t, map[string]string{varExhaust: "defender-only"}, pos)
 	s.do(t, "attack {Pyre Champion} {Tide Sovereign}", "nodefend")
 	if s.cards[s.id(t, "Tide Sovereign")].exh != 1 {
-		// the main character reset exhausts it once (5 > 4)
+		// only the main character reset exhausts it (5 > 4)
 		t.Fatalf("AT-5.20: main reset markers %d", s.cards[s.id(t, "Tide Sovereign")].exh)
+	}
+	s = table(t, map[string]string{varExhaust: "defender-only"}, pos)
+	s.do(t, "attack {Ember Warlord} {Coral Warden}", "nodefend")
+	if w := s.cards[s.id(t, "Coral Warden")]; w.zone != zChars || w.faceDown() {
+		t.Fatal("AT-10.4 defender-only: the undefended target was exhausted")
+	}
+	s = table(t, map[string]string{varExhaust: "defender-only"}, pos)
+	s.do(t, "attack {Ember Warlord} {Tide Sovereign}", "defend {Tide Sovereign}")
+	if !s.cards[s.id(t, "Tide Sovereign")].faceDown() {
+		t.Fatal("AT-10.4 defender-only: a named defender is exhausted")
 	}
 }
 
