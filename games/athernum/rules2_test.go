@@ -147,3 +147,20 @@ func TestAT10_9_ItemsCannotStart(t *testing.T) {
 		t.Fatal("AT-10.9: an item with a VP field (a would-be start card) was accepted")
 	}
 }
+
+func TestDescribeRedactsFaceDownItems(t *testing.T) {
+	// AT-5.5: a face-down item is seen by its controller only, in labels too.
+	s := table(t, nil, `
+active: p1
+seats:
+  - zones: {main: [Ember Warlord], hand: [Hidden Snare]}
+  - zones: {main: [Tide Sovereign]}
+`)
+	a := s.act(t, "attach {Hidden Snare} {Ember Warlord} down")
+	if got := s.Describe(a, 1); got != "p1 attaches a card face down to Ember Warlord (c2)" {
+		t.Errorf("p2 reads %q", got)
+	}
+	if got := s.Describe(a, 0); got != "p1 attaches Hidden Snare (c1) face down to Ember Warlord (c2)" {
+		t.Errorf("p1 reads %q", got)
+	}
+}
