@@ -24,7 +24,7 @@ func (s *State) Apply(a engine.Action) error {
 	}
 	s.legalOK = false
 	switch a.Verb { // actions that can change what the state-based checks see
-	case vClaim, vActivate, vSupport, vReveal:
+	case vClaim, vActivate, vSupport, vReveal, vItem:
 		s.dirty = true
 	}
 	s.exec(a)
@@ -54,6 +54,9 @@ func (s *State) genLegal(dst []engine.Action) []engine.Action {
 			}
 		}
 		return dst
+	case decItem:
+		id := int(s.offer[0])
+		return append(dst, engine.Act(vItem, id, 0), engine.Act(vItem, id, 1))
 	case decMain:
 		if s.phase == phCombat {
 			return s.combatActions(dst, p)
@@ -553,5 +556,10 @@ func (s *State) exec(a engine.Action) {
 		s.fight(s.atk, s.atkT, 0)
 	case vEndDay:
 		s.setPhase(phEvening)
+	case vItem:
+		s.dropOffer()
+		if y == 1 {
+			s.discard(x, zDiscard)
+		}
 	}
 }

@@ -15,6 +15,23 @@ func (s *State) resolve(it item) {
 		for _, e := range a.eff {
 			s.apply(it, e)
 		}
+		if a.kind == akTriggered && s.cards[it.src].zone == zItem {
+			s.offerItem(it.src)
+		}
+	}
+}
+
+// offerItem lets the controller of an item whose triggered ability has
+// resolved discard it (AT-5.24).
+func (s *State) offerItem(id int16) {
+	for i := int8(0); i < s.on; i++ {
+		if s.offer[i] == id {
+			return
+		}
+	}
+	if s.on < int8(len(s.offer)) {
+		s.offer[s.on] = id
+		s.on++
 	}
 }
 

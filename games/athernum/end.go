@@ -153,6 +153,13 @@ func (s *State) eliminate(p int8) {
 		k++
 	}
 	s.sn = k
+	for i := int8(0); i < s.on; i++ {
+		if s.cards[s.offer[i]].owner == p {
+			copy(s.offer[i:], s.offer[i+1:s.on])
+			s.on--
+			i--
+		}
+	}
 	for i := int8(0); i < s.tn; i++ {
 		if s.trig[i].ctrl == p {
 			s.dropTrigger(i)
@@ -172,5 +179,5 @@ func (s *State) eliminate(p int8) {
 func (s *State) end(w engine.SeatSet, reason string) {
 	s.phase, s.dec, s.toMove = phOver, decNone, -1
 	s.winners, s.reason = w, reason
-	s.sn, s.tn = 0, 0
+	s.sn, s.tn, s.on = 0, 0, 0
 }

@@ -41,6 +41,7 @@ const (
 	vDefend
 	vNoDefend
 	vEndDay
+	vItem
 )
 
 var (
@@ -67,6 +68,7 @@ var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "defend", Args: []engine.ArgKind{engine.ArgCard}, Help: "name a ready character of yours as defender (AT-5.13)"},
 	engine.VerbSpec{Name: "nodefend", Help: "name no defender (AT-5.13)"},
 	engine.VerbSpec{Name: "endday", Help: "end the Day; Evening and Night follow (AT-4.2)"},
+	engine.VerbSpec{Name: "item", Args: []engine.ArgKind{engine.ArgCard, engine.ArgEnum("choice", "keep", "discard")}, Help: "after an item's triggered ability resolved, keep or discard the item (AT-5.24)"},
 )
 
 // Variant keys.

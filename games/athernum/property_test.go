@@ -128,7 +128,7 @@ func TestRandomGames(t *testing.T) {
 		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 50,
 	})
 	t.Logf("%d games, %d actions, reasons %v, draws %d, wins %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Wins[:4])
-	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday"} {
+	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday", "item"} {
 		if sum.Verbs[v] == 0 {
 			t.Errorf("no random game used %q", v)
 		}

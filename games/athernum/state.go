@@ -85,6 +85,7 @@ const (
 	decPriority
 	decMain
 	decDefend
+	decItem
 )
 
 // Stack item kinds.
@@ -148,6 +149,11 @@ type State struct {
 	sn    int8
 	trig  [maxTrig]pending
 	tn    int8
+
+	// offer lists items whose triggered ability resolved: their
+	// controllers may discard them (AT-5.24).
+	offer [8]int16
+	on    int8
 
 	maxDepth int8 // deepest stack seen (statistics)
 	dirty    bool // something changed since the last state-based check
@@ -308,6 +314,10 @@ func (s *State) Hash() uint64 {
 	for i := 0; i < int(s.sn); i++ {
 		it := s.stack[i]
 		h.Uint64(uint64(it.kind) | uint64(uint8(it.ctrl))<<8 | uint64(uint8(it.abil))<<16 | uint64(uint16(it.src))<<24 | uint64(uint16(it.tgt))<<40)
+	}
+	h.Int(int(s.on))
+	for i := int8(0); i < s.on; i++ {
+		h.Int(int(s.offer[i]))
 	}
 	h.Int(int(s.tn))
 	for i := 0; i < int(s.tn); i++ {
