@@ -3,5 +3,9 @@
 package all
 
 import (
+	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/microlife"
 	_ "kartenwerk/games/mysticelements"
+	_ "kartenwerk/games/mystimons"
+	_ "kartenwerk/games/zynalith"
 )

@@ -1,0 +1,423 @@
+package microlife
+
+import (
+	"fmt"
+
+	"kartenwerk/engine"
+)
+
+// Legal appends the legal actions of ToMove. The list is cached until the
+// state changes.
+func (s *state) Legal(dst []engine.Action) []engine.Action {
+	if !s.legalOK {
+		s.legal = s.gen(s.legal[:0])
+		s.legalOK = true
+	}
+	return append(dst, s.legal...)
+}
+
+func act(v engine.Verb, args ...int16) engine.Action {
+	a := engine.Action{Verb: v}
+	copy(a.Args[:], args)
+	return a
+}
+
+func (s *state) gen(out []engine.Action) []engine.Action {
+	if s.over {
+		return out
+	}
+	d := &s.dec
+	switch d.kind {
+	case dOrder:
+		for i, t := range s.trigs {
+			if t.seat != d.seat || s.sameTrigBefore(i) {
+				continue
+			}
+			out = append(out, act(vResolve, t.src, int16(t.abil)+1))
+		}
+		return out
+	case dOptional, dSpore:
+		return append(out, act(vYes), act(vNo))
+	case dTarget:
+		for p := int8(0); p < 2; p++ {
+			for _, c := range s.seats[p].zones[zPlay-1] {
+				if s.validTarget(d.t, c) {
+					out = append(out, act(vTarget, c))
+				}
+			}
+		}
+		return out
+	case dPick, dGene:
+		for _, c := range s.seats[d.seat].zones[zLook-1] {
+			out = append(out, act(vPick, c))
+			if d.kind == dGene {
+				out = append(out, act(vDispose, c))
+			}
+		}
+		return out
+	case dVector:
+		for _, c := range s.seats[d.seat].zones[zHand-1] {
+			out = append(out, act(vDiscard, c))
+		}
+		return out
+	}
+	p := s.active
+	pl := &s.seats[p]
+	switch s.phase {
+	case pMain1, pMain2:
+		for _, c := range pl.zones[zHand-1] {
+			if !s.opt.playPaid || int(s.def(c).cost) <= pl.sugar {
+				out = append(out, act(vPlay, c))
+			}
+		}
+		if !s.opt.basicOnly {
+			for _, c := range s.shared[0] {
+				if int(s.def(c).cost) <= pl.sugar {
+					out = append(out, act(vBuy, c))
+				}
+			}
+		}
+		if int(s.cat.defs[s.cat.haut].cost) <= pl.sugar {
+			out = append(out, act(vBuyBasic, 0))
+		}
+		if int(s.cat.defs[s.cat.nahrung].cost) <= pl.sugar {
+			out = append(out, act(vBuyBasic, 1))
+		}
+		if !pl.discarded {
+			for _, c := range pl.zones[zHand-1] {
+				out = append(out, act(vDiscard, c))
+			}
+		}
+		for _, c := range pl.zones[zPlay-1] {
+			ci := &s.cards[c]
+			switch {
+			case ci.flags&fSpore != 0:
+				if int(s.def(c).cost) <= pl.sugar {
+					out = append(out, act(vRevive, c))
+				}
+				continue
+			case ci.flags&fAction != 0:
+				continue
+			}
+			out = s.genUse(out, c, c)
+			if ci.nmut > 0 {
+				for _, m := range s.muts {
+					if s.cards[m].host == c {
+						out = s.genUse(out, m, c)
+					}
+				}
+			}
+		}
+	case pCombat:
+		for _, a := range pl.zones[zPlay-1] {
+			if !s.canAttack(a) {
+				continue
+			}
+			for q := int8(0); q < 2; q++ {
+				for _, t := range s.seats[q].zones[zPlay-1] {
+					if s.canAttackEntity(a, t) {
+						out = append(out, act(vAttack, a, t))
+					}
+				}
+			}
+			if s.canAttackPlayer(a) {
+				out = append(out, act(vAttackPlayer, a, int16(1-p)))
+			}
+		}
+	}
+	return append(out, act(vNext))
+}
+
+// sameTrigBefore: an identical trigger is listed earlier (one choice).
+func (s *state) sameTrigBefore(i int) bool {
+	t := s.trigs[i]
+	for _, u := range s.trigs[:i] {
+		if u.seat == t.seat && u.src == t.src && u.abil == t.abil {
+			return true
+		}
+	}
+	return false
+}
+
+// genUse lists the usable activated abilities of src (on entity ent).
+func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
+	if s.def(src).kw&kwActivated == 0 {
+		return out
+	}
+	for i := range s.def(src).abil {
+		if s.canUse(src, ent, i) {
+			out = append(out, act(vUse, src, int16(i)+1))
+		}
+	}
+	return out
+}
+
+func (s *state) canUse(src, ent int16, i int) bool {
+	a := &s.def(src).abil[i]
+	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
+		return false
+	}
+	return s.hasTarget(trig{src: src, ent: ent, abil: int8(i), seat: s.active})
+}
+
+// Apply plays an action of ToMove, or refuses it with the reason.
+func (s *state) Apply(a engine.Action) error {
+	if !s.legalOK {
+		s.legal = s.gen(s.legal[:0])
+		s.legalOK = true
+	}
+	if !engine.Contains(s.legal, a) {
+		return s.refuse(a)
+	}
+	s.touch()
+	d := s.dec
+	p := s.active
+	pl := &s.seats[p]
+	c := a.Args[0]
+	switch a.Verb {
+	case vResolve:
+		s.dec = decision{}
+		for i, t := range s.trigs {
+			if t.seat == d.seat && t.src == c && int(t.abil)+1 == int(a.Args[1]) {
+				s.resolveTrigger(i)
+				break
+			}
+		}
+	case vYes, vNo:
+		s.dec = decision{}
+		switch {
+		case d.kind == dSpore && a.Verb == vYes:
+			s.spore(d.card)
+		case d.kind == dSpore:
+			s.destroy(d.card)
+		case a.Verb == vYes:
+			s.begin(d.t)
+		}
+	case vTarget:
+		s.dec = decision{}
+		s.effect(d.t, c)
+	case vPick:
+		s.attach(c, d.host)
+		s.picked()
+	case vDispose:
+		s.put(c, zMutDiscard, 0, true)
+		s.picked()
+	case vDiscard:
+		if d.kind == dVector {
+			s.dec = decision{}
+			s.put(c, zDiscard, d.seat, true)
+			s.vector(d.seat, int(s.def(c).cost))
+			break
+		}
+		s.put(c, zDiscard, p, true) // ML-5.2
+		pl.sugar++
+		pl.discarded = true
+	case vPlay:
+		if s.opt.playPaid {
+			pl.sugar -= int(s.def(c).cost)
+		}
+		s.enterPlay(c, p)
+	case vBuy: // ML-5.3: market cards go to the hand, the gap refills
+		pl.sugar -= int(s.def(c).cost)
+		s.put(c, zHand, p, false)
+		s.cards[c].flags |= fPublic
+		s.bought = true
+		s.refillMarket()
+	case vBuyBasic: // Haut and Nahrung go to the discard pile
+		def := s.cat.haut
+		if a.Args[0] == 1 {
+			def = s.cat.nahrung
+		}
+		pl.sugar -= int(s.cat.defs[def].cost)
+		s.put(s.newCard(def, p), zDiscard, p, true)
+		if !s.opt.rotMarketOnly {
+			s.bought = true
+		}
+	case vUse:
+		ent := c
+		if s.cards[c].zone == zAttached {
+			ent = s.cards[c].host
+		}
+		ab := &s.def(c).abil[a.Args[1]-1]
+		pl.sugar -= int(ab.cost)
+		if ab.tap {
+			s.cards[ent].flags |= fTapped
+		}
+		s.begin(trig{src: c, ent: ent, abil: int8(a.Args[1] - 1), seat: p})
+	case vRevive: // ML-6.18: printed cost, returns tapped
+		pl.sugar -= int(s.def(c).cost)
+		s.cards[c].flags = fTapped
+	case vAttack:
+		s.attack(c, a.Args[1])
+	case vAttackPlayer:
+		s.attack(c, -1)
+	case vNext:
+		s.nextPhase()
+	}
+	s.run()
+	s.touch()
+	return nil
+}
+
+// refuse explains why a is not legal now.
+func (s *state) refuse(a engine.Action) error {
+	text := codec.Format(a)
+	if s.over {
+		return fmt.Errorf("%s: the game is over", text)
+	}
+	if s.dec.kind != dNone {
+		return fmt.Errorf("%s: %v must first answer: %s", text, engine.Seat(s.dec.seat), s.prompt())
+	}
+	c := a.Args[0]
+	known := c > 0 && int(c) < len(s.cards)
+	var ci *inst
+	if known {
+		ci = &s.cards[c]
+	}
+	p := s.active
+	main := s.phase == pMain1 || s.phase == pMain2
+	switch a.Verb {
+	case vPlay, vBuy, vBuyBasic, vDiscard, vUse, vRevive:
+		if !main {
+			return fmt.Errorf("%s: cards are played, bought and used only in your main phases (ML-5.1), it is %s", text, phaseNames[s.phase])
+		}
+	case vAttack, vAttackPlayer:
+		if s.phase != pCombat {
+			return fmt.Errorf("%s: attacks happen in the combat phase (ML-4.4), it is %s", text, phaseNames[s.phase])
+		}
+		if !known || ci.zone != zPlay || ci.owner != p {
+			return fmt.Errorf("%s: the attacker must be an entity of yours in play (ML-5.5)", text)
+		}
+		if s.tapped(c) || ci.flags&fAttacked != 0 {
+			return fmt.Errorf("%s: %s is tapped or has attacked: only untapped entities attack, once a turn (ML-5.5)", text, s.cardName(c))
+		}
+		if s.def(c).typ == tImmun && s.entKW(c)&kwHunter == 0 {
+			return fmt.Errorf("%s: %s is an Immun card without the ability to attack (ML-5.6c)", text, s.cardName(c))
+		}
+		if a.Verb == vAttackPlayer {
+			return fmt.Errorf("%s: only an Erreger attacks a player, and only when no Immun card protects them; tapped Immun cards protect too (ML-5.6b, ML-10.2)", text)
+		}
+		return fmt.Errorf("%s: Erreger attack Immun entities and Immun attack Erreger, unless Tarnung hides the target (ML-5.6)", text)
+	}
+	switch a.Verb {
+	case vPlay, vDiscard:
+		if !known || ci.zone != zHand || ci.owner != p {
+			return fmt.Errorf("%s: c%d is not in your hand", text, c)
+		}
+		if a.Verb == vDiscard && s.seats[p].discarded {
+			return fmt.Errorf("%s: you already discarded a card for sugar this turn (ML-5.2)", text)
+		}
+		return fmt.Errorf("%s: playing costs %d sugar in this variant, you have %d (ML-10.4)", text, s.def(c).cost, s.seats[p].sugar)
+	case vBuy:
+		if s.opt.basicOnly {
+			return fmt.Errorf("%s: only Haut and Nahrung can be bought in this variant (ML-10.1)", text)
+		}
+		if !known || ci.zone != zMarket {
+			return fmt.Errorf("%s: c%d is not in the market", text, c)
+		}
+		return fmt.Errorf("%s: %s costs %d sugar, you have %d (ML-5.3)", text, s.cardName(c), s.def(c).cost, s.seats[p].sugar)
+	case vBuyBasic:
+		return fmt.Errorf("%s: not enough sugar (you have %d) (ML-5.3)", text, s.seats[p].sugar)
+	case vRevive:
+		return fmt.Errorf("%s: only your own spores can be revived, paying their printed cost (ML-6.18)", text)
+	case vUse:
+		return fmt.Errorf("%s: no such usable ability: it must be an activated ability of your card in play, its cost paid, with a target (ML-5.4)", text)
+	case vResolve, vTarget, vPick, vDispose, vYes, vNo:
+		return fmt.Errorf("%s: nothing is being chosen now", text)
+	}
+	return fmt.Errorf("%s is not a legal action now", text)
+}
+
+func (s *state) cardName(c int16) string {
+	if c <= 0 || int(c) >= len(s.cards) {
+		return fmt.Sprintf("c%d", c)
+	}
+	return fmt.Sprintf("%s (c%d)", s.def(c).name, c)
+}
+
+// prompt says what the deciding seat is asked.
+func (s *state) prompt() string {
+	d := &s.dec
+	switch d.kind {
+	case dOrder:
+		return "choose which of your triggered abilities resolves next"
+	case dOptional:
+		return "use the optional ability of " + s.cardName(d.t.src) + "?"
+	case dTarget:
+		return "choose the target of " + s.cardName(d.t.src)
+	case dPick:
+		return fmt.Sprintf("Mutation: choose %d more card(s) to attach to %s", d.left, s.cardName(d.host))
+	case dGene:
+		return fmt.Sprintf("Gentransfer: choose %d more card(s), to attach to %s or dispose", d.left, s.cardName(d.host))
+	case dVector:
+		return "Vektor: discard a hand card"
+	case dSpore:
+		return s.cardName(d.card) + " dies: turn it face down as a spore?"
+	}
+	return ""
+}
+
+// visible: viewer may know card c's identity.
+func (s *state) visible(c int16, viewer engine.Seat) bool {
+	if viewer == engine.Omniscient || c <= 0 || int(c) >= len(s.cards) {
+		return true
+	}
+	ci := &s.cards[c]
+	switch ci.zone {
+	case zHand, zLook:
+		return engine.Seat(ci.owner) == viewer || ci.flags&fPublic != 0 && ci.zone == zHand
+	case zDeck, zGenpool, zMainDeck, zMutDeck:
+		return false
+	}
+	return true
+}
+
+// Describe labels an action for people, hiding what viewer may not know.
+func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
+	c := a.Args[0]
+	// Playing, discarding, attaching and disposing all reveal the card, so
+	// those actions name it to everyone; anything else hidden stays so.
+	reveals := a.Verb == vPlay || a.Verb == vDiscard || a.Verb == vPick || a.Verb == vDispose
+	name := func(c int16) string {
+		if reveals || s.visible(c, viewer) {
+			return s.cardName(c)
+		}
+		return "a card"
+	}
+	switch a.Verb {
+	case vPlay:
+		return "Play " + name(c)
+	case vBuy:
+		return "Buy " + name(c)
+	case vBuyBasic:
+		return []string{"Buy Haut", "Buy Nahrung"}[min(int(c), 1)]
+	case vDiscard:
+		if s.dec.kind == dVector {
+			return "Discard " + name(c) + " for Vektor"
+		}
+		return "Discard " + name(c) + " for 1 sugar"
+	case vUse:
+		return fmt.Sprintf("Use ability %d of %s", a.Args[1], name(c))
+	case vRevive:
+		return "Revive the spore " + name(c)
+	case vAttack:
+		return fmt.Sprintf("Attack %s with %s", name(a.Args[1]), name(c))
+	case vAttackPlayer:
+		return fmt.Sprintf("Attack %v with %s", engine.Seat(a.Args[1]), name(c))
+	case vNext:
+		return "End " + phaseNames[s.phase]
+	case vResolve:
+		return fmt.Sprintf("Resolve ability %d of %s next", a.Args[1], name(c))
+	case vTarget:
+		return "Target " + name(c)
+	case vPick:
+		return "Attach " + name(c)
+	case vDispose:
+		return "Dispose of " + name(c)
+	case vYes:
+		return "Yes"
+	case vNo:
+		return "No"
+	}
+	return codec.Format(a)
+}

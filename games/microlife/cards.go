@@ -1,0 +1,818 @@
+package microlife
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+
+	"kartenwerk/engine"
+)
+
+//go:embed cards/*.yaml cards/schema.json
+var cardFiles embed.FS
+
+//go:embed decks/*.txt
+var deckFiles embed.FS
+
+// Card types (ML-2.16 to ML-2.20).
+const (
+	tImmun uint8 = iota
+	tErreger
+	tAktion
+	tDauer
+	tMutation
+)
+
+var typeNames = []string{"immun", "erreger", "aktion", "dauer", "mutation"}
+
+// Subtypes (ML-2.16, ML-2.17); 0 is none.
+const (
+	sNone uint8 = iota
+	sSystem
+	sBakterium
+	sVirus
+	sPilz
+	sParasit
+)
+
+var subtypeNames = []string{"", "system", "bakterium", "virus", "pilz", "parasit"}
+
+// Keyword flags (ML-6.5 to ML-6.18). Invasiv, Tarnung and Resistenz carry
+// a parameter and are kept as matchers beside the flags.
+const (
+	kwFieber uint16 = 1 << iota
+	kwMutabilitaet
+	kwOpportunistisch
+	kwPhagozytose
+	kwSchnell
+	kwSelbstregulierend
+	kwZusammenwachsen
+	kwSporenbildner
+	kwHunter // "kann Erreger angreifen" (ML-5.6c, ML-10.15)
+	// Flags for parametrised keywords, so that hot paths can skip them.
+	kwInvasiv
+	kwTarnung
+	kwResistenz
+	kwActivated // the card has an activated ability
+)
+
+var keywordNames = []struct {
+	flag  uint16
+	names []string
+	show  string
+}{
+	{kwFieber, []string{"fieber", "fever"}, "Fieber"},
+	{kwMutabilitaet, []string{"mutabilität", "mutabilitaet", "mutability"}, "Mutabilität"},
+	{kwOpportunistisch, []string{"opportunistisch", "opportunistische erreger", "opportunistic"}, "Opportunistisch"},
+	{kwPhagozytose, []string{"phagozytose", "phargozytose", "phagocytosis"}, "Phagozytose"},
+	{kwSchnell, []string{"schnell", "quick"}, "Schnell"},
+	{kwSelbstregulierend, []string{"selbstregulierend", "self-regulating"}, "Selbstregulierend"},
+	{kwZusammenwachsen, []string{"zusammenwachsen", "growing together"}, "Zusammenwachsen"},
+	{kwSporenbildner, []string{"sporenbildner", "spore former"}, "Sporenbildner"},
+	{kwHunter, []string{"kann erreger angreifen", "can attack pathogens"}, "Kann Erreger angreifen"},
+}
+
+// Triggers of abilities (ML-6.2 to ML-6.4).
+const (
+	wPlay uint8 = iota
+	wAttack
+	wAfterAttack
+	wTurnStart
+	wOppTurnStart
+	wEveryTurnStart
+	wTurnEnd
+	wActivated
+)
+
+var whenNames = []string{"play", "attack", "after-attack", "turn-start", "opponent-turn-start", "every-turn-start", "turn-end", "activated"}
+
+var whenText = []string{"Beim Ausspielen", "Beim Angriff", "Nach Angriff", "Dein Zugbeginn", "Gegnerischer Zugbeginn", "Jeder Zugbeginn", "Dein Zugende", ""}
+
+// Effect kinds: the vocabulary cards combine in data.
+const (
+	eSugar uint8 = iota
+	eDraw
+	eDamage
+	eDrain
+	eToxin
+	eBoost
+	eMutate
+	eGentransfer
+	eDestroy
+	eVector
+	eUntap
+	eFever
+)
+
+var effectNames = []string{"sugar", "draw", "damage", "drain", "toxin", "boost", "mutate", "gentransfer", "destroy", "vector", "untap", "fever"}
+
+// Targets of effects.
+const (
+	gNone uint8 = iota
+	gSelf
+	gDefender
+	gOwn
+	gEnemy
+	gAny
+)
+
+var targetNames = []string{"", "self", "defender", "own", "enemy", "any"}
+
+// matcher matches cards by name, type or subtype (Invasiv (X), Tarnung vor
+// X, Resistenz (X), target filters).
+type matcher struct {
+	types, subs uint8
+	name        int16 // card definition index + 1; 0 for none
+}
+
+func (m matcher) any() bool { return m.types != 0 || m.subs != 0 || m.name != 0 }
+
+func (m matcher) match(d *cardDef, def int16) bool {
+	return m.types&(1<<d.typ) != 0 || (d.sub != sNone && m.subs&(1<<d.sub) != 0) || (m.name != 0 && m.name == def+1)
+}
+
+// ability is one line of a card: when it happens, what it costs, what it
+// does, to whom.
+type ability struct {
+	when       uint8
+	cost       int8
+	tap        bool
+	optional   bool
+	eff        uint8
+	n, k       int8
+	atk, res   int8
+	target     uint8
+	only       matcher
+	antibiotic uint8 // 1-based index into catalog.antibiotics; 0 none
+}
+
+// cardDef is a card's printed data, shared read-only by every state.
+type cardDef struct {
+	name      string
+	typ, sub  uint8
+	cost      int8
+	atk, res  int8 // printed A/W, or the modifier of a mutation
+	swap      bool // a mutation that swaps A and W (order matters, ML-5.13)
+	copies    int
+	supply    bool
+	kw        uint16
+	invasiv   matcher
+	tarnung   matcher
+	resistenz uint16 // bit i: resistant to antibiotic i+1
+	abil      []ability
+	whens     uint8 // bit w set when an ability fires on trigger w
+	file      string
+	index     int
+}
+
+func (d *cardDef) entity() bool { return d.typ == tImmun || d.typ == tErreger }
+
+// mutable: every Erreger and every Immun except Immun-System (ML-5.10).
+func (d *cardDef) mutable() bool {
+	return d.typ == tErreger || (d.typ == tImmun && d.sub != sSystem)
+}
+
+// catalog is the whole card pool, shared by all states of a game.
+type catalog struct {
+	defs        []cardDef
+	byName      map[string]int16
+	market      []int16 // the global main deck, one entry per copy
+	mutations   []int16 // the global mutation deck, one entry per copy
+	haut        int16
+	nahrung     int16
+	antibiotics []string
+	infos       []engine.CardInfo
+}
+
+func (c *catalog) lookup(name string) (int16, bool) {
+	i, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]
+	return i, ok
+}
+
+// YAML shapes of the card files (see cards/schema.json).
+type cardFile struct {
+	Cards []cardYAML `yaml:"cards"`
+}
+
+type cardYAML struct {
+	Name      string        `yaml:"name"`
+	Type      string        `yaml:"type"`
+	Subtype   string        `yaml:"subtype"`
+	Cost      *int          `yaml:"cost"`
+	Stats     string        `yaml:"stats"`
+	Swap      bool          `yaml:"swap"`
+	Copies    int           `yaml:"copies"`
+	Supply    bool          `yaml:"supply"`
+	Keywords  []string      `yaml:"keywords"`
+	Abilities []abilityYAML `yaml:"abilities"`
+}
+
+type abilityYAML struct {
+	When       string `yaml:"when"`
+	Cost       int    `yaml:"cost"`
+	Tap        bool   `yaml:"tap"`
+	Optional   bool   `yaml:"optional"`
+	Do         string `yaml:"do"`
+	N          *int   `yaml:"n"`
+	K          int    `yaml:"k"`
+	Atk        int    `yaml:"atk"`
+	Res        int    `yaml:"res"`
+	Target     string `yaml:"target"`
+	Only       string `yaml:"only"`
+	Antibiotic string `yaml:"antibiotic"`
+}
+
+// CardSchema returns the JSON Schema of the card files.
+func (Game) CardSchema() []byte {
+	b, _ := cardFiles.ReadFile("cards/schema.json")
+	return b
+}
+
+var defaultCatalog = func() *catalog {
+	c, err := loadCatalog(cardFiles, "cards")
+	if err != nil {
+		panic("microlife: shipped cards are broken:\n" + err.Error())
+	}
+	return c
+}()
+
+// loadCatalog reads every *.yaml of dir in fsys, validates it against the
+// schema and the semantic rules, and builds the catalog.
+func loadCatalog(fsys fs.FS, dir string) (*catalog, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	sort.Strings(names)
+	files := make(map[string][]byte, len(names))
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		files[n] = b
+	}
+	return buildCatalog(names, files)
+}
+
+var cardSchema = func() *engine.Schema {
+	s, err := engine.CompileSchema("microlife-cards.json", Game{}.CardSchema())
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
+var cardPath = regexp.MustCompile(`^\$\.cards\[(\d+)\]`)
+
+// nameSchemaProblems puts the card's name into schema problems, which
+// only know the path ("$.cards[3].stats").
+func nameSchemaProblems(data []byte, ps engine.Problems) engine.Problems {
+	var loose struct {
+		Cards []struct {
+			Name string `yaml:"name"`
+		} `yaml:"cards"`
+	}
+	_ = yaml.Unmarshal(data, &loose)
+	for i, p := range ps {
+		if m := cardPath.FindStringSubmatch(p.Subject); m != nil {
+			if k, _ := strconv.Atoi(m[1]); k < len(loose.Cards) && loose.Cards[k].Name != "" {
+				ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
+			}
+		}
+		if ps[i].Fix == "" {
+			ps[i].Fix = "see cards/schema.json (kartenwerk schema microlife)"
+		}
+	}
+	return ps
+}
+
+type rawCard struct {
+	y    cardYAML
+	f    *engine.YAMLFile
+	path string
+}
+
+// buildCatalog decodes the given files (in order) into a catalog; every
+// problem found is returned, with file, line and card.
+func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
+	var probs engine.Problems
+	var raws []rawCard
+	for _, n := range names {
+		data := files[n]
+		if ps := cardSchema.Validate(n, data); len(ps) > 0 {
+			probs = append(probs, nameSchemaProblems(data, ps)...)
+			continue
+		}
+		var cf cardFile
+		yf, err := engine.DecodeYAML(n, data, &cf)
+		if err != nil {
+			if p, ok := err.(engine.Problem); ok {
+				probs = append(probs, p)
+			} else {
+				probs = append(probs, engine.Problem{File: n, Msg: err.Error()})
+			}
+			continue
+		}
+		for i, y := range cf.Cards {
+			raws = append(raws, rawCard{y: y, f: yf, path: fmt.Sprintf("$.cards[%d]", i)})
+		}
+	}
+	c := &catalog{byName: map[string]int16{}, haut: -1, nahrung: -1}
+	// Names first, so that Invasiv (Haut) may name any card.
+	own := make([]int16, len(raws))
+	for ri, r := range raws {
+		key := strings.ToLower(strings.TrimSpace(r.y.Name))
+		own[ri] = -1
+		if prev, dup := c.byName[key]; dup {
+			probs = append(probs, r.f.Problem(r.path+".name", r.y.Name,
+				fmt.Sprintf("card name used twice (first in %s)", c.defs[prev].file), "give each card its own name"))
+			continue
+		}
+		own[ri] = int16(len(c.defs))
+		c.byName[key] = own[ri]
+		c.defs = append(c.defs, cardDef{name: strings.TrimSpace(r.y.Name), file: r.f.Name, index: len(c.defs)})
+	}
+	for ri, r := range raws {
+		if own[ri] >= 0 {
+			probs = append(probs, c.decodeCard(&c.defs[own[ri]], r)...)
+		}
+	}
+	for i := range c.defs {
+		d := &c.defs[i]
+		for k := 0; k < d.copies; k++ {
+			if d.typ == tMutation {
+				c.mutations = append(c.mutations, int16(i))
+			} else {
+				c.market = append(c.market, int16(i))
+			}
+		}
+	}
+	if i, ok := c.lookup("Haut"); ok {
+		c.haut = i
+	} else {
+		probs = append(probs, engine.Problem{Subject: "Haut", Msg: "the basic supply card Haut is missing (ML-2.11)", Fix: "keep Haut in cards/starter.yaml"})
+	}
+	if i, ok := c.lookup("Nahrung"); ok {
+		c.nahrung = i
+	} else {
+		probs = append(probs, engine.Problem{Subject: "Nahrung", Msg: "the basic supply card Nahrung is missing (ML-2.11)", Fix: "keep Nahrung in cards/starter.yaml"})
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	if len(c.market) < 6 {
+		return nil, engine.Problems{{Msg: fmt.Sprintf("the main deck has %d cards, the market needs at least 6 (ML-3.5)", len(c.market)), Fix: "give market cards more copies"}}
+	}
+	for i := range c.defs {
+		c.infos = append(c.infos, c.info(int16(i)))
+	}
+	return c, nil
+}
+
+func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
+	var probs engine.Problems
+	y := r.y
+	bad := func(field, msg, fix string) {
+		probs = append(probs, r.f.Problem(r.path+field, d.name, msg, fix))
+	}
+	d.typ = 255
+	for i, t := range typeNames {
+		if strings.EqualFold(y.Type, t) {
+			d.typ = uint8(i)
+		}
+	}
+	if d.typ == 255 {
+		bad(".type", fmt.Sprintf("unknown card type %q", y.Type), "use one of "+strings.Join(typeNames, ", "))
+		d.typ = tAktion
+	}
+	if y.Subtype != "" {
+		d.sub = 255
+		for i, t := range subtypeNames[1:] {
+			if strings.EqualFold(y.Subtype, t) {
+				d.sub = uint8(i + 1)
+			}
+		}
+		switch {
+		case d.sub == 255:
+			bad(".subtype", fmt.Sprintf("unknown subtype %q", y.Subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
+			d.sub = sNone
+		case !d.entity():
+			bad(".subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
+		case d.typ == tErreger && d.sub == sSystem:
+			bad(".subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
+		}
+	} else if d.entity() {
+		bad(".type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
+	}
+	switch {
+	case y.Cost != nil && (*y.Cost < 0 || *y.Cost > 20):
+		bad(".cost", fmt.Sprintf("cost %d is out of range 0..20", *y.Cost), "use a sugar cost from 0 to 20")
+	case y.Cost != nil:
+		d.cost = int8(*y.Cost)
+	case d.typ != tMutation:
+		bad("", "the card has no cost", "add cost: N (its price in sugar)")
+	}
+	d.copies, d.supply, d.swap = y.Copies, y.Supply, y.Swap
+	if d.swap && d.typ != tMutation {
+		bad(".swap", "only mutations can swap Angriff and Widerstand", "remove swap")
+	}
+	switch {
+	case d.entity() || d.typ == tMutation:
+		a, w, err := parseStats(y.Stats, d.typ == tMutation)
+		if err != nil {
+			bad(".stats", err.Error(), map[bool]string{true: `write the modifier as "+1/+0"`, false: `write Angriff/Widerstand as "1/2"`}[d.typ == tMutation])
+		}
+		d.atk, d.res = a, w
+		if d.entity() && w <= 0 && err == nil {
+			bad(".stats", "an entity needs Widerstand 1 or more", "raise the second number")
+		}
+	case y.Stats != "":
+		bad(".stats", "only entities and mutations have stats", "remove stats")
+	}
+	for i, kw := range y.Keywords {
+		if err := c.parseKeyword(d, kw); err != nil {
+			bad(fmt.Sprintf(".keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
+		}
+	}
+	if d.kw&kwHunter != 0 && d.typ != tImmun && d.typ != tMutation {
+		bad(".keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
+	}
+	for i, ay := range y.Abilities {
+		a, msg, fix := c.parseAbility(d, ay)
+		if msg != "" {
+			bad(fmt.Sprintf(".abilities[%d]", i), msg, fix)
+			continue
+		}
+		d.abil = append(d.abil, a)
+	}
+	if d.kw&kwFieber != 0 {
+		// Fieber is a "Beim Ausspielen" ability (ML-6.5).
+		d.abil = append(d.abil, ability{when: wPlay, eff: eFever})
+	}
+	if d.abil == nil {
+		d.abil = []ability{}
+	}
+	for _, a := range d.abil {
+		d.whens |= 1 << a.when
+		if a.when == wActivated {
+			d.kw |= kwActivated
+		}
+	}
+	if d.invasiv.any() {
+		d.kw |= kwInvasiv
+	}
+	if d.tarnung.any() {
+		d.kw |= kwTarnung
+	}
+	if d.resistenz != 0 {
+		d.kw |= kwResistenz
+	}
+	if d.copies > 0 && d.supply {
+		bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")
+	}
+	return probs
+}
+
+func parseStats(s string, modifier bool) (int8, int8, error) {
+	a, w, ok := strings.Cut(strings.TrimSpace(s), "/")
+	if s == "" || !ok {
+		return 0, 0, fmt.Errorf("stats %q are not A/W", s)
+	}
+	if modifier && (!strings.ContainsAny(a[:1], "+-") || !strings.ContainsAny(w[:min(1, len(w))], "+-")) {
+		return 0, 0, fmt.Errorf("modifier %q needs a sign on both numbers", s)
+	}
+	x, err1 := strconv.Atoi(strings.TrimPrefix(a, "+"))
+	y, err2 := strconv.Atoi(strings.TrimPrefix(w, "+"))
+	if err1 != nil || err2 != nil || x < -9 || x > 20 || y < -9 || y > 20 {
+		return 0, 0, fmt.Errorf("stats %q are not two numbers from -9 to 20", s)
+	}
+	return int8(x), int8(y), nil
+}
+
+// parseKeyword reads one keyword, with its parameter where it has one.
+func (c *catalog) parseKeyword(d *cardDef, kw string) error {
+	low := strings.ToLower(strings.TrimSpace(kw))
+	for _, k := range keywordNames {
+		for _, n := range k.names {
+			if low == n {
+				d.kw |= k.flag
+				return nil
+			}
+		}
+	}
+	param := func(prefix string) (string, bool) {
+		rest, ok := strings.CutPrefix(low, prefix)
+		if !ok {
+			return "", false
+		}
+		rest = strings.TrimSpace(rest)
+		rest = strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")")
+		return strings.TrimSpace(rest), rest != ""
+	}
+	if x, ok := param("invasiv"); ok {
+		return c.addMatch(&d.invasiv, x)
+	}
+	if x, ok := param("umgehung"); ok { // obsolete: Umgehung (Haut) = Invasiv (Haut) (ML-6.15)
+		return c.addMatch(&d.invasiv, x)
+	}
+	if x, ok := param("tarnung vor"); ok {
+		return c.addMatch(&d.tarnung, x)
+	}
+	if x, ok := param("resistenz"); ok {
+		d.resistenz |= 1 << c.antibiotic(x)
+		return nil
+	}
+	return fmt.Errorf("unknown keyword %q", kw)
+}
+
+// antibiotic returns the 0-based index of an antibiotic type, adding it.
+func (c *catalog) antibiotic(name string) int {
+	for i, a := range c.antibiotics {
+		if strings.EqualFold(a, name) {
+			return i
+		}
+	}
+	c.antibiotics = append(c.antibiotics, strings.ToLower(name))
+	return len(c.antibiotics) - 1
+}
+
+// addMatch adds a type, subtype or card name to m.
+func (c *catalog) addMatch(m *matcher, x string) error {
+	for i, t := range typeNames[:2] {
+		if strings.EqualFold(x, t) {
+			m.types |= 1 << i
+			return nil
+		}
+	}
+	for i, t := range subtypeNames[1:] {
+		if strings.EqualFold(x, t) {
+			m.subs |= 1 << (i + 1)
+			return nil
+		}
+	}
+	if i, ok := c.lookup(x); ok && m.name == 0 {
+		m.name = i + 1
+		return nil
+	}
+	return fmt.Errorf("%q is not a type, subtype or card name", x)
+}
+
+func index(list []string, s string) int {
+	for i, x := range list {
+		if strings.EqualFold(x, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// parseAbility reads one ability line; msg is non-empty when it is wrong.
+func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix string) {
+	w := index(whenNames, y.When)
+	if w < 0 {
+		return a, fmt.Sprintf("unknown trigger %q", y.When), "use one of " + strings.Join(whenNames, ", ")
+	}
+	e := index(effectNames, y.Do)
+	if e < 0 {
+		return a, fmt.Sprintf("unknown effect %q", y.Do), "use one of " + strings.Join(effectNames, ", ")
+	}
+	a.when, a.eff = uint8(w), uint8(e)
+	a.cost, a.tap, a.optional = int8(y.Cost), y.Tap, y.Optional
+	if (y.Cost != 0 || y.Tap) && a.when != wActivated {
+		return a, "only activated abilities have a cost", "set when: activated, or remove cost and tap"
+	}
+	if y.Cost < 0 || y.Cost > 20 {
+		return a, fmt.Sprintf("cost %d is out of range 0..20", y.Cost), "use a sugar cost from 0 to 20"
+	}
+	if a.tap && !d.entity() && d.typ != tDauer {
+		return a, "only cards that stay in play can tap as a cost", "remove tap"
+	}
+	a.n = 1
+	if y.N != nil {
+		if *y.N < 1 || *y.N > 9 {
+			return a, fmt.Sprintf("n %d is out of range 1..9", *y.N), "use n from 1 to 9"
+		}
+		a.n = int8(*y.N)
+	}
+	a.k, a.atk, a.res = int8(y.K), int8(y.Atk), int8(y.Res)
+	if t := index(targetNames, y.Target); t > 0 {
+		a.target = uint8(t)
+	} else if y.Target != "" {
+		return a, fmt.Sprintf("unknown target %q", y.Target), "use self, defender, own, enemy or any"
+	}
+	needsTarget := a.eff == eDamage || a.eff == eToxin || a.eff == eMutate || a.eff == eGentransfer || a.eff == eDestroy
+	switch {
+	case needsTarget && a.target == gNone:
+		return a, fmt.Sprintf("effect %s needs a target", y.Do), "add target: self, defender, own, enemy or any"
+	case !needsTarget && a.target != gNone:
+		return a, fmt.Sprintf("effect %s takes no target", y.Do), "remove target"
+	case a.target == gDefender && a.when != wAttack:
+		return a, "target defender exists only in attack triggers", "use when: attack, or another target"
+	case a.target == gSelf && !d.entity() && d.typ != tMutation:
+		return a, "target self needs an entity", "use own, enemy or any"
+	case (a.eff == eMutate || a.eff == eGentransfer) && (a.k < 1 || int(a.k) > int(a.n)):
+		return a, fmt.Sprintf("%s needs 1 <= k <= n, got k %d of n %d", y.Do, a.k, a.n), "write e.g. k: 1, n: 2"
+	case a.eff == eGentransfer && a.target != gOwn && a.target != gSelf:
+		return a, "Gentransfer works on an entity you control (ML-5.12)", "use target: own or self"
+	case a.eff == eBoost && a.atk == 0 && a.res == 0:
+		return a, "boost needs atk or res", "add atk: N or res: N"
+	}
+	if y.Only != "" {
+		if err := c.addMatch(&a.only, y.Only); err != nil || a.only.name != 0 {
+			return a, fmt.Sprintf("only %q is not a card type or subtype", y.Only), "use erreger, immun or a subtype"
+		}
+	}
+	if y.Antibiotic != "" {
+		a.antibiotic = uint8(c.antibiotic(y.Antibiotic) + 1)
+	}
+	return a, "", ""
+}
+
+// Cards lists the card pool with rules text generated from the data.
+func (Game) Cards() []engine.CardInfo {
+	return append([]engine.CardInfo(nil), defaultCatalog.infos...)
+}
+
+func (c *catalog) info(i int16) engine.CardInfo {
+	d := &c.defs[i]
+	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
+	if d.sub != sNone {
+		ci.Group = subtypeNames[d.sub]
+	}
+	switch {
+	case d.typ == tMutation:
+		ci.Group = "mutation deck"
+		ci.Cost = ""
+		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
+	case d.entity():
+		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
+	}
+	ci.Keywords = c.keywords(d)
+	return ci
+}
+
+// keywords names the card's keywords, including those its effects are
+// (Toxin, Vektor).
+func (c *catalog) keywords(d *cardDef) []string {
+	var out []string
+	for _, k := range keywordNames {
+		if d.kw&k.flag != 0 {
+			out = append(out, k.show)
+		}
+	}
+	if d.invasiv.any() {
+		out = append(out, "Invasiv ("+c.matchText(d.invasiv)+")")
+	}
+	if d.tarnung.any() {
+		out = append(out, "Tarnung vor "+c.matchText(d.tarnung))
+	}
+	for i, a := range c.antibiotics {
+		if d.resistenz&(1<<i) != 0 {
+			out = append(out, "Resistenz ("+capital(a)+")")
+		}
+	}
+	for _, a := range d.abil {
+		switch a.eff {
+		case eToxin:
+			out = appendOnce(out, "Toxin")
+		case eVector:
+			out = appendOnce(out, "Vektor")
+		}
+	}
+	return out
+}
+
+func appendOnce(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func (c *catalog) matchText(m matcher) string {
+	var parts []string
+	for i, t := range typeNames[:2] {
+		if m.types&(1<<i) != 0 {
+			parts = append(parts, capital(t))
+		}
+	}
+	for i, t := range subtypeNames {
+		if i > 0 && m.subs&(1<<i) != 0 {
+			parts = append(parts, capital(t))
+		}
+	}
+	if m.name != 0 {
+		parts = append(parts, c.defs[m.name-1].name)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// text is the rules text of a card, generated from its data.
+func (c *catalog) text(i int16) string {
+	d := &c.defs[i]
+	var parts []string
+	head := capital(typeNames[d.typ])
+	if d.sub != sNone {
+		head += " – " + capital(subtypeNames[d.sub])
+	}
+	switch {
+	case d.entity():
+		head += fmt.Sprintf(", %d/%d", d.atk, d.res)
+	case d.typ == tMutation:
+		head += fmt.Sprintf(", %+d/%+d", d.atk, d.res)
+	}
+	if d.typ != tMutation {
+		head += fmt.Sprintf(", costs %d sugar", d.cost)
+	}
+	parts = append(parts, head+".")
+	if d.swap {
+		parts = append(parts, "Swaps Angriff and Widerstand (in attachment order).")
+	}
+	if kws := c.keywords(d); len(kws) > 0 {
+		parts = append(parts, strings.Join(kws, ", ")+".")
+	}
+	for _, a := range d.abil {
+		if a.eff == eFever {
+			continue // shown as the keyword
+		}
+		parts = append(parts, c.abilityText(a))
+	}
+	if d.supply {
+		parts = append(parts, "Always buyable from the basic supply (to your discard pile).")
+	}
+	return strings.Join(parts, " ")
+}
+
+func (c *catalog) abilityText(a ability) string {
+	var cond string
+	if a.when == wActivated {
+		cond = fmt.Sprintf("%d Zucker", a.cost)
+		if a.tap {
+			cond += ", tap"
+		}
+	} else {
+		cond = whenText[a.when]
+	}
+	eff := c.effectText(a)
+	if a.optional {
+		eff = "(optional) " + eff
+	}
+	sep := " -> "
+	if a.when == wActivated {
+		sep = ": "
+	}
+	return cond + sep + eff + "."
+}
+
+func (c *catalog) effectText(a ability) string {
+	tgt := map[uint8]string{gSelf: "this entity", gDefender: "the defender", gOwn: "an entity you control", gEnemy: "an opposing entity", gAny: "any entity"}[a.target]
+	if a.only.any() {
+		tgt = strings.Replace(tgt, "entity", c.matchText(a.only)+" entity", 1)
+	}
+	var s string
+	switch a.eff {
+	case eSugar:
+		s = fmt.Sprintf("you gain %d Zucker", a.n)
+	case eDraw:
+		s = fmt.Sprintf("draw %d card(s)", a.n)
+	case eDamage:
+		s = fmt.Sprintf("deal %d damage to %s", a.n, tgt)
+	case eDrain:
+		s = fmt.Sprintf("the opponent loses %d life", a.n)
+	case eToxin:
+		s = fmt.Sprintf("Toxin: put %d Gift marker(s) on %s", a.n, tgt)
+	case eBoost:
+		s = fmt.Sprintf("this entity gets %+d/%+d this turn", a.atk, a.res)
+	case eMutate:
+		s = fmt.Sprintf("Mutation %d aus %d on %s", a.k, a.n, tgt)
+	case eGentransfer:
+		s = fmt.Sprintf("Gentransfer %d aus %d on %s", a.k, a.n, tgt)
+	case eDestroy:
+		s = "destroy " + tgt
+	case eVector:
+		s = "Vektor (discard a hand card, reveal your deck until an Erreger costing at most its cost + 2, play it)"
+	case eUntap:
+		s = "untap this entity"
+	}
+	if a.antibiotic != 0 {
+		s += " (antibiotic: " + capital(c.antibiotics[a.antibiotic-1]) + ")"
+	}
+	return s
+}

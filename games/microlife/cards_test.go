@@ -1,0 +1,167 @@
+package microlife
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// Every shipped card file validates against the published schema.
+func TestShippedCardsMatchSchema(t *testing.T) {
+	for _, n := range []string{"cards/starter.yaml", "cards/market.yaml", "cards/mutations.yaml"} {
+		if ps := cardSchema.Validate(n, mustRead(t, n)); len(ps) > 0 {
+			t.Errorf("%s: %v", n, ps)
+		}
+	}
+	if len((Game{}).Cards()) != len(defaultCatalog.defs) {
+		t.Errorf("Cards() lists %d of %d cards", len((Game{}).Cards()), len(defaultCatalog.defs))
+	}
+}
+
+// Broken card files give errors with file, line, card, what and fix.
+func TestBrokenCards(t *testing.T) {
+	starter := mustRead(t, "cards/starter.yaml")
+	market := mustRead(t, "cards/market.yaml")
+	cases := []struct {
+		name, yaml string
+		want       []string
+	}{
+		{"unknown field", "cards:\n  - name: X\n    type: erreger\n    power: 3\n",
+			[]string{"bad.yaml:2", "X ($.cards[0])", "power", "fix: see cards/schema.json"}},
+		{"bad type (schema)", "cards:\n  - {name: X, type: monster, cost: 1}\n",
+			[]string{"bad.yaml:2", "X ($.cards[0].type)", "must be one of"}},
+		{"duplicate name", "cards:\n  - {name: Haut, type: aktion, cost: 1}\n",
+			[]string{"bad.yaml:2", "Haut", "card name used twice", "fix: give each card its own name"}},
+		{"missing subtype", "cards:\n  - {name: X, type: erreger, cost: 1, stats: 1/1}\n",
+			[]string{"bad.yaml:2", "X: an entity needs a subtype", "fix: add subtype"}},
+		{"system pathogen", "cards:\n  - name: X\n    type: erreger\n    subtype: system\n    cost: 1\n    stats: 1/1\n",
+			[]string{"bad.yaml:4", "X: System is an Immun subtype only"}},
+		{"zero resistance", "cards:\n  - name: X\n    type: immun\n    subtype: virus\n    cost: 1\n    stats: 1/0\n",
+			[]string{"bad.yaml:6", "X: an entity needs Widerstand 1 or more"}},
+		{"unsigned modifier", "cards:\n  - name: M\n    type: mutation\n    stats: 1/0\n",
+			[]string{"bad.yaml:4", "M: modifier", "needs a sign"}},
+		{"unknown keyword", "cards:\n  - name: X\n    type: erreger\n    subtype: virus\n    cost: 1\n    stats: 1/1\n    keywords: [Flying]\n",
+			[]string{"bad.yaml:7", "X: unknown keyword \"Flying\"", "fix: use Fieber"}},
+		{"dangling invasiv", "cards:\n  - name: X\n    type: erreger\n    subtype: virus\n    cost: 1\n    stats: 1/1\n    keywords: [Invasiv (Nobody)]\n",
+			[]string{"bad.yaml:7", "\"nobody\" is not a type, subtype or card name"}},
+		{"missing target", "cards:\n  - name: X\n    type: aktion\n    cost: 1\n    abilities:\n      - {when: play, do: damage, n: 2}\n",
+			[]string{"bad.yaml:6", "X: effect damage needs a target", "fix: add target"}},
+		{"defender outside attack", "cards:\n  - name: X\n    type: aktion\n    cost: 1\n    abilities:\n      - {when: play, do: toxin, target: defender}\n",
+			[]string{"bad.yaml:6", "target defender exists only in attack triggers"}},
+		{"k above n", "cards:\n  - name: X\n    type: aktion\n    cost: 1\n    abilities:\n      - {when: play, do: mutate, k: 3, n: 2, target: own}\n",
+			[]string{"bad.yaml:6", "mutate needs 1 <= k <= n"}},
+		{"cost on a trigger", "cards:\n  - name: X\n    type: aktion\n    cost: 1\n    abilities:\n      - {when: play, cost: 2, do: draw}\n",
+			[]string{"bad.yaml:6", "only activated abilities have a cost"}},
+		{"hunter pathogen", "cards:\n  - name: X\n    type: erreger\n    subtype: virus\n    cost: 1\n    stats: 1/1\n    keywords: [Kann Erreger angreifen]\n",
+			[]string{"bad.yaml:7", "only Immun cards can be given the ability"}},
+		{"no cost", "cards:\n  - name: X\n    type: aktion\n",
+			[]string{"bad.yaml:2", "X: the card has no cost", "fix: add cost"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := buildCatalog([]string{"starter.yaml", "market.yaml", "bad.yaml"},
+				map[string][]byte{"starter.yaml": starter, "market.yaml": market, "bad.yaml": []byte(c.yaml)})
+			if err == nil {
+				t.Fatal("accepted")
+			}
+			for _, w := range c.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q lacks %q", err, w)
+				}
+			}
+		})
+	}
+	// Without the basic supply cards the catalog is refused.
+	if _, err := buildCatalog([]string{"m.yaml"}, map[string][]byte{"m.yaml": market}); err == nil || !strings.Contains(err.Error(), "Haut is missing") {
+		t.Errorf("missing Haut: %v", err)
+	}
+}
+
+// ML-8.1: decks are the fixed starter; a deck list is checked entry by entry.
+func TestDeckValidation_ML_8_1(t *testing.T) {
+	for _, d := range (Game{}).Presets() {
+		if ps := (Game{}).ValidateDeck(d); len(ps) > 0 {
+			t.Errorf("preset %s: %v", d.Name, ps)
+		}
+	}
+	text := "1 Haut\n2 Nobody\n1 Geißel\nplay:\n1 E.Coli\nextra:\n1 Labor\n"
+	d, err := engine.ParseDeckList("bad.txt", "bad", strings.NewReader(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := (Game{}).ValidateDeck(d)
+	want := []string{
+		"bad.txt:2: Nobody: no such card",
+		"bad.txt:3: Geißel: a mutation card belongs to the mutation deck",
+		"bad.txt:5: E.Coli: only Dauer cards can be in play from the start (ML-3.3)",
+		"bad.txt:7: Labor: unknown section \"extra\"",
+		"bad.txt: bad: the starter deck has 4 cards, it must have 8 (ML-3.2)",
+	}
+	got := engine.Problems(ps).Error()
+	for _, w := range want {
+		if !strings.Contains(got, w) {
+			t.Errorf("problems %q lack %q", got, w)
+		}
+	}
+	if len(ps) != len(want) {
+		t.Errorf("%d problems, want %d: %v", len(ps), len(want), got)
+	}
+	// New refuses illegal decks with the same problems, and accepts presets.
+	if _, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Decks: []engine.DeckList{d, d}}); err == nil || !strings.Contains(err.Error(), "no such card") {
+		t.Errorf("New with a bad deck: %v", err)
+	}
+	p := presets[0]
+	if _, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Decks: []engine.DeckList{p, p}}); err != nil {
+		t.Errorf("New with the presets: %v", err)
+	}
+	if _, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Decks: []engine.DeckList{p}}); err == nil {
+		t.Errorf("New with one deck for two players was accepted")
+	}
+}
+
+// Variants are checked by name and option.
+func TestVariantErrors(t *testing.T) {
+	_, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Variant: map[string]string{"shield": "sometimes"}})
+	if err == nil || !strings.Contains(err.Error(), "choose one of tapped, untapped") {
+		t.Errorf("bad option: %v", err)
+	}
+	_, err = (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Variant: map[string]string{"speed": "fast"}})
+	if err == nil || !strings.Contains(err.Error(), "unknown variant") {
+		t.Errorf("bad key: %v", err)
+	}
+	for _, v := range variants {
+		if !strings.HasPrefix(v.Rule, "ML-10.") || v.Doc == "" {
+			t.Errorf("variant %s lacks its rule or doc", v.Key)
+		}
+	}
+}
+
+// Rules text is generated from the data.
+func TestCardText(t *testing.T) {
+	want := map[string]string{
+		"Tetanus":            "Erreger – Bakterium, 1/2, costs 3 sugar. Sporenbildner, Toxin. Beim Angriff -> Toxin: put 1 Gift marker(s) on the defender.",
+		"Mutation/Selektion": "Dauer, costs 0 sugar. 2 Zucker: Mutation 1 aus 2 on an entity you control.",
+		"Inversion":          "Mutation, +0/+0. Swaps Angriff and Widerstand (in attachment order).",
+		"Zecke":              "Erreger – Parasit, 1/1, costs 2 sugar. Vektor. Beim Ausspielen -> (optional) Vektor",
+	}
+	for _, ci := range (Game{}).Cards() {
+		if w, ok := want[ci.Name]; ok && !strings.HasPrefix(ci.Text, w) {
+			t.Errorf("%s: text %q, want %q", ci.Name, ci.Text, w)
+		}
+	}
+}
+
+// Positions with unknown names are refused with what is wrong.
+func TestPositionErrors(t *testing.T) {
+	pos := engine.Position{Phase: "lunch", Seats: []engine.SeatPosition{
+		{Zones: map[string][]engine.CardSpec{"hand": {{Card: "Nobody"}}, "attic": nil}, Counters: map[string]int{"gold": 1}},
+		{},
+	}}
+	_, err := Game{}.FromPosition(engine.Setup{Game: "microlife", Seats: 2}, pos)
+	for _, w := range []string{"unknown phase \"lunch\"", "Nobody: no such card", "unknown zone \"attic\"", "unknown counter \"gold\""} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error %v lacks %q", err, w)
+		}
+	}
+}

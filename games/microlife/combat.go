@@ -1,0 +1,408 @@
+package microlife
+
+import "kartenwerk/engine"
+
+// Entities, their current values, Zusammenwachsen groups, and combat
+// (ML-5.5 to ML-5.8).
+
+// isEntity: an Erreger or Immun face up in play (spores are not, ML-10.14).
+func (s *state) isEntity(c int16) bool {
+	ci := &s.cards[c]
+	return ci.zone == zPlay && ci.flags&(fSpore|fAction) == 0 && ci.typ <= tErreger
+}
+
+// ownKW is the card's own keywords: printed plus its mutations' (ML-5.13).
+func (s *state) ownKW(c int16) uint16 {
+	return s.cards[c].kw
+}
+
+// merges reports whether c is part of a Zusammenwachsen group: entities
+// with the keyword under one controller and of one type count as one
+// entity (ML-6.14, ML-10.12).
+func (s *state) merges(c int16) bool { return s.ownKW(c)&kwZusammenwachsen != 0 }
+
+func (s *state) sameGroup(a, b int16) bool {
+	return a == b || (s.cards[a].owner == s.cards[b].owner && s.def(a).typ == s.def(b).typ && s.merges(a) && s.merges(b))
+}
+
+// lead is the card that stands for c's entity: the first group member in
+// play order, or c itself.
+func (s *state) lead(c int16) int16 {
+	if !s.merges(c) {
+		return c
+	}
+	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
+		if s.isEntity(x) && s.sameGroup(x, c) {
+			return x
+		}
+	}
+	return c
+}
+
+func (s *state) isLead(c int16) bool {
+	if !s.isEntity(c) {
+		return false
+	}
+	return s.cards[c].kw&kwZusammenwachsen == 0 || s.lead(c) == c
+}
+
+// members appends the cards of c's entity to dst.
+func (s *state) members(c int16, dst []int16) []int16 {
+	if !s.merges(c) {
+		return append(dst, c)
+	}
+	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
+		if s.isEntity(x) && s.sameGroup(x, c) {
+			dst = append(dst, x)
+		}
+	}
+	return dst
+}
+
+// cardStats is one card's current Angriff and remaining Widerstand:
+// printed values, then mutations in the order attached (ML-5.13), then
+// this turn's modifiers, Opportunistic, toxin markers and damage.
+func (s *state) cardStats(c int16) (atk, res int) {
+	d := s.def(c)
+	atk, res = int(d.atk), int(d.res)
+	ci := &s.cards[c]
+	for _, m := range s.muts {
+		if ci.nmut == 0 {
+			break
+		}
+		if s.cards[m].host != c {
+			continue
+		}
+		md := s.def(m)
+		atk += int(md.atk)
+		res += int(md.res)
+		if md.swap {
+			atk, res = res, atk
+		}
+	}
+	atk += int(ci.atkT)
+	res += int(ci.resT) - int(ci.toxin) - int(ci.dmg)
+	if s.ownKW(c)&kwOpportunistisch != 0 && s.seats[ci.owner].life <= opportunist {
+		atk++
+	}
+	if atk < 0 {
+		atk = 0
+	}
+	return atk, res
+}
+
+// stats is the entity's values: the sums over a group (ML-6.14).
+func (s *state) stats(c int16) (atk, res int) {
+	if !s.merges(c) {
+		return s.cardStats(c)
+	}
+	var buf [16]int16
+	for _, x := range s.members(c, buf[:0]) {
+		a, r := s.cardStats(x)
+		atk += a
+		res += r
+	}
+	return atk, res
+}
+
+// entKW is the entity's keywords: the union over a group.
+func (s *state) entKW(c int16) uint16 {
+	if !s.merges(c) {
+		return s.ownKW(c)
+	}
+	var kw uint16
+	var buf [16]int16
+	for _, x := range s.members(c, buf[:0]) {
+		kw |= s.ownKW(x)
+	}
+	return kw
+}
+
+// anyDef reports whether fn holds for the printed card or a mutation of
+// any part of c's entity, when the entity has keyword flag kw at all.
+func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
+	if s.entKW(c)&kw == 0 {
+		return false
+	}
+	var buf [16]int16
+	for _, x := range s.members(c, buf[:0]) {
+		if fn(s.def(x)) {
+			return true
+		}
+		if s.cards[x].nmut == 0 {
+			continue
+		}
+		for _, m := range s.muts {
+			if s.cards[m].host == x && fn(s.def(m)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// resistant: the entity has Resistenz against antibiotic a (ML-6.17).
+func (s *state) resistant(c int16, a uint8) bool {
+	return a != 0 && s.anyDef(c, kwResistenz, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
+}
+
+// hiddenFrom: target t has Tarnung vor X matching attacker a (ML-6.16).
+func (s *state) hiddenFrom(t, a int16) bool {
+	ad, ai := s.def(a), s.cards[a].def
+	return s.anyDef(t, kwTarnung, func(d *cardDef) bool { return d.tarnung.match(ad, ai) })
+}
+
+// ignores: attacker a's Invasiv (X) lets it ignore card b (ML-6.6).
+func (s *state) ignores(a, b int16) bool {
+	bd, bi := s.def(b), s.cards[b].def
+	return s.anyDef(a, kwInvasiv, func(d *cardDef) bool { return d.invasiv.match(bd, bi) })
+}
+
+func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
+
+// canAttack: an untapped entity of the active player that has not
+// attacked this turn, an Erreger or an Immun with the ability (ML-5.5,
+// ML-5.6c).
+func (s *state) canAttack(a int16) bool {
+	if !s.isLead(a) || s.cards[a].owner != s.active {
+		return false
+	}
+	var buf [16]int16
+	for _, x := range s.members(a, buf[:0]) {
+		if s.cards[x].flags&(fTapped|fAttacked) != 0 {
+			return false
+		}
+	}
+	switch s.cards[a].typ {
+	case tErreger:
+		return true
+	case tImmun:
+		return s.entKW(a)&kwHunter != 0
+	}
+	return false
+}
+
+// anyAttack: the active player has an entity that can attack something.
+func (s *state) anyAttack() bool {
+	for _, a := range s.seats[s.active].zones[zPlay-1] {
+		if !s.canAttack(a) {
+			continue
+		}
+		if s.canAttackPlayer(a) {
+			return true
+		}
+		for q := int8(0); q < 2; q++ {
+			for _, t := range s.seats[q].zones[zPlay-1] {
+				if s.canAttackEntity(a, t) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// canAttackEntity is the target matrix (ML-5.6 a, c, d, e): Erreger attack
+// Immun, Immun attack Erreger, own or opposing, unless camouflaged.
+func (s *state) canAttackEntity(a, t int16) bool {
+	at, tt := s.cards[a].typ, s.cards[t].typ
+	if at == tt || at > tErreger || tt > tErreger || !s.isLead(t) {
+		return false // different types are never one merged entity
+	}
+	return !s.hiddenFrom(t, a)
+}
+
+// canAttackPlayer: an Erreger attacks the opponent only when no Immun card
+// protects them (ML-5.6b, ML-10.2).
+func (s *state) canAttackPlayer(a int16) bool {
+	if s.cards[a].typ != tErreger {
+		return false
+	}
+	for _, b := range s.seats[1-s.cards[a].owner].zones[zPlay-1] {
+		if s.blocks(b, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// blocks: Immun card b stops a direct attack by a.
+func (s *state) blocks(b, a int16) bool {
+	if s.cards[b].typ != tImmun || !s.isEntity(b) {
+		return false
+	}
+	if s.opt.shieldUntapped && s.tapped(b) {
+		return false
+	}
+	return !s.ignores(a, b) && !s.hiddenFrom(a, b)
+}
+
+// attack declares an attack: the attacker's "Beim Angriff" triggers, then
+// the strike, then "Nach Angriff" (ML-5.7). target < 0 is the opponent.
+func (s *state) attack(a, t int16) {
+	var buf [16]int16
+	for _, x := range s.members(a, buf[:0]) {
+		s.cards[x].flags |= fAttacked
+	}
+	if t < 0 {
+		t = 0
+	}
+	s.queueEntityTriggers(a, wAttack, t)
+	s.works = append(s.works, work{kind: wkStrike, a: a, b: t}, work{kind: wkAfter, a: a})
+}
+
+// strike deals the damage of an attack at once on both sides (ML-5.7 2-4).
+func (s *state) strike(a, t int16) {
+	if !s.isLead(a) {
+		return // the attacker left play before damage
+	}
+	aAtk, _ := s.stats(a)
+	if t == 0 {
+		s.seats[1-s.cards[a].owner].life -= aAtk
+	} else if s.isLead(t) {
+		tAtk, _ := s.stats(t)
+		s.cards[a].dmg += int8(tAtk) // the return strike, "Immer Konter"
+		s.cards[t].dmg += int8(aAtk)
+		s.settle = true
+		s.phagocytose(a, t)
+		s.phagocytose(t, a)
+	}
+	var buf [16]int16
+	for _, x := range s.members(a, buf[:0]) {
+		s.cards[x].flags |= fTapped
+	}
+}
+
+func (s *state) dead(c int16) bool {
+	ci := &s.cards[c]
+	if ci.flags&fDoomed != 0 {
+		return true
+	}
+	if ci.nmut == 0 && ci.kw&kwZusammenwachsen == 0 {
+		return int(s.cat.defs[ci.def].res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
+	}
+	_, r := s.stats(c)
+	return r <= 0
+}
+
+// phagocytose: if p survives and destroyed v in combat, v becomes p's
+// lysosome instead of going to a discard pile (ML-6.9).
+func (s *state) phagocytose(p, v int16) {
+	if !s.isLead(p) || !s.isLead(v) || s.dead(p) || !s.dead(v) || s.entKW(p)&kwPhagozytose == 0 {
+		return
+	}
+	var buf [16]int16
+	if len(s.members(v, buf[:0])) > 1 {
+		return // a merged entity is destroyed as a whole (ML-10.12)
+	}
+	s.leavePlay(v)
+	if old := s.cards[p].lyso; old != 0 {
+		s.put(old, zDiscard, s.cards[old].owner, true)
+	}
+	s.take(v)
+	s.cards[v].zone, s.cards[v].host = zLyso, p
+	s.cards[p].lyso = v
+}
+
+// after runs "Nach Angriff": triggers, and Selbstregulierend (ML-6.11).
+func (s *state) after(a int16) {
+	if !s.isLead(a) {
+		return
+	}
+	s.queueEntityTriggers(a, wAfterAttack, 0)
+	if s.entKW(a)&kwSelbstregulierend != 0 {
+		s.doom(a)
+	}
+}
+
+// doom marks every part of c's entity for destruction.
+func (s *state) doom(c int16) {
+	var buf [16]int16
+	for _, x := range s.members(c, buf[:0]) {
+		s.cards[x].flags |= fDoomed
+	}
+	s.settle = true
+}
+
+// settleDeaths destroys entities at Widerstand 0 or less, or marked to
+// die (ML-5.8), one at a time, asking about spores (ML-6.18). It returns
+// true when it did something.
+func (s *state) settleDeaths() bool {
+	if !s.settle {
+		return false
+	}
+	for i := int8(0); i < 2; i++ {
+		p := s.active ^ i
+		for _, c := range s.seats[p].zones[zPlay-1] {
+			if s.isLead(c) && s.cards[c].flags&fDoomed == 0 && s.dead(c) {
+				s.doom(c)
+			}
+		}
+	}
+	for i := int8(0); i < 2; i++ {
+		p := s.active ^ i
+		for _, c := range s.seats[p].zones[zPlay-1] {
+			ci := &s.cards[c]
+			if ci.flags&fDoomed == 0 || ci.zone != zPlay {
+				continue
+			}
+			if s.ownKW(c)&kwSporenbildner != 0 && ci.flags&fAsked == 0 {
+				ci.flags |= fAsked
+				s.dec = decision{kind: dSpore, seat: ci.owner, card: c}
+				return true
+			}
+			s.destroy(c)
+			return true
+		}
+	}
+	s.settle = false
+	return false
+}
+
+// destroy puts c into its owner's discard pile (ML-6.19).
+func (s *state) destroy(c int16) {
+	s.leavePlay(c)
+	s.put(c, zDiscard, s.cards[c].owner, true)
+}
+
+// spore turns a dying Sporenbildner face down in play instead (ML-6.18).
+func (s *state) spore(c int16) {
+	s.leavePlay(c)
+	s.cards[c].flags |= fSpore | fTapped
+}
+
+// leavePlay: c's mutations are shuffled into its controller's genpool
+// (ML-5.14), its lysosome returns to play tapped under its owner
+// (ML-6.9, ML-10.13), and its markers go.
+func (s *state) leavePlay(c int16) {
+	ci := &s.cards[c]
+	p := ci.owner
+	moved := false
+	for i := 0; i < len(s.muts); {
+		m := s.muts[i]
+		if s.cards[m].host == c {
+			s.put(m, zGenpool, p, true)
+			moved = true
+			continue
+		}
+		i++
+	}
+	if moved {
+		s.shuffleGenpool(p)
+	}
+	if l := ci.lyso; l != 0 {
+		ci.lyso = 0
+		s.cards[l].host = 0
+		s.cards[l].zone = zNone
+		s.put(l, zPlay, s.cards[l].owner, false)
+		s.cards[l].flags = fTapped
+	}
+	ci.dmg, ci.toxin, ci.atkT, ci.resT = 0, 0, 0, 0
+	ci.flags &= fPublic
+	ci.kw, ci.nmut, ci.whens = s.def(c).kw, 0, s.def(c).whens
+	s.settle = true
+}
+
+func (s *state) shuffleGenpool(p int8) {
+	engine.Shuffle(&s.rng, s.seats[p].zones[zGenpool-1])
+}

@@ -1,0 +1,62 @@
+package microlife
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"sort"
+
+	"kartenwerk/engine"
+)
+
+// Starter decks are fixed (ML-8.1): 8 cards in the deck and the permanent
+// cards in play. A deck list writes the deck in its main section and the
+// cards in play from the start in a "play:" section.
+const starterSize = 8
+
+var presets = func() []engine.DeckList {
+	names, _ := fs.Glob(deckFiles, "decks/*.txt")
+	sort.Strings(names)
+	var out []engine.DeckList
+	for _, n := range names {
+		b, _ := deckFiles.ReadFile(n)
+		d, err := engine.ParseDeckList(n, n[len("decks/"):len(n)-len(".txt")], bytes.NewReader(b))
+		if err != nil {
+			panic("microlife: preset " + n + ": " + err.Error())
+		}
+		out = append(out, d)
+	}
+	return out
+}()
+
+// Presets lists the shipped starter decks.
+func (Game) Presets() []engine.DeckList { return append([]engine.DeckList(nil), presets...) }
+
+// ValidateDeck checks a starter deck list (ML-3.2, ML-3.3, ML-8.1) and
+// lists every problem.
+func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
+	return validateDeck(defaultCatalog, d)
+}
+
+func validateDeck(c *catalog, d engine.DeckList) []engine.Problem {
+	var probs []engine.Problem
+	for _, e := range d.Entries {
+		i, ok := c.lookup(e.Card)
+		switch {
+		case e.Section != "" && e.Section != "play":
+			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use the main deck, or "play:" for the cards in play from the start`))
+		case !ok:
+			probs = append(probs, d.Problem(e, "no such card", "check the spelling against `kartenwerk cards microlife`"))
+		case c.defs[i].typ == tMutation:
+			probs = append(probs, d.Problem(e, "a mutation card belongs to the mutation deck, not a player's deck (ML-2.12)", "remove it"))
+		case e.Section == "play" && c.defs[i].typ != tDauer:
+			probs = append(probs, d.Problem(e, "only Dauer cards can be in play from the start (ML-3.3)", "move it to the main deck"))
+		}
+	}
+	if n := d.Size(""); n != starterSize {
+		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name,
+			Msg: fmt.Sprintf("the starter deck has %d cards, it must have %d (ML-3.2)", n, starterSize),
+			Fix: "list 1 Haut, 1 Dendritische Zelle, 1 Nahrung, 1 kleine Nahrung, 1 Adenovirus, 2 E.Coli, 1 UV-Strahlung"})
+	}
+	return probs
+}

@@ -1,0 +1,113 @@
+package microlife
+
+import (
+	"kartenwerk/engine"
+)
+
+// Who may see each zone's cards; declared once (ML-2).
+var zoneVis = map[uint8]engine.Visibility{
+	zDeck: engine.Private, zHand: engine.Owner, zPlay: engine.Public, zDiscard: engine.Public,
+	zGenpool: engine.Private, zGenDiscard: engine.Public, zLook: engine.Owner,
+	zMarket: engine.Public, zMainDeck: engine.Private, zMainDiscard: engine.Public,
+	zMutDeck: engine.Private, zMutDiscard: engine.Public,
+}
+
+// View shows what viewer may know: hands as counts to the opponent
+// (except cards bought openly from the market), every deck and genpool as
+// a count, everything in play with its values and markers.
+func (s *state) View(viewer engine.Seat) *engine.View {
+	v := &engine.View{Game: "microlife", Viewer: viewer, Turn: s.turn, Phase: phaseNames[s.phase],
+		Active: engine.Seat(s.active), ToMove: s.ToMove(), Prompt: s.prompt()}
+	for p := int8(0); p < 2; p++ {
+		pl := &s.seats[p]
+		pv := engine.PlayerView{Seat: engine.Seat(p), Name: engine.Seat(p).String(),
+			Counters: []engine.Stat{{Name: "life", Value: pl.life}, {Name: "sugar", Value: pl.sugar}}}
+		if pl.discarded {
+			pv.Counters = append(pv.Counters, engine.Stat{Name: "discarded", Value: 1})
+		}
+		for z := zDeck; z <= zLook; z++ {
+			pv.Zones = append(pv.Zones, s.zoneView(z, p, viewer))
+		}
+		v.Players = append(v.Players, pv)
+	}
+	for z := zMarket; z <= zMutDiscard; z++ {
+		v.Shared = append(v.Shared, s.zoneView(z, 0, viewer))
+	}
+	if s.over {
+		v.Result = engine.ResultOf(engine.Outcome{Winners: s.winners, Reason: s.reason})
+	}
+	if s.bought {
+		v.Notes = append(v.Notes, "bought this turn")
+	}
+	return v
+}
+
+func (s *state) zoneView(z uint8, p int8, viewer engine.Seat) engine.Zone {
+	ids := *s.pile(z, p)
+	zv := engine.Zone{Name: zoneNames[z], Visibility: zoneVis[z], Count: len(ids)}
+	for i := range ids {
+		c := ids[i]
+		if stacked[z] {
+			c = ids[len(ids)-1-i] // top first
+		}
+		switch {
+		case s.visible(c, viewer):
+			zv.Cards = append(zv.Cards, s.cardView(c))
+		case z == zHand:
+			zv.Cards = append(zv.Cards, engine.CardView{ID: -1, Hidden: true, Owner: engine.Seat(p)})
+		}
+	}
+	return zv
+}
+
+func (s *state) cardView(c int16) engine.CardView {
+	ci := &s.cards[c]
+	d := s.def(c)
+	cv := engine.CardView{ID: int(c), Name: d.name, Owner: engine.Seat(ci.owner)}
+	if ci.owner < 0 {
+		cv.Owner = engine.NoSeat
+	}
+	if ci.zone != zPlay {
+		return cv
+	}
+	if ci.flags&fTapped != 0 {
+		cv.Status = append(cv.Status, "tapped")
+	}
+	if ci.flags&fSpore != 0 {
+		cv.Status = append(cv.Status, "spore")
+		return cv
+	}
+	if ci.flags&fAttacked != 0 {
+		cv.Status = append(cv.Status, "attacked")
+	}
+	if !d.entity() {
+		return cv
+	}
+	a, r := s.cardStats(c)
+	cv.Stats = []engine.Stat{{Name: "attack", Value: a}, {Name: "resistance", Value: r}}
+	if ci.dmg != 0 {
+		cv.Counters = append(cv.Counters, engine.Stat{Name: "damage", Value: int(ci.dmg)})
+	}
+	if ci.toxin != 0 {
+		cv.Counters = append(cv.Counters, engine.Stat{Name: "toxin", Value: int(ci.toxin)})
+	}
+	if l := s.lead(c); l != c {
+		cv.Note = "part of the merged entity " + s.cardName(l)
+	} else if s.merges(c) {
+		ga, gr := s.stats(c)
+		cv.Stats = append(cv.Stats, engine.Stat{Name: "entity-attack", Value: ga}, engine.Stat{Name: "entity-resistance", Value: gr})
+	}
+	cv.Keywords = s.cat.keywords(d)
+	for _, m := range s.muts {
+		if s.cards[m].host == c {
+			for _, k := range s.cat.keywords(s.def(m)) {
+				cv.Keywords = appendOnce(cv.Keywords, k)
+			}
+			cv.Attached = append(cv.Attached, engine.CardView{ID: int(m), Name: s.def(m).name, Owner: cv.Owner, Status: []string{"mutation"}})
+		}
+	}
+	if l := ci.lyso; l != 0 {
+		cv.Attached = append(cv.Attached, engine.CardView{ID: int(l), Name: s.def(l).name, Owner: engine.Seat(s.cards[l].owner), Status: []string{"lysosome"}})
+	}
+	return cv
+}

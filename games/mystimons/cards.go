@@ -1,0 +1,730 @@
+package mystimons
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strconv"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+//go:embed cards/*.yaml cards/schema.json
+var cardFiles embed.FS
+
+// Card kinds (MM-2.10 to MM-2.14).
+const (
+	kMon uint8 = iota
+	kEnergy
+	kAction
+	kRelic
+	kTerrain
+)
+
+var kindNames = []string{"mystimon", "energy", "action", "relic", "terrain"}
+
+// elemAny is the element of a wildcard energy unit (MM-6.13).
+const elemAny int8 = -1
+
+// Effect kinds: the vocabulary card data combines (MM-10.U5).
+const (
+	eNone     uint8 = iota
+	ePower          // power +N: the attack uses ATK+N
+	ePierce         // pierce: the attack ignores DEF
+	eReach          // reach: may target an opposing Bench MystiMon
+	eBurn           // burn: the target burns
+	ePoison         // poison N: adds N poison to the target
+	eFreeze         // freeze: the target is Frozen
+	eParalyze       // paralyze: the target is Paralyzed
+	eHeal           // heal N: heals the attacker, or the chosen own MystiMon
+	eSplash         // splash N: N damage to each opposing Bench MystiMon
+	eDraw           // draw N
+	eOnce           // once: usable once per game by this MystiMon
+	eHealAll        // heal-all N: heals each own MystiMon
+	eBlast          // blast N: N damage to a chosen opposing MystiMon
+	eSurge          // surge N: attach up to N energy cards from hand
+	eDouble         // double: the next energy card counts one more
+	eCure           // cure: removes every status of the chosen MystiMon
+	eSwap           // swap: swap the Active with a chosen Bench MystiMon
+	eWipe           // wipe: the Terrain and every relic in play are discarded
+	eRevive         // revive: a Stufe-1 MystiMon from the discard pile to the Bench
+	eEvo            // evo -N: evolution thresholds N lower
+	eAtk            // atk +N [element]
+	eDef            // def +N [element]
+)
+
+type effectSpec struct {
+	word  string
+	num   bool // takes a number
+	where string
+}
+
+var effectSpecs = []effectSpec{
+	eNone: {}, ePower: {"power", true, "attack"}, ePierce: {"pierce", false, "attack"},
+	eReach: {"reach", false, "attack"}, eBurn: {"burn", false, "attack"}, ePoison: {"poison", true, "attack"},
+	eFreeze: {"freeze", false, "attack"}, eParalyze: {"paralyze", false, "attack"},
+	eHeal: {"heal", true, "attack,action"}, eSplash: {"splash", true, "attack"},
+	eDraw: {"draw", true, "attack,action"}, eOnce: {"once", false, "attack"},
+	eHealAll: {"heal-all", true, "action"}, eBlast: {"blast", true, "action"},
+	eSurge: {"surge", true, "action"}, eDouble: {"double", false, "action"}, eCure: {"cure", false, "action"},
+	eSwap: {"swap", false, "action"}, eWipe: {"wipe", false, "action"}, eRevive: {"revive", false, "action"},
+	eEvo: {"evo", true, "relic"}, eAtk: {"atk", true, "relic,terrain"}, eDef: {"def", true, "relic,terrain"},
+}
+
+type effect struct {
+	kind uint8
+	n    int8
+	elem int8 // for atk/def of a Terrain: the element it boosts; elemAny = all
+}
+
+type ability struct {
+	name                string
+	cost                int8
+	effects             []effect
+	power               int16 // sum of power +N
+	pierce, reach, once bool
+}
+
+// cardDef is one card of the pool, shared read-only by every state.
+type cardDef struct {
+	name     string
+	kind     uint8
+	elem     int8
+	stage    int8 // 1..4, 5 = Champion
+	from     int  // def index of the evolves-from card, -1 none
+	path     string
+	grade    int8 // fusion grade in stars
+	hp       int16
+	atk, def int16
+	spd      int16
+	basic    string
+	abils    []ability
+	cost     int8
+	effects  []effect
+	attach   bool // relic: attached to a MystiMon (else on the field)
+	poolOnly bool // energy: may only go to the pool
+	limit    int8 // copies per deck
+	file     string
+	line     int
+	target   uint8 // the targeted effect of an action/relic card, eNone if none
+}
+
+func (d *cardDef) has(k uint8) (effect, bool) {
+	for _, e := range d.effects {
+		if e.kind == k {
+			return e, true
+		}
+	}
+	return effect{}, false
+}
+
+// drain is the HP an End Phase takes from this MystiMon (MM-4.5A).
+func (d *cardDef) drain() int16 {
+	switch d.grade {
+	case 4:
+		return 5
+	case 5:
+		return 10
+	}
+	return 0
+}
+
+// warning is the text the rulebook wants shown before evolving into d
+// (MM-5.2): "HP-Drain aktiv!" for ★★★★ and "Warnung: -10 HP/Zug!" for ★★★★★.
+func (d *cardDef) warning() string {
+	switch d.grade {
+	case 4:
+		return "warning: HP-Drain aktiv! (-5 HP every own End Phase)"
+	case 5:
+		return "warning: -10 HP/Zug! (-10 HP every own End Phase)"
+	}
+	return ""
+}
+
+// Pool is the loaded card pool: the definitions and the element chart.
+type Pool struct {
+	defs   []cardDef
+	byName map[string]int
+	elems  []string
+	chart  [][]int8 // multiplier in halves: 1 = x0.5, 2 = x1, 4 = x2
+}
+
+type yamlCard struct {
+	Name      string   `yaml:"name" json:"name"`
+	Kind      string   `yaml:"kind" json:"kind"`
+	Element   string   `yaml:"element" json:"element"`
+	Stage     int      `yaml:"stage" json:"stage"`
+	From      string   `yaml:"from" json:"from"`
+	Path      string   `yaml:"path" json:"path"`
+	Grade     int      `yaml:"grade" json:"grade"`
+	HP        int      `yaml:"hp" json:"hp"`
+	ATK       int      `yaml:"atk" json:"atk"`
+	DEF       int      `yaml:"def" json:"def"`
+	SPD       int      `yaml:"spd" json:"spd"`
+	Basic     string   `yaml:"basic" json:"basic"`
+	Abilities []string `yaml:"abilities" json:"abilities"`
+	Cost      int      `yaml:"cost" json:"cost"`
+	Effect    string   `yaml:"effect" json:"effect"`
+	Attach    bool     `yaml:"attach" json:"attach"`
+	PoolOnly  bool     `yaml:"pool-only" json:"pool-only"`
+	Limit     int      `yaml:"limit" json:"limit"`
+}
+
+type yamlCardFile struct {
+	Cards []yamlCard `yaml:"cards"`
+}
+
+type yamlChart struct {
+	Elements []string `yaml:"elements"`
+	Chart    []struct {
+		Attacker   string  `yaml:"attacker"`
+		Defender   string  `yaml:"defender"`
+		Multiplier float64 `yaml:"multiplier"`
+	} `yaml:"chart"`
+}
+
+var schema *engine.Schema
+
+// LoadPool reads card files: "elements.yaml" (the chart) and any number of
+// card files. Every problem found is returned, with file and line.
+func LoadPool(files map[string][]byte) (*Pool, error) {
+	var probs engine.Problems
+	p := &Pool{byName: map[string]int{}}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	type pending struct {
+		yc   yamlCard
+		f    *engine.YAMLFile
+		i    int
+		from string
+	}
+	var cards []pending
+	chartSeen := false
+	for _, n := range names {
+		data := files[n]
+		if path.Base(n) == "elements.yaml" {
+			var yc yamlChart
+			f, err := engine.DecodeYAML(n, data, &yc)
+			if err != nil {
+				probs = append(probs, asProblems(err)...)
+				continue
+			}
+			chartSeen = true
+			probs = append(probs, p.loadChart(f, yc)...)
+			continue
+		}
+		if schema != nil {
+			probs = append(probs, schema.Validate(n, data)...)
+		}
+		var yf yamlCardFile
+		f, err := engine.DecodeYAML(n, data, &yf)
+		if err != nil {
+			probs = append(probs, asProblems(err)...)
+			continue
+		}
+		for i, yc := range yf.Cards {
+			cards = append(cards, pending{yc, f, i, yc.From})
+		}
+	}
+	if !chartSeen {
+		probs = append(probs, engine.Problem{File: "elements.yaml", Msg: "no element chart", Fix: "add elements.yaml with `elements:` and `chart:`"})
+	}
+	for _, c := range cards {
+		d, ps := p.decode(c.f, c.i, c.yc)
+		probs = append(probs, ps...)
+		if _, dup := p.byName[strings.ToLower(d.name)]; dup {
+			probs = append(probs, c.f.Problem(fmt.Sprintf("$.cards[%d].name", c.i), d.name, "a card of this name is already defined", "give each card a distinct name"))
+			continue
+		}
+		p.byName[strings.ToLower(d.name)] = len(p.defs)
+		p.defs = append(p.defs, d)
+	}
+	if len(p.defs) > 250 {
+		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards: the pool holds at most 250", len(p.defs)), Fix: "remove cards"})
+	}
+	// References: evolves-from, and the evolution rules on them.
+	for _, c := range cards {
+		i, ok := p.byName[strings.ToLower(c.yc.Name)]
+		if !ok || p.defs[i].file != c.f.Name || p.defs[i].line != c.f.Line(fmt.Sprintf("$.cards[%d]", c.i)) {
+			continue
+		}
+		probs = append(probs, p.link(i, c.f, c.i, c.from)...)
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	return p, nil
+}
+
+func asProblems(err error) engine.Problems {
+	switch e := err.(type) {
+	case engine.Problem:
+		return engine.Problems{e}
+	case engine.Problems:
+		return e
+	}
+	return engine.Problems{{Msg: err.Error()}}
+}
+
+func (p *Pool) elem(s string) (int8, bool) {
+	if s == "any" {
+		return elemAny, true
+	}
+	for i, e := range p.elems {
+		if e == s {
+			return int8(i), true
+		}
+	}
+	return 0, false
+}
+
+func (p *Pool) loadChart(f *engine.YAMLFile, yc yamlChart) engine.Problems {
+	var probs engine.Problems
+	if len(yc.Elements) == 0 || len(yc.Elements) > 16 {
+		probs = append(probs, f.Problem("$.elements", "elements", "list 1 to 16 elements", "write `elements: [fire, water, earth]`"))
+	}
+	p.elems = yc.Elements
+	p.chart = make([][]int8, len(p.elems))
+	for i := range p.chart {
+		p.chart[i] = make([]int8, len(p.elems))
+		for j := range p.chart[i] {
+			p.chart[i][j] = 2
+		}
+	}
+	for i, r := range yc.Chart {
+		at := fmt.Sprintf("$.chart[%d]", i)
+		a, ok1 := p.elem(r.Attacker)
+		d, ok2 := p.elem(r.Defender)
+		if !ok1 || !ok2 || a < 0 || d < 0 {
+			probs = append(probs, f.Problem(at, r.Attacker+"/"+r.Defender, "unknown element", "use one of "+strings.Join(p.elems, ", ")))
+			continue
+		}
+		var m int8
+		switch r.Multiplier {
+		case 0.5:
+			m = 1
+		case 1:
+			m = 2
+		case 2:
+			m = 4
+		default:
+			probs = append(probs, f.Problem(at+".multiplier", r.Attacker+"/"+r.Defender, fmt.Sprintf("multiplier %v is not 0.5, 1 or 2 (MM-5.8)", r.Multiplier), "write 2 (super-effective), 1 (neutral) or 0.5 (resistant)"))
+			continue
+		}
+		p.chart[a][d] = m
+	}
+	return probs
+}
+
+func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.Problems) {
+	at := fmt.Sprintf("$.cards[%d]", i)
+	d := cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
+		hp: int16(yc.HP), atk: int16(yc.ATK), def: int16(yc.DEF), spd: int16(yc.SPD), basic: yc.Basic,
+		cost: int8(yc.Cost), attach: yc.Attach, poolOnly: yc.PoolOnly, limit: int8(yc.Limit),
+		file: f.Name, line: f.Line(at)}
+	var probs engine.Problems
+	bad := func(field, msg, fix string) {
+		pth := at
+		if field != "" {
+			pth += "." + field
+		}
+		probs = append(probs, f.Problem(pth, d.name, msg, fix))
+	}
+	if d.name == "" {
+		bad("", "the card has no name", "add `name: ...`")
+	}
+	k := -1
+	for j, n := range kindNames {
+		if n == yc.Kind {
+			k = j
+		}
+	}
+	if k < 0 {
+		bad("kind", fmt.Sprintf("unknown kind %q", yc.Kind), "use one of "+strings.Join(kindNames, ", "))
+		return d, probs
+	}
+	d.kind = uint8(k)
+	if d.limit == 0 {
+		d.limit = 3
+	}
+	if yc.Limit < 0 || yc.Limit > 60 {
+		bad("limit", "limit must be 1 to 60", "remove it for the usual 3")
+	}
+	if d.kind == kMon || d.kind == kEnergy {
+		e, ok := p.elem(yc.Element)
+		if !ok || (d.kind == kMon && e == elemAny) {
+			bad("element", fmt.Sprintf("unknown element %q", yc.Element), "use one of "+strings.Join(p.elems, ", ")+map[bool]string{true: ", any", false: ""}[d.kind == kEnergy])
+		}
+		d.elem = e
+	} else if yc.Element != "" {
+		bad("element", "only MystiMons and energy have an element", "remove `element`")
+	}
+	switch d.kind {
+	case kMon:
+		d.stage = int8(yc.Stage)
+		if d.stage < 1 || d.stage > 5 {
+			bad("stage", fmt.Sprintf("stage %d is not 1 to 5 (5 = Champion)", yc.Stage), "write stage: 1, 2, 3, 4 or 5")
+		}
+		if d.hp <= 0 || d.hp > 999 || d.atk < 0 || d.atk > 99 || d.def < 0 || d.def > 99 {
+			bad("hp", "HP must be 1 to 999, ATK and DEF 0 to 99", "fix the stats")
+		}
+		if d.basic == "" {
+			bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
+		}
+		if d.stage == 1 && yc.From != "" {
+			bad("from", "a Stufe-1 MystiMon evolves from nothing", "remove `from`")
+		}
+		if d.stage >= 2 && d.stage <= 4 && yc.From == "" {
+			bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
+		}
+		if d.stage == 4 && d.grade != 3 && d.grade != 4 {
+			bad("grade", fmt.Sprintf("a stage 4 needs fusion grade 3 or 4, not %d (MM-5.2)", d.grade), "write grade: 3 or grade: 4")
+		}
+		if d.stage == 5 && d.grade != 5 {
+			bad("grade", "a Champion has fusion grade 5 (MM-6.3)", "write grade: 5")
+		}
+		if d.stage < 4 && d.grade != 0 {
+			bad("grade", "only stage 4 and Champions have a fusion grade", "remove `grade`")
+		}
+		if d.stage >= 3 && d.stage <= 4 && d.path == "" {
+			bad("", "stages 3 and 4 name their path (MM-6.5)", "add `path: speed` or `path: tank`")
+		}
+		for j, text := range yc.Abilities {
+			a, err := p.parseAbility(text)
+			if err != "" {
+				bad(fmt.Sprintf("abilities[%d]", j), err, `write "Name (cost): effect, effect", e.g. "Flame Burst (2): power +4, burn"`)
+				continue
+			}
+			d.abils = append(d.abils, a)
+		}
+		if len(d.abils) > 8 {
+			bad("abilities", "at most 8 abilities", "remove some")
+		}
+	case kEnergy:
+		if d.poolOnly && d.elem != elemAny {
+			bad("pool-only", "only a special energy of element `any` may be pool-only", "remove `pool-only`")
+		}
+	default:
+		if d.cost < 0 || d.cost > 20 {
+			bad("cost", "cost must be 0 to 20", "fix the cost")
+		}
+		effs, err := p.parseEffects(yc.Effect, kindNames[d.kind])
+		if err != "" {
+			bad("effect", err, "see the effect words in the schema")
+		}
+		d.effects = effs
+		for _, e := range effs {
+			switch e.kind {
+			case eHeal, eBlast, eSwap, eRevive:
+				if d.target != eNone {
+					bad("effect", "a card has at most one targeted effect (heal, blast, swap, revive)", "split it into two cards")
+				}
+				d.target = e.kind
+			}
+		}
+		if d.kind == kRelic && d.attach {
+			d.target = eAtk // attached relics target an own MystiMon
+		}
+	}
+	if d.kind != kMon && (yc.Stage != 0 || yc.HP != 0 || yc.Basic != "" || len(yc.Abilities) > 0) {
+		bad("", "only MystiMons have stage, HP, attacks", "remove those fields")
+	}
+	return d, probs
+}
+
+func (p *Pool) link(i int, f *engine.YAMLFile, ci int, from string) engine.Problems {
+	d := &p.defs[i]
+	if from == "" {
+		return nil
+	}
+	j, ok := p.byName[strings.ToLower(from)]
+	at := fmt.Sprintf("$.cards[%d].from", ci)
+	if !ok {
+		return engine.Problems{f.Problem(at, d.name, fmt.Sprintf("evolves from %q, which is not a card", from), "name an existing MystiMon")}
+	}
+	src := &p.defs[j]
+	switch {
+	case src.kind != kMon:
+		return engine.Problems{f.Problem(at, d.name, fmt.Sprintf("evolves from %s, which is not a MystiMon", src.name), "name a MystiMon")}
+	case src.stage != d.stage-1:
+		return engine.Problems{f.Problem(at, d.name, fmt.Sprintf("stage %d evolves from %s, which is stage %d, not %d (MM-5.2)", d.stage, src.name, src.stage, d.stage-1), "name a card one stage lower")}
+	case src.elem != d.elem:
+		return engine.Problems{f.Problem(at, d.name, fmt.Sprintf("element %s evolves from %s of element %s", p.elems[d.elem], src.name, p.elems[src.elem]), "keep a line in one element")}
+	}
+	d.from = j
+	return nil
+}
+
+// parseAbility reads "Name (cost): effect, effect".
+func (p *Pool) parseAbility(text string) (ability, string) {
+	open := strings.LastIndex(text, "(")
+	close := strings.Index(text, "):")
+	if open < 1 || close < open {
+		return ability{}, fmt.Sprintf("ability %q is not written \"Name (cost): effects\"", text)
+	}
+	a := ability{name: strings.TrimSpace(text[:open])}
+	cost, err := strconv.Atoi(strings.TrimSpace(text[open+1 : close]))
+	if err != nil || cost < 0 || cost > 10 {
+		return a, fmt.Sprintf("ability %q: cost must be a number 0 to 10", text)
+	}
+	a.cost = int8(cost)
+	effs, msg := p.parseEffects(text[close+2:], "attack")
+	if msg != "" {
+		return a, "ability " + a.name + ": " + msg
+	}
+	a.effects = effs
+	for _, e := range effs {
+		switch e.kind {
+		case ePower:
+			a.power += int16(e.n)
+		case ePierce:
+			a.pierce = true
+		case eReach:
+			a.reach = true
+		case eOnce:
+			a.once = true
+		}
+	}
+	return a, ""
+}
+
+// parseEffects reads "word N [element], word ..." for the given use.
+func (p *Pool) parseEffects(text, where string) ([]effect, string) {
+	var out []effect
+	for _, part := range strings.Split(text, ",") {
+		w := strings.Fields(part)
+		if len(w) == 0 {
+			continue
+		}
+		k := -1
+		for j, s := range effectSpecs {
+			if s.word == w[0] && s.word != "" {
+				k = j
+			}
+		}
+		if k < 0 {
+			return nil, fmt.Sprintf("unknown effect %q", w[0])
+		}
+		s := effectSpecs[k]
+		if !strings.Contains(s.where, where) {
+			return nil, fmt.Sprintf("effect %q is for %s cards, not %s", s.word, s.where, where)
+		}
+		e := effect{kind: uint8(k), elem: elemAny}
+		rest := w[1:]
+		if s.num {
+			if len(rest) == 0 {
+				return nil, fmt.Sprintf("effect %q needs a number", s.word)
+			}
+			n, err := strconv.Atoi(strings.TrimPrefix(rest[0], "+"))
+			if err != nil || n < -99 || n > 99 {
+				return nil, fmt.Sprintf("effect %q: %q is not a number -99..99", s.word, rest[0])
+			}
+			e.n = int8(n)
+			rest = rest[1:]
+		}
+		if len(rest) == 1 && (e.kind == eAtk || e.kind == eDef) {
+			el, ok := p.elem(rest[0])
+			if !ok {
+				return nil, fmt.Sprintf("effect %q: unknown element %q", s.word, rest[0])
+			}
+			e.elem = el
+			rest = nil
+		}
+		if len(rest) > 0 {
+			return nil, fmt.Sprintf("effect %q: unexpected %q", s.word, strings.Join(rest, " "))
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return nil, "no effect given"
+	}
+	return out, ""
+}
+
+// builtin is the shipped pool, loaded once.
+var builtin *Pool
+
+func init() {
+	doc, err := cardFiles.ReadFile("cards/schema.json")
+	if err != nil {
+		panic(err)
+	}
+	if schema, err = engine.CompileSchema("mystimons-cards.json", doc); err != nil {
+		panic(err)
+	}
+	files := map[string][]byte{}
+	ents, _ := fs.ReadDir(cardFiles, "cards")
+	for _, e := range ents {
+		if strings.HasSuffix(e.Name(), ".yaml") {
+			data, _ := cardFiles.ReadFile("cards/" + e.Name())
+			files["cards/"+e.Name()] = data
+		}
+	}
+	if builtin, err = LoadPool(files); err != nil {
+		panic("mystimons: shipped cards are broken:\n" + err.Error())
+	}
+}
+
+func (p *Pool) elemName(e int8) string {
+	if e == elemAny {
+		return "any"
+	}
+	return p.elems[e]
+}
+
+var stars = []string{"", "★", "★★", "★★★", "★★★★", "★★★★★"}
+
+// effectText is the rules text of one effect, for people.
+func (p *Pool) effectText(e effect, attached bool) string {
+	n := int(e.n)
+	el := ""
+	if e.elem != elemAny {
+		el = " " + strings.ToUpper(p.elems[e.elem][:1]) + p.elems[e.elem][1:]
+	}
+	switch e.kind {
+	case ePower:
+		return fmt.Sprintf("+%d ATK for this attack", n)
+	case ePierce:
+		return "ignores DEF"
+	case eReach:
+		return "may target a Bench MystiMon"
+	case eBurn:
+		return "the target Burns"
+	case ePoison:
+		return fmt.Sprintf("Poison %d on the target", n)
+	case eFreeze:
+		return "the target is Frozen"
+	case eParalyze:
+		return "the target is Paralyzed"
+	case eHeal:
+		if attached {
+			return fmt.Sprintf("heal this MystiMon %d HP", n)
+		}
+		return fmt.Sprintf("heal one of your MystiMons %d HP", n)
+	case eSplash:
+		return fmt.Sprintf("%d damage to each opposing Bench MystiMon", n)
+	case eDraw:
+		return fmt.Sprintf("draw %d cards", n)
+	case eOnce:
+		return "once per game"
+	case eHealAll:
+		return fmt.Sprintf("heal each of your MystiMons %d HP", n)
+	case eBlast:
+		return fmt.Sprintf("%d damage to an opposing MystiMon", n)
+	case eSurge:
+		return fmt.Sprintf("attach up to %d energy cards from your hand (elements must match; not limited to 1 per turn)", n)
+	case eDouble:
+		return "your next energy card counts as 1 more"
+	case eCure:
+		return "remove its statuses"
+	case eSwap:
+		return "swap your Active with a Bench MystiMon (not your free Switch)"
+	case eWipe:
+		return "discard the Terrain and every relic in play"
+	case eRevive:
+		return "put a Stufe-1 MystiMon from your discard pile onto your Bench"
+	case eEvo:
+		return fmt.Sprintf("evolution needs %d less attached energy", -n)
+	case eAtk:
+		return fmt.Sprintf("%s MystiMons +%d ATK", strings.TrimSpace(el+" "), n)
+	case eDef:
+		return fmt.Sprintf("%s MystiMons +%d DEF", strings.TrimSpace(el+" "), n)
+	}
+	return "?"
+}
+
+// Text is a card's rules text, generated from its data.
+func (p *Pool) Text(d *cardDef) string {
+	var parts []string
+	switch d.kind {
+	case kMon:
+		switch {
+		case d.stage == 1:
+			parts = append(parts, "Stufe 1.")
+		case d.stage == 5:
+			parts = append(parts, fmt.Sprintf("Champion %s: evolves from %s with 10 attached energy, or Ritual Summon (3 %s MystiMons, 8 %s pool energy).", stars[5], p.defs[d.from].name, p.elemName(d.elem), p.elemName(d.elem)))
+		default:
+			pathText := ""
+			if d.path != "" {
+				pathText = " (" + d.path + " path)"
+			}
+			parts = append(parts, fmt.Sprintf("Stufe %d%s: evolves from %s with %d attached energy.", d.stage, pathText, p.defs[d.from].name, threshold[d.stage]))
+		}
+		if w := d.warning(); w != "" {
+			parts = append(parts, "Fusion grade "+stars[d.grade]+", "+w+".")
+		} else if d.grade > 0 {
+			parts = append(parts, "Fusion grade "+stars[d.grade]+", no HP drain.")
+		}
+		parts = append(parts, fmt.Sprintf("Basic Attack %s (free).", d.basic))
+		for _, a := range d.abils {
+			var es []string
+			for _, e := range a.effects {
+				es = append(es, p.effectText(e, true))
+			}
+			parts = append(parts, fmt.Sprintf("%s (%d pool energy): %s.", a.name, a.cost, strings.Join(es, ", ")))
+		}
+	case kEnergy:
+		switch {
+		case d.poolOnly:
+			parts = append(parts, "Special energy: only into the pool, as 1 unit of any element.")
+		case d.elem == elemAny:
+			parts = append(parts, "Special energy: counts as every element; attach it to any MystiMon or put it in the pool.")
+		default:
+			parts = append(parts, fmt.Sprintf("Basic %s energy.", p.elems[d.elem]))
+		}
+	default:
+		var es []string
+		for _, e := range d.effects {
+			es = append(es, p.effectText(e, false))
+		}
+		where := ""
+		switch {
+		case d.kind == kRelic && d.attach:
+			where = "Attach to one of your MystiMons without a relic: it gets "
+		case d.kind == kRelic:
+			where = "On the field: your "
+		case d.kind == kTerrain:
+			where = "Terrain, for both players: "
+		}
+		parts = append(parts, where+strings.Join(es, ", ")+".")
+	}
+	if d.limit != 3 {
+		parts = append(parts, fmt.Sprintf("Limit %d per deck.", d.limit))
+	}
+	return strings.Join(parts, " ")
+}
+
+// threshold is the attached energy total an evolution into stage n needs (MM-5.2).
+var threshold = [6]int8{0, 0, 3, 5, 7, 10}
+
+// Infos lists the pool for Cards().
+func (p *Pool) Infos() []engine.CardInfo {
+	out := make([]engine.CardInfo, len(p.defs))
+	for i := range p.defs {
+		d := &p.defs[i]
+		ci := engine.CardInfo{Name: d.name, Kind: kindNames[d.kind], Text: p.Text(d)}
+		switch d.kind {
+		case kMon:
+			ci.Group = p.elemName(d.elem)
+			ci.Stats = []engine.Stat{{Name: "stage", Value: int(d.stage)}, {Name: "hp", Value: int(d.hp)}, {Name: "atk", Value: int(d.atk)}, {Name: "def", Value: int(d.def)}, {Name: "spd", Value: int(d.spd)}}
+			if d.grade > 0 {
+				ci.Stats = append(ci.Stats, engine.Stat{Name: "grade", Value: int(d.grade)})
+			}
+			if d.path != "" {
+				ci.Keywords = []string{d.path}
+			}
+		case kEnergy:
+			ci.Group = p.elemName(d.elem)
+		default:
+			ci.Cost = strconv.Itoa(int(d.cost))
+		}
+		out[i] = ci
+	}
+	return out
+}

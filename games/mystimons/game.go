@@ -1,0 +1,148 @@
+// Package mystimons implements MystiMons TCG v2.0 ("Evolution Reimagined"),
+// rules digest MM: energy attached to MystiMons or kept in a shared-turn
+// pool, four-stage evolution with a path choice, HP drain, Ritual Summon,
+// statuses and an element chart.
+//
+// The files follow the rulebook: setup.go (MM-3), turn.go (the phases,
+// MM-4), actions.go (legal actions and Apply, MM-4.2 and MM-5), evolve.go
+// (summon, evolution, Ritual Summon), combat.go (attacks and damage,
+// MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
+// validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
+// chart as data), view.go, determinize.go and position.go. Readings the
+// digest leaves open are the variants listed in Info.
+package mystimons
+
+import (
+	"embed"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+// Game is MystiMons TCG v2.0.
+type Game struct {
+	pool       *Pool
+	presets    []engine.DeckList
+	presetDefs [][]uint8 // each preset as card definitions, in list order
+}
+
+// Verbs, in codec order.
+const (
+	vPlace engine.Verb = iota + 1
+	vDone
+	vAttach
+	vPool
+	vSkip
+	vSummon
+	vEvolve
+	vConfirm
+	vCancel
+	vRitual
+	vPlay
+	vPlayOn
+	vSwitch
+	vAttack
+	vEnd
+	vPromote
+	vDiscard
+	vSurrender
+)
+
+var argAttack = engine.ArgKind{Name: "attack", Prefix: "a"}
+
+var codec = engine.NewCodec(
+	engine.VerbSpec{Name: "place", Args: []engine.ArgKind{engine.ArgCard}, Help: "setup: place a Stufe-1 MystiMon in secret, the first as Active, then up to 2 on the Bench (MM-3.5)"},
+	engine.VerbSpec{Name: "done", Help: "finish placing (setup) or attaching (Energy Surge)"},
+	engine.VerbSpec{Name: "attach", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "attach an energy card to one of your MystiMons (MM-4.2A)"},
+	engine.VerbSpec{Name: "pool", Args: []engine.ArgKind{engine.ArgCard}, Help: "put an energy card into your pool (MM-4.2B)"},
+	engine.VerbSpec{Name: "skip", Help: "place no energy this turn (MM-10.17)"},
+	engine.VerbSpec{Name: "summon", Args: []engine.ArgKind{engine.ArgCard}, Help: "summon a Stufe-1 MystiMon, once per turn (MM-5.1)"},
+	engine.VerbSpec{Name: "evolve", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "evolve a MystiMon: evolve <card in hand> <MystiMon> (MM-5.2)"},
+	engine.VerbSpec{Name: "confirm", Help: "confirm the evolution into a Champion despite its -10 HP drain (MM-5.2), or the surrender"},
+	engine.VerbSpec{Name: "cancel", Help: "do not evolve into the Champion, or do not surrender"},
+	engine.VerbSpec{Name: "ritual", Args: []engine.ArgKind{engine.ArgCard}, Help: "Ritual Summon a Champion: sacrifice your 3 MystiMons, pay 8 pool energy (MM-5.3)"},
+	engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play an action, field relic or Terrain card (MM-5.4 to 5.6)"},
+	engine.VerbSpec{Name: "play-on", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "play a card on a target: play-on <card> <target>"},
+	engine.VerbSpec{Name: "switch", Args: []engine.ArgKind{engine.ArgCard}, Help: "swap your Active with this Bench MystiMon, once per turn (MM-5.7)"},
+	engine.VerbSpec{Name: "attack", Args: []engine.ArgKind{argAttack, engine.ArgCard}, Help: "attack with your Active: a0 is the Basic Attack, a1.. the abilities (MM-5.8)"},
+	engine.VerbSpec{Name: "end", Help: "end the turn without attacking"},
+	engine.VerbSpec{Name: "promote", Args: []engine.ArgKind{engine.ArgCard}, Help: "move a Bench MystiMon to the empty Active slot (MM-5.9)"},
+	engine.VerbSpec{Name: "discard", Args: []engine.ArgKind{engine.ArgCard}, Help: "discard down to 10 cards (MM-4.5D)"},
+	engine.VerbSpec{Name: "surrender", Help: "give up: the other player wins (MM-7.3)"},
+)
+
+// Variant keys.
+const (
+	varDrain     = "drain"
+	varDouble    = "double-energy"
+	varEvolve    = "evolve-timing"
+	varChart     = "chart"
+	varSurrender = "surrender"
+)
+
+var variants = []engine.VariantSpec{
+	{Key: varDrain, Options: []string{"owner", "every"}, Default: "owner", Rule: "MM-10.6",
+		Doc: "owner: HP drain, Burn and Poison act in their owner's End Phase only; every: in every End Phase, both players' MystiMons"},
+	{Key: varDouble, Options: []string{"additive", "doubling", "per-card"}, Default: "additive", Rule: "MM-10.8",
+		Doc: "pending Double Energy cards: additive (two make the next card count 3), doubling (two make it 4), per-card (the next two cards count 2 each)"},
+	{Key: varEvolve, Options: []string{"same-turn", "next-turn"}, Default: "same-turn", Rule: "MM-10.9",
+		Doc: "same-turn: evolve on the turn the threshold is reached; next-turn: the threshold must be met at the start of the turn, and a MystiMon that entered or evolved this turn waits"},
+	{Key: varChart, Options: []string{"standard", "neutral"}, Default: "standard", Rule: "MM-10.U1",
+		Doc: "standard: the element chart of cards/elements.yaml; neutral: every multiplier x1"},
+	{Key: varSurrender, Options: []string{"last-stand", "any-time"}, Default: "last-stand", Rule: "MM-4.6",
+		Doc: "last-stand: surrender is offered in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play decides random games; any-time: at every decision, at once"},
+}
+
+//go:embed decks/*.txt
+var deckFiles embed.FS
+
+// New returns the game with the shipped cards and presets.
+func New() *Game {
+	g := &Game{pool: builtin}
+	ents, _ := fs.ReadDir(deckFiles, "decks")
+	for _, e := range ents {
+		data, _ := deckFiles.ReadFile("decks/" + e.Name())
+		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
+		if err != nil {
+			panic("mystimons: preset " + e.Name() + ": " + err.Error())
+		}
+		g.presets = append(g.presets, d)
+	}
+	sort.Slice(g.presets, func(i, j int) bool { return g.presets[i].Name < g.presets[j].Name })
+	for _, d := range g.presets {
+		if ps := g.ValidateDeck(d); len(ps) > 0 {
+			panic("mystimons: preset " + d.Name + " is illegal: " + engine.Problems(ps).Error())
+		}
+		var defs []uint8
+		for _, name := range d.Cards("") {
+			defs = append(defs, uint8(g.pool.byName[strings.ToLower(name)]))
+		}
+		g.presetDefs = append(g.presetDefs, defs)
+	}
+	return g
+}
+
+func init() { engine.Register(New()) }
+
+// Info describes the game.
+func (g *Game) Info() engine.Info {
+	return engine.Info{
+		ID: "mystimons", Name: "MystiMons TCG v2.0", RulesID: "MM", MinSeats: 2, MaxSeats: 2,
+		Summary:  "Attach energy to evolve your MystiMons through four stages and a path choice, or spend it from your pool on attacks; HP drain, Ritual Summons and an element chart.",
+		Variants: variants, Actions: codec,
+	}
+}
+
+// Cards lists the pool with generated rules text.
+func (g *Game) Cards() []engine.CardInfo { return g.pool.Infos() }
+
+// Presets lists the shipped decks.
+func (g *Game) Presets() []engine.DeckList { return g.presets }
+
+// CardSchema is the JSON Schema of the card files.
+func (g *Game) CardSchema() []byte {
+	b, _ := cardFiles.ReadFile("cards/schema.json")
+	return b
+}

@@ -1,0 +1,465 @@
+package zynalith
+
+import (
+	"fmt"
+
+	"kartenwerk/engine"
+)
+
+// Legal appends the legal actions of ToMove to dst.
+func (s *State) Legal(dst []engine.Action) []engine.Action {
+	return append(dst, s.legalList()...)
+}
+
+// legalList is the cached legal list, computed after every change.
+func (s *State) legalList() []engine.Action {
+	if !s.legalOK {
+		if s.legal == nil {
+			s.legal = make([]engine.Action, 0, 64)
+		}
+		s.legal = s.gen(s.legal[:0])
+		s.legalOK = true
+	}
+	return s.legal
+}
+
+func (s *State) gen(dst []engine.Action) []engine.Action {
+	switch {
+	case s.phase == phOver:
+		return dst
+	case s.win.open: // ZY-5.9: a counter against the played card, or none
+		dst = s.genCounters(dst, s.win.seat, true)
+		return append(dst, engine.Act(vDecline))
+	case s.phase == phDraft: // ZY-3.4: free picks
+		return s.genTake(dst)
+	}
+	switch s.step {
+	case stChoose:
+		return s.genMain(dst, s.choice)
+	case stAfter:
+		dst = s.genSide(dst)
+		return append(dst, engine.Act(vEnd))
+	}
+	p := s.active
+	hand, play := s.handN[p], false
+	for id := int16(0); id < s.n && !play; id++ {
+		c := &s.cards[id]
+		if (c.zone == zMarket || (c.zone == zHand && c.owner == p)) && c.kind != kCounter && s.affords(p, id) {
+			play = s.playable(p, id)
+		}
+	}
+	if s.silver[p] >= 1 && s.canTake() {
+		dst = append(dst, engine.Act(vMain, int(mTake)))
+	}
+	if play {
+		dst = append(dst, engine.Act(vMain, int(mPlay)))
+	}
+	if s.rowN[p] > 0 {
+		dst = append(dst, engine.Act(vMain, int(mBanish)))
+	}
+	if hand > 0 {
+		dst = append(dst, engine.Act(vMain, int(mRedraw)))
+	}
+	dst = append(dst, engine.Act(vPass))
+	return s.genSide(dst)
+}
+
+// canTake reports whether there is a market card or a stack to draw from.
+func (s *State) canTake() bool {
+	for st := range s.market {
+		for _, id := range s.market[st] {
+			if id >= 0 {
+				return true
+			}
+		}
+	}
+	return s.stackN[0] > 0 || s.stackN[1] > 0 || s.canDraw(stCreatures) || s.canDraw(stExtras)
+}
+
+// playable reports whether p has a place for card id: a free slot for a
+// creature, a creature to carry an extra (ZY-5.2, ZY-5.10).
+func (s *State) playable(p int8, id int16) bool {
+	switch s.cards[id].kind {
+	case kCreature:
+		return s.rowN[p] < s.slots()
+	case kProperty, kSpell, kEquipment:
+		enemy := s.d(id).Enemy
+		for q := int8(0); q < s.seats; q++ {
+			if (q == p) != enemy && s.alive[q] && s.rowN[q] > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *State) genMain(dst []engine.Action, k mainKind) []engine.Action {
+	p := s.active
+	switch k {
+	case mTake:
+		return s.genTake(dst)
+	case mPlay:
+		return s.genPlay(dst, p)
+	case mBanish:
+		for i := int8(0); i < s.rowN[p]; i++ {
+			dst = append(dst, engine.Act(vBanish, int(s.row[p][i])))
+		}
+	case mRedraw:
+		for id := int16(0); id < s.n; id++ {
+			if c := &s.cards[id]; c.zone == zHand && c.owner == p {
+				dst = append(dst, engine.Act(vRedraw, int(stCreatures), int(id)), engine.Act(vRedraw, int(stExtras), int(id)))
+			}
+		}
+	}
+	return dst
+}
+
+// genTake: a market card or a blind stack draw (ZY-3.4, ZY-5.1).
+func (s *State) genTake(dst []engine.Action) []engine.Action {
+	for st := range s.market {
+		for _, id := range s.market[st] {
+			if id >= 0 {
+				dst = append(dst, engine.Act(vPick, int(id)))
+			}
+		}
+	}
+	for st := stackID(0); st < 2; st++ {
+		if s.canDraw(st) {
+			dst = append(dst, engine.Act(vBlind, int(st)))
+		}
+	}
+	return dst
+}
+
+func (s *State) affords(p int8, id int16) bool {
+	d := s.d(id)
+	return s.silver[p] >= int16(d.Silver) && s.zyn[p] >= int16(d.Zyn)
+}
+
+// mine reports whether p may use card id from hand or market.
+func (s *State) mine(p int8, id int16) bool {
+	c := &s.cards[id]
+	return c.zone == zMarket || (c.zone == zHand && c.owner == p)
+}
+
+// genPlay: creatures into a free slot, extras onto a creature (ZY-5.2).
+func (s *State) genPlay(dst []engine.Action, p int8) []engine.Action {
+	for id := int16(0); id < s.n; id++ {
+		if c := &s.cards[id]; c.kind == kCounter || c.kind == kEvent || !s.mine(p, id) || !s.affords(p, id) {
+			continue
+		}
+		switch d := s.d(id); d.Kind {
+		case kCreature:
+			if s.rowN[p] < s.slots() {
+				dst = append(dst, engine.Act(vPlay, int(id)))
+			}
+		case kProperty, kSpell, kEquipment:
+			for q := int8(0); q < s.seats; q++ {
+				if (q == p) == d.Enemy || !s.alive[q] {
+					continue
+				}
+				for i := int8(0); i < s.rowN[q]; i++ {
+					dst = append(dst, engine.Act(vAttach, int(id), int(s.row[q][i])))
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// genSide: the own-turn side actions (ZY-5.6 to ZY-5.9). Each creature
+// changes position at most once a turn (changing back undoes it), and a
+// turn allows up to 4 swaps, enough for any order of 5 creatures.
+func (s *State) genSide(dst []engine.Action) []engine.Action {
+	p := s.active
+	r := &s.row[p]
+	for i := int8(0); i < s.rowN[p]; i++ {
+		c := &s.cards[r[i]]
+		switch {
+		case c.flags&fToggled != 0:
+		case c.flags&fDefend != 0:
+			dst = append(dst, engine.Act(vAttack, int(r[i])))
+		default:
+			dst = append(dst, engine.Act(vDefend, int(r[i])))
+		}
+	}
+	if s.swaps < maxSwaps {
+		for i := int8(0); i < s.rowN[p]; i++ {
+			for j := i + 1; j < s.rowN[p] && s.initOf(r[j]) == s.initOf(r[i]); j++ {
+				dst = append(dst, engine.Act(vSwap, int(r[i]), int(r[j])))
+			}
+		}
+	}
+	if s.zyn[p] > 0 {
+		dst = append(dst, engine.Act(vSell))
+	}
+	return s.genCounters(dst, p, false)
+}
+
+// genCounters: counters p can pay for, from hand or market (ZY-5.9). A
+// counter naming the played card needs one to answer.
+func (s *State) genCounters(dst []engine.Action, p int8, window bool) []engine.Action {
+	for _, id := range s.ctr[:s.nctr] {
+		if s.counterOK(p, id, window) {
+			dst = append(dst, engine.Act(vCounter, int(id)))
+		}
+	}
+	return dst
+}
+
+func (s *State) counterOK(p int8, id int16, window bool) bool {
+	return s.cards[id].kind == kCounter && s.mine(p, id) && s.affords(p, id) && (window || !s.d(id).NeedsPlayed)
+}
+
+// mayCounter reports whether p might be able to counter, judged only on
+// what everyone knows, so that being asked reveals nothing about p's hand:
+// an affordable counter in the market or among p's cards everyone saw
+// taken, or a hidden card from the extras stack (where counters are) and
+// Silver enough for the cheapest counter. Whoever cannot possibly counter
+// is not asked, which keeps the game fast.
+func (s *State) mayCounter(p int8) bool {
+	for _, id := range s.ctr[:s.nctr] {
+		c := &s.cards[id]
+		if (c.zone == zMarket || (c.zone == zHand && c.owner == p && c.flags&fKnown != 0)) && s.affords(p, id) {
+			return true
+		}
+	}
+	if s.nctr == 0 || s.handN[p] == 0 || s.silver[p] < int16(s.pool.minCounter) {
+		return false
+	}
+	for id := int16(0); id < s.n; id++ {
+		if c := &s.cards[id]; c.zone == zHand && c.owner == p && c.flags&fKnown == 0 && c.kind != kCreature && s.d(id).Stack == stExtras {
+			return true
+		}
+	}
+	return false
+}
+
+// Apply plays a legal action, or refuses it with the reason.
+func (s *State) Apply(a engine.Action) error {
+	if !engine.Contains(s.legalList(), a) {
+		return s.refusal(a)
+	}
+	s.exec(a)
+	s.changed()
+	return nil
+}
+
+func (s *State) exec(a engine.Action) {
+	p := s.active
+	id := a.Args[0]
+	switch a.Verb {
+	case vPick:
+		if s.phase == phTurn {
+			s.silver[p]-- // ZY-5.1
+		}
+		s.unmarket(id)
+		s.toHand(id, p, fKnown)
+		s.afterTake()
+	case vBlind:
+		if s.phase == phTurn {
+			s.silver[p]--
+		}
+		s.drawBlind(p, stackID(id))
+		s.afterTake()
+	case vPlay, vAttach:
+		s.payAndPlay(p, id, a.Args[1], a.Verb == vAttach)
+	case vBanish: // ZY-5.3
+		s.refund(p, id)
+		s.removeCreature(id, zBanished)
+		s.checkDeaths() // a Gesichtsloser Krieger may have lost its model
+		s.afterMain()
+	case vRedraw: // ZY-5.4
+		s.toDiscard(a.Args[1])
+		s.redrawRow(stackID(id))
+		s.afterMain()
+	case vPass: // ZY-5.5
+		s.passed[p] = true
+		s.endTurn()
+	case vMain:
+		s.step, s.choice = stChoose, mainKind(id)
+	case vDefend, vAttack: // ZY-5.7
+		s.cards[id].flags ^= fDefend
+		s.cards[id].flags |= fToggled
+	case vSwap: // ZY-5.6
+		r := &s.row[p]
+		i, j := s.indexInRow(id), s.indexInRow(a.Args[1])
+		r[i], r[j] = r[j], r[i]
+		s.swaps++
+		s.checkDeaths()
+	case vSell: // ZY-5.8
+		s.zyn[p]--
+		s.silver[p] += 2
+	case vCounter:
+		s.playCounter(s.ToMove(), id)
+	case vDecline:
+		s.advanceWindow()
+	case vEnd:
+		s.endTurn()
+	}
+}
+
+func (s *State) afterTake() {
+	if s.phase == phDraft {
+		s.nextDrafter()
+		return
+	}
+	s.afterMain()
+}
+
+// payAndPlay pays for a card from hand or market and puts it into play
+// (ZY-5.2), then gives the others their chance to counter.
+func (s *State) payAndPlay(p int8, id, host int16, extra bool) {
+	s.pay(p, id)
+	if extra {
+		s.attach(id, host)
+		s.checkDeaths()
+	} else {
+		s.place(p, id)
+		s.checkDeaths()
+	}
+	if s.phase == phOver {
+		return
+	}
+	s.openWindow(id, p)
+}
+
+// pay takes a card's cost from p and the card out of the market.
+func (s *State) pay(p int8, id int16) {
+	d := s.d(id)
+	s.silver[p] -= int16(d.Silver)
+	s.zyn[p] -= int16(d.Zyn)
+	s.leaveHand(id)
+	s.unmarket(id)
+}
+
+// unmarket leaves a gap where the card lay in the market (ZY-10.9).
+func (s *State) unmarket(id int16) {
+	if s.cards[id].zone != zMarket {
+		return
+	}
+	st := s.d(id).Stack
+	for i, m := range s.market[st] {
+		if m == id {
+			s.market[st][i] = -1
+		}
+	}
+}
+
+// finishPlay resolves a play nobody cancelled: Sofort, Sturmangriff, the
+// kind triggers and Gier (ZY-5.2, ZY-6).
+func (s *State) finishPlay(id int16, p int8) {
+	cancelled := s.win.cancelled
+	s.win = window{}
+	if cancelled || s.phase == phOver {
+		s.afterMain()
+		return
+	}
+	d := s.d(id)
+	if z := s.cards[id].zone; z == zFront || z == zAttached {
+		s.fire(id, trSofort, p, s.selfOf(id))
+		if d.Kind == kCreature && d.Keywords&kwSturmangriff != 0 && s.phase != phOver {
+			s.charge(id)
+		}
+	}
+	switch d.Kind {
+	case kSpell:
+		s.fireAll(trZauber)
+	case kEquipment:
+		s.fireAll(trAusruestung)
+	case kProperty:
+		s.fireAll(trEigenschaft)
+	}
+	if d.greedy() {
+		s.fireAll(trGier)
+	}
+	s.afterMain()
+}
+
+// playCounter pays for a counter and carries out its text at once (ZY-5.9,
+// ZY-10.10); it goes to the discard pile.
+func (s *State) playCounter(p engine.Seat, id int16) {
+	q := int8(p)
+	s.pay(q, id)
+	s.cards[id].zone = zNone
+	s.fire(id, trSofort, q, -1)
+	if s.cards[id].zone == zNone {
+		s.toDiscard(id)
+	}
+	switch {
+	case !s.win.open || s.phase == phOver:
+	case s.win.cancelled:
+		s.win.open = false
+		s.finishPlay(s.win.played, s.win.by)
+	default:
+		s.advanceWindow()
+	}
+}
+
+// refusal explains why an action is not legal now.
+func (s *State) refusal(a engine.Action) error {
+	text := codec.Format(a)
+	spec, ok := codec.Spec(a.Verb)
+	switch {
+	case !ok:
+		return fmt.Errorf("%q is not an action of Zynalith", text)
+	case s.phase == phOver:
+		return fmt.Errorf("%q: the game is over", text)
+	case s.win.open && a.Verb != vCounter && a.Verb != vDecline:
+		return fmt.Errorf("%q: %v must first decide whether to counter (counter CARD or decline) (ZY-5.9)", text, s.ToMove())
+	case s.phase == phDraft && a.Verb != vPick && a.Verb != vBlind:
+		return fmt.Errorf("%q: in the draft each player takes one card, with pick CARD or blind STACK (ZY-3.4)", text)
+	}
+	for i, k := range spec.Args {
+		if k.Prefix == "c" && (a.Args[i] < 0 || a.Args[i] >= s.n) {
+			return fmt.Errorf("%q: there is no card c%d", text, a.Args[i])
+		}
+	}
+	id := a.Args[0]
+	p := int8(s.ToMove())
+	if a.Verb == vBlind && id >= 0 && id < 2 && !s.canDraw(stackID(id)) {
+		return fmt.Errorf("%q: the %s stack and its discard pile are empty (ZY-10.U1)", text, stackNames[id])
+	}
+	switch a.Verb {
+	case vPick, vPlay, vAttach, vCounter:
+		if !s.mine(p, id) {
+			return fmt.Errorf("%q: c%d is neither in your hand nor in the market", text, id)
+		}
+		if !s.affords(p, id) {
+			return fmt.Errorf("%q: %s costs %d Silver and %d Zynalith (ZY-5.2)", text, s.d(id).Name, s.d(id).Silver, s.d(id).Zyn)
+		}
+	case vBanish, vDefend, vAttack, vSwap:
+		if c := &s.cards[id]; c.zone != zFront || c.owner != p {
+			return fmt.Errorf("%q: c%d is not a creature in your front", text, id)
+		}
+	}
+	switch {
+	case a.Verb == vPlay && s.rowN[p] >= s.slots():
+		return fmt.Errorf("%q: all %d slots of round %d are taken (ZY-4.3)", text, s.slots(), s.round)
+	case a.Verb == vSwap && s.initOf(id) != s.initOf(a.Args[1]):
+		return fmt.Errorf("%q: only creatures with the same INIT may swap (ZY-5.6)", text)
+	case s.step == stChoose:
+		return fmt.Errorf("%q: you chose to %s; choose its card (ZY-4.5)", text, mainNames[s.choice])
+	case s.step == stAfter && isMain(a.Verb):
+		return fmt.Errorf("%q: you already took your main action this turn (ZY-4.5)", text)
+	case s.step == stBefore && a.Verb != vMain && a.Verb != vPass && isMain(a.Verb):
+		return fmt.Errorf("%q: first choose the kind of main action, e.g. `main %s` (ZY-4.5)", text, mainNames[mainFor(a.Verb)])
+	}
+	return fmt.Errorf("%q is not legal now (%s)", text, s.prompt())
+}
+
+func isMain(v engine.Verb) bool {
+	return v == vPick || v == vBlind || v == vPlay || v == vAttach || v == vBanish || v == vRedraw || v == vPass || v == vMain
+}
+
+func mainFor(v engine.Verb) mainKind {
+	switch v {
+	case vPlay, vAttach:
+		return mPlay
+	case vBanish:
+		return mBanish
+	case vRedraw:
+		return mRedraw
+	}
+	return mTake
+}

@@ -1,0 +1,181 @@
+package zynalith
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+func TestShippedCardFilesMatchSchema(t *testing.T) {
+	sch, err := engine.CompileSchema("schema.json", Game{}.CardSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := builtinFiles()
+	if len(files) < 3 {
+		t.Fatalf("only %d card files", len(files))
+	}
+	for name, data := range files {
+		if ps := sch.Validate(name, data); len(ps) > 0 {
+			t.Errorf("%s: %v", name, ps)
+		}
+	}
+	bad := []byte("cards:\n  - name: X\n    kind: creature\n    power: 3\n")
+	if ps := sch.Validate("bad.yaml", bad); len(ps) == 0 {
+		t.Error("the schema accepts an unknown field")
+	}
+}
+
+// TestCardPool checks the pool the issue asks for: at least 30 creatures,
+// 20 extras of every kind, 6 events, every keyword, the Faceless Warrior.
+func TestZY_2_8_ZY_2_9_ZY_2_11_ZY_10_U3_CardPool(t *testing.T) {
+	var kinds [6]int
+	var trig uint16
+	var kw uint8
+	for _, d := range builtin.defs {
+		kinds[d.Kind]++
+		trig |= d.Triggers
+		kw |= d.Keywords
+	}
+	if kinds[kCreature] < 30 || kinds[kProperty]+kinds[kSpell]+kinds[kEquipment]+kinds[kCounter] < 20 || kinds[kEvent] < 6 {
+		t.Errorf("pool: %v", kinds)
+	}
+	for k := kProperty; k <= kCounter; k++ {
+		if kinds[k] == 0 {
+			t.Errorf("no %s", kindNames[k])
+		}
+	}
+	for tr := trigger(0); tr < numTriggers; tr++ {
+		if trig&(1<<tr) == 0 {
+			t.Errorf("no card uses %s", triggerNames[tr])
+		}
+	}
+	if kw != kwSturmangriff|kwBlutsaugen|kwDurchschlag {
+		t.Errorf("keywords used: %b", kw)
+	}
+	if id, ok := builtin.lookup("Gesichtsloser Krieger"); !ok || !builtin.defs[id].CopyLeft {
+		t.Error("no Gesichtsloser Krieger")
+	}
+	for _, c := range (Game{}).Cards() {
+		if c.Text == "" && c.Kind != "creature" {
+			t.Errorf("%s has no text", c.Name)
+		}
+	}
+}
+
+func TestCardTextIsGenerated(t *testing.T) {
+	for _, c := range (Game{}).Cards() {
+		switch c.Name {
+		case "Märtyrer":
+			if !strings.Contains(c.Text, "Tod: deal 2 damage to opponents") {
+				t.Errorf("Märtyrer: %q", c.Text)
+			}
+		case "Sturmreiter":
+			if !strings.Contains(c.Text, "Sturmangriff, Durchschlag") {
+				t.Errorf("Sturmreiter: %q", c.Text)
+			}
+		case "Schatzdrache":
+			if !strings.Contains(c.Text, "fires Gier") || c.Cost != "14 Silver" {
+				t.Errorf("Schatzdrache: %q %q", c.Text, c.Cost)
+			}
+		}
+	}
+}
+
+func TestBrokenCardFiles(t *testing.T) {
+	cases := []struct{ name, yaml, want string }{
+		{"unknown field", "cards:\n  - name: A\n    kind: creature\n    hp: 2\n    power: 3\n", "bad.yaml:5"},
+		{"unknown kind", "cards:\n  - name: A\n    kind: wizard\n", `bad.yaml:3: A: unknown kind "wizard" (fix: use one of creature`},
+		{"stat out of range", "cards:\n  - name: A\n    kind: creature\n    hp: 99\n", "bad.yaml:4: A: hp 99 is out of range (fix: use -5 to 30)"},
+		{"creature without HP", "cards:\n  - name: A\n    kind: creature\n", "A: a creature needs at least 1 HP"},
+		{"duplicate name", "cards:\n  - {name: A, kind: creature, hp: 1}\n  - {name: a, kind: creature, hp: 1}\n", "bad.yaml:3: a: the name is used by another card"},
+		{"bad trigger", "cards:\n  - name: A\n    kind: creature\n    hp: 1\n    abilities: [\"Morgen: heal 1 owner\"]\n", `bad.yaml:5: A: unknown trigger "Morgen"`},
+		{"bad effect", "cards:\n  - name: A\n    kind: creature\n    hp: 1\n    abilities:\n      - \"Sofort: fly 1 owner\"\n", `bad.yaml:6: A: unknown effect "fly"`},
+		{"bad target", "cards:\n  - {name: A, kind: creature, hp: 1, abilities: [\"Sofort: heal 1 moon\"]}\n", `unknown target "moon"`},
+		{"no amount", "cards:\n  - {name: A, kind: creature, hp: 1, abilities: [\"Sofort: damage opponents\"]}\n", "damage needs an amount"},
+		{"player effect on creature", "cards:\n  - {name: A, kind: creature, hp: 1, abilities: [\"Sofort: silver 1 self\"]}\n", "silver works on players, not creatures"},
+		{"cancel outside a counter", "cards:\n  - {name: A, kind: spell, abilities: [\"Sofort: cancel played\"]}\n", "only counters cancel"},
+		{"event without stack", "cards:\n  - {name: A, kind: event, abilities: [\"Sofort: heal 1 players\"]}\n", "an event needs its stack"},
+		{"event with owner target", "cards:\n  - {name: A, kind: event, stack: extras, abilities: [\"Sofort: heal 1 owner\"]}\n", "an event belongs to nobody"},
+		{"spell with a lasting trigger", "cards:\n  - {name: A, kind: spell, abilities: [\"Tod: heal 1 owner\"]}\n", "a spell acts once"},
+		{"unknown keyword", "cards:\n  - {name: A, kind: creature, hp: 1, keywords: [Flying]}\n", `unknown keyword "Flying"`},
+		{"bad yaml", "cards:\n  - name: [\n", "bad.yaml"},
+	}
+	for _, c := range cases {
+		_, err := loadPool(map[string][]byte{"bad.yaml": []byte(c.yaml)})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v, want %q", c.name, err, c.want)
+		}
+	}
+}
+
+func TestPresetsValidate(t *testing.T) {
+	if len(presets) < 2 {
+		t.Fatalf("%d presets", len(presets))
+	}
+	for _, p := range (Game{}).Presets() {
+		if ps := (Game{}).ValidateDeck(p); len(ps) > 0 {
+			t.Errorf("%s: %v", p.Name, ps)
+		}
+	}
+}
+
+func TestZY_8_1_StackListErrors(t *testing.T) {
+	src := "creatures:\n10 Sumpfratte\n1 Wut\n1 Drache\nextras:\n3 Kurzschwert\n2 Seuche\nhand:\n1 Heiler\n"
+	d, err := engine.ParseDeckList("bad.txt", "bad", strings.NewReader(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := (Game{}).ValidateDeck(d)
+	want := []string{
+		"bad.txt:3: Wut: a property belongs in the extras stack, not the creatures stack (ZY-8.1)",
+		"bad.txt:4: Drache: no such card",
+		"bad.txt:7: Seuche: a event belongs in the creatures stack",
+		`bad.txt:9: Heiler: the card is in section "hand"`,
+		"bad.txt: extras: the extras stack has 3 cards besides events, fewer than 10",
+	}
+	all := engine.Problems(ps).Error()
+	for _, w := range want {
+		if !strings.Contains(all, w) {
+			t.Errorf("missing %q in\n%s", w, all)
+		}
+	}
+	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Decks: []engine.DeckList{d}})
+	var problems engine.Problems
+	if !errors.As(err, &problems) || len(problems) != len(ps) {
+		t.Errorf("New with a bad list: %v", err)
+	}
+	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Decks: []engine.DeckList{presets[0], presets[1]}})
+	if err == nil || !strings.Contains(err.Error(), "give one list") {
+		t.Errorf("two different lists: %v", err)
+	}
+}
+
+func TestVariantErrors(t *testing.T) {
+	_, err := Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Variant: map[string]string{"combat": "never"}})
+	if err == nil || !strings.Contains(err.Error(), "round, turn, end") {
+		t.Errorf("bad variant: %v", err)
+	}
+	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Variant: map[string]string{"weather": "rain"}})
+	if err == nil || !strings.Contains(err.Error(), "unknown variant") {
+		t.Errorf("unknown variant: %v", err)
+	}
+}
+
+func TestPositionErrors(t *testing.T) {
+	pos := engine.Position{Round: 1, Seats: []engine.SeatPosition{
+		{Zones: map[string][]engine.CardSpec{zoneFront: cards("Wut"), "grave": cards("Heiler")}, Counters: map[string]int{"mana": 3}},
+		{Zones: map[string][]engine.CardSpec{zoneHand: cards("Nobody")}}},
+		Shared: map[string][]engine.CardSpec{zoneMarketC: cards("Kurzschwert")}}
+	_, err := Game{}.FromPosition(engine.Setup{Game: "zynalith", Seed: 1}, pos)
+	if err == nil {
+		t.Fatal("bad position accepted")
+	}
+	for _, w := range []string{"Wut is a property", "p1.grave: unknown zone", "p1.counters.mana: unknown counter", `p2.hand: no card "Nobody"`, "does not belong in this row"} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("missing %q in %v", w, err)
+		}
+	}
+}

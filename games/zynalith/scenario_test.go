@@ -1,0 +1,11 @@
+package zynalith
+
+import (
+	"testing"
+
+	"kartenwerk/engine/scenario"
+)
+
+func TestScenarios(t *testing.T) {
+	scenario.RunFiles(t, "testdata/scenarios/*.yaml")
+}

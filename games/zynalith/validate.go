@@ -1,0 +1,105 @@
+package zynalith
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+//go:embed decks/*.txt
+var deckFS embed.FS
+
+// Stack limits: every stack must fill its market row (ZY-2.6) with room to
+// spare, and all cards of a game fit the state's fixed card table.
+const (
+	minStack    = 10
+	maxCards    = 128
+	maxCounters = 24
+)
+
+var presets = mustLoadPresets()
+
+func mustLoadPresets() []engine.DeckList {
+	entries, _ := fs.Glob(deckFS, "decks/*.txt")
+	sort.Strings(entries)
+	var out []engine.DeckList
+	for _, e := range entries {
+		f, _ := deckFS.Open(e)
+		d, err := engine.ParseDeckList(e, strings.TrimSuffix(path.Base(e), ".txt"), f)
+		f.Close()
+		if err != nil {
+			panic("zynalith: preset " + e + ": " + err.Error())
+		}
+		if ps := validateDeck(builtin, d); len(ps) > 0 {
+			panic("zynalith: preset " + e + ": " + engine.Problems(ps).Error())
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+// Presets lists the shipped stack lists; "standard" is the default.
+func (Game) Presets() []engine.DeckList { return presets }
+
+// ValidateDeck checks a list of the two shared stacks (ZY-8.1): a
+// "creatures:" section with creatures and creature events, an "extras:"
+// section with extras, extra events and counters.
+func (Game) ValidateDeck(d engine.DeckList) []engine.Problem { return validateDeck(builtin, d) }
+
+func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
+	var ps []engine.Problem
+	var total, sizes, buyable [2]int
+	counters := 0
+	for _, e := range d.Entries {
+		st := indexOf(stackNames, e.Section)
+		if st < 0 {
+			ps = append(ps, d.Problem(e, fmt.Sprintf("the card is in section %q; Zynalith has no personal decks", sectionName(e.Section)),
+				"put every card under `creatures:` or `extras:`"))
+			continue
+		}
+		id, ok := p.lookup(e.Card)
+		if !ok {
+			ps = append(ps, d.Problem(e, "no such card", "check the spelling against `kartenwerk cards zynalith`"))
+			continue
+		}
+		def := &p.defs[id]
+		if def.Stack != stackID(st) {
+			ps = append(ps, d.Problem(e, fmt.Sprintf("a %s belongs in the %s stack, not the %s stack (ZY-8.1)", kindNames[def.Kind], stackNames[def.Stack], stackNames[st]),
+				"move the line under `"+stackNames[def.Stack]+":`"))
+			continue
+		}
+		sizes[st] += e.Count
+		if def.Kind == kCounter {
+			counters += e.Count
+		}
+		if def.Kind != kEvent {
+			buyable[st] += e.Count
+		}
+		total[0] += e.Count
+	}
+	for st := range sizes {
+		if buyable[st] < minStack {
+			ps = append(ps, engine.Problem{File: d.Source, Subject: stackNames[st], Msg: fmt.Sprintf("the %s stack has %d cards besides events, fewer than %d", stackNames[st], buyable[st], minStack),
+				Fix: fmt.Sprintf("add cards under `%s:`", stackNames[st])})
+		}
+	}
+	if counters > maxCounters {
+		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d counters, more than %d", counters, maxCounters), Fix: "remove counters"})
+	}
+	if total[0] > maxCards {
+		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d cards, more than %d", total[0], maxCards), Fix: "remove cards"})
+	}
+	return ps
+}
+
+func sectionName(s string) string {
+	if s == "" {
+		return "main"
+	}
+	return s
+}
