@@ -146,6 +146,8 @@ func (g *Game) Info() engine.Info {
 			"exhaust them face down, and answer every play on a stack with priority.",
 		Variants: variants,
 		Actions:  codec,
+		// Random games end by themselves: 1% reach turn 120 and 0.3% turn 200.
+		TurnCap: 200,
 	}
 }
 
