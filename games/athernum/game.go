@@ -7,6 +7,20 @@
 // (Morning, Day, Combat, Evening, Night), stack.go (the stack, priority,
 // triggers, state-based checks), actions.go (what a player may do),
 // combat.go, effects.go (the effect vocabulary), end.go (how a game ends).
+//
+// Readings the digest leaves open, decided here:
+//   - A player holding priority who has nothing to respond with (no
+//     ability to pay for, no Support, no face-down item) passes without
+//     being asked; everyone else decides, so random games stay short.
+//   - Attaching an item face down does not use the stack: a face-down card
+//     has no abilities to respond to, and its identity stays hidden.
+//   - The engine pays costs: the pool first, then ready tokens, keeping
+//     tokens of a required faction for last.
+//   - A stack resolves completely once all players pass in a row (AT-5.15);
+//     triggers caused meanwhile wait for the state-based checks, then each
+//     player puts theirs on a new stack, the active player first.
+//   - "Attack" triggers go on the stack after the fight; a player who
+//     loses a 3-4 player game leaves it with all their cards in play.
 package athernum
 
 import (
