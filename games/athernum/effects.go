@@ -35,6 +35,27 @@ func (s *State) offerItem(id int16) {
 	}
 }
 
+// summon creates a token character for p if a slot is free (AT-10.U7);
+// it enters like a played character.
+func (s *State) summon(p int8, def int16) {
+	if s.pl[p].chars.n >= 5 {
+		return
+	}
+	for id := int16(1); int(id) < len(s.cards); id++ {
+		c := &s.cards[id]
+		if c.owner == p && c.zone == zNone && c.flags&fToken != 0 {
+			c.def = def
+			s.move(id, zChars)
+			s.entered = true
+			if s.def(id).statics {
+				s.queue(id, -1, p)
+			}
+			s.fireCard(id, trEnter)
+			return
+		}
+	}
+}
+
 // resolveCard puts a played card onto the field (AT-5.4-5.6): it enters
 // face up and its static abilities and "enter" triggers wait to go on
 // the stack.
@@ -117,6 +138,9 @@ func (s *State) apply(it item, e effect) {
 		return
 	case opLose:
 		s.pl[p].wantLose = true
+		return
+	case opSummon:
+		s.summon(p, e.ref)
 		return
 	}
 	switch e.tgt {

@@ -136,6 +136,11 @@ func (s *State) eliminate(p int8) {
 	}
 	for pl.chars.n > 0 {
 		id := s.buf[pl.chars.off]
+		if s.cards[id].flags&fToken != 0 {
+			s.move(id, zNone)
+			s.cards[id] = card{def: s.cards[id].def, owner: p, zone: zNone, flags: fToken}
+			continue
+		}
 		s.move(id, zVoid)
 		s.cards[id] = card{def: s.cards[id].def, owner: p, zone: zVoid}
 	}

@@ -164,3 +164,27 @@ seats:
 		t.Errorf("p1 reads %q", got)
 	}
 }
+
+func TestAT10_U7_TokenCharacters(t *testing.T) {
+	// Tokens use character slots and cease to exist when they leave.
+	s := table(t, nil, `
+active: p1
+seats:
+  - zones: {main: [Grove Matriarch], characters: [Seed Mother]}
+    counters: {res.grove: 2}
+  - zones: {main: [Ember Warlord], hand: [Kindle Mage]}
+    counters: {res.ember: 1}
+`)
+	s.do(t, "activate {Seed Mother} a1 c0 c0")
+	s.passAll(t)
+	sprout := s.id(t, "Sprout")
+	if s.cards[sprout].zone != zChars || s.pl[0].chars.n != 2 {
+		t.Fatal("the Sprout token entered a character slot")
+	}
+	s.cards[sprout].dmg = 2
+	s.dirty = true
+	s.do(t, "endday")
+	if s.cards[sprout].zone != zNone || s.pl[0].discard.n != 0 {
+		t.Fatalf("a token leaving the field is gone, not discarded: zone %s", zoneNames[s.cards[sprout].zone])
+	}
+}

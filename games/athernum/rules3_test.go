@@ -152,7 +152,6 @@ var coveredBy = map[string]string{
 	"AT-10.U1": "TestBrokenCardFiles (factions are data), TestCardPoolCoverage",
 	"AT-10.U3": "TestAT2_9_ResourceTokensAndPool",
 	"AT-10.U4": "TestAT10_8_LocationStart uses a location; Ruined Watchtower prints a slot: forHosts offers it",
-	"AT-10.U7": "not implemented: no card creates tokens (Spielsteine)",
 }
 
 func TestEveryRuleIDIsCited(t *testing.T) {

@@ -316,8 +316,12 @@ func (s *State) discard(id int16, to uint8) {
 	if !c.faceDown() {
 		s.fireCard(id, trLeave)
 	}
+	token := c.flags & fToken
+	if token != 0 {
+		to = zNone // a token ceases to exist (AT-10.U7)
+	}
 	s.move(id, to)
-	c.flags, c.exh, c.dmg, c.vp, c.host = 0, 0, 0, 0, 0
+	c.flags, c.exh, c.dmg, c.vp, c.host = token, 0, 0, 0, 0
 }
 
 var _ = engine.NoSeat

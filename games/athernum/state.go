@@ -25,7 +25,11 @@ var zoneNames = [...]string{"none", "deck", "hand", "characters", "main", "locat
 const (
 	fFaceDown uint8 = 1 << iota
 	fStaticOn       // its static abilities have resolved (AT-5.16)
+	fToken          // a token: outside the field it does not exist (AT-10.U7)
 )
+
+// tokensPer is how many token characters a player can have at once.
+const tokensPer = 3
 
 // card is one card instance; ids index State.cards (id 0 is unused).
 type card struct {
