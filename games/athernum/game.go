@@ -109,8 +109,8 @@ var variants = []engine.VariantSpec{
 		Doc: "low-first: the cheapest start card takes the first turn; high-first: the most expensive one does"},
 	{Key: varFirstTurn, Options: []string{"first-player", "every-first-turn"}, Default: "first-player", Rule: "AT-10.13",
 		Doc: "first-player: no combat in the starting player's first turn; every-first-turn: no combat in any player's first turn"},
-	{Key: varTurnLimit, Options: []string{"none", "40", "60", "80", "120", "200"}, Default: "none", Rule: "AT-10.U6",
-		Doc: "an optional cap on turns; a game that reaches it is a draw"},
+	{Key: varTurnLimit, Options: []string{"200", "none", "40", "60", "80", "120"}, Default: "200", Rule: "AT-10.U6",
+		Doc: "a cap on turns; a game that reaches it is a draw. On by default: a game whose decks are spent can stall, and search playouts must end"},
 }
 
 // rules are the resolved variant readings, fixed for a game.
