@@ -62,10 +62,11 @@ const (
 	opLose
 	opOFV
 	opDFV
+	opSummon
 )
 
 var opNames = [...]string{"damage", "heal", "exhaust", "ready", "discard", "banish", "vp", "steal", "draw",
-	"opponents-draw", "pool", "restore", "resource", "command", "win", "lose", "ofv", "dfv"}
+	"opponents-draw", "pool", "restore", "resource", "command", "win", "lose", "ofv", "dfv", "summon"}
 
 // Targets.
 type targetKind uint8
@@ -98,6 +99,7 @@ type effect struct {
 	op  opKind
 	n   int8
 	tgt targetKind
+	ref int16 // summon: the token's definition
 }
 
 // ability is one parsed ability line.
@@ -112,6 +114,7 @@ type ability struct {
 	eff     []effect
 	tgt     targetKind // the chosen target kind, if any
 	source  string
+	refs    []string // summon: token names, resolved after loading
 }
 
 // hasCost reports whether activating it costs anything at all.
@@ -176,6 +179,9 @@ func parseAbility(line string) (ability, error) {
 		if err != nil {
 			return a, err
 		}
+		if e.op == opSummon {
+			a.refs = append(a.refs, strings.Join(strings.Fields(part)[1:], " "))
+		}
 		a.eff = append(a.eff, e)
 		if e.tgt.chosen() {
 			if a.tgt != tgNone && a.tgt != e.tgt {
@@ -238,6 +244,7 @@ var opArgs = [...]struct {
 	opLose:     {false, false, nil},
 	opOFV:      {true, true, []targetKind{tgSelf, tgHost, tgAllies}},
 	opDFV:      {true, true, []targetKind{tgSelf, tgHost, tgAllies}},
+	opSummon:   {false, false, nil},
 }
 
 func parseEffect(f []string) (effect, error) {
@@ -249,6 +256,12 @@ func parseEffect(f []string) (effect, error) {
 		return effect{}, fmt.Errorf("unknown effect %q (effects: %s)", f[0], strings.Join(opNames[:], ", "))
 	}
 	e := effect{op: opKind(o)}
+	if e.op == opSummon {
+		if len(f) < 2 {
+			return e, fmt.Errorf("summon needs a token's name, e.g. summon Sprout")
+		}
+		return e, nil
+	}
 	spec := opArgs[o]
 	rest := f[1:]
 	if spec.num {
@@ -391,8 +404,13 @@ func (a *ability) describe() string {
 	}
 	b.WriteString(": ")
 	parts := make([]string, len(a.eff))
+	k := 0
 	for i, e := range a.eff {
 		parts[i] = e.describe()
+		if e.op == opSummon && k < len(a.refs) {
+			parts[i] = "create a " + a.refs[k] + " token character"
+			k++
+		}
 	}
 	b.WriteString(strings.Join(parts, "; ") + ".")
 	return b.String()
@@ -437,6 +455,8 @@ func (e effect) describe() string {
 		return fmt.Sprintf("%s get +%d OFV", t, e.n)
 	case opDFV:
 		return fmt.Sprintf("%s get +%d DFV", t, e.n)
+	case opSummon:
+		return "create a token"
 	}
 	return opNames[e.op]
 }

@@ -23,7 +23,10 @@ func (s *State) Apply(a engine.Action) error {
 		return s.explain(a)
 	}
 	s.legalOK = false
-	s.dirty = true
+	switch a.Verb { // actions that can change what the state-based checks see
+	case vClaim, vActivate, vSupport, vReveal, vItem:
+		s.dirty = true
+	}
 	s.exec(a)
 	s.advance()
 	return nil
@@ -51,6 +54,9 @@ func (s *State) genLegal(dst []engine.Action) []engine.Action {
 			}
 		}
 		return dst
+	case decItem:
+		id := int(s.offer[0])
+		return append(dst, engine.Act(vItem, id, 0), engine.Act(vItem, id, 1))
 	case decMain:
 		if s.phase == phCombat {
 			return s.combatActions(dst, p)
@@ -261,6 +267,9 @@ func (s *State) activations(dst []engine.Action, p int8, src int16) []engine.Act
 		return dst
 	}
 	d := s.def(src)
+	if !d.activ {
+		return dst
+	}
 	for i := range d.abil {
 		a := &d.abil[i]
 		if a.activatable() && s.canPayAbility(p, src, a, false) {
@@ -272,6 +281,9 @@ func (s *State) activations(dst []engine.Action, p int8, src int16) []engine.Act
 
 func (s *State) supports(dst []engine.Action, p int8, src int16) []engine.Action {
 	d := s.def(src)
+	if !d.support {
+		return dst
+	}
 	for i := range d.abil {
 		a := &d.abil[i]
 		if a.kind == akSupport && s.canPayAbility(p, src, a, true) {
@@ -544,5 +556,10 @@ func (s *State) exec(a engine.Action) {
 		s.fight(s.atk, s.atkT, 0)
 	case vEndDay:
 		s.setPhase(phEvening)
+	case vItem:
+		s.dropOffer()
+		if y == 1 {
+			s.discard(x, zDiscard)
+		}
 	}
 }

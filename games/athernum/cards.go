@@ -54,14 +54,18 @@ type cardDef struct {
 	dfv     int8
 	slots   int8
 	extra   bool
+	token   bool // created by effects, never in a deck (AT-10.U7)
 	abil    []ability
 	// trig is a bitmask of the triggers its triggered and objective
 	// abilities wait for; statics says it has static abilities.
 	trig      uint16
 	statics   bool
 	objective bool
-	file      string
-	line      int
+	// activ and support say it has abilities a player activates from the
+	// field, and Support abilities, to skip cards quickly.
+	activ, support bool
+	file           string
+	line           int
 }
 
 // pool is the loaded card pool: definitions, names, presets.
@@ -85,6 +89,7 @@ type yamlCard struct {
 	DFV       int      `yaml:"dfv"`
 	Slots     int      `yaml:"slots"`
 	Extra     bool     `yaml:"extra"`
+	Token     bool     `yaml:"token"`
 	Abilities []string `yaml:"abilities"`
 }
 
@@ -136,6 +141,13 @@ func loadPool(files map[string][]byte) (*pool, error) {
 	}
 	sort.Strings(names)
 	var probs engine.Problems
+	type ref struct {
+		yf   *engine.YAMLFile
+		at   string
+		def  int
+		abil int
+	}
+	var refs []ref
 	for _, name := range names {
 		var f yamlFile
 		yf, err := engine.DecodeYAML(name, files[name], &f)
@@ -162,8 +174,34 @@ func loadPool(files map[string][]byte) (*pool, error) {
 				continue
 			}
 			d.file, d.line = name, yf.Line(at)
+			for j := range d.abil {
+				if len(d.abil[j].refs) > 0 {
+					refs = append(refs, ref{yf, fmt.Sprintf("%s.abilities[%d]", at, j), len(p.defs), j})
+				}
+			}
 			p.byName[strings.ToLower(d.name)] = int16(len(p.defs))
 			p.defs = append(p.defs, d)
+		}
+	}
+	// Summoned tokens must exist and be tokens (dangling references).
+	for _, r := range refs {
+		a := &p.defs[r.def].abil[r.abil]
+		k := 0
+		for i := range a.eff {
+			if a.eff[i].op != opSummon {
+				continue
+			}
+			name := a.refs[k]
+			k++
+			id, ok := p.def(name)
+			switch {
+			case !ok:
+				probs = append(probs, r.yf.Problem(r.at, p.defs[r.def].name, fmt.Sprintf("summons %q, which is no card", name), "define the token card or fix the name"))
+			case !p.defs[id].token:
+				probs = append(probs, r.yf.Problem(r.at, p.defs[r.def].name, fmt.Sprintf("summons %q, which is not a token", name), "add `token: true` to that card"))
+			default:
+				a.eff[i].ref = id
+			}
 		}
 	}
 	if len(p.defs) > 511 {
@@ -180,7 +218,10 @@ func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Prob
 	bad := func(field, msg, fix string) {
 		probs = append(probs, yf.Problem(at+field, yc.Name, msg, fix))
 	}
-	d := cardDef{name: strings.TrimSpace(yc.Name), faction: -1, subs: yc.Subtypes, extra: yc.Extra}
+	d := cardDef{name: strings.TrimSpace(yc.Name), faction: -1, subs: yc.Subtypes, extra: yc.Extra, token: yc.Token}
+	if d.token && yc.Type != "character" {
+		bad(".token", "only characters can be tokens (AT-10.U7)", "remove token or make it a character")
+	}
 	if d.name == "" {
 		bad("", "the card has no name", "add `name: ...`")
 	}
@@ -245,6 +286,8 @@ func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Prob
 			continue
 		}
 		d.abil = append(d.abil, a)
+		d.activ = d.activ || a.activatable()
+		d.support = d.support || a.kind == akSupport
 		switch a.kind {
 		case akStatic:
 			d.statics = true
@@ -290,6 +333,9 @@ func (p *pool) infos() []engine.CardInfo {
 		ci.Keywords = append(ci.Keywords, d.subs...)
 		if d.extra {
 			ci.Keywords = append(ci.Keywords, "extra-deck")
+		}
+		if d.token {
+			ci.Keywords = append(ci.Keywords, "token")
 		}
 		out = append(out, ci)
 	}
@@ -337,6 +383,8 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 			first[key] = e
 		}
 		switch {
+		case def.token:
+			probs = append(probs, d.Problem(e, "is a token: effects create it, decks cannot hold it (AT-10.U7)", "remove it"))
 		case e.Section == "extra" && !def.extra:
 			probs = append(probs, d.Problem(e, "is not an Extra-deck card (AT-8.4)", "move it to the main deck"))
 		case e.Section == "" && def.extra:

@@ -92,6 +92,8 @@ func TestBrokenCardFiles(t *testing.T) {
 		{"objective without VP", "cards:\n  - {name: A, type: character, dfv: 1, abilities: [\"objective (morning): vp 1 self\"]}\n", "needs a character with a VP field"},
 		{"duplicate", "cards:\n  - {name: A, type: item}\n  - {name: A, type: item}\n", "bad.yaml:3: A: the name is used by another card"},
 		{"no dfv", "cards:\n  - {name: A, type: character, ofv: 1}\n", "a character needs a DFV"},
+		{"dangling summon", "cards:\n  - {name: A, type: item, abilities: [\"activated {1}: summon Ghost\"]}\n", `bad.yaml:2: A: summons "Ghost", which is no card`},
+		{"summon a non-token", "cards:\n  - {name: A, type: item, abilities: [\"activated {1}: summon B\"]}\n  - {name: B, type: character, dfv: 1}\n", `summons "B", which is not a token`},
 		{"equip on a character", "cards:\n  - {name: A, type: character, dfv: 1, abilities: [\"equip: ofv +1 host\"]}\n", "only items have a host"},
 	} {
 		_, err := loadPool(map[string][]byte{"bad.yaml": []byte(tc.yaml)})

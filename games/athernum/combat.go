@@ -59,7 +59,7 @@ func (s *State) fight(att, tgt, def int16) {
 		return
 	}
 	s.exhaust(att)
-	if !s.r.attackerExh {
+	if !s.r.attackerExh || def != 0 {
 		s.exhaust(combatant)
 		if second != 0 {
 			s.exhaust(second)

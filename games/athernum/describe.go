@@ -103,6 +103,11 @@ func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 		return who + " names no defender"
 	case vEndDay:
 		return who + " ends the Day"
+	case vItem:
+		if y == 1 {
+			return who + " discards " + s.name(x, viewer) + " after its effect"
+		}
+		return who + " keeps " + s.name(x, viewer)
 	}
 	return codec.Format(a)
 }
@@ -116,6 +121,8 @@ func (s *State) prompt() string {
 		return "put your triggered abilities on the stack: choose the next one"
 	case decPriority:
 		return "you hold priority: respond or pass"
+	case decItem:
+		return fmt.Sprintf("%s's effect resolved: keep it or discard it", s.name(s.offer[0], engine.NoSeat))
 	case decDefend:
 		return fmt.Sprintf("%s is attacked by %s: name a defender or none", s.name(s.atkT, engine.NoSeat), s.name(s.atk, engine.NoSeat))
 	case decMain:
@@ -149,6 +156,7 @@ func (s *State) explain(a engine.Action) error {
 		decTrigger:  {vTrigger},
 		decPriority: {vPass, vActivate, vSupport, vReveal},
 		decDefend:   {vDefend, vNoDefend},
+		decItem:     {vItem},
 		decMain:     {vEndDay, vDraw, vResource, vClaim, vPlay, vAttach, vActivate, vSupport, vReveal, vCombat, vAttack, vEndCombat},
 	}
 	ok := false

@@ -15,6 +15,44 @@ func (s *State) resolve(it item) {
 		for _, e := range a.eff {
 			s.apply(it, e)
 		}
+		if a.kind == akTriggered && s.cards[it.src].zone == zItem {
+			s.offerItem(it.src)
+		}
+	}
+}
+
+// offerItem lets the controller of an item whose triggered ability has
+// resolved discard it (AT-5.24).
+func (s *State) offerItem(id int16) {
+	for i := int8(0); i < s.on; i++ {
+		if s.offer[i] == id {
+			return
+		}
+	}
+	if s.on < int8(len(s.offer)) {
+		s.offer[s.on] = id
+		s.on++
+	}
+}
+
+// summon creates a token character for p if a slot is free (AT-10.U7);
+// it enters like a played character.
+func (s *State) summon(p int8, def int16) {
+	if s.pl[p].chars.n >= 5 {
+		return
+	}
+	for id := int16(1); int(id) < len(s.cards); id++ {
+		c := &s.cards[id]
+		if c.owner == p && c.zone == zNone && c.flags&fToken != 0 {
+			c.def = def
+			s.move(id, zChars)
+			s.entered = true
+			if s.def(id).statics {
+				s.queue(id, -1, p)
+			}
+			s.fireCard(id, trEnter)
+			return
+		}
 	}
 }
 
@@ -32,6 +70,7 @@ func (s *State) resolveCard(it item) {
 			return
 		}
 		s.move(id, zChars)
+		s.entered = true
 	case tLocation: // AT-5.6: the old location goes first
 		if p.loc != 0 {
 			s.discard(p.loc, zDiscard)
@@ -99,6 +138,9 @@ func (s *State) apply(it item, e effect) {
 		return
 	case opLose:
 		s.pl[p].wantLose = true
+		return
+	case opSummon:
+		s.summon(p, e.ref)
 		return
 	}
 	switch e.tgt {

@@ -90,11 +90,16 @@ func (s *State) objectiveMet(p int8) bool {
 // superior returns the player whose VP exceed every live opponent's VP
 // plus the pool (AT-7.2), or -1.
 func (s *State) superior() int8 {
-	pool := s.vpPool()
 	var vp [4]int
+	any := false
 	for p := int8(0); p < s.n; p++ {
 		vp[p] = s.vpOf(p)
+		any = any || vp[p] > 0
 	}
+	if !any {
+		return -1
+	}
+	pool := s.vpPool()
 	for p := int8(0); p < s.n; p++ {
 		if s.pl[p].out || vp[p] == 0 {
 			continue
@@ -131,6 +136,11 @@ func (s *State) eliminate(p int8) {
 	}
 	for pl.chars.n > 0 {
 		id := s.buf[pl.chars.off]
+		if s.cards[id].flags&fToken != 0 {
+			s.move(id, zNone)
+			s.cards[id] = card{def: s.cards[id].def, owner: p, zone: zNone, flags: fToken}
+			continue
+		}
 		s.move(id, zVoid)
 		s.cards[id] = card{def: s.cards[id].def, owner: p, zone: zVoid}
 	}
@@ -148,6 +158,13 @@ func (s *State) eliminate(p int8) {
 		k++
 	}
 	s.sn = k
+	for i := int8(0); i < s.on; i++ {
+		if s.cards[s.offer[i]].owner == p {
+			copy(s.offer[i:], s.offer[i+1:s.on])
+			s.on--
+			i--
+		}
+	}
 	for i := int8(0); i < s.tn; i++ {
 		if s.trig[i].ctrl == p {
 			s.dropTrigger(i)
@@ -167,5 +184,5 @@ func (s *State) eliminate(p int8) {
 func (s *State) end(w engine.SeatSet, reason string) {
 	s.phase, s.dec, s.toMove = phOver, decNone, -1
 	s.winners, s.reason = w, reason
-	s.sn, s.tn = 0, 0
+	s.sn, s.tn, s.on = 0, 0, 0
 }

@@ -7,6 +7,20 @@
 // (Morning, Day, Combat, Evening, Night), stack.go (the stack, priority,
 // triggers, state-based checks), actions.go (what a player may do),
 // combat.go, effects.go (the effect vocabulary), end.go (how a game ends).
+//
+// Readings the digest leaves open, decided here:
+//   - A player holding priority who has nothing to respond with (no
+//     ability to pay for, no Support, no face-down item) passes without
+//     being asked; everyone else decides, so random games stay short.
+//   - Attaching an item face down does not use the stack: a face-down card
+//     has no abilities to respond to, and its identity stays hidden.
+//   - The engine pays costs: the pool first, then ready tokens, keeping
+//     tokens of a required faction for last.
+//   - A stack resolves completely once all players pass in a row (AT-5.15);
+//     triggers caused meanwhile wait for the state-based checks, then each
+//     player puts theirs on a new stack, the active player first.
+//   - "Attack" triggers go on the stack after the fight; a player who
+//     loses a 3-4 player game leaves it with all their cards in play.
 package athernum
 
 import (
@@ -41,6 +55,7 @@ const (
 	vDefend
 	vNoDefend
 	vEndDay
+	vItem
 )
 
 var (
@@ -67,6 +82,7 @@ var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "defend", Args: []engine.ArgKind{engine.ArgCard}, Help: "name a ready character of yours as defender (AT-5.13)"},
 	engine.VerbSpec{Name: "nodefend", Help: "name no defender (AT-5.13)"},
 	engine.VerbSpec{Name: "endday", Help: "end the Day; Evening and Night follow (AT-4.2)"},
+	engine.VerbSpec{Name: "item", Args: []engine.ArgKind{engine.ArgCard, engine.ArgEnum("choice", "keep", "discard")}, Help: "after an item's triggered ability resolved, keep or discard the item (AT-5.24)"},
 )
 
 // Variant keys.
@@ -87,14 +103,14 @@ var variants = []engine.VariantSpec{
 		Doc: "exceed: a character is discarded when its damage exceeds its DFV; reach: when it equals or exceeds it"},
 	{Key: varDefender, Options: []string{"intercept", "join"}, Default: "intercept", Rule: "AT-10.4",
 		Doc: "intercept: a named defender replaces the target; join: the defender takes the attacker's damage and both it and the target strike back"},
-	{Key: varExhaust, Options: []string{"both", "attacker"}, Default: "both", Rule: "AT-10.4",
-		Doc: "both: attacker and whoever fought it are exhausted after combat; attacker: only the attacker is"},
+	{Key: varExhaust, Options: []string{"both", "defender-only"}, Default: "both", Rule: "AT-10.4",
+		Doc: "both: the attacker and whoever fought it are exhausted after combat; defender-only: the book's literal text, an undefended target is not exhausted, a named defender is"},
 	{Key: varInitiative, Options: []string{"low-first", "high-first"}, Default: "low-first", Rule: "AT-10.1",
 		Doc: "low-first: the cheapest start card takes the first turn; high-first: the most expensive one does"},
 	{Key: varFirstTurn, Options: []string{"first-player", "every-first-turn"}, Default: "first-player", Rule: "AT-10.13",
 		Doc: "first-player: no combat in the starting player's first turn; every-first-turn: no combat in any player's first turn"},
-	{Key: varTurnLimit, Options: []string{"none", "40", "60", "80", "120", "200"}, Default: "none", Rule: "AT-10.U6",
-		Doc: "an optional cap on turns; a game that reaches it is a draw"},
+	{Key: varTurnLimit, Options: []string{"200", "none", "40", "60", "80", "120"}, Default: "200", Rule: "AT-10.U6",
+		Doc: "a cap on turns; a game that reaches it is a draw. On by default: a game whose decks are spent can stall, and search playouts must end"},
 }
 
 // rules are the resolved variant readings, fixed for a game.
@@ -117,7 +133,7 @@ func resolveRules(chosen map[string]string) (rules, error) {
 		singleUse:   m[varResources] == "single-use",
 		reach:       m[varThreshold] == "reach",
 		join:        m[varDefender] == "join",
-		attackerExh: m[varExhaust] == "attacker",
+		attackerExh: m[varExhaust] == "defender-only",
 		highFirst:   m[varInitiative] == "high-first",
 		everyFirst:  m[varFirstTurn] == "every-first-turn",
 	}
@@ -144,6 +160,8 @@ func (g *Game) Info() engine.Info {
 			"exhaust them face down, and answer every play on a stack with priority.",
 		Variants: variants,
 		Actions:  codec,
+		// Random games end by themselves: 1% reach turn 120 and 0.3% turn 200.
+		TurnCap: 200,
 	}
 }
 

@@ -128,6 +128,7 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 			}
 			id++
 		}
+		id += tokensPer
 		if p.main != 0 {
 			p.startDef = s.cards[p.main].def
 		} else if p.loc != 0 {

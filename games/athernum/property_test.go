@@ -63,7 +63,7 @@ func invariants(st engine.State) error {
 			if pl.ready[f] < 0 || pl.exh[f] < 0 || pl.pool[f] < 0 {
 				return fmt.Errorf("p%d has negative resources", p+1)
 			}
-			if s.phase != phDay && s.phase != phCombat && s.dec != decNone && pl.pool[f] != 0 && s.sn == 0 {
+			if (s.phase == phEvening || s.phase == phNight) && pl.pool[f] != 0 {
 				return fmt.Errorf("p%d's pool holds %d outside the Day (AT-4.6)", p+1, pl.pool[f])
 			}
 		}
@@ -84,6 +84,9 @@ func invariants(st engine.State) error {
 	}
 	for id := 1; id < len(s.cards); id++ {
 		c := &s.cards[id]
+		if c.flags&fToken != 0 && c.zone == zNone && seen[id] == 0 {
+			continue // a token that does not exist now
+		}
 		if seen[id] != 1 {
 			return fmt.Errorf("c%d (%s) is in %d zones", id, s.def(int16(id)).name, seen[id])
 		}
@@ -125,10 +128,10 @@ func TestRandomGames(t *testing.T) {
 		games = 20000
 	}
 	sum := enginetest.RandomGames(t, theGame, enginetest.Options{
-		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 25,
+		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 50,
 	})
 	t.Logf("%d games, %d actions, reasons %v, draws %d, wins %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Wins[:4])
-	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday"} {
+	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday", "item"} {
 		if sum.Verbs[v] == 0 {
 			t.Errorf("no random game used %q", v)
 		}

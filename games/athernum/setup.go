@@ -59,18 +59,18 @@ func (g *Game) alloc(n int, r rules, seed uint64, mains, extras [][]int16) *Stat
 	s := &State{g: g, r: r, rng: engine.NewRNG(seed), n: int8(n), order: [4]int8{0, 1, 2, 3}}
 	total := 1
 	for i := 0; i < n; i++ {
-		total += len(mains[i]) + len(extras[i])
+		total += len(mains[i]) + len(extras[i]) + tokensPer
 	}
 	s.cards = make([]card, total)
 	size := 0
 	for i := 0; i < n; i++ {
-		size += 7 * (len(mains[i]) + len(extras[i]))
+		size += 7 * (len(mains[i]) + len(extras[i]) + tokensPer)
 	}
 	s.buf = make([]int16, size)
 	off := int16(0)
 	id := int16(1)
 	for i := 0; i < n; i++ {
-		own := int16(len(mains[i]) + len(extras[i]))
+		own := int16(len(mains[i]) + len(extras[i]) + tokensPer)
 		p := &s.pl[i]
 		for _, z := range []*zone{&p.deck, &p.hand, &p.chars, &p.items, &p.discard, &p.void, &p.extra} {
 			*z = zone{off: off, cap: own}
@@ -85,6 +85,10 @@ func (g *Game) alloc(n int, r rules, seed uint64, mains, extras [][]int16) *Stat
 		for _, d := range extras[i] {
 			s.cards[id] = card{def: d, owner: int8(i), zone: zExtra}
 			s.push(&p.extra, id)
+			id++
+		}
+		for k := 0; k < tokensPer; k++ { // dormant token ids
+			s.cards[id] = card{owner: int8(i), zone: zNone, flags: fToken}
 			id++
 		}
 	}

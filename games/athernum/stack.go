@@ -143,9 +143,64 @@ func (s *State) pass() {
 // onlyPass: the player holding priority can do nothing but pass, so the
 // pass is taken for them.
 func (s *State) onlyPass() bool {
-	s.legal = s.genLegal(s.legal[:0])
-	s.legalOK = len(s.legal) != 1
-	return !s.legalOK
+	if s.mayReact(s.prio) {
+		return false
+	}
+	s.legalOK = false
+	return true
+}
+
+// mayReact: p has a reaction (AT-5.15): an item to reveal, or an ability
+// or Support it can pay for with a target.
+func (s *State) mayReact(p int8) bool {
+	pl := &s.pl[p]
+	for _, x := range s.zs(pl.items) {
+		if s.cards[x].secret() {
+			return true
+		}
+	}
+	if s.sn >= maxStack {
+		return false
+	}
+	can := func(src int16, fromHand bool) bool {
+		c := &s.cards[src]
+		d := &s.g.pool.defs[c.def]
+		if fromHand {
+			if !d.support {
+				return false
+			}
+		} else if !d.activ || c.faceDown() {
+			return false
+		}
+		for i := range d.abil {
+			a := &d.abil[i]
+			if (fromHand && a.kind == akSupport || !fromHand && a.activatable()) && s.canPayAbility(p, src, a, fromHand) {
+				return true
+			}
+		}
+		return false
+	}
+	if pl.main != 0 && can(pl.main, false) || pl.loc != 0 && can(pl.loc, false) {
+		return true
+	}
+	for _, x := range s.zs(pl.chars) {
+		if can(x, false) {
+			return true
+		}
+	}
+	for _, x := range s.zs(pl.items) {
+		if can(x, false) {
+			return true
+		}
+	}
+	if !s.supportOnStack() {
+		for _, x := range s.zs(pl.hand) {
+			if can(x, true) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // resolveAll resolves the whole stack top to bottom (LIFO) without
@@ -191,7 +246,9 @@ func (s *State) checkState() bool {
 		}
 	}
 	// b) uniqueness of VP-field cards: the copy holding most VP stays.
-	for p := int8(0); p < s.n; p++ {
+	// (AT-5.4 keeps a second copy from being played; only a character
+	// entering could break it.)
+	for p := int8(0); p < s.n && s.entered; p++ {
 		pl := &s.pl[p]
 		for i := int16(0); i < pl.chars.n; i++ {
 			id := s.buf[pl.chars.off+i]
@@ -202,6 +259,7 @@ func (s *State) checkState() bool {
 			}
 		}
 	}
+	s.entered = false
 	// c)-e) losses, objectives, effects that end the game, superiority
 	if s.checkEnd() {
 		return true
@@ -258,8 +316,12 @@ func (s *State) discard(id int16, to uint8) {
 	if !c.faceDown() {
 		s.fireCard(id, trLeave)
 	}
+	token := c.flags & fToken
+	if token != 0 {
+		to = zNone // a token ceases to exist (AT-10.U7)
+	}
 	s.move(id, to)
-	c.flags, c.exh, c.dmg, c.vp, c.host = 0, 0, 0, 0, 0
+	c.flags, c.exh, c.dmg, c.vp, c.host = token, 0, 0, 0, 0
 }
 
 var _ = engine.NoSeat

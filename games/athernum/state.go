@@ -25,7 +25,11 @@ var zoneNames = [...]string{"none", "deck", "hand", "characters", "main", "locat
 const (
 	fFaceDown uint8 = 1 << iota
 	fStaticOn       // its static abilities have resolved (AT-5.16)
+	fToken          // a token: outside the field it does not exist (AT-10.U7)
 )
+
+// tokensPer is how many token characters a player can have at once.
+const tokensPer = 3
 
 // card is one card instance; ids index State.cards (id 0 is unused).
 type card struct {
@@ -85,6 +89,7 @@ const (
 	decPriority
 	decMain
 	decDefend
+	decItem
 )
 
 // Stack item kinds.
@@ -149,8 +154,14 @@ type State struct {
 	trig  [maxTrig]pending
 	tn    int8
 
+	// offer lists items whose triggered ability resolved: their
+	// controllers may discard them (AT-5.24).
+	offer [8]int16
+	on    int8
+
 	maxDepth int8 // deepest stack seen (statistics)
 	dirty    bool // something changed since the last state-based check
+	entered  bool // a character entered since the last uniqueness check
 	winners  engine.SeatSet
 	reason   string
 
@@ -302,10 +313,15 @@ func (s *State) Hash() uint64 {
 	h.Bool(s.locUsed)
 	h.Bool(s.inFirst)
 	h.Bool(s.dirty)
+	h.Bool(s.entered)
 	h.Int(int(s.sn))
 	for i := 0; i < int(s.sn); i++ {
 		it := s.stack[i]
 		h.Uint64(uint64(it.kind) | uint64(uint8(it.ctrl))<<8 | uint64(uint8(it.abil))<<16 | uint64(uint16(it.src))<<24 | uint64(uint16(it.tgt))<<40)
+	}
+	h.Int(int(s.on))
+	for i := int8(0); i < s.on; i++ {
+		h.Int(int(s.offer[i]))
 	}
 	h.Int(int(s.tn))
 	for i := 0; i < int(s.tn); i++ {

@@ -18,7 +18,7 @@ func TestStats(t *testing.T) {
 		t.Skip("run with -stats N")
 	}
 	for _, seats := range []int{2, 3, 4} {
-		for _, limit := range []string{"120"} {
+		for _, limit := range []string{"200"} {
 			reasons := map[string]int{}
 			var turns []int
 			firstWins, decided := 0, 0

@@ -34,6 +34,13 @@ func (s *State) advance() {
 			}
 			return
 		}
+		for s.on > 0 && s.cards[s.offer[0]].zone != zItem {
+			s.dropOffer()
+		}
+		if s.on > 0 {
+			s.dec, s.toMove = decItem, s.cards[s.offer[0]].owner
+			return
+		}
 		if s.dirty {
 			s.dirty = false
 			if s.checkState() {
@@ -45,6 +52,11 @@ func (s *State) advance() {
 		}
 	}
 	s.dec, s.toMove = decNone, -1
+}
+
+func (s *State) dropOffer() {
+	copy(s.offer[:], s.offer[1:s.on])
+	s.on--
 }
 
 // noPriority: in the Evening and at Night no one holds priority (AT-4.4,
