@@ -221,6 +221,8 @@ type pool struct {
 	exact    map[string]int16 // name as printed
 	byColour [nColours][]int16
 	identity [nColours]string
+	// listed is each def's index in Cards(), which lists by colour.
+	listed []int16
 }
 
 // loadPool reads every file of fs matching cards/*.yaml.
@@ -286,6 +288,14 @@ func loadPool(files map[string][]byte) (*pool, error) {
 	}
 	if len(probs) > 0 {
 		return nil, probs
+	}
+	p.listed = make([]int16, len(p.defs))
+	n := int16(0)
+	for c := range p.byColour {
+		for _, id := range p.byColour[c] {
+			p.listed[id] = n
+			n++
+		}
 	}
 	return p, nil
 }

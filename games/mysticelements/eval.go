@@ -37,3 +37,13 @@ func (s *state) material(seat int8) float64 {
 	}
 	return v
 }
+
+// PlayedCard names the card an action plays from hand, as its index in
+// Cards(), for the simulator's card statistics (engine.CardPlayer).
+func (s *state) PlayedCard(a engine.Action) int {
+	x := a.Args[0]
+	if a.Verb != vPlay || x < 0 || int(x) >= len(s.cards) {
+		return -1
+	}
+	return int(s.pool.listed[s.cards[x].def])
+}

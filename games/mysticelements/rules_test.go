@@ -334,3 +334,36 @@ func TestEvaluate(t *testing.T) {
 		}
 	}
 }
+
+// PlayedCard names the very card a play action takes from hand, and no
+// card for any other action, so the simulator's card statistics count
+// the right cards.
+func TestPlayedCard(t *testing.T) {
+	infos := Game{}.Cards()
+	plays := 0
+	for i := 0; i < 20; i++ {
+		es, _ := Game{}.New(randomSetup(i))
+		s := es.(*state)
+		r := engine.NewRNG(uint64(i))
+		for done := false; !done; done, _ = s.Terminal() {
+			legal := s.Legal(nil)
+			a := legal[r.IntN(len(legal))]
+			got := s.PlayedCard(a)
+			switch {
+			case a.Verb == vPlay:
+				plays++
+				if want := s.def(a.Args[0]).Name; got < 0 || infos[got].Name != want {
+					t.Fatalf("%s plays %s, PlayedCard says %d", codec.Format(a), want, got)
+				}
+			case got != -1:
+				t.Fatalf("%s plays no card from hand, PlayedCard says %d", codec.Format(a), got)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if plays == 0 {
+		t.Fatal("no card was played in 20 random games")
+	}
+}
