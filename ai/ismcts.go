@@ -23,9 +23,17 @@ type ISMCTS struct {
 
 	rng   engine.RNG
 	nodes []node
+	spare []node // the other buffer when the tree is re-rooted
 	legal []engine.Action
+	// next is the state the last decision led to, and kept the subtree
+	// under that decision's action, when the seat decides again at once
+	// and the action told it nothing new (see keep).
+	next     engine.State
+	nextRoot int32
 	// Iterations counts the iterations of the last decision.
 	Iterations int
+	// Reused counts the visits carried over from the previous decision.
+	Reused int
 }
 
 type node struct {
@@ -95,7 +103,7 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	case 1:
 		return legal[0], nil
 	}
-	m.nodes = append(m.nodes[:0], node{parent: -1, firstChild: -1, nextSibling: -1, seat: engine.NoSeat})
+	m.startTree(s)
 	start := time.Now()
 	m.Iterations = 0
 	for {
@@ -110,7 +118,9 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 		m.iterate(s.Determinize(me, &r))
 		m.Iterations++
 	}
-	return m.best(legal), nil
+	a := m.best(legal)
+	m.keep(s, a)
+	return a, nil
 }
 
 // best returns the root child with the most visits among legal actions.

@@ -1,0 +1,119 @@
+package ai
+
+import (
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/games/mysticelements"
+)
+
+// checkTree verifies the tree's links: every child points back to its
+// parent and every node is reachable exactly once from the root.
+func checkTree(t *testing.T, m *ISMCTS) {
+	t.Helper()
+	seen := make([]bool, len(m.nodes))
+	queue := []int32{0}
+	for len(queue) > 0 {
+		n := queue[0]
+		queue = queue[1:]
+		if seen[n] {
+			t.Fatalf("node %d reached twice", n)
+		}
+		seen[n] = true
+		for c := m.nodes[n].firstChild; c >= 0; c = m.nodes[c].nextSibling {
+			if m.nodes[c].parent != n {
+				t.Fatalf("node %d under %d says its parent is %d", c, n, m.nodes[c].parent)
+			}
+			queue = append(queue, c)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			t.Fatalf("node %d of %d is not in the tree", i, len(m.nodes))
+		}
+	}
+}
+
+// The subtree of the last decision is kept only when the same seat
+// decides again right away, and then the tree stays well formed.
+func TestISMCTSReusesTheTreeOnlyForTheNextOwnDecision(t *testing.T) {
+	reused := 0
+	for seed := uint64(1); seed <= 3; seed++ {
+		s, err := mysticelements.Game{}.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, other := NewISMCTS(60, 0, 0.7, 4, seed), NewRandom(seed)
+		lastMine := false // whether the previous action was the search agent's
+		for done := false; !done; done, _ = s.Terminal() {
+			if s.ToMove() != 0 {
+				a, _ := other.Act(s)
+				if err := s.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+				lastMine = false
+				continue
+			}
+			a, err := m.Act(s)
+			if err != nil || !engine.Contains(s.Legal(nil), a) {
+				t.Fatalf("Act = %v, %v", a, err)
+			}
+			if m.Reused > 0 {
+				reused++
+				if !lastMine {
+					t.Fatal("a tree was reused although the opponent moved since")
+				}
+				checkTree(t, m)
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			lastMine = true
+		}
+	}
+	if reused == 0 {
+		t.Fatal("no tree was ever reused in three games")
+	}
+}
+
+// A state the last decision did not lead to starts a fresh tree.
+func TestISMCTSStartsAfreshOnAnotherState(t *testing.T) {
+	fresh := 0
+	for seed := uint64(1); seed <= 10 && fresh == 0; seed++ {
+		s, _ := mysticelements.Game{}.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: seed})
+		m := NewISMCTS(60, 0, 0.7, 4, seed)
+		for done := false; !done; done, _ = s.Terminal() {
+			a, err := m.Act(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			me, b := s.ToMove(), other(s.Legal(nil), a)
+			kept := m.next != nil && b != a
+			if err := s.Apply(b); err != nil {
+				t.Fatal(err)
+			}
+			if done, _ := s.Terminal(); kept && !done && s.ToMove() == me {
+				if _, err := m.Act(s); err != nil {
+					t.Fatal(err)
+				}
+				if m.Reused != 0 {
+					t.Fatal("reused a tree for a state the last decision did not lead to")
+				}
+				fresh++
+			}
+		}
+	}
+	if fresh == 0 {
+		t.Fatal("no decision followed a kept tree with another action")
+	}
+}
+
+// other returns a legal action other than a, if there is one.
+func other(legal []engine.Action, a engine.Action) engine.Action {
+	for _, b := range legal {
+		if b != a {
+			return b
+		}
+	}
+	return a
+}
