@@ -143,3 +143,19 @@ type CardOverrider interface {
 	// Problems naming file and line.
 	WithCards(fsys fs.FS) (Game, error)
 }
+
+// Measure is one game-specific figure of a finished game, for the
+// simulator's report: the turn a stage was first reached, the deepest
+// effect stack.
+type Measure struct {
+	Name  string
+	Value int
+}
+
+// Measurer is a State that reports figures only its game knows about.
+type Measurer interface {
+	// Measures appends the game's figures to dst. A figure that did not
+	// occur (a stage never reached) is left out rather than reported as
+	// zero, so the report averages over the games where it occurred.
+	Measures(dst []Measure) []Measure
+}

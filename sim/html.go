@@ -150,6 +150,12 @@ th:first-child, td:first-child { text-align: left; }
 {{if or .Mirror .Decks}}<table class="entrants"><tr><th>entrant</th><th>deck</th><th>games</th><th>wins</th><th>rate [95%]</th></tr>
 {{range .EntrantRates}}<tr><td>{{.Agent}}</td><td>{{.Deck}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{iv .WinRate}}</td></tr>{{end}}</table>{{end}}
 {{end}}
+{{with .Report}}{{if .MeasureStats}}
+<h3>Game figures</h3>
+<p class="note">Figures of this game's own, averaged over the games where they occurred.</p>
+<table class="measures"><tr><th>figure</th><th>mean</th><th>min</th><th>max</th><th>games</th></tr>
+{{range .MeasureStats}}<tr><td>{{.Name}}</td><td>{{printf "%.2f" .Mean}}</td><td>{{.Min}}</td><td>{{.Max}}</td><td>{{.Games}}</td></tr>{{end}}
+</table>{{end}}{{end}}
 <div class="charts">{{range .Charts}}<figure class="chart" id="chart-{{.Name}}" data-chart="{{.Name}}">{{.SVG}}</figure>{{end}}</div>
 {{with .Report}}{{if .CardStats}}
 <h3>Cards</h3>

@@ -58,9 +58,9 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 			t.Errorf("chart %s missing", name)
 		}
 	}
-	title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("h1").textContent + "|" + document.querySelectorAll("table.wins tr").length`))
-	if err != nil || title != "Trick report|3" {
-		t.Errorf("page title and win table: %q %v", title, err)
+	title, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("h1").textContent + "|" + document.querySelectorAll("table.wins tr").length + "|" + document.querySelectorAll("table.measures tr").length`))
+	if err != nil || title != "Trick report|3|3" {
+		t.Errorf("page title, win and game-figure tables: %q %v", title, err)
 	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
 	if err == nil && os.Getenv("KARTENWERK_SCREENSHOTS") != "" {

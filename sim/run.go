@@ -65,6 +65,8 @@ type GameResult struct {
 	// the time it took over them.
 	Decisions []int
 	Thinking  []time.Duration
+	// Measures are the game's own figures, when it reports them.
+	Measures []engine.Measure
 }
 
 func (c *Config) normalize() error {
@@ -275,6 +277,9 @@ func PlayGame(cfg Config, i int) GameResult {
 		res.Actions++
 	}
 	res.Turns = s.Turn()
+	if m, ok := s.(engine.Measurer); ok && res.Err == "" {
+		res.Measures = m.Measures(nil)
+	}
 	return res
 }
 

@@ -205,3 +205,30 @@ func TestCardImpactFromSyntheticResults(t *testing.T) {
 		t.Fatalf("Nine %+v", nine)
 	}
 }
+
+func TestGameFiguresAreAveragedWhereTheyOccur(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}}
+	tally := sim.NewTally(cfg)
+	for i, ms := range [][]engine.Measure{
+		{{Name: "most tricks taken", Value: 5}, {Name: "tied tricks", Value: 2}},
+		{{Name: "most tricks taken", Value: 7}},
+		{{Name: "most tricks taken", Value: 6}, {Name: "tied tricks", Value: 4}},
+	} {
+		tally.Add(sim.GameResult{Index: i, Winners: engine.SeatSet(0).With(0), Reason: "tricks", Turns: 9, Measures: ms})
+	}
+	got := tally.Report().MeasureStats
+	want := []sim.MeasureStat{{Name: "most tricks taken", Games: 3, Mean: 6, Min: 5, Max: 7},
+		{Name: "tied tricks", Games: 2, Mean: 3, Min: 2, Max: 4}}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("figures %+v, want %+v", got, want)
+	}
+	var text strings.Builder
+	tally.Report().WriteText(&text)
+	if !strings.Contains(text.String(), "tied tricks") {
+		t.Fatalf("text lacks the game figures:\n%s", text.String())
+	}
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 50, Seed: 2, Seats: 2})
+	if len(rep.MeasureStats) == 0 || rep.MeasureStats[0].Games != 50 {
+		t.Fatalf("a batch of trick games reports figures %+v", rep.MeasureStats)
+	}
+}

@@ -46,6 +46,8 @@ type Tally struct {
 	SeatGames    int                   `json:"seat_games"`
 	SeatWins     int                   `json:"seat_wins"`
 	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
+	// Measures sums the game's own figures by name.
+	Measures map[string]*MeasureTally `json:"measures,omitempty"`
 
 	cardNames []string
 }
@@ -63,6 +65,26 @@ type EntrantTally struct {
 type CardTally struct {
 	Played int `json:"played"`
 	Won    int `json:"won"`
+}
+
+// MeasureTally sums one game-specific figure over the games where it
+// occurred. Integers keep merged shards exactly equal to the whole.
+type MeasureTally struct {
+	Games int   `json:"games"`
+	Sum   int64 `json:"sum"`
+	Min   int   `json:"min"`
+	Max   int   `json:"max"`
+}
+
+func (m *MeasureTally) add(o MeasureTally) {
+	if m.Games == 0 || o.Min < m.Min {
+		m.Min = o.Min
+	}
+	if m.Games == 0 || o.Max > m.Max {
+		m.Max = o.Max
+	}
+	m.Games += o.Games
+	m.Sum += o.Sum
 }
 
 // ErrorSample is a failed game's message.
@@ -126,6 +148,22 @@ func (t *Tally) Add(r GameResult) {
 		}
 	}
 	t.addCards(r)
+	for _, m := range r.Measures {
+		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: int64(m.Value), Min: m.Value, Max: m.Value})
+	}
+}
+
+// measure returns the tally of the named figure, making it if needed.
+func (t *Tally) measure(name string) *MeasureTally {
+	if t.Measures == nil {
+		t.Measures = map[string]*MeasureTally{}
+	}
+	m := t.Measures[name]
+	if m == nil {
+		m = &MeasureTally{}
+		t.Measures[name] = m
+	}
+	return m
 }
 
 func (t *Tally) addCards(r GameResult) {
@@ -201,6 +239,9 @@ func (t *Tally) Merge(o *Tally) error {
 	}
 	t.SeatGames += o.SeatGames
 	t.SeatWins += o.SeatWins
+	for name, m := range o.Measures {
+		t.measure(name).add(*m)
+	}
 	t.ErrorSamples = append(t.ErrorSamples, o.ErrorSamples...)
 	t.trimErrors()
 	return nil
@@ -242,6 +283,11 @@ func (t *Tally) Report() *Report {
 		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: Wilson(float64(t.Reasons[r]), float64(played))})
 	}
 	rep.CardStats = cardStats(t)
+	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
+		m := t.Measures[name]
+		rep.MeasureStats = append(rep.MeasureStats, MeasureStat{Name: name, Games: m.Games,
+			Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max})
+	}
 	return rep
 }
 
@@ -277,6 +323,8 @@ type Report struct {
 	// CardStats: per card, how often its player played it and won with
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`
+	// MeasureStats are the game's own figures, by name.
+	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 
 	// ThinkingMs is each entrant's mean time per decision, in ms; like
 	// the timings below it varies from run to run.
@@ -284,6 +332,16 @@ type Report struct {
 	Workers        int       `json:"workers,omitempty"`
 	ElapsedSeconds float64   `json:"elapsed_seconds"`
 	GamesPerSecond float64   `json:"games_per_second"`
+}
+
+// MeasureStat is a game-specific figure's mean over the games where it
+// occurred.
+type MeasureStat struct {
+	Name  string  `json:"name"`
+	Games int     `json:"games"`
+	Mean  float64 `json:"mean"`
+	Min   int     `json:"min"`
+	Max   int     `json:"max"`
 }
 
 // EntrantRate is an entrant's win rate.

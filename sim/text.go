@@ -39,12 +39,24 @@ func (r *Report) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  ended by: %s\n", strings.Join(parts, ", "))
 	}
+	writeMeasures(w, r)
 	writeCards(w, r.CardStats)
 	if r.Errors > 0 {
 		fmt.Fprintf(w, "  ERRORS: %d of %d games failed (%d played); first: %s\n", r.Errors, r.Games, played, r.ErrorSamples[0].Msg)
 	}
 	if r.ElapsedSeconds > 0 {
 		fmt.Fprintf(w, "  %.0f games/s (%d workers, %.2fs)\n", r.GamesPerSecond, r.Workers, r.ElapsedSeconds)
+	}
+}
+
+// writeMeasures lists the game's own figures.
+func writeMeasures(w io.Writer, r *Report) {
+	if len(r.MeasureStats) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "  game figures (mean over the games where they occurred):")
+	for _, m := range r.MeasureStats {
+		fmt.Fprintf(w, "    %-34s %7.2f  (min %d, max %d, in %d games)\n", m.Name, m.Mean, m.Min, m.Max, m.Games)
 	}
 }
 

@@ -421,3 +421,17 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 	}
 	return s, ps.Err()
 }
+
+// Measures reports the most tricks one seat took and, when there were
+// any, the tied tricks nobody took (engine.Measurer).
+func (s *State) Measures(dst []engine.Measure) []engine.Measure {
+	most, taken := 0, 0
+	for _, n := range s.tricks {
+		most, taken = max(most, n), taken+n
+	}
+	dst = append(dst, engine.Measure{Name: "most tricks taken", Value: most})
+	if tied := s.turn - taken; tied > 0 {
+		dst = append(dst, engine.Measure{Name: "tied tricks", Value: tied})
+	}
+	return dst
+}
