@@ -139,7 +139,7 @@ func RunGame(g engine.Game, f *File) (*Result, error) {
 	setup := engine.Setup{Game: g.Info().ID, Seats: seats, Seed: f.Seed, Variant: f.Variant}
 	s, err := pg.FromPosition(setup, f.Position)
 	if err != nil {
-		return nil, fmt.Errorf("%s: position: %w", f.src.Name, err)
+		return nil, locatePosition(f, err)
 	}
 	r := &runner{g: g, f: f, res: &Result{State: s}}
 	for i, st := range f.Steps {

@@ -71,3 +71,23 @@ func TestBadScenarioFiles(t *testing.T) {
 		}
 	}
 }
+
+// A position problem names the scenario's file and the line of the card or
+// zone it is about, though the game checked the position without a file.
+func TestPositionProblemsPointAtTheirLine(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"game: trick\nposition:\n  active: p1\n  seats:\n    - zones:\n        hand: [One]\n    - zones:\n        hand:\n          - Two\n          - Ten\n",
+			"x.yaml:10: Ten: no such card"},
+		{"game: trick\nposition:\n  active: p1\n  seats:\n    - zones:\n        hand: [One]\n        attic: [Two]\n",
+			"x.yaml:7: attic: no such zone"},
+	}
+	for _, c := range cases {
+		f, err := scenario.Parse("x.yaml", []byte(c.src))
+		if err == nil {
+			_, err = scenario.Run(f)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("got %v, want an error containing %q", err, c.want)
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package scenario
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+// Games check a position without knowing the file it came from, so their
+// problems name a card, zone or field but no line. locatePosition gives
+// each such problem the line of the part of the position it names: a
+// card, then a zone or counter, then a table field, else the position
+// itself.
+func locatePosition(f *File, err error) error {
+	var list engine.Problems
+	var one engine.Problem
+	switch {
+	case errors.As(err, &list):
+		out := make(engine.Problems, len(list))
+		for i, p := range list {
+			out[i] = f.locate(p)
+		}
+		return out
+	case errors.As(err, &one):
+		return f.locate(one)
+	}
+	return fmt.Errorf("%s:%d: position: %w", f.src.Name, f.src.Line("$.position"), err)
+}
+
+func (f *File) locate(p engine.Problem) engine.Problem {
+	if p.Line > 0 && p.File != "" && p.File != "position" {
+		return p
+	}
+	text := strings.ToLower(p.Subject + " " + p.Msg)
+	p.File, p.Line = f.src.Name, 0
+	for _, path := range f.positionPaths() {
+		if containsWord(text, strings.ToLower(path.name)) {
+			if p.Line = f.src.Line(path.at); p.Line > 0 {
+				return p
+			}
+		}
+	}
+	p.Line = f.src.Line("$.position")
+	return p
+}
+
+// containsWord reports whether w occurs in text between non-letters, so
+// that the card "One" is not found in "zone".
+func containsWord(text, w string) bool {
+	for i := 0; w != "" && i+len(w) <= len(text); {
+		k := strings.Index(text[i:], w)
+		if k < 0 {
+			return false
+		}
+		start, end := i+k, i+k+len(w)
+		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+		i = start + 1
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
+}
+
+type namedPath struct{ name, at string }
+
+// positionPaths lists the position's parts, most specific first.
+func (f *File) positionPaths() []namedPath {
+	var cards, zones []namedPath
+	for i, sp := range f.Position.Seats {
+		seat := fmt.Sprintf("$.position.seats[%d]", i)
+		for _, z := range slices.Sorted(maps.Keys(sp.Zones)) {
+			zones = append(zones, namedPath{z, seat + ".zones." + z})
+			for k, c := range sp.Zones[z] {
+				cards = append(cards, namedPath{c.Card, fmt.Sprintf("%s.zones.%s[%d]", seat, z, k)})
+			}
+		}
+		for _, c := range slices.Sorted(maps.Keys(sp.Counters)) {
+			zones = append(zones, namedPath{c, seat + ".counters." + c})
+		}
+		for _, c := range slices.Sorted(maps.Keys(sp.Props)) {
+			zones = append(zones, namedPath{c, seat + ".props." + c})
+		}
+	}
+	for _, z := range slices.Sorted(maps.Keys(f.Position.Shared)) {
+		zones = append(zones, namedPath{z, "$.position.shared." + z})
+		for k, c := range f.Position.Shared[z] {
+			cards = append(cards, namedPath{c.Card, fmt.Sprintf("$.position.shared.%s[%d]", z, k)})
+		}
+	}
+	for _, c := range slices.Sorted(maps.Keys(f.Position.Props)) {
+		zones = append(zones, namedPath{c, "$.position.props." + c})
+	}
+	fields := []namedPath{{"phase", "$.position.phase"}, {"active", "$.position.active"},
+		{"seats", "$.position.seats"}, {"turn", "$.position.turn"}, {"round", "$.position.round"}}
+	return slices.Concat(cards, zones, fields)
+}
