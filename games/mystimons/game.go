@@ -14,6 +14,7 @@ package mystimons
 
 import (
 	"embed"
+	"fmt"
 	"io/fs"
 	"sort"
 	"strings"
@@ -24,6 +25,7 @@ import (
 // Game is MystiMons TCG v2.0.
 type Game struct {
 	pool       *Pool
+	files      []source // the card files pool was loaded from, for WithCards
 	presets    []engine.DeckList
 	presetDefs [][]uint8 // each preset as card definitions, in list order
 }
@@ -100,28 +102,53 @@ var deckFiles embed.FS
 
 // New returns the game with the shipped cards and presets.
 func New() *Game {
-	g := &Game{pool: builtin}
+	g, err := newGame(builtin, shipped)
+	if err != nil {
+		panic("mystimons: " + err.Error())
+	}
+	return g
+}
+
+// newGame makes the game of a card pool: the shipped presets are read and
+// checked against this pool, since changed cards can make one illegal.
+func newGame(p *Pool, files []source) (*Game, error) {
+	g := &Game{pool: p, files: files}
 	ents, _ := fs.ReadDir(deckFiles, "decks")
 	for _, e := range ents {
 		data, _ := deckFiles.ReadFile("decks/" + e.Name())
 		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
 		if err != nil {
-			panic("mystimons: preset " + e.Name() + ": " + err.Error())
+			return nil, fmt.Errorf("preset %s: %w", e.Name(), err)
 		}
 		g.presets = append(g.presets, d)
 	}
 	sort.Slice(g.presets, func(i, j int) bool { return g.presets[i].Name < g.presets[j].Name })
+	var probs engine.Problems
 	for _, d := range g.presets {
 		if ps := g.ValidateDeck(d); len(ps) > 0 {
-			panic("mystimons: preset " + d.Name + " is illegal: " + engine.Problems(ps).Error())
+			probs = append(probs, illegalPreset(d, ps)...)
+			continue
 		}
 		var defs []uint8
 		for _, name := range d.Cards("") {
-			defs = append(defs, uint8(g.pool.byName[strings.ToLower(name)]))
+			defs = append(defs, uint8(p.byName[strings.ToLower(name)]))
 		}
 		g.presetDefs = append(g.presetDefs, defs)
 	}
-	return g
+	return g, probs.Err()
+}
+
+// illegalPreset explains the problems of a shipped preset under changed
+// cards. The preset is not the designer's to edit, so the fix points at
+// the cards.
+func illegalPreset(d engine.DeckList, ps []engine.Problem) engine.Problems {
+	out := make(engine.Problems, len(ps))
+	for i, p := range ps {
+		p.Msg = "the shipped preset " + d.Name + " becomes illegal: " + p.Msg
+		p.Fix = "keep the cards this preset uses legal in it, or give your card a new name so that it is added rather than replacing the shipped one"
+		out[i] = p
+	}
+	return out
 }
 
 func init() { engine.Register(New()) }
