@@ -8,8 +8,9 @@
 // (summon, evolution, Ritual Summon), combat.go (attacks and damage,
 // MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
 // validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
-// chart as data), view.go, determinize.go and position.go. Readings the
-// digest leaves open are the variants listed in Info.
+// chart as data), withcards.go (a designer's extra card files), view.go,
+// determinize.go and position.go. Readings the digest leaves open are the
+// variants listed in Info.
 package mystimons
 
 import (
@@ -92,7 +93,7 @@ var variants = []engine.VariantSpec{
 	{Key: varEvolve, Options: []string{"same-turn", "next-turn"}, Default: "same-turn", Rule: "MM-10.9",
 		Doc: "same-turn: evolve on the turn the threshold is reached; next-turn: the threshold must be met at the start of the turn, and a MystiMon that entered or evolved this turn waits"},
 	{Key: varChart, Options: []string{"standard", "neutral"}, Default: "standard", Rule: "MM-10.U1",
-		Doc: "standard: the element chart of cards/elements.yaml; neutral: every multiplier x1"},
+		Doc: "standard: the element chart of cards/elements.yaml (with the additions of an elements.yaml given by --cards); neutral: every multiplier x1"},
 	{Key: varSurrender, Options: []string{"last-stand", "any-time"}, Default: "last-stand", Rule: "MM-4.6",
 		Doc: "last-stand: surrender is offered in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play decides random games; any-time: at every decision, at once"},
 }
