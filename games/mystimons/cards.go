@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/goccy/go-yaml"
 
 	"kartenwerk/engine"
 )
@@ -189,78 +192,187 @@ type yamlChart struct {
 
 var schema *engine.Schema
 
+// source is one card or chart file as the loader reads it.
+type source struct {
+	name string // as problems name it: "cards/fire.yaml", or "mine.yaml" from a --cards directory
+	data []byte
+	// layer is 0 for the shipped files; each WithCards adds one, and a card
+	// of a later layer replaces the card of that name from an earlier one.
+	layer int
+}
+
+// pending is a decoded card entry not yet in the pool.
+type pending struct {
+	yc    yamlCard
+	f     *engine.YAMLFile
+	i     int
+	layer int
+}
+
 // LoadPool reads card files: "elements.yaml" (the chart) and any number of
 // card files. Every problem found is returned, with file and line.
 func LoadPool(files map[string][]byte) (*Pool, error) {
-	var probs engine.Problems
-	p := &Pool{byName: map[string]int{}}
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	type pending struct {
-		yc   yamlCard
-		f    *engine.YAMLFile
-		i    int
-		from string
+	srcs := make([]source, len(names))
+	for i, n := range names {
+		srcs[i] = source{name: n, data: files[n]}
 	}
-	var cards []pending
-	chartSeen := false
-	for _, n := range names {
-		data := files[n]
-		if path.Base(n) == "elements.yaml" {
-			var yc yamlChart
-			f, err := engine.DecodeYAML(n, data, &yc)
-			if err != nil {
-				probs = append(probs, asProblems(err)...)
-				continue
-			}
-			chartSeen = true
-			probs = append(probs, p.loadChart(f, yc)...)
-			continue
-		}
-		if schema != nil {
-			probs = append(probs, schema.Validate(n, data)...)
-		}
-		var yf yamlCardFile
-		f, err := engine.DecodeYAML(n, data, &yf)
-		if err != nil {
-			probs = append(probs, asProblems(err)...)
-			continue
-		}
-		for i, yc := range yf.Cards {
-			cards = append(cards, pending{yc, f, i, yc.From})
-		}
-	}
-	if !chartSeen {
+	return loadPool(srcs)
+}
+
+// loadPool reads the files in order: charts first merge into the element
+// chart, then the cards are decoded and linked into evolution lines.
+func loadPool(srcs []source) (*Pool, error) {
+	p := &Pool{byName: map[string]int{}}
+	cards, probs := p.readFiles(srcs)
+	if !slices.ContainsFunc(srcs, isChart) {
 		probs = append(probs, engine.Problem{File: "elements.yaml", Msg: "no element chart", Fix: "add elements.yaml with `elements:` and `chart:`"})
 	}
-	for _, c := range cards {
-		d, ps := p.decode(c.f, c.i, c.yc)
-		probs = append(probs, ps...)
-		if _, dup := p.byName[strings.ToLower(d.name)]; dup {
-			probs = append(probs, c.f.Problem(fmt.Sprintf("$.cards[%d].name", c.i), d.name, "a card of this name is already defined", "give each card a distinct name"))
-			continue
-		}
-		p.byName[strings.ToLower(d.name)] = len(p.defs)
-		p.defs = append(p.defs, d)
-	}
+	probs = append(probs, p.addCards(cards)...)
 	if len(p.defs) > 250 {
 		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards: the pool holds at most 250", len(p.defs)), Fix: "remove cards"})
 	}
 	// References: evolves-from, and the evolution rules on them.
 	for _, c := range cards {
-		i, ok := p.byName[strings.ToLower(c.yc.Name)]
+		i, ok := p.byName[strings.ToLower(strings.TrimSpace(c.yc.Name))]
 		if !ok || p.defs[i].file != c.f.Name || p.defs[i].line != c.f.Line(fmt.Sprintf("$.cards[%d]", c.i)) {
-			continue
+			continue // a duplicate, or replaced by a later layer
 		}
-		probs = append(probs, p.link(i, c.f, c.i, c.from)...)
+		probs = append(probs, p.link(i, c.f, c.i, c.yc.From)...)
 	}
+	probs = append(probs, p.checkBasicEnergy()...)
 	if len(probs) > 0 {
 		return nil, probs
 	}
 	return p, nil
+}
+
+// readFiles merges the chart files into p and decodes the card files.
+func (p *Pool) readFiles(srcs []source) ([]pending, engine.Problems) {
+	var probs engine.Problems
+	var cards []pending
+	for _, s := range srcs {
+		if isChart(s) {
+			var yc yamlChart
+			f, err := engine.DecodeYAML(s.name, s.data, &yc)
+			if err != nil {
+				probs = append(probs, asProblems(err)...)
+				continue
+			}
+			probs = append(probs, p.addChart(f, yc)...)
+			continue
+		}
+		if ps := schema.Validate(s.name, s.data); len(ps) > 0 {
+			probs = append(probs, explainSchema(s.data, ps)...)
+			continue // the decoder would report the same mistakes again
+		}
+		var yf yamlCardFile
+		f, err := engine.DecodeYAML(s.name, s.data, &yf)
+		if err != nil {
+			probs = append(probs, asProblems(err)...)
+			continue
+		}
+		for i, yc := range yf.Cards {
+			cards = append(cards, pending{yc, f, i, s.layer})
+		}
+	}
+	return cards, probs
+}
+
+// readSources reads the *.yaml files of dir, in name order, as one layer.
+func readSources(fsys fs.FS, dir string, layer int) ([]source, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]source, 0, len(names))
+	for _, n := range names {
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, source{name: n, data: data, layer: layer})
+	}
+	return out, nil
+}
+
+// isChart tells the element chart from card files by its name.
+func isChart(s source) bool { return path.Base(s.name) == "elements.yaml" }
+
+// explainSchema names the card of each schema problem, which knows only
+// the path ("$.cards[3].hp"), and says where the schema is.
+func explainSchema(data []byte, ps engine.Problems) engine.Problems {
+	var loose struct {
+		Cards []struct {
+			Name string `yaml:"name"`
+		} `yaml:"cards"`
+	}
+	_ = yaml.Unmarshal(data, &loose) // best effort: the names only label problems
+	for i, p := range ps {
+		var k int
+		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(loose.Cards) && loose.Cards[k].Name != "" {
+			ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
+		}
+		if p.Fix == "" && strings.HasPrefix(p.Subject, "$") {
+			ps[i].Fix = "see the card schema (kartenwerk schema mystimons); the element chart goes in a file named elements.yaml"
+		}
+	}
+	return ps
+}
+
+// addCards decodes the cards into the pool. A card of a later layer takes
+// the place of the card of that name, so that card lists keep their order;
+// two cards of one name in one layer are an error.
+func (p *Pool) addCards(cards []pending) engine.Problems {
+	var probs engine.Problems
+	layers := make([]int, 0, len(cards)) // the layer of each def
+	for _, c := range cards {
+		d, ps := p.decode(c.f, c.i, c.yc)
+		probs = append(probs, ps...)
+		key := strings.ToLower(d.name)
+		i, seen := p.byName[key]
+		switch {
+		case !seen:
+			p.byName[key] = len(p.defs)
+			p.defs = append(p.defs, d)
+			layers = append(layers, c.layer)
+		case layers[i] < c.layer:
+			p.defs[i], layers[i] = d, c.layer
+		default:
+			probs = append(probs, c.f.Problem(fmt.Sprintf("$.cards[%d].name", c.i), d.name, "a card of this name is already defined", "give each card a distinct name"))
+		}
+	}
+	return probs
+}
+
+// checkBasicEnergy asks for a basic energy card of every element that has
+// MystiMons: only matching energy may be attached (MM-4.2A), so without
+// one they could never evolve (MM-5.2). This catches a new element whose
+// energy card was forgotten.
+func (p *Pool) checkBasicEnergy() engine.Problems {
+	var probs engine.Problems
+	for e, name := range p.elems {
+		first := -1
+		hasEnergy := false
+		for i := range p.defs {
+			d := &p.defs[i]
+			hasEnergy = hasEnergy || d.kind == kEnergy && d.elem == int8(e)
+			if first < 0 && d.kind == kMon && d.elem == int8(e) {
+				first = i
+			}
+		}
+		if first >= 0 && !hasEnergy {
+			d := &p.defs[first]
+			probs = append(probs, engine.Problem{File: d.file, Line: d.line, Subject: d.name,
+				Msg: fmt.Sprintf("no basic energy card of element %s: its MystiMons could never evolve (MM-4.2A, MM-5.2)", name),
+				Fix: fmt.Sprintf("add `- {name: %s Energy, kind: energy, element: %s}`", capital(name), name)})
+		}
+	}
+	return probs
 }
 
 func asProblems(err error) engine.Problems {
@@ -285,25 +397,18 @@ func (p *Pool) elem(s string) (int8, bool) {
 	return 0, false
 }
 
-func (p *Pool) loadChart(f *engine.YAMLFile, yc yamlChart) engine.Problems {
-	var probs engine.Problems
-	if len(yc.Elements) == 0 || len(yc.Elements) > 16 {
-		probs = append(probs, f.Problem("$.elements", "elements", "list 1 to 16 elements", "write `elements: [fire, water, earth]`"))
-	}
-	p.elems = yc.Elements
-	p.chart = make([][]int8, len(p.elems))
-	for i := range p.chart {
-		p.chart[i] = make([]int8, len(p.elems))
-		for j := range p.chart[i] {
-			p.chart[i][j] = 2
-		}
-	}
+// addChart merges one chart file into the pool (MM-10.U1): elements not
+// yet known are added, and each listed pair sets its multiplier, a later
+// file overriding an earlier one. Pairs never listed stay neutral (x1), so
+// a designer's elements.yaml need only list what it adds or changes.
+func (p *Pool) addChart(f *engine.YAMLFile, yc yamlChart) engine.Problems {
+	probs := p.addElements(f, yc.Elements)
 	for i, r := range yc.Chart {
 		at := fmt.Sprintf("$.chart[%d]", i)
 		a, ok1 := p.elem(r.Attacker)
 		d, ok2 := p.elem(r.Defender)
 		if !ok1 || !ok2 || a < 0 || d < 0 {
-			probs = append(probs, f.Problem(at, r.Attacker+"/"+r.Defender, "unknown element", "use one of "+strings.Join(p.elems, ", ")))
+			probs = append(probs, f.Problem(at, r.Attacker+"/"+r.Defender, "unknown element", "use one of "+strings.Join(p.elems, ", ")+", or add it to `elements:`"))
 			continue
 		}
 		var m int8
@@ -319,6 +424,35 @@ func (p *Pool) loadChart(f *engine.YAMLFile, yc yamlChart) engine.Problems {
 			continue
 		}
 		p.chart[a][d] = m
+	}
+	return probs
+}
+
+// addElements adds the elements not yet known and grows the chart, new
+// pairs neutral. Names are lowercase words, as ability costs and Terrain
+// effects write them ("Tide (3 water)", "atk +4 fire").
+func (p *Pool) addElements(f *engine.YAMLFile, elems []string) engine.Problems {
+	var probs engine.Problems
+	for i, e := range elems {
+		if _, known := p.elem(e); known && e != "any" {
+			continue
+		}
+		if e == "any" || e == "" || strings.Trim(e, "abcdefghijklmnopqrstuvwxyz") != "" {
+			probs = append(probs, f.Problem(fmt.Sprintf("$.elements[%d]", i), e, "an element name is a lowercase word a-z, and `any` is the wildcard", "rename the element, e.g. `air`"))
+			continue
+		}
+		p.elems = append(p.elems, e)
+	}
+	if len(p.elems) == 0 || len(p.elems) > 16 {
+		probs = append(probs, f.Problem("$.elements", "elements", fmt.Sprintf("%d elements: the chart holds 1 to 16", len(p.elems)), "write `elements: [fire, water, earth]`"))
+	}
+	for len(p.chart) < len(p.elems) {
+		p.chart = append(p.chart, nil)
+	}
+	for i := range p.chart {
+		for len(p.chart[i]) < len(p.elems) {
+			p.chart[i] = append(p.chart[i], 2)
+		}
 	}
 	return probs
 }
@@ -360,7 +494,7 @@ func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.P
 	if d.kind == kMon || d.kind == kEnergy {
 		e, ok := p.elem(yc.Element)
 		if !ok || (d.kind == kMon && e == elemAny) {
-			bad("element", fmt.Sprintf("unknown element %q", yc.Element), "use one of "+strings.Join(p.elems, ", ")+map[bool]string{true: ", any", false: ""}[d.kind == kEnergy])
+			bad("element", fmt.Sprintf("unknown element %q", yc.Element), p.elemHint(d.kind == kEnergy))
 		}
 		d.elem = e
 	} else if yc.Element != "" {
@@ -479,7 +613,7 @@ func (p *Pool) parseAbility(text string) (ability, string) {
 	if len(costText) == 2 { // a printed element (MM-10.15); otherwise any
 		el, ok := p.elem(costText[1])
 		if !ok {
-			return a, fmt.Sprintf("ability %q: unknown cost element %q", text, costText[1])
+			return a, fmt.Sprintf("ability %q: unknown cost element %q (elements.yaml lists %s)", text, costText[1], strings.Join(p.elems, ", "))
 		}
 		a.costElem = el
 	}
@@ -540,7 +674,7 @@ func (p *Pool) parseEffects(text, where string) ([]effect, string) {
 		if len(rest) == 1 && (e.kind == eAtk || e.kind == eDef) {
 			el, ok := p.elem(rest[0])
 			if !ok {
-				return nil, fmt.Sprintf("effect %q: unknown element %q", s.word, rest[0])
+				return nil, fmt.Sprintf("effect %q: unknown element %q (elements.yaml lists %s)", s.word, rest[0], strings.Join(p.elems, ", "))
 			}
 			e.elem = el
 			rest = nil
@@ -556,8 +690,11 @@ func (p *Pool) parseEffects(text, where string) ([]effect, string) {
 	return out, ""
 }
 
-// builtin is the shipped pool, loaded once.
-var builtin *Pool
+// builtin is the shipped pool, loaded once from the shipped files.
+var (
+	builtin *Pool
+	shipped []source
+)
 
 func init() {
 	doc, err := cardFiles.ReadFile("cards/schema.json")
@@ -567,18 +704,26 @@ func init() {
 	if schema, err = engine.CompileSchema("mystimons-cards.json", doc); err != nil {
 		panic(err)
 	}
-	files := map[string][]byte{}
-	ents, _ := fs.ReadDir(cardFiles, "cards")
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".yaml") {
-			data, _ := cardFiles.ReadFile("cards/" + e.Name())
-			files["cards/"+e.Name()] = data
-		}
+	if shipped, err = readSources(cardFiles, "cards", 0); err == nil {
+		builtin, err = loadPool(shipped)
 	}
-	if builtin, err = LoadPool(files); err != nil {
+	if err != nil {
 		panic("mystimons: shipped cards are broken:\n" + err.Error())
 	}
 }
+
+// elemHint is the fix for an unknown element: a known one, or how to add
+// a new one to the chart.
+func (p *Pool) elemHint(energy bool) string {
+	known := strings.Join(p.elems, ", ")
+	if energy {
+		known += ", any"
+	}
+	return "use one of " + known + "; a new element goes into the element chart: put an elements.yaml beside your cards with `elements: [name]` and `chart:` rows for its strengths and weaknesses (pairs not listed are x1, MM-10.U1)"
+}
+
+// capital writes an element as a name begins: "fire" -> "Fire".
+func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 func (p *Pool) elemName(e int8) string {
 	if e == elemAny {
@@ -594,7 +739,7 @@ func (p *Pool) effectText(e effect, attached bool) string {
 	n := int(e.n)
 	el := ""
 	if e.elem != elemAny {
-		el = " " + strings.ToUpper(p.elems[e.elem][:1]) + p.elems[e.elem][1:]
+		el = " " + capital(p.elems[e.elem])
 	}
 	switch e.kind {
 	case ePower:

@@ -225,7 +225,7 @@ func (s *state) placeMon(g *Game, seat uint8, slot int, cs engine.CardSpec, subj
 		case "poison":
 			c.poison = int8(v)
 		case "energy":
-			name := strings.ToUpper(g.pool.elems[d.elem][:1]) + g.pool.elems[d.elem][1:] + " Energy"
+			name := capital(g.pool.elems[d.elem]) + " Energy"
 			if j, ok := lookup(subject, name); ok {
 				for ; v > 0; v-- {
 					e := s.addCard(j, seat, zEnergy)
