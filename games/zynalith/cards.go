@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -193,40 +194,142 @@ func (p *pool) lookup(name string) (int16, bool) {
 	return i, ok
 }
 
+// source is one card or stack-list file as the loader reads it.
+type source struct {
+	name string // as problems name it: "cards/creatures.yaml", or "mine.yaml" from a --cards directory
+	data []byte
+	// layer is 0 for the shipped files; each WithCards adds one, and a card
+	// or preset of a later layer replaces the one of that name from an
+	// earlier layer.
+	layer int
+}
+
+// readSources reads the files of dir matching pattern ("*.yaml"), in
+// name order, as one layer.
+func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, pattern))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]source, 0, len(names))
+	for _, n := range names {
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, source{name: n, data: data, layer: layer})
+	}
+	return out, nil
+}
+
 // loadPool decodes card files (name -> contents) and checks them.
 func loadPool(files map[string][]byte) (*pool, error) {
-	p := &pool{byName: map[string]int16{}}
-	var problems engine.Problems
+	return loadSources(sortedSources(files))
+}
+
+// sortedSources makes the files one layer, in name order.
+func sortedSources(files map[string][]byte) []source {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
-	for _, name := range names {
-		var f yamlFile
-		yf, err := engine.DecodeYAML(name, files[name], &f)
-		if err != nil {
-			problems = append(problems, asProblems(err)...)
-			continue
-		}
-		for i, c := range f.Cards {
-			path := fmt.Sprintf("$.cards[%d]", i)
-			d, ps := convertCard(yf, path, c)
-			if _, dup := p.byName[strings.ToLower(c.Name)]; dup && c.Name != "" {
-				ps = append(ps, yf.Problem(path+".name", c.Name, "the name is used by another card", "give every card its own name"))
-			}
-			problems = append(problems, ps...)
-			if len(ps) == 0 {
-				p.byName[strings.ToLower(c.Name)] = int16(len(p.defs))
-				p.defs = append(p.defs, d)
-				p.trig |= d.Triggers
-				if d.Kind == kCounter && (p.minCounter == 0 || d.Silver < p.minCounter) {
-					p.minCounter = d.Silver
-				}
+	srcs := make([]source, len(names))
+	for i, n := range names {
+		srcs[i] = source{name: n, data: files[n]}
+	}
+	return srcs
+}
+
+// loadSources decodes card files in order and checks them. A card of a
+// later layer takes the place of the card of that name, so that card
+// lists keep their order; one name twice in one layer is an error.
+func loadSources(srcs []source) (*pool, error) {
+	p := &pool{byName: map[string]int16{}}
+	var problems engine.Problems
+	var layers []int // the layer of each def
+	for _, src := range srcs {
+		defs, ps := decodeFile(src)
+		problems = append(problems, ps...)
+		for _, c := range defs {
+			key := strings.ToLower(strings.TrimSpace(c.def.Name))
+			i, seen := p.byName[key]
+			switch {
+			case !seen:
+				p.byName[key] = int16(len(p.defs))
+				p.defs = append(p.defs, c.def)
+				layers = append(layers, src.layer)
+			case layers[i] < src.layer:
+				p.defs[i], layers[i] = c.def, src.layer
+			default:
+				problems = append(problems, c.f.Problem(c.path+".name", c.def.Name, "the name is used by another card", "give every card its own name"))
 			}
 		}
 	}
+	p.summarize()
 	return p, problems.Err()
+}
+
+// decoded is a card checked on its own, with where it came from.
+type decoded struct {
+	def  cardDef
+	f    *engine.YAMLFile
+	path string
+}
+
+// decodeFile decodes and checks one card file. The file is checked
+// against the published schema too, once the loader's own checks (whose
+// messages say more) pass, so that what the loader accepts is what an
+// editor with the schema accepts.
+func decodeFile(src source) ([]decoded, engine.Problems) {
+	var f yamlFile
+	yf, err := engine.DecodeYAML(src.name, src.data, &f)
+	if err != nil {
+		return nil, asProblems(err)
+	}
+	var out []decoded
+	var problems engine.Problems
+	for i, c := range f.Cards {
+		path := fmt.Sprintf("$.cards[%d]", i)
+		d, ps := convertCard(yf, path, c)
+		problems = append(problems, ps...)
+		if len(ps) == 0 {
+			out = append(out, decoded{d, yf, path})
+		}
+	}
+	if len(problems) == 0 {
+		problems = nameSchemaProblems(f, cardSchema.Validate(src.name, src.data))
+	}
+	return out, problems
+}
+
+// nameSchemaProblems puts the card's name into schema problems, which
+// know only the path ("$.cards[3].hp"), and says where the schema is.
+func nameSchemaProblems(f yamlFile, ps engine.Problems) engine.Problems {
+	for i, p := range ps {
+		var k int
+		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(f.Cards) {
+			ps[i].Subject = f.Cards[k].Name + " (" + p.Subject + ")"
+		}
+		if ps[i].Fix == "" {
+			ps[i].Fix = "see the card schema (kartenwerk schema zynalith)"
+		}
+	}
+	return ps
+}
+
+// summarize notes what the rules look up often: the triggers some card
+// fires on, and the cheapest counter.
+func (p *pool) summarize() {
+	p.trig, p.minCounter = 0, 0
+	first := true
+	for i := range p.defs {
+		d := &p.defs[i]
+		p.trig |= d.Triggers
+		if d.Kind == kCounter && (first || d.Silver < p.minCounter) {
+			p.minCounter, first = d.Silver, false
+		}
+	}
 }
 
 func asProblems(err error) engine.Problems {
@@ -520,6 +623,14 @@ func mustLoadBuiltin() *pool {
 	return p
 }
 
+var cardSchema = func() *engine.Schema {
+	s, err := engine.CompileSchema("zynalith-cards.json", Game{}.CardSchema())
+	if err != nil {
+		panic("zynalith: " + err.Error())
+	}
+	return s
+}()
+
 // CardSchema returns the JSON Schema of the card files.
 func (Game) CardSchema() []byte {
 	data, _ := cardFS.ReadFile("cards/schema.json")
@@ -527,10 +638,11 @@ func (Game) CardSchema() []byte {
 }
 
 // Cards lists the pool with rules text generated from the data.
-func (Game) Cards() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(builtin.defs))
-	for i := range builtin.defs {
-		out[i] = builtin.defs[i].info()
+func (g Game) Cards() []engine.CardInfo {
+	p := g.set().pool
+	out := make([]engine.CardInfo, len(p.defs))
+	for i := range p.defs {
+		out[i] = p.defs[i].info()
 	}
 	return out
 }

@@ -112,8 +112,8 @@ func TestBrokenCardFiles(t *testing.T) {
 }
 
 func TestPresetsValidate(t *testing.T) {
-	if len(presets) < 2 {
-		t.Fatalf("%d presets", len(presets))
+	if len(shipped.presets) < 2 {
+		t.Fatalf("%d presets", len(shipped.presets))
 	}
 	for _, p := range (Game{}).Presets() {
 		if ps := (Game{}).ValidateDeck(p); len(ps) > 0 {
@@ -147,7 +147,7 @@ func TestZY_8_1_StackListErrors(t *testing.T) {
 	if !errors.As(err, &problems) || len(problems) != len(ps) {
 		t.Errorf("New with a bad list: %v", err)
 	}
-	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Decks: []engine.DeckList{presets[0], presets[1]}})
+	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Decks: []engine.DeckList{shipped.presets[0], shipped.presets[1]}})
 	if err == nil || !strings.Contains(err.Error(), "give one list") {
 		t.Errorf("two different lists: %v", err)
 	}

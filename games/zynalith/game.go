@@ -4,7 +4,8 @@
 //
 // The package reads like the rulebook: setup.go (ZY-3), turn.go (ZY-4),
 // actions.go (ZY-5.1 to ZY-5.9), combat.go (ZY-5.13 to ZY-5.18), effects.go
-// (ZY-6), end.go (ZY-7), validate.go (ZY-8), cards/*.yaml (the pool).
+// (ZY-6), end.go (ZY-7), validate.go (ZY-8 and the presets), cards/*.yaml
+// (the pool), withcards.go (a designer's extra cards and stack lists).
 //
 // Where the digest leaves a gap, this package decides as follows:
 //   - A turn's main action is chosen in two steps ("main play", then
@@ -37,7 +38,10 @@ import (
 )
 
 // Game is the Zynalith rules.
-type Game struct{}
+type Game struct {
+	// cards is the card pool with its presets; nil means the shipped one.
+	cards *cardSet
+}
 
 func init() { engine.Register(Game{}) }
 
@@ -156,7 +160,7 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 	return s, nil
 }
 
-func (Game) prepare(setup engine.Setup) (*State, stackList, error) {
+func (g Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.Seats < 2 || setup.Seats > maxSeats {
 		return nil, nil, fmt.Errorf("zynalith is for 2 to %d players, not %d: choose a seat count in that range (ZY-1.1)", maxSeats, setup.Seats)
 	}
@@ -167,31 +171,21 @@ func (Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.First < 0 || setup.First > setup.Seats {
 		return nil, nil, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
 	}
-	list := standardList
+	set := g.set()
+	list := set.standard
 	if len(setup.Decks) > 0 {
 		for i, d := range setup.Decks {
-			if ps := validateDeck(builtin, d); len(ps) > 0 {
+			if ps := validateDeck(set.pool, d); len(ps) > 0 {
 				return nil, nil, engine.Problems(ps)
 			}
 			if i > 0 && !sameList(d, setup.Decks[0]) {
 				return nil, nil, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
 			}
 		}
-		list = resolve(builtin, setup.Decks[0])
+		list = resolve(set.pool, setup.Decks[0])
 	}
-	s := &State{pool: builtin, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
+	s := &State{pool: set.pool, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
 	return s, list, nil
-}
-
-var standardList = resolve(builtin, presets[indexPreset("standard")])
-
-func indexPreset(name string) int {
-	for i, p := range presets {
-		if p.Name == name || p.Source == "decks/"+name+".txt" {
-			return i
-		}
-	}
-	return 0
 }
 
 func sameList(a, b engine.DeckList) bool {

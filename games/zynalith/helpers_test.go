@@ -2,6 +2,7 @@ package zynalith
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -142,3 +143,12 @@ func eq[T comparable](t *testing.T, what string, got, want T) {
 }
 
 func zoneOf(s *State, id int16) zone { return s.cards[id].zone }
+
+// shippedPreset is the shipped preset of that name.
+func shippedPreset(name string) engine.DeckList {
+	i := slices.IndexFunc(shipped.presets, func(d engine.DeckList) bool { return d.Name == name })
+	if i < 0 {
+		panic("no shipped preset " + name)
+	}
+	return shipped.presets[i]
+}

@@ -22,7 +22,7 @@ func mixedSetup(i int) engine.Setup {
 	}
 	setup := engine.Setup{Game: "zynalith", Seats: 2 + i%5, Seed: seed, Variant: v}
 	if i%3 == 1 {
-		setup.Decks = []engine.DeckList{presets[indexPreset("offene-ideen")]}
+		setup.Decks = []engine.DeckList{shippedPreset("Offene Ideen")}
 	}
 	return setup
 }

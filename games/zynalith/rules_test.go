@@ -49,7 +49,7 @@ func TestZY_2_2_ZY_3_1_StartingResources(t *testing.T) {
 
 func TestZY_3_1_StartingResourcesExact(t *testing.T) {
 	// A stack list without events: exactly 30 HP, 20 Silver, 3 Zynalith.
-	d := presets[indexPreset("standard")]
+	d := shippedPreset("Standard")
 	var entries []engine.DeckEntry
 	for _, e := range d.Entries {
 		if id, _ := builtin.lookup(e.Card); builtin.defs[id].Kind != kEvent {
