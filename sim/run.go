@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"runtime"
+	"slices"
 	"sync"
 	"time"
 
@@ -97,8 +98,11 @@ func (c *Config) normalize() error {
 			return err
 		}
 	}
+	if len(c.Decks) == 1 && c.Seats > 1 {
+		c.Decks = slices.Repeat(c.Decks, c.Seats) // one deck list for every seat, as with agents
+	}
 	if len(c.Decks) != 0 && len(c.Decks) != c.Seats {
-		return fmt.Errorf("%d decks for %d seats: give one deck per seat", len(c.Decks), c.Seats)
+		return fmt.Errorf("%d decks for %d seats: give one deck for all seats or one per seat", len(c.Decks), c.Seats)
 	}
 	if c.Shards == 0 {
 		c.Shards = 1

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -113,6 +114,7 @@ func TestBadConfigs(t *testing.T) {
 		{sim.Config{Game: trick.Game{}, Games: 1, Agents: []string{"random", "random", "random"}}, "3 agents for 2 seats"},
 		{sim.Config{Game: trick.Game{}, Games: 1, Agents: []string{"nobody"}}, "unknown agent"},
 		{sim.Config{Game: trick.Game{}, Games: 1, Variant: map[string]string{"ties": "x"}}, "choose one of"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Decks: slices.Repeat(trick.Game{}.Presets(), 3)}, "3 decks for 2 seats"},
 	}
 	for _, c := range cases {
 		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
@@ -230,5 +232,13 @@ func TestGameFiguresAreAveragedWhereTheyOccur(t *testing.T) {
 	rep := run(t, sim.Config{Game: trick.Game{}, Games: 50, Seed: 2, Seats: 2})
 	if len(rep.MeasureStats) == 0 || rep.MeasureStats[0].Games != 50 {
 		t.Fatalf("a batch of trick games reports figures %+v", rep.MeasureStats)
+	}
+}
+
+func TestOneDeckListServesEverySeat(t *testing.T) {
+	deck := trick.Game{}.Presets()[0]
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 3, Decks: []engine.DeckList{deck}})
+	if !slices.Equal(rep.Decks, []string{deck.Name, deck.Name, deck.Name}) || rep.Games != 20 {
+		t.Fatalf("decks %v in %d games", rep.Decks, rep.Games)
 	}
 }
