@@ -156,7 +156,22 @@ func (Game) CardSchema() []byte { return mustRead("cards/schema.json") }
 var deckFS embed.FS
 
 // Presets are the shipped decks: named colour triples listing all 45 cards.
-func (Game) Presets() []engine.DeckList {
+func (g Game) Presets() []engine.DeckList {
+	shipped := shippedPresets()
+	if g.cards == nil {
+		return shipped
+	}
+	// A preset is its three colours (ME-8.1): with changed card files it
+	// lists those colours' cards as they are now, so it stays legal.
+	out := make([]engine.DeckList, len(shipped))
+	for i, d := range shipped {
+		cols, _ := deckColours(defaultPool(), d)
+		out[i] = g.cards.colourDeck(d.Name, d.Source, cols)
+	}
+	return out
+}
+
+func shippedPresets() []engine.DeckList {
 	ents, _ := deckFS.ReadDir("decks")
 	names := make([]string, 0, len(ents))
 	for _, e := range ents {
@@ -173,4 +188,15 @@ func (Game) Presets() []engine.DeckList {
 		out = append(out, d)
 	}
 	return out
+}
+
+// colourDeck lists every card of the colours, one copy each.
+func (p *pool) colourDeck(name, source string, cols []int8) engine.DeckList {
+	d := engine.DeckList{Name: name, Source: source}
+	for _, c := range cols {
+		for _, id := range p.byColour[c] {
+			d.Entries = append(d.Entries, engine.DeckEntry{Count: 1, Card: p.defs[id].Name})
+		}
+	}
+	return d
 }

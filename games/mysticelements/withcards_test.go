@@ -60,3 +60,43 @@ func power(cards []engine.CardInfo, name string) int {
 	}
 	return -1
 }
+
+// A preset is three colours (ME-8.1): after a colour's cards are renamed
+// it lists the new cards and stays legal; the shipped presets are as
+// written.
+func TestWithCardsKeepsPresetsLegal(t *testing.T) {
+	black := string(mustRead("cards/black.yaml"))
+	renamed := strings.Replace(black, "{name: Grave Rat,", "{name: Crypt Rat,", 1)
+	g, err := Game{}.WithCards(fstest.MapFS{"black.yaml": {Data: []byte(renamed)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	shipped := Game{}.Presets()
+	presets := g.Presets()
+	if len(presets) != len(shipped) {
+		t.Fatalf("%d presets, %d shipped", len(presets), len(shipped))
+	}
+	hasBlack := false
+	for i, d := range presets {
+		if ps := g.ValidateDeck(d); len(ps) > 0 {
+			t.Errorf("preset %s is illegal with the new cards: %v", d.Name, ps)
+		}
+		lists := func(d engine.DeckList, card string) bool {
+			for _, e := range d.Entries {
+				if e.Card == card {
+					return true
+				}
+			}
+			return false
+		}
+		if lists(shipped[i], "Grave Rat") {
+			hasBlack = true
+			if !lists(d, "Crypt Rat") || lists(d, "Grave Rat") {
+				t.Errorf("preset %s does not list the renamed card", d.Name)
+			}
+		}
+	}
+	if !hasBlack {
+		t.Fatal("test data: no shipped preset plays black")
+	}
+}
