@@ -82,12 +82,16 @@ func (s *state) attack(seat, k int, t int16) {
 			switch e.kind {
 			case eBurn:
 				tc.flags |= fBurn
+				s.fig.statuses++
 			case ePoison:
 				tc.poison += e.n
+				s.fig.statuses++
 			case eFreeze:
 				tc.flags |= fFrozen
+				s.fig.statuses++
 			case eParalyze:
 				tc.flags |= fParalyzed
+				s.fig.statuses++
 			case eHeal:
 				s.heal(a, int16(e.n))
 			case eSplash:

@@ -41,6 +41,7 @@ func (s *state) evolve(n, m int16) {
 	}
 	s.cards[m] = card{def: old.def, owner: old.owner, zone: zUnder, host: n, hp: s.def(m).hp, units: 1}
 	p.field[p.slot(m)] = n
+	s.reached(n, s.turn)
 }
 
 // ritual Ritual-summons Champion c (MM-5.3): the three MystiMons go to the
@@ -54,4 +55,6 @@ func (s *state) ritual(seat int, c int16) {
 	}
 	s.spend(seat, 8, s.def(c).elem)
 	s.enterField(seat, c)
+	s.fig.rituals++
+	s.reached(c, s.turn)
 }

@@ -183,6 +183,7 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 	if s.phase == phSetup {
 		s.setupAt = s.active
 	}
+	s.markPosition()
 	if s.phase == phEnergy && !s.hasEnergyCard(int(s.active)) {
 		s.phase = phMain
 	}

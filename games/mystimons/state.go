@@ -126,6 +126,7 @@ type state struct {
 	winner  int8 // -1 draw
 	reason  uint8
 	legalOK bool
+	fig     figures // for the simulator's report; not hashed (see figures)
 }
 
 // End reasons.

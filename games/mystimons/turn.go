@@ -76,6 +76,7 @@ func (s *state) knockouts() {
 		p := &s.p[seat]
 		for i, m := range p.field {
 			if m != 0 && s.cards[m].hp <= 0 {
+				s.fig.knockouts++
 				s.discardStack(m)
 				p.field[i] = 0
 			}
