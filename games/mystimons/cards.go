@@ -192,12 +192,13 @@ type yamlChart struct {
 
 var schema *engine.Schema
 
-// source is one card or chart file as the loader reads it.
+// source is one card, chart or deck list file as the loader reads it.
 type source struct {
 	name string // as problems name it: "cards/fire.yaml", or "mine.yaml" from a --cards directory
 	data []byte
 	// layer is 0 for the shipped files; each WithCards adds one, and a card
-	// of a later layer replaces the card of that name from an earlier one.
+	// or preset of a later layer replaces the one of that name from an
+	// earlier one.
 	layer int
 }
 
@@ -283,9 +284,10 @@ func (p *Pool) readFiles(srcs []source) ([]pending, engine.Problems) {
 	return cards, probs
 }
 
-// readSources reads the *.yaml files of dir, in name order, as one layer.
-func readSources(fsys fs.FS, dir string, layer int) ([]source, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
+// readSources reads the files of dir matching pattern, in name order, as
+// one layer.
+func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, pattern))
 	if err != nil {
 		return nil, err
 	}
@@ -704,7 +706,7 @@ func init() {
 	if schema, err = engine.CompileSchema("mystimons-cards.json", doc); err != nil {
 		panic(err)
 	}
-	if shipped, err = readSources(cardFiles, "cards", 0); err == nil {
+	if shipped, err = readSources(cardFiles, "cards", "*.yaml", 0); err == nil {
 		builtin, err = loadPool(shipped)
 	}
 	if err != nil {

@@ -8,27 +8,22 @@
 // (summon, evolution, Ritual Summon), combat.go (attacks and damage,
 // MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
 // validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
-// chart as data), withcards.go (a designer's extra card files), view.go,
+// chart as data), presets.go with decks/*.txt (the preset deck lists),
+// withcards.go (a designer's extra card files),
+// figures.go (what the simulator reports besides results), view.go,
 // determinize.go and position.go. Readings the digest leaves open are the
 // variants listed in Info.
 package mystimons
 
-import (
-	"embed"
-	"fmt"
-	"io/fs"
-	"sort"
-	"strings"
-
-	"kartenwerk/engine"
-)
+import "kartenwerk/engine"
 
 // Game is MystiMons TCG v2.0.
 type Game struct {
 	pool       *Pool
-	files      []source // the card files pool was loaded from, for WithCards
-	presets    []engine.DeckList
-	presetDefs [][]uint8 // each preset as card definitions, in list order
+	files      []source          // the card files pool was loaded from, for WithCards
+	decks      []source          // the deck lists the presets were read from, for WithCards
+	presets    []engine.DeckList // sorted by name
+	presetDefs [][]uint8         // each preset as card definitions, in list order
 }
 
 // Verbs, in codec order.
@@ -98,58 +93,13 @@ var variants = []engine.VariantSpec{
 		Doc: "last-stand: surrender is offered in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play decides random games; any-time: at every decision, at once"},
 }
 
-//go:embed decks/*.txt
-var deckFiles embed.FS
-
 // New returns the game with the shipped cards and presets.
 func New() *Game {
-	g, err := newGame(builtin, shipped)
+	g, err := newGame(builtin, shipped, shippedDecks)
 	if err != nil {
 		panic("mystimons: " + err.Error())
 	}
 	return g
-}
-
-// newGame makes the game of a card pool: the shipped presets are read and
-// checked against this pool, since changed cards can make one illegal.
-func newGame(p *Pool, files []source) (*Game, error) {
-	g := &Game{pool: p, files: files}
-	ents, _ := fs.ReadDir(deckFiles, "decks")
-	for _, e := range ents {
-		data, _ := deckFiles.ReadFile("decks/" + e.Name())
-		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
-		if err != nil {
-			return nil, fmt.Errorf("preset %s: %w", e.Name(), err)
-		}
-		g.presets = append(g.presets, d)
-	}
-	sort.Slice(g.presets, func(i, j int) bool { return g.presets[i].Name < g.presets[j].Name })
-	var probs engine.Problems
-	for _, d := range g.presets {
-		if ps := g.ValidateDeck(d); len(ps) > 0 {
-			probs = append(probs, illegalPreset(d, ps)...)
-			continue
-		}
-		var defs []uint8
-		for _, name := range d.Cards("") {
-			defs = append(defs, uint8(p.byName[strings.ToLower(name)]))
-		}
-		g.presetDefs = append(g.presetDefs, defs)
-	}
-	return g, probs.Err()
-}
-
-// illegalPreset explains the problems of a shipped preset under changed
-// cards. The preset is not the designer's to edit, so the fix points at
-// the cards.
-func illegalPreset(d engine.DeckList, ps []engine.Problem) engine.Problems {
-	out := make(engine.Problems, len(ps))
-	for i, p := range ps {
-		p.Msg = "the shipped preset " + d.Name + " becomes illegal: " + p.Msg
-		p.Fix = "keep the cards this preset uses legal in it, or give your card a new name so that it is added rather than replacing the shipped one"
-		out[i] = p
-	}
-	return out
 }
 
 func init() { engine.Register(New()) }
@@ -165,9 +115,6 @@ func (g *Game) Info() engine.Info {
 
 // Cards lists the pool with generated rules text.
 func (g *Game) Cards() []engine.CardInfo { return g.pool.Infos() }
-
-// Presets lists the shipped decks.
-func (g *Game) Presets() []engine.DeckList { return g.presets }
 
 // CardSchema is the JSON Schema of the card files.
 func (g *Game) CardSchema() []byte {

@@ -15,7 +15,7 @@ import (
 // new element can be written. Every problem of the files is returned, with
 // file and line; g itself is not changed.
 func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	extra, err := readSources(fsys, ".", g.files[len(g.files)-1].layer+1)
+	extra, err := readSources(fsys, ".", "*.yaml", g.files[len(g.files)-1].layer+1)
 	if err != nil {
 		return nil, err
 	}
@@ -27,7 +27,7 @@ func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newGame(p, files)
+	return newGame(p, files, g.decks)
 }
 
 var _ engine.CardOverrider = (*Game)(nil)
