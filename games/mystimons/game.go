@@ -9,7 +9,7 @@
 // MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
 // validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
 // chart as data), presets.go with decks/*.txt (the preset deck lists),
-// withcards.go (a designer's extra card files),
+// withcards.go (a designer's extra card files and deck lists),
 // figures.go (what the simulator reports besides results), view.go,
 // determinize.go and position.go. Readings the digest leaves open are the
 // variants listed in Info.

@@ -3,6 +3,7 @@ package mystimons
 import (
 	"bytes"
 	"embed"
+	"fmt"
 	"path"
 	"slices"
 	"strings"
@@ -80,12 +81,12 @@ func (g *Game) readPresets() ([]int, engine.Problems) {
 }
 
 // illegalPreset explains the problems of a shipped preset under changed
-// cards. The preset is not the designer's to edit, so the fix points at
-// the cards.
+// cards. The shipped list is not the designer's to edit, so the fix says
+// how to change the cards or replace the list.
 func illegalPreset(d engine.DeckList, ps []engine.Problem) []engine.Problem {
 	for i := range ps {
 		ps[i].Msg = "the shipped preset " + d.Name + " becomes illegal: " + ps[i].Msg
-		ps[i].Fix = "keep the cards this preset uses legal in it, or give your card a new name so that it is added rather than replacing the shipped one"
+		ps[i].Fix = fmt.Sprintf("keep the cards this preset uses legal in it, give your card a new name so that it is added rather than replacing the shipped one, or put a deck list with `name: %s` beside your cards to replace the preset", d.Name)
 	}
 	return ps
 }

@@ -208,6 +208,12 @@ func TestWithCardsLayers(t *testing.T) {
 	if _, ok := cardInfo(g.Cards(), "Flickit"); !ok {
 		t.Fatal("the first layer's Flickit is gone")
 	}
+	// Deck lists alone make layers too: a later list replaces an earlier one.
+	g = withCards(t, g, fstest.MapFS{"flicker-rush.txt": {Data: []byte(flickerRush)}})
+	g = withCards(t, g, fstest.MapFS{"b.txt": {Data: []byte("name: flicker-rush\n" + strings.Replace(flickerRush, "3 Potion", "3 Card Draw", 1))}})
+	if d := presetNamed(t, g, "flicker-rush"); d.Source != "b.txt" {
+		t.Fatalf("flicker-rush from %s, want b.txt", d.Source)
+	}
 }
 
 // Bad designer files give problems naming file, line and card, with a fix,
@@ -246,9 +252,20 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"a name twice in the designer's files", fstest.MapFS{"a.yaml": {Data: []byte(mon(", element: fire"))}, "b.yaml": {Data: []byte(mon(", element: fire"))}},
 			[]string{"b.yaml:2: Gustling: a card of this name is already defined"}},
 		{"a replacement that breaks a preset (MM-8.2)", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 30, limit: 1}\n")}},
-			[]string{"decks/feuer-aggro.txt:", "Potion: the shipped preset Feuer-Aggro becomes illegal: 3 copies; at most 1", "give your card a new name"}},
-		{"no card files", fstest.MapFS{"notes.txt": {Data: []byte("hello")}},
-			[]string{"no card files (*.yaml)"}},
+			[]string{"decks/feuer-aggro.txt:", "Potion: the shipped preset Feuer-Aggro becomes illegal: 3 copies; at most 1", "give your card a new name",
+				"put a deck list with `name: Feuer-Aggro` beside your cards"}},
+		{"no card files", fstest.MapFS{"notes.md": {Data: []byte("hello")}},
+			[]string{"no card files (*.yaml) or deck lists (*.txt)"}},
+		{"a deck list naming no card (MM-8)", fstest.MapFS{"mine.txt": {Data: []byte("3 Embrix\n2 Flarux\n35 Fire Energy\n")}},
+			[]string{"mine.txt:2: Flarux: no such card"}},
+		{"a deck list breaking a rule (MM-8.2)", fstest.MapFS{"mine.txt": {Data: []byte("name: Embrix-Rush\n4 Embrix\n36 Fire Energy\n")}},
+			[]string{"mine.txt:2: Embrix: 4 copies; at most 3 are allowed (MM-8.2)"}},
+		{"a malformed deck list line", fstest.MapFS{"mine.txt": {Data: []byte("3 Embrix\n0 Flaru\n")}},
+			[]string{"mine.txt:2: count 0 is out of range"}},
+		{"a shipped preset replaced by an illegal list (MM-8.1)", fstest.MapFS{"mine.txt": {Data: []byte("name: Feuer-Aggro\n3 Embrix\n")}},
+			[]string{"mine.txt: Feuer-Aggro: the deck has 3 cards; it must have 40 to 60 (MM-8.1)"}},
+		{"two deck lists of one name", fstest.MapFS{"a.txt": {Data: []byte("name: Flicker\n" + flickerRush)}, "b.txt": {Data: []byte("name: flicker\n" + flickerRush)}, "fire-extra.yaml": {Data: []byte(fireLine)}},
+			[]string{"b.txt: flicker: a preset of this name is already given in a.txt"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -264,4 +281,73 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		})
 	}
 	registeredUnchanged(t, registered, before)
+}
+
+// flickerRush is a designer's deck list of the fireLine cards, named by
+// its file as it has no `name:` line.
+const flickerRush = "3 Flickit\n3 Flarehound\n3 Embrix\n3 Flaru\n3 Potion\n25 Fire Energy\n"
+
+// presetNamed is g's preset of that name.
+func presetNamed(t *testing.T, g *Game, name string) engine.DeckList {
+	t.Helper()
+	i := slices.IndexFunc(g.Presets(), func(d engine.DeckList) bool { return d.Name == name })
+	if i < 0 {
+		t.Fatalf("no preset %s among %d", name, len(g.Presets()))
+	}
+	return g.Presets()[i]
+}
+
+// MM-8: a deck list beside the cards is a preset: offered, legal, and dealt
+// in the games that take presets.
+func TestWithCardsAddsAPreset_MM_8(t *testing.T) {
+	dir := designerDir()
+	dir["flicker-rush.txt"] = &fstest.MapFile{Data: []byte(flickerRush)}
+	g := withCards(t, New(), dir)
+	d := presetNamed(t, g, "flicker-rush")
+	if ps := g.ValidateDeck(d); len(ps) > 0 || d.Source != "flicker-rush.txt" {
+		t.Fatalf("preset from %s: %v", d.Source, engine.Problems(ps))
+	}
+	if n := len(g.Presets()); n != len(New().Presets())+1 {
+		t.Fatalf("%d presets, want the shipped ones and flicker-rush", n)
+	}
+	var played bool
+	enginetest.RandomGames(t, g, enginetest.Options{Games: 40, Invariants: playsCard("Flickit", &played),
+		Setup: func(i int) engine.Setup { return engine.Setup{Game: "mystimons", Seats: 2, Seed: uint64(i)} }})
+	if !played {
+		t.Error("no random game dealt presets put the preset's Flickit into play")
+	}
+}
+
+// MM-8.2: a changed card that breaks a shipped preset, mended by a deck list
+// of the preset's name beside it: the list replaces the preset in its place,
+// and the registered game keeps the shipped one.
+func TestWithCardsReplacesAPreset_MM_8_2(t *testing.T) {
+	shipped := presetNamed(t, New(), "Feuer-Aggro")
+	mended := strings.Replace(strings.Replace(readPreset(t, shipped.Source), "3 Embrix", "2 Embrix", 1), "13 Fire Energy", "14 Fire Energy", 1)
+	dir := fstest.MapFS{
+		"embrix.yaml": {Data: []byte("cards:\n  - {name: Embrix, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 12, def: 4, spd: 7, basic: Ember Bite, limit: 2}\n")},
+		"feuer.txt":   {Data: []byte(mended)},
+	}
+	g := withCards(t, New(), dir)
+	d := presetNamed(t, g, "Feuer-Aggro")
+	if ps := g.ValidateDeck(d); len(ps) > 0 || d.Source != "feuer.txt" || !slices.Equal(d.Cards(""), parseDeck(t, mended).Cards("")) {
+		t.Fatalf("Feuer-Aggro from %s, %d cards: %v", d.Source, len(d.Cards("")), engine.Problems(ps))
+	}
+	if len(g.Presets()) != len(New().Presets()) || g.Presets()[1].Name != "Feuer-Aggro" {
+		t.Fatalf("presets %v: the mended list should take the shipped one's place", g.Presets())
+	}
+	registered, _ := engine.Lookup("mystimons")
+	if src := presetNamed(t, registered.(*Game), "Feuer-Aggro").Source; src != shipped.Source {
+		t.Errorf("the registered game's Feuer-Aggro comes from %s", src)
+	}
+}
+
+// readPreset is the text of a shipped deck list.
+func readPreset(t *testing.T, name string) string {
+	t.Helper()
+	data, err := deckFiles.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
