@@ -563,3 +563,24 @@ func (s *State) exec(a engine.Action) {
 		}
 	}
 }
+
+// PlayedCard is the index in Game.Cards() of the card action a plays from
+// the hand or the Extra deck: a character or location played, an item
+// attached, a character discarded for its Support ability; -1 for any
+// other action (engine.CardPlayer). The start card is chosen from the
+// deck, not played, so it counts as none.
+func (s *State) PlayedCard(a engine.Action) int {
+	switch a.Verb {
+	case vPlay, vAttach, vSupport:
+	default:
+		return -1
+	}
+	id := a.Args[0]
+	if id <= 0 || int(id) >= len(s.cards) {
+		return -1
+	}
+	if z := s.cards[id].zone; z != zHand && z != zExtra {
+		return -1
+	}
+	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0
+}

@@ -168,3 +168,41 @@ func TestGreedyBeatsRandom(t *testing.T) {
 		t.Errorf("greedy wins only %.2f (95%% interval %.2f-%.2f) against random", w.Rate, w.Low, w.High)
 	}
 }
+
+// TestPlayedCard: the actions that play a card from hand or Extra deck
+// (AT-5.4, AT-5.5, AT-5.8, AT-2.2) name it by its index in Cards(); the
+// others name none.
+func TestPlayedCard(t *testing.T) {
+	s := table(t, nil, evalDuel(
+		"{zones: {main: [Ember Warlord], hand: [Oakheart Titan, Tower Shield, Spark Courier], extra: [Void Herald], "+evalDeck+"}, counters: {res.grove: 8, command: 2}}",
+		"{zones: {main: [Tide Sovereign]}}"))
+	var _ engine.CardPlayer = s
+	cards := theGame.Cards()
+	for _, tc := range []struct{ action, card string }{
+		{"play {Oakheart Titan}", "Oakheart Titan"},
+		{"attach {Tower Shield} {Ember Warlord} down", "Tower Shield"},
+		{"support {Spark Courier} a1 c0 c0", "Spark Courier"},
+		{"play {Void Herald}", "Void Herald"},
+		{"draw", ""},
+		{"endday", ""},
+		{"play {Ember Warlord}", ""}, // in play already, not in hand
+	} {
+		a := s.act(t, tc.action)
+		got := s.PlayedCard(a)
+		switch {
+		case tc.card == "" && got != -1:
+			t.Errorf("%s plays no card, PlayedCard gives %d", tc.action, got)
+		case tc.card != "" && (got < 0 || got >= len(cards) || cards[got].Name != tc.card):
+			t.Errorf("%s: PlayedCard gives %d, want the index of %s", tc.action, got, tc.card)
+		case tc.card != "" && !s.isLegal(t, tc.action):
+			t.Errorf("test position: %s is not legal: %v", tc.action, s.legalText())
+		}
+	}
+	st, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a := st.Legal(nil)[0]; st.(*State).PlayedCard(a) != -1 {
+		t.Errorf("choosing a start card (AT-3.2) counts as playing it")
+	}
+}
