@@ -58,10 +58,10 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 		return 0
 	}
 	var vp [4]int
+	pool := s.vpTally(&vp)
 	for q := int8(0); q < s.n; q++ {
-		vp[q] = s.vpOf(q) + s.pendingVPOf(q)
+		vp[q] += s.pendingVPOf(q)
 	}
-	pool := s.vpPool()
 	var score [4]float64
 	top := math.Inf(-1)
 	for q := int8(0); q < s.n; q++ {
