@@ -38,6 +38,19 @@ const (
 	evalTemp = 1.5
 )
 
+// threatPow and exhPow are the powers of threatDecay and exhDecay, worked
+// out once: greedy calls Evaluate for every legal action, and math.Pow is
+// slow. The last entry stands for higher powers, which are nearly 0.
+var threatPow, exhPow = powers(threatDecay, 64), powers(exhDecay, 128)
+
+func powers(x float64, n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = math.Pow(x, float64(i))
+	}
+	return out
+}
+
 // Evaluate estimates seat's chance of winning from here, without playing
 // on (engine.Evaluator): a finished game gives 1 to its winner, 0 to the
 // others and 0.5 to all in a draw; otherwise each live seat's strength is
@@ -88,7 +101,7 @@ func threat(need int) float64 {
 	if need < 1 {
 		need = 1
 	}
-	return wThreat * math.Pow(threatDecay, float64(need))
+	return wThreat * threatPow[min(need, len(threatPow)-1)]
 }
 
 // strength scores seat q: its threats, VP, board, hand and resources.
@@ -99,7 +112,7 @@ func (s *State) strength(q int8, vp *[4]int, pool int) float64 {
 	v += wHand * float64(min(int(pl.hand.n), handCap))
 	v += wToken * float64(min(s.tokens(q), tokenCap))
 	v += wCmd * float64(pl.cmd)
-	v -= wDeckOut * math.Pow(0.5, float64(pl.deck.n))
+	v -= wDeckOut * math.Ldexp(1, -int(pl.deck.n))
 	return v
 }
 
@@ -201,7 +214,7 @@ func (s *State) charValue(id int16, v seen) float64 {
 	d := s.def(id)
 	var x float64
 	if v.down {
-		x = (wOFV*float64(d.ofv) + wDFV*float64(max(0, int(d.dfv)-v.dmg))) * math.Pow(exhDecay, float64(v.exh))
+		x = (wOFV*float64(d.ofv) + wDFV*float64(max(0, int(d.dfv)-v.dmg))) * exhPow[min(v.exh, len(exhPow)-1)]
 	} else {
 		x = wOFV*float64(s.ofv(id)) + wDFV*float64(max(0, s.dfv(id)-v.dmg))
 	}
