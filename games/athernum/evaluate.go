@@ -72,9 +72,12 @@ func (s *State) Evaluate(seat engine.Seat) float64 {
 	}
 	var vp [4]int
 	pool := s.vpTally(&vp)
-	for q := int8(0); q < s.n; q++ {
-		vp[q] += s.pendingVPOf(q)
+	for q := int8(0); q < s.n; q++ { // VP on their way come from the pool
+		k := s.pendingVPOf(q)
+		vp[q] += k
+		pool -= k
 	}
+	pool = max(pool, 0)
 	var score [4]float64
 	top := math.Inf(-1)
 	for q := int8(0); q < s.n; q++ {
@@ -116,7 +119,7 @@ func (s *State) strength(q int8, vp *[4]int, pool int) float64 {
 	return v
 }
 
-// superiorityThreat: how many VP q still needs for point superiority
+// superiorityThreat scores the VP q still needs for point superiority
 // over the strongest opponent (AT-7.2).
 func (s *State) superiorityThreat(q int8, vp *[4]int, pool int) float64 {
 	best := 0
