@@ -105,6 +105,29 @@ func TestEvaluateCountsTheStack(t *testing.T) {
 	}
 }
 
+// TestEvaluateCountsVPOnTheirWay: VP that an ability on the stack will
+// move onto a card (AT-7.1) count from when it is activated, as much as
+// once it has resolved.
+func TestEvaluateCountsVPOnTheirWay(t *testing.T) {
+	seat := "{zones: {main: [{card: Blaze Herald, attached: [Signet of Claim]}], " + evalDeck + "}, counters: {command: 2}}"
+	opp := "{zones: {main: [{card: Tide Sovereign, attached: [{card: Hidden Snare, status: [face-down]}]}], " + evalDeck + "}}"
+	s := table(t, nil, evalDuel(seat, opp))
+	before := s.Evaluate(0)
+	s.do(t, "activate {Signet of Claim} a1 c0 c0")
+	if s.sn == 0 {
+		t.Fatalf("the Signet's ability did not wait on the stack")
+	}
+	pending := s.Evaluate(0)
+	s.passAll(t)
+	if s.sn != 0 || s.cards[s.id(t, "Blaze Herald")].vp != 1 {
+		t.Fatalf("the Signet's VP did not arrive: %v", s.legalText())
+	}
+	resolved := s.Evaluate(0)
+	if !(pending > before) || math.Abs(pending-resolved) > 1e-12 {
+		t.Errorf("p1 scores %.6f before the Signet, %.6f with its VP on the stack, %.6f once they arrived", before, pending, resolved)
+	}
+}
+
 // TestEvaluateTerminal: a finished game is worth 1 to its winner, 0 to
 // the others, 0.5 to everyone in a draw (AT-7.3, AT-7.6).
 func TestEvaluateTerminal(t *testing.T) {
