@@ -94,15 +94,23 @@ func TestEvaluatePendingAttack(t *testing.T) {
 func TestEvaluateCountsTheStack(t *testing.T) {
 	seat := "{zones: {main: [Ember Warlord], hand: [Oakheart Titan], " + evalDeck + "}, counters: {res.grove: 5}}"
 	opp := "{zones: {main: [Tide Sovereign], hand: [Smoke Bomb], characters: [Mist Seer], " + evalDeck + "}, counters: {res.tide: 5}}"
-	s := table(t, nil, evalDuel(seat, opp))
-	before := s.Evaluate(0)
-	s.do(t, "play {Oakheart Titan}")
-	if s.sn == 0 {
-		t.Fatalf("the Titan did not wait on the stack")
-	}
-	if after := s.Evaluate(0); !(after > before) {
+	_, before, after := evalOnStack(t, seat, opp, "play {Oakheart Titan}")
+	if !(after > before) {
 		t.Errorf("playing the Titan: p1 scores %.4f before, %.4f with it on the stack", before, after)
 	}
+}
+
+// evalOnStack builds a duel, takes action, which must wait on the stack,
+// and returns the state and p1's score before and after it.
+func evalOnStack(t *testing.T, seat, opp, action string) (*State, float64, float64) {
+	t.Helper()
+	s := table(t, nil, evalDuel(seat, opp))
+	before := s.Evaluate(0)
+	s.do(t, action)
+	if s.sn == 0 {
+		t.Fatalf("%s did not wait on the stack", action)
+	}
+	return s, before, s.Evaluate(0)
 }
 
 // TestEvaluateCountsVPOnTheirWay: VP that an ability on the stack will
@@ -111,13 +119,7 @@ func TestEvaluateCountsTheStack(t *testing.T) {
 func TestEvaluateCountsVPOnTheirWay(t *testing.T) {
 	seat := "{zones: {main: [{card: Blaze Herald, attached: [Signet of Claim]}], " + evalDeck + "}, counters: {command: 2}}"
 	opp := "{zones: {main: [{card: Tide Sovereign, attached: [{card: Hidden Snare, status: [face-down]}]}], " + evalDeck + "}}"
-	s := table(t, nil, evalDuel(seat, opp))
-	before := s.Evaluate(0)
-	s.do(t, "activate {Signet of Claim} a1 c0 c0")
-	if s.sn == 0 {
-		t.Fatalf("the Signet's ability did not wait on the stack")
-	}
-	pending := s.Evaluate(0)
+	s, before, pending := evalOnStack(t, seat, opp, "activate {Signet of Claim} a1 c0 c0")
 	s.passAll(t)
 	if s.sn != 0 || s.cards[s.id(t, "Blaze Herald")].vp != 1 {
 		t.Fatalf("the Signet's VP did not arrive: %v", s.legalText())
