@@ -76,9 +76,10 @@ func (s *State) triggerChoices(dst []engine.Action, p int8) []engine.Action {
 		}
 		if t.abil >= 0 {
 			if a := &s.def(t.src).abil[t.abil]; a.tgt.chosen() {
-				s.forTargets(p, a.tgt, func(x int16) {
+				var buf [maxTargets]int16
+				for _, x := range s.targetList(p, a.tgt, &buf) {
 					dst = append(dst, engine.Act(vTrigger, int(t.src), int(t.abil), int(x)))
-				})
+				}
 				continue
 			}
 		}
@@ -127,13 +128,15 @@ func (s *State) dayActions(dst []engine.Action, p int8) []engine.Action {
 
 // plays: characters, locations and items from a zone (AT-5.4-5.6).
 func (s *State) plays(dst []engine.Action, p int8, z zone) []engine.Action {
+	if s.sn >= maxStack {
+		return dst
+	}
+	have := s.avail(p)
 	var seen defSet
 	for _, id := range s.zs(z) {
-		if !seen.add(s.cards[id].def) {
-			continue
-		}
+		// Copies share a cost, so the cheap test may come before seen.
 		d := s.def(id)
-		if !s.canPayCard(p, d) || s.sn >= maxStack {
+		if int(d.cost) > have || !seen.add(s.cards[id].def) || !s.canPayCard(p, d) {
 			continue
 		}
 		switch d.typ {
@@ -220,9 +223,10 @@ func (s *State) combatActions(dst []engine.Action, p int8) []engine.Action {
 		if att == 0 || s.cards[att].faceDown() {
 			return
 		}
-		s.forTargets(p, tgEnemy, func(t int16) {
+		var buf [maxTargets]int16
+		for _, t := range s.targetList(p, tgEnemy, &buf) {
 			dst = append(dst, engine.Act(vAttack, int(att), int(t)))
-		})
+		}
 	}
 	each(pl.main)
 	for _, x := range s.zs(pl.chars) {
@@ -248,7 +252,7 @@ func (s *State) reactions(dst []engine.Action, p int8) []engine.Action {
 		if !s.supportOnStack() {
 			var seen defSet
 			for _, h := range s.zs(pl.hand) {
-				if seen.add(s.cards[h].def) {
+				if s.def(h).support && seen.add(s.cards[h].def) {
 					dst = s.supports(dst, p, h)
 				}
 			}
@@ -308,7 +312,10 @@ func (s *State) withChoices(dst []engine.Action, v engine.Verb, p int8, src int1
 		}
 	}
 	if a.tgt.chosen() {
-		s.forTargets(p, a.tgt, emit)
+		var buf [maxTargets]int16
+		for _, t := range s.targetList(p, a.tgt, &buf) {
+			emit(t)
+		}
 	} else {
 		emit(0)
 	}
@@ -336,42 +343,46 @@ func (s *State) isTarget(ctrl int8, src, t int16, k targetKind) bool {
 	return false
 }
 
-// forTargets calls fn for each legal target of kind k for ctrl.
-func (s *State) forTargets(ctrl int8, k targetKind, fn func(int16)) {
+// maxTargets bounds the targets at a table: 4 seats with a main
+// character, 5 characters and a location each.
+const maxTargets = 4 * 7
+
+// targetList lists the legal targets of kind k for ctrl in buf, seat by
+// seat: main character, characters, location. A list in a buffer rather
+// than a callback keeps the hot paths free of closures.
+func (s *State) targetList(ctrl int8, k targetKind, buf *[maxTargets]int16) []int16 {
+	n := 0
 	for q := int8(0); q < s.n; q++ {
 		pl := &s.pl[q]
 		if pl.out || (q == ctrl && (k == tgEnemy || k == tgEnemyVP)) || (q != ctrl && k == tgAlly) {
 			continue
 		}
-		try := func(id int16) {
-			if id != 0 && s.isTarget(ctrl, 0, id, k) {
-				fn(id)
+		if pl.main != 0 && s.isTarget(ctrl, 0, pl.main, k) {
+			buf[n], n = pl.main, n+1
+		}
+		for _, x := range s.zs(pl.chars) {
+			if s.isTarget(ctrl, 0, x, k) {
+				buf[n], n = x, n+1
 			}
 		}
-		try(pl.main)
-		for _, x := range s.zs(pl.chars) {
-			try(x)
-		}
-		if k == tgEnemyVP {
-			try(pl.loc)
+		if k == tgEnemyVP && pl.loc != 0 && s.isTarget(ctrl, 0, pl.loc, k) {
+			buf[n], n = pl.loc, n+1
 		}
 	}
+	return buf[:n]
 }
 
-func (s *State) countTargets(ctrl int8, src int16, k targetKind) int {
-	n := 0
-	s.forTargets(ctrl, k, func(int16) { n++ })
-	return n
+func (s *State) countTargets(ctrl int8, k targetKind) int {
+	var buf [maxTargets]int16
+	return len(s.targetList(ctrl, k, &buf))
 }
 
-func (s *State) firstTarget(ctrl int8, src int16, k targetKind) int16 {
-	var first int16
-	s.forTargets(ctrl, k, func(x int16) {
-		if first == 0 {
-			first = x
-		}
-	})
-	return first
+func (s *State) firstTarget(ctrl int8, k targetKind) int16 {
+	var buf [maxTargets]int16
+	if l := s.targetList(ctrl, k, &buf); len(l) > 0 {
+		return l[0]
+	}
+	return 0
 }
 
 // Paying costs (AT-5.12). The engine exhausts resource tokens for the
@@ -463,7 +474,7 @@ func (s *State) canPayAbility(p int8, src int16, a *ability, fromHand bool) bool
 			return false
 		}
 	}
-	if a.tgt.chosen() && s.countTargets(p, src, a.tgt) == 0 {
+	if a.tgt.chosen() && s.countTargets(p, a.tgt) == 0 {
 		return false
 	}
 	return true
@@ -562,4 +573,25 @@ func (s *State) exec(a engine.Action) {
 			s.discard(x, zDiscard)
 		}
 	}
+}
+
+// PlayedCard is the index in Game.Cards() of the card action a plays from
+// the hand or the Extra deck: a character or location played, an item
+// attached, a character discarded for its Support ability; -1 for any
+// other action (engine.CardPlayer). The start card is chosen from the
+// deck, not played, so it counts as none.
+func (s *State) PlayedCard(a engine.Action) int {
+	switch a.Verb {
+	case vPlay, vAttach, vSupport:
+	default:
+		return -1
+	}
+	id := a.Args[0]
+	if id <= 0 || int(id) >= len(s.cards) {
+		return -1
+	}
+	if z := s.cards[id].zone; z != zHand && z != zExtra {
+		return -1
+	}
+	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0
 }

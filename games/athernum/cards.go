@@ -2,8 +2,8 @@ package athernum
 
 import (
 	"embed"
+	"errors"
 	"fmt"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -98,6 +98,18 @@ type yamlFile struct {
 }
 
 func mustLoadPool() *pool {
+	p, err := loadPool(shippedFiles())
+	if err != nil {
+		panic("athernum: shipped cards are broken: " + err.Error())
+	}
+	if err := p.loadPresets(true); err != nil {
+		panic("athernum: " + err.Error())
+	}
+	return p
+}
+
+// shippedFiles are the card files compiled in, by path ("cards/ember.yaml").
+func shippedFiles() map[string][]byte {
 	files := map[string][]byte{}
 	entries, err := cardFS.ReadDir("cards")
 	if err != nil {
@@ -109,108 +121,227 @@ func mustLoadPool() *pool {
 			files["cards/"+e.Name()] = data
 		}
 	}
-	p, err := loadPool(files)
-	if err != nil {
-		panic("athernum: shipped cards are broken: " + err.Error())
-	}
+	return files
+}
+
+// loadPresets reads the preset decks and resolves them to definitions.
+// strict (the shipped cards) makes an illegal preset an error; otherwise
+// it is left out, as changed cards may have made it so.
+func (p *pool) loadPresets(strict bool) error {
 	decks, _ := deckFS.ReadDir("decks")
 	for _, e := range decks {
 		data, _ := deckFS.ReadFile("decks/" + e.Name())
 		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
 		if err != nil {
-			panic("athernum: preset " + e.Name() + ": " + err.Error())
+			return fmt.Errorf("preset %s: %v", e.Name(), err)
 		}
 		if ps := p.validateDeck(d); len(ps) > 0 {
-			panic("athernum: preset " + e.Name() + " is illegal: " + engine.Problems(ps).Error())
+			if strict {
+				return fmt.Errorf("preset %s is illegal: %v", e.Name(), engine.Problems(ps))
+			}
+			continue
 		}
 		p.presets = append(p.presets, d)
 		m, x := p.deckDefs(d)
 		p.presetMain, p.presetExtra = append(p.presetMain, m), append(p.presetExtra, x)
 	}
-	return p
+	return nil
+}
+
+// origin is where a card was written, for problems found after decoding.
+type origin struct {
+	yf *engine.YAMLFile
+	at string // the card's YAML path, "$.cards[3]"
+}
+
+// decoded is a card decoded from a file.
+type decoded struct {
+	d cardDef
+	origin
 }
 
 // loadPool decodes card files (name -> YAML) into a pool, reporting every
 // problem with file, line and card.
-func loadPool(files map[string][]byte) (*pool, error) {
-	p := &pool{byName: map[string]int16{}}
-	p.defs = append(p.defs, cardDef{name: "(none)"}) // def 0 is never used
+func loadPool(files map[string][]byte) (*pool, error) { return mergePool(files, nil, nil) }
+
+// mergePool builds a pool from the shipped card files and extra ones,
+// which are also checked against sch when it is given: an extra card
+// named like a shipped card takes its place (and its index in Cards()).
+func mergePool(shipped, extra map[string][]byte, sch *engine.Schema) (*pool, error) {
+	b := poolBuilder{p: &pool{byName: map[string]int16{}}}
+	b.p.defs = append(b.p.defs, cardDef{name: "(none)"}) // def 0 is never used
+	b.origins, b.extra = []origin{{}}, []bool{false}
+	base, probs := decodeFiles(shipped, nil)
+	more, ps := decodeFiles(extra, sch)
+	b.probs = append(probs, ps...)
+	for _, c := range base {
+		b.add(c, false)
+	}
+	for _, c := range more {
+		b.add(c, true)
+	}
+	b.resolveSummons()
+	if len(b.p.defs) > 511 {
+		b.probs = append(b.probs, engine.Problem{Msg: fmt.Sprintf("%d cards; the pool holds at most 510", len(b.p.defs)-1), Fix: "remove cards"})
+	}
+	if len(b.probs) > 0 {
+		return nil, b.probs
+	}
+	return b.p, nil
+}
+
+// decodeFiles decodes card files in name order. With sch, a file whose
+// cards are all right is checked against the schema too, and the schema
+// explains a file that does not decode where it can.
+func decodeFiles(files map[string][]byte, sch *engine.Schema) ([]decoded, engine.Problems) {
 	names := make([]string, 0, len(files))
 	for n := range files {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	var out []decoded
 	var probs engine.Problems
-	type ref struct {
-		yf   *engine.YAMLFile
-		at   string
-		def  int
-		abil int
-	}
-	var refs []ref
 	for _, name := range names {
-		var f yamlFile
-		yf, err := engine.DecodeYAML(name, files[name], &f)
-		if err != nil {
-			if ps, ok := err.(engine.Problems); ok {
-				probs = append(probs, ps...)
-			} else if pr, ok := err.(engine.Problem); ok {
-				probs = append(probs, pr)
-			} else {
-				probs = append(probs, engine.Problem{File: name, Msg: err.Error()})
-			}
-			continue
+		cards, ps, decodes := decodeFile(name, files[name])
+		switch {
+		case sch == nil:
+		case len(ps) == 0: // the schema finds what the loader lets pass: no list of cards
+			ps = namedSchemaProblems(sch.Validate(name, files[name]), cards)
+		case !decodes: // on the decoder's line, the schema says better which field wants what
+			ps = sameLine(ps, sch.Validate(name, files[name]))
 		}
-		for i, yc := range f.Cards {
-			at := fmt.Sprintf("$.cards[%d]", i)
-			d, ps := buildDef(yf, at, yc)
-			probs = append(probs, ps...)
-			if len(ps) > 0 {
-				continue
-			}
-			if _, dup := p.byName[strings.ToLower(d.name)]; dup {
-				probs = append(probs, yf.Problem(at+".name", d.name, "the name is used by another card",
-					"give every card its own name: cards with one name are copies (AT-2.16)"))
-				continue
-			}
+		out, probs = append(out, cards...), append(probs, ps...)
+	}
+	for i := range probs {
+		if probs[i].Fix == "" {
+			probs[i].Fix = "see cards/schema.json (kartenwerk schema athernum)"
+		}
+	}
+	return out, probs
+}
+
+// decodeFile decodes one card file strictly and builds its cards; false
+// if the file does not decode at all.
+func decodeFile(name string, data []byte) ([]decoded, engine.Problems, bool) {
+	var f yamlFile
+	yf, err := engine.DecodeYAML(name, data, &f)
+	if err != nil {
+		var ps engine.Problems
+		var pr engine.Problem
+		switch {
+		case errors.As(err, &ps):
+			return nil, ps, false
+		case errors.As(err, &pr):
+			return nil, engine.Problems{pr}, false
+		}
+		return nil, engine.Problems{{File: name, Msg: err.Error()}}, false
+	}
+	var out []decoded
+	var probs engine.Problems
+	for i, yc := range f.Cards {
+		at := fmt.Sprintf("$.cards[%d]", i)
+		d, ps := buildDef(yf, at, yc)
+		probs = append(probs, ps...)
+		if len(ps) == 0 {
 			d.file, d.line = name, yf.Line(at)
-			for j := range d.abil {
-				if len(d.abil[j].refs) > 0 {
-					refs = append(refs, ref{yf, fmt.Sprintf("%s.abilities[%d]", at, j), len(p.defs), j})
+			out = append(out, decoded{d, origin{yf, at}})
+		}
+	}
+	return out, probs, true
+}
+
+// sameLine is the schema's problems on the line of the decoder's one
+// problem, or else that problem.
+func sameLine(dec, sch engine.Problems) engine.Problems {
+	var out engine.Problems
+	for _, p := range sch {
+		if len(dec) == 1 && p.Line == dec[0].Line {
+			out = append(out, p)
+		}
+	}
+	if len(out) == 0 {
+		return dec
+	}
+	return out
+}
+
+// namedSchemaProblems puts the card's name before the YAML path that
+// schema problems name ("$.cards[3].cost").
+func namedSchemaProblems(ps engine.Problems, cards []decoded) engine.Problems {
+	for i := range ps {
+		for _, c := range cards {
+			if strings.HasPrefix(ps[i].Subject, c.at+".") || ps[i].Subject == c.at {
+				ps[i].Subject = c.d.name + " (" + ps[i].Subject + ")"
+				break
+			}
+		}
+	}
+	return ps
+}
+
+// poolBuilder collects definitions by name.
+type poolBuilder struct {
+	p       *pool
+	origins []origin // per definition
+	extra   []bool   // per definition: it came from an extra file
+	probs   engine.Problems
+}
+
+// add adds a card; from an extra file, it replaces a shipped card of its
+// name. Two cards of one name are otherwise a problem (AT-2.16).
+func (b *poolBuilder) add(c decoded, fromExtra bool) {
+	key := strings.ToLower(c.d.name)
+	i, dup := b.p.byName[key]
+	switch {
+	case dup && (!fromExtra || b.extra[i]):
+		b.probs = append(b.probs, c.yf.Problem(c.at+".name", c.d.name,
+			fmt.Sprintf("the name is used by another card (in %s)", b.p.defs[i].file),
+			"give every card its own name: cards with one name are copies (AT-2.16)"))
+	case dup:
+		b.p.defs[i], b.origins[i], b.extra[i] = c.d, c.origin, true
+	default:
+		b.p.byName[key] = int16(len(b.p.defs))
+		b.p.defs = append(b.p.defs, c.d)
+		b.origins, b.extra = append(b.origins, c.origin), append(b.extra, fromExtra)
+	}
+}
+
+// resolveSummons points summon effects at their token cards, which must
+// exist and be tokens (AT-10.U7).
+func (b *poolBuilder) resolveSummons() {
+	for i := range b.p.defs {
+		d := &b.p.defs[i]
+		for j := range d.abil {
+			a := &d.abil[j]
+			k := 0
+			for e := range a.eff {
+				if a.eff[e].op != opSummon {
+					continue
+				}
+				name := a.refs[k]
+				k++
+				if id, ok := b.summonable(i, j, name); ok {
+					a.eff[e].ref = id
 				}
 			}
-			p.byName[strings.ToLower(d.name)] = int16(len(p.defs))
-			p.defs = append(p.defs, d)
 		}
 	}
-	// Summoned tokens must exist and be tokens (dangling references).
-	for _, r := range refs {
-		a := &p.defs[r.def].abil[r.abil]
-		k := 0
-		for i := range a.eff {
-			if a.eff[i].op != opSummon {
-				continue
-			}
-			name := a.refs[k]
-			k++
-			id, ok := p.def(name)
-			switch {
-			case !ok:
-				probs = append(probs, r.yf.Problem(r.at, p.defs[r.def].name, fmt.Sprintf("summons %q, which is no card", name), "define the token card or fix the name"))
-			case !p.defs[id].token:
-				probs = append(probs, r.yf.Problem(r.at, p.defs[r.def].name, fmt.Sprintf("summons %q, which is not a token", name), "add `token: true` to that card"))
-			default:
-				a.eff[i].ref = id
-			}
-		}
+}
+
+// summonable looks up the token that ability j of definition i summons.
+func (b *poolBuilder) summonable(i, j int, name string) (int16, bool) {
+	o, d := b.origins[i], &b.p.defs[i]
+	at := fmt.Sprintf("%s.abilities[%d]", o.at, j)
+	id, ok := b.p.def(name)
+	switch {
+	case !ok:
+		b.probs = append(b.probs, o.yf.Problem(at, d.name, fmt.Sprintf("summons %q, which is no card", name), "define the token card or fix the name"))
+	case !b.p.defs[id].token:
+		b.probs = append(b.probs, o.yf.Problem(at, d.name, fmt.Sprintf("summons %q, which is not a token", name), "add `token: true` to that card"))
+	default:
+		return id, true
 	}
-	if len(p.defs) > 511 {
-		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards; the pool holds at most 510", len(p.defs)-1), Fix: "remove cards"})
-	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return p, nil
+	return 0, false
 }
 
 func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Problems) {
@@ -441,5 +572,3 @@ func (p *pool) deckDefs(d engine.DeckList) (main, extra []int16) {
 func (p *pool) presetIndex(seed uint64, s int) int {
 	return (int(seed%97) + s) % len(p.presets)
 }
-
-var _ = path.Base

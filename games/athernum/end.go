@@ -71,35 +71,34 @@ func (s *State) checkEnd() bool {
 // VP at least its VP field (AT-7.3, AT-10.11).
 func (s *State) objectiveMet(p int8) bool {
 	pl := &s.pl[p]
-	met := func(id int16) bool {
-		c := &s.cards[id]
-		d := &s.g.pool.defs[c.def]
-		return id != 0 && d.objective && !c.faceDown() && c.vp >= d.vp
-	}
-	if met(pl.main) {
+	if pl.main != 0 && s.objectiveCardMet(pl.main) {
 		return true
 	}
 	for _, x := range s.zs(pl.chars) {
-		if met(x) {
+		if s.objectiveCardMet(x) {
 			return true
 		}
 	}
 	return false
 }
 
+// objectiveCardMet: card id meets its Objective. An Objective card has a
+// VP field (AT-6.5), so a card without VP tokens is passed over at once:
+// this runs after every stack.
+func (s *State) objectiveCardMet(id int16) bool {
+	c := &s.cards[id]
+	if c.vp == 0 || c.faceDown() {
+		return false
+	}
+	d := &s.g.pool.defs[c.def]
+	return d.objective && c.vp >= d.vp
+}
+
 // superior returns the player whose VP exceed every live opponent's VP
 // plus the pool (AT-7.2), or -1.
 func (s *State) superior() int8 {
 	var vp [4]int
-	any := false
-	for p := int8(0); p < s.n; p++ {
-		vp[p] = s.vpOf(p)
-		any = any || vp[p] > 0
-	}
-	if !any {
-		return -1
-	}
-	pool := s.vpPool()
+	pool := s.vpTally(&vp)
 	for p := int8(0); p < s.n; p++ {
 		if s.pl[p].out || vp[p] == 0 {
 			continue

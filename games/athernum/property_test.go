@@ -116,7 +116,7 @@ func invariants(st engine.State) error {
 	if s.vpPool() < 0 {
 		return fmt.Errorf("the VP pool is negative (AT-7.1)")
 	}
-	return nil
+	return evaluationInRange(s)
 }
 
 func TestRandomGames(t *testing.T) {

@@ -22,6 +22,9 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	decks := setup.Decks
 	mains := make([][]int16, setup.Seats)
 	extras := make([][]int16, setup.Seats)
+	if len(decks) == 0 && len(g.pool.presets) == 0 {
+		return nil, fmt.Errorf("the changed cards make every preset deck illegal: give each seat a deck")
+	}
 	if len(decks) == 0 { // presets, chosen by the seed; they are legal
 		for i := range mains {
 			k := g.pool.presetIndex(setup.Seed, i)

@@ -73,7 +73,7 @@ func (s *State) placeTriggers() bool {
 		}
 		if t.abil >= 0 {
 			a := &s.def(t.src).abil[t.abil]
-			if a.tgt.chosen() && s.countTargets(p, t.src, a.tgt) == 0 {
+			if a.tgt.chosen() && s.countTargets(p, a.tgt) == 0 {
 				s.dropTrigger(i)
 				return false
 			}
@@ -87,11 +87,11 @@ func (s *State) placeTriggers() bool {
 		if t.abil >= 0 {
 			a := &s.def(t.src).abil[t.abil]
 			if a.tgt.chosen() {
-				if s.countTargets(p, t.src, a.tgt) > 1 {
+				if s.countTargets(p, a.tgt) > 1 {
 					s.dec, s.toMove = decTrigger, p
 					return true
 				}
-				tgt = s.firstTarget(p, t.src, a.tgt)
+				tgt = s.firstTarget(p, a.tgt)
 			}
 		}
 		s.placeTrigger(only, tgt)
@@ -162,42 +162,51 @@ func (s *State) mayReact(p int8) bool {
 	if s.sn >= maxStack {
 		return false
 	}
-	can := func(src int16, fromHand bool) bool {
-		c := &s.cards[src]
-		d := &s.g.pool.defs[c.def]
-		if fromHand {
-			if !d.support {
-				return false
-			}
-		} else if !d.activ || c.faceDown() {
-			return false
-		}
-		for i := range d.abil {
-			a := &d.abil[i]
-			if (fromHand && a.kind == akSupport || !fromHand && a.activatable()) && s.canPayAbility(p, src, a, fromHand) {
-				return true
-			}
-		}
-		return false
-	}
-	if pl.main != 0 && can(pl.main, false) || pl.loc != 0 && can(pl.loc, false) {
+	if pl.main != 0 && s.canActivate(p, pl.main) || pl.loc != 0 && s.canActivate(p, pl.loc) {
 		return true
 	}
 	for _, x := range s.zs(pl.chars) {
-		if can(x, false) {
+		if s.canActivate(p, x) {
 			return true
 		}
 	}
 	for _, x := range s.zs(pl.items) {
-		if can(x, false) {
+		if s.canActivate(p, x) {
 			return true
 		}
 	}
-	if !s.supportOnStack() {
-		for _, x := range s.zs(pl.hand) {
-			if can(x, true) {
-				return true
-			}
+	if s.supportOnStack() {
+		return false
+	}
+	for _, x := range s.zs(pl.hand) {
+		if s.def(x).support && s.canSupport(p, x) {
+			return true
+		}
+	}
+	return false
+}
+
+// canActivate: p can pay for an ability of its face-up card src now.
+func (s *State) canActivate(p int8, src int16) bool {
+	c := &s.cards[src]
+	d := &s.g.pool.defs[c.def]
+	if !d.activ || c.faceDown() {
+		return false
+	}
+	for i := range d.abil {
+		if a := &d.abil[i]; a.activatable() && s.canPayAbility(p, src, a, false) {
+			return true
+		}
+	}
+	return false
+}
+
+// canSupport: p can pay for a Support ability of hand card src now.
+func (s *State) canSupport(p int8, src int16) bool {
+	d := s.def(src)
+	for i := range d.abil {
+		if a := &d.abil[i]; a.kind == akSupport && s.canPayAbility(p, src, a, true) {
+			return true
 		}
 	}
 	return false

@@ -426,43 +426,45 @@ func (s *State) slotsFree(host int16) int {
 
 // vpPool is Σ VP fields of cards in play − Σ VP tokens on them.
 func (s *State) vpPool() int {
-	n := 0
-	defs := s.g.pool.defs
-	add := func(id int16) {
-		if id != 0 {
-			c := &s.cards[id]
-			n += int(defs[c.def].vp) - int(c.vp)
-		}
-	}
-	for p := int8(0); p < s.n; p++ {
-		pl := &s.pl[p]
-		add(pl.main)
-		add(pl.loc)
-		for _, x := range s.buf[pl.chars.off : pl.chars.off+pl.chars.n] {
-			add(x)
-		}
-	}
-	return n
+	var vp [4]int
+	return s.vpTally(&vp)
 }
 
 // vpOf is the VP tokens on the cards a player controls (AT-10.7).
 func (s *State) vpOf(p int8) int {
-	n := 0
-	pl := &s.pl[p]
-	add := func(id int16) {
-		if id != 0 {
+	var vp [4]int
+	s.vpTally(&vp)
+	return vp[p]
+}
+
+// vpTally puts each player's VP (vpOf) in vp and returns the pool
+// (vpPool), in one pass over the field: the state-based checks need both
+// after every stack (AT-5.18 e).
+func (s *State) vpTally(vp *[4]int) int {
+	defs := s.g.pool.defs
+	pool := 0
+	for p := int8(0); p < s.n; p++ {
+		pl := &s.pl[p]
+		n := 0
+		if id := pl.main; id != 0 {
 			n += int(s.cards[id].vp)
+			pool += int(defs[s.cards[id].def].vp)
 		}
+		if id := pl.loc; id != 0 {
+			n += int(s.cards[id].vp)
+			pool += int(defs[s.cards[id].def].vp)
+		}
+		for _, x := range s.buf[pl.chars.off : pl.chars.off+pl.chars.n] {
+			n += int(s.cards[x].vp)
+			pool += int(defs[s.cards[x].def].vp)
+		}
+		pool -= n
+		for _, x := range s.buf[pl.items.off : pl.items.off+pl.items.n] {
+			n += int(s.cards[x].vp)
+		}
+		vp[p] = n
 	}
-	add(pl.main)
-	add(pl.loc)
-	for _, x := range s.zs(pl.chars) {
-		add(x)
-	}
-	for _, x := range s.zs(pl.items) {
-		add(x)
-	}
-	return n
+	return pool
 }
 
 // role is the card that acts as the main character for resources and
