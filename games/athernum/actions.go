@@ -23,6 +23,9 @@ func (s *State) Apply(a engine.Action) error {
 		return s.explain(a)
 	}
 	s.legalOK = false
+	if s.dec == decPriority && a.Verb != vPass {
+		s.hist.responses++
+	}
 	switch a.Verb { // actions that can change what the state-based checks see
 	case vClaim, vActivate, vSupport, vReveal, vItem:
 		s.dirty = true
@@ -522,6 +525,7 @@ func (s *State) exec(a engine.Action) {
 	case vClaim:
 		pl.cmd -= 2
 		s.claimed = true
+		s.hist.claimed++
 		s.cards[s.role(p)].vp++
 	case vPlay:
 		d := s.def(x)

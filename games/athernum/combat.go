@@ -32,6 +32,7 @@ func (s *State) readyCount(p int8) int {
 // triggers wait for the stack.
 func (s *State) fight(att, tgt, def int16) {
 	s.atk, s.atkT = 0, 0
+	s.hist.attacks++
 	combatant := tgt
 	var second int16 // AT-10.4 "join": the target strikes back too
 	if def != 0 {

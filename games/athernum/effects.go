@@ -47,6 +47,7 @@ func (s *State) summon(p int8, def int16) {
 			c.def = def
 			s.move(id, zChars)
 			s.entered = true
+			s.noteObjective(id)
 			if s.def(id).statics {
 				s.queue(id, -1, p)
 			}
@@ -71,6 +72,7 @@ func (s *State) resolveCard(it item) {
 		}
 		s.move(id, zChars)
 		s.entered = true
+		s.noteObjective(id)
 	case tLocation: // AT-5.6: the old location goes first
 		if p.loc != 0 {
 			s.discard(p.loc, zDiscard)
@@ -204,6 +206,7 @@ func (s *State) applyTo(p int8, id int16, e effect) {
 		n := min(int(e.n), int(d.vp-c.vp), s.vpPool())
 		if n > 0 {
 			c.vp += int8(n)
+			s.hist.effectVP += int32(n)
 		}
 	case opSteal:
 		c.vp = max(0, c.vp-e.n)

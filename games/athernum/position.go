@@ -180,6 +180,7 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 	if len(probs) > 0 {
 		return nil, probs
 	}
+	s.noteField()
 	s.dirty = true
 	s.advance()
 	return s, nil

@@ -133,7 +133,7 @@ seats:
 			t.Fatalf("AT-4.1/AT-10.15: two markers become one, still face down")
 		}
 	}
-	if s.maxDepth != 1 || s.cards[g].flags&fStaticOn == 0 {
+	if s.hist.deepest != 1 || s.cards[g].flags&fStaticOn == 0 {
 		t.Fatalf("AT-5.17: the revealed card's static ability went on the stack and resolved")
 	}
 	if s.dfv(g) != 4 {
@@ -268,7 +268,7 @@ seats:
 		}
 	}
 	s.do(t, "play c"+itoa(adept))
-	if s.maxDepth != 1 {
+	if s.hist.deepest != 1 {
 		t.Fatal("AT-5.15: a played card goes on the stack")
 	}
 	s.passAll(t)
@@ -465,8 +465,9 @@ seats:
 	}
 }
 
-func TestAT5_15_PriorityOrderAndLIFO(t *testing.T) {
-	s := table(t, nil, `
+// threeSeats is a table of three where p1 and p2 each have an ability to
+// pay for and p1 and p3 a face-down item.
+const threeSeats = `
 active: p1
 seats:
   - zones: {main: [{card: Ember Warlord, attached: [{card: Tower Shield, status: [face-down]}]}], characters: [Flame Adept]}
@@ -477,7 +478,10 @@ seats:
     counters: {res.tide: 1}
   - zones:
       main: [{card: Grove Matriarch, attached: [{card: Iron Blade, status: [face-down]}]}]
-`)
+`
+
+func TestAT5_15_PriorityOrderAndLIFO(t *testing.T) {
+	s := table(t, nil, threeSeats)
 	s.do(t, "activate {Flame Adept} a1 {Wave Binder} c0")
 	order := []engine.Seat{}
 	order = append(order, s.ToMove())
@@ -516,7 +520,7 @@ seats:
 		t.Fatalf("AT-5.19: the active player orders (targets) their trigger first; to move %v dec %d", s.ToMove(), s.dec)
 	}
 	s.do(t, "trigger {Cinder Witch} a1 {Wave Binder}")
-	if s.maxDepth != 2 {
+	if s.hist.deepest != 2 {
 		t.Fatal("AT-5.19: both triggers went on one stack")
 	}
 	if s.pl[1].hand.n != 1 || s.cards[s.id(t, "Wave Binder")].dmg != 2 {
@@ -563,8 +567,9 @@ seats:
 	}
 }
 
-func TestAT7_2_PointSuperiority(t *testing.T) {
-	s := table(t, nil, `
+// nearSuperiority is a duel that p1 wins by point superiority with one
+// more VP claimed (AT-7.2).
+const nearSuperiority = `
 active: p1
 seats:
   - zones:
@@ -572,7 +577,10 @@ seats:
       location: [{card: Ancient Battlefield, counters: {vp: 5}}]
     counters: {command: 2}
   - zones: {main: [{card: Tide Sovereign, counters: {vp: 3}}]}
-`)
+`
+
+func TestAT7_2_PointSuperiority(t *testing.T) {
+	s := table(t, nil, nearSuperiority)
 	// 7 > 3 + pool 5? no. After the claim: 8 > 3 + 4.
 	if done, _ := s.Terminal(); done {
 		t.Fatal("AT-7.2: no superiority yet")

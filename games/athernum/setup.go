@@ -201,6 +201,7 @@ func (s *State) finishSetup() {
 		if start == 0 {
 			start = s.pl[p].loc
 		}
+		s.noteObjective(start)
 		if s.def(start).statics {
 			s.queue(start, -1, p)
 		}

@@ -125,9 +125,7 @@ func (s *State) pushItem(it item) {
 	}
 	s.stack[s.sn] = it
 	s.sn++
-	if s.sn > s.maxDepth {
-		s.maxDepth = s.sn
-	}
+	s.noteDepth()
 	s.prio, s.passes = s.active, 0
 	if s.pl[s.active].out {
 		s.prio = s.next(s.active)
@@ -215,8 +213,10 @@ func (s *State) canSupport(p int8, src int16) bool {
 // resolveAll resolves the whole stack top to bottom (LIFO) without
 // further priority (AT-5.15); triggers caused meanwhile wait.
 func (s *State) resolveAll() {
+	s.hist.resolutions++
 	for s.sn > 0 && s.phase != phOver {
 		s.sn--
+		s.hist.resolved++
 		it := s.stack[s.sn]
 		s.resolve(it)
 	}

@@ -159,11 +159,11 @@ type State struct {
 	offer [8]int16
 	on    int8
 
-	maxDepth int8 // deepest stack seen (statistics)
-	dirty    bool // something changed since the last state-based check
-	entered  bool // a character entered since the last uniqueness check
-	winners  engine.SeatSet
-	reason   string
+	hist    history // what happened so far, for Measures only
+	dirty   bool    // something changed since the last state-based check
+	entered bool    // a character entered since the last uniqueness check
+	winners engine.SeatSet
+	reason  string
 
 	legal   []engine.Action
 	legalOK bool
@@ -261,9 +261,6 @@ func (s *State) Terminal() (bool, engine.Outcome) {
 	return true, engine.Outcome{Winners: s.winners, Reason: s.reason}
 }
 
-// MaxStackDepth is the deepest the effect stack has been this game.
-func (s *State) MaxStackDepth() int { return int(s.maxDepth) }
-
 // Clone copies the state; the legal-action cache is not shared.
 func (s *State) Clone() engine.State { return s.clone() }
 
@@ -275,7 +272,9 @@ func (s *State) clone() *State {
 	return &c
 }
 
-// Hash covers everything that matters, the RNG included.
+// Hash covers everything that matters, the RNG included. The history
+// behind the figures is left out: it is how the position arose, not the
+// position (see history).
 func (s *State) Hash() uint64 {
 	h := engine.NewHasher()
 	s.rng.Mix(&h)

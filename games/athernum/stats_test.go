@@ -43,7 +43,7 @@ func TestStats(t *testing.T) {
 				_, out := s.Terminal()
 				reasons[out.Reason]++
 				turns = append(turns, s.Turn())
-				maxSum += int(s.maxDepth)
+				maxSum += int(s.hist.deepest)
 				if !out.Draw() {
 					decided++
 					if out.Winners.Has(engine.Seat(s.order[0])) {

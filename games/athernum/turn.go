@@ -184,6 +184,7 @@ func (s *State) unexhaust(id int16) {
 func (s *State) reveal(id int16) {
 	c := &s.cards[id]
 	c.flags &^= fFaceDown
+	s.noteObjective(id)
 	d := s.def(id)
 	if d.statics {
 		s.queue(id, -1, s.cards[id].owner)
