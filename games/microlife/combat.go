@@ -63,23 +63,8 @@ func (s *state) members(c int16, dst []int16) []int16 {
 // printed values, then mutations in the order attached (ML-5.13), then
 // this turn's modifiers, Opportunistic, toxin markers and damage.
 func (s *state) cardStats(c int16) (atk, res int) {
-	d := s.def(c)
-	atk, res = int(d.atk), int(d.res)
 	ci := &s.cards[c]
-	for _, m := range s.muts {
-		if ci.nmut == 0 {
-			break
-		}
-		if s.cards[m].host != c {
-			continue
-		}
-		md := s.def(m)
-		atk += int(md.atk)
-		res += int(md.res)
-		if md.swap {
-			atk, res = res, atk
-		}
-	}
+	atk, res = int(ci.atk), int(ci.res) // printed and mutated
 	atk += int(ci.atkT)
 	res += int(ci.resT) - int(ci.toxin) - int(ci.dmg)
 	if s.ownKW(c)&kwOpportunistisch != 0 && s.seats[ci.owner].life <= opportunist {
@@ -278,7 +263,7 @@ func (s *state) dead(c int16) bool {
 	if ci.flags&fDoomed != 0 {
 		return true
 	}
-	if ci.nmut == 0 && ci.kw&kwZusammenwachsen == 0 {
+	if ci.kw&kwZusammenwachsen == 0 {
 		return int(ci.res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
 	}
 	_, r := s.stats(c)
@@ -399,7 +384,7 @@ func (s *state) leavePlay(c int16) {
 	}
 	ci.dmg, ci.toxin, ci.atkT, ci.resT = 0, 0, 0, 0
 	ci.flags &= fPublic
-	ci.kw, ci.nmut, ci.whens = s.def(c).kw, 0, s.def(c).whens
+	s.printed(c)
 	s.settle = true
 }
 

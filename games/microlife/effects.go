@@ -274,10 +274,7 @@ func (s *state) attach(m, host int16) {
 	s.take(m)
 	s.cards[m].zone, s.cards[m].host = zAttached, host
 	s.muts = append(s.muts, m)
-	h := &s.cards[host]
-	h.kw |= s.def(m).kw
-	h.whens |= s.def(m).whens
-	h.nmut++
+	s.addMutation(host, m)
 	s.settle = true
 	s.queueCard(m, host, s.cards[host].owner, wPlay, 0)
 }

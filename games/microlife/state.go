@@ -68,7 +68,11 @@ type inst struct {
 	typ        uint8  // the card type, copied from the definition
 	whens      uint8  // triggers of the card and its mutations (cardDef.whens)
 	cost       int8   // the printed cost, copied from the definition
-	res        int8   // the printed Widerstand, copied from the definition
+	// A/W as printed and changed by the attached mutations in the order
+	// attached (ML-5.13); kept up to date by addMutation and leavePlay, so
+	// that reading an entity's values does not walk the mutations.
+	atk, res int16
+	_        [8]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
 }
 
 type player struct {
@@ -214,8 +218,32 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost, res: s.cat.defs[def].res})
-	return int16(len(s.cards) - 1)
+	s.cards = append(s.cards, inst{def: def, owner: owner})
+	c := int16(len(s.cards) - 1)
+	s.printed(c)
+	return c
+}
+
+// printed sets c's copied fields to its card's printed data, without
+// mutations.
+func (s *state) printed(c int16) {
+	ci, d := &s.cards[c], &s.cat.defs[s.cards[c].def]
+	ci.kw, ci.whens, ci.typ, ci.cost = d.kw, d.whens, d.typ, d.cost
+	ci.atk, ci.res, ci.nmut = int16(d.atk), int16(d.res), 0
+}
+
+// addMutation adds mutation m's keywords, triggers and modifier to host,
+// behind those already attached (ML-5.13).
+func (s *state) addMutation(host, m int16) {
+	h, md := &s.cards[host], s.def(m)
+	h.kw |= md.kw
+	h.whens |= md.whens
+	h.nmut++
+	h.atk += int16(md.atk)
+	h.res += int16(md.res)
+	if md.swap {
+		h.atk, h.res = h.res, h.atk
+	}
 }
 
 func (s *state) touch() { s.legalOK = false }
