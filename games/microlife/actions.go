@@ -63,28 +63,30 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	}
 	p := s.active
 	pl := &s.seats[p]
+	sugar := pl.sugar
 	switch s.phase {
 	case pMain1, pMain2:
-		for _, c := range pl.zones[zHand-1] {
-			if !s.opt.playPaid || int(s.cards[c].cost) <= pl.sugar {
+		hand := pl.zones[zHand-1]
+		for _, c := range hand {
+			if !s.opt.playPaid || int(s.cards[c].cost) <= sugar {
 				out = append(out, act(vPlay, c))
 			}
 		}
 		if !s.opt.basicOnly {
 			for _, c := range s.shared[0] {
-				if int(s.cards[c].cost) <= pl.sugar {
+				if int(s.cards[c].cost) <= sugar {
 					out = append(out, act(vBuy, c))
 				}
 			}
 		}
-		if int(s.cat.defs[s.cat.haut].cost) <= pl.sugar {
+		if int(s.cat.defs[s.cat.haut].cost) <= sugar {
 			out = append(out, act(vBuyBasic, 0))
 		}
-		if int(s.cat.defs[s.cat.nahrung].cost) <= pl.sugar {
+		if int(s.cat.defs[s.cat.nahrung].cost) <= sugar {
 			out = append(out, act(vBuyBasic, 1))
 		}
 		if !pl.discarded {
-			for _, c := range pl.zones[zHand-1] {
+			for _, c := range hand {
 				out = append(out, act(vDiscard, c))
 			}
 		}
@@ -92,12 +94,12 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			ci := &s.cards[c]
 			switch {
 			case ci.flags&fSpore != 0:
-				if int(s.def(c).cost) <= pl.sugar {
+				if int(ci.cost) <= sugar {
 					out = append(out, act(vRevive, c))
 				}
 				continue
-			case ci.flags&fAction != 0:
-				continue
+			case ci.flags&fAction != 0, ci.kw&kwActivated == 0:
+				continue // kw covers the card and its mutations
 			}
 			out = s.genUse(out, c, c)
 			if ci.nmut > 0 {
@@ -109,21 +111,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			}
 		}
 	case pCombat:
-		for _, a := range pl.zones[zPlay-1] {
-			if !s.canAttack(a) {
-				continue
-			}
-			for q := int8(0); q < 2; q++ {
-				for _, t := range s.seats[q].zones[zPlay-1] {
-					if s.canAttackEntity(a, t) {
-						out = append(out, act(vAttack, a, t))
-					}
-				}
-			}
-			if s.canAttackPlayer(a) {
-				out = append(out, act(vAttackPlayer, a, int16(1-p)))
-			}
-		}
+		out = s.attacks(out)
 	}
 	return append(out, act(vNext))
 }

@@ -19,11 +19,15 @@ func (s *state) ownKW(c int16) uint16 {
 // merges reports whether c is part of a Zusammenwachsen group: entities
 // with the keyword under one controller and of one type count as one
 // entity (ML-6.14, ML-10.12).
-func (s *state) merges(c int16) bool { return s.ownKW(c)&kwZusammenwachsen != 0 }
+func (s *state) merges(c int16) bool { return s.cards[c].kw&kwZusammenwachsen != 0 }
 
 func (s *state) sameGroup(a, b int16) bool {
-	return a == b || (s.cards[a].owner == s.cards[b].owner && s.def(a).typ == s.def(b).typ && s.merges(a) && s.merges(b))
+	ca, cb := &s.cards[a], &s.cards[b]
+	return a == b || (ca.owner == cb.owner && ca.typ == cb.typ && ca.kw&cb.kw&kwZusammenwachsen != 0)
 }
+
+// Most entities do not merge, so the functions below answer for a single
+// card first and leave groups to a loop over the controller's play area.
 
 // lead is the card that stands for c's entity: the first group member in
 // play order, or c itself.
@@ -31,6 +35,10 @@ func (s *state) lead(c int16) int16 {
 	if !s.merges(c) {
 		return c
 	}
+	return s.groupLead(c)
+}
+
+func (s *state) groupLead(c int16) int16 {
 	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
 		if s.isEntity(x) && s.sameGroup(x, c) {
 			return x
@@ -39,18 +47,24 @@ func (s *state) lead(c int16) int16 {
 	return c
 }
 
+// isLead: c is an entity that stands for itself, or leads its group.
 func (s *state) isLead(c int16) bool {
-	if !s.isEntity(c) {
-		return false
+	ci := &s.cards[c]
+	if ci.zone != zPlay || ci.flags&(fSpore|fAction) != 0 || ci.typ > tErreger {
+		return false // not an entity
 	}
-	return s.cards[c].kw&kwZusammenwachsen == 0 || s.lead(c) == c
+	return ci.kw&kwZusammenwachsen == 0 || s.groupLead(c) == c
 }
 
 // members appends the cards of c's entity to dst.
 func (s *state) members(c int16, dst []int16) []int16 {
-	if !s.merges(c) {
-		return append(dst, c)
+	if s.merges(c) {
+		return s.group(c, dst)
 	}
+	return append(dst, c)
+}
+
+func (s *state) group(c int16, dst []int16) []int16 {
 	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
 		if s.isEntity(x) && s.sameGroup(x, c) {
 			dst = append(dst, x)
@@ -92,23 +106,25 @@ func (s *state) stats(c int16) (atk, res int) {
 
 // entKW is the entity's keywords: the union over a group.
 func (s *state) entKW(c int16) uint16 {
-	if !s.merges(c) {
-		return s.ownKW(c)
+	if kw := s.cards[c].kw; kw&kwZusammenwachsen == 0 {
+		return kw
 	}
+	return s.groupKW(c)
+}
+
+func (s *state) groupKW(c int16) uint16 {
 	var kw uint16
 	var buf [16]int16
-	for _, x := range s.members(c, buf[:0]) {
-		kw |= s.ownKW(x)
+	for _, x := range s.group(c, buf[:0]) {
+		kw |= s.cards[x].kw
 	}
 	return kw
 }
 
 // anyDef reports whether fn holds for the printed card or a mutation of
-// any part of c's entity, when the entity has keyword flag kw at all.
-func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
-	if s.entKW(c)&kw == 0 {
-		return false
-	}
+// any part of c's entity. Callers first check that the entity has the
+// keyword at all (entKW), which is cheap and almost always false.
+func (s *state) anyDef(c int16, fn func(d *cardDef) bool) bool {
 	var buf [16]int16
 	for _, x := range s.members(c, buf[:0]) {
 		if fn(s.def(x)) {
@@ -128,19 +144,20 @@ func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
 
 // resistant: the entity has Resistenz against antibiotic a (ML-6.17).
 func (s *state) resistant(c int16, a uint8) bool {
-	return a != 0 && s.anyDef(c, kwResistenz, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
+	return a != 0 && s.entKW(c)&kwResistenz != 0 &&
+		s.anyDef(c, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
 }
 
 // hiddenFrom: target t has Tarnung vor X matching attacker a (ML-6.16).
 func (s *state) hiddenFrom(t, a int16) bool {
-	ad, ai := s.def(a), s.cards[a].def
-	return s.anyDef(t, kwTarnung, func(d *cardDef) bool { return d.tarnung.match(ad, ai) })
+	return s.entKW(t)&kwTarnung != 0 &&
+		s.anyDef(t, func(d *cardDef) bool { return d.tarnung.match(s.def(a), s.cards[a].def) })
 }
 
 // ignores: attacker a's Invasiv (X) lets it ignore card b (ML-6.6).
 func (s *state) ignores(a, b int16) bool {
-	bd, bi := s.def(b), s.cards[b].def
-	return s.anyDef(a, kwInvasiv, func(d *cardDef) bool { return d.invasiv.match(bd, bi) })
+	return s.entKW(a)&kwInvasiv != 0 &&
+		s.anyDef(a, func(d *cardDef) bool { return d.invasiv.match(s.def(b), s.cards[b].def) })
 }
 
 func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
@@ -178,7 +195,7 @@ func (s *state) anyAttack() bool {
 		}
 		for q := int8(0); q < 2; q++ {
 			for _, t := range s.seats[q].zones[zPlay-1] {
-				if s.canAttackEntity(a, t) {
+				if s.isLead(t) && s.matrix(a, t) {
 					return true
 				}
 			}
@@ -187,14 +204,42 @@ func (s *state) anyAttack() bool {
 	return false
 }
 
-// canAttackEntity is the target matrix (ML-5.6 a, c, d, e): Erreger attack
-// Immun, Immun attack Erreger, own or opposing, unless camouflaged.
-func (s *state) canAttackEntity(a, t int16) bool {
-	at, tt := s.cards[a].typ, s.cards[t].typ
-	if at == tt || at > tErreger || tt > tErreger || !s.isLead(t) {
-		return false // different types are never one merged entity
+// attacks appends the active player's legal attacks: each attacker in
+// play order against every entity the target matrix allows, then against
+// the opposing player.
+func (s *state) attacks(out []engine.Action) []engine.Action {
+	// The targets are the same for every attacker: each entity once
+	// (ML-6.14), in play order.
+	var buf [32]int16
+	targets := buf[:0]
+	for q := int8(0); q < 2; q++ {
+		for _, t := range s.seats[q].zones[zPlay-1] {
+			if s.isLead(t) {
+				targets = append(targets, t)
+			}
+		}
 	}
-	return !s.hiddenFrom(t, a)
+	for _, a := range s.seats[s.active].zones[zPlay-1] {
+		if !s.canAttack(a) {
+			continue
+		}
+		for _, t := range targets {
+			if s.matrix(a, t) {
+				out = append(out, act(vAttack, a, t))
+			}
+		}
+		if s.canAttackPlayer(a) {
+			out = append(out, act(vAttackPlayer, a, int16(1-s.active)))
+		}
+	}
+	return out
+}
+
+// matrix is the target matrix (ML-5.6 a, c, d, e) between two entities:
+// Erreger attack Immun, Immun attack Erreger, own or opposing, unless
+// camouflaged. (Entities of different types are never one merged entity.)
+func (s *state) matrix(a, t int16) bool {
+	return s.cards[a].typ != s.cards[t].typ && !s.hiddenFrom(t, a)
 }
 
 // canAttackPlayer: an Erreger attacks the opponent only when no Immun card
