@@ -78,9 +78,7 @@ func (s *state) group(c int16, dst []int16) []int16 {
 // this turn's modifiers, Opportunistic, toxin markers and damage.
 func (s *state) cardStats(c int16) (atk, res int) {
 	ci := &s.cards[c]
-	atk, res = int(ci.atk), int(ci.res) // printed and mutated
-	atk += int(ci.atkT)
-	res += int(ci.resT) - int(ci.toxin) - int(ci.dmg)
+	atk, res = int(ci.atk)+int(ci.atkT), ci.resLeft()
 	if s.ownKW(c)&kwOpportunistisch != 0 && s.seats[ci.owner].life <= opportunist {
 		atk++
 	}
@@ -88,6 +86,12 @@ func (s *state) cardStats(c int16) (atk, res int) {
 		atk = 0
 	}
 	return atk, res
+}
+
+// resLeft is the card's remaining Widerstand: printed and mutated, with
+// this turn's modifiers, toxin markers and damage (ML-5.8, ML-6.12).
+func (ci *inst) resLeft() int {
+	return int(ci.res) + int(ci.resT) - int(ci.toxin) - int(ci.dmg)
 }
 
 // stats is the entity's values: the sums over a group (ML-6.14).
@@ -309,7 +313,7 @@ func (s *state) dead(c int16) bool {
 		return true
 	}
 	if ci.kw&kwZusammenwachsen == 0 {
-		return int(ci.res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
+		return ci.resLeft() <= 0
 	}
 	_, r := s.stats(c)
 	return r <= 0
@@ -364,7 +368,14 @@ func (s *state) settleDeaths() bool {
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
 		for _, c := range s.seats[p].zones[zPlay-1] {
-			if s.isLead(c) && s.cards[c].flags&fDoomed == 0 && s.dead(c) {
+			ci := &s.cards[c]
+			switch {
+			case !s.isEntity(c) || ci.flags&fDoomed != 0:
+			case ci.kw&kwZusammenwachsen == 0: // a single card, the usual case
+				if ci.resLeft() <= 0 {
+					s.doom(c)
+				}
+			case s.isLead(c) && s.dead(c):
 				s.doom(c)
 			}
 		}

@@ -178,7 +178,9 @@ func removeID(p *[]int16, c int16) {
 	l := *p
 	for i := len(l) - 1; i >= 0; i-- {
 		if l[i] == c {
-			copy(l[i:], l[i+1:])
+			if i < len(l)-1 { // most cards leave from the top of a pile
+				copy(l[i:], l[i+1:])
+			}
 			*p = l[:len(l)-1]
 			return
 		}
