@@ -365,22 +365,27 @@ func (s *state) settleDeaths() bool {
 	if !s.settle {
 		return false
 	}
+	doomed := false
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
 		for _, c := range s.seats[p].zones[zPlay-1] {
 			ci := &s.cards[c]
 			switch {
-			case !s.isEntity(c) || ci.flags&fDoomed != 0:
+			case ci.flags&fDoomed != 0:
+				doomed = true
+			case !s.isEntity(c):
 			case ci.kw&kwZusammenwachsen == 0: // a single card, the usual case
 				if ci.resLeft() <= 0 {
 					s.doom(c)
+					doomed = true
 				}
 			case s.isLead(c) && s.dead(c):
 				s.doom(c)
+				doomed = true
 			}
 		}
 	}
-	for i := int8(0); i < 2; i++ {
+	for i := int8(0); doomed && i < 2; i++ {
 		p := s.active ^ i
 		for _, c := range s.seats[p].zones[zPlay-1] {
 			ci := &s.cards[c]

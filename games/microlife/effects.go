@@ -139,19 +139,18 @@ func (s *state) validTarget(t trig, c int16) bool {
 }
 
 func (s *state) validFor(a *ability, seat int8, c int16) bool {
-	owner := s.cards[c].owner
-	if a.target == gOwn && owner != seat || !s.isLead(c) {
-		return false
-	}
+	ci := &s.cards[c]
 	switch {
-	case a.target == gOwn && owner != seat, a.target == gEnemy && owner == seat:
+	case a.target == gOwn && ci.owner != seat, a.target == gEnemy && ci.owner == seat:
 		return false
-	case a.only.any() && !a.only.match(s.def(c), s.cards[c].def):
+	case (a.eff == eMutate || a.eff == eGentransfer) && ci.kw&kwMutable == 0:
 		return false
-	case (a.eff == eMutate || a.eff == eGentransfer) && s.cards[c].kw&kwMutable == 0:
+	case !s.isLead(c):
+		return false
+	case a.only.any() && !a.only.match(s.def(c), ci.def):
 		return false
 	}
-	return !s.resistant(c, a.antibiotic)
+	return a.antibiotic == 0 || !s.resistant(c, a.antibiotic)
 }
 
 // hasTarget: an activated ability with a target may be used only if one

@@ -174,22 +174,27 @@ func (s *state) refillMarket() {
 }
 
 // checkEnd ends the game when a player has 0 life or less (ML-5.9, ML-7).
+// It runs before every step of the flow, so it stays small enough to be
+// inlined and leaves the verdict to end.
 func (s *state) checkEnd() bool {
-	if s.over {
-		return true
+	if s.seats[0].life <= 0 || s.seats[1].life <= 0 {
+		s.end()
 	}
-	l0, l1 := s.seats[0].life <= 0, s.seats[1].life <= 0
-	switch {
+	return s.over
+}
+
+func (s *state) end() {
+	if s.over {
+		return
+	}
+	switch l0, l1 := s.seats[0].life <= 0, s.seats[1].life <= 0; {
 	case l0 && l1:
 		s.finish(0, "both-dead") // ML-7.2
 	case l0:
 		s.finish(engine.SeatSet(0).With(1), "life")
 	case l1:
 		s.finish(engine.SeatSet(0).With(0), "life")
-	default:
-		return false
 	}
-	return true
 }
 
 func (s *state) finish(w engine.SeatSet, reason string) {
