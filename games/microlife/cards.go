@@ -191,6 +191,7 @@ type catalog struct {
 	nahrung     int16
 	antibiotics []string
 	infos       []engine.CardInfo
+	table       *state // the shipped starter decks laid out (newTable)
 }
 
 func (c *catalog) lookup(name string) (int16, bool) {
@@ -432,6 +433,7 @@ func buildCatalogSkipping(names []string, files map[string][]byte, skip func(fil
 	for i := range c.defs {
 		c.infos = append(c.infos, c.info(int16(i)))
 	}
+	c.table = newTable(c)
 	return c, nil
 }
 
