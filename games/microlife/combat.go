@@ -170,9 +170,12 @@ func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
 // attacked this turn, an Erreger or an Immun with the ability (ML-5.5,
 // ML-5.6c).
 func (s *state) canAttack(a int16) bool {
-	if !s.isLead(a) || s.cards[a].owner != s.active {
-		return false
-	}
+	return s.isLead(a) && s.cards[a].owner == s.active && s.ready(a)
+}
+
+// ready is canAttack for an entity of the active player that stands for
+// itself.
+func (s *state) ready(a int16) bool {
 	var buf [16]int16
 	for _, x := range s.members(a, buf[:0]) {
 		if s.cards[x].flags&(fTapped|fAttacked) != 0 {
@@ -223,9 +226,9 @@ func (s *state) attacks(out []engine.Action) []engine.Action {
 			}
 		}
 	}
-	for _, a := range s.seats[s.active].zones[zPlay-1] {
-		if !s.canAttack(a) {
-			continue
+	for _, a := range targets {
+		if s.cards[a].owner != s.active || !s.ready(a) {
+			continue // the attackers are the active player's entities
 		}
 		for _, t := range targets {
 			if s.matrix(a, t) {
@@ -262,11 +265,13 @@ func (s *state) canAttackPlayer(a int16) bool {
 
 // blocks: Immun card b stops a direct attack by a.
 func (s *state) blocks(b, a int16) bool {
-	if s.cards[b].typ != tImmun || !s.isEntity(b) {
+	switch {
+	case s.cards[b].typ != tImmun || !s.isEntity(b):
 		return false
-	}
-	if s.opt.shieldUntapped && s.tapped(b) {
+	case s.opt.shieldUntapped && s.tapped(b):
 		return false
+	case s.entKW(a)&(kwInvasiv|kwTarnung) == 0:
+		return true // nothing lets a past
 	}
 	return !s.ignores(a, b) && !s.hiddenFrom(a, b)
 }
