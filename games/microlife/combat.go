@@ -215,23 +215,30 @@ func (s *state) anyAttack() bool {
 // play order against every entity the target matrix allows, then against
 // the opposing player.
 func (s *state) attacks(out []engine.Action) []engine.Action {
-	// The targets are the same for every attacker: each entity once
-	// (ML-6.14), in play order.
-	var buf [32]int16
-	targets := buf[:0]
+	// Every entity once (ML-6.14), in play order: the active player's as
+	// attackers, and all of them as targets by type, since the target
+	// matrix (ML-5.6 a, c, d) only lets each type attack the other.
+	var ab, ib, eb [32]int16
+	attackers := ab[:0]
+	targets := [2][]int16{tImmun: ib[:0], tErreger: eb[:0]}
 	for q := int8(0); q < 2; q++ {
 		for _, t := range s.seats[q].zones[zPlay-1] {
-			if s.isLead(t) {
-				targets = append(targets, t)
+			if !s.isLead(t) {
+				continue
+			}
+			typ := s.cards[t].typ
+			targets[typ] = append(targets[typ], t)
+			if q == s.active {
+				attackers = append(attackers, t)
 			}
 		}
 	}
-	for _, a := range targets {
-		if s.cards[a].owner != s.active || !s.ready(a) {
-			continue // the attackers are the active player's entities
+	for _, a := range attackers {
+		if !s.ready(a) {
+			continue
 		}
-		for _, t := range targets {
-			if s.matrix(a, t) {
+		for _, t := range targets[1-s.cards[a].typ] {
+			if s.entKW(t)&kwTarnung == 0 || !s.hiddenFrom(t, a) { // ML-5.6e
 				out = append(out, act(vAttack, a, t))
 			}
 		}
