@@ -380,18 +380,21 @@ func (s *state) settleDeaths() bool {
 	doomed := false
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
-		for _, c := range s.seats[p].zones[zPlay-1] {
+		play := s.seats[p].zones[zPlay-1]
+		var led [2]bool // a Zusammenwachsen group's first card stands for it (ML-6.14)
+		for _, c := range play {
 			ci := &s.cards[c]
+			lead := s.isEntity(c)
+			if lead && ci.kw&kwZusammenwachsen != 0 {
+				lead = !led[ci.typ]
+				led[ci.typ] = true
+			}
 			switch {
 			case ci.flags&fDoomed != 0:
 				doomed = true
-			case !s.isEntity(c):
-			case ci.kw&kwZusammenwachsen == 0: // a single card, the usual case
-				if ci.resLeft() <= 0 {
-					s.doom(c)
-					doomed = true
-				}
-			case s.isLead(c) && s.dead(c):
+			case !lead:
+			case ci.kw&kwZusammenwachsen == 0 && ci.resLeft() <= 0,
+				ci.kw&kwZusammenwachsen != 0 && s.groupRes(play, ci.typ) <= 0:
 				s.doom(c)
 				doomed = true
 			}
@@ -415,6 +418,18 @@ func (s *state) settleDeaths() bool {
 	}
 	s.settle = false
 	return false
+}
+
+// groupRes is the Widerstand left of the Zusammenwachsen group of type
+// typ in play area play: the sum over its cards (ML-6.14).
+func (s *state) groupRes(play []int16, typ uint8) int {
+	res := 0
+	for _, c := range play {
+		if ci := &s.cards[c]; s.isEntity(c) && ci.typ == typ && ci.kw&kwZusammenwachsen != 0 {
+			res += ci.resLeft()
+		}
+	}
+	return res
 }
 
 // destroy puts c into its owner's discard pile (ML-6.19).

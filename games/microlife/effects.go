@@ -8,6 +8,9 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 // queueTriggers queues every ability of seat p's cards in play that fires
 // on w: printed on entities and Dauer cards, and on mutations (ML-5.13).
 func (s *state) queueTriggers(p int8, w uint8, def int16) {
+	if !s.anyFires(p, w) {
+		return
+	}
 	for _, c := range s.seats[p].zones[zPlay-1] {
 		ci := &s.cards[c]
 		if ci.flags&(fSpore|fAction) != 0 || ci.whens&(1<<w) == 0 {
@@ -22,6 +25,17 @@ func (s *state) queueTriggers(p int8, w uint8, def int16) {
 			}
 		}
 	}
+}
+
+// anyFires: some card of seat p in play has an ability firing on w. It
+// is the quick look first, since on most turns nothing fires.
+func (s *state) anyFires(p int8, w uint8) bool {
+	for _, c := range s.seats[p].zones[zPlay-1] {
+		if ci := &s.cards[c]; ci.flags&(fSpore|fAction) == 0 && ci.whens&(1<<w) != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // queueCard queues src's abilities that fire on w, acting for entity ent.
