@@ -129,23 +129,25 @@ func (s *state) sameTrigBefore(i int) bool {
 
 // genUse lists the usable activated abilities of src (on entity ent).
 func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
-	if s.cards[src].kw&kwActivated == 0 || s.def(src).kw&kwActivated == 0 {
+	d := s.def(src)
+	if s.cards[src].kw&kwActivated == 0 || d.kw&kwActivated == 0 {
 		return out
 	}
-	for i := range s.def(src).abil {
-		if s.canUse(src, ent, i) {
+	for i := range d.abil {
+		if s.canUse(&d.abil[i], src, ent, i) {
 			out = append(out, act(vUse, src, int16(i)+1))
 		}
 	}
 	return out
 }
 
-func (s *state) canUse(src, ent int16, i int) bool {
-	a := &s.def(src).abil[i]
+// canUse: a, ability i of src, is an activated ability the active player
+// can use now.
+func (s *state) canUse(a *ability, src, ent int16, i int) bool {
 	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
 		return false
 	}
-	return s.hasTarget(trig{src: src, ent: ent, abil: int8(i), seat: s.active})
+	return s.hasTarget(a, trig{src: src, ent: ent, abil: int8(i), seat: s.active})
 }
 
 // Apply plays an action of ToMove, or refuses it with the reason.

@@ -168,9 +168,8 @@ func (s *state) validFor(a *ability, seat int8, c int16) bool {
 }
 
 // hasTarget: an activated ability with a target may be used only if one
-// exists.
-func (s *state) hasTarget(t trig) bool {
-	a := s.abilityOf(t)
+// exists. a is t's ability.
+func (s *state) hasTarget(a *ability, t trig) bool {
 	switch {
 	case needsTarget(a):
 		for p := int8(0); p < 2; p++ {
