@@ -202,11 +202,8 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	s.take(c)
 	ci := &s.cards[c]
 	ci.zone = z
-	switch {
-	case z <= zLook:
-		ci.owner = p
-	case z <= zMutDiscard:
-		ci.owner = -1
+	if z <= zMutDiscard {
+		ci.owner = pileOwner(z, p)
 	}
 	pl := s.pile(z, p)
 	if top != stacked[z] {
@@ -216,6 +213,15 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	} else {
 		*pl = append(*pl, c)
 	}
+}
+
+// pileOwner is the owner of a card in pile z of seat p: p for a seat's
+// zones, -1 for the shared piles.
+func pileOwner(z uint8, p int8) int8 {
+	if z <= zLook {
+		return p
+	}
+	return -1
 }
 
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).

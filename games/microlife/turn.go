@@ -151,12 +151,18 @@ func (s *state) refill(z, d uint8, p int8) *[]int16 {
 	if len(*pile) > 0 {
 		return pile
 	}
+	// The discard pile turns over onto the empty pile, top card first,
+	// as putting its cards there one by one would.
 	disc := s.pile(d, p)
-	for len(*disc) > 0 {
-		c := topOf(*disc)
-		s.cards[c].flags &^= fPublic
-		s.put(c, z, p, true)
+	owner := pileOwner(z, p)
+	for i := len(*disc) - 1; i >= 0; i-- {
+		c := (*disc)[i]
+		ci := &s.cards[c]
+		ci.zone, ci.owner, ci.host = z, owner, 0
+		ci.flags &^= fPublic
+		*pile = append(*pile, c)
 	}
+	*disc = (*disc)[:0]
 	engine.Shuffle(&s.rng, *pile)
 	return pile
 }
