@@ -41,7 +41,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	case dTarget:
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validTarget(d.t, c) {
+				if s.isEntity(c) && s.validTarget(d.t, c) {
 					out = append(out, act(vTarget, c))
 				}
 			}

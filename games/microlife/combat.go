@@ -263,7 +263,7 @@ func (s *state) canAttackPlayer(a int16) bool {
 		return false
 	}
 	for _, b := range s.seats[1-s.cards[a].owner].zones[zPlay-1] {
-		if s.blocks(b, a) {
+		if s.cards[b].typ == tImmun && s.blocks(b, a) {
 			return false
 		}
 	}

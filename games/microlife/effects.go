@@ -132,7 +132,7 @@ func (s *state) begin(t trig) {
 		only, n := int16(0), 0
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validTarget(t, c) {
+				if s.isEntity(c) && s.validTarget(t, c) {
 					only, n = c, n+1
 				}
 			}
@@ -152,6 +152,8 @@ func (s *state) validTarget(t trig, c int16) bool {
 	return s.validFor(s.abilityOf(t), t.seat, c)
 }
 
+// Targets are entities (isLead), so callers that loop over a play area
+// may skip other cards with the inlined isEntity before calling.
 func (s *state) validFor(a *ability, seat int8, c int16) bool {
 	ci := &s.cards[c]
 	switch {
@@ -177,7 +179,7 @@ func (s *state) hasTarget(a *ability, t trig) bool {
 				continue
 			}
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validFor(a, t.seat, c) {
+				if s.isEntity(c) && s.validFor(a, t.seat, c) {
 					return true
 				}
 			}
