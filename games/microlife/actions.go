@@ -9,11 +9,22 @@ import (
 // Legal appends the legal actions of ToMove. The list is cached until the
 // state changes.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
+	s.cacheLegal()
 	return append(dst, s.legal...)
+}
+
+func (s *state) cacheLegal() {
+	if s.legalOK {
+		return
+	}
+	// Storing a slice into the state is a GC write barrier; when gen did
+	// not outgrow the buffer, storing the length alone is not.
+	if l := s.gen(s.legal[:0]); cap(l) == cap(s.legal) {
+		s.legal = s.legal[:len(l)]
+	} else {
+		s.legal = l
+	}
+	s.legalOK = true
 }
 
 func act(v engine.Verb, args ...int16) engine.Action {
@@ -152,10 +163,7 @@ func (s *state) canUse(a *ability, src, ent int16, i int) bool {
 
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
+	s.cacheLegal()
 	if !engine.Contains(s.legal, a) {
 		return s.refuse(a)
 	}

@@ -372,11 +372,8 @@ func (s *state) doom(c int16) {
 
 // settleDeaths destroys entities at Widerstand 0 or less, or marked to
 // die (ML-5.8), one at a time, asking about spores (ML-6.18). It returns
-// true when it did something.
+// true when it did something. Only run calls it, when s.settle is set.
 func (s *state) settleDeaths() bool {
-	if !s.settle {
-		return false
-	}
 	doomed := false
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i

@@ -98,7 +98,8 @@ func (s *state) nextTrigger() {
 
 func (s *state) resolveTrigger(i int) {
 	t := s.trigs[i]
-	s.trigs = append(s.trigs[:i], s.trigs[i+1:]...)
+	copy(s.trigs[i:], s.trigs[i+1:])
+	s.trigs = s.trigs[:len(s.trigs)-1]
 	if s.abilityOf(t).optional {
 		s.dec = decision{kind: dOptional, seat: t.seat, t: t}
 		return

@@ -181,7 +181,9 @@ func removeID(p *[]int16, c int16) {
 			if i < len(l)-1 { // most cards leave from the top of a pile
 				copy(l[i:], l[i+1:])
 			}
-			*p = l[:len(l)-1]
+			// Reslicing *p itself stores only the length, without the
+			// GC write barrier a slice store needs.
+			*p = (*p)[:len(l)-1]
 			return
 		}
 	}

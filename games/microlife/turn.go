@@ -31,7 +31,7 @@ func (s *state) run() {
 		if s.checkEnd() {
 			return
 		}
-		if s.settleDeaths() {
+		if s.settle && s.settleDeaths() {
 			continue
 		}
 		if len(s.trigs) > 0 {
@@ -40,7 +40,8 @@ func (s *state) run() {
 		}
 		if len(s.works) > 0 {
 			w := s.works[0]
-			s.works = append(s.works[:0], s.works[1:]...)
+			copy(s.works, s.works[1:])
+			s.works = s.works[:len(s.works)-1]
 			s.doWork(w)
 			continue
 		}
