@@ -26,10 +26,10 @@ func (s *state) startTurn() {
 // deaths, checks the end, resolves triggers and queued work, and moves
 // through the phases that need no decision.
 func (s *state) run() {
-	defer s.checkEnd() // a player at 0 life loses at once, even mid-decision
+flow:
 	for !s.over && s.dec.kind == dNone {
 		if s.checkEnd() {
-			return
+			break
 		}
 		if s.settle && s.settleDeaths() {
 			continue
@@ -48,13 +48,14 @@ func (s *state) run() {
 		switch s.phase {
 		case pUpkeep:
 			s.phase = pMain1
-			return
+			break flow
 		case pCleanup:
 			s.cleanup()
 		default:
-			return
+			break flow
 		}
 	}
+	s.checkEnd() // a player at 0 life loses at once, even mid-decision
 }
 
 // nextPhase ends the current phase on "next".
