@@ -56,6 +56,20 @@ func (s *state) isLead(c int16) bool {
 	return ci.kw&kwZusammenwachsen == 0 || s.groupLead(c) == c
 }
 
+// groupWalk answers isLead without a call for each entity of one play
+// area, visited in play order: an entity that does not merge stands for
+// itself, and a group's first card in play order stands for the group.
+type groupWalk [2]bool // by type: a group's first card was met
+
+func (w *groupWalk) leads(ci *inst) bool {
+	if ci.kw&kwZusammenwachsen == 0 {
+		return true
+	}
+	first := !w[ci.typ]
+	w[ci.typ] = true
+	return first
+}
+
 // members appends the cards of c's entity to dst.
 func (s *state) members(c int16, dst []int16) []int16 {
 	if s.merges(c) {
@@ -222,8 +236,9 @@ func (s *state) attacks(out []engine.Action) []engine.Action {
 	attackers := ab[:0]
 	targets := [2][]int16{tImmun: ib[:0], tErreger: eb[:0]}
 	for q := int8(0); q < 2; q++ {
+		var walk groupWalk
 		for _, t := range s.seats[q].zones[zPlay-1] {
-			if !s.isLead(t) {
+			if !s.isEntity(t) || !walk.leads(&s.cards[t]) {
 				continue
 			}
 			typ := s.cards[t].typ
@@ -378,14 +393,10 @@ func (s *state) settleDeaths() bool {
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
 		play := s.seats[p].zones[zPlay-1]
-		var led [2]bool // a Zusammenwachsen group's first card stands for it (ML-6.14)
+		var walk groupWalk
 		for _, c := range play {
 			ci := &s.cards[c]
-			lead := s.isEntity(c)
-			if lead && ci.kw&kwZusammenwachsen != 0 {
-				lead = !led[ci.typ]
-				led[ci.typ] = true
-			}
+			lead := s.isEntity(c) && walk.leads(ci)
 			switch {
 			case ci.flags&fDoomed != 0:
 				doomed = true
