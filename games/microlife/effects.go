@@ -8,7 +8,7 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 // queueTriggers queues every ability of seat p's cards in play that fires
 // on w: printed on entities and Dauer cards, and on mutations (ML-5.13).
 func (s *state) queueTriggers(p int8, w uint8, def int16) {
-	if !s.anyFires(p, w) {
+	if s.whens(p)&(1<<w) == 0 {
 		return
 	}
 	for _, c := range s.seats[p].zones[zPlay-1] {
@@ -27,15 +27,17 @@ func (s *state) queueTriggers(p int8, w uint8, def int16) {
 	}
 }
 
-// anyFires: some card of seat p in play has an ability firing on w. It
-// is the quick look first, since on most turns nothing fires.
-func (s *state) anyFires(p int8, w uint8) bool {
+// whens is the triggers of seat p's cards in play (bit w: something fires
+// on w). It is a quick look before queueing, since on most turns nothing
+// fires.
+func (s *state) whens(p int8) uint8 {
+	var w uint8
 	for _, c := range s.seats[p].zones[zPlay-1] {
-		if ci := &s.cards[c]; ci.flags&(fSpore|fAction) == 0 && ci.whens&(1<<w) != 0 {
-			return true
+		if ci := &s.cards[c]; ci.flags&(fSpore|fAction) == 0 {
+			w |= ci.whens
 		}
 	}
-	return false
+	return w
 }
 
 // queueCard queues src's abilities that fire on w, acting for entity ent.

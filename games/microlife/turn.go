@@ -16,10 +16,14 @@ func (s *state) startTurn() {
 		}
 	}
 	s.seats[p].sugar++
-	s.queueTriggers(p, wTurnStart, 0)
-	s.queueTriggers(p, wEveryTurnStart, 0)
-	s.queueTriggers(1-p, wOppTurnStart, 0)
-	s.queueTriggers(1-p, wEveryTurnStart, 0)
+	if s.whens(p)&(1<<wTurnStart|1<<wEveryTurnStart) != 0 {
+		s.queueTriggers(p, wTurnStart, 0)
+		s.queueTriggers(p, wEveryTurnStart, 0)
+	}
+	if s.whens(1-p)&(1<<wOppTurnStart|1<<wEveryTurnStart) != 0 {
+		s.queueTriggers(1-p, wOppTurnStart, 0)
+		s.queueTriggers(1-p, wEveryTurnStart, 0)
+	}
 }
 
 // run carries the game forward until a seat must decide: it settles
