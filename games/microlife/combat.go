@@ -389,6 +389,36 @@ func (s *state) doom(c int16) {
 // die (ML-5.8), one at a time, asking about spores (ML-6.18). It returns
 // true when it did something. Only run calls it, when s.settle is set.
 func (s *state) settleDeaths() bool {
+	if !s.markDeaths() {
+		s.settle = false
+		return false
+	}
+	for {
+		c := s.nextDoomed()
+		if c == 0 {
+			s.settle = false
+			return true
+		}
+		ci := &s.cards[c]
+		if ci.kw&kwSporenbildner != 0 && ci.flags&fAsked == 0 {
+			ci.flags |= fAsked
+			s.dec = decision{kind: dSpore, seat: ci.owner, card: c}
+			return true
+		}
+		// A card that neither merges nor holds a lysosome leaves without
+		// changing any other card's Widerstand, so only the cards marked
+		// already can die now; otherwise run looks at all of them again.
+		again := ci.kw&kwZusammenwachsen != 0 || ci.lyso != 0
+		s.destroy(c)
+		if again {
+			return true
+		}
+	}
+}
+
+// markDeaths marks the entities at Widerstand 0 or less to die and
+// reports whether any entity is marked.
+func (s *state) markDeaths() bool {
 	doomed := false
 	for i := int8(0); i < 2; i++ {
 		p := s.active ^ i
@@ -408,24 +438,20 @@ func (s *state) settleDeaths() bool {
 			}
 		}
 	}
-	for i := int8(0); doomed && i < 2; i++ {
-		p := s.active ^ i
-		for _, c := range s.seats[p].zones[zPlay-1] {
-			ci := &s.cards[c]
-			if ci.flags&fDoomed == 0 || ci.zone != zPlay {
-				continue
+	return doomed
+}
+
+// nextDoomed is the first card marked to die, the active player's first;
+// 0 when there is none.
+func (s *state) nextDoomed() int16 {
+	for i := int8(0); i < 2; i++ {
+		for _, c := range s.seats[s.active^i].zones[zPlay-1] {
+			if ci := &s.cards[c]; ci.flags&fDoomed != 0 && ci.zone == zPlay {
+				return c
 			}
-			if s.ownKW(c)&kwSporenbildner != 0 && ci.flags&fAsked == 0 {
-				ci.flags |= fAsked
-				s.dec = decision{kind: dSpore, seat: ci.owner, card: c}
-				return true
-			}
-			s.destroy(c)
-			return true
 		}
 	}
-	s.settle = false
-	return false
+	return 0
 }
 
 // groupRes is the Widerstand left of the Zusammenwachsen group of type
