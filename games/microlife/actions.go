@@ -138,27 +138,24 @@ func (s *state) sameTrigBefore(i int) bool {
 	return false
 }
 
-// genUse lists the usable activated abilities of src (on entity ent).
+// genUse lists the activated abilities of src (on entity ent) that the
+// active player can use now: paid, untapped if need be, and with a target.
 func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 	d := s.def(src)
 	if s.cards[src].kw&kwActivated == 0 || d.kw&kwActivated == 0 {
 		return out
 	}
+	sugar := s.seats[s.active].sugar
 	for i := range d.abil {
-		if s.canUse(&d.abil[i], src, ent, i) {
+		a := &d.abil[i]
+		if a.when != wActivated || int(a.cost) > sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
+			continue
+		}
+		if s.hasTarget(a, trig{src: src, ent: ent, abil: int8(i), seat: s.active}) {
 			out = append(out, act(vUse, src, int16(i)+1))
 		}
 	}
 	return out
-}
-
-// canUse: a, ability i of src, is an activated ability the active player
-// can use now.
-func (s *state) canUse(a *ability, src, ent int16, i int) bool {
-	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
-		return false
-	}
-	return s.hasTarget(a, trig{src: src, ent: ent, abil: int8(i), seat: s.active})
 }
 
 // Apply plays an action of ToMove, or refuses it with the reason.

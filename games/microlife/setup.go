@@ -41,7 +41,7 @@ func newState(c *catalog, setup engine.Setup) (*state, error) {
 	if setup.First < 0 || setup.First > 2 {
 		return nil, fmt.Errorf("first player %d: use 1, 2, or 0 for a random start player", setup.First)
 	}
-	s := &state{cat: c, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
+	s := &state{cat: c, defs: c.defs, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
 	s.cards[0].def = -1
 	s.allocZones(len(c.market), len(c.mutations))
 	return s, nil
@@ -159,7 +159,7 @@ func (s *state) lay(decks [2]engine.DeckList) {
 // without decks of their own copy it (copyTable) instead of making every
 // instance again.
 func newTable(c *catalog) *state {
-	t := &state{cat: c, cards: make([]inst, 1, 128)}
+	t := &state{cat: c, defs: c.defs, cards: make([]inst, 1, 128)}
 	t.cards[0].def = -1
 	t.allocZones(len(c.market), len(c.mutations))
 	t.lay([2]engine.DeckList{presets[0], presets[0]})

@@ -125,6 +125,7 @@ type decision struct {
 // state is a game of Micro-Life in progress.
 type state struct {
 	cat     *catalog
+	defs    []cardDef // cat.defs, one load nearer for def
 	opt     options
 	rng     engine.RNG
 	seats   [2]player
@@ -148,7 +149,7 @@ type state struct {
 	legalOK bool
 }
 
-func (s *state) def(c int16) *cardDef { return &s.cat.defs[s.cards[c].def] }
+func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
 
 // pile returns the slice of zone z of seat p (p ignored for shared zones).
 func (s *state) pile(z uint8, p int8) *[]int16 {
@@ -237,7 +238,7 @@ func (s *state) newCard(def int16, owner int8) int16 {
 // printed sets c's copied fields to its card's printed data, without
 // mutations.
 func (s *state) printed(c int16) {
-	ci, d := &s.cards[c], &s.cat.defs[s.cards[c].def]
+	ci, d := &s.cards[c], &s.defs[s.cards[c].def]
 	ci.kw, ci.whens, ci.typ, ci.cost = d.kw, d.whens, d.typ, d.cost
 	ci.atk, ci.res, ci.nmut = int16(d.atk), int16(d.res), 0
 }
