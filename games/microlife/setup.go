@@ -74,9 +74,7 @@ func (s *state) allocZones(market, mutations int) {
 		s.shared[z] = cut(k)
 	}
 	s.muts = cut(mutations)
-	s.legal = make([]engine.Action, 0, 64)
-	s.trigs = make([]trig, 0, 8)
-	s.works = make([]work, 0, 4)
+	s.legal, s.trigs, s.works = s.legalBuf[:0], s.trigBuf[:0], s.workBuf[:0]
 }
 
 func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {

@@ -147,6 +147,12 @@ type state struct {
 
 	legal   []engine.Action
 	legalOK bool
+
+	// The lists above start in these, so that a new or cloned state does
+	// not allocate for them until they outgrow them.
+	legalBuf [24]engine.Action
+	trigBuf  [8]trig
+	workBuf  [4]work
 }
 
 func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
@@ -259,27 +265,26 @@ func (s *state) addMutation(host, m int16) {
 
 func (s *state) touch() { s.legalOK = false }
 
-// Clone copies the state; every slice gets its own backing array, cut from
-// one allocation.
+// Clone copies the state. The piles are cut from one allocation, each
+// with room to grow, and the card instances get room for a few more, so
+// that playing on from the copy seldom allocates.
 func (s *state) Clone() engine.State {
+	const room = 8 // per pile
 	c := *s
-	n := len(s.muts)
+	n := len(s.muts) + room
 	for p := range s.seats {
 		for _, z := range s.seats[p].zones {
-			n += len(z)
+			n += len(z) + room
 		}
 	}
 	for _, z := range s.shared {
-		n += len(z)
+		n += len(z) + room
 	}
 	buf := make([]int16, n)
 	cut := func(src []int16) []int16 {
-		if src == nil {
-			return nil
-		}
 		k := copy(buf, src)
-		out := buf[:k:k]
-		buf = buf[k:]
+		out := buf[: k : k+room]
+		buf = buf[k+room:]
 		return out
 	}
 	for p := range s.seats {
@@ -291,18 +296,10 @@ func (s *state) Clone() engine.State {
 		c.shared[z] = cut(s.shared[z])
 	}
 	c.muts = cut(s.muts)
-	c.cards = append([]inst(nil), s.cards...)
-	if len(s.trigs) > 0 {
-		c.trigs = append([]trig(nil), s.trigs...)
-	} else {
-		c.trigs = nil
-	}
-	if len(s.works) > 0 {
-		c.works = append([]work(nil), s.works...)
-	} else {
-		c.works = nil
-	}
-	c.legal, c.legalOK = nil, false
+	c.cards = append(make([]inst, 0, len(s.cards)+16), s.cards...)
+	c.trigs = append(c.trigBuf[:0], s.trigs...)
+	c.works = append(c.workBuf[:0], s.works...)
+	c.legal, c.legalOK = c.legalBuf[:0], false
 	return &c
 }
 
