@@ -152,7 +152,8 @@ type ability struct {
 	atk, res   int8
 	target     uint8
 	only       matcher
-	antibiotic uint8 // 1-based index into catalog.antibiotics; 0 none
+	antibiotic uint8  // 1-based index into catalog.antibiotics; 0 none
+	needs      uint16 // keyword flags a target must have (kwMutable to mutate)
 }
 
 // cardDef is a card's printed data, shared read-only by every state.
@@ -666,6 +667,9 @@ func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix s
 		a.n = int8(*y.N)
 	}
 	a.k, a.atk, a.res = int8(y.K), int8(y.Atk), int8(y.Res)
+	if a.eff == eMutate || a.eff == eGentransfer {
+		a.needs = kwMutable // ML-5.11, ML-5.12
+	}
 	if t := index(targetNames, y.Target); t > 0 {
 		a.target = uint8(t)
 	} else if y.Target != "" {

@@ -190,10 +190,15 @@ func (s *state) canAttack(a int16) bool {
 // ready is canAttack for an entity of the active player that stands for
 // itself.
 func (s *state) ready(a int16) bool {
-	var buf [16]int16
-	for _, x := range s.members(a, buf[:0]) {
-		if s.cards[x].flags&(fTapped|fAttacked) != 0 {
-			return false
+	if s.cards[a].flags&(fTapped|fAttacked) != 0 {
+		return false // the usual answer; a group's lead is one of its parts
+	}
+	if s.merges(a) {
+		var buf [16]int16
+		for _, x := range s.group(a, buf[:0]) {
+			if s.cards[x].flags&(fTapped|fAttacked) != 0 {
+				return false
+			}
 		}
 	}
 	switch s.cards[a].typ {

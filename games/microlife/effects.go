@@ -155,14 +155,13 @@ func (s *state) validTarget(t trig, c int16) bool {
 	return s.validFor(s.abilityOf(t), t.seat, c)
 }
 
-// Targets are entities (isLead), so callers that loop over a play area
-// may skip other cards with the inlined isEntity before calling.
+// Loops over a play area ask mayTarget first, which is inlined.
 func (s *state) validFor(a *ability, seat int8, c int16) bool {
 	ci := &s.cards[c]
 	switch {
 	case a.target == gOwn && ci.owner != seat, a.target == gEnemy && ci.owner == seat:
 		return false
-	case (a.eff == eMutate || a.eff == eGentransfer) && ci.kw&kwMutable == 0:
+	case !s.mayTarget(a, c):
 		return false
 	case !s.isLead(c):
 		return false
@@ -170,6 +169,12 @@ func (s *state) validFor(a *ability, seat int8, c int16) bool {
 		return false
 	}
 	return a.antibiotic == 0 || !s.resistant(c, a.antibiotic)
+}
+
+// mayTarget is the quick part of validFor: c is an entity with the
+// keywords a's effect needs of its target (mutable to be mutated).
+func (s *state) mayTarget(a *ability, c int16) bool {
+	return s.isEntity(c) && s.cards[c].kw&a.needs == a.needs
 }
 
 // hasTarget: an activated ability with a target may be used only if one
@@ -182,7 +187,7 @@ func (s *state) hasTarget(a *ability, t trig) bool {
 				continue
 			}
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.isEntity(c) && s.validFor(a, t.seat, c) {
+				if s.mayTarget(a, c) && s.validFor(a, t.seat, c) {
 					return true
 				}
 			}
