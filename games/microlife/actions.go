@@ -77,15 +77,18 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	sugar := pl.sugar
 	switch s.phase {
 	case pMain1, pMain2:
-		hand := pl.zones[zHand-1]
+		// Held in locals: the compiler cannot tell that appending to out
+		// leaves them alone, and would load them again for every card.
+		cards, hand := s.cards, pl.zones[zHand-1]
+		free := !s.opt.playPaid
 		for _, c := range hand {
-			if !s.opt.playPaid || int(s.cards[c].cost) <= sugar {
+			if free || int(cards[c].cost) <= sugar {
 				out = append(out, act(vPlay, c))
 			}
 		}
 		if !s.opt.basicOnly {
 			for _, c := range s.shared[0] {
-				if int(s.cards[c].cost) <= sugar {
+				if int(cards[c].cost) <= sugar {
 					out = append(out, act(vBuy, c))
 				}
 			}
@@ -102,7 +105,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			}
 		}
 		for _, c := range pl.zones[zPlay-1] {
-			ci := &s.cards[c]
+			ci := &cards[c]
 			switch {
 			case ci.flags&fSpore != 0:
 				if int(ci.cost) <= sugar {
