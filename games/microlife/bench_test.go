@@ -25,3 +25,17 @@ func TestInstSize(t *testing.T) {
 		t.Errorf("inst is %d bytes; keep it at 32 (adjust the padding)", n)
 	}
 }
+
+// The verb constants must be the codec's numbers for their names.
+func TestVerbNumbers(t *testing.T) {
+	for name, v := range map[string]engine.Verb{"play": vPlay, "buy": vBuy, "buybasic": vBuyBasic,
+		"discard": vDiscard, "use": vUse, "revive": vRevive, "attack": vAttack, "attackplayer": vAttackPlayer,
+		"next": vNext, "resolve": vResolve, "target": vTarget, "pick": vPick, "dispose": vDispose, "yes": vYes, "no": vNo} {
+		if got := codec.Verb(name); got != v {
+			t.Errorf("verb %s is %d in the codec, the constant says %d", name, got, v)
+		}
+	}
+	if n := len(codec.Verbs()); n != int(vNo) {
+		t.Errorf("the codec has %d verbs, the constants %d", n, vNo)
+	}
+}
