@@ -27,10 +27,13 @@ func (s *state) cacheLegal() {
 	s.legalOK = true
 }
 
-func act(v engine.Verb, args ...int16) engine.Action {
-	a := engine.Action{Verb: v}
-	copy(a.Args[:], args)
-	return a
+// add appends the action of verb v with arguments args to out. It writes
+// the action where it lands: building it apart and copying it in costs a
+// stall, the copy reading 8 bytes the CPU has just written in pieces.
+func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
+	out = append(out, engine.Action{Verb: v})
+	copy(out[len(out)-1].Args[:], args)
+	return out
 }
 
 func (s *state) gen(out []engine.Action) []engine.Action {
@@ -44,31 +47,31 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			if t.seat != d.seat || s.sameTrigBefore(i) {
 				continue
 			}
-			out = append(out, act(vResolve, t.src, int16(t.abil)+1))
+			out = add(out, vResolve, t.src, int16(t.abil)+1)
 		}
 		return out
 	case dOptional, dSpore:
-		return append(out, act(vYes), act(vNo))
+		return add(add(out, vYes), vNo)
 	case dTarget:
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
 				if s.isEntity(c) && s.validTarget(d.t, c) {
-					out = append(out, act(vTarget, c))
+					out = add(out, vTarget, c)
 				}
 			}
 		}
 		return out
 	case dPick, dGene:
 		for _, c := range s.seats[d.seat].zones[zLook-1] {
-			out = append(out, act(vPick, c))
+			out = add(out, vPick, c)
 			if d.kind == dGene {
-				out = append(out, act(vDispose, c))
+				out = add(out, vDispose, c)
 			}
 		}
 		return out
 	case dVector:
 		for _, c := range s.seats[d.seat].zones[zHand-1] {
-			out = append(out, act(vDiscard, c))
+			out = add(out, vDiscard, c)
 		}
 		return out
 	}
@@ -83,25 +86,25 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 		free := !s.opt.playPaid
 		for _, c := range hand {
 			if free || int(cards[c].cost) <= sugar {
-				out = append(out, act(vPlay, c))
+				out = add(out, vPlay, c)
 			}
 		}
 		if !s.opt.basicOnly {
 			for _, c := range s.shared[0] {
 				if int(cards[c].cost) <= sugar {
-					out = append(out, act(vBuy, c))
+					out = add(out, vBuy, c)
 				}
 			}
 		}
 		if int(s.cat.defs[s.cat.haut].cost) <= sugar {
-			out = append(out, act(vBuyBasic, 0))
+			out = add(out, vBuyBasic, 0)
 		}
 		if int(s.cat.defs[s.cat.nahrung].cost) <= sugar {
-			out = append(out, act(vBuyBasic, 1))
+			out = add(out, vBuyBasic, 1)
 		}
 		if !pl.discarded {
 			for _, c := range hand {
-				out = append(out, act(vDiscard, c))
+				out = add(out, vDiscard, c)
 			}
 		}
 		for _, c := range pl.zones[zPlay-1] {
@@ -109,7 +112,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			switch {
 			case ci.flags&fSpore != 0:
 				if int(ci.cost) <= sugar {
-					out = append(out, act(vRevive, c))
+					out = add(out, vRevive, c)
 				}
 				continue
 			case ci.flags&fAction != 0, ci.kw&kwActivated == 0:
@@ -127,7 +130,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	case pCombat:
 		out = s.attacks(out)
 	}
-	return append(out, act(vNext))
+	return add(out, vNext)
 }
 
 // sameTrigBefore: an identical trigger is listed earlier (one choice).
@@ -155,7 +158,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 			continue
 		}
 		if s.hasTarget(a, trig{src: src, ent: ent, abil: int8(i), seat: s.active}) {
-			out = append(out, act(vUse, src, int16(i)+1))
+			out = add(out, vUse, src, int16(i)+1)
 		}
 	}
 	return out

@@ -259,11 +259,11 @@ func (s *state) attacks(out []engine.Action) []engine.Action {
 		}
 		for _, t := range targets[1-s.cards[a].typ] {
 			if s.entKW(t)&kwTarnung == 0 || !s.hiddenFrom(t, a) { // ML-5.6e
-				out = append(out, act(vAttack, a, t))
+				out = add(out, vAttack, a, t)
 			}
 		}
 		if s.canAttackPlayer(a) {
-			out = append(out, act(vAttackPlayer, a, int16(1-s.active)))
+			out = add(out, vAttackPlayer, a, int16(1-s.active))
 		}
 	}
 	return out
