@@ -157,7 +157,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 		if a.when != wActivated || int(a.cost) > sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
 			continue
 		}
-		if s.hasTarget(a, trig{src: src, ent: ent, abil: int8(i), seat: s.active}) {
+		if s.hasTarget(a, s.active, ent) {
 			out = add(out, vUse, src, int16(i)+1)
 		}
 	}

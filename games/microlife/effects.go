@@ -178,23 +178,23 @@ func (s *state) mayTarget(a *ability, c int16) bool {
 }
 
 // hasTarget: an activated ability with a target may be used only if one
-// exists. a is t's ability.
-func (s *state) hasTarget(a *ability, t trig) bool {
+// exists; seat uses ability a of a card acting for entity ent.
+func (s *state) hasTarget(a *ability, seat int8, ent int16) bool {
 	switch {
 	case needsTarget(a):
 		for p := int8(0); p < 2; p++ {
-			if a.target == gOwn && p != t.seat || a.target == gEnemy && p == t.seat {
+			if a.target == gOwn && p != seat || a.target == gEnemy && p == seat {
 				continue
 			}
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.mayTarget(a, c) && s.validFor(a, t.seat, c) {
+				if s.mayTarget(a, c) && s.validFor(a, seat, c) {
 					return true
 				}
 			}
 		}
 		return false
 	case a.target == gSelf:
-		return s.isEntity(t.ent) && (a.eff != eMutate && a.eff != eGentransfer || s.def(s.lead(t.ent)).mutable())
+		return s.isEntity(ent) && (a.eff != eMutate && a.eff != eGentransfer || s.def(s.lead(ent)).mutable())
 	}
 	return true
 }
