@@ -86,6 +86,16 @@ type options struct {
 	oppPerPlayer   bool
 }
 
+// defaultOptions are the options of a game without variants, resolved
+// once rather than for every new game.
+var defaultOptions = func() options {
+	vs, err := engine.ResolveVariants(variants, nil)
+	if err != nil {
+		panic(err)
+	}
+	return parseOptions(vs)
+}()
+
 func parseOptions(m map[string]string) options {
 	return options{
 		shieldUntapped: m["shield"] == "untapped",

@@ -34,14 +34,18 @@ func newState(c *catalog, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("Micro-Life is for 2 players, not %d (ML-1.1)", setup.Seats)
 	}
-	vs, err := engine.ResolveVariants(variants, setup.Variant)
-	if err != nil {
-		return nil, err
+	opt := defaultOptions
+	if len(setup.Variant) > 0 {
+		vs, err := engine.ResolveVariants(variants, setup.Variant)
+		if err != nil {
+			return nil, err
+		}
+		opt = parseOptions(vs)
 	}
 	if setup.First < 0 || setup.First > 2 {
 		return nil, fmt.Errorf("first player %d: use 1, 2, or 0 for a random start player", setup.First)
 	}
-	s := &state{cat: c, defs: c.defs, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
+	s := &state{cat: c, defs: c.defs, opt: opt, rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
 	s.cards[0].def = -1
 	s.allocZones(len(c.market), len(c.mutations))
 	return s, nil
