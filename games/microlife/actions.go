@@ -31,8 +31,10 @@ func (s *state) cacheLegal() {
 // the action where it lands: building it apart and copying it in costs a
 // stall, the copy reading 8 bytes the CPU has just written in pieces.
 func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
-	out = append(out, engine.Action{Verb: v})
-	copy(out[len(out)-1].Args[:], args)
+	out = append(out, engine.Action{})
+	a := &out[len(out)-1]
+	a.Verb = v
+	copy(a.Args[:], args)
 	return out
 }
 
