@@ -9,17 +9,33 @@ import (
 // Legal appends the legal actions of ToMove. The list is cached until the
 // state changes.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
+	s.cacheLegal()
 	return append(dst, s.legal...)
 }
 
-func act(v engine.Verb, args ...int16) engine.Action {
-	a := engine.Action{Verb: v}
+func (s *state) cacheLegal() {
+	if s.legalOK {
+		return
+	}
+	// Storing a slice into the state is a GC write barrier; when gen did
+	// not outgrow the buffer, storing the length alone is not.
+	if l := s.gen(s.legal[:0]); cap(l) == cap(s.legal) {
+		s.legal = s.legal[:len(l)]
+	} else {
+		s.legal = l
+	}
+	s.legalOK = true
+}
+
+// add appends the action of verb v with arguments args to out. It writes
+// the action where it lands: building it apart and copying it in costs a
+// stall, the copy reading 8 bytes the CPU has just written in pieces.
+func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
+	out = append(out, engine.Action{})
+	a := &out[len(out)-1]
+	a.Verb = v
 	copy(a.Args[:], args)
-	return a
+	return out
 }
 
 func (s *state) gen(out []engine.Action) []engine.Action {
@@ -33,71 +49,76 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			if t.seat != d.seat || s.sameTrigBefore(i) {
 				continue
 			}
-			out = append(out, act(vResolve, t.src, int16(t.abil)+1))
+			out = add(out, vResolve, t.src, int16(t.abil)+1)
 		}
 		return out
 	case dOptional, dSpore:
-		return append(out, act(vYes), act(vNo))
+		return add(add(out, vYes), vNo)
 	case dTarget:
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validTarget(d.t, c) {
-					out = append(out, act(vTarget, c))
+				if s.isEntity(c) && s.validTarget(d.t, c) {
+					out = add(out, vTarget, c)
 				}
 			}
 		}
 		return out
 	case dPick, dGene:
 		for _, c := range s.seats[d.seat].zones[zLook-1] {
-			out = append(out, act(vPick, c))
+			out = add(out, vPick, c)
 			if d.kind == dGene {
-				out = append(out, act(vDispose, c))
+				out = add(out, vDispose, c)
 			}
 		}
 		return out
 	case dVector:
 		for _, c := range s.seats[d.seat].zones[zHand-1] {
-			out = append(out, act(vDiscard, c))
+			out = add(out, vDiscard, c)
 		}
 		return out
 	}
 	p := s.active
 	pl := &s.seats[p]
+	sugar := pl.sugar
 	switch s.phase {
 	case pMain1, pMain2:
-		for _, c := range pl.zones[zHand-1] {
-			if !s.opt.playPaid || int(s.cards[c].cost) <= pl.sugar {
-				out = append(out, act(vPlay, c))
+		// Held in locals: the compiler cannot tell that appending to out
+		// leaves them alone, and would load them again for every card.
+		cards, hand := s.cards, pl.zones[zHand-1]
+		free := !s.opt.playPaid
+		for _, c := range hand {
+			if free || int(cards[c].cost) <= sugar {
+				out = add(out, vPlay, c)
 			}
 		}
 		if !s.opt.basicOnly {
 			for _, c := range s.shared[0] {
-				if int(s.cards[c].cost) <= pl.sugar {
-					out = append(out, act(vBuy, c))
+				if int(cards[c].cost) <= sugar {
+					out = add(out, vBuy, c)
 				}
 			}
 		}
-		if int(s.cat.defs[s.cat.haut].cost) <= pl.sugar {
-			out = append(out, act(vBuyBasic, 0))
+		if int(s.cat.defs[s.cat.haut].cost) <= sugar {
+			out = add(out, vBuyBasic, 0)
 		}
-		if int(s.cat.defs[s.cat.nahrung].cost) <= pl.sugar {
-			out = append(out, act(vBuyBasic, 1))
+		if int(s.cat.defs[s.cat.nahrung].cost) <= sugar {
+			out = add(out, vBuyBasic, 1)
 		}
 		if !pl.discarded {
-			for _, c := range pl.zones[zHand-1] {
-				out = append(out, act(vDiscard, c))
+			for _, c := range hand {
+				out = add(out, vDiscard, c)
 			}
 		}
 		for _, c := range pl.zones[zPlay-1] {
-			ci := &s.cards[c]
+			ci := &cards[c]
 			switch {
 			case ci.flags&fSpore != 0:
-				if int(s.def(c).cost) <= pl.sugar {
-					out = append(out, act(vRevive, c))
+				if int(ci.cost) <= sugar {
+					out = add(out, vRevive, c)
 				}
 				continue
-			case ci.flags&fAction != 0:
-				continue
+			case ci.flags&fAction != 0, ci.kw&kwActivated == 0:
+				continue // kw covers the card and its mutations
 			}
 			out = s.genUse(out, c, c)
 			if ci.nmut > 0 {
@@ -109,23 +130,9 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			}
 		}
 	case pCombat:
-		for _, a := range pl.zones[zPlay-1] {
-			if !s.canAttack(a) {
-				continue
-			}
-			for q := int8(0); q < 2; q++ {
-				for _, t := range s.seats[q].zones[zPlay-1] {
-					if s.canAttackEntity(a, t) {
-						out = append(out, act(vAttack, a, t))
-					}
-				}
-			}
-			if s.canAttackPlayer(a) {
-				out = append(out, act(vAttackPlayer, a, int16(1-p)))
-			}
-		}
+		out = s.attacks(out)
 	}
-	return append(out, act(vNext))
+	return add(out, vNext)
 }
 
 // sameTrigBefore: an identical trigger is listed earlier (one choice).
@@ -139,34 +146,30 @@ func (s *state) sameTrigBefore(i int) bool {
 	return false
 }
 
-// genUse lists the usable activated abilities of src (on entity ent).
+// genUse lists the activated abilities of src (on entity ent) that the
+// active player can use now: paid, untapped if need be, and with a target.
 func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
-	if s.cards[src].kw&kwActivated == 0 || s.def(src).kw&kwActivated == 0 {
+	d := s.def(src)
+	if s.cards[src].kw&kwActivated == 0 || d.kw&kwActivated == 0 {
 		return out
 	}
-	for i := range s.def(src).abil {
-		if s.canUse(src, ent, i) {
-			out = append(out, act(vUse, src, int16(i)+1))
+	sugar := s.seats[s.active].sugar
+	for i := range d.abil {
+		a := &d.abil[i]
+		if a.when != wActivated || int(a.cost) > sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
+			continue
+		}
+		if s.hasTarget(a, s.active, ent) {
+			out = add(out, vUse, src, int16(i)+1)
 		}
 	}
 	return out
 }
 
-func (s *state) canUse(src, ent int16, i int) bool {
-	a := &s.def(src).abil[i]
-	if a.when != wActivated || int(a.cost) > s.seats[s.active].sugar || (a.tap && s.tapped(ent)) || !s.canDraw(a, s.active) {
-		return false
-	}
-	return s.hasTarget(trig{src: src, ent: ent, abil: int8(i), seat: s.active})
-}
-
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	if !engine.Contains(s.legal, a) {
+	s.cacheLegal()
+	if !s.listed(a) {
 		return s.refuse(a)
 	}
 	s.touch()
@@ -257,6 +260,17 @@ func (s *state) Apply(a engine.Action) error {
 	s.run()
 	s.touch()
 	return nil
+}
+
+// listed: a is in the cached legal list. It is engine.Contains comparing
+// the fields in place, which spares a copy of each action on the stack.
+func (s *state) listed(a engine.Action) bool {
+	for i := range s.legal {
+		if l := &s.legal[i]; l.Verb == a.Verb && l.Args == a.Args {
+			return true
+		}
+	}
+	return false
 }
 
 // refuse explains why a is not legal now.

@@ -152,7 +152,8 @@ type ability struct {
 	atk, res   int8
 	target     uint8
 	only       matcher
-	antibiotic uint8 // 1-based index into catalog.antibiotics; 0 none
+	antibiotic uint8  // 1-based index into catalog.antibiotics; 0 none
+	needs      uint16 // keyword flags a target must have (kwMutable to mutate)
 }
 
 // cardDef is a card's printed data, shared read-only by every state.
@@ -191,6 +192,7 @@ type catalog struct {
 	nahrung     int16
 	antibiotics []string
 	infos       []engine.CardInfo
+	table       *state // the shipped starter decks laid out (newTable)
 }
 
 func (c *catalog) lookup(name string) (int16, bool) {
@@ -432,6 +434,7 @@ func buildCatalogSkipping(names []string, files map[string][]byte, skip func(fil
 	for i := range c.defs {
 		c.infos = append(c.infos, c.info(int16(i)))
 	}
+	c.table = newTable(c)
 	return c, nil
 }
 
@@ -664,6 +667,9 @@ func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix s
 		a.n = int8(*y.N)
 	}
 	a.k, a.atk, a.res = int8(y.K), int8(y.Atk), int8(y.Res)
+	if a.eff == eMutate || a.eff == eGentransfer {
+		a.needs = kwMutable // ML-5.11, ML-5.12
+	}
 	if t := index(targetNames, y.Target); t > 0 {
 		a.target = uint8(t)
 	} else if y.Target != "" {

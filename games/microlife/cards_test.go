@@ -122,6 +122,25 @@ func TestDeckValidation_ML_8_1(t *testing.T) {
 	}
 }
 
+// A game without decks copies the catalog's laid-out table; it must be the
+// game that laying out the preset decks card by card gives.
+func TestTableIsThePresetDeal(t *testing.T) {
+	p := presets[0]
+	for seed := uint64(1); seed <= 20; seed++ {
+		a, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Seed: seed, Decks: []engine.DeckList{p, p}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Hash() != b.Hash() {
+			t.Fatalf("seed %d: the copied table and the laid-out decks differ", seed)
+		}
+	}
+}
+
 // Variants are checked by name and option.
 func TestVariantErrors(t *testing.T) {
 	_, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Variant: map[string]string{"shield": "sometimes"}})

@@ -19,11 +19,15 @@ func (s *state) ownKW(c int16) uint16 {
 // merges reports whether c is part of a Zusammenwachsen group: entities
 // with the keyword under one controller and of one type count as one
 // entity (ML-6.14, ML-10.12).
-func (s *state) merges(c int16) bool { return s.ownKW(c)&kwZusammenwachsen != 0 }
+func (s *state) merges(c int16) bool { return s.cards[c].kw&kwZusammenwachsen != 0 }
 
 func (s *state) sameGroup(a, b int16) bool {
-	return a == b || (s.cards[a].owner == s.cards[b].owner && s.def(a).typ == s.def(b).typ && s.merges(a) && s.merges(b))
+	ca, cb := &s.cards[a], &s.cards[b]
+	return a == b || (ca.owner == cb.owner && ca.typ == cb.typ && ca.kw&cb.kw&kwZusammenwachsen != 0)
 }
+
+// Most entities do not merge, so the functions below answer for a single
+// card first and leave groups to a loop over the controller's play area.
 
 // lead is the card that stands for c's entity: the first group member in
 // play order, or c itself.
@@ -31,6 +35,10 @@ func (s *state) lead(c int16) int16 {
 	if !s.merges(c) {
 		return c
 	}
+	return s.groupLead(c)
+}
+
+func (s *state) groupLead(c int16) int16 {
 	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
 		if s.isEntity(x) && s.sameGroup(x, c) {
 			return x
@@ -39,18 +47,38 @@ func (s *state) lead(c int16) int16 {
 	return c
 }
 
+// isLead: c is an entity that stands for itself, or leads its group.
 func (s *state) isLead(c int16) bool {
-	if !s.isEntity(c) {
-		return false
+	ci := &s.cards[c]
+	if ci.zone != zPlay || ci.flags&(fSpore|fAction) != 0 || ci.typ > tErreger {
+		return false // not an entity
 	}
-	return s.cards[c].kw&kwZusammenwachsen == 0 || s.lead(c) == c
+	return ci.kw&kwZusammenwachsen == 0 || s.groupLead(c) == c
+}
+
+// groupWalk answers isLead without a call for each entity of one play
+// area, visited in play order: an entity that does not merge stands for
+// itself, and a group's first card in play order stands for the group.
+type groupWalk [2]bool // by type: a group's first card was met
+
+func (w *groupWalk) leads(ci *inst) bool {
+	if ci.kw&kwZusammenwachsen == 0 {
+		return true
+	}
+	first := !w[ci.typ]
+	w[ci.typ] = true
+	return first
 }
 
 // members appends the cards of c's entity to dst.
 func (s *state) members(c int16, dst []int16) []int16 {
-	if !s.merges(c) {
-		return append(dst, c)
+	if s.merges(c) {
+		return s.group(c, dst)
 	}
+	return append(dst, c)
+}
+
+func (s *state) group(c int16, dst []int16) []int16 {
 	for _, x := range s.seats[s.cards[c].owner].zones[zPlay-1] {
 		if s.isEntity(x) && s.sameGroup(x, c) {
 			dst = append(dst, x)
@@ -63,25 +91,8 @@ func (s *state) members(c int16, dst []int16) []int16 {
 // printed values, then mutations in the order attached (ML-5.13), then
 // this turn's modifiers, Opportunistic, toxin markers and damage.
 func (s *state) cardStats(c int16) (atk, res int) {
-	d := s.def(c)
-	atk, res = int(d.atk), int(d.res)
 	ci := &s.cards[c]
-	for _, m := range s.muts {
-		if ci.nmut == 0 {
-			break
-		}
-		if s.cards[m].host != c {
-			continue
-		}
-		md := s.def(m)
-		atk += int(md.atk)
-		res += int(md.res)
-		if md.swap {
-			atk, res = res, atk
-		}
-	}
-	atk += int(ci.atkT)
-	res += int(ci.resT) - int(ci.toxin) - int(ci.dmg)
+	atk, res = int(ci.atk)+int(ci.atkT), ci.resLeft()
 	if s.ownKW(c)&kwOpportunistisch != 0 && s.seats[ci.owner].life <= opportunist {
 		atk++
 	}
@@ -89,6 +100,12 @@ func (s *state) cardStats(c int16) (atk, res int) {
 		atk = 0
 	}
 	return atk, res
+}
+
+// resLeft is the card's remaining Widerstand: printed and mutated, with
+// this turn's modifiers, toxin markers and damage (ML-5.8, ML-6.12).
+func (ci *inst) resLeft() int {
+	return int(ci.res) + int(ci.resT) - int(ci.toxin) - int(ci.dmg)
 }
 
 // stats is the entity's values: the sums over a group (ML-6.14).
@@ -107,23 +124,25 @@ func (s *state) stats(c int16) (atk, res int) {
 
 // entKW is the entity's keywords: the union over a group.
 func (s *state) entKW(c int16) uint16 {
-	if !s.merges(c) {
-		return s.ownKW(c)
+	if kw := s.cards[c].kw; kw&kwZusammenwachsen == 0 {
+		return kw
 	}
+	return s.groupKW(c)
+}
+
+func (s *state) groupKW(c int16) uint16 {
 	var kw uint16
 	var buf [16]int16
-	for _, x := range s.members(c, buf[:0]) {
-		kw |= s.ownKW(x)
+	for _, x := range s.group(c, buf[:0]) {
+		kw |= s.cards[x].kw
 	}
 	return kw
 }
 
 // anyDef reports whether fn holds for the printed card or a mutation of
-// any part of c's entity, when the entity has keyword flag kw at all.
-func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
-	if s.entKW(c)&kw == 0 {
-		return false
-	}
+// any part of c's entity. Callers first check that the entity has the
+// keyword at all (entKW), which is cheap and almost always false.
+func (s *state) anyDef(c int16, fn func(d *cardDef) bool) bool {
 	var buf [16]int16
 	for _, x := range s.members(c, buf[:0]) {
 		if fn(s.def(x)) {
@@ -143,19 +162,20 @@ func (s *state) anyDef(c int16, kw uint16, fn func(d *cardDef) bool) bool {
 
 // resistant: the entity has Resistenz against antibiotic a (ML-6.17).
 func (s *state) resistant(c int16, a uint8) bool {
-	return a != 0 && s.anyDef(c, kwResistenz, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
+	return a != 0 && s.entKW(c)&kwResistenz != 0 &&
+		s.anyDef(c, func(d *cardDef) bool { return d.resistenz&(1<<(a-1)) != 0 })
 }
 
 // hiddenFrom: target t has Tarnung vor X matching attacker a (ML-6.16).
 func (s *state) hiddenFrom(t, a int16) bool {
-	ad, ai := s.def(a), s.cards[a].def
-	return s.anyDef(t, kwTarnung, func(d *cardDef) bool { return d.tarnung.match(ad, ai) })
+	return s.entKW(t)&kwTarnung != 0 &&
+		s.anyDef(t, func(d *cardDef) bool { return d.tarnung.match(s.def(a), s.cards[a].def) })
 }
 
 // ignores: attacker a's Invasiv (X) lets it ignore card b (ML-6.6).
 func (s *state) ignores(a, b int16) bool {
-	bd, bi := s.def(b), s.cards[b].def
-	return s.anyDef(a, kwInvasiv, func(d *cardDef) bool { return d.invasiv.match(bd, bi) })
+	return s.entKW(a)&kwInvasiv != 0 &&
+		s.anyDef(a, func(d *cardDef) bool { return d.invasiv.match(s.def(b), s.cards[b].def) })
 }
 
 func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
@@ -164,13 +184,21 @@ func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
 // attacked this turn, an Erreger or an Immun with the ability (ML-5.5,
 // ML-5.6c).
 func (s *state) canAttack(a int16) bool {
-	if !s.isLead(a) || s.cards[a].owner != s.active {
-		return false
+	return s.isLead(a) && s.cards[a].owner == s.active && s.ready(a)
+}
+
+// ready is canAttack for an entity of the active player that stands for
+// itself.
+func (s *state) ready(a int16) bool {
+	if s.cards[a].flags&(fTapped|fAttacked) != 0 {
+		return false // the usual answer; a group's lead is one of its parts
 	}
-	var buf [16]int16
-	for _, x := range s.members(a, buf[:0]) {
-		if s.cards[x].flags&(fTapped|fAttacked) != 0 {
-			return false
+	if s.merges(a) {
+		var buf [16]int16
+		for _, x := range s.group(a, buf[:0]) {
+			if s.cards[x].flags&(fTapped|fAttacked) != 0 {
+				return false
+			}
 		}
 	}
 	switch s.cards[a].typ {
@@ -193,7 +221,7 @@ func (s *state) anyAttack() bool {
 		}
 		for q := int8(0); q < 2; q++ {
 			for _, t := range s.seats[q].zones[zPlay-1] {
-				if s.canAttackEntity(a, t) {
+				if s.isLead(t) && s.matrix(a, t) {
 					return true
 				}
 			}
@@ -202,14 +230,50 @@ func (s *state) anyAttack() bool {
 	return false
 }
 
-// canAttackEntity is the target matrix (ML-5.6 a, c, d, e): Erreger attack
-// Immun, Immun attack Erreger, own or opposing, unless camouflaged.
-func (s *state) canAttackEntity(a, t int16) bool {
-	at, tt := s.cards[a].typ, s.cards[t].typ
-	if at == tt || at > tErreger || tt > tErreger || !s.isLead(t) {
-		return false // different types are never one merged entity
+// attacks appends the active player's legal attacks: each attacker in
+// play order against every entity the target matrix allows, then against
+// the opposing player.
+func (s *state) attacks(out []engine.Action) []engine.Action {
+	// Every entity once (ML-6.14), in play order: the active player's as
+	// attackers, and all of them as targets by type, since the target
+	// matrix (ML-5.6 a, c, d) only lets each type attack the other.
+	var ab, ib, eb [32]int16
+	attackers := ab[:0]
+	targets := [2][]int16{tImmun: ib[:0], tErreger: eb[:0]}
+	for q := int8(0); q < 2; q++ {
+		var walk groupWalk
+		for _, t := range s.seats[q].zones[zPlay-1] {
+			if !s.isEntity(t) || !walk.leads(&s.cards[t]) {
+				continue
+			}
+			typ := s.cards[t].typ
+			targets[typ] = append(targets[typ], t)
+			if q == s.active {
+				attackers = append(attackers, t)
+			}
+		}
 	}
-	return !s.hiddenFrom(t, a)
+	for _, a := range attackers {
+		if !s.ready(a) {
+			continue
+		}
+		for _, t := range targets[1-s.cards[a].typ] {
+			if s.entKW(t)&kwTarnung == 0 || !s.hiddenFrom(t, a) { // ML-5.6e
+				out = add(out, vAttack, a, t)
+			}
+		}
+		if s.canAttackPlayer(a) {
+			out = add(out, vAttackPlayer, a, int16(1-s.active))
+		}
+	}
+	return out
+}
+
+// matrix is the target matrix (ML-5.6 a, c, d, e) between two entities:
+// Erreger attack Immun, Immun attack Erreger, own or opposing, unless
+// camouflaged. (Entities of different types are never one merged entity.)
+func (s *state) matrix(a, t int16) bool {
+	return s.cards[a].typ != s.cards[t].typ && !s.hiddenFrom(t, a)
 }
 
 // canAttackPlayer: an Erreger attacks the opponent only when no Immun card
@@ -219,7 +283,7 @@ func (s *state) canAttackPlayer(a int16) bool {
 		return false
 	}
 	for _, b := range s.seats[1-s.cards[a].owner].zones[zPlay-1] {
-		if s.blocks(b, a) {
+		if s.cards[b].typ == tImmun && s.blocks(b, a) {
 			return false
 		}
 	}
@@ -228,11 +292,13 @@ func (s *state) canAttackPlayer(a int16) bool {
 
 // blocks: Immun card b stops a direct attack by a.
 func (s *state) blocks(b, a int16) bool {
-	if s.cards[b].typ != tImmun || !s.isEntity(b) {
+	switch {
+	case s.cards[b].typ != tImmun || !s.isEntity(b):
 		return false
-	}
-	if s.opt.shieldUntapped && s.tapped(b) {
+	case s.opt.shieldUntapped && s.tapped(b):
 		return false
+	case s.entKW(a)&(kwInvasiv|kwTarnung) == 0:
+		return true // nothing lets a past
 	}
 	return !s.ignores(a, b) && !s.hiddenFrom(a, b)
 }
@@ -278,8 +344,8 @@ func (s *state) dead(c int16) bool {
 	if ci.flags&fDoomed != 0 {
 		return true
 	}
-	if ci.nmut == 0 && ci.kw&kwZusammenwachsen == 0 {
-		return int(ci.res)+int(ci.resT)-int(ci.toxin)-int(ci.dmg) <= 0
+	if ci.kw&kwZusammenwachsen == 0 {
+		return ci.resLeft() <= 0
 	}
 	_, r := s.stats(c)
 	return r <= 0
@@ -326,37 +392,83 @@ func (s *state) doom(c int16) {
 
 // settleDeaths destroys entities at Widerstand 0 or less, or marked to
 // die (ML-5.8), one at a time, asking about spores (ML-6.18). It returns
-// true when it did something.
+// true when it did something. Only run calls it, when s.settle is set.
 func (s *state) settleDeaths() bool {
-	if !s.settle {
+	if !s.markDeaths() {
+		s.settle = false
 		return false
 	}
-	for i := int8(0); i < 2; i++ {
-		p := s.active ^ i
-		for _, c := range s.seats[p].zones[zPlay-1] {
-			if s.isLead(c) && s.cards[c].flags&fDoomed == 0 && s.dead(c) {
-				s.doom(c)
-			}
+	for {
+		c := s.nextDoomed()
+		if c == 0 {
+			s.settle = false
+			return true
 		}
-	}
-	for i := int8(0); i < 2; i++ {
-		p := s.active ^ i
-		for _, c := range s.seats[p].zones[zPlay-1] {
-			ci := &s.cards[c]
-			if ci.flags&fDoomed == 0 || ci.zone != zPlay {
-				continue
-			}
-			if s.ownKW(c)&kwSporenbildner != 0 && ci.flags&fAsked == 0 {
-				ci.flags |= fAsked
-				s.dec = decision{kind: dSpore, seat: ci.owner, card: c}
-				return true
-			}
-			s.destroy(c)
+		ci := &s.cards[c]
+		if ci.kw&kwSporenbildner != 0 && ci.flags&fAsked == 0 {
+			ci.flags |= fAsked
+			s.dec = decision{kind: dSpore, seat: ci.owner, card: c}
+			return true
+		}
+		// A card that neither merges nor holds a lysosome leaves without
+		// changing any other card's Widerstand, so only the cards marked
+		// already can die now; otherwise run looks at all of them again.
+		again := ci.kw&kwZusammenwachsen != 0 || ci.lyso != 0
+		s.destroy(c)
+		if again {
 			return true
 		}
 	}
-	s.settle = false
-	return false
+}
+
+// markDeaths marks the entities at Widerstand 0 or less to die and
+// reports whether any entity is marked.
+func (s *state) markDeaths() bool {
+	doomed := false
+	for i := int8(0); i < 2; i++ {
+		p := s.active ^ i
+		play := s.seats[p].zones[zPlay-1]
+		var walk groupWalk
+		for _, c := range play {
+			ci := &s.cards[c]
+			lead := s.isEntity(c) && walk.leads(ci)
+			switch {
+			case ci.flags&fDoomed != 0:
+				doomed = true
+			case !lead:
+			case ci.kw&kwZusammenwachsen == 0 && ci.resLeft() <= 0,
+				ci.kw&kwZusammenwachsen != 0 && s.groupRes(play, ci.typ) <= 0:
+				s.doom(c)
+				doomed = true
+			}
+		}
+	}
+	return doomed
+}
+
+// nextDoomed is the first card marked to die, the active player's first;
+// 0 when there is none.
+func (s *state) nextDoomed() int16 {
+	for i := int8(0); i < 2; i++ {
+		for _, c := range s.seats[s.active^i].zones[zPlay-1] {
+			if ci := &s.cards[c]; ci.flags&fDoomed != 0 && ci.zone == zPlay {
+				return c
+			}
+		}
+	}
+	return 0
+}
+
+// groupRes is the Widerstand left of the Zusammenwachsen group of type
+// typ in play area play: the sum over its cards (ML-6.14).
+func (s *state) groupRes(play []int16, typ uint8) int {
+	res := 0
+	for _, c := range play {
+		if ci := &s.cards[c]; s.isEntity(c) && ci.typ == typ && ci.kw&kwZusammenwachsen != 0 {
+			res += ci.resLeft()
+		}
+	}
+	return res
 }
 
 // destroy puts c into its owner's discard pile (ML-6.19).
@@ -399,7 +511,7 @@ func (s *state) leavePlay(c int16) {
 	}
 	ci.dmg, ci.toxin, ci.atkT, ci.resT = 0, 0, 0, 0
 	ci.flags &= fPublic
-	ci.kw, ci.nmut, ci.whens = s.def(c).kw, 0, s.def(c).whens
+	s.printed(c)
 	s.settle = true
 }
 

@@ -8,6 +8,9 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 // queueTriggers queues every ability of seat p's cards in play that fires
 // on w: printed on entities and Dauer cards, and on mutations (ML-5.13).
 func (s *state) queueTriggers(p int8, w uint8, def int16) {
+	if s.whens(p)&(1<<w) == 0 {
+		return
+	}
 	for _, c := range s.seats[p].zones[zPlay-1] {
 		ci := &s.cards[c]
 		if ci.flags&(fSpore|fAction) != 0 || ci.whens&(1<<w) == 0 {
@@ -22,6 +25,19 @@ func (s *state) queueTriggers(p int8, w uint8, def int16) {
 			}
 		}
 	}
+}
+
+// whens is the triggers of seat p's cards in play (bit w: something fires
+// on w). It is a quick look before queueing, since on most turns nothing
+// fires.
+func (s *state) whens(p int8) uint8 {
+	var w uint8
+	for _, c := range s.seats[p].zones[zPlay-1] {
+		if ci := &s.cards[c]; ci.flags&(fSpore|fAction) == 0 {
+			w |= ci.whens
+		}
+	}
+	return w
 }
 
 // queueCard queues src's abilities that fire on w, acting for entity ent.
@@ -84,7 +100,8 @@ func (s *state) nextTrigger() {
 
 func (s *state) resolveTrigger(i int) {
 	t := s.trigs[i]
-	s.trigs = append(s.trigs[:i], s.trigs[i+1:]...)
+	copy(s.trigs[i:], s.trigs[i+1:])
+	s.trigs = s.trigs[:len(s.trigs)-1]
 	if s.abilityOf(t).optional {
 		s.dec = decision{kind: dOptional, seat: t.seat, t: t}
 		return
@@ -118,7 +135,7 @@ func (s *state) begin(t trig) {
 		only, n := int16(0), 0
 		for p := int8(0); p < 2; p++ {
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validTarget(t, c) {
+				if s.isEntity(c) && s.validTarget(t, c) {
 					only, n = c, n+1
 				}
 			}
@@ -138,41 +155,46 @@ func (s *state) validTarget(t trig, c int16) bool {
 	return s.validFor(s.abilityOf(t), t.seat, c)
 }
 
+// Loops over a play area ask mayTarget first, which is inlined.
 func (s *state) validFor(a *ability, seat int8, c int16) bool {
-	owner := s.cards[c].owner
-	if a.target == gOwn && owner != seat || !s.isLead(c) {
-		return false
-	}
+	ci := &s.cards[c]
 	switch {
-	case a.target == gOwn && owner != seat, a.target == gEnemy && owner == seat:
+	case a.target == gOwn && ci.owner != seat, a.target == gEnemy && ci.owner == seat:
 		return false
-	case a.only.any() && !a.only.match(s.def(c), s.cards[c].def):
+	case !s.mayTarget(a, c):
 		return false
-	case (a.eff == eMutate || a.eff == eGentransfer) && s.cards[c].kw&kwMutable == 0:
+	case !s.isLead(c):
+		return false
+	case a.only.any() && !a.only.match(s.def(c), ci.def):
 		return false
 	}
-	return !s.resistant(c, a.antibiotic)
+	return a.antibiotic == 0 || !s.resistant(c, a.antibiotic)
+}
+
+// mayTarget is the quick part of validFor: c is an entity with the
+// keywords a's effect needs of its target (mutable to be mutated).
+func (s *state) mayTarget(a *ability, c int16) bool {
+	return s.isEntity(c) && s.cards[c].kw&a.needs == a.needs
 }
 
 // hasTarget: an activated ability with a target may be used only if one
-// exists.
-func (s *state) hasTarget(t trig) bool {
-	a := s.abilityOf(t)
+// exists; seat uses ability a of a card acting for entity ent.
+func (s *state) hasTarget(a *ability, seat int8, ent int16) bool {
 	switch {
 	case needsTarget(a):
 		for p := int8(0); p < 2; p++ {
-			if a.target == gOwn && p != t.seat || a.target == gEnemy && p == t.seat {
+			if a.target == gOwn && p != seat || a.target == gEnemy && p == seat {
 				continue
 			}
 			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.validFor(a, t.seat, c) {
+				if s.mayTarget(a, c) && s.validFor(a, seat, c) {
 					return true
 				}
 			}
 		}
 		return false
 	case a.target == gSelf:
-		return s.isEntity(t.ent) && (a.eff != eMutate && a.eff != eGentransfer || s.def(s.lead(t.ent)).mutable())
+		return s.isEntity(ent) && (a.eff != eMutate && a.eff != eGentransfer || s.def(s.lead(ent)).mutable())
 	}
 	return true
 }
@@ -274,10 +296,7 @@ func (s *state) attach(m, host int16) {
 	s.take(m)
 	s.cards[m].zone, s.cards[m].host = zAttached, host
 	s.muts = append(s.muts, m)
-	h := &s.cards[host]
-	h.kw |= s.def(m).kw
-	h.whens |= s.def(m).whens
-	h.nmut++
+	s.addMutation(host, m)
 	s.settle = true
 	s.queueCard(m, host, s.cards[host].owner, wPlay, 0)
 }

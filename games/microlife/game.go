@@ -38,22 +38,25 @@ var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "no", Help: "decline the optional ability, or let the card die"},
 )
 
-var (
-	vPlay         = codec.Verb("play")
-	vBuy          = codec.Verb("buy")
-	vBuyBasic     = codec.Verb("buybasic")
-	vDiscard      = codec.Verb("discard")
-	vUse          = codec.Verb("use")
-	vRevive       = codec.Verb("revive")
-	vAttack       = codec.Verb("attack")
-	vAttackPlayer = codec.Verb("attackplayer")
-	vNext         = codec.Verb("next")
-	vResolve      = codec.Verb("resolve")
-	vTarget       = codec.Verb("target")
-	vPick         = codec.Verb("pick")
-	vDispose      = codec.Verb("dispose")
-	vYes          = codec.Verb("yes")
-	vNo           = codec.Verb("no")
+// The verbs as the codec numbers them: from 1, in the order declared
+// above (TestVerbNumbers checks it). Constants let Apply's switch and the
+// legal action lists use them without loading a variable.
+const (
+	vPlay engine.Verb = iota + 1
+	vBuy
+	vBuyBasic
+	vDiscard
+	vUse
+	vRevive
+	vAttack
+	vAttackPlayer
+	vNext
+	vResolve
+	vTarget
+	vPick
+	vDispose
+	vYes
+	vNo
 )
 
 var variants = []engine.VariantSpec{
@@ -82,6 +85,16 @@ type options struct {
 	leftBottom     bool
 	oppPerPlayer   bool
 }
+
+// defaultOptions are the options of a game without variants, resolved
+// once rather than for every new game.
+var defaultOptions = func() options {
+	vs, err := engine.ResolveVariants(variants, nil)
+	if err != nil {
+		panic(err)
+	}
+	return parseOptions(vs)
+}()
 
 func parseOptions(m map[string]string) options {
 	return options{

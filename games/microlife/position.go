@@ -197,9 +197,7 @@ func (b *posBuilder) place(cs engine.CardSpec, z uint8, p int8) {
 		s.cards[m].owner = p
 		s.cards[m].zone, s.cards[m].host = zAttached, c
 		s.muts = append(s.muts, m)
+		s.addMutation(c, m)
 		ci = &s.cards[c]
-		ci.kw |= s.def(m).kw
-		ci.whens |= s.def(m).whens
-		ci.nmut++
 	}
 }

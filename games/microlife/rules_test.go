@@ -370,3 +370,8 @@ func TestDescribe(t *testing.T) {
 		t.Errorf("Describe(next) = %q", got)
 	}
 }
+
+// act builds an action, for tests.
+func act(v engine.Verb, args ...int16) engine.Action {
+	return add(nil, v, args...)[0]
+}

@@ -34,14 +34,18 @@ func newState(c *catalog, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("Micro-Life is for 2 players, not %d (ML-1.1)", setup.Seats)
 	}
-	vs, err := engine.ResolveVariants(variants, setup.Variant)
-	if err != nil {
-		return nil, err
+	opt := defaultOptions
+	if len(setup.Variant) > 0 {
+		vs, err := engine.ResolveVariants(variants, setup.Variant)
+		if err != nil {
+			return nil, err
+		}
+		opt = parseOptions(vs)
 	}
 	if setup.First < 0 || setup.First > 2 {
 		return nil, fmt.Errorf("first player %d: use 1, 2, or 0 for a random start player", setup.First)
 	}
-	s := &state{cat: c, opt: parseOptions(vs), rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
+	s := &state{cat: c, defs: c.defs, opt: opt, rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
 	s.cards[0].def = -1
 	s.allocZones(len(c.market), len(c.mutations))
 	return s, nil
@@ -74,9 +78,7 @@ func (s *state) allocZones(market, mutations int) {
 		s.shared[z] = cut(k)
 	}
 	s.muts = cut(mutations)
-	s.legal = make([]engine.Action, 0, 64)
-	s.trigs = make([]trig, 0, 8)
-	s.works = make([]work, 0, 4)
+	s.legal, s.trigs, s.works = s.legalBuf[:0], s.trigBuf[:0], s.workBuf[:0]
 }
 
 func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
@@ -99,27 +101,17 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 
 // deal sets the table up (ML-3.1 to ML-3.7) and begins the first turn.
 func (s *state) deal(setup engine.Setup) {
-	decks, _ := s.decks(setup)
+	if len(setup.Decks) == 0 && s.cat.table != nil {
+		s.copyTable(s.cat.table)
+	} else {
+		decks, _ := s.decks(setup)
+		s.lay(decks)
+	}
+	// Making instances draws nothing from the RNG, so shuffling after all
+	// of them are laid out gives the order of shuffling them one by one.
 	for p := int8(0); p < 2; p++ {
 		s.seats[p].life = startLife
-		for _, e := range decks[p].Entries {
-			d, _ := s.cat.lookup(e.Card)
-			for k := 0; k < e.Count; k++ {
-				c := s.newCard(d, p)
-				if e.Section == "play" {
-					s.put(c, zPlay, p, false)
-				} else {
-					s.put(c, zDeck, p, true)
-				}
-			}
-		}
 		engine.Shuffle(&s.rng, s.seats[p].zones[zDeck-1])
-	}
-	for _, d := range s.cat.market {
-		s.put(s.newCard(d, -1), zMainDeck, 0, true)
-	}
-	for _, d := range s.cat.mutations {
-		s.put(s.newCard(d, -1), zMutDeck, 0, true)
 	}
 	engine.Shuffle(&s.rng, s.shared[zMainDeck-zMarket])
 	engine.Shuffle(&s.rng, s.shared[zMutDeck-zMarket])
@@ -137,4 +129,53 @@ func (s *state) deal(setup engine.Setup) {
 	s.active = 1 - first
 	s.startTurn()
 	s.run()
+}
+
+// lay makes every card instance and puts it in its starting pile, not yet
+// shuffled: each player's starter deck and the cards in play from the
+// start (ML-3.2, ML-3.3), then the global draw pile and the mutation deck
+// (ML-3.4).
+func (s *state) lay(decks [2]engine.DeckList) {
+	for p := int8(0); p < 2; p++ {
+		for _, e := range decks[p].Entries {
+			d, _ := s.cat.lookup(e.Card)
+			for k := 0; k < e.Count; k++ {
+				c := s.newCard(d, p)
+				if e.Section == "play" {
+					s.put(c, zPlay, p, false)
+				} else {
+					s.put(c, zDeck, p, true)
+				}
+			}
+		}
+	}
+	for _, d := range s.cat.market {
+		s.put(s.newCard(d, -1), zMainDeck, 0, true)
+	}
+	for _, d := range s.cat.mutations {
+		s.put(s.newCard(d, -1), zMutDeck, 0, true)
+	}
+}
+
+// newTable lays the shipped starter decks out once per catalog; games
+// without decks of their own copy it (copyTable) instead of making every
+// instance again.
+func newTable(c *catalog) *state {
+	t := &state{cat: c, defs: c.defs, cards: make([]inst, 1, 128)}
+	t.cards[0].def = -1
+	t.allocZones(len(c.market), len(c.mutations))
+	t.lay([2]engine.DeckList{presets[0], presets[0]})
+	return t
+}
+
+func (s *state) copyTable(t *state) {
+	s.cards = append(s.cards[:0], t.cards...)
+	for p := range s.seats {
+		for z, pile := range t.seats[p].zones {
+			s.seats[p].zones[z] = append(s.seats[p].zones[z][:0], pile...)
+		}
+	}
+	for z, pile := range t.shared {
+		s.shared[z] = append(s.shared[z][:0], pile...)
+	}
 }

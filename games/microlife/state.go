@@ -68,7 +68,11 @@ type inst struct {
 	typ        uint8  // the card type, copied from the definition
 	whens      uint8  // triggers of the card and its mutations (cardDef.whens)
 	cost       int8   // the printed cost, copied from the definition
-	res        int8   // the printed Widerstand, copied from the definition
+	// A/W as printed and changed by the attached mutations in the order
+	// attached (ML-5.13); kept up to date by addMutation and leavePlay, so
+	// that reading an entity's values does not walk the mutations.
+	atk, res int16
+	_        [8]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
 }
 
 type player struct {
@@ -121,6 +125,7 @@ type decision struct {
 // state is a game of Micro-Life in progress.
 type state struct {
 	cat     *catalog
+	defs    []cardDef // cat.defs, one load nearer for def
 	opt     options
 	rng     engine.RNG
 	seats   [2]player
@@ -142,9 +147,15 @@ type state struct {
 
 	legal   []engine.Action
 	legalOK bool
+
+	// The lists above start in these, so that a new or cloned state does
+	// not allocate for them until they outgrow them.
+	legalBuf [24]engine.Action
+	trigBuf  [8]trig
+	workBuf  [4]work
 }
 
-func (s *state) def(c int16) *cardDef { return &s.cat.defs[s.cards[c].def] }
+func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
 
 // pile returns the slice of zone z of seat p (p ignored for shared zones).
 func (s *state) pile(z uint8, p int8) *[]int16 {
@@ -174,8 +185,12 @@ func removeID(p *[]int16, c int16) {
 	l := *p
 	for i := len(l) - 1; i >= 0; i-- {
 		if l[i] == c {
-			copy(l[i:], l[i+1:])
-			*p = l[:len(l)-1]
+			if i < len(l)-1 { // most cards leave from the top of a pile
+				copy(l[i:], l[i+1:])
+			}
+			// Reslicing *p itself stores only the length, without the
+			// GC write barrier a slice store needs.
+			*p = (*p)[:len(l)-1]
 			return
 		}
 	}
@@ -196,11 +211,8 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	s.take(c)
 	ci := &s.cards[c]
 	ci.zone = z
-	switch {
-	case z <= zLook:
-		ci.owner = p
-	case z <= zMutDiscard:
-		ci.owner = -1
+	if z <= zMutDiscard {
+		ci.owner = pileOwner(z, p)
 	}
 	pl := s.pile(z, p)
 	if top != stacked[z] {
@@ -212,35 +224,67 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	}
 }
 
+// pileOwner is the owner of a card in pile z of seat p: p for a seat's
+// zones, -1 for the shared piles.
+func pileOwner(z uint8, p int8) int8 {
+	if z <= zLook {
+		return p
+	}
+	return -1
+}
+
 // newCard makes a new instance (the unlimited basic supply, ML-10.U3).
 func (s *state) newCard(def int16, owner int8) int16 {
-	s.cards = append(s.cards, inst{def: def, owner: owner, kw: s.cat.defs[def].kw, typ: s.cat.defs[def].typ, whens: s.cat.defs[def].whens, cost: s.cat.defs[def].cost, res: s.cat.defs[def].res})
-	return int16(len(s.cards) - 1)
+	s.cards = append(s.cards, inst{def: def, owner: owner})
+	c := int16(len(s.cards) - 1)
+	s.printed(c)
+	return c
+}
+
+// printed sets c's copied fields to its card's printed data, without
+// mutations.
+func (s *state) printed(c int16) {
+	ci, d := &s.cards[c], &s.defs[s.cards[c].def]
+	ci.kw, ci.whens, ci.typ, ci.cost = d.kw, d.whens, d.typ, d.cost
+	ci.atk, ci.res, ci.nmut = int16(d.atk), int16(d.res), 0
+}
+
+// addMutation adds mutation m's keywords, triggers and modifier to host,
+// behind those already attached (ML-5.13).
+func (s *state) addMutation(host, m int16) {
+	h, md := &s.cards[host], s.def(m)
+	h.kw |= md.kw
+	h.whens |= md.whens
+	h.nmut++
+	h.atk += int16(md.atk)
+	h.res += int16(md.res)
+	if md.swap {
+		h.atk, h.res = h.res, h.atk
+	}
 }
 
 func (s *state) touch() { s.legalOK = false }
 
-// Clone copies the state; every slice gets its own backing array, cut from
-// one allocation.
+// Clone copies the state. The piles are cut from one allocation, each
+// with room to grow, and the card instances get room for a few more, so
+// that playing on from the copy seldom allocates.
 func (s *state) Clone() engine.State {
+	const room = 8 // per pile
 	c := *s
-	n := len(s.muts)
+	n := len(s.muts) + room
 	for p := range s.seats {
 		for _, z := range s.seats[p].zones {
-			n += len(z)
+			n += len(z) + room
 		}
 	}
 	for _, z := range s.shared {
-		n += len(z)
+		n += len(z) + room
 	}
 	buf := make([]int16, n)
 	cut := func(src []int16) []int16 {
-		if src == nil {
-			return nil
-		}
 		k := copy(buf, src)
-		out := buf[:k:k]
-		buf = buf[k:]
+		out := buf[: k : k+room]
+		buf = buf[k+room:]
 		return out
 	}
 	for p := range s.seats {
@@ -252,18 +296,10 @@ func (s *state) Clone() engine.State {
 		c.shared[z] = cut(s.shared[z])
 	}
 	c.muts = cut(s.muts)
-	c.cards = append([]inst(nil), s.cards...)
-	if len(s.trigs) > 0 {
-		c.trigs = append([]trig(nil), s.trigs...)
-	} else {
-		c.trigs = nil
-	}
-	if len(s.works) > 0 {
-		c.works = append([]work(nil), s.works...)
-	} else {
-		c.works = nil
-	}
-	c.legal, c.legalOK = nil, false
+	c.cards = append(make([]inst, 0, len(s.cards)+16), s.cards...)
+	c.trigs = append(c.trigBuf[:0], s.trigs...)
+	c.works = append(c.workBuf[:0], s.works...)
+	c.legal, c.legalOK = c.legalBuf[:0], false
 	return &c
 }
 

@@ -16,22 +16,26 @@ func (s *state) startTurn() {
 		}
 	}
 	s.seats[p].sugar++
-	s.queueTriggers(p, wTurnStart, 0)
-	s.queueTriggers(p, wEveryTurnStart, 0)
-	s.queueTriggers(1-p, wOppTurnStart, 0)
-	s.queueTriggers(1-p, wEveryTurnStart, 0)
+	if s.whens(p)&(1<<wTurnStart|1<<wEveryTurnStart) != 0 {
+		s.queueTriggers(p, wTurnStart, 0)
+		s.queueTriggers(p, wEveryTurnStart, 0)
+	}
+	if s.whens(1-p)&(1<<wOppTurnStart|1<<wEveryTurnStart) != 0 {
+		s.queueTriggers(1-p, wOppTurnStart, 0)
+		s.queueTriggers(1-p, wEveryTurnStart, 0)
+	}
 }
 
 // run carries the game forward until a seat must decide: it settles
 // deaths, checks the end, resolves triggers and queued work, and moves
 // through the phases that need no decision.
 func (s *state) run() {
-	defer s.checkEnd() // a player at 0 life loses at once, even mid-decision
+flow:
 	for !s.over && s.dec.kind == dNone {
 		if s.checkEnd() {
-			return
+			break
 		}
-		if s.settleDeaths() {
+		if s.settle && s.settleDeaths() {
 			continue
 		}
 		if len(s.trigs) > 0 {
@@ -40,20 +44,22 @@ func (s *state) run() {
 		}
 		if len(s.works) > 0 {
 			w := s.works[0]
-			s.works = append(s.works[:0], s.works[1:]...)
+			copy(s.works, s.works[1:])
+			s.works = s.works[:len(s.works)-1]
 			s.doWork(w)
 			continue
 		}
 		switch s.phase {
 		case pUpkeep:
 			s.phase = pMain1
-			return
+			break flow
 		case pCleanup:
 			s.cleanup()
 		default:
-			return
+			break flow
 		}
 	}
+	s.checkEnd() // a player at 0 life loses at once, even mid-decision
 }
 
 // nextPhase ends the current phase on "next".
@@ -151,12 +157,18 @@ func (s *state) refill(z, d uint8, p int8) *[]int16 {
 	if len(*pile) > 0 {
 		return pile
 	}
+	// The discard pile turns over onto the empty pile, top card first,
+	// as putting its cards there one by one would.
 	disc := s.pile(d, p)
-	for len(*disc) > 0 {
-		c := topOf(*disc)
-		s.cards[c].flags &^= fPublic
-		s.put(c, z, p, true)
+	owner := pileOwner(z, p)
+	for i := len(*disc) - 1; i >= 0; i-- {
+		c := (*disc)[i]
+		ci := &s.cards[c]
+		ci.zone, ci.owner, ci.host = z, owner, 0
+		ci.flags &^= fPublic
+		*pile = append(*pile, c)
 	}
+	*disc = (*disc)[:0]
 	engine.Shuffle(&s.rng, *pile)
 	return pile
 }
@@ -174,22 +186,27 @@ func (s *state) refillMarket() {
 }
 
 // checkEnd ends the game when a player has 0 life or less (ML-5.9, ML-7).
+// It runs before every step of the flow, so it stays small enough to be
+// inlined and leaves the verdict to end.
 func (s *state) checkEnd() bool {
-	if s.over {
-		return true
+	if s.seats[0].life <= 0 || s.seats[1].life <= 0 {
+		s.end()
 	}
-	l0, l1 := s.seats[0].life <= 0, s.seats[1].life <= 0
-	switch {
+	return s.over
+}
+
+func (s *state) end() {
+	if s.over {
+		return
+	}
+	switch l0, l1 := s.seats[0].life <= 0, s.seats[1].life <= 0; {
 	case l0 && l1:
 		s.finish(0, "both-dead") // ML-7.2
 	case l0:
 		s.finish(engine.SeatSet(0).With(1), "life")
 	case l1:
 		s.finish(engine.SeatSet(0).With(0), "life")
-	default:
-		return false
 	}
-	return true
 }
 
 func (s *state) finish(w engine.SeatSet, reason string) {
