@@ -32,6 +32,7 @@ type testEnv struct {
 	http  *httptest.Server
 	addr  string // kept across restarts, so pages reconnect
 	delay time.Duration
+	games []engine.Game // Config.Games at the next start
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -48,7 +49,7 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, AIDelay: e.delay})
+	srv, err := New(Config{Store: st, AIDelay: e.delay, Games: e.games})
 	if err != nil {
 		e.t.Fatal(err)
 	}

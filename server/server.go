@@ -15,12 +15,18 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"kartenwerk/engine"
 )
 
 // Config tunes a Server. Zero values take the defaults noted.
 type Config struct {
 	// Store keeps the games; required.
 	Store Store
+	// Games are the games the lobby offers and the server plays, resumes
+	// and replays (default: every registered game, engine.Games()). A
+	// stored game of a game not listed cannot be opened.
+	Games []engine.Game
 	// Logger receives the server's log (default: slog.Default()).
 	Logger *slog.Logger
 	// AIDelay is the least time an AI seat shows as thinking, so people
@@ -42,6 +48,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   Store
+	games   gameSet
 	log     *slog.Logger
 	mux     *http.ServeMux
 	aiSlots chan struct{}
@@ -57,6 +64,13 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: a Store is required")
+	}
+	if cfg.Games == nil {
+		cfg.Games = engine.Games()
+	}
+	games, err := newGameSet(cfg.Games)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -74,7 +88,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Burst = 40
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	srv := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
+	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}}
 	srv.routes()
 	return srv, nil

@@ -44,9 +44,9 @@ type logEntry struct {
 // restore rebuilds a session from its stored record, replaying every
 // action as it was played.
 func restore(srv *Server, g StoredGame) (*session, error) {
-	game, err := engine.Lookup(g.Setup.Game)
+	game, err := srv.games.stored(g.ID, g.Setup.Game)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+		return nil, err
 	}
 	st, err := game.New(g.Setup)
 	if err != nil {
