@@ -58,6 +58,7 @@ type Server struct {
 	limiter  limiter
 	mu       sync.Mutex
 	sessions map[string]*session
+	loads    map[string]*load
 }
 
 // New makes a server over a store.
@@ -89,7 +90,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
-		ctx: ctx, stop: stop, sessions: map[string]*session{}}
+		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	srv.routes()
 	return srv, nil
 }
@@ -116,23 +117,61 @@ func (srv *Server) DropClients() {
 }
 
 // session returns the live game with this id, loading it from the store
-// (and so resuming it) the first time it is asked for.
+// (and so resuming it) the first time it is asked for. The store read and
+// the replay of the record run outside srv.mu, so loading one game never
+// holds up requests for the others; requests for the same game wait for
+// the one load.
 func (srv *Server) session(ctx context.Context, id string) (*session, error) {
 	srv.mu.Lock()
-	defer srv.mu.Unlock()
 	if s, ok := srv.sessions[id]; ok {
+		srv.mu.Unlock()
 		return s, nil
 	}
+	l, loading := srv.loads[id]
+	if !loading {
+		l = &load{done: make(chan struct{})}
+		srv.loads[id] = l
+	}
+	srv.mu.Unlock()
+	if !loading {
+		srv.finishLoad(id, l)
+	}
+	select {
+	case <-l.done:
+		return l.s, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// load is a game being read from the store; done closes when s or err is set.
+type load struct {
+	done chan struct{}
+	s    *session
+	err  error
+}
+
+// finishLoad reads and rebuilds a game for everyone waiting on l. It does
+// not use a requester's context: one who gives up must not fail the others.
+func (srv *Server) finishLoad(id string, l *load) {
+	ctx, cancel := context.WithTimeout(srv.ctx, 30*time.Second)
+	defer cancel()
 	g, err := srv.store.LoadGame(ctx, id)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		l.s, err = restore(srv, g)
 	}
-	s, err := restore(srv, g)
-	if err != nil {
-		return nil, err
+	l.err = err
+	srv.mu.Lock()
+	delete(srv.loads, id)
+	if err == nil {
+		if s, ok := srv.sessions[id]; ok {
+			l.s = s // kept meanwhile by keep
+		} else {
+			srv.sessions[id] = l.s
+		}
 	}
-	srv.sessions[id] = s
-	return s, nil
+	srv.mu.Unlock()
+	close(l.done)
 }
 
 // keep makes a newly stored game live at once, so its first clients need
