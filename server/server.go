@@ -1,7 +1,9 @@
 // Package server is Kartenwerk's play server: a lobby, live tables over
 // WebSocket, AI seats that move on the server, replays of finished games
 // and a JSON API for all of it. Every game is stored as its record (setup,
-// seed, seats, actions), so a restarted server resumes every game.
+// seed, seats, actions), and an action is committed to the store before
+// any client sees it, so a restarted server resumes every game as every
+// player last saw it (see OpenStore for what survives a power failure).
 //
 // Each client sees only its own seat's view and a log redacted for it; the
 // seed never leaves the server; every action must carry its seat's token.
