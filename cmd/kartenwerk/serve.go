@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -23,6 +24,8 @@ type serveOptions struct {
 	db      string
 	game    string
 	aiDelay time.Duration
+	rate    float64
+	cpuProf string
 }
 
 func serveCmd() *cobra.Command {
@@ -47,6 +50,8 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&o.db, "db", "kartenwerk.db", "a SQLite file, or a postgres://user:pass@host/db URL")
 	f.StringVar(&o.game, "game", "", "offer only this game (default: every game); needed for --cards")
 	f.DurationVar(&o.aiDelay, "ai-delay", 400*time.Millisecond, "the least time an AI seat shows as thinking, so its moves can be followed")
+	f.Float64Var(&o.rate, "rate", 20, "the messages a second each connection may send on average (twice as many at once)")
+	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
 
@@ -56,12 +61,21 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	if err != nil {
 		return err
 	}
+	if o.rate <= 0 {
+		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
+	}
+	stopProfile, err := startCPUProfile(o.cpuProf)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	store, err := server.OpenStore(ctx, o.db)
 	if err != nil {
 		return fmt.Errorf("--db %s: %w", o.db, err)
 	}
 	defer store.Close()
-	srv, err := server.New(server.Config{Store: store, Games: games, Logger: log, AIDelay: o.aiDelay})
+	srv, err := server.New(server.Config{Store: store, Games: games, Logger: log, AIDelay: o.aiDelay,
+		Rate: o.rate, Burst: max(1, int(2*o.rate))})
 	if err != nil {
 		return err
 	}
@@ -105,4 +119,21 @@ func serveGames(id string) ([]engine.Game, error) {
 		return nil, err
 	}
 	return []engine.Game{g}, nil
+}
+
+// startCPUProfile profiles this process into path until the returned
+// function is called; an empty path profiles nothing.
+func startCPUProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
