@@ -162,6 +162,9 @@ func (srv *Server) finishLoad(id string, l *load) {
 	if err == nil {
 		l.s, err = restore(srv, g)
 	}
+	if err == nil && l.s.finished && !g.Finished {
+		srv.saveResult(ctx, l.s)
+	}
 	l.err = err
 	srv.mu.Lock()
 	delete(srv.loads, id)
@@ -174,6 +177,16 @@ func (srv *Server) finishLoad(id string, l *load) {
 	}
 	srv.mu.Unlock()
 	close(l.done)
+}
+
+// saveResult marks a game over in the store whose last action was saved
+// but whose result was not (the server stopped in between), so it is
+// listed as finished and its replay opens.
+func (srv *Server) saveResult(ctx context.Context, s *session) {
+	_, out := s.state.Terminal()
+	if err := srv.store.Finish(ctx, s.id, out.String()); err != nil {
+		srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
+	}
 }
 
 // keep makes a newly stored game live at once, so its first clients need

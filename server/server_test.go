@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"net/http"
 	"path/filepath"
 	"sync/atomic"
 	"testing"
@@ -68,5 +69,31 @@ func TestLoadingAGameHoldsUpNoOther(t *testing.T) {
 	}
 	if n := gs.loads.Load(); n != 1 {
 		t.Errorf("the game was read from the store %d times for two requests at once, want 1", n)
+	}
+}
+
+func TestAGameWhoseResultWasNotSavedIsFinishedOnLoad(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	playHTTP(e, resp, 17)
+	// The last action reaches the store, but not the result: the server
+	// stopped in between.
+	s, err := e.srv.session(context.Background(), resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	last := s.codec.Format(s.state.Legal(nil)[0])
+	n := len(s.actions)
+	s.mu.Unlock()
+	if err := e.store.AppendAction(context.Background(), resp.ID, n, last); err != nil {
+		t.Fatal(err)
+	}
+	e.restart()
+	if st := e.state(resp.ID, resp.Token); !st.Finished {
+		t.Fatalf("the game is not over after its last action (version %d)", st.Version)
+	}
+	if code, body := e.call("GET", "/api/games/"+resp.ID+"/replay", nil, nil); code != http.StatusOK {
+		t.Errorf("the replay of a game whose result was not saved: %d %s", code, body)
 	}
 }

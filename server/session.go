@@ -121,7 +121,10 @@ func (s *session) act(controls []engine.Seat, text string, version *int) error {
 func (s *session) applyLocked(a engine.Action) error {
 	text := s.codec.Format(a)
 	entry := s.describe(a)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, 30*time.Second)
+	// Not the server's context: a write the store has queued is committed
+	// even as the server stops (the store's Close commits it), so the game
+	// must wait for its outcome rather than give up and differ from it.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
 		if s.srv.ctx.Err() == nil {
