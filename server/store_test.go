@@ -102,6 +102,16 @@ func openTestSQLite(t *testing.T) (*sqlStore, string) {
 	return st.(*sqlStore), path
 }
 
+// createTestGame stores a new trick game with no actions.
+func createTestGame(t *testing.T, st Store) StoredGame {
+	t.Helper()
+	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
+	if err := st.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // holdWriter takes the writer's one connection, so writes queue up until
 // the returned function gives it back; a first write is sent to be the
 // batch the writer is stuck on.
@@ -120,19 +130,25 @@ func holdWriter(t *testing.T, st *sqlStore, errs chan error) func() {
 	return func() { conn.Close() }
 }
 
+// queuedActions opens a store, holds its writer, and queues n actions of
+// a new game behind it; every write's error goes to errs (the held
+// write's too), and release lets the writer go on.
+func queuedActions(t *testing.T, n int) (st *sqlStore, path string, g StoredGame, errs chan error, release func()) {
+	t.Helper()
+	st, path = openTestSQLite(t)
+	g = createTestGame(t, st)
+	errs = make(chan error, n+2)
+	release = holdWriter(t, st, errs)
+	for i := range n {
+		go func() { errs <- st.AppendAction(context.Background(), g.ID, i, fmt.Sprintf("play c%d", i)) }()
+	}
+	waitFor(t, fmt.Sprintf("%d queued writes", n), func() bool { return len(st.ops) == n })
+	return st, path, g, errs, release
+}
+
 func TestOneBadWriteFailsOnlyItself(t *testing.T) {
-	st, _ := openTestSQLite(t)
-	ctx := context.Background()
-	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
-	if err := st.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	errs := make(chan error, 20)
-	release := holdWriter(t, st, errs)
-	for i := range 10 {
-		go func() { errs <- st.AppendAction(ctx, g.ID, i, "play c1") }()
-	}
-	go func() { errs <- st.CreateGame(ctx, g) }() // the same id again
+	st, _, g, errs, release := queuedActions(t, 10)
+	go func() { errs <- st.CreateGame(context.Background(), g) }() // the same id again
 	waitFor(t, "11 queued writes", func() bool { return len(st.ops) == 11 })
 	release()
 	failed := 0
@@ -158,18 +174,7 @@ func TestCloseCommitsQueuedWrites(t *testing.T) {
 }
 
 func closeWithQueuedWrites(t *testing.T) {
-	st, path := openTestSQLite(t)
-	ctx := context.Background()
-	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
-	if err := st.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
-	errs := make(chan error, 10)
-	release := holdWriter(t, st, errs)
-	for i := range 5 {
-		go func() { errs <- st.AppendAction(ctx, g.ID, i, fmt.Sprintf("play c%d", i)) }()
-	}
-	waitFor(t, "5 queued writes", func() bool { return len(st.ops) == 5 })
+	st, path, g, errs, release := queuedActions(t, 5)
 	closed := make(chan error)
 	go func() { closed <- st.Close() }()
 	waitFor(t, "Close to begin", func() bool {
@@ -189,6 +194,7 @@ func closeWithQueuedWrites(t *testing.T) {
 			t.Fatalf("a write queued before Close failed: %v", err)
 		}
 	}
+	ctx := context.Background()
 	again, err := OpenStore(ctx, path)
 	if err != nil {
 		t.Fatal(err)
@@ -202,10 +208,7 @@ func closeWithQueuedWrites(t *testing.T) {
 func TestSQLiteCommitsReachTheDatabaseFile(t *testing.T) {
 	st, path := openTestSQLite(t)
 	ctx := context.Background()
-	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
-	if err := st.CreateGame(ctx, g); err != nil {
-		t.Fatal(err)
-	}
+	g := createTestGame(t, st)
 	if err := st.AppendAction(ctx, g.ID, 0, "play c7"); err != nil {
 		t.Fatal(err)
 	}
