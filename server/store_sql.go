@@ -70,7 +70,12 @@ CREATE TABLE IF NOT EXISTS actions (
 	n       INTEGER NOT NULL,
 	action  TEXT NOT NULL,
 	PRIMARY KEY (game_id, n)
-);`
+)%s;`
+
+// sqliteActions keeps SQLite's actions in their primary key's b-tree
+// alone, not in a second one beside it: a saved action writes one b-tree,
+// about a quarter less work per commit. Files made before keep their table.
+const sqliteActions = " WITHOUT ROWID"
 
 func openSQLite(ctx context.Context, path string) (Store, error) {
 	// The writer checkpoints only as a backstop (at 10000 pages): the
@@ -100,7 +105,11 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 }
 
 func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (Store, error) {
-	for _, stmt := range strings.Split(schema, ";") {
+	tableOptions := sqliteActions
+	if postgres {
+		tableOptions = ""
+	}
+	for _, stmt := range strings.Split(fmt.Sprintf(schema, tableOptions), ";") {
 		if strings.TrimSpace(stmt) == "" {
 			continue
 		}
