@@ -495,39 +495,35 @@ func TestBrowserRematchAndReplay(t *testing.T) {
 		t.Errorf("the rematch table: %+v", k)
 	}
 	// The replay of the first game: step forward and back, as p1 and p2.
-	step := func(sel string) replayState { return replayDo(t, ctx, "clicking "+sel, chromedp.Click(sel)) }
+	step := func(sel string, want int) {
+		t.Helper()
+		replayDo(t, ctx, fmt.Sprintf("clicking %s for step %d", sel, want), func(r replayState) bool { return r.Step == want && r.Steps == 18 }, chromedp.Click(sel))
+	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+"/replay/"+resp.ID), chromedp.WaitVisible("#table .player")); err != nil {
 		t.Fatal(err)
 	}
-	if r := step("#next"); r.Step != 1 || r.Steps != 18 {
-		t.Errorf("after one step forward: %+v", r)
-	}
-	step("#next")
-	if r := step("#prev"); r.Step != 1 {
-		t.Errorf("after a step back: %+v", r)
-	}
-	if r := step("#last"); r.Step != 18 {
-		t.Errorf("at the end: %+v", r)
-	}
+	step("#next", 1)
+	step("#next", 2)
+	step("#prev", 1)
+	step("#last", 18)
+	step("#first", 0)
 	hands := `[...document.querySelectorAll("[data-zone=hand] .card[data-id]")].length`
-	step("#first")
 	for _, c := range []struct {
 		seat, viewer string
 		want         int
 	}{{"spectator", "nobody", 0}, {"p1", "p1", 3}, {"p2", "p2", 3}} {
-		r := replayDo(t, ctx, "viewing as "+c.seat, chromedp.SetValue("#seat", c.seat),
-			chromedp.Evaluate[chromedp.Void](`document.querySelector("#seat").dispatchEvent(new Event("change"))`))
-		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands))
-		if r.Viewer != c.viewer || n != c.want {
-			t.Errorf("the replay as %s is drawn for %q and shows %d hand cards, want %d", c.seat, r.Viewer, n, c.want)
+		// SetValue fires the select's change event, as a person's choice does.
+		replayDo(t, ctx, "viewing as "+c.seat, func(r replayState) bool { return r.Viewer == c.viewer }, chromedp.SetValue("#seat", c.seat))
+		if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands)); n != c.want {
+			t.Errorf("the replay as %s shows %d hand cards, want %d", c.seat, n, c.want)
 		}
 	}
 }
 
 // replayDo does something on the replay page and waits until the page has
-// drawn the step it asked for (window.kw.loads counts them), as long as a
-// loaded machine takes.
-func replayDo(t *testing.T, ctx context.Context, what string, actions ...chromedp.Action[chromedp.Void]) replayState {
+// drawn what it asked for: a new drawing (window.kw.loads counts them) for
+// which drawn holds, as long as a loaded machine takes.
+func replayDo(t *testing.T, ctx context.Context, what string, drawn func(replayState) bool, actions ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	before, err := chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
 	if err == nil {
@@ -539,11 +535,10 @@ func replayDo(t *testing.T, ctx context.Context, what string, actions ...chromed
 	var r replayState
 	if !poll(45*time.Second, func() bool {
 		r, err = chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
-		return err == nil && r.Loads > before.Loads
+		return err == nil && r.Loads > before.Loads && drawn(r)
 	}) {
-		t.Fatalf("%s: the replay drew nothing new: %+v %v", what, r, err)
+		t.Fatalf("%s: the replay shows %+v (%v)", what, r, err)
 	}
-	return r
 }
 
 func TestBrowserTableFitsAPhone(t *testing.T) {
