@@ -74,15 +74,19 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // httpError maps an error to its status: bad input 400, a wrong token
-// 403, an unknown game 404, anything else 500.
+// 403, an unknown game or one this server does not offer 404, anything
+// else 500.
 func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	var in *inputError
 	var auth *authError
+	var unoffered *unofferedError
 	switch {
 	case errors.As(err, &in):
 		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problems})
 	case errors.As(err, &auth):
 		writeError(w, http.StatusForbidden, auth.msg)
+	case errors.As(err, &unoffered):
+		writeError(w, http.StatusNotFound, unoffered.msg)
 	case errors.Is(err, ErrNotFound):
 		writeError(w, http.StatusNotFound, "no such game: check the link, or start a new game in the lobby")
 	default:
@@ -124,7 +128,7 @@ var Agents = []string{"random", "greedy", "ismcts"}
 
 func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	var out []GameInfo
-	for _, g := range engine.Games() {
+	for _, g := range srv.games.list {
 		i := g.Info()
 		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: i.Summary, MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
 			Variants: i.Variants, Presets: []string{}}
@@ -140,7 +144,7 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 }
 
 func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
-	g, err := engine.Lookup(r.PathValue("game"))
+	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
 		writeError(w, http.StatusNotFound, err.Error())
 		return
@@ -156,7 +160,7 @@ type ValidateResponse struct {
 }
 
 func (srv *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
-	g, err := engine.Lookup(r.PathValue("game"))
+	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
 		writeError(w, http.StatusNotFound, err.Error())
 		return

@@ -19,16 +19,18 @@ import (
 // autoplayJS clicks through the table as a player would: a highlighted
 // card (then one of the actions its menu offers) or a prompt button,
 // chosen at random, waiting after each click for the server's answer.
-// It stops at the result screen, after max clicks or once the game has
-// reached version until, and returns what it
+// It stops at the result screen, after max clicks, once the game has
+// reached version until, or when its time (ms) is up, and returns what it
 // did. Each click leaves a snapshot of the table's HTML with its version.
-const autoplayJS = `(async (max, seed, until) => {
+// A click's answer may take long on a loaded machine: only a page that
+// shows no answer for 30 s fails.
+const autoplayJS = `(async (max, seed, until, ms) => {
   let r = seed;
   const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
   window.kwSnaps = window.kwSnaps || [];
   let clicks = 0;
-  const deadline = Date.now() + 150000;
+  const deadline = Date.now() + ms;
   while (clicks < max && Date.now() < deadline && window.kw.version < until) {
     const box = document.querySelector("#result-box");
     if (box && !document.querySelector("#result").hidden) return {clicks, result: box.querySelector("h2").textContent, version: window.kw.version};
@@ -45,7 +47,7 @@ const autoplayJS = `(async (max, seed, until) => {
     }
     clicks++;
     const t0 = Date.now();
-    while (window.kw.version === v && Date.now() - t0 < 8000) {
+    while (window.kw.version === v && Date.now() - t0 < 30000) {
       if (window.kw.errors.length) throw new Error("the server refused a click: " + window.kw.errors.join("; "));
       await sleep(10);
     }
@@ -77,7 +79,14 @@ func autoplayUntil(t *testing.T, ctx context.Context, max, seed, until int) auto
 }
 
 func runAutoplay(ctx context.Context, max, seed, until int) (autoplayResult, error) {
-	r, err := chromedp.Run(ctx, chromedp.Evaluate[autoplayResult](fmt.Sprintf("%s(%d, %d, %d)", autoplayJS, max, seed, until), chromedp.EvalAwaitPromise))
+	// The page stops playing 10 s before the browser's time is up, so a
+	// slow game ends in a result to check, not in a dead browser.
+	budget := 100 * time.Second
+	if dl, ok := ctx.Deadline(); ok {
+		budget = time.Until(dl) - 10*time.Second
+	}
+	js := fmt.Sprintf("%s(%d, %d, %d, %d)", autoplayJS, max, seed, until, budget.Milliseconds())
+	r, err := chromedp.Run(ctx, chromedp.Evaluate[autoplayResult](js, chromedp.EvalAwaitPromise))
 	if err != nil {
 		return r, fmt.Errorf("playing through the page: %w", err)
 	}
@@ -116,17 +125,29 @@ func readKW(t *testing.T, ctx context.Context) kwState {
 // waitTable waits until the table is connected and drawn at least at version v.
 func waitTable(t *testing.T, ctx context.Context, v int) kwState {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
-	for {
-		k, err := chromedp.Run(ctx, chromedp.Evaluate[kwState](`window.kw || {}`))
-		if err == nil && k.Connected && k.Version >= v {
-			return k
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the table did not connect at version %d: %+v %v", v, k, err)
-		}
-		time.Sleep(50 * time.Millisecond)
+	return waitKW(t, ctx, fmt.Sprintf("the table connected at version %d", v), func(k kwState) bool { return k.Connected && k.Version >= v })
+}
+
+// waitMyTurn waits until the table's player is to decide: the AI seats
+// have moved, so the table stays at its version until the player acts.
+func waitMyTurn(t *testing.T, ctx context.Context) kwState {
+	t.Helper()
+	return waitKW(t, ctx, "the player's turn", func(k kwState) bool { return k.Connected && (k.Legal > 0 || k.Finished) })
+}
+
+// waitKW polls the table's window.kw until ok holds; a loaded machine
+// gets 45 s.
+func waitKW(t *testing.T, ctx context.Context, what string, ok func(kwState) bool) kwState {
+	t.Helper()
+	var k kwState
+	var err error
+	if !poll(45*time.Second, func() bool {
+		k, err = chromedp.Run(ctx, chromedp.Evaluate[kwState](`window.kw || {}`))
+		return err == nil && ok(k)
+	}) {
+		t.Fatalf("timed out waiting for %s: %+v %v", what, k, err)
 	}
+	return k
 }
 
 // lobbyStart opens the lobby, picks the game with an AI opponent, starts
@@ -155,7 +176,7 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 		{"wait for the prompt", chromedp.WaitReady("#prompt p")},
 	}
 	for _, s := range steps {
-		sctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+		sctx, cancel := context.WithTimeout(ctx, 30*time.Second)
 		err := chromedp.Do(sctx, s.do)
 		cancel()
 		if err != nil {
@@ -375,7 +396,7 @@ func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
 	waitTable(t, ctx, 0)
 	autoplay(t, ctx, 12, 5)
 	handJS := `[...document.querySelectorAll(".player.mine [data-zone=hand] .card")].map(c => c.dataset.id).join(",")`
-	before := readKW(t, ctx)
+	before := waitMyTurn(t, ctx)
 	hand, _ := chromedp.Run(ctx, chromedp.Evaluate[string](handJS))
 	// The network drops: the page reconnects by itself.
 	e.srv.DropClients()
@@ -408,7 +429,7 @@ func TestBrowserSurvivesAServerRestart(t *testing.T) {
 	}
 	waitTable(t, ctx, 0)
 	autoplay(t, ctx, 15, 3)
-	before := readKW(t, ctx)
+	before := waitMyTurn(t, ctx)
 	e.restart()
 	after := waitTable(t, ctx, before.Version)
 	if after.Version != before.Version {
@@ -443,8 +464,10 @@ func TestLeakCheckCatchesAShownHand(t *testing.T) {
 }
 
 type replayState struct {
-	Step  int `json:"step"`
-	Steps int `json:"steps"`
+	Step   int    `json:"step"`
+	Steps  int    `json:"steps"`
+	Viewer string `json:"viewer"`
+	Loads  int    `json:"loads"`
 }
 
 func TestBrowserRematchAndReplay(t *testing.T) {
@@ -462,61 +485,59 @@ func TestBrowserRematchAndReplay(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
 		t.Fatal(err)
 	}
-	deadline := time.Now().Add(10 * time.Second)
-	for {
+	if !poll(45*time.Second, func() bool {
 		url, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.pathname`))
-		if url != "/play/"+resp.ID && strings.HasPrefix(url, "/play/") {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("the rematch button did not open a new table")
-		}
-		time.Sleep(50 * time.Millisecond)
+		return url != "/play/"+resp.ID && strings.HasPrefix(url, "/play/")
+	}) {
+		t.Fatal("the rematch button did not open a new table")
 	}
 	if k := waitTable(t, ctx, 0); k.Version != 0 && k.Viewer != "p1" {
 		t.Errorf("the rematch table: %+v", k)
 	}
 	// The replay of the first game: step forward and back, as p1 and p2.
-	step := func(sel string) replayState {
+	step := func(sel string, want int) {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Click(sel), chromedp.Sleep(150*time.Millisecond)); err != nil {
-			t.Fatal(err)
-		}
-		r, err := chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return r
+		replayDo(t, ctx, fmt.Sprintf("clicking %s for step %d", sel, want), func(r replayState) bool { return r.Step == want && r.Steps == 18 }, chromedp.Click(sel))
 	}
 	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+"/replay/"+resp.ID), chromedp.WaitVisible("#table .player")); err != nil {
 		t.Fatal(err)
 	}
-	if r := step("#next"); r.Step != 1 || r.Steps != 18 {
-		t.Errorf("after one step forward: %+v", r)
-	}
-	step("#next")
-	if r := step("#prev"); r.Step != 1 {
-		t.Errorf("after a step back: %+v", r)
-	}
-	if r := step("#last"); r.Step != 18 {
-		t.Errorf("at the end: %+v", r)
-	}
+	step("#next", 1)
+	step("#next", 2)
+	step("#prev", 1)
+	step("#last", 18)
+	step("#first", 0)
 	hands := `[...document.querySelectorAll("[data-zone=hand] .card[data-id]")].length`
-	step("#first")
 	for _, c := range []struct {
-		seat string
-		want int
-	}{{"spectator", 0}, {"p1", 3}, {"p2", 3}} {
-		err := chromedp.Do(ctx, chromedp.SetValue("#seat", c.seat),
-			chromedp.Evaluate[chromedp.Void](`document.querySelector("#seat").dispatchEvent(new Event("change"))`),
-			chromedp.Sleep(200*time.Millisecond))
-		if err != nil {
-			t.Fatal(err)
-		}
-		n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands))
-		if n != c.want {
+		seat, viewer string
+		want         int
+	}{{"spectator", "nobody", 0}, {"p1", "p1", 3}, {"p2", "p2", 3}} {
+		// SetValue fires the select's change event, as a person's choice does.
+		replayDo(t, ctx, "viewing as "+c.seat, func(r replayState) bool { return r.Viewer == c.viewer }, chromedp.SetValue("#seat", c.seat))
+		if n, _ := chromedp.Run(ctx, chromedp.Evaluate[int](hands)); n != c.want {
 			t.Errorf("the replay as %s shows %d hand cards, want %d", c.seat, n, c.want)
 		}
+	}
+}
+
+// replayDo does something on the replay page and waits until the page has
+// drawn what it asked for: a new drawing (window.kw.loads counts them) for
+// which drawn holds, as long as a loaded machine takes.
+func replayDo(t *testing.T, ctx context.Context, what string, drawn func(replayState) bool, actions ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
+	if err == nil {
+		err = chromedp.Do(ctx, actions...)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	var r replayState
+	if !poll(45*time.Second, func() bool {
+		r, err = chromedp.Run(ctx, chromedp.Evaluate[replayState](`window.kw`))
+		return err == nil && r.Loads > before.Loads && drawn(r)
+	}) {
+		t.Fatalf("%s: the replay shows %+v (%v)", what, r, err)
 	}
 }
 

@@ -32,6 +32,7 @@ type testEnv struct {
 	http  *httptest.Server
 	addr  string // kept across restarts, so pages reconnect
 	delay time.Duration
+	games []engine.Game // Config.Games at the next start
 }
 
 func newEnv(t *testing.T) *testEnv {
@@ -48,7 +49,7 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, AIDelay: e.delay})
+	srv, err := New(Config{Store: st, AIDelay: e.delay, Games: e.games})
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -127,16 +128,24 @@ func (e *testEnv) state(id, token string) StateMsg {
 	return m
 }
 
-// waitFor polls cond until it holds or the time is up.
+// waitFor polls cond until it holds, and fails the test after 20 s.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	if !poll(20*time.Second, cond) {
+		t.Fatalf("timed out waiting for %s", what)
+	}
+}
+
+// poll calls cond until it holds (true) or limit has passed (false).
+func poll(limit time.Duration, cond func() bool) bool {
+	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
+			return false
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
+	return true
 }
 
 func friendGame(game string) CreateRequest {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -163,13 +164,21 @@ type loadStats struct {
 	first       string
 }
 
-func (s *loadStats) move(sent time.Time) {
-	d := time.Since(sent)
+// move counts a move whose action was sent at sent and whose table
+// arrived at got.
+func (s *loadStats) move(sent, got time.Time) {
+	d := got.Sub(sent)
 	s.mu.Lock()
 	s.moves++
 	if sent.After(s.measureFrom) {
 		s.latencies = append(s.latencies, d)
 	}
+	s.mu.Unlock()
+}
+
+func (s *loadStats) gameEnd() {
+	s.mu.Lock()
+	s.finished++
 	s.mu.Unlock()
 }
 
@@ -196,12 +205,17 @@ func (s *loadStats) report(games int, elapsed time.Duration) LoadReport {
 	return r
 }
 
+// loadClient keeps connections to the server open between requests, as
+// the default client does for only two at a time, so creating games does
+// not open a new TCP connection each time.
+var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}}
+
 // playOne creates a friend game and plays it with one bot per seat.
 func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, stats *loadStats) error {
 	req := CreateRequest{Game: cfg.Game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindFriend}}}
 	body, _ := json.Marshal(req)
 	hreq, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/games", strings.NewReader(string(body)))
-	res, err := http.DefaultClient.Do(hreq)
+	res, err := loadClient.Do(hreq)
 	if err != nil {
 		return err
 	}
@@ -237,54 +251,54 @@ func tokenFromInvite(link string) string {
 	return tok
 }
 
+// botMsg is the part of a server message a bot reads. The decoder skips
+// the view and the log without building them, so the bots cost little next
+// to the server they measure.
+type botMsg struct {
+	Type     string `json:"type"`
+	Error    string `json:"error"`
+	Version  int    `json:"version"`
+	Finished bool   `json:"finished"`
+	Legal    []struct {
+		Action string `json:"action"`
+	} `json:"legal"`
+}
+
 // runBot plays one seat until the game ends: on each table where it must
 // decide, it waits its thinking time, sends a random legal action, and
 // measures the time until the table that action produced arrives.
 func runBot(ctx context.Context, base, id, token string, think time.Duration, rng *rand.Rand, stats *loadStats) error {
 	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?token=" + token
-	conn, _, err := websocket.Dial(ctx, wsURL, nil)
+	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: loadClient})
 	if err != nil {
 		return err
 	}
 	defer conn.CloseNow()
 	conn.SetReadLimit(1 << 22)
+	var buf bytes.Buffer
 	var sent time.Time
 	sentAt := -1
 	for {
-		_, data, err := conn.Read(ctx)
+		m, got, err := readBotMsg(ctx, conn, &buf)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
 			return err
 		}
-		var m StateMsg
-		if err := json.Unmarshal(data, &m); err != nil {
-			return err
-		}
-		if m.Type == "error" {
-			return fmt.Errorf("server error: %s", data)
-		}
 		if sentAt >= 0 && m.Version > sentAt {
-			stats.move(sent)
+			stats.move(sent, got)
 			sentAt = -1
 		}
 		if m.Finished {
-			stats.mu.Lock()
-			stats.finished++
-			stats.mu.Unlock()
+			stats.gameEnd()
 			return nil
 		}
 		if len(m.Legal) == 0 || sentAt >= 0 {
 			continue
 		}
-		if think > 0 {
-			pause := time.Duration(rng.Int64N(int64(2 * think)))
-			select {
-			case <-time.After(pause):
-			case <-ctx.Done():
-				return nil
-			}
+		if !pause(ctx, think, rng) {
+			return nil
 		}
 		a := m.Legal[rng.IntN(len(m.Legal))]
 		msg, _ := json.Marshal(ClientMsg{Type: "act", Token: token, Action: a.Action, Version: &m.Version})
@@ -295,5 +309,44 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 			}
 			return err
 		}
+	}
+}
+
+// readBotMsg reads the next message into buf (reused, so reading costs no
+// allocation per message) and notes when it arrived, before decoding, so
+// the bot's own work is not counted as the server's latency.
+func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) (botMsg, time.Time, error) {
+	var m botMsg
+	_, r, err := conn.Reader(ctx)
+	if err != nil {
+		return m, time.Time{}, err
+	}
+	buf.Reset()
+	if _, err := buf.ReadFrom(r); err != nil {
+		return m, time.Time{}, err
+	}
+	got := time.Now()
+	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, buf.Bytes())
+	}
+	if m.Type == "error" {
+		return m, got, fmt.Errorf("server error: %s", m.Error)
+	}
+	return m, got, nil
+}
+
+// pause waits a person's thinking time, uniform in [0, 2*think), and
+// reports false if the test ended meanwhile.
+func pause(ctx context.Context, think time.Duration, rng *rand.Rand) bool {
+	if think <= 0 {
+		return true
+	}
+	t := time.NewTimer(time.Duration(rng.Int64N(int64(2 * think))))
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
 	}
 }

@@ -61,8 +61,8 @@ func badInput(format string, args ...any) error {
 }
 
 // setupFor checks a create request and turns it into a setup and seats.
-func setupFor(req CreateRequest) (engine.Setup, []SeatConfig, string, error) {
-	g, err := engine.Lookup(strings.TrimSpace(req.Game))
+func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, string, error) {
+	g, err := srv.games.lookup(req.Game)
 	if err != nil {
 		return engine.Setup{}, nil, "", badInput("%v", err)
 	}
@@ -173,7 +173,7 @@ func newGameID() string { return newToken()[:16] }
 
 // Create starts a game from a lobby request and stores it.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	setup, seats, token, err := setupFor(req)
+	setup, seats, token, err := srv.setupFor(req)
 	if err != nil {
 		return CreateResponse{}, err
 	}
@@ -182,7 +182,10 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 
 // start checks that the game can begin, stores it and makes it live.
 func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token string) (CreateResponse, error) {
-	g, _ := engine.Lookup(setup.Game)
+	g, err := srv.games.lookup(setup.Game)
+	if err != nil {
+		return CreateResponse{}, badInput("%v", err)
+	}
 	if _, err := g.New(setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}

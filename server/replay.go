@@ -38,7 +38,7 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 	if step < 0 || step > len(g.Actions) {
 		return nil, badInput("step %d: give 0 to %d", step, len(g.Actions))
 	}
-	game, err := engine.Lookup(g.Setup.Game)
+	game, err := srv.games.stored(g.ID, g.Setup.Game)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,9 @@
 // Package server is Kartenwerk's play server: a lobby, live tables over
 // WebSocket, AI seats that move on the server, replays of finished games
 // and a JSON API for all of it. Every game is stored as its record (setup,
-// seed, seats, actions), so a restarted server resumes every game.
+// seed, seats, actions), and an action is committed to the store before
+// any client sees it, so a restarted server resumes every game as every
+// player last saw it (see OpenStore for what survives a power failure).
 //
 // Each client sees only its own seat's view and a log redacted for it; the
 // seed never leaves the server; every action must carry its seat's token.
@@ -15,12 +17,18 @@ import (
 	"runtime"
 	"sync"
 	"time"
+
+	"kartenwerk/engine"
 )
 
 // Config tunes a Server. Zero values take the defaults noted.
 type Config struct {
 	// Store keeps the games; required.
 	Store Store
+	// Games are the games the lobby offers and the server plays, resumes
+	// and replays (default: every registered game, engine.Games()). A
+	// stored game of a game not listed cannot be opened.
+	Games []engine.Game
 	// Logger receives the server's log (default: slog.Default()).
 	Logger *slog.Logger
 	// AIDelay is the least time an AI seat shows as thinking, so people
@@ -42,6 +50,7 @@ type Config struct {
 type Server struct {
 	cfg     Config
 	store   Store
+	games   gameSet
 	log     *slog.Logger
 	mux     *http.ServeMux
 	aiSlots chan struct{}
@@ -51,12 +60,20 @@ type Server struct {
 	limiter  limiter
 	mu       sync.Mutex
 	sessions map[string]*session
+	loads    map[string]*load
 }
 
 // New makes a server over a store.
 func New(cfg Config) (*Server, error) {
 	if cfg.Store == nil {
 		return nil, errors.New("server: a Store is required")
+	}
+	if cfg.Games == nil {
+		cfg.Games = engine.Games()
+	}
+	games, err := newGameSet(cfg.Games)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.Default()
@@ -74,8 +91,8 @@ func New(cfg Config) (*Server, error) {
 		cfg.Burst = 40
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	srv := &Server{cfg: cfg, store: cfg.Store, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
-		ctx: ctx, stop: stop, sessions: map[string]*session{}}
+	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
+		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	srv.routes()
 	return srv, nil
 }
@@ -102,23 +119,74 @@ func (srv *Server) DropClients() {
 }
 
 // session returns the live game with this id, loading it from the store
-// (and so resuming it) the first time it is asked for.
+// (and so resuming it) the first time it is asked for. The store read and
+// the replay of the record run outside srv.mu, so loading one game never
+// holds up requests for the others; requests for the same game wait for
+// the one load.
 func (srv *Server) session(ctx context.Context, id string) (*session, error) {
 	srv.mu.Lock()
-	defer srv.mu.Unlock()
 	if s, ok := srv.sessions[id]; ok {
+		srv.mu.Unlock()
 		return s, nil
 	}
+	l, loading := srv.loads[id]
+	if !loading {
+		l = &load{done: make(chan struct{})}
+		srv.loads[id] = l
+	}
+	srv.mu.Unlock()
+	if !loading {
+		srv.finishLoad(id, l)
+	}
+	select {
+	case <-l.done:
+		return l.s, l.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+}
+
+// load is a game being read from the store; done closes when s or err is set.
+type load struct {
+	done chan struct{}
+	s    *session
+	err  error
+}
+
+// finishLoad reads and rebuilds a game for everyone waiting on l. It does
+// not use a requester's context: one who gives up must not fail the others.
+func (srv *Server) finishLoad(id string, l *load) {
+	ctx, cancel := context.WithTimeout(srv.ctx, 30*time.Second)
+	defer cancel()
 	g, err := srv.store.LoadGame(ctx, id)
-	if err != nil {
-		return nil, err
+	if err == nil {
+		l.s, err = restore(srv, g)
 	}
-	s, err := restore(srv, g)
-	if err != nil {
-		return nil, err
+	if err == nil && l.s.finished && !g.Finished {
+		srv.saveResult(ctx, l.s)
 	}
-	srv.sessions[id] = s
-	return s, nil
+	l.err = err
+	srv.mu.Lock()
+	delete(srv.loads, id)
+	if err == nil {
+		if s, ok := srv.sessions[id]; ok {
+			l.s = s // kept meanwhile by keep
+		} else {
+			srv.sessions[id] = l.s
+		}
+	}
+	srv.mu.Unlock()
+	close(l.done)
+}
+
+// saveResult marks a game over in the store whose last action was saved
+// but whose result was not (the server stopped in between), so it is
+// listed as finished and its replay opens.
+func (srv *Server) saveResult(ctx context.Context, s *session) {
+	_, out := s.state.Terminal()
+	if err := srv.store.Finish(ctx, s.id, out.String()); err != nil {
+		srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
+	}
 }
 
 // keep makes a newly stored game live at once, so its first clients need

@@ -44,9 +44,9 @@ type logEntry struct {
 // restore rebuilds a session from its stored record, replaying every
 // action as it was played.
 func restore(srv *Server, g StoredGame) (*session, error) {
-	game, err := engine.Lookup(g.Setup.Game)
+	game, err := srv.games.stored(g.ID, g.Setup.Game)
 	if err != nil {
-		return nil, fmt.Errorf("game %s: %w", g.ID, err)
+		return nil, err
 	}
 	st, err := game.New(g.Setup)
 	if err != nil {
@@ -121,7 +121,10 @@ func (s *session) act(controls []engine.Seat, text string, version *int) error {
 func (s *session) applyLocked(a engine.Action) error {
 	text := s.codec.Format(a)
 	entry := s.describe(a)
-	ctx, cancel := context.WithTimeout(s.srv.ctx, 30*time.Second)
+	// Not the server's context: a write the store has queued is committed
+	// even as the server stops (the store's Close commits it), so the game
+	// must wait for its outcome rather than give up and differ from it.
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
 		if s.srv.ctx.Err() == nil {

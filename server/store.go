@@ -20,7 +20,8 @@ type Store interface {
 	// CreateGame saves a new game with no actions.
 	CreateGame(ctx context.Context, g StoredGame) error
 	// AppendAction saves action number n (0-based) of game id. It returns
-	// once the action is durable.
+	// once the action is committed, and the server shows an action to no
+	// one before that, so a restarted server has every action anyone saw.
 	AppendAction(ctx context.Context, id string, n int, action string) error
 	// Finish marks a game over, with a short result for lists.
 	Finish(ctx context.Context, id, result string) error
@@ -48,6 +49,11 @@ type StoredGame struct {
 
 // OpenStore opens the store a --db value names: a postgres:// or
 // postgresql:// URL selects PostgreSQL, anything else is a SQLite file path.
+//
+// A committed write survives the server process being stopped, killed or
+// crashing. It survives a power failure or an OS crash at once with
+// PostgreSQL, and with SQLite within a second (syncEvery), when the store
+// syncs its write-ahead log.
 func OpenStore(ctx context.Context, dsn string) (Store, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
 		return openPostgres(ctx, dsn)

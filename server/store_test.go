@@ -1,10 +1,13 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -85,4 +88,134 @@ func TestOpenStoreErrors(t *testing.T) {
 	if _, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "no", "such", "dir", "x.db")); err == nil {
 		t.Error("a SQLite file in a missing directory was accepted")
 	}
+}
+
+// openTestSQLite opens a SQLite store in a fresh directory.
+func openTestSQLite(t *testing.T) (*sqlStore, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "s.db")
+	st, err := OpenStore(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	return st.(*sqlStore), path
+}
+
+// createTestGame stores a new trick game with no actions.
+func createTestGame(t *testing.T, st Store) StoredGame {
+	t.Helper()
+	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
+	if err := st.CreateGame(context.Background(), g); err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// holdWriter takes the writer's one connection, so writes queue up until
+// the returned function gives it back; a first write is sent to be the
+// batch the writer is stuck on.
+func holdWriter(t *testing.T, st *sqlStore, errs chan error) func() {
+	t.Helper()
+	conn, err := st.db.Conn(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { conn.Close() }) // a failed test must not leave the writer stuck
+	waits := st.db.Stats().WaitCount
+	first := writeOp{what: "a first write", query: st.q(`UPDATE games SET result = '' WHERE id = ''`), reply: make(chan error, 1)}
+	st.ops <- first
+	waitFor(t, "the writer to wait for its connection", func() bool { return st.db.Stats().WaitCount > waits })
+	go func() { errs <- <-first.reply }()
+	return func() { conn.Close() }
+}
+
+// queuedActions opens a store, holds its writer, and queues n actions of
+// a new game behind it; every write's error goes to errs (the held
+// write's too), and release lets the writer go on.
+func queuedActions(t *testing.T, n int) (st *sqlStore, path string, g StoredGame, errs chan error, release func()) {
+	t.Helper()
+	st, path = openTestSQLite(t)
+	g = createTestGame(t, st)
+	errs = make(chan error, n+2)
+	release = holdWriter(t, st, errs)
+	for i := range n {
+		go func() { errs <- st.AppendAction(context.Background(), g.ID, i, fmt.Sprintf("play c%d", i)) }()
+	}
+	waitFor(t, fmt.Sprintf("%d queued writes", n), func() bool { return len(st.ops) == n })
+	return st, path, g, errs, release
+}
+
+func TestOneBadWriteFailsOnlyItself(t *testing.T) {
+	st, _, g, errs, release := queuedActions(t, 10)
+	go func() { errs <- st.CreateGame(context.Background(), g) }() // the same id again
+	waitFor(t, "11 queued writes", func() bool { return len(st.ops) == 11 })
+	release()
+	failed := 0
+	for range 12 {
+		if err := <-errs; err != nil {
+			failed++
+			if !strings.Contains(err.Error(), "create game "+g.ID) {
+				t.Errorf("a good write failed: %v", err)
+			}
+		}
+	}
+	if failed != 1 {
+		t.Errorf("%d writes failed, want the one that stores a game twice", failed)
+	}
+}
+
+func TestCloseCommitsQueuedWrites(t *testing.T) {
+	// The writer picks queued writes or the close at random when both are
+	// there: ten rounds make a store that drops them fail all but surely.
+	for range 10 {
+		closeWithQueuedWrites(t)
+	}
+}
+
+func closeWithQueuedWrites(t *testing.T) {
+	st, path, g, errs, release := queuedActions(t, 5)
+	closed := make(chan error)
+	go func() { closed <- st.Close() }()
+	waitFor(t, "Close to begin", func() bool {
+		select {
+		case <-st.done:
+			return true
+		default:
+			return false
+		}
+	})
+	release()
+	if err := <-closed; err != nil {
+		t.Fatal(err)
+	}
+	for range 6 {
+		if err := <-errs; err != nil {
+			t.Fatalf("a write queued before Close failed: %v", err)
+		}
+	}
+	ctx := context.Background()
+	again, err := OpenStore(ctx, path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if got, err := again.LoadGame(ctx, g.ID); err != nil || len(got.Actions) != 5 {
+		t.Fatalf("after Close the store holds %d of 5 queued actions (%v)", len(got.Actions), err)
+	}
+}
+
+func TestSQLiteCommitsReachTheDatabaseFile(t *testing.T) {
+	st, path := openTestSQLite(t)
+	ctx := context.Background()
+	g := createTestGame(t, st)
+	if err := st.AppendAction(ctx, g.ID, 0, "play c7"); err != nil {
+		t.Fatal(err)
+	}
+	// The database file alone, without its write-ahead log, is what a
+	// power failure leaves if the log was never synced and checkpointed.
+	waitFor(t, "the action to be checkpointed into the database file", func() bool {
+		b, err := os.ReadFile(path)
+		return err == nil && bytes.Contains(b, []byte("play c7"))
+	})
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"slices"
 	"sync"
 	"time"
 
@@ -45,20 +46,44 @@ type ClientMsg struct {
 	Version *int `json:"version,omitempty"`
 }
 
-// broadcastLocked sends every client its own view of the game.
+// broadcastLocked sends every client its own view of the game. Clients
+// with the same seats (the spectators; the tabs of one player) see the
+// same message, so it is built and encoded once for all of them.
 func (s *session) broadcastLocked() {
+	var done []encoded
 	for c := range s.clients {
-		s.sendStateLocked(c)
+		i := slices.IndexFunc(done, func(e encoded) bool { return slices.Equal(e.controls, c.controls) })
+		if i < 0 {
+			done = append(done, encoded{c.controls, s.encodeStateLocked(c.controls)})
+			i = len(done) - 1
+		}
+		if done[i].msg != nil {
+			c.push(done[i].msg)
+		}
 	}
 }
 
+// encoded is a state message encoded for the clients with these seats.
+type encoded struct {
+	controls []engine.Seat
+	msg      []byte
+}
+
 func (s *session) sendStateLocked(c *client) {
-	b, err := json.Marshal(s.stateLocked(c.controls))
+	if b := s.encodeStateLocked(c.controls); b != nil {
+		c.push(b)
+	}
+}
+
+// encodeStateLocked encodes the state message for these seats, or logs
+// why it cannot and returns nil.
+func (s *session) encodeStateLocked(controls []engine.Seat) []byte {
+	b, err := json.Marshal(s.stateLocked(controls))
 	if err != nil {
 		s.srv.log.Error("encoding a state failed", "game", s.id, "err", err)
-		return
+		return nil
 	}
-	c.push(b)
+	return b
 }
 
 func (s *session) join(c *client) {

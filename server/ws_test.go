@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -8,6 +9,8 @@ import (
 	"time"
 
 	"github.com/coder/websocket"
+
+	"kartenwerk/engine"
 )
 
 // wsClient is a test's WebSocket connection to a game.
@@ -138,5 +141,34 @@ func TestAISeatShowsThinking(t *testing.T) {
 	}
 	if len(m["legal"].([]any)) == 0 {
 		t.Error("after the AI moved, p1 has no actions")
+	}
+}
+
+func TestSpectatorsShareOneEncoding(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	s, err := e.srv.session(context.Background(), resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seat := seatsOf(s.seats, resp.Token)
+	clients := []*client{{}, {}, {controls: seat}, {controls: seat}, {controls: []engine.Seat{1}}}
+	s.mu.Lock()
+	for _, c := range clients {
+		c.send, c.closed = make(chan []byte, 1), make(chan struct{})
+		s.clients[c] = struct{}{}
+	}
+	s.broadcastLocked()
+	s.mu.Unlock()
+	got := make([][]byte, len(clients))
+	for i, c := range clients {
+		got[i] = <-c.send
+	}
+	same := func(a, b []byte) bool { return &a[0] == &b[0] }
+	if !same(got[0], got[1]) || !same(got[2], got[3]) {
+		t.Error("clients with the same seats were each sent a message of their own")
+	}
+	if same(got[0], got[2]) || same(got[2], got[4]) || bytes.Equal(got[2], got[4]) {
+		t.Error("clients with other seats were sent the same message")
 	}
 }

@@ -8,7 +8,8 @@ let step = 0;
 let steps = 0;
 let seat = "spectator";
 let catalog = new Map();
-window.kw = {step: -1, steps: 0};
+// loads counts the steps drawn, so a test can wait for a click's answer.
+window.kw = {step: -1, steps: 0, viewer: "", loads: 0};
 
 async function load(n) {
   try {
@@ -25,7 +26,7 @@ async function load(n) {
 }
 
 function draw(r) {
-  Object.assign(window.kw, {step, steps});
+  Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
   $("#title").textContent = `${r.name} replay — ${r.result}`;
   if (!$("#seat").options.length) {
     $("#seat").replaceChildren(el("option", {value: "spectator"}, "spectator"),

@@ -1,10 +1,17 @@
 package main
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io"
 	"os"
+	"os/exec"
 	"os/signal"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,15 +20,18 @@ import (
 )
 
 type loadOptions struct {
-	url      string
-	game     string
-	games    int
-	duration time.Duration
-	think    time.Duration
-	warmup   time.Duration
-	seed     uint64
-	db       string
-	asJSON   bool
+	url        string
+	game       string
+	games      int
+	duration   time.Duration
+	think      time.Duration
+	warmup     time.Duration
+	seed       uint64
+	db         string
+	asJSON     bool
+	inProcess  bool
+	cpuProf    string
+	serverProf string
 }
 
 func loadtestCmd() *cobra.Command {
@@ -31,33 +41,19 @@ func loadtestCmd() *cobra.Command {
 		Short: "Play many concurrent games over WebSocket and report moves/s and move latency",
 		Long: "Play N concurrent games over WebSocket on loopback, each between two bot clients,\n" +
 			"and report moves per second and the p50/p99 latency from sending an action to\n" +
-			"receiving the table it produced. Without --url it starts a server in this process\n" +
-			"over a temporary SQLite file. Only loopback addresses are accepted.",
+			"receiving the table it produced. Without --url it starts `kartenwerk serve` as a\n" +
+			"process of its own over a temporary SQLite file, so the server has its own scheduler\n" +
+			"and garbage collector, as when deployed, and the bots do not slow it (--in-process\n" +
+			"runs it inside this one instead). Only loopback addresses are accepted.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			dir, err := os.MkdirTemp("", "kartenwerk-loadtest")
-			if err != nil {
-				return err
-			}
-			defer os.RemoveAll(dir)
-			r, err := server.LoadTest(ctx, server.LoadConfig{URL: o.url, Dir: dir, DB: o.db, Game: o.game, Games: o.games,
-				Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed})
-			if err != nil {
-				return err
-			}
-			if o.asJSON {
-				enc := json.NewEncoder(cmd.OutOrStdout())
-				enc.SetIndent("", "  ")
-				return enc.Encode(r)
-			}
-			fmt.Fprintln(cmd.OutOrStdout(), r)
-			return nil
+			return runLoadtest(ctx, o, cmd.OutOrStdout(), cmd.ErrOrStderr())
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.url, "url", "", "a running server on loopback, e.g. http://127.0.0.1:8080 (default: start one here)")
+	f.StringVar(&o.url, "url", "", "a running server on loopback, e.g. http://127.0.0.1:8080 (default: start one)")
 	f.StringVar(&o.db, "db", "", "the store of the server started here: a SQLite file or a postgres:// URL (default: a temporary SQLite file)")
 	f.StringVar(&o.game, "game", "mysticelements", "the game to play")
 	f.IntVarP(&o.games, "games", "n", 100, "how many games run at once")
@@ -66,5 +62,142 @@ func loadtestCmd() *cobra.Command {
 	f.DurationVar(&o.warmup, "warmup", 5*time.Second, "time for the games to start and connect before latencies count")
 	f.Uint64Var(&o.seed, "seed", 1, "the bots' seed")
 	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
+	f.BoolVar(&o.inProcess, "in-process", false, "run the server inside this process, sharing its CPUs' scheduler with the bots")
+	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of this process (the bots, and the server with --in-process) to this file")
+	f.StringVar(&o.serverProf, "server-cpuprofile", "", "write a CPU profile of the server process started here to this file")
 	return cmd
+}
+
+func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) error {
+	if err := checkLoadOptions(o); err != nil {
+		return err
+	}
+	dir, err := os.MkdirTemp("", "kartenwerk-loadtest")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(dir)
+	stopProfile, err := startCPUProfile(o.cpuProf)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
+	url := o.url
+	if url == "" && !o.inProcess {
+		sp, err := startServeProcess(o, dir, errOut)
+		if err != nil {
+			return err
+		}
+		defer sp.stop()
+		url = sp.url
+	}
+	r, err := server.LoadTest(ctx, server.LoadConfig{URL: url, Dir: dir, DB: o.db, Game: o.game, Games: o.games,
+		Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed})
+	if err != nil {
+		return err
+	}
+	if o.asJSON {
+		enc := json.NewEncoder(out)
+		enc.SetIndent("", "  ")
+		return enc.Encode(r)
+	}
+	fmt.Fprintln(out, r)
+	return nil
+}
+
+// checkLoadOptions refuses flags that would be silently ignored.
+func checkLoadOptions(o loadOptions) error {
+	switch {
+	case o.url != "" && o.inProcess:
+		return errors.New("--in-process starts a server, --url uses a running one: give one of them")
+	case o.serverProf != "" && (o.url != "" || o.inProcess):
+		return errors.New("--server-cpuprofile profiles the server process the load test starts: drop --url and --in-process, or profile that server with serve --cpuprofile")
+	case cardsDir != "" && (o.url != "" || o.inProcess):
+		return errors.New("--cards applies to the server process the load test starts: drop --url and --in-process, or start that server with --cards and --game")
+	}
+	return nil
+}
+
+// serveProcess is a `kartenwerk serve` started for a load test.
+type serveProcess struct {
+	cmd  *exec.Cmd
+	url  string
+	done chan struct{}
+}
+
+// startServeProcess starts this program's serve command on a free
+// loopback port and waits until it says where it listens. Its log after
+// that goes to errOut.
+func startServeProcess(o loadOptions, dir string, errOut io.Writer) (*serveProcess, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding this program to start its server: %w (or give --in-process)", err)
+	}
+	cmd := exec.Command(exe, serveArgs(o, dir)...)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the server: %w (or give --in-process)", err)
+	}
+	sp := &serveProcess{cmd: cmd, done: make(chan struct{})}
+	lines := bufio.NewScanner(stderr)
+	sp.url, err = awaitURL(lines)
+	go func() {
+		for lines.Scan() {
+			fmt.Fprintln(errOut, "server:", lines.Text())
+		}
+		cmd.Wait()
+		close(sp.done)
+	}()
+	if err != nil {
+		sp.stop()
+		return nil, err
+	}
+	return sp, nil
+}
+
+func serveArgs(o loadOptions, dir string) []string {
+	db := o.db
+	if db == "" {
+		db = filepath.Join(dir, "loadtest.db")
+	}
+	// The bots may act as fast as the server answers: no rate limit that
+	// a bot could reach, and no AI delay.
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-delay", "0", "--rate", "1000"}
+	if o.serverProf != "" {
+		args = append(args, "--cpuprofile", o.serverProf)
+	}
+	if cardsDir != "" {
+		args = append(args, "--cards", cardsDir, "--game", o.game)
+	}
+	return args
+}
+
+// awaitURL reads the server's log until its "serving" line and returns
+// the URL in it, or the log so far if the server stops first.
+func awaitURL(lines *bufio.Scanner) (string, error) {
+	var log []string
+	for lines.Scan() {
+		line := lines.Text()
+		if _, rest, ok := strings.Cut(line, " url="); ok && strings.Contains(line, "msg=serving") {
+			url, _, _ := strings.Cut(rest, " ")
+			return strings.TrimSuffix(url, "/"), nil
+		}
+		log = append(log, line)
+	}
+	return "", fmt.Errorf("the server stopped before it listened:\n%s", strings.Join(log, "\n"))
+}
+
+// stop asks the server to stop as on Ctrl-C (so it writes its profile and
+// closes its store), and kills it if it has not within ten seconds.
+func (sp *serveProcess) stop() {
+	sp.cmd.Process.Signal(os.Interrupt)
+	select {
+	case <-sp.done:
+	case <-time.After(10 * time.Second):
+		sp.cmd.Process.Kill()
+		<-sp.done
+	}
 }

@@ -9,18 +9,23 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"kartenwerk/engine"
 	"kartenwerk/server"
 )
 
 type serveOptions struct {
 	addr    string
 	db      string
+	game    string
 	aiDelay time.Duration
+	rate    float64
+	cpuProf string
 }
 
 func serveCmd() *cobra.Command {
@@ -30,6 +35,8 @@ func serveCmd() *cobra.Command {
 		Short: "Serve the lobby and tables to play in a browser",
 		Long: "Serve the lobby and tables to play in a browser against AI seats or friends.\n" +
 			"Every game is stored as its record, so a restarted server resumes every game.\n" +
+			"--game ID offers only that game; with it, --cards DIR serves the game with those card files\n" +
+			"(serve it with the same files after a restart, so its games resume as they were played).\n" +
 			"Open http://ADDR/ in a browser; the JSON API is described in the README.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
@@ -41,18 +48,34 @@ func serveCmd() *cobra.Command {
 	f := cmd.Flags()
 	f.StringVar(&o.addr, "addr", "127.0.0.1:8080", "the address to listen on")
 	f.StringVar(&o.db, "db", "kartenwerk.db", "a SQLite file, or a postgres://user:pass@host/db URL")
+	f.StringVar(&o.game, "game", "", "offer only this game (default: every game); needed for --cards")
 	f.DurationVar(&o.aiDelay, "ai-delay", 400*time.Millisecond, "the least time an AI seat shows as thinking, so its moves can be followed")
+	f.Float64Var(&o.rate, "rate", 20, "the messages a second each connection may send on average (twice as many at once)")
+	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
 
 func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byte) (int, error) }) error {
 	log := slog.New(slog.NewTextHandler(logOut, nil))
+	games, err := serveGames(o.game)
+	if err != nil {
+		return err
+	}
+	if o.rate <= 0 {
+		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
+	}
+	stopProfile, err := startCPUProfile(o.cpuProf)
+	if err != nil {
+		return err
+	}
+	defer stopProfile()
 	store, err := server.OpenStore(ctx, o.db)
 	if err != nil {
 		return fmt.Errorf("--db %s: %w", o.db, err)
 	}
 	defer store.Close()
-	srv, err := server.New(server.Config{Store: store, Logger: log, AIDelay: o.aiDelay})
+	srv, err := server.New(server.Config{Store: store, Games: games, Logger: log, AIDelay: o.aiDelay,
+		Rate: o.rate, Burst: max(1, int(2*o.rate))})
 	if err != nil {
 		return err
 	}
@@ -77,4 +100,40 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		return err
 	}
 	return nil
+}
+
+// serveGames is the games the server offers: every game, or with --game
+// only that one, with the --cards files applied to it.
+func serveGames(id string) ([]engine.Game, error) {
+	if id == "" {
+		if cardsDir != "" {
+			return nil, errors.New("--cards needs --game: the card files are for one game; e.g. --game mysticelements")
+		}
+		return engine.Games(), nil
+	}
+	if _, err := engine.Lookup(id); err != nil {
+		return nil, fmt.Errorf("--game: %w", err)
+	}
+	g, err := lookupGame(id)
+	if err != nil {
+		return nil, err
+	}
+	return []engine.Game{g}, nil
+}
+
+// startCPUProfile profiles this process into path until the returned
+// function is called; an empty path profiles nothing.
+func startCPUProfile(path string) (func(), error) {
+	if path == "" {
+		return func() {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpuprofile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
