@@ -44,13 +44,29 @@ func TestAgentSpecs(t *testing.T) {
 		t.Fatalf("ParseSpec = %v %v %v", name, p, err)
 	}
 	for spec, want := range map[string]string{
-		"wizard":         `unknown agent "wizard": the agents are `,
-		"random:depth=3": `agent random has no parameter "depth"`,
-		"random:depth":   `should be key=value`,
-		"":               "empty agent",
+		"wizard":          `unknown agent "wizard": the agents are `,
+		"random:depth=3":  `agent random has no parameter "depth"`,
+		"random:depth":    `should be key=value`,
+		"":                "empty agent",
+		"ismcts:greedy=2": "greedy between 0 and 1",
+		"ismcts:iters=0":  "iters must be at least 1",
+		"ismcts:c=x":      `parameter c="x": want a number`,
 	} {
 		if _, err := ai.New(spec, 1); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("New(%q) = %v, want %q", spec, err, want)
+		}
+	}
+	for spec, want := range map[string]string{
+		"ismcts":                          "ismcts:iters=1000",
+		"ismcts:ms=200,greedy=0.3,c=1":    "ismcts:ms=200,c=1,greedy=0.3",
+		"ismcts:horizon=2,iters=50,c=0.7": "ismcts:iters=50,horizon=2",
+	} {
+		a, err := ai.New(spec, 1)
+		if err != nil {
+			t.Fatalf("New(%q): %v", spec, err)
+		}
+		if a.Name() != want {
+			t.Errorf("New(%q) named %q, want %q", spec, a.Name(), want)
 		}
 	}
 	n, err := ai.Params{"iters": "x"}.Int("iters", 1)

@@ -1,6 +1,7 @@
 package ai_test
 
 import (
+	"fmt"
 	"testing"
 
 	"kartenwerk/ai"
@@ -31,22 +32,27 @@ func midgame(b *testing.B, g engine.Game, n int) engine.State {
 }
 
 // BenchmarkISMCTSGames measures search speed in every registered game,
-// from a position 30 random actions in: iterations per second of one
-// core and the time of a 1000-iteration decision.
+// from a position 30 random actions in, with random playouts and with
+// greedy steps in 30% of them: iterations per second of one core and the
+// time of a 1000-iteration decision.
 func BenchmarkISMCTSGames(b *testing.B) {
 	for _, g := range engine.Games() {
-		b.Run(g.Info().ID, func(b *testing.B) {
-			s := midgame(b, g, 30)
-			m := ai.NewISMCTS(1000, 0, 0.7, 0, 1)
-			b.ReportAllocs()
-			iters := 0
-			for b.Loop() {
-				if _, err := m.Act(s); err != nil {
-					b.Fatal(err)
+		for _, greedy := range []float64{0, 0.3} {
+			b.Run(fmt.Sprintf("%s/greedy=%g", g.Info().ID, greedy), func(b *testing.B) {
+				s := midgame(b, g, 30)
+				o := ai.DefaultISMCTS
+				o.Greedy = greedy
+				m := ai.NewISMCTS(o, 1)
+				b.ReportAllocs()
+				iters := 0
+				for b.Loop() {
+					if _, err := m.Act(s); err != nil {
+						b.Fatal(err)
+					}
+					iters += m.Searched
 				}
-				iters += m.Iterations
-			}
-			b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
-		})
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+			})
+		}
 	}
 }

@@ -13,7 +13,6 @@ import (
 type Greedy struct {
 	rng   engine.RNG
 	legal []engine.Action
-	best  []engine.Action
 }
 
 func init() {
@@ -35,21 +34,9 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
 	}
 	r := g.rng.Split()
-	d := s.Determinize(me, &r)
-	bestScore := -1.0
-	g.best = g.best[:0]
-	for _, a := range g.legal {
-		c := d.Clone()
-		if err := c.Apply(a); err != nil {
-			return engine.Action{}, fmt.Errorf("greedy: legal action refused on a determinization: %v", err)
-		}
-		score := Rewards(c)[me]
-		switch {
-		case score > bestScore+1e-9:
-			bestScore, g.best = score, append(g.best[:0], a)
-		case score > bestScore-1e-9:
-			g.best = append(g.best, a)
-		}
+	a, err := bestRated(s.Determinize(me, &r), g.legal, &g.rng)
+	if err != nil {
+		return engine.Action{}, fmt.Errorf("greedy, on a determinization: %w", err)
 	}
-	return g.best[g.rng.IntN(len(g.best))], nil
+	return a, nil
 }

@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"time"
@@ -15,11 +16,8 @@ import (
 // result up. It never looks at the real hidden cards: two states its seat
 // cannot tell apart give the same decision for the same seed.
 type ISMCTS struct {
-	name    string
-	iters   int
-	budget  time.Duration
-	c       float64
-	horizon int // playout turns before a cut-off; 0 plays to the end
+	name string
+	ISMCTSOptions
 
 	rng   engine.RNG
 	nodes []node
@@ -30,8 +28,8 @@ type ISMCTS struct {
 	// and the action told it nothing new (see keep).
 	next     engine.State
 	nextRoot int32
-	// Iterations counts the iterations of the last decision.
-	Iterations int
+	// Searched counts the iterations of the last decision.
+	Searched int
 	// Reused counts the visits carried over from the previous decision.
 	Reused int
 }
@@ -54,39 +52,70 @@ func init() {
 			"ms":      "time per decision in milliseconds, instead of iterations",
 			"c":       "exploration constant (default 0.7)",
 			"horizon": "playout length in turns before judging the position (default 0: play to the end)",
+			"greedy":  "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
-			iters, err := p.Int("iters", 1000)
-			if err != nil {
+			o := DefaultISMCTS
+			var ms int
+			var errs [5]error
+			o.Iterations, errs[0] = p.Int("iters", o.Iterations)
+			ms, errs[1] = p.Int("ms", 0)
+			o.Exploration, errs[2] = p.Float("c", o.Exploration)
+			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
+			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
+			if err := errors.Join(errs[:]...); err != nil {
 				return nil, err
 			}
-			ms, err := p.Int("ms", 0)
-			if err != nil {
-				return nil, err
+			o.Budget = time.Duration(ms) * time.Millisecond
+			if o.Iterations < 1 || ms < 0 || o.Exploration < 0 || o.Horizon < 0 || o.Greedy < 0 || o.Greedy > 1 {
+				return nil, fmt.Errorf("ismcts: iters must be at least 1; ms, c and horizon not negative; greedy between 0 and 1")
 			}
-			c, err := p.Float("c", 0.7)
-			if err != nil {
-				return nil, err
-			}
-			horizon, err := p.Int("horizon", 0)
-			if err != nil {
-				return nil, err
-			}
-			if iters < 1 || ms < 0 || c < 0 || horizon < 0 {
-				return nil, fmt.Errorf("ismcts: iters must be at least 1, ms, c and horizon not negative")
-			}
-			return NewISMCTS(iters, time.Duration(ms)*time.Millisecond, c, horizon, seed), nil
+			return NewISMCTS(o, seed), nil
 		}})
 }
 
-// NewISMCTS returns a search agent. With budget > 0 it searches for that
-// long per decision instead of a number of iterations.
-func NewISMCTS(iters int, budget time.Duration, c float64, horizon int, seed uint64) *ISMCTS {
-	name := fmt.Sprintf("ismcts:iters=%d", iters)
-	if budget > 0 {
-		name = fmt.Sprintf("ismcts:ms=%d", budget.Milliseconds())
+// ISMCTSOptions are the settings of a search agent.
+type ISMCTSOptions struct {
+	// Iterations per decision, unless Budget is set.
+	Iterations int
+	// Budget, when positive, is the time per decision instead.
+	Budget time.Duration
+	// Exploration is the UCB constant.
+	Exploration float64
+	// Horizon is the playout length in turns before the game's Evaluator
+	// judges the position; 0 plays to the end.
+	Horizon int
+	// Greedy is the chance that a playout step takes the action the
+	// game's Evaluator rates best rather than a random one. Random
+	// playouts are fast but, in long games, judge a position almost by
+	// coin flip; a little greed makes them play like players.
+	Greedy float64
+}
+
+// DefaultISMCTS are the settings of a plain "ismcts" agent.
+var DefaultISMCTS = ISMCTSOptions{Iterations: 1000, Exploration: 0.7}
+
+// spec names the options as an agent spec, leaving out defaults.
+func (o ISMCTSOptions) spec() string {
+	name := fmt.Sprintf("ismcts:iters=%d", o.Iterations)
+	if o.Budget > 0 {
+		name = fmt.Sprintf("ismcts:ms=%d", o.Budget.Milliseconds())
 	}
-	return &ISMCTS{name: name, iters: iters, budget: budget, c: c, horizon: horizon,
+	if o.Exploration != DefaultISMCTS.Exploration {
+		name += fmt.Sprintf(",c=%g", o.Exploration)
+	}
+	if o.Horizon > 0 {
+		name += fmt.Sprintf(",horizon=%d", o.Horizon)
+	}
+	if o.Greedy > 0 {
+		name += fmt.Sprintf(",greedy=%g", o.Greedy)
+	}
+	return name
+}
+
+// NewISMCTS returns a search agent with the options o.
+func NewISMCTS(o ISMCTSOptions, seed uint64) *ISMCTS {
+	return &ISMCTS{name: o.spec(), ISMCTSOptions: o,
 		rng: engine.NewRNG(seed), nodes: make([]node, 0, 4096), legal: make([]engine.Action, 0, 64)}
 }
 
@@ -105,18 +134,18 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	}
 	m.startTree(s)
 	start := time.Now()
-	m.Iterations = 0
+	m.Searched = 0
 	for {
-		if m.budget > 0 {
-			if m.Iterations%16 == 0 && time.Since(start) >= m.budget {
+		if m.Budget > 0 {
+			if m.Searched%16 == 0 && time.Since(start) >= m.Budget {
 				break
 			}
-		} else if m.Iterations >= m.iters {
+		} else if m.Searched >= m.ISMCTSOptions.Iterations {
 			break
 		}
 		r := m.rng.Split()
 		m.iterate(s.Determinize(me, &r))
-		m.Iterations++
+		m.Searched++
 	}
 	a := m.best(legal)
 	m.keep(s, a)
@@ -174,7 +203,7 @@ func (m *ISMCTS) selectChild(parent int32, seat engine.Seat) (int32, bool) {
 		c := m.child(parent, a)
 		n := &m.nodes[c]
 		n.avail++
-		score := n.reward/float64(n.visits) + m.c*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
+		score := n.reward/float64(n.visits) + m.Exploration*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
 		if score > bestScore {
 			best, bestScore = c, score
 		}
@@ -199,23 +228,55 @@ func (m *ISMCTS) addChild(parent int32, a engine.Action, seat engine.Seat) int32
 	return id
 }
 
-// playout plays random actions to the end, or to the horizon, and returns
-// each seat's reward.
+// playout plays to the end, or to the horizon, and returns each seat's
+// reward. Each step is random, or with chance Greedy the step the game's
+// evaluation rates best for the seat taking it.
 func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 	limit := math.MaxInt
-	if m.horizon > 0 {
-		limit = d.Turn() + m.horizon
+	if m.Horizon > 0 {
+		limit = d.Turn() + m.Horizon
 	}
 	for d.Turn() <= limit {
 		if done, _ := d.Terminal(); done {
 			break
 		}
 		m.legal = d.Legal(m.legal[:0])
-		if err := d.Apply(m.legal[m.rng.IntN(len(m.legal))]); err != nil {
+		a := m.legal[m.rng.IntN(len(m.legal))]
+		if len(m.legal) > 1 && m.Greedy > 0 && m.rng.Chance(m.Greedy) {
+			var err error
+			if a, err = bestRated(d, m.legal, &m.rng); err != nil {
+				panic(fmt.Sprintf("ismcts: %v", err))
+			}
+		}
+		if err := d.Apply(a); err != nil {
 			panic(fmt.Sprintf("ismcts: legal action refused: %v", err))
 		}
 	}
 	return Rewards(d)
+}
+
+// bestRated returns the legal action after which the seat to move is
+// rated best, ties broken at random; a winning action rates 1.
+func bestRated(d engine.State, legal []engine.Action, rng *engine.RNG) (engine.Action, error) {
+	me := d.ToMove()
+	best, bestScore, ties := legal[0], -1.0, 0
+	for _, a := range legal {
+		c := d.Clone()
+		if err := c.Apply(a); err != nil {
+			return engine.Action{}, fmt.Errorf("legal action %v refused: %v", a, err)
+		}
+		score := Rewards(c)[me]
+		switch {
+		case score > bestScore+1e-9:
+			best, bestScore, ties = a, score, 1
+		case score > bestScore-1e-9:
+			ties++
+			if rng.IntN(ties) == 0 {
+				best = a
+			}
+		}
+	}
+	return best, nil
 }
 
 func (m *ISMCTS) backup(n int32, r [engine.MaxSeats]float64) {

@@ -27,16 +27,25 @@ func midgames(n, seats int) []engine.State {
 	return out
 }
 
+// searchSettings are the kinds of playout a search can use.
+var searchSettings = map[string]ai.ISMCTSOptions{
+	"random playouts":  {Iterations: 50, Exploration: 0.7},
+	"greedy playouts":  {Iterations: 50, Exploration: 0.7, Greedy: 0.5},
+	"judged at a turn": {Iterations: 50, Exploration: 0.7, Horizon: 1},
+}
+
 func TestISMCTSReturnsLegalActionsWithinBudget(t *testing.T) {
-	for _, s := range midgames(40, 3) {
-		m := ai.NewISMCTS(50, 0, 0.7, 0, 1)
-		before := s.Hash()
-		a, err := m.Act(s)
-		if err != nil || !engine.Contains(s.Legal(nil), a) || s.Hash() != before {
-			t.Fatalf("Act = %v, %v (state changed: %v)", a, err, s.Hash() != before)
-		}
-		if len(s.Legal(nil)) > 1 && m.Iterations != 50 {
-			t.Fatalf("%d iterations, budget 50", m.Iterations)
+	for name, o := range searchSettings {
+		for _, s := range midgames(40, 3) {
+			m := ai.NewISMCTS(o, 1)
+			before := s.Hash()
+			a, err := m.Act(s)
+			if err != nil || !engine.Contains(s.Legal(nil), a) || s.Hash() != before {
+				t.Fatalf("%s: Act = %v, %v (state changed: %v)", name, a, err, s.Hash() != before)
+			}
+			if len(s.Legal(nil)) > 1 && m.Searched != o.Iterations {
+				t.Fatalf("%s: %d iterations, budget %d", name, m.Searched, o.Iterations)
+			}
 		}
 	}
 }
@@ -72,7 +81,10 @@ func TestAgentsNeverReadHiddenInformation(t *testing.T) {
 		t.Fatal("the check cannot tell a peeking agent: it would pass anything")
 	}
 	agents := map[string]func() ai.Agent{
-		"ismcts": func() ai.Agent { return ai.NewISMCTS(200, 0, 0.7, 0, 9) },
+		"ismcts": func() ai.Agent { return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7}, 9) },
+		"ismcts, greedy playouts": func() ai.Agent {
+			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Greedy: 0.5}, 9)
+		},
 		"greedy": func() ai.Agent { return ai.NewGreedy(9) },
 		"random": func() ai.Agent { return ai.NewRandom(9) },
 	}
@@ -97,7 +109,7 @@ func TestISMCTSBeatsRandom(t *testing.T) {
 
 func BenchmarkISMCTSTrick(b *testing.B) {
 	s := midgames(1, 2)[0]
-	m := ai.NewISMCTS(1000, 0, 0.7, 0, 1)
+	m := ai.NewISMCTS(ai.DefaultISMCTS, 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := m.Act(s); err != nil {

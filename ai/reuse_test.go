@@ -43,7 +43,7 @@ func TestISMCTSReusesTheTreeOnlyForTheNextOwnDecision(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, other := NewISMCTS(60, 0, 0.7, 4, seed), NewRandom(seed)
+		m, other := NewISMCTS(ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4}, seed), NewRandom(seed)
 		lastMine := false // whether the previous action was the search agent's
 		for done := false; !done; done, _ = s.Terminal() {
 			if s.ToMove() != 0 {
@@ -81,7 +81,7 @@ func TestISMCTSStartsAfreshOnAnotherState(t *testing.T) {
 	fresh := 0
 	for seed := uint64(1); seed <= 10 && fresh == 0; seed++ {
 		s, _ := mysticelements.Game{}.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: seed})
-		m := NewISMCTS(60, 0, 0.7, 4, seed)
+		m := NewISMCTS(ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4}, seed)
 		for done := false; !done; done, _ = s.Terminal() {
 			a, err := m.Act(s)
 			if err != nil {
