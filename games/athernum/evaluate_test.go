@@ -35,10 +35,10 @@ func TestEvaluateJudgesWhatDecidesTheGame(t *testing.T) {
 		name                             string
 		better1, better2, worse1, worse2 string
 	}{
-		{"AT-7.3 VP on an Objective character", herald(", counters: {vp: 2}"), herald(""), herald(""), herald("")},
-		{"AT-7.3 the opponent's Objective is further off", herald(""), herald(""), herald(""), herald(", counters: {vp: 2}")},
-		{"AT-10.11 a face-down Objective character cannot win until revealed", herald(", counters: {vp: 2}"), herald(""),
-			herald(", counters: {vp: 2, exhaustion: 2}"), herald("")},
+		{"AT-7.3 VP on an Objective character", herald(", counters: {vp: 5}"), herald(""), herald(""), herald("")},
+		{"AT-7.3 the opponent's Objective is further off", herald(""), herald(""), herald(""), herald(", counters: {vp: 5}")},
+		{"AT-10.11 a face-down Objective character cannot win until revealed", herald(", counters: {vp: 5}"), herald(""),
+			herald(", counters: {vp: 5, exhaustion: 2}"), herald("")},
 		{"AT-7.2 nearer point superiority", "{zones: {main: [{card: Ember Warlord, counters: {vp: 4}}], " + evalDeck + "}}", evalPlain,
 			"{zones: {main: [{card: Ember Warlord, counters: {vp: 1}}], " + evalDeck + "}}", evalPlain},
 		{"AT-2.4 a character in play", withZone("characters: [Oakheart Titan]"), evalPlain, evalPlain, evalPlain},
@@ -133,7 +133,7 @@ func TestEvaluateCountsVPOnTheirWay(t *testing.T) {
 // TestEvaluateTerminal: a finished game is worth 1 to its winner, 0 to
 // the others, 0.5 to everyone in a draw (AT-7.3, AT-7.6).
 func TestEvaluateTerminal(t *testing.T) {
-	won := "{zones: {main: [{card: Blaze Herald, counters: {vp: 3}}], " + evalDeck + "}}"
+	won := "{zones: {main: [{card: Blaze Herald, counters: {vp: 6}}], " + evalDeck + "}}"
 	s := table(t, nil, evalDuel(evalPlain, won))
 	wantWinner(t, s, 1, "objective")
 	if a, b := s.Evaluate(0), s.Evaluate(1); a != 0 || b != 1 {
@@ -179,7 +179,7 @@ func evaluationInRange(s *State) error {
 // TestGreedyBeatsRandom: one action of lookahead judged by Evaluate wins
 // clearly against random play, each deal played from both seats.
 func TestGreedyBeatsRandom(t *testing.T) {
-	rep, err := sim.Run(context.Background(), sim.Config{Game: theGame, Games: 100, Seed: 11, Seats: 2,
+	rep, err := sim.Run(context.Background(), sim.Config{Game: theGame, Games: 200, Seed: 11, Seats: 2,
 		Agents: []string{"greedy", "random"}, Mirror: true, Workers: 1})
 	if err != nil {
 		t.Fatal(err)

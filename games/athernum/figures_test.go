@@ -62,10 +62,11 @@ func TestFiguresLeaveOutWhatDidNotOccur(t *testing.T) {
 }
 
 // The turn the winner first held its Objective, with every figure of the
-// game. In the race greedy players run, a 3-VP Objective start card
+// game. In the race greedy players run, a 6-VP Objective start card
 // takes 1 VP in each of its Mornings (AT-4.1) and 1 claimed (AT-5.3), and
-// wins in the third turn (AT-7.3) before the second player can fight it
-// (AT-4.3 bars combat in the first turn only; this one does not attack).
+// wins in its third turn, the fifth of the game (AT-7.3), unless the
+// second player fights it (AT-4.3 bars combat in the first turn only;
+// this one does not attack).
 // An exhausted Objective character is no Objective until revealed
 // (AT-10.11): its two markers go in the Mornings of turns 3 and 5, so it
 // is first held in turn 5, and its Morning VP wins in turn 7.
@@ -83,8 +84,8 @@ phase: morning
 seats:
   - zones: {main: [Blaze Herald]}
   - zones: {main: [Ember Warlord]}
-`, []string{"claim", "endday", "endday"}, 3, map[string]int{mAttacks: 0, mDeepest: 1, mResolved: 2,
-			mResolutions: 2, mResponses: 0, mClaimed: 1, mEffectVP: 2, mObjTurn: 1}},
+`, []string{"claim", "endday", "endday", "claim", "endday", "endday", "claim"}, 5, map[string]int{mAttacks: 0,
+			mDeepest: 1, mResolved: 3, mResolutions: 3, mResponses: 0, mClaimed: 3, mEffectVP: 3, mObjTurn: 1}},
 		{"revealed", `
 active: p1
 turn: 3
@@ -92,7 +93,7 @@ phase: morning
 seats:
   - zones:
       main: [Tide Sovereign]
-      characters: [{card: Root Keeper, counters: {vp: 2, exhaustion: 2}}]
+      characters: [{card: Root Keeper, counters: {vp: 5, exhaustion: 2}}]
   - zones: {main: [Ember Warlord]}
 `, []string{"endday", "endday", "endday", "endday"}, 7, map[string]int{mAttacks: 0, mDeepest: 1, mResolved: 1,
 			mResolutions: 1, mResponses: 0, mClaimed: 0, mEffectVP: 1, mObjTurn: 5}},

@@ -612,10 +612,10 @@ seats:
   - zones: {main: [Tide Sovereign], characters: [%s]}
   - zones: {main: [Ember Warlord]}
 `
-	s := table(t, nil, sprintf(pos, "{card: Root Keeper, counters: {vp: 2}}"))
+	s := table(t, nil, sprintf(pos, "{card: Root Keeper, counters: {vp: 5}}"))
 	wantWinner(t, s, 0, "objective")
 	// AT-10.11: face down it has no Objective.
-	s = table(t, nil, sprintf(pos, "{card: Root Keeper, counters: {vp: 3, exhaustion: 2}}"))
+	s = table(t, nil, sprintf(pos, "{card: Root Keeper, counters: {vp: 6, exhaustion: 2}}"))
 	if done, _ := s.Terminal(); done {
 		t.Fatal("AT-10.11: a face-down objective character won")
 	}
@@ -677,8 +677,8 @@ func TestAT7_6_SimultaneousWinsDraw(t *testing.T) {
 	s := table(t, nil, `
 active: p1
 seats:
-  - zones: {main: [Tide Sovereign], characters: [{card: Root Keeper, counters: {vp: 3}}]}
-  - zones: {main: [Ember Warlord], characters: [{card: Blaze Herald, counters: {vp: 3}}]}
+  - zones: {main: [Tide Sovereign], characters: [{card: Root Keeper, counters: {vp: 6}}]}
+  - zones: {main: [Ember Warlord], characters: [{card: Blaze Herald, counters: {vp: 6}}]}
 `)
 	wantWinner(t, s, engine.NoSeat, "objective")
 }

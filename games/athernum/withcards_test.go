@@ -118,7 +118,7 @@ func countCards(s *State, name string) int {
 func TestWithCardsReplacesACard(t *testing.T) {
 	before := theGame.Cards()
 	at, _ := cardInfo(theGame, "Blaze Herald")
-	changed := strings.Replace(extractCard(t, "cards/ember.yaml", "Blaze Herald"), "vp: 3", "vp: 4", 1)
+	changed := strings.Replace(extractCard(t, "cards/ember.yaml", "Blaze Herald"), "vp: 6", "vp: 4", 1)
 	g, err := withCards(t, map[string]string{"herald.yaml": "cards:\n" + changed})
 	if err != nil {
 		t.Fatal(err)
