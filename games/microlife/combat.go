@@ -237,17 +237,25 @@ func (s *state) attacks(out []engine.Action) []engine.Action {
 	// Every entity once (ML-6.14), in play order: the active player's as
 	// attackers, and all of them as targets by type, since the target
 	// matrix (ML-5.6 a, c, d) only lets each type attack the other.
+	// The same walk notes whether the opponent has a blocker (shielded).
 	var ab, ib, eb [32]int16
 	attackers := ab[:0]
 	targets := [2][]int16{tImmun: ib[:0], tErreger: eb[:0]}
+	shielded := false
 	for q := int8(0); q < 2; q++ {
 		var walk groupWalk
 		for _, t := range s.seats[q].zones[zPlay-1] {
-			if !s.isEntity(t) || !walk.leads(&s.cards[t]) {
+			if !s.isEntity(t) {
 				continue
 			}
-			typ := s.cards[t].typ
-			targets[typ] = append(targets[typ], t)
+			ti := &s.cards[t]
+			if q != s.active && ti.typ == tImmun && !(s.opt.shieldUntapped && ti.flags&fTapped != 0) {
+				shielded = true
+			}
+			if !walk.leads(ti) {
+				continue
+			}
+			targets[ti.typ] = append(targets[ti.typ], t)
 			if q == s.active {
 				attackers = append(attackers, t)
 			}
@@ -262,11 +270,28 @@ func (s *state) attacks(out []engine.Action) []engine.Action {
 				out = add(out, vAttack, a, t)
 			}
 		}
-		if s.canAttackPlayer(a) {
+		if s.reachesPlayer(a, shielded) {
 			out = add(out, vAttackPlayer, a, int16(1-s.active))
 		}
 	}
 	return out
+}
+
+// reachesPlayer is canAttackPlayer for an attacker of the active player,
+// told whether the opponent has an Immun entity that blocks an attacker
+// without Invasiv or Tarnung. Without one nothing blocks; with one only
+// those keywords can let the attacker past, so only then are the
+// blockers looked at one by one.
+func (s *state) reachesPlayer(a int16, shielded bool) bool {
+	switch {
+	case s.cards[a].typ != tErreger:
+		return false
+	case !shielded:
+		return true
+	case s.entKW(a)&(kwInvasiv|kwTarnung) == 0:
+		return false
+	}
+	return s.canAttackPlayer(a)
 }
 
 // matrix is the target matrix (ML-5.6 a, c, d, e) between two entities:
