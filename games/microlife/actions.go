@@ -14,12 +14,16 @@ func (s *state) Legal(dst []engine.Action) []engine.Action {
 }
 
 func (s *state) cacheLegal() {
-	if s.legalOK {
-		return
+	if !s.legalOK {
+		s.keepLegal(s.gen(s.legal[:0]))
 	}
-	// Storing a slice into the state is a GC write barrier; when gen did
+}
+
+// keepLegal caches l, listed from s.legal[:0], as the legal actions.
+func (s *state) keepLegal(l []engine.Action) {
+	// Storing a slice into the state is a GC write barrier; when l did
 	// not outgrow the buffer, storing the length alone is not.
-	if l := s.gen(s.legal[:0]); cap(l) == cap(s.legal) {
+	if cap(l) == cap(s.legal) {
 		s.legal = s.legal[:len(l)]
 	} else {
 		s.legal = l
@@ -255,10 +259,9 @@ func (s *state) Apply(a engine.Action) error {
 	case vAttackPlayer:
 		s.attack(c, -1)
 	case vNext:
-		s.nextPhase()
+		s.nextPhase() // may list the legal actions of the next phase
 	}
 	s.run()
-	s.touch()
 	return nil
 }
 

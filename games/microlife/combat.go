@@ -180,15 +180,9 @@ func (s *state) ignores(a, b int16) bool {
 
 func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
 
-// canAttack: an untapped entity of the active player that has not
-// attacked this turn, an Erreger or an Immun with the ability (ML-5.5,
-// ML-5.6c).
-func (s *state) canAttack(a int16) bool {
-	return s.isLead(a) && s.cards[a].owner == s.active && s.ready(a)
-}
-
-// ready is canAttack for an entity of the active player that stands for
-// itself.
+// ready: entity a of the active player, standing for itself or leading
+// its group, can attack: it is untapped, has not attacked this turn, and
+// is an Erreger or an Immun with the ability (ML-5.5, ML-5.6c).
 func (s *state) ready(a int16) bool {
 	if s.cards[a].flags&(fTapped|fAttacked) != 0 {
 		return false // the usual answer; a group's lead is one of its parts
@@ -206,26 +200,6 @@ func (s *state) ready(a int16) bool {
 		return true
 	case tImmun:
 		return s.entKW(a)&kwHunter != 0
-	}
-	return false
-}
-
-// anyAttack: the active player has an entity that can attack something.
-func (s *state) anyAttack() bool {
-	for _, a := range s.seats[s.active].zones[zPlay-1] {
-		if !s.canAttack(a) {
-			continue
-		}
-		if s.canAttackPlayer(a) {
-			return true
-		}
-		for q := int8(0); q < 2; q++ {
-			for _, t := range s.seats[q].zones[zPlay-1] {
-				if s.isLead(t) && s.matrix(a, t) {
-					return true
-				}
-			}
-		}
 	}
 	return false
 }
@@ -292,13 +266,6 @@ func (s *state) reachesPlayer(a int16, shielded bool) bool {
 		return false
 	}
 	return s.canAttackPlayer(a)
-}
-
-// matrix is the target matrix (ML-5.6 a, c, d, e) between two entities:
-// Erreger attack Immun, Immun attack Erreger, own or opposing, unless
-// camouflaged. (Entities of different types are never one merged entity.)
-func (s *state) matrix(a, t int16) bool {
-	return s.cards[a].typ != s.cards[t].typ && !s.hiddenFrom(t, a)
 }
 
 // canAttackPlayer: an Erreger attacks the opponent only when no Immun card

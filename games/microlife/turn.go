@@ -67,8 +67,14 @@ func (s *state) nextPhase() {
 	switch s.phase {
 	case pMain1:
 		s.phase = pCombat
-		if !s.anyAttack() {
+		// Combat's legal actions are listed now to see whether anything
+		// can attack, and kept: Apply's run has no trigger, work or death
+		// to settle before combat's first decision (main1 is left only
+		// from a settled state), so the list stays right.
+		s.keepLegal(add(s.attacks(s.legal[:0]), vNext))
+		if len(s.legal) == 1 {
 			s.phase = pMain2 // nothing can attack: combat passes at once (ML-10.U7)
+			s.touch()
 		}
 	case pCombat:
 		s.phase = pMain2
