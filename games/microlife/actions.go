@@ -59,12 +59,9 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	case dOptional, dSpore:
 		return add(add(out, vYes), vNo)
 	case dTarget:
-		for p := int8(0); p < 2; p++ {
-			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.isEntity(c) && s.validTarget(d.t, c) {
-					out = add(out, vTarget, c)
-				}
-			}
+		var buf [32]int16
+		for _, c := range s.targets(d.t, buf[:0]) {
+			out = add(out, vTarget, c)
 		}
 		return out
 	case dPick, dGene:
