@@ -7,8 +7,10 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 
 // queueTriggers queues every ability of seat p's cards in play that fires
 // on w: printed on entities and Dauer cards, and on mutations (ML-5.13).
-func (s *state) queueTriggers(p int8, w uint8, def int16) {
-	if s.whens(p)&(1<<w) == 0 {
+// whens is s.whens(p), which the caller has at hand: on most turns
+// nothing fires, and then the play area is not walked again.
+func (s *state) queueTriggers(p int8, whens, w uint8, def int16) {
+	if whens&(1<<w) == 0 {
 		return
 	}
 	for _, c := range s.seats[p].zones[zPlay-1] {
