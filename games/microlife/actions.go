@@ -38,7 +38,9 @@ func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
 	out = append(out, engine.Action{})
 	a := &out[len(out)-1]
 	a.Verb = v
-	copy(a.Args[:], args)
+	for i, x := range args {
+		a.Args[i] = x
+	}
 	return out
 }
 
