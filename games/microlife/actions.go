@@ -123,10 +123,13 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			case ci.flags&fAction != 0, ci.kw&kwActivated == 0:
 				continue // kw covers the card and its mutations
 			}
-			out = s.genUse(out, c, c)
+			tapped := ci.flags&fTapped != 0
+			if s.defs[ci.def].mayUse(sugar, tapped) {
+				out = s.genUse(out, c, c)
+			}
 			if ci.nmut > 0 {
 				for _, m := range s.muts {
-					if s.cards[m].host == c {
+					if mi := &cards[m]; mi.host == c && s.defs[mi.def].mayUse(sugar, tapped) {
 						out = s.genUse(out, m, c)
 					}
 				}
