@@ -13,11 +13,17 @@ func (s *state) Legal(dst []engine.Action) []engine.Action {
 	return append(dst, s.legal...)
 }
 
+// cacheLegal makes sure the legal actions are listed. It is small enough
+// to be inlined: Apply finds them listed almost always, and a call just
+// to learn that costs as much as the listed check.
 func (s *state) cacheLegal() {
 	if !s.legalOK {
-		s.keepLegal(s.gen(s.legal[:0]))
+		s.relist()
 	}
 }
+
+// relist lists the legal actions afresh and caches them.
+func (s *state) relist() { s.keepLegal(s.gen(s.legal[:0])) }
 
 // keepLegal caches l, listed from s.legal[:0], as the legal actions.
 func (s *state) keepLegal(l []engine.Action) {
