@@ -13,13 +13,23 @@ func (s *state) Legal(dst []engine.Action) []engine.Action {
 	return append(dst, s.legal...)
 }
 
+// cacheLegal makes sure the legal actions are listed. It is small enough
+// to be inlined: Apply finds them listed almost always, and a call just
+// to learn that costs as much as the listed check.
 func (s *state) cacheLegal() {
-	if s.legalOK {
-		return
+	if !s.legalOK {
+		s.relist()
 	}
-	// Storing a slice into the state is a GC write barrier; when gen did
+}
+
+// relist lists the legal actions afresh and caches them.
+func (s *state) relist() { s.keepLegal(s.gen(s.legal[:0])) }
+
+// keepLegal caches l, listed from s.legal[:0], as the legal actions.
+func (s *state) keepLegal(l []engine.Action) {
+	// Storing a slice into the state is a GC write barrier; when l did
 	// not outgrow the buffer, storing the length alone is not.
-	if l := s.gen(s.legal[:0]); cap(l) == cap(s.legal) {
+	if cap(l) == cap(s.legal) {
 		s.legal = s.legal[:len(l)]
 	} else {
 		s.legal = l
@@ -34,7 +44,9 @@ func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
 	out = append(out, engine.Action{})
 	a := &out[len(out)-1]
 	a.Verb = v
-	copy(a.Args[:], args)
+	for i, x := range args {
+		a.Args[i] = x
+	}
 	return out
 }
 
@@ -55,12 +67,9 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 	case dOptional, dSpore:
 		return add(add(out, vYes), vNo)
 	case dTarget:
-		for p := int8(0); p < 2; p++ {
-			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.isEntity(c) && s.validTarget(d.t, c) {
-					out = add(out, vTarget, c)
-				}
-			}
+		var buf [32]int16
+		for _, c := range s.targets(d.t, buf[:0]) {
+			out = add(out, vTarget, c)
 		}
 		return out
 	case dPick, dGene:
@@ -120,10 +129,13 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 			case ci.flags&fAction != 0, ci.kw&kwActivated == 0:
 				continue // kw covers the card and its mutations
 			}
-			out = s.genUse(out, c, c)
+			tapped := ci.flags&fTapped != 0
+			if s.defs[ci.def].mayUse(sugar, tapped) {
+				out = s.genUse(out, c, c)
+			}
 			if ci.nmut > 0 {
 				for _, m := range s.muts {
-					if s.cards[m].host == c {
+					if mi := &cards[m]; mi.host == c && s.defs[mi.def].mayUse(sugar, tapped) {
 						out = s.genUse(out, m, c)
 					}
 				}
@@ -255,10 +267,9 @@ func (s *state) Apply(a engine.Action) error {
 	case vAttackPlayer:
 		s.attack(c, -1)
 	case vNext:
-		s.nextPhase()
+		s.nextPhase() // may list the legal actions of the next phase
 	}
 	s.run()
-	s.touch()
 	return nil
 }
 

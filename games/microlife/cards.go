@@ -4,6 +4,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"regexp"
 	"slices"
@@ -173,6 +174,17 @@ type cardDef struct {
 	whens     uint8 // bit w set when an ability fires on trigger w
 	file      string
 	index     int
+
+	// The least cost of an activated ability, and whether every one taps
+	// its entity: a quick "no" before listing them (mayUse).
+	useCost int8
+	useTaps bool
+}
+
+// mayUse: the card may have an activated ability that can be used with
+// sugar on an entity tapped or not; when false, genUse would list none.
+func (d *cardDef) mayUse(sugar int, tapped bool) bool {
+	return d.kw&kwActivated != 0 && int(d.useCost) <= sugar && !(d.useTaps && tapped)
 }
 
 func (d *cardDef) entity() bool { return d.typ == tImmun || d.typ == tErreger }
@@ -521,10 +533,13 @@ func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	if d.abil == nil {
 		d.abil = []ability{}
 	}
+	d.useCost, d.useTaps = math.MaxInt8, true
 	for _, a := range d.abil {
 		d.whens |= 1 << a.when
 		if a.when == wActivated {
 			d.kw |= kwActivated
+			d.useCost = min(d.useCost, a.cost)
+			d.useTaps = d.useTaps && a.tap
 		}
 	}
 	if d.invasiv.any() {

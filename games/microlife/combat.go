@@ -180,100 +180,111 @@ func (s *state) ignores(a, b int16) bool {
 
 func (s *state) tapped(c int16) bool { return s.cards[c].flags&fTapped != 0 }
 
-// canAttack: an untapped entity of the active player that has not
-// attacked this turn, an Erreger or an Immun with the ability (ML-5.5,
-// ML-5.6c).
-func (s *state) canAttack(a int16) bool {
-	return s.isLead(a) && s.cards[a].owner == s.active && s.ready(a)
-}
-
-// ready is canAttack for an entity of the active player that stands for
-// itself.
-func (s *state) ready(a int16) bool {
-	if s.cards[a].flags&(fTapped|fAttacked) != 0 {
-		return false // the usual answer; a group's lead is one of its parts
-	}
-	if s.merges(a) {
-		var buf [16]int16
-		for _, x := range s.group(a, buf[:0]) {
-			if s.cards[x].flags&(fTapped|fAttacked) != 0 {
-				return false
-			}
-		}
-	}
-	switch s.cards[a].typ {
-	case tErreger:
-		return true
-	case tImmun:
-		return s.entKW(a)&kwHunter != 0
-	}
-	return false
-}
-
-// anyAttack: the active player has an entity that can attack something.
-func (s *state) anyAttack() bool {
-	for _, a := range s.seats[s.active].zones[zPlay-1] {
-		if !s.canAttack(a) {
-			continue
-		}
-		if s.canAttackPlayer(a) {
-			return true
-		}
-		for q := int8(0); q < 2; q++ {
-			for _, t := range s.seats[q].zones[zPlay-1] {
-				if s.isLead(t) && s.matrix(a, t) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
 // attacks appends the active player's legal attacks: each attacker in
 // play order against every entity the target matrix allows, then against
 // the opposing player.
 func (s *state) attacks(out []engine.Action) []engine.Action {
-	// Every entity once (ML-6.14), in play order: the active player's as
-	// attackers, and all of them as targets by type, since the target
-	// matrix (ML-5.6 a, c, d) only lets each type attack the other.
 	var ab, ib, eb [32]int16
-	attackers := ab[:0]
-	targets := [2][]int16{tImmun: ib[:0], tErreger: eb[:0]}
-	for q := int8(0); q < 2; q++ {
-		var walk groupWalk
-		for _, t := range s.seats[q].zones[zPlay-1] {
-			if !s.isEntity(t) || !walk.leads(&s.cards[t]) {
-				continue
-			}
-			typ := s.cards[t].typ
-			targets[typ] = append(targets[typ], t)
-			if q == s.active {
-				attackers = append(attackers, t)
-			}
-		}
-	}
+	var b board
+	attackers, targets := s.survey(&b, ab[:0], [2][]int16{tImmun: ib[:0], tErreger: eb[:0]})
 	for _, a := range attackers {
-		if !s.ready(a) {
+		ai := &s.cards[a]
+		if !b.ready(ai) {
 			continue
 		}
-		for _, t := range targets[1-s.cards[a].typ] {
-			if s.entKW(t)&kwTarnung == 0 || !s.hiddenFrom(t, a) { // ML-5.6e
+		for _, t := range targets[1-ai.typ] {
+			if b.entKW(&s.cards[t])&kwTarnung == 0 || !s.hiddenFrom(t, a) { // ML-5.6e
 				out = add(out, vAttack, a, t)
 			}
 		}
-		if s.canAttackPlayer(a) {
+		if s.reachesPlayer(a, &b) {
 			out = add(out, vAttackPlayer, a, int16(1-s.active))
 		}
 	}
 	return out
 }
 
-// matrix is the target matrix (ML-5.6 a, c, d, e) between two entities:
-// Erreger attack Immun, Immun attack Erreger, own or opposing, unless
-// camouflaged. (Entities of different types are never one merged entity.)
-func (s *state) matrix(a, t int16) bool {
-	return s.cards[a].typ != s.cards[t].typ && !s.hiddenFrom(t, a)
+// board is what attacks learns about the entities in play besides the
+// lists: for each seat and type the keywords and flags of the cards of
+// its Zusammenwachsen group, or'ed, so that no question about a group
+// walks a play area again; and whether the opponent has an Immun entity
+// that blocks direct attacks.
+type board struct {
+	kw       [2][2]uint16
+	flags    [2][2]uint8
+	shielded bool
+}
+
+// survey walks both play areas once: it fills b, appends the active
+// player's entities to attackers, and every entity to targets by type,
+// since the target matrix (ML-5.6 a, c, d) only lets each type attack the
+// other; in play order, a group once (ML-6.14) by its lead.
+func (s *state) survey(b *board, attackers []int16, targets [2][]int16) ([]int16, [2][]int16) {
+	for q := int8(0); q < 2; q++ {
+		var walk groupWalk
+		for _, t := range s.seats[q].zones[zPlay-1] {
+			if !s.isEntity(t) {
+				continue
+			}
+			ti := &s.cards[t]
+			if q != s.active && ti.typ == tImmun && !(s.opt.shieldUntapped && ti.flags&fTapped != 0) {
+				b.shielded = true
+			}
+			if ti.kw&kwZusammenwachsen != 0 {
+				b.kw[q][ti.typ] |= ti.kw
+				b.flags[q][ti.typ] |= ti.flags
+			}
+			if !walk.leads(ti) {
+				continue
+			}
+			targets[ti.typ] = append(targets[ti.typ], t)
+			if q == s.active {
+				attackers = append(attackers, t)
+			}
+		}
+	}
+	return attackers, targets
+}
+
+// entKW is s.entKW of an entity in play.
+func (b *board) entKW(ci *inst) uint16 {
+	if ci.kw&kwZusammenwachsen == 0 {
+		return ci.kw
+	}
+	return b.kw[ci.owner][ci.typ]
+}
+
+// ready: entity ci of the active player, standing for itself or leading
+// its group, can attack: no part of it is tapped or has attacked this
+// turn, and it is an Erreger or an Immun with the ability (ML-5.5,
+// ML-5.6c).
+func (b *board) ready(ci *inst) bool {
+	switch {
+	case ci.flags&(fTapped|fAttacked) != 0:
+		return false // the usual answer; a group's lead is one of its parts
+	case ci.kw&kwZusammenwachsen != 0 && b.flags[ci.owner][ci.typ]&(fTapped|fAttacked) != 0:
+		return false
+	case ci.typ == tErreger:
+		return true
+	}
+	return ci.typ == tImmun && b.entKW(ci)&kwHunter != 0
+}
+
+// reachesPlayer is canAttackPlayer for an attacker of the active player.
+// Unless the opponent has an Immun entity that blocks an attacker without
+// Invasiv or Tarnung, nothing blocks; if they have, only those keywords
+// can let the attacker past, so only then are the blockers looked at one
+// by one.
+func (s *state) reachesPlayer(a int16, b *board) bool {
+	switch ai := &s.cards[a]; {
+	case ai.typ != tErreger:
+		return false
+	case !b.shielded:
+		return true
+	case b.entKW(ai)&(kwInvasiv|kwTarnung) == 0:
+		return false
+	}
+	return s.canAttackPlayer(a)
 }
 
 // canAttackPlayer: an Erreger attacks the opponent only when no Immun card

@@ -7,8 +7,10 @@ func (s *state) abilityOf(t trig) *ability { return &s.def(t.src).abil[t.abil] }
 
 // queueTriggers queues every ability of seat p's cards in play that fires
 // on w: printed on entities and Dauer cards, and on mutations (ML-5.13).
-func (s *state) queueTriggers(p int8, w uint8, def int16) {
-	if s.whens(p)&(1<<w) == 0 {
+// whens is s.whens(p), which the caller has at hand: on most turns
+// nothing fires, and then the play area is not walked again.
+func (s *state) queueTriggers(p int8, whens, w uint8, def int16) {
+	if whens&(1<<w) == 0 {
 		return
 	}
 	for _, c := range s.seats[p].zones[zPlay-1] {
@@ -132,27 +134,33 @@ func (s *state) begin(t trig) {
 	case gNone:
 		s.effect(t, 0)
 	default:
-		only, n := int16(0), 0
-		for p := int8(0); p < 2; p++ {
-			for _, c := range s.seats[p].zones[zPlay-1] {
-				if s.isEntity(c) && s.validTarget(t, c) {
-					only, n = c, n+1
-				}
-			}
-		}
-		switch n {
+		var buf [32]int16
+		switch ts := s.targets(t, buf[:0]); len(ts) {
 		case 0: // no legal target: the effect does nothing
 		case 1:
-			s.effect(t, only)
+			s.effect(t, ts[0])
 		default:
 			s.dec = decision{kind: dTarget, seat: t.seat, t: t}
 		}
 	}
 }
 
-// validTarget: c may be chosen as the target of t's ability.
-func (s *state) validTarget(t trig, c int16) bool {
-	return s.validFor(s.abilityOf(t), t.seat, c)
+// targets appends the entities that may be chosen as the target of t's
+// ability to dst, player 1's play area first. It looks the ability up
+// once, and skips a play area the ability cannot reach at all.
+func (s *state) targets(t trig, dst []int16) []int16 {
+	a := s.abilityOf(t)
+	for p := int8(0); p < 2; p++ {
+		if a.target == gOwn && p != t.seat || a.target == gEnemy && p == t.seat {
+			continue
+		}
+		for _, c := range s.seats[p].zones[zPlay-1] {
+			if s.mayTarget(a, c) && s.validFor(a, t.seat, c) {
+				dst = append(dst, c)
+			}
+		}
+	}
+	return dst
 }
 
 // Loops over a play area ask mayTarget first, which is inlined.

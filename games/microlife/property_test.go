@@ -3,6 +3,7 @@ package microlife
 import (
 	"flag"
 	"fmt"
+	"slices"
 	"testing"
 
 	"kartenwerk/engine"
@@ -129,6 +130,31 @@ func TestRandomGames(t *testing.T) {
 	for _, v := range codec.Verbs() {
 		if sum.Verbs[v.Name] == 0 {
 			t.Errorf("verb %s was never played in %d random games", v.Name, n)
+		}
+	}
+}
+
+// Apply may leave the next state's legal actions listed already (entering
+// combat does); such a list must be the one a fresh listing gives.
+func TestLegalCacheIsFresh(t *testing.T) {
+	var kept, fresh []engine.Action
+	for i := 0; i < 300; i++ {
+		st, err := Game{}.New(randomSetup(i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		rng := engine.NewRNG(uint64(i))
+		for !s.over {
+			kept = s.Legal(kept[:0])
+			s.legalOK = false
+			fresh = s.Legal(fresh[:0])
+			if !slices.Equal(kept, fresh) {
+				t.Fatalf("game %d, turn %d: cached legal actions %v, listed afresh %v", i, s.turn, kept, fresh)
+			}
+			if err := s.Apply(fresh[rng.IntN(len(fresh))]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

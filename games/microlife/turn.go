@@ -10,19 +10,22 @@ func (s *state) startTurn() {
 	s.phase, s.cstep, s.bought = pUpkeep, 0, false
 	p := s.active
 	s.seats[p].discarded = false
+	var whens uint8 // s.whens(p), gathered on the way
 	for _, c := range s.seats[p].zones[zPlay-1] {
-		if s.cards[c].flags&fSpore == 0 {
-			s.cards[c].flags &^= fTapped
+		ci := &s.cards[c]
+		if ci.flags&fSpore == 0 {
+			ci.flags &^= fTapped
+		}
+		if ci.flags&(fSpore|fAction) == 0 {
+			whens |= ci.whens
 		}
 	}
 	s.seats[p].sugar++
-	if s.whens(p)&(1<<wTurnStart|1<<wEveryTurnStart) != 0 {
-		s.queueTriggers(p, wTurnStart, 0)
-		s.queueTriggers(p, wEveryTurnStart, 0)
-	}
-	if s.whens(1-p)&(1<<wOppTurnStart|1<<wEveryTurnStart) != 0 {
-		s.queueTriggers(1-p, wOppTurnStart, 0)
-		s.queueTriggers(1-p, wEveryTurnStart, 0)
+	s.queueTriggers(p, whens, wTurnStart, 0)
+	s.queueTriggers(p, whens, wEveryTurnStart, 0)
+	if w := s.whens(1 - p); w != 0 {
+		s.queueTriggers(1-p, w, wOppTurnStart, 0)
+		s.queueTriggers(1-p, w, wEveryTurnStart, 0)
 	}
 }
 
@@ -67,8 +70,14 @@ func (s *state) nextPhase() {
 	switch s.phase {
 	case pMain1:
 		s.phase = pCombat
-		if !s.anyAttack() {
+		// Combat's legal actions are listed now to see whether anything
+		// can attack, and kept: Apply's run has no trigger, work or death
+		// to settle before combat's first decision (main1 is left only
+		// from a settled state), so the list stays right.
+		s.keepLegal(add(s.attacks(s.legal[:0]), vNext))
+		if len(s.legal) == 1 {
 			s.phase = pMain2 // nothing can attack: combat passes at once (ML-10.U7)
+			s.touch()
 		}
 	case pCombat:
 		s.phase = pMain2
@@ -84,7 +93,7 @@ func (s *state) cleanup() {
 	p := s.active
 	if s.cstep == 0 {
 		s.cstep = 1
-		s.queueTriggers(p, wTurnEnd, 0)
+		s.queueTriggers(p, s.whens(p), wTurnEnd, 0)
 		if s.seats[p].life <= opportunist { // ML-6.8, ML-10.9
 			n := 0
 			for _, c := range s.seats[p].zones[zPlay-1] {
