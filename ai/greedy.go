@@ -13,6 +13,7 @@ import (
 type Greedy struct {
 	rng   engine.RNG
 	legal []engine.Action
+	rater rater
 }
 
 func init() {
@@ -34,7 +35,7 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
 	}
 	r := g.rng.Split()
-	a, err := bestRated(s.Determinize(me, &r), g.legal, &g.rng)
+	a, err := g.rater.best(s.Determinize(me, &r), g.legal, &g.rng)
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("greedy, on a determinization: %w", err)
 	}

@@ -20,6 +20,7 @@ type ISMCTS struct {
 	ISMCTSOptions
 
 	rng   engine.RNG
+	rater rater
 	nodes []node
 	spare []node // the other buffer when the tree is re-rooted
 	legal []engine.Action
@@ -244,7 +245,7 @@ func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 		a := m.legal[m.rng.IntN(len(m.legal))]
 		if len(m.legal) > 1 && m.Greedy > 0 && m.rng.Chance(m.Greedy) {
 			var err error
-			if a, err = bestRated(d, m.legal, &m.rng); err != nil {
+			if a, err = m.rater.best(d, m.legal, &m.rng); err != nil {
 				panic(fmt.Sprintf("ismcts: %v", err))
 			}
 		}
@@ -255,13 +256,24 @@ func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 	return Rewards(d)
 }
 
-// bestRated returns the legal action after which the seat to move is
-// rated best, ties broken at random; a winning action rates 1.
-func bestRated(d engine.State, legal []engine.Action, rng *engine.RNG) (engine.Action, error) {
+// rater picks the legal action after which the seat to move is rated
+// best. It tries each action on a copy of the state, made over the same
+// scratch state when the game can (engine.Copier), so a greedy step
+// allocates nothing.
+type rater struct {
+	scratch engine.State
+}
+
+// best returns that action, ties broken at random; a winning action rates 1.
+func (r *rater) best(d engine.State, legal []engine.Action, rng *engine.RNG) (engine.Action, error) {
 	me := d.ToMove()
+	cp, canCopy := d.(engine.Copier)
 	best, bestScore, ties := legal[0], -1.0, 0
 	for _, a := range legal {
-		c := d.Clone()
+		if !canCopy || r.scratch == nil || !cp.CopyTo(r.scratch) {
+			r.scratch = d.Clone()
+		}
+		c := r.scratch
 		if err := c.Apply(a); err != nil {
 			return engine.Action{}, fmt.Errorf("legal action %v refused: %v", a, err)
 		}

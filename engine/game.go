@@ -126,6 +126,17 @@ type Evaluator interface {
 	Evaluate(seat Seat) float64
 }
 
+// Copier is a State that can copy itself over another state of its game
+// without allocating, for searches that try many actions from one state
+// (a greedy step tries every legal action on a copy).
+type Copier interface {
+	// CopyTo makes dst what Clone would return, reusing its memory, and
+	// reports whether it could: dst must be a state of the same game, not
+	// the receiver, and not shared with anyone else. A false leaves dst
+	// as it was.
+	CopyTo(dst State) bool
+}
+
 // CardPlayer is a State that can say which card an action plays, for the
 // simulator's per-card statistics.
 type CardPlayer interface {

@@ -95,6 +95,9 @@ type player struct {
 	rng    engine.RNG
 	legal  []engine.Action
 	record engine.Record
+	// spare is an earlier clone, overwritten by CopyTo to check that a
+	// copy over a used state is as good as a fresh clone.
+	spare engine.State
 }
 
 func playOne(g engine.Game, opt Options, i int, sum *Summary) error {
@@ -268,6 +271,42 @@ func (p *player) checkClone(s engine.State) error {
 	}
 	if s.Hash() != before {
 		return fmt.Errorf("playing on a clone changed the original")
+	}
+	return p.checkCopy(s, c)
+}
+
+// checkCopy checks CopyTo as checkClone checks Clone, copying over a state
+// of another moment of the game so that nothing of it may survive.
+func (p *player) checkCopy(s, clone engine.State) error {
+	cp, ok := s.(engine.Copier)
+	if !ok {
+		return nil
+	}
+	defer func() { p.spare = clone }()
+	if p.spare == nil {
+		return nil
+	}
+	before := s.Hash()
+	if !cp.CopyTo(p.spare) {
+		return fmt.Errorf("CopyTo refused a state of its own game")
+	}
+	if cp.CopyTo(s) {
+		return fmt.Errorf("CopyTo accepted the state itself as its destination")
+	}
+	d := p.spare
+	if d.Hash() != before {
+		return fmt.Errorf("copy hash %x differs from original %x", d.Hash(), before)
+	}
+	if got := d.Legal(nil); !slices.Equal(got, p.legal) {
+		return fmt.Errorf("a copy lists %d legal actions, the original %d", len(got), len(p.legal))
+	}
+	if len(p.legal) > 0 {
+		if err := d.Apply(p.legal[p.rng.IntN(len(p.legal))]); err != nil {
+			return fmt.Errorf("legal action refused by a copy: %v", err)
+		}
+	}
+	if s.Hash() != before {
+		return fmt.Errorf("playing on a copy changed the original")
 	}
 	return nil
 }

@@ -272,6 +272,21 @@ func (s *State) clone() *State {
 	return &c
 }
 
+// CopyTo copies the state over dst as clone does, reusing dst's card,
+// zone and legal-action memory (engine.Copier).
+func (s *State) CopyTo(dst engine.State) bool {
+	d, ok := dst.(*State)
+	if !ok || d == s {
+		return false
+	}
+	cards, buf, legal := d.cards[:0], d.buf[:0], d.legal[:0]
+	*d = *s
+	d.cards = append(cards, s.cards...)
+	d.buf = append(buf, s.buf...)
+	d.legal, d.legalOK = legal, false
+	return true
+}
+
 // Hash covers everything that matters, the RNG included. The history
 // behind the figures is left out: it is how the position arose, not the
 // position (see history).

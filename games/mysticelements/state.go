@@ -257,6 +257,17 @@ func (s *state) clone() *state {
 	return c
 }
 
+// CopyTo copies the state over dst (engine.Copier).
+func (s *state) CopyTo(dst engine.State) bool {
+	d, ok := dst.(*state)
+	if !ok || d == s {
+		return false
+	}
+	*d = *s
+	d.legal, d.legalOK = d.legalBuf[:0], false
+	return true
+}
+
 func (s *state) touch() { s.legalOK = false }
 
 func (s *state) Seats() int { return 2 }

@@ -149,6 +149,19 @@ func (s *state) Clone() engine.State {
 	return c
 }
 
+// CopyTo copies the state over dst, keeping dst's legal-action buffer
+// (engine.Copier).
+func (s *state) CopyTo(dst engine.State) bool {
+	d, ok := dst.(*state)
+	if !ok || d == s {
+		return false
+	}
+	buf := d.legal[:0]
+	*d = *s
+	d.legal, d.legalOK = buf, false
+	return true
+}
+
 func (s *state) Seats() int { return 2 }
 func (s *state) Turn() int  { return int(s.turn) }
 

@@ -165,6 +165,19 @@ func (s *State) Clone() engine.State {
 	return &c
 }
 
+// CopyTo copies the state over dst, keeping dst's legal-action buffer
+// (engine.Copier).
+func (s *State) CopyTo(dst engine.State) bool {
+	d, ok := dst.(*State)
+	if !ok || d == s {
+		return false
+	}
+	buf := d.legal[:0]
+	*d = *s
+	d.legal, d.legalOK = buf, false
+	return true
+}
+
 func (s *State) changed() { s.legalOK = false }
 
 func (s *State) d(id int16) *cardDef { return &s.pool.defs[s.cards[id].ref] }
