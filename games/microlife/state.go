@@ -153,6 +153,9 @@ type state struct {
 	legalBuf [24]engine.Action
 	trigBuf  [8]trig
 	workBuf  [4]work
+	// piles is the buffer a copy's piles are cut from (see copyOver),
+	// kept so that a later copy over this state can reuse it.
+	piles []int16
 }
 
 func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
@@ -265,12 +268,29 @@ func (s *state) addMutation(host, m int16) {
 
 func (s *state) touch() { s.legalOK = false }
 
-// Clone copies the state. The piles are cut from one allocation, each
-// with room to grow, and the card instances get room for a few more, so
-// that playing on from the copy seldom allocates.
+// Clone copies the state.
 func (s *state) Clone() engine.State {
+	c := new(state)
+	s.copyOver(c)
+	return c
+}
+
+// CopyTo copies the state over dst, reusing its memory (engine.Copier).
+func (s *state) CopyTo(dst engine.State) bool {
+	d, ok := dst.(*state)
+	if !ok || d == s {
+		return false
+	}
+	s.copyOver(d)
+	return true
+}
+
+// copyOver makes d a copy of s. The piles are cut from one buffer, each
+// with room to grow, and the card instances get room for a few more, so
+// that playing on from the copy seldom allocates; d's own buffers are
+// reused when they are large enough.
+func (s *state) copyOver(d *state) {
 	const room = 8 // per pile
-	c := *s
 	n := len(s.muts) + room
 	for p := range s.seats {
 		for _, z := range s.seats[p].zones {
@@ -280,7 +300,16 @@ func (s *state) Clone() engine.State {
 	for _, z := range s.shared {
 		n += len(z) + room
 	}
-	buf := make([]int16, n)
+	piles, cards := d.piles, d.cards[:0]
+	if cap(piles) < n {
+		piles = make([]int16, n)
+	}
+	if cap(cards) < len(s.cards) {
+		cards = make([]inst, 0, len(s.cards)+16)
+	}
+	*d = *s
+	d.piles = piles[:n]
+	buf := d.piles
 	cut := func(src []int16) []int16 {
 		k := copy(buf, src)
 		out := buf[: k : k+room]
@@ -289,18 +318,17 @@ func (s *state) Clone() engine.State {
 	}
 	for p := range s.seats {
 		for z := range s.seats[p].zones {
-			c.seats[p].zones[z] = cut(s.seats[p].zones[z])
+			d.seats[p].zones[z] = cut(s.seats[p].zones[z])
 		}
 	}
 	for z := range s.shared {
-		c.shared[z] = cut(s.shared[z])
+		d.shared[z] = cut(s.shared[z])
 	}
-	c.muts = cut(s.muts)
-	c.cards = append(make([]inst, 0, len(s.cards)+16), s.cards...)
-	c.trigs = append(c.trigBuf[:0], s.trigs...)
-	c.works = append(c.workBuf[:0], s.works...)
-	c.legal, c.legalOK = c.legalBuf[:0], false
-	return &c
+	d.muts = cut(s.muts)
+	d.cards = append(cards, s.cards...)
+	d.trigs = append(d.trigBuf[:0], s.trigs...)
+	d.works = append(d.workBuf[:0], s.works...)
+	d.legal, d.legalOK = d.legalBuf[:0], false
 }
 
 // Hash summarises the whole state, RNG included.
