@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -56,7 +57,18 @@ func cardsCmd() *cobra.Command {
 	return cmd
 }
 
+// writeCards lists the cards under one heading per group, the groups in
+// the order they first appear: a game may list a group's cards apart (a
+// MystiMons element's energy cards come after every element's MystiMons).
 func writeCards(out io.Writer, cards []engine.CardInfo) {
+	rank := map[string]int{}
+	for _, c := range cards {
+		if _, seen := rank[c.Group]; !seen {
+			rank[c.Group] = len(rank)
+		}
+	}
+	cards = slices.Clone(cards)
+	slices.SortStableFunc(cards, func(a, b engine.CardInfo) int { return rank[a.Group] - rank[b.Group] })
 	group := "\x00"
 	for _, c := range cards {
 		if c.Group != group {

@@ -61,6 +61,33 @@ func TestGamesAndCards(t *testing.T) {
 	}
 }
 
+// Every game's card list has one heading per group, even where the game
+// lists a group's cards apart, and loses no card to the grouping.
+func TestCardsGroupedOnce(t *testing.T) {
+	for _, g := range engine.Games() {
+		out, _, err := run(t, "", "cards", g.Info().ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		headings := map[string]int{}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "== ") {
+				headings[line]++
+			}
+		}
+		for h, n := range headings {
+			if n > 1 {
+				t.Errorf("%s: heading %q appears %d times", g.Info().ID, h, n)
+			}
+		}
+		for _, c := range g.Cards() {
+			if !strings.Contains("\n"+out, "\n"+c.Name+" — ") {
+				t.Errorf("%s: card %q is missing from the list", g.Info().ID, c.Name)
+			}
+		}
+	}
+}
+
 func writeFile(t *testing.T, name, text string) string {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), name)
