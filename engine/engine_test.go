@@ -2,6 +2,8 @@ package engine_test
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -182,8 +184,28 @@ func TestSchemaValidateGivesLines(t *testing.T) {
 		t.Fatalf("valid file rejected: %v", ps)
 	}
 	ps := sch.Validate("bad.yaml", []byte("cards:\n  - power: 1\n  - power: -1\n"))
-	if len(ps) == 0 || ps[0].Line != 3 || ps[0].Subject != "$.cards[1].power" {
+	if len(ps) != 1 || ps[0].Line != 3 || ps[0].Subject != "$.cards[1].power" {
 		t.Fatalf("problems %v", ps)
+	}
+}
+
+// Every violation is listed, in line order, each on its own line; an
+// unknown field on the line of the field, not of its card; no "validation
+// failed" for the cards that hold the violations.
+func TestSchemaValidateListsEveryProblemOnItsLine(t *testing.T) {
+	sch, err := engine.CompileSchema("s.json", []byte(`{"type":"object","properties":{"cards":{"type":"array","items":{
+		"type":"object","additionalProperties":false,"properties":{"name":{"type":"string"},"power":{"type":"integer"}}}}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ps := sch.Validate("bad.yaml", []byte("cards:\n  - name: A\n    power: x\n  - name: B\n    speed: 2\n    power: 1\n"))
+	var got []string
+	for _, p := range ps {
+		got = append(got, fmt.Sprintf("%d %s %s", p.Line, p.Subject, p.Msg))
+	}
+	want := []string{"3 $.cards[0].power got string, want integer", `5 $.cards[1].speed unknown field "speed"`}
+	if !slices.Equal(got, want) {
+		t.Fatalf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
 

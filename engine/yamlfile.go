@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -11,6 +12,7 @@ import (
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // YAMLFile is a decoded YAML input file that can still say on which line a
@@ -118,11 +120,23 @@ func (s *Schema) Validate(name string, data []byte) Problems {
 			continue
 		}
 		path := pointerToPath(u.InstanceLocation)
+		switch k := u.Error.Kind.(type) {
+		case *kind.Group, *kind.Reference:
+			continue // "validation failed" for a node whose parts failed: the parts say what
+		case *kind.AdditionalProperties:
+			for _, prop := range k.Properties { // each on its own line, not the object's
+				at := path + "." + prop
+				out = append(out, Problem{File: name, Line: yf.Line(at), Subject: at,
+					Msg: fmt.Sprintf("unknown field %q", prop)})
+			}
+			continue
+		}
 		out = append(out, Problem{File: name, Line: yf.Line(path), Subject: path, Msg: u.Error.String()})
 	}
 	if len(out) == 0 {
 		out = append(out, Problem{File: name, Msg: ve.Error()})
 	}
+	slices.SortStableFunc(out, func(a, b Problem) int { return a.Line - b.Line })
 	return out
 }
 

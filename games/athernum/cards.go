@@ -207,8 +207,10 @@ func decodeFiles(files map[string][]byte, sch *engine.Schema) ([]decoded, engine
 		case sch == nil:
 		case len(ps) == 0: // the schema finds what the loader lets pass: no list of cards
 			ps = namedSchemaProblems(sch.Validate(name, files[name]), cards)
-		case !decodes: // on the decoder's line, the schema says better which field wants what
-			ps = sameLine(ps, sch.Validate(name, files[name]))
+		case !decodes: // the decoder stops at the first problem; the schema lists them all
+			if all := sch.Validate(name, files[name]); len(all) > 0 {
+				ps = all
+			}
 		}
 		out, probs = append(out, cards...), append(probs, ps...)
 	}
@@ -248,21 +250,6 @@ func decodeFile(name string, data []byte) ([]decoded, engine.Problems, bool) {
 		}
 	}
 	return out, probs, true
-}
-
-// sameLine is the schema's problems on the line of the decoder's one
-// problem, or else that problem.
-func sameLine(dec, sch engine.Problems) engine.Problems {
-	var out engine.Problems
-	for _, p := range sch {
-		if len(dec) == 1 && p.Line == dec[0].Line {
-			out = append(out, p)
-		}
-	}
-	if len(out) == 0 {
-		return dec
-	}
-	return out
 }
 
 // namedSchemaProblems puts the card's name before the YAML path that

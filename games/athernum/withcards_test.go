@@ -167,6 +167,8 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"a value of the wrong type", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: character\n    dfv: x\n"}, "bad.yaml:4: $.cards[0].dfv: got string, want integer"},
 		{"an unknown field", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    colour: red\n"}, "bad.yaml:4"},
 		{"an unknown faction", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    faction: fire\n"}, `bad.yaml:4: A: unknown faction "fire"`},
+		{"every problem of a file that does not decode", map[string]string{"bad.yaml": "cards:\n  - {name: A, type: character, dfv: x}\n  - {name: B, type: character, ofv: y}\n"},
+			"bad.yaml:2: $.cards[0].dfv: got string, want integer (fix: see cards/schema.json (kartenwerk schema athernum))\nbad.yaml:3: $.cards[1].ofv: got string"},
 		{"no list of cards (schema)", map[string]string{"bad.yaml": "cards:\n"}, "bad.yaml:1"},
 		{"one name in two files", map[string]string{"a.yaml": "cards:\n  - {name: Relic, type: item}\n", "b.yaml": "cards:\n  - {name: Relic, type: item}\n"},
 			"b.yaml:2: Relic: the name is used by another card (in a.yaml)"},

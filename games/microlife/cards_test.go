@@ -30,7 +30,7 @@ func TestBrokenCards(t *testing.T) {
 		want       []string
 	}{
 		{"unknown field", "cards:\n  - name: X\n    type: erreger\n    power: 3\n",
-			[]string{"bad.yaml:2", "X ($.cards[0])", "power", "fix: see cards/schema.json"}},
+			[]string{"bad.yaml:4", "X ($.cards[0].power): unknown field", "fix: see cards/schema.json"}},
 		{"bad type (schema)", "cards:\n  - {name: X, type: monster, cost: 1}\n",
 			[]string{"bad.yaml:2", "X ($.cards[0].type)", "must be one of"}},
 		{"duplicate name", "cards:\n  - {name: Haut, type: aktion, cost: 1}\n",

@@ -232,7 +232,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"bad YAML", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Gustling, kind: mystimon\n")}},
 			[]string{"mine.yaml:"}},
 		{"unknown field", fstest.MapFS{"mine.yaml": {Data: []byte(mon(", element: fire, colour: red"))}},
-			[]string{"mine.yaml:2: Gustling ($.cards[0])", "colour", "kartenwerk schema mystimons"}},
+			[]string{"mine.yaml:2: Gustling ($.cards[0].colour): unknown field", "kartenwerk schema mystimons"}},
 		{"schema: HP 0", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Gustling, kind: mystimon, element: fire, stage: 1, hp: 0, atk: 11, def: 4, basic: Gust}\n")}},
 			[]string{"mine.yaml:2: Gustling ($.cards[0].hp)", "minimum"}},
 		{"schema: ability text", fstest.MapFS{"mine.yaml": {Data: []byte(mon(`, element: fire, abilities: ["Gust it all"]`))}},

@@ -285,6 +285,11 @@ func decodeFile(src source) ([]decoded, engine.Problems) {
 	var f yamlFile
 	yf, err := engine.DecodeYAML(src.name, src.data, &f)
 	if err != nil {
+		// The decoder stops at the first problem, and in Go's words; the
+		// schema names every field that wants something else.
+		if ps := nameSchemaProblems(f, cardSchema.Validate(src.name, src.data)); len(ps) > 0 {
+			return nil, ps
+		}
 		return nil, asProblems(err)
 	}
 	var out []decoded

@@ -102,6 +102,8 @@ func TestBrokenCardFiles(t *testing.T) {
 		{"spell with a lasting trigger", "cards:\n  - {name: A, kind: spell, abilities: [\"Tod: heal 1 owner\"]}\n", "a spell acts once"},
 		{"unknown keyword", "cards:\n  - {name: A, kind: creature, hp: 1, keywords: [Flying]}\n", `unknown keyword "Flying"`},
 		{"bad yaml", "cards:\n  - name: [\n", "bad.yaml"},
+		{"every field of the wrong type", "cards:\n  - {name: A, kind: creature, hp: x}\n  - {name: B, kind: creature, hp: y}\n",
+			"bad.yaml:2: $.cards[0].hp: got string, want integer (fix: see the card schema (kartenwerk schema zynalith))\nbad.yaml:3: $.cards[1].hp: got string"},
 	}
 	for _, c := range cases {
 		_, err := loadPool(map[string][]byte{"bad.yaml": []byte(c.yaml)})
