@@ -265,26 +265,29 @@ func (s *State) Terminal() (bool, engine.Outcome) {
 func (s *State) Clone() engine.State { return s.clone() }
 
 func (s *State) clone() *State {
-	c := *s
-	c.cards = append([]card(nil), s.cards...)
-	c.buf = append([]int16(nil), s.buf...)
-	c.legal, c.legalOK = nil, false
-	return &c
+	c := new(State)
+	s.copyOver(c)
+	return c
 }
 
-// CopyTo copies the state over dst as clone does, reusing dst's card,
-// zone and legal-action memory (engine.Copier).
+// CopyTo copies the state over dst (engine.Copier).
 func (s *State) CopyTo(dst engine.State) bool {
 	d, ok := dst.(*State)
 	if !ok || d == s {
 		return false
 	}
+	s.copyOver(d)
+	return true
+}
+
+// copyOver makes d a copy of s that shares no card, zone or legal-action
+// memory with it, reusing d's own where it has some.
+func (s *State) copyOver(d *State) {
 	cards, buf, legal := d.cards[:0], d.buf[:0], d.legal[:0]
 	*d = *s
 	d.cards = append(cards, s.cards...)
 	d.buf = append(buf, s.buf...)
 	d.legal, d.legalOK = legal, false
-	return true
 }
 
 // Hash covers everything that matters, the RNG included. The history

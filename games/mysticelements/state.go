@@ -252,8 +252,7 @@ func (s *state) Clone() engine.State { return s.clone() }
 
 func (s *state) clone() *state {
 	c := new(state)
-	*c = *s
-	c.legal, c.legalOK = c.legalBuf[:0], false
+	s.copyOver(c)
 	return c
 }
 
@@ -263,9 +262,15 @@ func (s *state) CopyTo(dst engine.State) bool {
 	if !ok || d == s {
 		return false
 	}
+	s.copyOver(d)
+	return true
+}
+
+// copyOver makes d a copy of s; its legal-action cache starts in d's
+// own buffer.
+func (s *state) copyOver(d *state) {
 	*d = *s
 	d.legal, d.legalOK = d.legalBuf[:0], false
-	return true
 }
 
 func (s *state) touch() { s.legalOK = false }

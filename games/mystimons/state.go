@@ -144,22 +144,25 @@ func (s *state) def(c int16) *cardDef { return &s.defs[s.cards[c].def] }
 // Clone copies the state; the legal cache is not shared.
 func (s *state) Clone() engine.State {
 	c := new(state)
-	*c = *s
-	c.legal, c.legalOK = nil, false
+	s.copyOver(c)
 	return c
 }
 
-// CopyTo copies the state over dst, keeping dst's legal-action buffer
-// (engine.Copier).
+// CopyTo copies the state over dst (engine.Copier).
 func (s *state) CopyTo(dst engine.State) bool {
 	d, ok := dst.(*state)
 	if !ok || d == s {
 		return false
 	}
+	s.copyOver(d)
+	return true
+}
+
+// copyOver makes d a copy of s, keeping d's own legal-action buffer.
+func (s *state) copyOver(d *state) {
 	buf := d.legal[:0]
 	*d = *s
 	d.legal, d.legalOK = buf, false
-	return true
 }
 
 func (s *state) Seats() int { return 2 }

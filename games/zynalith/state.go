@@ -160,22 +160,26 @@ func (s *State) Terminal() (bool, engine.Outcome) {
 
 // Clone copies the state; the legal-action cache is not shared.
 func (s *State) Clone() engine.State {
-	c := *s
-	c.legal, c.legalOK = nil, false
-	return &c
+	c := new(State)
+	s.copyOver(c)
+	return c
 }
 
-// CopyTo copies the state over dst, keeping dst's legal-action buffer
-// (engine.Copier).
+// CopyTo copies the state over dst (engine.Copier).
 func (s *State) CopyTo(dst engine.State) bool {
 	d, ok := dst.(*State)
 	if !ok || d == s {
 		return false
 	}
+	s.copyOver(d)
+	return true
+}
+
+// copyOver makes d a copy of s, keeping d's own legal-action buffer.
+func (s *State) copyOver(d *State) {
 	buf := d.legal[:0]
 	*d = *s
 	d.legal, d.legalOK = buf, false
-	return true
 }
 
 func (s *State) changed() { s.legalOK = false }
