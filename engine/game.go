@@ -170,3 +170,15 @@ type Measurer interface {
 	// zero, so the report averages over the games where it occurred.
 	Measures(dst []Measure) []Measure
 }
+
+// DeckKnower is a State whose Determinize can also be asked for a seat
+// that knows the deck list every other seat brought: symmetric knowledge,
+// for simulations in which both agents are meant to know both lists. Plain
+// Determinize never assumes it: no View shows an opponent's deck list, so a
+// fair search resamples it from the game's stated prior.
+type DeckKnower interface {
+	// DeterminizeKnowingDecks is Determinize for a seat s that knows every
+	// seat's deck list (not its order or the hidden cards' places): the
+	// hidden cards are resampled from the cards those lists leave unseen.
+	DeterminizeKnowingDecks(s Seat, r *RNG) State
+}
