@@ -142,3 +142,19 @@ func parseDeckLine(line string) (DeckEntry, error) {
 	}
 	return DeckEntry{Count: n, Card: card}, nil
 }
+
+// DefaultPreset picks the preset (0..presets-1) that seat (0-based) plays
+// when a setup names no deck for it. Seat k takes digit k of the seed
+// written in base presets, so consecutive seeds run through every ordered
+// pairing of presets, mirror matches included, equally often: a batch of
+// games with seeds 1..N meets each pairing N/presets^seats times (±1).
+func DefaultPreset(seed uint64, seat, presets int) int {
+	if presets <= 1 {
+		return 0
+	}
+	n := uint64(presets)
+	for ; seat > 0; seat-- {
+		seed /= n
+	}
+	return int(seed % n)
+}

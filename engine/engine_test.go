@@ -253,3 +253,34 @@ func TestParseSeat(t *testing.T) {
 		t.Error("p0 accepted")
 	}
 }
+
+func TestDefaultPresetCoversEveryPairing(t *testing.T) {
+	for _, presets := range []int{1, 2, 3, 4} {
+		for _, seats := range []int{2, 3} {
+			count := map[[3]int]int{}
+			total := 1
+			for s := 0; s < seats; s++ {
+				total *= presets
+			}
+			for seed := uint64(1); seed <= uint64(10*total); seed++ {
+				var k [3]int
+				for s := 0; s < seats; s++ {
+					p := DefaultPreset(seed, s, presets)
+					if p < 0 || p >= presets {
+						t.Fatalf("DefaultPreset(%d, %d, %d) = %d, out of range", seed, s, presets, p)
+					}
+					k[s] = p
+				}
+				count[k]++
+			}
+			if len(count) != total {
+				t.Fatalf("%d presets, %d seats: %d pairings met, want %d", presets, seats, len(count), total)
+			}
+			for k, c := range count {
+				if c != 10 {
+					t.Errorf("%d presets, %d seats: pairing %v met %d times in %d seeds, want 10", presets, seats, k, c, 10*total)
+				}
+			}
+		}
+	}
+}
