@@ -265,7 +265,7 @@ func TestDefaultPresetCoversEveryPairing(t *testing.T) {
 			for seed := uint64(1); seed <= uint64(10*total); seed++ {
 				var k [3]int
 				for s := 0; s < seats; s++ {
-					p := DefaultPreset(seed, s, presets)
+					p := engine.DefaultPreset(seed, s, presets)
 					if p < 0 || p >= presets {
 						t.Fatalf("DefaultPreset(%d, %d, %d) = %d, out of range", seed, s, presets, p)
 					}
