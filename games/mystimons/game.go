@@ -24,6 +24,7 @@ type Game struct {
 	decks      []source          // the deck lists the presets were read from, for WithCards
 	presets    []engine.DeckList // sorted by name
 	presetDefs [][]uint8         // each preset as card definitions, in list order
+	priors     []deckPrior       // the presets counted, for Determinize
 }
 
 // Verbs, in codec order.

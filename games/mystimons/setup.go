@@ -75,7 +75,7 @@ func (g *Game) newState(setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("mystimons is for 2 players, not %d", setup.Seats)
 	}
-	s := &state{pool: g.pool, defs: g.pool.defs, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
+	s := &state{pool: g.pool, defs: g.pool.defs, presets: g.priors, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
 	if len(setup.Variant) == 0 {
 		return s, nil // the defaults
 	}

@@ -106,7 +106,8 @@ type state struct {
 	// Pointer fields first: the collector scans a state only up to its last pointer.
 	legal   []engine.Action
 	pool    *Pool
-	defs    []cardDef // pool.defs, one indirection closer
+	defs    []cardDef   // pool.defs, one indirection closer
+	presets []deckPrior // Determinize's prior for a deck it has not seen
 	rules   rules
 	rng     engine.RNG
 	cards   [maxCards]card
