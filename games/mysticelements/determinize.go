@@ -9,6 +9,13 @@ import (
 // Determinize resamples what seat cannot see: every deck order, the
 // other player's hand, and the face-down deep graves (their cards were
 // milled unseen). Counts stay; the RNG is reseeded from r.
+//
+// The prior for the opponent's deck needs no guess: a deck is the 45 cards
+// of its three colours and nothing else (ME-3.2, ME-8.1), the colours are
+// picked in the open (ME-3.1) and every View names them beside the player,
+// so the opponent's deck list is public. The hidden cards are that list
+// minus the cards seen, that is the real hidden cards, redealt; so
+// DeterminizeKnowingDecks is the same.
 func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	c := s.clone()
 	for t := int8(0); t < 2; t++ {
@@ -50,4 +57,10 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	}
 	c.rng = engine.NewRNG(r.Uint64())
 	return c
+}
+
+// DeterminizeKnowingDecks is Determinize (engine.DeckKnower): in Mystic
+// Elements every seat knows both deck lists from the colours.
+func (s *state) DeterminizeKnowingDecks(seat engine.Seat, r *engine.RNG) engine.State {
+	return s.Determinize(seat, r)
 }
