@@ -17,10 +17,10 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	decks := setup.Decks
 	if len(decks) == 0 {
-		// Presets, chosen from the seed; they are known to be legal.
-		r := engine.NewRNG(setup.Seed ^ 0x5eed)
+		// Presets, chosen from the seed so that consecutive seeds meet
+		// every ordered pairing, mirrors included; they are known to be legal.
 		for seat := uint8(0); seat < 2; seat++ {
-			for _, def := range g.presetDefs[r.IntN(len(g.presets))] {
+			for _, def := range g.presetDefs[engine.DefaultPreset(setup.Seed, int(seat), len(g.presets))] {
 				s.addCard(int(def), seat, zDeck)
 			}
 		}
