@@ -6,7 +6,7 @@ import (
 	"kartenwerk/engine"
 )
 
-// Determinize resamples what seat cannot see: every deck order, the
+// Determinize resamples what seat cannot see (see sees): every deck order, the
 // other player's hand, and the face-down deep graves (their cards were
 // milled unseen). Counts stay; the RNG is reseeded from r.
 //
@@ -23,7 +23,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		var ids [maxCards]int16
 		var marks [maxCards]bool
 		n := 0
-		hideHand := engine.Seat(t) != seat
+		hideHand, hideDeep := c.hides(seat, &p.hand), c.hides(seat, &p.deep)
 		if hideHand {
 			for i, id := range p.hand.slice() {
 				marks[i] = c.cards[id].mark
@@ -32,7 +32,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 			n += copy(ids[n:], p.hand.slice())
 		}
 		n += copy(ids[n:], p.deck.slice())
-		if !c.v.recycling {
+		if hideDeep {
 			n += copy(ids[n:], p.deep.slice())
 		}
 		slices.Sort(ids[:n]) // the result may depend only on what seat knows
@@ -48,7 +48,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		for _, id := range p.deck.slice() {
 			c.cards[id].zone = zDeck
 		}
-		if !c.v.recycling {
+		if hideDeep {
 			copy(p.deep.c[:p.deep.n], ids[k:])
 			for _, id := range p.deep.slice() {
 				c.cards[id].zone = zDeep
