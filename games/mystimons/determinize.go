@@ -57,9 +57,9 @@ func (s *state) determinize(v engine.Seat, r *engine.RNG, knowDecks bool) engine
 // a Stufe-1 MystiMon, MM-3.4), then the rest of the hand and the deck. It
 // returns how many of the first cards must be Stufe-1 MystiMons.
 func (s *state) hiddenCards(seat int, ids *[maxList]int16) (n, stage1 int) {
-	p := &s.p[seat]
+	p, v := &s.p[seat], engine.Seat(1-seat)
 	for _, m := range p.field {
-		if m != 0 && s.cards[m].flags&fHidden != 0 {
+		if m != 0 && !s.sees(v, m) {
 			ids[n] = m
 			n++
 		}
