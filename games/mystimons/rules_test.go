@@ -138,24 +138,57 @@ func TestDeckOut_MM_7_2(t *testing.T) {
 	}
 }
 
-// MM-1.2c, MM-4.6, MM-7.3: surrender; the default offers it at a last stand, any-time always.
+// MM-1.2c, MM-4.6, MM-7.3: surrender is allowed at any time of one's own
+// turn and ends the game at once; the variant last-stand offers it only at
+// a last stand, with a confirmation.
 func TestSurrender_MM_7_3(t *testing.T) {
-	s := pos(t, "surrender=any-time", duel("active: [Embrix]", "active: [Aquor]"))
+	s := pos(t, "", duel("active: [Embrix]", "active: [Aquor]"))
 	do(t, s, "surrender")
 	if w := winner(s); w != "p2:surrender" {
 		t.Fatalf("winner %s", w)
 	}
 	s = pos(t, "", duel("active: [Embrix]", "active: [Aquor]"))
+	endTurn(t, s, 1)
+	if !legalHas(t, s, "surrender") || s.ToMove() != 1 {
+		t.Fatal("p2 may surrender in its own turn")
+	}
+	s = pos(t, "surrender=last-stand", duel("active: [Embrix]", "active: [Aquor]"))
 	refused(t, s, "surrender", "last-stand")
-	s = pos(t, "", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
+	s = pos(t, "surrender=last-stand", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
 	do(t, s, "surrender", "cancel")
 	if winner(s) != "none" || legalHas(t, s, "surrender") {
 		t.Fatal("cancel plays on; the offer comes once per turn")
 	}
-	s = pos(t, "", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
+	s = pos(t, "surrender=last-stand", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
 	do(t, s, "surrender", "confirm")
 	if w := winner(s); w != "p2:surrender" {
 		t.Fatalf("winner %s", w)
+	}
+}
+
+// Surrender is offered at every decision of one's own turn and never in
+// the other's (MM-4.6): a promotion owed in the opponent's turn offers none.
+func TestSurrenderOnlyInOwnTurn_MM_4_6(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		setup := randomSetup(i)
+		setup.Variant[varSurrender] = "any-time"
+		st, _ := New().New(setup)
+		s := st.(*state)
+		r := engine.NewRNG(uint64(i))
+		for step := 0; step < 300 && !s.over; step++ {
+			legal := s.Legal(nil)
+			offered := engine.Contains(legal, act(vSurrender, 0, 0))
+			if want := s.phase != phSetup && s.ToMove() == engine.Seat(s.active); offered != want {
+				t.Fatalf("game %d, phase %s, %v to move in %v's turn: surrender offered %v", i, phaseNames[s.phase], s.ToMove(), engine.Seat(s.active), offered)
+			}
+			a := legal[r.IntN(len(legal))]
+			for a.Verb == vSurrender && len(legal) > 1 {
+				a = legal[r.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 

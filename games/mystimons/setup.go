@@ -84,7 +84,7 @@ func (g *Game) newState(setup engine.Setup) (*state, error) {
 		return nil, err
 	}
 	s.rules = rules{drainEvery: v[varDrain] == "every", nextTurn: v[varEvolve] == "next-turn",
-		neutral: v[varChart] == "neutral", anyTime: v[varSurrender] == "any-time"}
+		neutral: v[varChart] == "neutral", lastStand: v[varSurrender] == "last-stand"}
 	switch v[varDouble] {
 	case "doubling":
 		s.rules.double = 1
