@@ -99,7 +99,7 @@ var phaseNames = []string{"setup", "energy", "main", "surge", "confirm", "discar
 // Variant flags.
 type rules struct {
 	drainEvery, nextTurn, neutral, lastStand bool
-	double                                 uint8 // 0 additive, 1 doubling, 2 per-card
+	double                                   uint8 // 0 additive, 1 doubling, 2 per-card
 }
 
 type state struct {
