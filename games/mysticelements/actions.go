@@ -399,7 +399,7 @@ func (s *state) explain(a engine.Action) error {
 		return fmt.Errorf("%s: %s", text, s.whyNot(id, trPlay, s.playable(id)))
 	case vUse, vActivate:
 		if c.zone != zBattle || c.seat != s.active {
-			return fmt.Errorf("%s: c%d (%s) is not yours in the battle", text, id, name)
+			return fmt.Errorf("%s: %s is not yours in the battle", text, s.cardName(engine.Seat(s.active), id))
 		}
 		t := trUse
 		if a.Verb == vActivate {

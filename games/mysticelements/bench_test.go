@@ -28,3 +28,25 @@ func BenchmarkClone(b *testing.B) {
 func BenchmarkLegalApply(b *testing.B) {
 	enginetest.BenchLegalApply(b, Game{}, engine.Setup{Game: "mysticelements", Seed: 3, Decks: twoDecks(b)})
 }
+
+// BenchmarkDeterminize measures one determinization of a midgame state for
+// the seat to move, as every ISMCTS iteration makes one.
+func BenchmarkDeterminize(b *testing.B) {
+	s, err := Game{}.New(engine.Setup{Game: "mysticelements", Seed: 3, Decks: twoDecks(b)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rng := engine.NewRNG(7)
+	for legal, n := s.Legal(nil), 60; n > 0 && len(legal) > 0; n-- {
+		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			b.Fatal(err)
+		}
+		legal = s.Legal(legal[:0])
+	}
+	seat := s.ToMove()
+	r := engine.NewRNG(9)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.Determinize(seat, &r)
+	}
+}

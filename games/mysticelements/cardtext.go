@@ -136,10 +136,24 @@ func abilityText(a *ability) string {
 	return head + ": " + strings.Join(parts, "; ") + "."
 }
 
+// charmTargetText says where a charm goes. By default (ME-10.9: the
+// rulebook plays a charm "on a particular unit", own or opposing) the
+// printed side is only advice, so the text says both what the game does
+// and what the variant charm-targets=as-printed would do.
+func charmTargetText(printed filter) string {
+	played := printed
+	played.Side = sideAny
+	text := "Play on " + describeFilter(played, true)
+	if printed.Side != sideAny {
+		text += " (only " + describeFilter(printed, true) + " with charm-targets=as-printed)"
+	}
+	return text + "."
+}
+
 func cardText(d *cardDef) string {
 	var parts []string
 	if d.Kind == kCharm {
-		parts = append(parts, "Play on "+describeFilter(d.Attach, true)+".")
+		parts = append(parts, charmTargetText(d.Attach))
 		var bonus []string
 		if d.Power != 0 || d.Health != 0 {
 			bonus = append(bonus, fmt.Sprintf("%+d/%+d", d.Power, d.Health))

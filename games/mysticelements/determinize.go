@@ -6,9 +6,16 @@ import (
 	"kartenwerk/engine"
 )
 
-// Determinize resamples what seat cannot see: every deck order, the
+// Determinize resamples what seat cannot see (see sees): every deck order, the
 // other player's hand, and the face-down deep graves (their cards were
 // milled unseen). Counts stay; the RNG is reseeded from r.
+//
+// The prior for the opponent's deck needs no guess: a deck is the 45 cards
+// of its three colours and nothing else (ME-3.2, ME-8.1), the colours are
+// picked in the open (ME-3.1) and every View names them beside the player,
+// so the opponent's deck list is public. The hidden cards are that list
+// minus the cards seen, that is the real hidden cards, redealt; so
+// DeterminizeKnowingDecks is the same.
 func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	c := s.clone()
 	for t := int8(0); t < 2; t++ {
@@ -16,7 +23,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		var ids [maxCards]int16
 		var marks [maxCards]bool
 		n := 0
-		hideHand := engine.Seat(t) != seat
+		hideHand, hideDeep := c.hides(seat, &p.hand), c.hides(seat, &p.deep)
 		if hideHand {
 			for i, id := range p.hand.slice() {
 				marks[i] = c.cards[id].mark
@@ -25,7 +32,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 			n += copy(ids[n:], p.hand.slice())
 		}
 		n += copy(ids[n:], p.deck.slice())
-		if !c.v.recycling {
+		if hideDeep {
 			n += copy(ids[n:], p.deep.slice())
 		}
 		slices.Sort(ids[:n]) // the result may depend only on what seat knows
@@ -41,7 +48,7 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 		for _, id := range p.deck.slice() {
 			c.cards[id].zone = zDeck
 		}
-		if !c.v.recycling {
+		if hideDeep {
 			copy(p.deep.c[:p.deep.n], ids[k:])
 			for _, id := range p.deep.slice() {
 				c.cards[id].zone = zDeep
@@ -50,4 +57,10 @@ func (s *state) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	}
 	c.rng = engine.NewRNG(r.Uint64())
 	return c
+}
+
+// DeterminizeKnowingDecks is Determinize (engine.DeckKnower): in Mystic
+// Elements every seat knows both deck lists from the colours.
+func (s *state) DeterminizeKnowingDecks(seat engine.Seat, r *engine.RNG) engine.State {
+	return s.Determinize(seat, r)
 }

@@ -83,7 +83,7 @@ var variantSpecs = []engine.VariantSpec{
 	{Key: "empty-draw", Options: []string{"lose", "skip"}, Default: "lose", Rule: "ME-10.7",
 		Doc: "a player who must draw from an empty deck loses (recommended), or draws nothing; with skip only plunder ends the game"},
 	{Key: "charm-targets", Options: []string{"any-unit", "as-printed"}, Default: "any-unit", Rule: "ME-10.9",
-		Doc: "a charm goes on the unit its text names (own, enemy or any; the text is the card's own rule), or on any unit, own or opposing"},
+		Doc: "any-unit: a charm goes on any unit, own or opposing (the rulebook plays it \"on a particular unit\"; the card text names the printed side as advice); as-printed: only on the side its card data names (own, enemy or any)"},
 	{Key: "round", Options: []string{"own-turns", "all-turns"}, Default: "own-turns", Rule: "ME-10.3",
 		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},
 }

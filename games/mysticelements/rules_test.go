@@ -1,6 +1,7 @@
 package mysticelements
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -270,13 +271,35 @@ func TestME10_U1GeneratedText(t *testing.T) {
 	want := map[string]string{
 		"Fireball":       "When played: deal 3 damage to a unit or player.",
 		"War Drum":       "Pay 2: plunder 1 from your opponent.",
-		"Petrify":        "Play on an enemy non-brown unit. The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
+		"Petrify":        "Play on a non-brown unit (only an enemy non-brown unit with charm-targets=as-printed). The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
 		"Radiant Knight": "At your turn start: heal 1 to this card.",
 		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): you draw 1.",
 	}
 	for _, ci := range (Game{}).Cards() {
 		if w, ok := want[ci.Name]; ok && ci.Text != w {
 			t.Errorf("%s: %q, want %q", ci.Name, ci.Text, w)
+		}
+	}
+}
+
+// ME-10.9: by default a charm goes on any unit, own or enemy (the rulebook
+// plays it "on a particular unit"), so a charm's text never names a side
+// as its only target; the printed side is named with the variant that
+// enforces it.
+func TestME10_9CharmTextSaysWhereItGoes(t *testing.T) {
+	p := Game{}.pool()
+	for _, ci := range (Game{}).Cards() {
+		i := slices.IndexFunc(p.defs, func(d cardDef) bool { return d.Name == ci.Name })
+		d := &p.defs[i]
+		if d.Kind != kCharm {
+			continue
+		}
+		first, _, _ := strings.Cut(ci.Text, ".")
+		if strings.HasPrefix(first, "Play on an own") || strings.HasPrefix(first, "Play on an enemy") {
+			t.Errorf("%s: %q names a side the default rules do not enforce", ci.Name, first)
+		}
+		if side := d.Attach.Side != sideAny; side != strings.Contains(first, "charm-targets=as-printed") {
+			t.Errorf("%s: %q: the printed side and the variant go together", ci.Name, first)
 		}
 	}
 }

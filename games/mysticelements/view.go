@@ -15,6 +15,40 @@ import (
 // Card counters: damage, tokens (net promote/demote); stats: power,
 // health; status: ready or exhausted, marked (for the redraw).
 
+// sees reports whether viewer may identify card id. It is the one place
+// that decides visibility: View, Describe, Determinize and the refusals of
+// Apply all ask it. A deck is hidden from everyone, a hand from all but its
+// holder, the deep grave is face down unless recycling=on (ME-9b.2), and
+// everything else (battle, grave, the card resolving) is public.
+func (s *state) sees(viewer engine.Seat, id int16) bool {
+	if viewer == engine.Omniscient {
+		return true
+	}
+	c := &s.cards[id]
+	switch c.zone {
+	case zDeck:
+		return false
+	case zHand:
+		return viewer == engine.Seat(c.seat)
+	case zDeep:
+		return s.v.recycling
+	}
+	return true
+}
+
+// hides reports whether v cannot see the cards of pile pl; they share a
+// zone and a holder, so the top card speaks for all.
+func (s *state) hides(v engine.Seat, pl *pile) bool { return pl.n > 0 && !s.sees(v, pl.top()) }
+
+// cardName names card id for viewer: by name and id when it sees the card,
+// else by the id alone, so that a refusal never tells a hidden card.
+func (s *state) cardName(viewer engine.Seat, id int16) string {
+	if id <= 0 || id >= s.ncards || !s.sees(viewer, id) {
+		return fmt.Sprintf("c%d", id)
+	}
+	return fmt.Sprintf("%s (c%d)", s.def(id).Name, id)
+}
+
 // View is what seat v may see.
 func (s *state) View(v engine.Seat) *engine.View {
 	view := &engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
@@ -59,9 +93,8 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 	if len(cols) > 0 {
 		pv.Name += " (" + strings.Join(cols, ", ") + ")"
 	}
-	sees := v == engine.Omniscient || v == engine.Seat(seat)
-	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, sees, v, false))
-	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v == engine.Omniscient, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, v, false))
+	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v, true))
 	battle := engine.Zone{Name: "battle", Visibility: engine.Public}
 	for _, id := range p.battle.slice() {
 		if s.def(id).Kind == kCharm && s.cards[id].host > 0 {
@@ -82,19 +115,20 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 		}
 	}
 	pv.Zones = append(pv.Zones, battle)
-	pv.Zones = append(pv.Zones, s.zoneView("grave", engine.Public, &p.grave, true, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("grave", engine.Public, &p.grave, v, true))
 	vis := engine.Private
 	if s.v.recycling {
 		vis = engine.Public
 	}
-	pv.Zones = append(pv.Zones, s.zoneView("deep", vis, &p.deep, s.v.recycling || v == engine.Omniscient, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("deep", vis, &p.deep, v, true))
 	return pv
 }
 
-// zoneView lists a pile, top first when topFirst.
-func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, sees bool, v engine.Seat, topFirst bool) engine.Zone {
+// zoneView lists a pile, top first when topFirst; a pile whose cards v
+// does not see shows only its count.
+func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, v engine.Seat, topFirst bool) engine.Zone {
 	z := engine.Zone{Name: name, Visibility: vis, Count: int(pl.n)}
-	if !sees {
+	if s.hides(v, pl) || pl.n == 0 {
 		return z
 	}
 	ids := pl.slice()
@@ -186,15 +220,15 @@ func sum8(a []int8) int {
 	return t
 }
 
-// Describe labels an action for people. A card named from a hand is shown
-// only to its holder, except when it is played or discarded (then public).
+// Describe labels an action for people. A card viewer cannot see (one in
+// another's hand, which the action is about to play or discard) is "a
+// card": the label goes to every seat before the action reveals anything.
 func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 	name := func(i int) string {
-		id := a.Args[i]
-		if id <= 0 || id >= s.ncards {
-			return fmt.Sprintf("c%d", id)
+		if id := a.Args[i]; id > 0 && id < s.ncards && !s.sees(viewer, id) {
+			return "a card"
 		}
-		return fmt.Sprintf("%s (c%d)", s.def(id).Name, id)
+		return s.cardName(viewer, a.Args[i])
 	}
 	col := func() string {
 		if x := a.Args[0]; x >= 0 && int(x) < nColours {
@@ -243,10 +277,7 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 	case vKeep:
 		return "Keep one " + col() + " energy"
 	case vRedraw:
-		if viewer == engine.Omniscient || viewer == engine.Seat(s.active) {
-			return "Mark " + name(0) + " for the redraw"
-		}
-		return "Mark a card for the redraw"
+		return "Mark " + name(0) + " for the redraw"
 	case vDone:
 		return "Finish the redraw"
 	}

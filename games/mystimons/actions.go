@@ -63,7 +63,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 		}
 	case phMain:
 		out = s.genMain(out, seat)
-		if !s.rules.anyTime && !p.acted && s.lastStand(seat) {
+		if s.rules.lastStand && !p.acted && s.lastStand(seat) {
 			out = append(out, act(vSurrender, 0, 0))
 		}
 	}
@@ -73,7 +73,7 @@ func (s *state) gen(out []engine.Action) []engine.Action {
 // lastStand: seat's last MystiMon on the field would fall to the opposing
 // Active's Basic Attack, the opponent has two or more, and no Stufe-1
 // MystiMon in hand could replace it.
-// The default reading offers surrender then (variant surrender).
+// The variant surrender=last-stand offers surrender only then.
 func (s *state) lastStand(seat int) bool {
 	p, o := &s.p[seat], &s.p[1-seat]
 	if p.fieldCount() != 1 || o.fieldCount() < 2 || s.hasStage1(seat) {
@@ -83,8 +83,10 @@ func (s *state) lastStand(seat int) bool {
 	return s.cards[m].hp <= s.damage(o.field[0], m, 0, false)
 }
 
+// genSurrender offers surrender at every decision of seat's own turn
+// (MM-4.6, MM-7.3), unless the variant keeps it for the last stand.
 func (s *state) genSurrender(out []engine.Action, seat int) []engine.Action {
-	if s.rules.anyTime {
+	if !s.rules.lastStand && s.phase != phSetup && seat == int(s.active) {
 		out = append(out, act(vSurrender, 0, 0))
 	}
 	return out
@@ -382,7 +384,7 @@ func (s *state) Apply(a engine.Action) error {
 		s.cards[x].zone = zDiscard
 		p.discard.push(x)
 	case vSurrender:
-		if !s.rules.anyTime && s.phase == phMain {
+		if s.rules.lastStand && s.phase == phMain {
 			// The last-stand offer asks for confirmation, as the Champion evolution does.
 			s.phase, s.pending = phConfirm, [2]int16{-1, 0}
 			return nil

@@ -175,6 +175,10 @@ func TestSampleDeckAsPrinted_MM_10_2(t *testing.T) {
 func TestDeckErrors_MM_8(t *testing.T) {
 	cases := []struct{ name, deck, want string }{
 		{"MM-8.1 size", "3 Embrix\n10 Fire Energy\n", "the deck has 13 cards; it must have 40 to 60 (MM-8.1)"},
+		{"MM-8.1 one short", "3 Embrix\n36 Fire Energy\n", "the deck has 39 cards; it must have 40 to 60 (MM-8.1)"},
+		{"MM-8.1 at least 40; MM-8.8 guidelines are not enforced", "3 Embrix\n37 Fire Energy\n", ""},
+		{"MM-8.1 at most 60", "3 Embrix\n57 Fire Energy\n", ""},
+		{"MM-8.1 one over", "3 Embrix\n58 Fire Energy\n", "the deck has 61 cards; it must have 40 to 60 (MM-8.1)"},
 		{"MM-8.2 copies", "4 Potion\n3 Embrix\n40 Fire Energy\n", "test.txt:1: Potion: 4 copies; at most 3 are allowed (MM-8.2)"},
 		{"MM-8.2 basic energy exempt", "3 Embrix\n40 Fire Energy\n", ""},
 		{"MM-8.3 one Champion", "3 Embrix\n1 Flamrion\n1 Okeanos\n40 Fire Energy\n", "test.txt:3: Okeanos: 2 Champions; a deck holds at most 1 (MM-8.3)"},

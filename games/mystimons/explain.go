@@ -123,7 +123,10 @@ func (s *state) explainVerb(a engine.Action) string {
 	case vDiscard:
 		return "discarding happens only at the End Phase hand limit (MM-4.5D)"
 	case vSurrender:
-		return "surrender is offered in your Main Phase once you are down to one MystiMon and none to summon (variant surrender=last-stand; any-time offers it always)"
+		if !s.rules.lastStand {
+			return "you surrender in your own turn only (MM-4.6)"
+		}
+		return "surrender is offered in your Main Phase once you are down to one MystiMon and none to summon (variant surrender=last-stand; the default any-time offers it at every decision of your turn)"
 	case vConfirm, vCancel:
 		return "there is no Champion evolution to confirm"
 	case vDone:

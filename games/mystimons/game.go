@@ -24,6 +24,7 @@ type Game struct {
 	decks      []source          // the deck lists the presets were read from, for WithCards
 	presets    []engine.DeckList // sorted by name
 	presetDefs [][]uint8         // each preset as card definitions, in list order
+	priors     []deckPrior       // the presets counted, for Determinize
 }
 
 // Verbs, in codec order.
@@ -89,8 +90,8 @@ var variants = []engine.VariantSpec{
 		Doc: "same-turn: evolve on the turn the threshold is reached; next-turn: the threshold must be met at the start of the turn, and a MystiMon that entered or evolved this turn waits"},
 	{Key: varChart, Options: []string{"standard", "neutral"}, Default: "standard", Rule: "MM-10.U1",
 		Doc: "standard: the element chart of cards/elements.yaml (with the additions of an elements.yaml given by --cards); neutral: every multiplier x1"},
-	{Key: varSurrender, Options: []string{"last-stand", "any-time"}, Default: "last-stand", Rule: "MM-4.6",
-		Doc: "last-stand: surrender is offered in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play decides random games; any-time: at every decision, at once"},
+	{Key: varSurrender, Options: []string{"any-time", "last-stand"}, Default: "any-time", Rule: "MM-4.6",
+		Doc: "any-time: the rulebook's reading (MM-4.6, MM-7.3, \"jederzeit möglich\"): surrender is offered at every decision of your own turn and ends the game at once; last-stand: offered only in your Main Phase (with a confirmation) when your last MystiMon would fall to the opposing Active's Basic Attack, the opponent has two or more and you have none to summon, so that play rather than a random surrender decides games between random agents"},
 }
 
 // New returns the game with the shipped cards and presets.

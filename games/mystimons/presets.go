@@ -48,6 +48,7 @@ func newGame(p *Pool, files, decks []source) (*Game, error) {
 		}
 		g.presetDefs = append(g.presetDefs, defs)
 	}
+	g.priors = priorsOf(g.presetDefs, len(p.defs))
 	return g, nil
 }
 

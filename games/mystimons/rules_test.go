@@ -1,17 +1,15 @@
 package mystimons
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
 )
 
-// Rules not tested here, and why:
-//   MM-7.5 (tournament best-of-3, modes) is outside a single game.
-//   MM-8.8 lists guidelines only, which the rules say not to enforce.
-//   MM-10.23 SPD has no rule: it is shown (view stat spd) and used by no effect.
-//   MM-10.U10 names no tournament timing; there is no turn limit in the rules (the simulator's cap is its own).
+// Rules not tested on their own, and why:
+//   MM-7.5's modes and best-of-3 are outside a single game (its "no turn limit" is tested).
 //   MM-6.12 only points to definitions tested under their own ids.
 
 const decks = `
@@ -100,7 +98,7 @@ func TestKnockoutAndRefill_MM_5_9(t *testing.T) {
 	}
 }
 
-// MM-1.2a, MM-7.1: no MystiMon on the field loses, also by one's own drain (MM-10.18).
+// MM-1.2 (a), MM-7.1: no MystiMon on the field loses, also by one's own drain (MM-10.18).
 func TestKnockoutWin_MM_7_1(t *testing.T) {
 	s := pos(t, "", duel("active: [Flaru]", "active: [{card: Aquor, counters: {hp: 3}}]"))
 	do(t, s, "attack a0 {p2:Aquor}")
@@ -123,7 +121,7 @@ func TestSimultaneousLossDraw_MM_7_4(t *testing.T) {
 	}
 }
 
-// MM-1.2b, MM-4.1, MM-7.2: drawing from an empty deck loses at once.
+// MM-1.2 (b), MM-4.1, MM-7.2: drawing from an empty deck loses at once.
 func TestDeckOut_MM_7_2(t *testing.T) {
 	s := pos(t, "", "active: p1\nseats:\n  - zones: {active: [Embrix], deck: [Fire Energy]}\n  - zones: {active: [Aquor]}\n")
 	do(t, s, "end")
@@ -138,24 +136,57 @@ func TestDeckOut_MM_7_2(t *testing.T) {
 	}
 }
 
-// MM-1.2c, MM-4.6, MM-7.3: surrender; the default offers it at a last stand, any-time always.
+// MM-1.2 (c), MM-4.6, MM-7.3: surrender is allowed at any time of one's own
+// turn and ends the game at once; the variant last-stand offers it only at
+// a last stand, with a confirmation.
 func TestSurrender_MM_7_3(t *testing.T) {
-	s := pos(t, "surrender=any-time", duel("active: [Embrix]", "active: [Aquor]"))
+	s := pos(t, "", duel("active: [Embrix]", "active: [Aquor]"))
 	do(t, s, "surrender")
 	if w := winner(s); w != "p2:surrender" {
 		t.Fatalf("winner %s", w)
 	}
 	s = pos(t, "", duel("active: [Embrix]", "active: [Aquor]"))
+	endTurn(t, s, 1)
+	if !legalHas(t, s, "surrender") || s.ToMove() != 1 {
+		t.Fatal("p2 may surrender in its own turn")
+	}
+	s = pos(t, "surrender=last-stand", duel("active: [Embrix]", "active: [Aquor]"))
 	refused(t, s, "surrender", "last-stand")
-	s = pos(t, "", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
+	s = pos(t, "surrender=last-stand", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
 	do(t, s, "surrender", "cancel")
 	if winner(s) != "none" || legalHas(t, s, "surrender") {
 		t.Fatal("cancel plays on; the offer comes once per turn")
 	}
-	s = pos(t, "", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
+	s = pos(t, "surrender=last-stand", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
 	do(t, s, "surrender", "confirm")
 	if w := winner(s); w != "p2:surrender" {
 		t.Fatalf("winner %s", w)
+	}
+}
+
+// Surrender is offered at every decision of one's own turn and never in
+// the other's (MM-4.6): a promotion owed in the opponent's turn offers none.
+func TestSurrenderOnlyInOwnTurn_MM_4_6(t *testing.T) {
+	for i := 0; i < 20; i++ {
+		setup := randomSetup(i)
+		setup.Variant[varSurrender] = "any-time"
+		st, _ := New().New(setup)
+		s := st.(*state)
+		r := engine.NewRNG(uint64(i))
+		for step := 0; step < 300 && !s.over; step++ {
+			legal := s.Legal(nil)
+			offered := engine.Contains(legal, act(vSurrender, 0, 0))
+			if want := s.phase != phSetup && s.ToMove() == engine.Seat(s.active); offered != want {
+				t.Fatalf("game %d, phase %s, %v to move in %v's turn: surrender offered %v", i, phaseNames[s.phase], s.ToMove(), engine.Seat(s.active), offered)
+			}
+			a := legal[r.IntN(len(legal))]
+			for a.Verb == vSurrender && len(legal) > 1 {
+				a = legal[r.IntN(len(legal))]
+			}
+			if err := s.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }
 
@@ -466,32 +497,49 @@ func TestTerrain_MM_5_6(t *testing.T) {
 }
 
 // MM-5.4, MM-2.12, MM-2.15, MM-9.7 named actions: Healing Wave, Fire Blast, Card Draw, Potion, Field Wipe, Revive.
+// Every action card is paid from the pool and discarded once resolved (MM-5.4).
 func TestActionCards_MM_9_7(t *testing.T) {
 	s := pos(t, "", "active: p1\nshared: {terrain: [Sunken Reef]}\nseats:\n  - zones: {active: [{card: Embrix, counters: {hp: 10}, status: [burn]}], bench: [{card: Cindrik, counters: {hp: 30}, attached: [Attack Boost]}], hand: [Healing Wave, Potion, Fire Blast, Card Draw, Field Wipe, Revive], discard: [Mossel, Flaru], pool: [{card: Fire Energy, counters: {units: 20}}], deck: [Fire Energy, Fire Energy, Fire Energy]}\n  - zones: {active: [Aquor], bench: [{card: Bubblit, counters: {hp: 25}}], relics: [Guardian Idol], deck: [Water Energy]}\n")
-	do(t, s, "play {Healing Wave}")
+	playAction(t, s, "play {Healing Wave}", "Healing Wave")
 	if hp(t, s, "p1:Embrix") != 30 || hp(t, s, "p1:Cindrik") != 40 {
 		t.Fatal("Healing Wave heals each own MystiMon 20")
 	}
-	do(t, s, "play-on {Potion} {p1:Embrix}")
+	playAction(t, s, "play-on {Potion} {p1:Embrix}", "Potion")
 	if hp(t, s, "p1:Embrix") != 40 || s.cards[s.p[0].field[0]].flags&fBurn != 0 {
 		t.Fatal("Potion heals 30 and cures")
 	}
-	do(t, s, "play-on {Fire Blast} {p2:Bubblit}")
+	playAction(t, s, "play-on {Fire Blast} {p2:Bubblit}", "Fire Blast")
 	if s.p[1].field[1] != 0 {
 		t.Fatal("Fire Blast 30 KOs the 25-HP Bubblit")
 	}
-	do(t, s, "play {Card Draw}")
+	playAction(t, s, "play {Card Draw}", "Card Draw")
 	if s.p[0].hand.n != 4 {
 		t.Fatalf("Card Draw: hand %d", s.p[0].hand.n)
 	}
-	do(t, s, "play {Field Wipe}")
+	playAction(t, s, "play {Field Wipe}", "Field Wipe")
 	if s.terrain != 0 || s.p[1].nRelics != 0 || s.cards[s.p[0].field[1]].relic != 0 {
 		t.Fatal("Field Wipe discards the Terrain and every relic")
 	}
 	refused(t, s, "play-on {Revive} {Flaru}", "valid target")
-	do(t, s, "play-on {Revive} {Mossel}")
+	playAction(t, s, "play-on {Revive} {Mossel}", "Revive")
 	if s.p[0].field[2] != id(t, s, "Mossel") {
 		t.Fatal("Revive puts Mossel on the Bench")
+	}
+}
+
+// playAction plays an action card and checks that its cost left the pool
+// and the card went to the discard pile (MM-5.4).
+func playAction(t *testing.T, s *state, action, card string) {
+	t.Helper()
+	c := id(t, s, card)
+	seat := int(s.cards[c].owner)
+	before, cost := s.poolUnits(seat, elemAny), int(s.def(c).cost)
+	do(t, s, action)
+	if got := s.poolUnits(seat, elemAny); got != before-cost {
+		t.Fatalf("%s: the pool went from %d to %d; %s costs %d (MM-5.4)", action, before, got, card, cost)
+	}
+	if s.cards[c].zone != zDiscard || s.p[seat].discard.a[s.p[seat].discard.n-1] != c {
+		t.Fatalf("%s: %s is in zone %s, not on top of the discard pile (MM-5.4)", action, card, zoneNames[s.cards[c].zone])
 	}
 }
 
@@ -597,5 +645,48 @@ func TestAbilityCostElement_MM_10_15(t *testing.T) {
 	do(t, s, "attack a2 {p2:Embrix}")
 	if s.poolUnits(0, elemAny) != 2 || s.def(s.p[0].pool.a[0]).name != "Fire Energy" {
 		t.Fatal("7 water and the wildcard pay; the fire energy stays")
+	}
+}
+
+// MM-7.5, MM-10.U10: there is no turn limit: two players who only pass
+// play on until a deck runs out (MM-7.2), and even that longest game ends
+// before the simulator's turn cap, which therefore stops stalled games only.
+func TestNoTurnLimit_MM_7_5(t *testing.T) {
+	deck := strings.TrimSuffix(strings.Repeat("Fire Energy, ", 60), ", ")
+	s := pos(t, "", "active: p1\nseats:\n  - zones: {active: [Embrix], deck: ["+deck+"]}\n  - zones: {active: [Aquor], deck: ["+strings.ReplaceAll(deck, "Fire", "Water")+"]}\n")
+	for !s.over {
+		switch s.phase {
+		case phEnergy:
+			do(t, s, "skip")
+		case phDiscard:
+			do(t, s, "discard c"+itoa(s.p[s.active].hand.a[0]))
+		default:
+			do(t, s, "end")
+		}
+	}
+	turnCap := New().Info().TurnCap
+	if turnCap == 0 {
+		turnCap = engine.DefaultTurnCap
+	}
+	if _, o := s.Terminal(); o.Reason != "deck-out" || s.turn < 120 || int(s.turn) >= turnCap {
+		t.Fatalf("the game ended by %s at turn %d; want deck-out after 120 turns, before the cap %d", o.Reason, s.turn, turnCap)
+	}
+}
+
+// MM-10.23: SPD is printed and shown but has no rule: the view shows it,
+// and changing it changes no damage.
+func TestSpeedHasNoRule_MM_10_23(t *testing.T) {
+	s := pos(t, "", duel("active: [Embrix]", "active: [Aquor]"))
+	att, def := id(t, s, "Embrix"), id(t, s, "Aquor")
+	v := s.cardView(engine.Omniscient, att)
+	if i := slices.IndexFunc(v.Stats, func(st engine.Stat) bool { return st.Name == "spd" }); i < 0 || v.Stats[i].Value != int(s.def(att).spd) {
+		t.Fatalf("the view shows no printed spd: %v", v.Stats)
+	}
+	before := s.damage(att, def, 0, false)
+	s.defs = slices.Clone(s.defs)
+	s.defs[s.cards[att].def].spd += 50
+	s.defs[s.cards[def].def].spd -= 5
+	if got := s.damage(att, def, 0, false); got != before {
+		t.Fatalf("SPD changed the damage from %d to %d", before, got)
 	}
 }

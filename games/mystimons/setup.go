@@ -17,10 +17,10 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	}
 	decks := setup.Decks
 	if len(decks) == 0 {
-		// Presets, chosen from the seed; they are known to be legal.
-		r := engine.NewRNG(setup.Seed ^ 0x5eed)
+		// Presets, chosen from the seed so that consecutive seeds meet
+		// every ordered pairing, mirrors included; they are known to be legal.
 		for seat := uint8(0); seat < 2; seat++ {
-			for _, def := range g.presetDefs[r.IntN(len(g.presets))] {
+			for _, def := range g.presetDefs[engine.DefaultPreset(setup.Seed, int(seat), len(g.presets))] {
 				s.addCard(int(def), seat, zDeck)
 			}
 		}
@@ -75,7 +75,7 @@ func (g *Game) newState(setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
 		return nil, fmt.Errorf("mystimons is for 2 players, not %d", setup.Seats)
 	}
-	s := &state{pool: g.pool, defs: g.pool.defs, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
+	s := &state{pool: g.pool, defs: g.pool.defs, presets: g.priors, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
 	if len(setup.Variant) == 0 {
 		return s, nil // the defaults
 	}
@@ -84,7 +84,7 @@ func (g *Game) newState(setup engine.Setup) (*state, error) {
 		return nil, err
 	}
 	s.rules = rules{drainEvery: v[varDrain] == "every", nextTurn: v[varEvolve] == "next-turn",
-		neutral: v[varChart] == "neutral", anyTime: v[varSurrender] == "any-time"}
+		neutral: v[varChart] == "neutral", lastStand: v[varSurrender] == "last-stand"}
 	switch v[varDouble] {
 	case "doubling":
 		s.rules.double = 1

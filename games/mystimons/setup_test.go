@@ -1,6 +1,7 @@
 package mystimons
 
 import (
+	"slices"
 	"testing"
 
 	"kartenwerk/engine"
@@ -120,4 +121,33 @@ func TestEvolveTiming_MM_10_9(t *testing.T) {
 	do(t, s, "skip", "evolve {Flaru} {Embrix}")
 	s.cards[id(t, s, "Flaru")].energy = 5
 	refused(t, s, "evolve {Pyralux} {Flaru}", "must wait")
+}
+
+// A setup naming no deck plays presets chosen by engine.DefaultPreset:
+// nine consecutive seeds meet each of the nine ordered pairings of the
+// three presets once, mirror matches included.
+func TestDefaultDecksMeetEveryPairing(t *testing.T) {
+	lists := presetNames(t)
+	which := func(s *state, seat uint8) string {
+		owned := ownedNames(s, seat)
+		for name, l := range lists {
+			if slices.Equal(l, owned) {
+				return name
+			}
+		}
+		t.Fatalf("p%d plays no preset", seat+1)
+		return ""
+	}
+	pairs := map[string]int{}
+	for seed := uint64(1); seed <= 9; seed++ {
+		st, err := New().New(engine.Setup{Game: "mystimons", Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := st.(*state)
+		pairs[which(s, 0)+" vs "+which(s, 1)]++
+	}
+	if len(pairs) != 9 {
+		t.Errorf("seeds 1..9 met %d pairings, want all 9: %v", len(pairs), pairs)
+	}
 }

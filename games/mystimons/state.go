@@ -98,15 +98,16 @@ var phaseNames = []string{"setup", "energy", "main", "surge", "confirm", "discar
 
 // Variant flags.
 type rules struct {
-	drainEvery, nextTurn, neutral, anyTime bool
-	double                                 uint8 // 0 additive, 1 doubling, 2 per-card
+	drainEvery, nextTurn, neutral, lastStand bool
+	double                                   uint8 // 0 additive, 1 doubling, 2 per-card
 }
 
 type state struct {
 	// Pointer fields first: the collector scans a state only up to its last pointer.
 	legal   []engine.Action
 	pool    *Pool
-	defs    []cardDef // pool.defs, one indirection closer
+	defs    []cardDef   // pool.defs, one indirection closer
+	presets []deckPrior // Determinize's prior for a deck it has not seen
 	rules   rules
 	rng     engine.RNG
 	cards   [maxCards]card
@@ -209,7 +210,7 @@ func (s *state) Hash() uint64 {
 	}
 	h.Uint64(uint64(uint16(s.terrain)) | uint64(uint16(s.turn))<<16 | uint64(s.active)<<32 | uint64(s.first)<<36 | uint64(s.phase)<<40 | uint64(s.setupAt)<<48 | uint64(uint8(s.promote))<<52)
 	h.Uint64(uint64(uint8(s.surge)) | uint64(uint16(s.pending[0]))<<8 | uint64(uint16(s.pending[1]))<<24 | b2u(s.over)<<40 | uint64(uint8(s.roll))<<60 | uint64(uint8(s.winner))<<41 | uint64(s.reason)<<50)
-	h.Uint64(uint64(s.rules.double) | b2u(s.rules.drainEvery)<<4 | b2u(s.rules.nextTurn)<<5 | b2u(s.rules.neutral)<<6 | b2u(s.rules.anyTime)<<7)
+	h.Uint64(uint64(s.rules.double) | b2u(s.rules.drainEvery)<<4 | b2u(s.rules.nextTurn)<<5 | b2u(s.rules.neutral)<<6 | b2u(s.rules.lastStand)<<7)
 	s.rng.Mix(&h)
 	return h.Sum()
 }

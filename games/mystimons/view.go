@@ -14,7 +14,11 @@ const (
 	znTerrain                         = "terrain"
 )
 
-// sees reports whether viewer may identify card c.
+// sees reports whether viewer may identify card c. It is the one place
+// that decides visibility: View, Describe, Determinize and the refusals of
+// Apply all ask it. Decks are hidden from everyone, a hand from all but
+// its owner, a MystiMon placed face down during setup from all but its
+// owner until both sides are revealed (MM-3.5); the rest is public.
 func (s *state) sees(viewer engine.Seat, c int16) bool {
 	if viewer == engine.Omniscient {
 		return true
@@ -111,11 +115,8 @@ func (s *state) zone(viewer engine.Seat, name string, vis engine.Visibility, ids
 			continue
 		}
 		z.Count++
-		if vis == engine.Private && viewer != engine.Omniscient {
-			continue
-		}
-		if vis == engine.Owner && !s.sees(viewer, c) {
-			continue
+		if vis != engine.Public && !s.sees(viewer, c) {
+			continue // face-down cards of public zones show as hidden cards
 		}
 		z.Cards = append(z.Cards, s.cardView(viewer, c))
 	}
@@ -196,19 +197,16 @@ func (s *state) prompt() string {
 	return ""
 }
 
-// Describe labels an action for people; hidden placements are redacted.
+// Describe labels an action for people. A card viewer cannot see (one in
+// another's hand, which the action is about to play, or placed face down)
+// is "a card": the label goes to every seat before the action reveals
+// anything.
 func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 	x, y := a.Args[0], a.Args[1]
 	valid := func(c int16) bool { return c > 0 && c <= s.nCards }
 	name := func(c int16) string {
-		if !valid(c) {
-			return fmt.Sprintf("c%d", c)
-		}
-		if viewer != engine.Omniscient && s.cards[c].zone == zHand && viewer != engine.Seat(s.cards[c].owner) {
-			if a.Verb == vPlace {
-				return "a MystiMon"
-			}
-			return s.cardNameFor(engine.Omniscient, c) // played from the hand, so revealed now
+		if valid(c) && !s.sees(viewer, c) {
+			return "a card"
 		}
 		return s.cardNameFor(viewer, c)
 	}
@@ -238,7 +236,7 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		return fmt.Sprintf("Summon %s", name(x))
 	case vEvolve:
 		label := fmt.Sprintf("Evolve %s into %s", name(y), name(x))
-		if valid(x) {
+		if valid(x) && s.sees(viewer, x) {
 			if w := s.def(x).warning(); w != "" {
 				label += " (" + w + ")"
 			}
