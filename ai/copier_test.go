@@ -15,6 +15,13 @@ func (w withoutCopier) Evaluate(seat engine.Seat) float64 {
 	return w.State.(engine.Evaluator).Evaluate(seat)
 }
 
+// Concedes passes the wrapped state's engine.Conceder on, so that random
+// steps draw the same actions with and without the Copier.
+func (w withoutCopier) Concedes(a engine.Action) bool {
+	c, ok := w.State.(engine.Conceder)
+	return ok && c.Concedes(a)
+}
+
 func (w withoutCopier) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	return withoutCopier{w.State.Determinize(seat, r)}
 }

@@ -242,7 +242,7 @@ func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 			break
 		}
 		m.legal = d.Legal(m.legal[:0])
-		a := m.legal[m.rng.IntN(len(m.legal))]
+		a := engine.RandomAction(d, m.legal, &m.rng)
 		if len(m.legal) > 1 && m.Greedy > 0 && m.rng.Chance(m.Greedy) {
 			var err error
 			if a, err = m.rater.best(d, m.legal, &m.rng); err != nil {

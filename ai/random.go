@@ -32,5 +32,5 @@ func (r *Random) Act(s engine.State) (engine.Action, error) {
 	if len(r.legal) == 0 {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", s.ToMove())
 	}
-	return r.legal[r.rng.IntN(len(r.legal))], nil
+	return engine.RandomAction(s, r.legal, &r.rng), nil
 }

@@ -284,3 +284,42 @@ func TestDefaultPresetCoversEveryPairing(t *testing.T) {
 		}
 	}
 }
+
+// concedingState is a State whose verb 9 only gives up; RandomAction asks
+// nothing else of it.
+type concedingState struct{ engine.State }
+
+func (concedingState) Concedes(a engine.Action) bool { return a.Verb == 9 }
+
+type plainState struct{ engine.State }
+
+func TestRandomActionPassesOverConcessions(t *testing.T) {
+	legal := []engine.Action{engine.Act(1), engine.Act(9), engine.Act(2), engine.Act(3)}
+	r := engine.NewRNG(5)
+	seen := map[engine.Verb]int{}
+	for i := 0; i < 4000; i++ {
+		seen[engine.RandomAction(concedingState{}, legal, &r).Verb]++
+	}
+	if seen[9] != 0 {
+		t.Fatalf("a concession was chosen %d times while other actions were legal", seen[9])
+	}
+	for _, v := range []engine.Verb{1, 2, 3} {
+		if seen[v] < 1100 || seen[v] > 1570 {
+			t.Errorf("verb %d chosen %d times in 4000, want about a third", v, seen[v])
+		}
+	}
+	if a := engine.RandomAction(concedingState{}, []engine.Action{engine.Act(9)}, &r); a.Verb != 9 {
+		t.Fatalf("the only legal action, a concession, was not returned: %v", a)
+	}
+}
+
+func TestRandomActionOfAPlainStateIsOneUniformDraw(t *testing.T) {
+	legal := []engine.Action{engine.Act(1), engine.Act(9), engine.Act(2)}
+	r1, r2 := engine.NewRNG(11), engine.NewRNG(11)
+	for i := 0; i < 100; i++ {
+		got := engine.RandomAction(plainState{}, legal, &r1)
+		if want := legal[r2.IntN(len(legal))]; got != want {
+			t.Fatalf("draw %d: got %v, want %v: a game without concessions must see the same random stream", i, got, want)
+		}
+	}
+}

@@ -23,7 +23,7 @@ func BenchRandomGames(b *testing.B, g engine.Game, setup func(i int) engine.Setu
 				break
 			}
 			legal = s.Legal(legal[:0])
-			if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			if err := s.Apply(engine.RandomAction(s, legal, &rng)); err != nil {
 				b.Fatal(err)
 			}
 			actions++
@@ -45,7 +45,7 @@ func midgame(b *testing.B, g engine.Game, setup engine.Setup, n int) engine.Stat
 		if done, _ := s.Terminal(); done || len(legal) == 0 {
 			break
 		}
-		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+		if err := s.Apply(engine.RandomAction(s, legal, &rng)); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -77,7 +77,7 @@ func BenchLegalApply(b *testing.B, g engine.Game, setup engine.Setup) {
 			b.StartTimer()
 		}
 		legal = s.Legal(legal[:0])
-		if err := s.Apply(legal[rng.IntN(len(legal))]); err != nil {
+		if err := s.Apply(engine.RandomAction(s, legal, &rng)); err != nil {
 			b.Fatal(err)
 		}
 	}

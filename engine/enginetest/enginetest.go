@@ -100,6 +100,17 @@ type player struct {
 	spare engine.State
 }
 
+// pick chooses the next action of game i at random. One game in ten
+// chooses among all legal actions, so that concessions (engine.Conceder)
+// are played too; the others pass them over, so that most games are played
+// deep into their rules.
+func (p *player) pick(s engine.State, game int) engine.Action {
+	if game%10 == 9 {
+		return p.legal[p.rng.IntN(len(p.legal))]
+	}
+	return engine.RandomAction(s, p.legal, &p.rng)
+}
+
 func playOne(g engine.Game, opt Options, i int, sum *Summary) error {
 	setup := opt.Setup(i)
 	s, err := g.New(setup)
@@ -130,7 +141,7 @@ func playOne(g engine.Game, opt Options, i int, sum *Summary) error {
 			}
 			return p.checkReplay(s)
 		}
-		a := p.legal[p.rng.IntN(len(p.legal))]
+		a := p.pick(s, i)
 		sum.Verbs[p.verbName(a)]++
 		_ = s.Describe(a, s.ToMove())
 		_ = s.Describe(a, engine.NoSeat)

@@ -1,5 +1,7 @@
 package mystimons
 
+import "kartenwerk/engine"
+
 // The end of the game (MM-7): knockout, deck-out (in drawN), surrender.
 
 // checkField: a player with no MystiMon on the field loses; both at once
@@ -26,3 +28,8 @@ func (s *state) lose(seat int, why uint8) {
 	s.over, s.winner, s.reason = true, int8(1-seat), why
 	s.phase = phOver
 }
+
+// Concedes reports whether a is a surrender, so that random agents and
+// search playouts do not give up while the default rules offer surrender
+// at every decision of one's own turn (MM-4.6).
+func (s *state) Concedes(a engine.Action) bool { return a.Verb == vSurrender }
