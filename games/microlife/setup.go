@@ -145,6 +145,7 @@ func (s *state) lay(decks [2]engine.DeckList) {
 					s.put(c, zPlay, p, false)
 				} else {
 					s.put(c, zDeck, p, true)
+					s.cards[c].starter = p + 1
 				}
 			}
 		}
