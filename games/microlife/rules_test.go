@@ -319,9 +319,9 @@ func mustRead(t *testing.T, name string) []byte {
 // ML-2.15 (sugar and toxin markers) are counters of the view: sugar per
 // player, toxin per card (toxin.yaml).
 
-// TestRuleCoverage: every rule id of the digest is cited by a scenario or
+// TestEveryRuleIsCited: every rule id of the digest is cited by a scenario or
 // a Go test of this package.
-func TestRuleCoverage(t *testing.T) {
+func TestEveryRuleIsCited(t *testing.T) {
 	var corpus strings.Builder
 	for _, glob := range []string{"testdata/scenarios/*.yaml", "*_test.go"} {
 		paths, _ := filepath.Glob(glob)
