@@ -44,15 +44,25 @@ func (s *state) determinize(me engine.Seat, r *engine.RNG, knowsLists bool) engi
 				c.resampleHidden(p, zLook, zGenpool, me, r)
 			}
 		}
-		shuffleSorted(r, c.seats[p].zones[zDeck-1])
-		shuffleSorted(r, c.seats[p].zones[zGenpool-1])
+		for z := zDeck; z <= zLook; z++ {
+			c.shufflePrivate(z, p, r)
+		}
 	}
 	if c.dec.kind == dPick && engine.Seat(c.dec.seat) != me && me != engine.Omniscient {
 		c.resamplePool(c.seats[c.dec.seat].zones[zLook-1], c.shared[zMutDeck-zMarket], r)
 	}
-	shuffleSorted(r, c.shared[zMainDeck-zMarket])
-	shuffleSorted(r, c.shared[zMutDeck-zMarket])
+	for z := zMarket; z <= zMutDiscard; z++ {
+		c.shufflePrivate(z, 0, r)
+	}
 	return c
+}
+
+// shufflePrivate shuffles pile z of seat p if nobody sees its cards (its
+// order is then unknown to all: the decks, genpools and shared draw piles).
+func (s *state) shufflePrivate(z uint8, p int8, r *engine.RNG) {
+	if zoneVis[z] == engine.Private {
+		shuffleSorted(r, *s.pile(z, p))
+	}
 }
 
 // guessStarter gives p's never-seen starter cards cards of the prior, the
