@@ -18,7 +18,9 @@ import (
 // shipped starter deck (ML-3.2): the opponent's starter cards that were
 // never face up are dealt again from that list, less the starter cards of
 // theirs already seen (and from the whole list again should those be used
-// up). The shared piles, the market and the mutation deck, are card-pool
+// up). Cards that a position (FromPosition) places are no starter cards:
+// they are dealt again among themselves, as if both lists were known. The
+// shared piles, the global draw pile and the mutation deck, are card-pool
 // data that every player knows.
 func (s *state) Determinize(me engine.Seat, r *engine.RNG) engine.State {
 	return s.determinize(me, r, false)
