@@ -382,29 +382,15 @@ func (s *state) prompt() string {
 	return ""
 }
 
-// visible: viewer may know card c's identity.
-func (s *state) visible(c int16, viewer engine.Seat) bool {
-	if viewer == engine.Omniscient || c <= 0 || int(c) >= len(s.cards) {
-		return true
-	}
-	ci := &s.cards[c]
-	switch ci.zone {
-	case zHand, zLook:
-		return engine.Seat(ci.owner) == viewer || ci.flags&fPublic != 0 && ci.zone == zHand
-	case zDeck, zGenpool, zMainDeck, zMutDeck:
-		return false
-	}
-	return true
-}
-
 // Describe labels an action for people, hiding what viewer may not know.
 func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 	c := a.Args[0]
-	// Playing, discarding, attaching and disposing all reveal the card, so
-	// those actions name it to everyone; anything else hidden stays so.
+	// Playing, discarding, attaching and disposing a card the seat to move
+	// may see reveal it, so those actions name it to everyone; anything
+	// else hidden stays so.
 	reveals := a.Verb == vPlay || a.Verb == vDiscard || a.Verb == vPick || a.Verb == vDispose
 	name := func(c int16) string {
-		if reveals || s.visible(c, viewer) {
+		if s.visible(c, viewer) || reveals && s.visible(c, s.ToMove()) {
 			return s.cardName(c)
 		}
 		return "a card"

@@ -221,3 +221,33 @@ func TestWithCards(t *testing.T) {
 		t.Errorf("a broken extra file: %v", err)
 	}
 }
+
+// Without decks each seat plays a preset chosen by engine.DefaultPreset,
+// so that a batch of seeds meets every ordered pairing, mirrors included.
+func TestDefaultDecksMeetEveryPairing(t *testing.T) {
+	saved := presets
+	defer func() { presets = saved }()
+	second := presets[0]
+	second.Name = "Starter B"
+	presets = []engine.DeckList{presets[0], second}
+	pairs := map[[2]string]int{}
+	for seed := uint64(1); seed <= 40; seed++ {
+		s, err := newState(Game{}.catalog(), engine.Setup{Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		d, err := s.decks(engine.Setup{Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pairs[[2]string{d[0].Name, d[1].Name}]++
+	}
+	if len(pairs) != 4 {
+		t.Errorf("40 seeds met the pairings %v, want all 4", pairs)
+	}
+	for p, n := range pairs {
+		if n != 10 {
+			t.Errorf("pairing %v came up %d times in 40 seeds, want 10", p, n)
+		}
+	}
+}

@@ -64,7 +64,7 @@ func TestSetup_ML_3(t *testing.T) {
 		if len(s.seats[f].zones[zHand-1]) != 3 || len(s.seats[o].zones[zHand-1]) != 5 {
 			t.Errorf("hands %d and %d, want 3 and 5", len(s.seats[f].zones[zHand-1]), len(s.seats[o].zones[zHand-1]))
 		}
-		// ML-2.9, ML-2.10, ML-2.12, ML-3.4, ML-3.5
+		// ML-2.9, ML-2.10, ML-3.4, ML-3.5 (the mutation deck: TestGlobalMutationDeck_ML_2_12)
 		if len(s.shared[0]) != 6 || len(s.shared[1]) != len(s.cat.market)-6 || len(s.shared[3]) != len(s.cat.mutations) {
 			t.Errorf("market %d, main deck %d, mutation deck %d", len(s.shared[0]), len(s.shared[1]), len(s.shared[3]))
 		}
@@ -72,6 +72,70 @@ func TestSetup_ML_3(t *testing.T) {
 			t.Errorf("discard piles are not empty at the start")
 		}
 	}
+}
+
+// ML-2.12: one global mutation deck, face down, holding every mutation
+// card of the pool and nothing else, shuffled (ML-3.4), from whose top
+// both players mutate (ML-5.11).
+func TestGlobalMutationDeck_ML_2_12(t *testing.T) {
+	s := newGame(t, engine.Setup{Seed: 5, First: 1})
+	deck := s.shared[zMutDeck-zMarket]
+	var got, want []string
+	for _, c := range deck {
+		if ci := &s.cards[c]; ci.typ != tMutation || ci.owner != -1 || ci.zone != zMutDeck {
+			t.Errorf("%s in the mutation deck: type %d, owner %d, zone %s", s.cardName(c), ci.typ, ci.owner, zoneNames[ci.zone])
+		}
+		got = append(got, s.def(c).name)
+	}
+	for _, d := range s.cat.mutations {
+		want = append(want, s.defs[d].name)
+	}
+	slices.Sort(got)
+	slices.Sort(want)
+	if !slices.Equal(got, want) {
+		t.Errorf("mutation deck %v, want the pool's mutations %v", got, want)
+	}
+	for c := range s.cards {
+		if ci := &s.cards[c]; c > 0 && ci.typ == tMutation && ci.zone != zMutDeck {
+			t.Errorf("the mutation %s starts in %s", s.cardName(int16(c)), zoneNames[ci.zone])
+		}
+	}
+	for _, viewer := range []engine.Seat{0, 1, engine.NoSeat} {
+		var z *engine.Zone
+		for _, sz := range s.View(viewer).Shared {
+			if sz.Name == "mutation-deck" {
+				z = &sz
+			}
+		}
+		if z == nil || z.Count != len(deck) || len(z.Cards) != 0 || z.Visibility != engine.Private {
+			t.Errorf("%v sees the mutation deck as %+v", viewer, z)
+		}
+	}
+	other := newGame(t, engine.Setup{Seed: 6, First: 1})
+	if names(s, deck) == nil || slices.Equal(names(s, deck), names(other, other.shared[zMutDeck-zMarket])) {
+		t.Errorf("the mutation deck is in the same order for two seeds")
+	}
+	// Both players look at the top of the same deck.
+	for p := int8(0); p < 2; p++ {
+		top := slices.Clone(deck[len(deck)-2:])
+		host := s.seats[p].zones[zPlay-1][0]
+		s.startLook(p, host, 1, 2, dPick)
+		look := s.seats[p].zones[zLook-1]
+		if !slices.Equal(sortedIDs(look), sortedIDs(top)) {
+			t.Errorf("p%d looks at %v, the top of the mutation deck was %v", p+1, look, top)
+		}
+		s.dec = decision{}
+		for len(s.seats[p].zones[zLook-1]) > 0 {
+			s.put(s.seats[p].zones[zLook-1][0], zMutDiscard, 0, true)
+		}
+		deck = s.shared[zMutDeck-zMarket]
+	}
+}
+
+func sortedIDs(ids []int16) []int16 {
+	out := slices.Clone(ids)
+	slices.Sort(out)
+	return out
 }
 
 // ML-3.2: the starter deck's composition.
@@ -255,9 +319,9 @@ func mustRead(t *testing.T, name string) []byte {
 // ML-2.15 (sugar and toxin markers) are counters of the view: sugar per
 // player, toxin per card (toxin.yaml).
 
-// TestRuleCoverage: every rule id of the digest is cited by a scenario or
+// TestEveryRuleIsCited: every rule id of the digest is cited by a scenario or
 // a Go test of this package.
-func TestRuleCoverage(t *testing.T) {
+func TestEveryRuleIsCited(t *testing.T) {
 	var corpus strings.Builder
 	for _, glob := range []string{"testdata/scenarios/*.yaml", "*_test.go"} {
 		paths, _ := filepath.Glob(glob)

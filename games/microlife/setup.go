@@ -84,8 +84,10 @@ func (s *state) allocZones(market, mutations int) {
 func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 	var out [2]engine.DeckList
 	switch len(setup.Decks) {
-	case 0:
-		out[0], out[1] = presets[0], presets[0]
+	case 0: // every ordered pairing of presets comes up over a batch's seeds
+		for p := range out {
+			out[p] = presets[engine.DefaultPreset(setup.Seed, p, len(presets))]
+		}
 		return out, nil
 	case 2:
 	default:
@@ -101,10 +103,10 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 
 // deal sets the table up (ML-3.1 to ML-3.7) and begins the first turn.
 func (s *state) deal(setup engine.Setup) {
-	if len(setup.Decks) == 0 && s.cat.table != nil {
-		s.copyTable(s.cat.table)
+	decks, _ := s.decks(setup)
+	if s.cat.table != nil && len(setup.Decks) == 0 && decks[0].Name == presets[0].Name && decks[1].Name == presets[0].Name {
+		s.copyTable(s.cat.table) // the table of the shipped starter decks
 	} else {
-		decks, _ := s.decks(setup)
 		s.lay(decks)
 	}
 	// Making instances draws nothing from the RNG, so shuffling after all
@@ -145,6 +147,7 @@ func (s *state) lay(decks [2]engine.DeckList) {
 					s.put(c, zPlay, p, false)
 				} else {
 					s.put(c, zDeck, p, true)
+					s.cards[c].starter = p + 1
 				}
 			}
 		}

@@ -72,7 +72,13 @@ type inst struct {
 	// attached (ML-5.13); kept up to date by addMutation and leavePlay, so
 	// that reading an entity's values does not walk the mutations.
 	atk, res int16
-	_        [8]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
+	// starter is 1 + the seat whose starter deck (ML-3.2) the card was
+	// laid in, 0 for any other card; seen marks a card that has been face
+	// up to both players. A starter card never seen is one whose identity
+	// only its owner knows: Determinize resamples it from the prior.
+	starter int8
+	seen    bool
+	_       [6]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
 }
 
 type player struct {
@@ -214,6 +220,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	s.take(c)
 	ci := &s.cards[c]
 	ci.zone = z
+	ci.seen = ci.seen || publicZone[z]
 	if z <= zMutDiscard {
 		ci.owner = pileOwner(z, p)
 	}
@@ -358,7 +365,7 @@ func (s *state) Hash() uint64 {
 	for _, c := range s.cards {
 		h.Uint64(uint64(uint16(c.def)) | uint64(uint8(c.owner))<<16 | uint64(c.zone)<<24 | uint64(c.flags)<<32 |
 			uint64(uint8(c.dmg))<<40 | uint64(uint8(c.toxin))<<48 | uint64(uint8(c.atkT))<<56)
-		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24)
+		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24 | uint64(uint8(c.starter))<<40 | b2u(c.seen)<<48)
 	}
 	h.Int(len(s.trigs))
 	for _, t := range s.trigs {
@@ -393,4 +400,11 @@ func (s *state) ToMove() engine.Seat {
 		return engine.Seat(s.dec.seat)
 	}
 	return engine.Seat(s.active)
+}
+
+func b2u(b bool) uint64 {
+	if b {
+		return 1
+	}
+	return 0
 }

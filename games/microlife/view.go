@@ -4,12 +4,39 @@ import (
 	"kartenwerk/engine"
 )
 
-// Who may see each zone's cards; declared once (ML-2).
-var zoneVis = map[uint8]engine.Visibility{
-	zDeck: engine.Private, zHand: engine.Owner, zPlay: engine.Public, zDiscard: engine.Public,
+// Who may see each zone's cards; declared once (ML-2) and read by
+// visible, the view, Describe and Determinize. A card between zones
+// (zNone) is being played or moved in the open.
+var zoneVis = [...]engine.Visibility{
+	zNone: engine.Public, zDeck: engine.Private, zHand: engine.Owner, zPlay: engine.Public, zDiscard: engine.Public,
 	zGenpool: engine.Private, zGenDiscard: engine.Public, zLook: engine.Owner,
 	zMarket: engine.Public, zMainDeck: engine.Private, zMainDiscard: engine.Public,
-	zMutDeck: engine.Private, zMutDiscard: engine.Public,
+	zMutDeck: engine.Private, zMutDiscard: engine.Public, zAttached: engine.Public, zLyso: engine.Public,
+}
+
+// publicZone is zoneVis == Public, for put's hot path.
+var publicZone = func() (out [len(zoneVis)]bool) {
+	for z, v := range zoneVis {
+		out[z] = v == engine.Public
+	}
+	return out
+}()
+
+// visible: viewer may know card c's identity. It is the one place that
+// decides it: by the zone's visibility, the owner seeing an Owner zone,
+// and everyone seeing a hand card bought openly from the market.
+func (s *state) visible(c int16, viewer engine.Seat) bool {
+	if viewer == engine.Omniscient || c <= 0 || int(c) >= len(s.cards) {
+		return true
+	}
+	ci := &s.cards[c]
+	switch zoneVis[ci.zone] {
+	case engine.Private:
+		return false
+	case engine.Owner:
+		return engine.Seat(ci.owner) == viewer || ci.zone == zHand && ci.flags&fPublic != 0
+	}
+	return true
 }
 
 // View shows what viewer may know: hands as counts to the opponent

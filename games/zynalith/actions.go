@@ -167,23 +167,25 @@ func (s *State) genPlay(dst []engine.Action, p int8) []engine.Action {
 	return dst
 }
 
-// genSide: the own-turn side actions (ZY-5.6 to ZY-5.9). Each creature
-// changes position at most once a turn (changing back undoes it), and a
-// turn allows up to 4 swaps, enough for any order of 5 creatures.
+// genSide: the own-turn side actions (ZY-5.6 to ZY-5.9), any number of
+// them (ZY-4.5). In the capped variant each creature changes position at
+// most once a turn (changing back would undo it), and a turn allows up to
+// 4 swaps, enough for any order of 5 creatures.
 func (s *State) genSide(dst []engine.Action) []engine.Action {
 	p := s.active
 	r := &s.row[p]
+	capped := s.opt.sides == sidesCapped
 	for i := int8(0); i < s.rowN[p]; i++ {
 		c := &s.cards[r[i]]
 		switch {
-		case c.flags&fToggled != 0:
+		case capped && c.flags&fToggled != 0:
 		case c.flags&fDefend != 0:
 			dst = append(dst, engine.Act(vAttack, int(r[i])))
 		default:
 			dst = append(dst, engine.Act(vDefend, int(r[i])))
 		}
 	}
-	if s.swaps < maxSwaps {
+	if !capped || s.swaps < maxSwaps {
 		for i := int8(0); i < s.rowN[p]; i++ {
 			for j := i + 1; j < s.rowN[p] && s.initOf(r[j]) == s.initOf(r[i]); j++ {
 				dst = append(dst, engine.Act(vSwap, int(r[i]), int(r[j])))
@@ -285,7 +287,9 @@ func (s *State) exec(a engine.Action) {
 		r := &s.row[p]
 		i, j := s.indexInRow(id), s.indexInRow(a.Args[1])
 		r[i], r[j] = r[j], r[i]
-		s.swaps++
+		if s.opt.sides == sidesCapped {
+			s.swaps++
+		}
 		s.checkDeaths()
 	case vSell: // ZY-5.8
 		s.zyn[p]--

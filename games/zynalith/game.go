@@ -10,8 +10,9 @@
 // Where the digest leaves a gap, this package decides as follows:
 //   - A turn's main action is chosen in two steps ("main play", then
 //     "play c12"), which keeps the choice small for search. Passing ends
-//     the turn at once (side actions come before it). Each creature
-//     changes position at most once a turn; a turn allows 4 swaps.
+//     the turn at once (side actions come before it). Side actions are
+//     unbounded, as ZY-4.5 says; the variant side-actions=capped lets
+//     each creature change position once a turn and allows 4 swaps.
 //   - Counters (ZY-5.9) are offered after a card is paid and played, before
 //     its effects, to each other living player who might hold one (judged
 //     on public facts only), once each; one "cancel" ends the window. A
@@ -98,15 +99,23 @@ var variants = []engine.VariantSpec{
 		Doc: "a line's winner hits each absent opponent directly (direct) or does nothing to them (nothing)"},
 	{Key: "defense", Options: []string{"per-creature", "by-cost"}, Default: "per-creature", Rule: "ZY-9.2",
 		Doc: "each defending creature gives 1 defense (per-creature), or by its cost: 0-7 none, 8-11 one, 12+ two (by-cost)"},
+	{Key: "side-actions", Options: []string{"unbounded", "capped"}, Default: "unbounded", Rule: "ZY-4.5",
+		Doc: "position changes and swaps any number of times a turn (unbounded), or each creature changes position once a turn and a turn allows 4 swaps (capped)"},
 }
 
 type options struct {
-	combat, actions, charge, lines, unopposed, defense uint8
+	combat, actions, charge, lines, unopposed, defense, sides uint8
 }
 
 func (o options) bits() uint64 {
-	return uint64(o.combat) | uint64(o.actions)<<8 | uint64(o.charge)<<16 | uint64(o.lines)<<24 | uint64(o.unopposed)<<32 | uint64(o.defense)<<40
+	return uint64(o.combat) | uint64(o.actions)<<8 | uint64(o.charge)<<16 | uint64(o.lines)<<24 | uint64(o.unopposed)<<32 | uint64(o.defense)<<40 | uint64(o.sides)<<48
 }
+
+// Side-action readings (ZY-4.5, ZY-5.6, ZY-5.7).
+const (
+	sidesUnbounded uint8 = iota
+	sidesCapped
+)
 
 // Combat schedules (ZY-10.1).
 const (
@@ -132,7 +141,7 @@ func parseOptions(chosen map[string]string) (options, error) {
 		}
 		return 0
 	}
-	return options{combat: idx("combat"), actions: idx("actions"), charge: idx("charge"), lines: idx("lines"), unopposed: idx("unopposed"), defense: idx("defense")}, nil
+	return options{combat: idx("combat"), actions: idx("actions"), charge: idx("charge"), lines: idx("lines"), unopposed: idx("unopposed"), defense: idx("defense"), sides: idx("side-actions")}, nil
 }
 
 // Info describes Zynalith.

@@ -323,14 +323,47 @@ func TestZY_5_7_ZY_5_11_DefensePosition(t *testing.T) {
 	s := duel(t, cards("Kriegstrommler", "Grubenwurm"), cards("Sumpfratte"), nil)
 	do(t, s, "defend {Kriegstrommler}")
 	eq(t, "defense", s.defense(0), 1)
-	if legal(t, s, "attack {Kriegstrommler}") {
-		t.Error("a creature changes position twice in a turn")
-	}
 	do(t, s, "pass", "pass")
 	eq(t, "no Kampf for a defender", s.atkOf(id(t, s, "Kriegstrommler")), 1)
 	eq(t, "the defender took no damage", s.cards[id(t, s, "Kriegstrommler")].dmg, int8(0))
 	// Line 1: p1 absent (defending), Sumpfratte hits p1 for 1 - 1 defense.
 	eq(t, "defense absorbed the direct hit", s.hp[0], int16(30))
+}
+
+// ZY-4.5, ZY-5.6, ZY-5.7: side actions any number of times a turn, before
+// and after the main action; the capped variant allows one position change
+// per creature and 4 swaps.
+func TestZY_4_5_SideActionsAnyNumberOfTimes(t *testing.T) {
+	front := cards("Sumpfratte", "Aasgeier", "Grubenwurm")
+	s := duel(t, front, nil, nil)
+	// A swap names the creatures in row order.
+	swaps := [2]string{"swap {Sumpfratte} {Aasgeier}", "swap {Aasgeier} {Sumpfratte}"}
+	for i := 0; i < 6; i++ {
+		do(t, s, "defend {Grubenwurm}", "attack {Grubenwurm}", swaps[i%2])
+	}
+	do(t, s, "main banish", "banish {Grubenwurm}")
+	for i := 6; i < 9; i++ {
+		do(t, s, "defend {Sumpfratte}", "attack {Sumpfratte}", swaps[i%2])
+	}
+	eq(t, "nine swaps leave the pair swapped", s.row[0][0], id(t, s, "Aasgeier"))
+	eq(t, "back in attack position", s.defense(0), 0)
+
+	s = duel(t, front, nil, map[string]string{"side-actions": "capped"})
+	do(t, s, "defend {Grubenwurm}")
+	if legal(t, s, "attack {Grubenwurm}") {
+		t.Error("capped: a creature changes position twice in a turn")
+	}
+	do(t, s, swaps[0], swaps[1], swaps[0], swaps[1])
+	if legal(t, s, swaps[0]) {
+		t.Error("capped: a fifth swap in a turn")
+	}
+	do(t, s, "pass", "pass") // round 2
+	if s.ToMove() != 0 {
+		do(t, s, "pass")
+	}
+	if !legal(t, s, "attack {Grubenwurm}") || !legal(t, s, "swap {Sumpfratte} {Aasgeier}") {
+		t.Error("capped: the next turn does not allow side actions again")
+	}
 }
 
 func TestZY_5_8_SellZynalith(t *testing.T) {

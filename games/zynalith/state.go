@@ -11,10 +11,11 @@ const (
 	startHP    = 30 // ZY-2.1, ZY-3.1
 	startSilv  = 20 // ZY-2.2
 	startZyn   = 3
-	income     = 10 // ZY-4.2
-	draftHand  = 5  // ZY-3.4
-	lastRound  = 5  // ZY-1.2
-	maxSwaps   = maxSlots - 1
+	income     = 10           // ZY-4.2
+	draftHand  = 5            // ZY-3.4
+	lastRound  = 5            // ZY-1.2
+	maxSwaps   = maxSlots - 1 // a turn's swaps in the capped variant
+
 )
 
 // zone is where a card instance is (ZY-2.4 to ZY-2.7).

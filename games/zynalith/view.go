@@ -33,6 +33,25 @@ const (
 var marketZones = [2]string{zoneMarketC, zoneMarketE}
 var stackZones = [2]string{zoneStackC, zoneStackE}
 
+// seenBy is the one place that decides who may identify a card; View,
+// Describe, the refusals and Determinize all ask it. The stacks are seen
+// by nobody (ZY-2.5); a hand card by its owner, and by everyone once it
+// was seen taken from the market (ZY-10.U6); every other zone (market,
+// fronts, attached extras, discard, banished, a card being resolved) by
+// everyone.
+func (s *State) seenBy(id int16, viewer engine.Seat) bool {
+	if viewer == engine.Omniscient {
+		return true
+	}
+	switch c := &s.cards[id]; c.zone {
+	case zStack:
+		return false
+	case zHand:
+		return seat(c.owner) == viewer || c.flags&fKnown != 0
+	}
+	return true
+}
+
 // View shows what viewer may see.
 func (s *State) View(viewer engine.Seat) *engine.View {
 	v := &engine.View{Game: "zynalith", Viewer: viewer, Turn: int(s.turn), Round: int(s.round), Phase: phaseNames[s.phase],
@@ -55,7 +74,7 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 				continue
 			}
 			hand.Count++
-			if viewer == engine.Omniscient || viewer == seat(p) || c.flags&fKnown != 0 {
+			if s.seenBy(id, viewer) {
 				hand.Cards = append(hand.Cards, s.cardView(id))
 			} else {
 				hidden++
@@ -86,9 +105,9 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 	}
 	for st := 0; st < 2; st++ {
 		z := engine.Zone{Name: stackZones[st], Visibility: engine.Private, Count: int(s.stackN[st])}
-		if viewer == engine.Omniscient {
-			for i := s.stackN[st] - 1; i >= 0; i-- {
-				z.Cards = append(z.Cards, s.cardView(s.stack[st][i]))
+		for i := s.stackN[st] - 1; i >= 0; i-- {
+			if id := s.stack[st][i]; s.seenBy(id, viewer) {
+				z.Cards = append(z.Cards, s.cardView(id))
 			}
 		}
 		v.Shared = append(v.Shared, z)
@@ -157,16 +176,21 @@ func (s *State) prompt() string {
 	return "choose your main action (main take|play|banish|redraw, or pass) and any side actions"
 }
 
-// Describe labels an action for people. Every action that names a card
-// from a hand (play, attach, counter, redraw) shows that card to all as it
-// happens, so no viewer is told less than the card's name.
+// Describe labels an action for people. A card is named to viewer when
+// viewer may see it, or when the action shows it to all as it happens:
+// playing, attaching, countering or discarding for a redraw a card the
+// seat to move may see. Any other card is "a card".
 func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
+	shows := a.Verb == vPlay || a.Verb == vAttach || a.Verb == vCounter || a.Verb == vRedraw
 	name := func(i int) string {
 		id := a.Args[i]
-		if id < 0 || id >= s.n {
+		switch {
+		case id < 0 || id >= s.n:
 			return fmt.Sprintf("c%d", id)
+		case s.seenBy(id, viewer) || shows && s.seenBy(id, s.ToMove()):
+			return s.cardName(id)
 		}
-		return fmt.Sprintf("%s (c%d)", s.d(id).Name, id)
+		return "a card"
 	}
 	switch a.Verb {
 	case vPick:
@@ -204,3 +228,6 @@ func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 	}
 	return strings.ToUpper(spec.Name[:1]) + spec.Name[1:]
 }
+
+// cardName names a card with its id, for people.
+func (s *State) cardName(id int16) string { return fmt.Sprintf("%s (c%d)", s.d(id).Name, id) }
