@@ -451,6 +451,15 @@ func (r *runner) expectCounters(i int, v *engine.View, want map[string]int) {
 	}
 }
 
+// zoneExists reports whether the view has the zone: "p2.grave", or a
+// bare name of a shared zone or of any seat's zone.
+func zoneExists(v *engine.View, name string) bool {
+	if findZone(v, name) != nil {
+		return true
+	}
+	return slices.ContainsFunc(v.Players, func(p engine.PlayerView) bool { return p.Zone(name) != nil })
+}
+
 // findZone returns the zone a key names ("p2.grave", "market"), or nil.
 func findZone(v *engine.View, key string) *engine.Zone {
 	seat, name := splitSeat(key)
@@ -578,7 +587,9 @@ func (r *runner) expectCard(i int, v *engine.View, ref string, id int, w CardExp
 	if w.Zone != "" && !inZone(where, w.Zone) {
 		r.fail(i, ref, "is in %s, expected %s", where, w.Zone)
 	}
-	if w.NotZone != "" && inZone(where, w.NotZone) {
+	if w.NotZone != "" && !zoneExists(v, w.NotZone) {
+		r.failIn(i, "cards", ref, "not_zone: no zone %s on the table", w.NotZone)
+	} else if w.NotZone != "" && inZone(where, w.NotZone) {
 		r.failIn(i, "cards", ref, "is in %s, expected it not to be", where)
 	}
 	for _, st := range w.Status {

@@ -94,6 +94,7 @@ func TestEveryNewKindOfExpectationCanFail(t *testing.T) {
 		`features_wrong.yaml:22: step 6 p1.hand: changed by -1 since snapshot deal (2 → 1), expected +0`,
 		`features_wrong.yaml:22: step 6 {Nine}.value: changed by +0 since snapshot deal (9 → 9), expected -5`,
 		`features_wrong.yaml:24: step 7 {Nine}: is in p1.table, expected it not to be`,
+		`features_wrong.yaml:24: step 7 {Two}: not_zone: no zone attic on the table`,
 		`features_wrong.yaml:25: step 7 p1.hand: holds no Nine (Two)`,
 		`features_wrong.yaml:26: step 7 p1.hand: holds Two, expected none`,
 		`features_wrong.yaml:28: step 8 since: no snapshot "nowhere" before this step`,
