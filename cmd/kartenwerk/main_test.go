@@ -210,6 +210,11 @@ func TestScenarioRun(t *testing.T) {
 	if exitCode(err) != 1 || !strings.Contains(errOut, "FAIL") || !strings.Contains(errOut, "1 of 1 scenario(s) failed") {
 		t.Fatalf("failing scenario: %v\n%s", err, errOut)
 	}
+	// A file of deck checks only has no table to print.
+	out, _, err = run(t, "", "scenario", "run", "../../engine/scenario/testdata/deck_check.yaml")
+	if err != nil || !strings.Contains(out, "deck_check.yaml") {
+		t.Fatalf("deck checks: %v\n%s", err, out)
+	}
 }
 
 func TestSimReportsAndShards(t *testing.T) {

@@ -21,6 +21,10 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 		return false, err
 	}
 	out := cmd.OutOrStdout()
+	if res.State == nil { // deck checks only: there is no table to show
+		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
+		return reportFailures(cmd, res), nil
+	}
 	v := res.State.View(engine.Omniscient)
 	if asJSON {
 		if err := writeJSON(out, v); err != nil {
@@ -30,10 +34,14 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
 		writeTable(out, v)
 	}
+	return reportFailures(cmd, res), nil
+}
+
+func reportFailures(cmd *cobra.Command, res *scenario.Result) bool {
 	for _, p := range res.Failures {
 		fmt.Fprintln(cmd.ErrOrStderr(), "FAIL", p.Error())
 	}
-	return len(res.Failures) == 0, nil
+	return len(res.Failures) == 0
 }
 
 func scenarioCmd() *cobra.Command {

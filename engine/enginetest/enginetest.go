@@ -33,6 +33,13 @@ type Options struct {
 	// determinizations, clone independence) every this many actions
 	// (default 5).
 	DeepCheckEvery int
+	// LeakCheckEvery runs the costliest checks, every legal action's label
+	// for every viewer (DescribeLeaks) and many determinizations of one
+	// state (DeterminizeVaries), on every this many deep checks (default 4).
+	LeakCheckEvery int
+	// Skip switches checks off: only for a game known to fail them, until
+	// it is fixed. Every check runs by default.
+	Skip Checks
 }
 
 // Summary tells what the random games covered.
@@ -58,6 +65,9 @@ func (o *Options) defaults() {
 	if o.DeepCheckEvery == 0 {
 		o.DeepCheckEvery = 5
 	}
+	if o.LeakCheckEvery == 0 {
+		o.LeakCheckEvery = 4
+	}
 }
 
 // RandomGames plays random games and after every action checks that:
@@ -66,7 +76,10 @@ func (o *Options) defaults() {
 // with the hash unchanged; the game's invariants hold; clones are
 // independent; each seat's view equals its view of a determinization (so
 // views show nothing the seat cannot know); no hidden card carries an
-// identity; and at the end the record replays to the same hash.
+// identity; no action's label (Describe) and no refused action's error
+// names a card hidden from the seat that reads it; every zone hidden from
+// a seat changes across its determinizations where the unseen cards allow;
+// and at the end the record replays to the same hash.
 func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 	t.Helper()
 	sum, err := Check(g, opt)
@@ -98,6 +111,13 @@ type player struct {
 	// spare is an earlier clone, overwritten by CopyTo to check that a
 	// copy over a used state is as good as a fresh clone.
 	spare engine.State
+	// others keeps a few legal actions of each seat, to try on the others.
+	others [][]engine.Action
+	// deepChecks counts the deep checks done in this game.
+	deepChecks int
+	// seen holds the ids of the cards each seat has seen this game, as far
+	// as the sampled views tell; the last entry is the cards every seat saw.
+	seen [engine.MaxSeats + 1]map[int]bool
 }
 
 // pick chooses the next action of game i at random. One game in ten
@@ -194,7 +214,13 @@ func (p *player) checkState(s engine.State, step int) error {
 		return err
 	}
 	if step%p.opt.DeepCheckEvery == 0 || done {
-		return p.deepCheck(s)
+		if err := p.deepCheck(s); err != nil {
+			return err
+		}
+	}
+	p.rememberLegal(s.ToMove())
+	if step%rememberEvery == 0 {
+		p.remember(s, engine.NoSeat)
 	}
 	return nil
 }
@@ -265,8 +291,19 @@ func (p *player) deepCheck(s engine.State) error {
 		if err := p.checkView(s, seat); err != nil {
 			return err
 		}
+		p.remember(s, seat)
 	}
-	return nil
+	if err := p.checkErrors(s); err != nil {
+		return err
+	}
+	p.deepChecks++
+	if p.deepChecks%p.opt.LeakCheckEvery != 1 && p.opt.LeakCheckEvery != 1 {
+		return nil
+	}
+	if err := p.checkDescribe(s); err != nil {
+		return err
+	}
+	return p.checkVariation(s)
 }
 
 func (p *player) checkClone(s engine.State) error {

@@ -67,3 +67,47 @@ func FuzzTrick(f *testing.F) {
 func BenchmarkTrickRandomGame(b *testing.B) { enginetest.BenchRandomGames(b, trick.Game{}, setup) }
 func BenchmarkTrickClone(b *testing.B)      { enginetest.BenchClone(b, trick.Game{}, setup(0)) }
 func BenchmarkTrickLegalApply(b *testing.B) { enginetest.BenchLegalApply(b, trick.Game{}, setup(0)) }
+
+// Each new check catches the trick game broken in the way it looks for,
+// and says what leaked, where and to whom.
+func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
+	cases := []struct {
+		name  string
+		game  trick.Game
+		wants []string
+	}{
+		{"a label naming the mover's other cards", trick.Game{LeakLabel: true},
+			[]string{"Describe(", "names", "hidden from", ".hand", "goes to every seat's log"}},
+		{"an error naming a hidden card", trick.Game{LeakError: true},
+			[]string{"refusing", "the error", "names", "hidden from p"}},
+		{"a Determinize that keeps other hands", trick.Game{KeepHands: true},
+			[]string{"is hidden from p", "in all 50 determinizations", "has never seen its cards", "does not resample it"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := enginetest.Check(c.game, enginetest.Options{Games: 20, Setup: setup})
+			if err == nil {
+				t.Fatal("not caught")
+			}
+			for _, w := range c.wants {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("the failure %q does not say %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+// Options.Skip switches exactly the named check off.
+func TestSkipSwitchesOneCheckOff(t *testing.T) {
+	broken := trick.Game{LeakLabel: true, LeakError: true, KeepHands: true}
+	all := enginetest.DescribeLeaks | enginetest.ErrorLeaks | enginetest.DeterminizeVaries
+	if _, err := enginetest.Check(broken, enginetest.Options{Games: 20, Setup: setup, Skip: all}); err != nil {
+		t.Fatalf("with every new check skipped: %v", err)
+	}
+	for _, keep := range []enginetest.Checks{enginetest.DescribeLeaks, enginetest.ErrorLeaks, enginetest.DeterminizeVaries} {
+		if _, err := enginetest.Check(broken, enginetest.Options{Games: 20, Setup: setup, Skip: all &^ keep}); err == nil {
+			t.Errorf("check %b is on but caught nothing", keep)
+		}
+	}
+}

@@ -38,7 +38,7 @@ func (f *File) locate(p engine.Problem) engine.Problem {
 	text := strings.ToLower(p.Subject + " " + p.Msg)
 	p.File, p.Line = f.src.Name, 0
 	for _, path := range f.positionPaths() {
-		if containsWord(text, strings.ToLower(path.name)) {
+		if engine.ContainsWord(text, strings.ToLower(path.name)) {
 			if p.Line = f.src.Line(path.at); p.Line > 0 {
 				return p
 			}
@@ -46,27 +46,6 @@ func (f *File) locate(p engine.Problem) engine.Problem {
 	}
 	p.Line = f.src.Line("$.position")
 	return p
-}
-
-// containsWord reports whether w occurs in text between non-letters, so
-// that the card "One" is not found in "zone".
-func containsWord(text, w string) bool {
-	for i := 0; w != "" && i+len(w) <= len(text); {
-		k := strings.Index(text[i:], w)
-		if k < 0 {
-			return false
-		}
-		start, end := i+k, i+k+len(w)
-		if (start == 0 || !isWordByte(text[start-1])) && (end == len(text) || !isWordByte(text[end])) {
-			return true
-		}
-		i = start + 1
-	}
-	return false
-}
-
-func isWordByte(b byte) bool {
-	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 0x80
 }
 
 type namedPath struct{ name, at string }

@@ -1,31 +1,40 @@
 // Package scenario runs scenario files: a game set up in an explicit
-// position, a list of actions, and expectations on the result. Rule tests
-// are written this way where they read better as data, and designers use
-// them to check card interactions (`kartenwerk scenario run FILE`).
-//
-// The format:
+// position or dealt afresh, a list of steps, and expectations on the
+// result. Rule tests are written this way where they read better as data,
+// and designers use them to check card interactions and deck rules
+// (`kartenwerk scenario run FILE`). docs/scenarios.md documents the format
+// for designers, with an example of every feature; in short:
 //
 //	name: A Guard protects its player
 //	rules: [ME-5.3, ME-6.2]
 //	game: mysticelements
 //	variant: {redraw: any-card}   # optional
 //	seed: 1                       # optional
-//	position: {...}               # engine.Position, read by the game
+//	seats: 2                      # optional
+//	position: {...}               # engine.Position, read by the game, or
+//	start: {decks: [Deepwood, {list: "..."}], first: 1}  # a fresh deal (Game.New)
 //	steps:
-//	  - do: attack {Fire Drake} p2   # {Name} is the id of the only card so named,
-//	    error: guard                 # {p2:Name} looks in p2's zones only
-//	  - do: attack {Fire Drake} {Stone Sentinel}
+//	  - deck: {preset: Deepwood}     # a deck check: the problems expected,
+//	    problems: [ME-2]             # by rule id or words of the message
+//	  - do: attack {Fire Drake} p2   # an action; {Name}, {p2:Name},
+//	    error: guard                 # {p2.hand:Name}, {p2.deck:Name#2} are ids
+//	  - snapshot: before             # names this moment for `since`
 //	  - expect: {to_move: p2, winner: none, counters: {p1.energy.red: 3},
-//	             zones: {p2.grave: 1}, cards: {"{Stone Sentinel}": {zone: grave}},
-//	             legal_contains: [pass], legal_excludes: ["attack {Fire Drake} p2"]}
+//	             zones: {p2.grave: 1}, zones_exclude: {p2.hand: [Imp]},
+//	             cards: {"{Stone Sentinel}": {zone: grave, not_zone: battle}},
+//	             legal_contains: [pass], legal_excludes: ["attack {Fire Drake} p2"],
+//	             log: ["attacks"], log_excludes: ["Imp"],
+//	             changed: {p2.life: -3, "{Fire Drake}.health": -1}, since: before,
+//	             as: p2, sees: ["{Fire Drake}"], hidden: ["{p1.hand:Imp}"]}
 //
-// Expectations are checked against the omniscient view.
+// Expectations are checked against the omniscient view, or with `as` the
+// view of one seat.
 package scenario
 
 import (
 	"fmt"
 	"os"
-	"regexp"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -34,25 +43,69 @@ import (
 
 // File is a scenario as written.
 type File struct {
-	Name     string            `yaml:"name"`
-	Rules    []string          `yaml:"rules"`
-	Game     string            `yaml:"game"`
-	Variant  map[string]string `yaml:"variant"`
-	Seed     uint64            `yaml:"seed"`
-	Seats    int               `yaml:"seats"`
-	Position engine.Position   `yaml:"position"`
-	Steps    []Step            `yaml:"steps"`
+	Name    string            `yaml:"name"`
+	Rules   []string          `yaml:"rules"`
+	Game    string            `yaml:"game"`
+	Variant map[string]string `yaml:"variant"`
+	Seed    uint64            `yaml:"seed"`
+	Seats   int               `yaml:"seats"`
+	// Start deals a fresh game with Game.New instead of building Position.
+	Start    *Start          `yaml:"start"`
+	Position engine.Position `yaml:"position"`
+	Steps    []Step          `yaml:"steps"`
 
 	src *engine.YAMLFile
 }
 
-// Step is one action, or one set of expectations.
+// Start is a fresh deal: the game's own setup, run by Game.New with the
+// file's seed, seats and variant. Setup decisions (start cards, mulligans)
+// are then the first `do` steps, as in a real game.
+type Start struct {
+	// Decks gives each seat's deck in seat order; none lets the game
+	// choose, as `kartenwerk play` does.
+	Decks []DeckSpec `yaml:"decks"`
+	// First, 1..seats, fixes the starting seat; 0 lets the rules decide.
+	First int `yaml:"first"`
+}
+
+// DeckSpec is a deck: a preset by name, or a list written inline in the
+// deck list format. In YAML a bare string is a preset's name.
+type DeckSpec struct {
+	Preset string `yaml:"preset"`
+	List   string `yaml:"list"`
+}
+
+// UnmarshalYAML accepts a preset's name alone as well as a mapping.
+func (d *DeckSpec) UnmarshalYAML(unmarshal func(any) error) error {
+	var name string
+	if err := unmarshal(&name); err == nil {
+		*d = DeckSpec{Preset: name}
+		return nil
+	}
+	type plain DeckSpec
+	var p plain
+	if err := unmarshal(&p); err != nil {
+		return err
+	}
+	*d = DeckSpec(p)
+	return nil
+}
+
+// Step is one action, one set of expectations, one deck check or one
+// snapshot.
 type Step struct {
 	Do string `yaml:"do"`
 	// Error, with Do, says the action must be refused with this text in
 	// the error.
 	Error  string  `yaml:"error"`
 	Expect *Expect `yaml:"expect"`
+	// Deck is checked against the game's construction rules; Problems
+	// lists what must be wrong with it, each a rule id (MM-8.3) or words
+	// of the message ("no such card"). No Problems: the deck is legal.
+	Deck     *DeckSpec `yaml:"deck"`
+	Problems []string  `yaml:"problems"`
+	// Snapshot names this moment, for `since` in a later expect.
+	Snapshot string `yaml:"snapshot"`
 }
 
 // Expect lists what must be true after the steps before it.
@@ -65,15 +118,34 @@ type Expect struct {
 	Winner        string                `yaml:"winner"`
 	Counters      map[string]int        `yaml:"counters"`
 	Zones         map[string]any        `yaml:"zones"`
+	ZonesContain  map[string][]string   `yaml:"zones_contain"`
+	ZonesExclude  map[string][]string   `yaml:"zones_exclude"`
 	Cards         map[string]CardExpect `yaml:"cards"`
 	LegalContains []string              `yaml:"legal_contains"`
 	LegalExcludes []string              `yaml:"legal_excludes"`
+	// Log lists texts that the labels of the actions played since the
+	// previous expect (or since the snapshot Since) contain, in this order;
+	// LogExcludes texts that none of them contains.
+	Log         []string `yaml:"log"`
+	LogExcludes []string `yaml:"log_excludes"`
+	// Changed is how much a counter ("p1.life"), a zone's count ("p1.hand")
+	// or a card's stat or marker ("{Fire Drake}.health") has changed since
+	// the previous expect, or since the snapshot Since.
+	Changed map[string]int `yaml:"changed"`
+	Since   string         `yaml:"since"`
+	// As checks this expect against one seat's view ("p2") and labels the
+	// log as that seat reads it; Sees and Hidden list cards ({Name} or
+	// {p1.hand:Name}) or names that the seat must and must not see.
+	As     string   `yaml:"as"`
+	Sees   []string `yaml:"sees"`
+	Hidden []string `yaml:"hidden"`
 }
 
 // CardExpect is what must be true of one card.
 type CardExpect struct {
-	// Zone is "grave" or "p2.grave".
+	// Zone is "grave" or "p2.grave"; NotZone where the card must not be.
 	Zone      string         `yaml:"zone"`
+	NotZone   string         `yaml:"not_zone"`
 	Status    []string       `yaml:"status"`
 	NotStatus []string       `yaml:"not_status"`
 	Counters  map[string]int `yaml:"counters"`
@@ -94,19 +166,45 @@ func Parse(name string, data []byte) (*File, error) {
 	var f File
 	src, err := engine.DecodeYAML(name, data, &f)
 	if err != nil {
-		return nil, err
+		return nil, formatProblem(err)
 	}
 	f.src = src
 	if f.Game == "" {
 		return nil, engine.Problem{File: name, Line: 1, Msg: "the scenario names no game", Fix: "add `game: ID` (see `kartenwerk games`)"}
 	}
+	if f.Start == nil && f.src.Line("$.start") > 0 { // `start: {}`: a deal with the game's defaults
+		f.Start = &Start{}
+	}
+	if f.Start != nil && f.hasPosition() {
+		return nil, f.src.Problem("$.start", "start", "a scenario has either `start:` (a fresh deal) or `position:`, not both", "remove one")
+	}
 	for i, st := range f.Steps {
-		if (st.Do == "") == (st.Expect == nil) {
-			return nil, f.src.Problem(fmt.Sprintf("$.steps[%d]", i), fmt.Sprintf("step %d", i+1),
-				"a step is either `do: ACTION` (optionally with `error:`) or `expect: {...}`", "")
+		if err := f.checkStep(i, st); err != nil {
+			return nil, err
 		}
 	}
 	return &f, nil
+}
+
+func (f *File) checkStep(i int, st Step) error {
+	kinds := 0
+	for _, set := range []bool{st.Do != "", st.Expect != nil, st.Deck != nil, st.Snapshot != ""} {
+		if set {
+			kinds++
+		}
+	}
+	problem := func(msg string) error {
+		return f.src.Problem(fmt.Sprintf("$.steps[%d]", i), fmt.Sprintf("step %d", i+1), msg, "see docs/scenarios.md")
+	}
+	switch {
+	case kinds != 1:
+		return problem("a step is one of `do: ACTION` (optionally with `error:`), `expect: {...}`, `deck: ...` (optionally with `problems:`) or `snapshot: NAME`")
+	case st.Error != "" && st.Do == "":
+		return problem("`error:` goes with `do:`")
+	case st.Problems != nil && st.Deck == nil:
+		return problem("`problems:` goes with `deck:`")
+	}
+	return nil
 }
 
 // Result is a finished run: the final state and every failed expectation.
@@ -128,9 +226,34 @@ func Run(f *File) (*Result, error) {
 
 // RunGame runs the scenario with the given game.
 func RunGame(g engine.Game, f *File) (*Result, error) {
+	s, err := f.initial(g)
+	if err != nil {
+		return nil, err
+	}
+	r := &runner{g: g, f: f, res: &Result{State: s}, snapshots: map[string]moment{}}
+	if s != nil {
+		r.last = r.now()
+	}
+	for i, st := range f.Steps {
+		if err := r.step(i, st); err != nil {
+			return r.res, err
+		}
+	}
+	return r.res, nil
+}
+
+// initial builds the state the steps start from: a fresh deal, the
+// position, or none for a file of deck checks only.
+func (f *File) initial(g engine.Game) (engine.State, error) {
+	if f.Start != nil {
+		return f.deal(g)
+	}
+	if !f.hasPosition() && f.onlyDeckChecks() {
+		return nil, nil
+	}
 	pg, ok := g.(engine.Positioner)
 	if !ok {
-		return nil, fmt.Errorf("%s cannot start from a position", g.Info().ID)
+		return nil, fmt.Errorf("%s cannot start from a position: write `start:` for a fresh deal", g.Info().ID)
 	}
 	seats := f.Seats
 	if seats == 0 {
@@ -141,19 +264,26 @@ func RunGame(g engine.Game, f *File) (*Result, error) {
 	if err != nil {
 		return nil, locatePosition(f, err)
 	}
-	r := &runner{g: g, f: f, res: &Result{State: s}}
-	for i, st := range f.Steps {
-		if err := r.step(i, st); err != nil {
-			return r.res, err
-		}
-	}
-	return r.res, nil
+	return s, nil
+}
+
+func (f *File) hasPosition() bool {
+	return f.src.Line("$.position") > 0 || !reflect.DeepEqual(f.Position, engine.Position{})
+}
+
+func (f *File) onlyDeckChecks() bool {
+	return !slices.ContainsFunc(f.Steps, func(st Step) bool { return st.Deck == nil })
 }
 
 type runner struct {
 	g   engine.Game
 	f   *File
 	res *Result
+	// log holds the label of every action played, as each seat reads it.
+	log []logEntry
+	// last is the moment of the previous expect; snapshots the named ones.
+	last      moment
+	snapshots map[string]moment
 }
 
 func (r *runner) fail(i int, subject, format string, args ...any) {
@@ -161,12 +291,35 @@ func (r *runner) fail(i int, subject, format string, args ...any) {
 		strings.TrimSpace(fmt.Sprintf("step %d %s", i+1, subject)), fmt.Sprintf(format, args...), ""))
 }
 
+// failIn reports a failure at the line of one field of the step's expect
+// (or of the step, if the field is not written there).
+func (r *runner) failIn(i int, field, subject, format string, args ...any) {
+	path := fmt.Sprintf("$.steps[%d].expect.%s", i, field)
+	if r.f.src.Line(path) == 0 {
+		path = fmt.Sprintf("$.steps[%d]", i)
+	}
+	r.res.Failures = append(r.res.Failures, r.f.src.Problem(path,
+		strings.TrimSpace(fmt.Sprintf("step %d %s", i+1, subject)), fmt.Sprintf(format, args...), ""))
+}
+
 func (r *runner) step(i int, st Step) error {
-	s := r.res.State
-	if st.Expect != nil {
+	if st.Deck != nil {
+		return r.checkDeck(i, st)
+	}
+	switch {
+	case st.Expect != nil:
 		r.expect(i, st.Expect)
+		r.last = r.now()
+		return nil
+	case st.Snapshot != "":
+		r.snapshots[st.Snapshot] = r.now()
 		return nil
 	}
+	return r.do(i, st)
+}
+
+func (r *runner) do(i int, st Step) error {
+	s := r.res.State
 	text, err := ResolveRefs(s.View(engine.Omniscient), st.Do)
 	if err != nil {
 		return r.f.src.Problem(fmt.Sprintf("$.steps[%d].do", i), st.Do, err.Error(), "")
@@ -176,7 +329,11 @@ func (r *runner) step(i int, st Step) error {
 		return r.f.src.Problem(fmt.Sprintf("$.steps[%d].do", i), st.Do, err.Error(), "")
 	}
 	before := s.Hash()
+	entry := r.describe(a)
 	err = s.Apply(a)
+	if err == nil {
+		r.log = append(r.log, entry)
+	}
 	switch {
 	case st.Error == "" && err != nil:
 		r.fail(i, text, "refused: %v", err)
@@ -190,52 +347,28 @@ func (r *runner) step(i int, st Step) error {
 	return nil
 }
 
-var refPattern = regexp.MustCompile(`\{([^{}]+)\}`)
-
-// ResolveRefs replaces each {Name} or {p2:Name} in an action's text by the
-// id ("c12") of the only card so named in the view (in p2's zones).
-func ResolveRefs(v *engine.View, text string) (string, error) {
-	var firstErr error
-	out := refPattern.ReplaceAllStringFunc(text, func(m string) string {
-		id, err := findCard(v, m[1:len(m)-1])
-		if err != nil && firstErr == nil {
-			firstErr = err
-		}
-		return fmt.Sprintf("c%d", id)
-	})
-	return out, firstErr
-}
-
-func findCard(v *engine.View, ref string) (int, error) {
-	seat := engine.NoSeat
-	name := ref
-	if s, n, ok := strings.Cut(ref, ":"); ok {
-		parsed, err := engine.ParseSeat(s)
-		if err != nil {
-			return 0, fmt.Errorf("{%s}: %v", ref, err)
-		}
-		seat, name = parsed, strings.TrimSpace(n)
+// viewFor returns the view an expect is checked against: the seat's of
+// `as`, else the omniscient one.
+func (r *runner) viewFor(i int, as string, omni *engine.View) (*engine.View, engine.Seat, bool) {
+	if as == "" {
+		return omni, engine.Omniscient, true
 	}
-	var found []string
-	id := -1
-	v.Walk(func(owner engine.Seat, zone string, c *engine.CardView) {
-		if strings.EqualFold(c.Name, name) && (seat == engine.NoSeat || owner == seat) {
-			id = c.ID
-			found = append(found, fmt.Sprintf("c%d in %v.%s", c.ID, owner, zone))
-		}
-	})
-	switch len(found) {
-	case 1:
-		return id, nil
-	case 0:
-		return 0, fmt.Errorf("no card named %q on the table", name)
+	s := r.res.State
+	seat, err := engine.ParseSeat(as)
+	if err != nil || seat < 0 || int(seat) >= s.Seats() {
+		r.failIn(i, "as", "as", "%q is not a seat of this game: write p1..p%d", as, s.Seats())
+		return nil, 0, false
 	}
-	return 0, fmt.Errorf("%d cards named %q (%s): write {p1:%s} or the id", len(found), name, strings.Join(found, ", "), name)
+	return s.View(seat), seat, true
 }
 
 func (r *runner) expect(i int, e *Expect) {
 	s := r.res.State
-	v := s.View(engine.Omniscient)
+	omni := s.View(engine.Omniscient)
+	v, viewer, ok := r.viewFor(i, e.As, omni)
+	if !ok {
+		return
+	}
 	seatIs := func(field, want string, got engine.Seat) {
 		if want == "" {
 			return
@@ -259,8 +392,13 @@ func (r *runner) expect(i int, e *Expect) {
 	r.expectWinner(i, e.Winner, s)
 	r.expectCounters(i, v, e.Counters)
 	r.expectZones(i, v, e.Zones)
-	r.expectCards(i, v, e.Cards)
-	r.expectLegal(i, v, s, e)
+	r.expectZoneNames(i, v, e.ZonesContain, true)
+	r.expectZoneNames(i, v, e.ZonesExclude, false)
+	r.expectCards(i, omni, v, e.Cards)
+	r.expectLegal(i, omni, s, e)
+	r.expectLog(i, viewer, e)
+	r.expectChanged(i, omni, e)
+	r.expectSeen(i, omni, v, e)
 }
 
 func (r *runner) expectWinner(i int, want string, s engine.State) {
@@ -313,7 +451,17 @@ func (r *runner) expectCounters(i int, v *engine.View, want map[string]int) {
 	}
 }
 
-func (r *runner) zone(v *engine.View, key string) *engine.Zone {
+// zoneExists reports whether the view has the zone: "p2.grave", or a
+// bare name of a shared zone or of any seat's zone.
+func zoneExists(v *engine.View, name string) bool {
+	if findZone(v, name) != nil {
+		return true
+	}
+	return slices.ContainsFunc(v.Players, func(p engine.PlayerView) bool { return p.Zone(name) != nil })
+}
+
+// findZone returns the zone a key names ("p2.grave", "market"), or nil.
+func findZone(v *engine.View, key string) *engine.Zone {
 	seat, name := splitSeat(key)
 	if seat == engine.NoSeat {
 		for j := range v.Shared {
@@ -329,9 +477,48 @@ func (r *runner) zone(v *engine.View, key string) *engine.Zone {
 	return nil
 }
 
+// expectZoneNames checks that each zone holds (or holds none of) the
+// named cards, whatever else it holds.
+func (r *runner) expectZoneNames(i int, v *engine.View, want map[string][]string, hold bool) {
+	field := "zones_exclude"
+	if hold {
+		field = "zones_contain"
+	}
+	for _, key := range sortedKeys(want) {
+		z := findZone(v, key)
+		if z == nil {
+			r.failIn(i, field, key, "no such zone")
+			continue
+		}
+		for _, name := range want[key] {
+			has := slices.ContainsFunc(z.Cards, func(c engine.CardView) bool { return strings.EqualFold(c.Name, name) })
+			switch {
+			case hold && !has:
+				r.failIn(i, field, key, "holds no %s (%s)", name, zoneNames(z))
+			case !hold && has:
+				r.failIn(i, field, key, "holds %s, expected none", name)
+			}
+		}
+	}
+}
+
+func zoneNames(z *engine.Zone) string {
+	names := make([]string, len(z.Cards))
+	for j, c := range z.Cards {
+		names[j] = c.Name
+		if c.Hidden || c.Name == "" {
+			names[j] = "a hidden card"
+		}
+	}
+	if len(names) == 0 {
+		return fmt.Sprintf("%d cards, none visible", z.Count)
+	}
+	return strings.Join(names, ", ")
+}
+
 func (r *runner) expectZones(i int, v *engine.View, want map[string]any) {
 	for _, key := range sortedKeys(want) {
-		z := r.zone(v, key)
+		z := findZone(v, key)
 		if z == nil {
 			r.fail(i, key, "no such zone")
 			continue
@@ -374,39 +561,36 @@ func asInt(x any) (int, bool) {
 	return 0, false
 }
 
-func (r *runner) expectCards(i int, v *engine.View, want map[string]CardExpect) {
+// expectCards finds each card by a reference resolved in the omniscient
+// view, and checks it as the expect's view shows it.
+func (r *runner) expectCards(i int, omni, v *engine.View, want map[string]CardExpect) {
 	for _, ref := range sortedKeys(want) {
-		text, err := ResolveRefs(v, ref)
+		id, err := refID(omni, ref)
 		if err != nil {
 			r.fail(i, ref, "%v", err)
-			continue
-		}
-		var id int
-		if _, err := fmt.Sscanf(text, "c%d", &id); err != nil {
-			r.fail(i, ref, "write a card as {Name} or c12")
 			continue
 		}
 		r.expectCard(i, v, ref, id, want[ref])
 	}
 }
 
+func inZone(where, zone string) bool {
+	return zone == where || strings.HasSuffix(where, "."+zone)
+}
+
 func (r *runner) expectCard(i int, v *engine.View, ref string, id int, w CardExpect) {
-	var card *engine.CardView
-	var where string
-	v.Walk(func(owner engine.Seat, zone string, c *engine.CardView) {
-		if c.ID == id && card == nil {
-			card, where = c, owner.String()+"."+zone
-			if owner == engine.NoSeat {
-				where = zone
-			}
-		}
-	})
+	card, where := cardByID(v, id)
 	if card == nil {
-		r.fail(i, ref, "c%d is nowhere on the table", id)
+		r.fail(i, ref, "c%d is nowhere %s", id, seenBy(v))
 		return
 	}
-	if w.Zone != "" && w.Zone != where && !strings.HasSuffix(where, "."+w.Zone) {
+	if w.Zone != "" && !inZone(where, w.Zone) {
 		r.fail(i, ref, "is in %s, expected %s", where, w.Zone)
+	}
+	if w.NotZone != "" && !zoneExists(v, w.NotZone) {
+		r.failIn(i, "cards", ref, "not_zone: no zone %s on the table", w.NotZone)
+	} else if w.NotZone != "" && inZone(where, w.NotZone) {
+		r.failIn(i, "cards", ref, "is in %s, expected it not to be", where)
 	}
 	for _, st := range w.Status {
 		if !card.HasStatus(st) {

@@ -3,7 +3,8 @@
 // kernel's own tests, the simulator's and the agents' use it, so they do
 // not depend on any real game; it is not registered.
 //
-// Each seat has the cards One to Nine, shuffled, and holds three. Starting
+// Each seat has the cards One to Nine, shuffled, and holds three (a deck
+// is One to Nine once each: TR-2). Starting
 // with the leader, every seat plays a card face up; the highest wins the
 // trick and leads the next; everyone draws back to three. When all cards
 // are played, the most tricks wins.
@@ -25,9 +26,12 @@ const (
 var names = [perSeat]string{"One", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine"}
 
 // Game is the trick game. Its flags break it on purpose, for tests that
-// must catch such bugs: Leak makes views show every hand, and
-// Unsorted makes Determinize depend on the hidden order of cards.
-type Game struct{ Leak, Unsorted bool }
+// must catch such bugs: Leak makes views show every hand, Unsorted makes
+// Determinize depend on the hidden order of cards, LeakLabel makes
+// Describe name the mover's remaining hand, LeakError makes a refused
+// play name the card, and KeepHands makes Determinize leave other seats'
+// hands as they are.
+type Game struct{ Leak, Unsorted, LeakLabel, LeakError, KeepHands bool }
 
 var (
 	codec    = engine.NewCodec(engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand"})
@@ -62,7 +66,7 @@ func (Game) Presets() []engine.DeckList {
 	return []engine.DeckList{d}
 }
 
-// ValidateDeck accepts exactly One to Nine once each.
+// ValidateDeck accepts exactly One to Nine once each (TR-2).
 func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
 	var ps []engine.Problem
 	seen := map[string]bool{}
@@ -70,12 +74,12 @@ func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
 		if valueOf(e.Card) == 0 {
 			ps = append(ps, d.Problem(e, "no such card", "use One to Nine"))
 		} else if e.Count != 1 || seen[e.Card] {
-			ps = append(ps, d.Problem(e, "each card once", "list it once with count 1"))
+			ps = append(ps, d.Problem(e, "each card once (TR-2)", "list it once with count 1"))
 		}
 		seen[e.Card] = true
 	}
 	if len(seen) != perSeat && len(ps) == 0 {
-		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the deck has %d different cards, it needs 9", len(seen))})
+		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the deck has %d different cards, it needs 9 (TR-2)", len(seen))})
 	}
 	return ps
 }
@@ -92,8 +96,7 @@ func valueOf(name string) int {
 // State is a trick game in progress. Card id c belongs to seat c/9 and is
 // worth c%9+1.
 type State struct {
-	leak       bool
-	unsorted   bool
+	broken     Game // the flags that break it on purpose
 	tiesLeader bool
 	seats      int
 	decks      [][]int16 // top is the last element
@@ -142,7 +145,7 @@ func (g Game) empty(setup engine.Setup) (*State, error) {
 		}
 	}
 	n := setup.Seats
-	s := &State{leak: g.Leak, unsorted: g.Unsorted, tiesLeader: v["ties"] == "leader", seats: n, turn: 1,
+	s := &State{broken: g, tiesLeader: v["ties"] == "leader", seats: n, turn: 1,
 		decks: make([][]int16, n), hands: make([][]int16, n), table: make([]int16, n),
 		tricks: make([]int, n), rng: engine.NewRNG(setup.Seed)}
 	for i := range s.table {
@@ -198,6 +201,9 @@ func (s *State) Apply(a engine.Action) error {
 	p := int(s.toMove)
 	i := indexOf(s.hands[p], a.Args[0])
 	if i < 0 {
+		if s.broken.LeakError && a.Args[0] >= 0 && int(a.Args[0]) < perSeat*s.seats {
+			return fmt.Errorf("c%d (%s) is not in %v's hand", a.Args[0], cardName(a.Args[0]), s.toMove)
+		}
 		return fmt.Errorf("c%d is not in %v's hand", a.Args[0], s.toMove)
 	}
 	s.hands[p] = append(s.hands[p][:i], s.hands[p][i+1:]...)
@@ -290,7 +296,7 @@ func cloneAll(z [][]int16) [][]int16 {
 func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 	c := s.Clone().(*State)
 	for p := 0; p < c.seats; p++ {
-		if engine.Seat(p) == seat {
+		if engine.Seat(p) == seat || s.broken.KeepHands {
 			c.sort(c.decks[p])
 			engine.Shuffle(r, c.decks[p])
 			continue
@@ -307,7 +313,7 @@ func (s *State) Determinize(seat engine.Seat, r *engine.RNG) engine.State {
 }
 
 func (s *State) sort(cards []int16) {
-	if !s.unsorted {
+	if !s.broken.Unsorted {
 		slices.Sort(cards)
 	}
 }
@@ -334,7 +340,15 @@ func (s *State) PlayedCard(a engine.Action) int { return int(a.Args[0]) % perSea
 
 // Describe labels an action.
 func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
-	return fmt.Sprintf("%v plays %s", s.toMove, cardName(a.Args[0]))
+	label := fmt.Sprintf("%v plays %s", s.toMove, cardName(a.Args[0]))
+	if s.broken.LeakLabel {
+		for _, c := range s.hands[s.toMove] {
+			if c != a.Args[0] {
+				label += ", keeps " + cardName(c)
+			}
+		}
+	}
+	return label
 }
 
 func cardName(c int16) string { return names[int(c)%perSeat] }
@@ -349,7 +363,7 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 		seat := engine.Seat(p)
 		pv := engine.PlayerView{Seat: seat, Name: seat.String(), Counters: []engine.Stat{{Name: "tricks", Value: s.tricks[p]}}}
 		hand := engine.Zone{Name: "hand", Visibility: engine.Owner, Count: len(s.hands[p])}
-		if viewer == seat || viewer == engine.Omniscient || s.leak {
+		if viewer == seat || viewer == engine.Omniscient || s.broken.Leak {
 			hand.Cards = cardViews(s.hands[p], seat)
 		}
 		deck := engine.Zone{Name: "deck", Visibility: engine.Private, Count: len(s.decks[p])}
