@@ -157,7 +157,7 @@ seats:
   - zones: {main: [Tide Sovereign]}
 `)
 	a := s.act(t, "attach {Hidden Snare} {Ember Warlord} down")
-	if got := s.Describe(a, 1); got != "p1 attaches a card face down to Ember Warlord (c2)" {
+	if got := s.Describe(a, 1); got != "p1 attaches a hidden card face down to Ember Warlord (c2)" {
 		t.Errorf("p2 reads %q", got)
 	}
 	if got := s.Describe(a, 0); got != "p1 attaches Hidden Snare (c1) face down to Ember Warlord (c2)" {
