@@ -34,7 +34,9 @@ import (
 //     construction rules allow: Extra-deck cards, at most 4 of a name
 //     counting those seen (AT-8.2, AT-8.4).
 //
-// DeterminizeKnowingDecks is the same for a seat that knows every list.
+// A world without a turn limit gets one (worldTurnLimit), so that a
+// search's playouts end. DeterminizeKnowingDecks is the same for a seat
+// that knows every list.
 func (s *State) Determinize(me engine.Seat, r *engine.RNG) engine.State {
 	return s.determinize(me, r, false)
 }
@@ -68,6 +70,7 @@ const copiesPerName = 4
 func (s *State) determinize(me engine.Seat, r *engine.RNG, knowDecks bool) *State {
 	d := s.clone()
 	d.rng = engine.NewRNG(r.Uint64())
+	d.r.turnLimit = worldTurnLimit(d.r.turnLimit, int(d.turn))
 	var sc detScratch
 	for p := int8(0); p < d.n; p++ {
 		pos, secret := d.hiddenMain(p, me, sc.pos[:0])
@@ -85,6 +88,21 @@ func (s *State) determinize(me engine.Seat, r *engine.RNG, knowDecks bool) *Stat
 		d.deal(ext, 0, d.extraPrior(len(ext), &sc), r)
 	}
 	return d
+}
+
+// worldTurnLimit is the turn limit of a sampled world. A world is a
+// simulation, which AT-10.U6 lets end at a cap: searches play worlds out,
+// and a stalled game (about 0.4% of random games never end) must end
+// there. A game without a limit gets the simulator's cap, or, once past
+// it, as many turns again; the real game keeps no limit.
+func worldTurnLimit(limit, turn int) int {
+	switch {
+	case limit > 0:
+		return limit
+	case turn < simTurnCap:
+		return simTurnCap
+	}
+	return turn + simTurnCap
 }
 
 // hiddenMain lists p's main-deck cards me may not see: secret cards on

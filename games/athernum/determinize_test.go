@@ -312,3 +312,29 @@ func TestDeterminizeDrawsAnOwnDeckFromThePool(t *testing.T) {
 		t.Errorf("p2's own deck is known to p1's search: %d cards outside its list, %d other Extra decks in 100 worlds", outside, otherExtra)
 	}
 }
+
+func TestSampledWorldsEndWhereTheGameNeedNot(t *testing.T) {
+	// AT-10.U6: the real game has no turn limit; a sampled world, which a
+	// search plays out, ends at the simulator's cap (or as many turns on
+	// when the game is past it), and keeps a limit the game has.
+	for _, tc := range []struct {
+		variant    map[string]string
+		turn, want int
+	}{
+		{nil, 5, simTurnCap},
+		{nil, 250, 250 + simTurnCap},
+		{map[string]string{varTurnLimit: "60"}, 5, 60},
+	} {
+		s := table(t, tc.variant, sprintf("turn: %d\n", tc.turn)+duel[1:])
+		limit := s.r.turnLimit
+		r := engine.NewRNG(1)
+		for _, d := range []engine.State{s.Determinize(0, &r), s.DeterminizeKnowingDecks(1, &r)} {
+			if got := d.(*State).r.turnLimit; got != tc.want {
+				t.Errorf("turn %d, variant %v: the world's limit is %d, want %d", tc.turn, tc.variant, got, tc.want)
+			}
+		}
+		if s.r.turnLimit != limit {
+			t.Errorf("determinizing changed the game's own limit to %d", s.r.turnLimit)
+		}
+	}
+}

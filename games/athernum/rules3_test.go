@@ -67,9 +67,22 @@ seats:
 }
 
 func TestAT10_U6_TurnLimit(t *testing.T) {
-	s := table(t, map[string]string{varTurnLimit: "40"}, "turn: 40\n"+duel[1:])
+	// The rules have no turn limit: by default a game goes on past any
+	// turn. The limit is an optional variant; reaching it is a draw.
+	s := table(t, nil, "turn: 400\n"+duel[1:])
 	s.do(t, "endday")
-	wantWinner(t, s, engine.NoSeat, "turn-cap")
+	if done, out := s.Terminal(); done || s.Turn() != 401 {
+		t.Fatalf("AT-10.U6: by default turn 400 ends in turn %d, over %v (%s)", s.Turn(), done, out.Reason)
+	}
+	for _, limit := range []int{40, 200} {
+		s := table(t, map[string]string{varTurnLimit: sprintf("%d", limit)}, sprintf("turn: %d\n", limit-1)+duel[1:])
+		s.do(t, "endday")
+		if done, _ := s.Terminal(); done {
+			t.Fatalf("AT-10.U6: a limit of %d ends the game after turn %d", limit, limit-1)
+		}
+		s.do(t, "endday") // p2's turn, the last
+		wantWinner(t, s, engine.NoSeat, "turn-limit")
+	}
 }
 
 func TestAT10_U8_ReactionsInTheMorning(t *testing.T) {
