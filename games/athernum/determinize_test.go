@@ -257,11 +257,12 @@ func TestDeterminizeUsesThePriorNotTheList(t *testing.T) {
 	}
 }
 
-// ownDeck is a legal deck that is no preset: 15 names of every faction.
+// ownDeck is a legal deck that is no preset: every fourth card of the
+// pool, of every faction.
 func ownDeck(t *testing.T) engine.DeckList {
 	t.Helper()
 	d := engine.DeckList{Name: "own"}
-	for i := 1; i < len(theGame.pool.defs) && d.Size("") < 60; i += 3 {
+	for i := 1; i < len(theGame.pool.defs) && d.Size("") < 60; i += 4 {
 		cd := &theGame.pool.defs[i]
 		if !cd.extra && !cd.token {
 			d.Entries = append(d.Entries, engine.DeckEntry{Count: 4, Card: cd.name})

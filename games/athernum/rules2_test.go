@@ -107,6 +107,7 @@ func TestAT3_4_FirstSeatFromSetup(t *testing.T) {
 }
 
 func TestAT5_21_FaceDownViewKeepsOnlyIdentity(t *testing.T) {
+	// AT-2.8: the markers on cards (damage, VP, exhaustion) are shown to all.
 	s := table(t, nil, `
 active: p1
 seats:
