@@ -27,7 +27,7 @@ func (s *State) name(id int16, viewer engine.Seat) string {
 // revealed): every viewer reads its name, but only when a is legal, so
 // that a label never names a card the action does not reveal.
 func (s *State) shown(id int16, a engine.Action, viewer engine.Seat) string {
-	if id > 0 && int(id) < len(s.cards) && engine.Contains(s.Legal(nil), a) {
+	if id > 0 && int(id) < len(s.cards) && engine.Contains(s.legalList(), a) {
 		return s.name(id, engine.Omniscient)
 	}
 	return s.name(id, viewer)
