@@ -1,8 +1,6 @@
 package athernum
 
 import (
-	"slices"
-
 	"kartenwerk/engine"
 )
 
@@ -79,8 +77,8 @@ func (s *State) determinize(me engine.Seat, r *engine.RNG, knowDecks bool) *Stat
 			continue
 		}
 		if engine.Seat(p) == me || knowDecks {
-			d.deal(pos, secret, d.defsOf(pos, sc.cand[:0]), r)
-			d.deal(ext, 0, d.defsOf(ext, sc.cand[:0]), r)
+			d.deal(pos, secret, d.defsOf(pos, &sc), r)
+			d.deal(ext, 0, d.defsOf(ext, &sc), r)
 			continue
 		}
 		seenDefs := d.countSeen(p, me, &sc)
@@ -140,13 +138,22 @@ func (d *State) hiddenExtra(p int8, me engine.Seat, buf []int16) []int16 {
 	return append(buf, d.zs(d.pl[p].extra)...)
 }
 
-// defsOf lists the definitions of ids, sorted: as a pool it no longer
-// says which id held which.
-func (d *State) defsOf(ids, buf []int16) []int16 {
+// defsOf lists the definitions of ids in definition order (a counting
+// sort in sc.inList): as a pool it no longer says which id held which.
+func (d *State) defsOf(ids []int16, sc *detScratch) []int16 {
+	sc.inList = [maxDefs]uint8{}
+	lo, hi := int16(maxDefs), int16(0)
 	for _, id := range ids {
-		buf = append(buf, d.cards[id].def)
+		def := d.cards[id].def
+		sc.inList[def]++
+		lo, hi = min(lo, def), max(hi, def)
 	}
-	slices.Sort(buf)
+	buf := sc.cand[:0]
+	for def := lo; def <= hi; def++ {
+		for k := sc.inList[def]; k > 0; k-- {
+			buf = append(buf, def)
+		}
+	}
 	return buf
 }
 
@@ -249,24 +256,33 @@ func (d *State) mainPrior(pos []int16, secret int, seen []int16, sc *detScratch,
 		return nil
 	}
 	presets := d.g.pool.presetMain
+	var fit [8]int16 // the consistent presets; more than 8 are rare enough to recount
 	fitting := 0
 	for k := range presets {
 		if _, ok := d.presetFits(presets[k], pos, secret, seen, sc); ok {
+			if fitting < len(fit) {
+				fit[fitting] = int16(k)
+			}
 			fitting++
 		}
 	}
-	if fitting > 0 {
-		pick := r.IntN(fitting)
-		for k := range presets {
-			if cand, ok := d.presetFits(presets[k], pos, secret, seen, sc); ok {
-				if pick == 0 {
-					return cand
-				}
-				pick--
+	if fitting == 0 {
+		return d.poolRest(len(pos), false, sc)
+	}
+	pick := r.IntN(fitting)
+	if pick < len(fit) {
+		cand, _ := d.presetFits(presets[fit[pick]], pos, secret, seen, sc)
+		return cand
+	}
+	for k := range presets {
+		if cand, ok := d.presetFits(presets[k], pos, secret, seen, sc); ok {
+			if pick == 0 {
+				return cand
 			}
+			pick--
 		}
 	}
-	return d.poolRest(len(pos), false, sc)
+	return nil // not reached: pick counts consistent presets
 }
 
 // presetFits returns what a preset's main deck leaves unseen, and whether
