@@ -266,3 +266,22 @@ seats:
 	s.passAll(t)
 	step("the Battlefield (5, 1 VP on it) leaves, the Citadel (4) enters", 17-4+4)
 }
+
+func TestAT3_2_OwnerSearchesTheDeckAtSetup(t *testing.T) {
+	// The start card is picked from one's own deck: during setup its owner
+	// sees the deck, nobody else does; once shuffled (AT-3.5), nobody.
+	st, _ := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Seed: 2})
+	s := st.(*State)
+	if n := len(s.View(0).Players[0].Zone("deck").Cards); n != 60 {
+		t.Fatalf("AT-3.2: p1 sees %d cards of its deck during setup", n)
+	}
+	if n := len(s.View(1).Players[0].Zone("deck").Cards); n != 0 {
+		t.Fatalf("AT-3.2: p2 sees %d cards of p1's deck", n)
+	}
+	for s.phase == phSetup {
+		s.do(t, codec.Format(s.Legal(nil)[0]))
+	}
+	if n := len(s.View(0).Players[0].Zone("deck").Cards); n != 0 {
+		t.Fatalf("AT-2.1: p1 sees %d cards of its shuffled deck", n)
+	}
+}
