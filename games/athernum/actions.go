@@ -6,11 +6,16 @@ import (
 
 // Legal appends the legal actions of ToMove.
 func (s *State) Legal(dst []engine.Action) []engine.Action {
+	return append(dst, s.legalList()...)
+}
+
+// legalList is the cached list of legal actions, made when needed.
+func (s *State) legalList() []engine.Action {
 	if !s.legalOK {
 		s.legal = s.genLegal(s.legal[:0])
 		s.legalOK = true
 	}
-	return append(dst, s.legal...)
+	return s.legal
 }
 
 // Apply plays a legal action, or refuses it with the reason.

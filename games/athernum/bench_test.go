@@ -55,3 +55,14 @@ func midgame(b *testing.B, n int) *State {
 		}
 	}
 }
+
+// BenchmarkDeterminize resamples what p1 cannot see, 30 random actions
+// into a game, as ISMCTS does once per iteration.
+func BenchmarkDeterminize(b *testing.B) {
+	s := midgame(b, 30)
+	r := engine.NewRNG(7)
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Determinize(0, &r)
+	}
+}

@@ -555,7 +555,8 @@ func (p *pool) deckDefs(d engine.DeckList) (main, extra []int16) {
 	return main, extra
 }
 
-// presetIndex picks seat s's preset deterministically from the seed.
+// presetIndex picks seat s's preset from the seed: consecutive seeds meet
+// every ordered pairing of presets, mirror matches included, equally often.
 func (p *pool) presetIndex(seed uint64, s int) int {
-	return (int(seed%97) + s) % len(p.presets)
+	return engine.DefaultPreset(seed, s, len(p.presets))
 }

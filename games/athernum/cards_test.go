@@ -34,6 +34,8 @@ func TestShippedCardsMatchSchema(t *testing.T) {
 }
 
 func TestCardPoolCoverage(t *testing.T) {
+	// AT-2.19, AT-9.1, AT-10.U1: the card data covers every field and ability
+	// kind the rules name; factions are data.
 	// Issue 5: three factions of 15+, 10+ factionless items and locations,
 	// every ability kind, both win paths (objective and a win effect).
 	per := map[int8]int{}
@@ -81,6 +83,8 @@ func TestCardPoolCoverage(t *testing.T) {
 }
 
 func TestBrokenCardFiles(t *testing.T) {
+	// AT-2.20: a card is a character, an item or a location; AT-10.U1:
+	// factions are named in the data.
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"unknown field", "cards:\n  - name: A\n    type: item\n    power: 3\n", "bad.yaml:4"},
 		{"bad type", "cards:\n  - name: A\n    type: hero\n", `bad.yaml:3: A: unknown card type "hero"`},
@@ -107,6 +111,7 @@ func TestBrokenCardFiles(t *testing.T) {
 }
 
 func TestDeckErrors(t *testing.T) {
+	// AT-2.16, AT-8.2: copies are counted by name.
 	preset := theGame.Presets()[0]
 	for _, p := range theGame.Presets() {
 		if ps := theGame.ValidateDeck(p); len(ps) > 0 {

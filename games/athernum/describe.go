@@ -7,29 +7,30 @@ import (
 	"kartenwerk/engine"
 )
 
-// name labels a card for a viewer: "Ember Warlord (c12)", or "a face-down
-// card" when the viewer may not know it.
+// name labels a card for a viewer: "Ember Warlord (c12)", or "a hidden
+// card" / "a face-down card" when the viewer may not know it (visibleTo).
 func (s *State) name(id int16, viewer engine.Seat) string {
 	if id <= 0 || int(id) >= len(s.cards) {
 		return fmt.Sprintf("c%d", id)
 	}
 	if !s.visibleTo(id, viewer) {
-		return "a face-down card"
+		if s.cards[id].onField() {
+			return "a face-down card"
+		}
+		return "a hidden card"
 	}
 	return fmt.Sprintf("%s (c%d)", s.def(id).name, id)
 }
 
-// visibleTo: may viewer identify card id?
-func (s *State) visibleTo(id int16, viewer engine.Seat) bool {
-	c := &s.cards[id]
-	if viewer == engine.Omniscient || engine.Seat(c.owner) == viewer {
-		return true
+// shown labels a card that action a moves from its owner's hand, Extra
+// deck or face-down slot to where everyone sees it (played, discarded,
+// revealed): every viewer reads its name, but only when a is legal, so
+// that a label never names a card the action does not reveal.
+func (s *State) shown(id int16, a engine.Action, viewer engine.Seat) string {
+	if id > 0 && int(id) < len(s.cards) && engine.Contains(s.legalList(), a) {
+		return s.name(id, engine.Omniscient)
 	}
-	switch c.zone {
-	case zDeck, zHand, zExtra:
-		return false
-	}
-	return !c.secret()
+	return s.name(id, viewer)
 }
 
 // Describe labels an action for people, as viewer may see it.
@@ -50,10 +51,7 @@ func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 	}
 	disc := ""
 	if w != 0 {
-		disc = ", discarding " + s.name(w, engine.Omniscient)
-		if !s.visibleTo(w, viewer) {
-			disc = ", discarding a card"
-		}
+		disc = ", discarding " + s.shown(w, a, viewer)
 	}
 	switch a.Verb {
 	case vStart:
@@ -75,22 +73,18 @@ func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
 	case vClaim:
 		return who + " claims 1 VP"
 	case vPlay:
-		return who + " plays " + s.name(x, engine.Omniscient)
+		return who + " plays " + s.shown(x, a, viewer)
 	case vAttach:
-		if z == 1 {
-			item := "a card"
-			if viewer == engine.Omniscient || engine.Seat(s.toMove) == viewer {
-				item = s.name(x, engine.Omniscient)
-			}
-			return who + " attaches " + item + " face down to " + s.name(y, viewer)
+		if z == 1 { // it stays hidden (AT-5.5)
+			return who + " attaches " + s.name(x, viewer) + " face down to " + s.name(y, viewer)
 		}
-		return who + " attaches " + s.name(x, engine.Omniscient) + " to " + s.name(y, viewer)
+		return who + " attaches " + s.shown(x, a, viewer) + " to " + s.name(y, viewer)
 	case vActivate:
 		return who + " activates the " + ability() + " of " + s.name(x, viewer) + target(z) + disc
 	case vSupport:
-		return who + " discards " + s.name(x, engine.Omniscient) + " for its Support" + target(z) + disc
+		return who + " discards " + s.shown(x, a, viewer) + " for its Support" + target(z) + disc
 	case vReveal:
-		return who + " reveals " + s.name(x, engine.Omniscient)
+		return who + " reveals " + s.shown(x, a, viewer)
 	case vCombat:
 		return who + " goes to combat"
 	case vAttack:
@@ -196,6 +190,9 @@ func (s *State) explain(a engine.Action) error {
 		c, err := card(x)
 		if err != nil {
 			return err
+		}
+		if c.owner != p {
+			return fmt.Errorf("%s: c%d is not your character: attack with one of yours (AT-5.13)", text, x)
 		}
 		if c.faceDown() {
 			return fmt.Errorf("%s: %s is exhausted: only non-exhausted characters attack (AT-5.13)", text, s.name(x, engine.Seat(p)))

@@ -168,7 +168,8 @@ func TestFiguresOverRandomGames(t *testing.T) {
 	objWins := 0
 	for i := 0; i < 120; i++ {
 		seats := 2 + i%3
-		st, err := theGame.New(engine.Setup{Game: "athernum", Seats: seats, Seed: engine.SeedFor(7, i)})
+		// Random games can stall for good: the optional limit ends them.
+		st, err := theGame.New(engine.Setup{Game: "athernum", Seats: seats, Seed: engine.SeedFor(7, i), Variant: map[string]string{varTurnLimit: "200"}})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -109,8 +109,8 @@ var variants = []engine.VariantSpec{
 		Doc: "low-first: the cheapest start card takes the first turn; high-first: the most expensive one does"},
 	{Key: varFirstTurn, Options: []string{"first-player", "every-first-turn"}, Default: "first-player", Rule: "AT-10.13",
 		Doc: "first-player: no combat in the starting player's first turn; every-first-turn: no combat in any player's first turn"},
-	{Key: varTurnLimit, Options: []string{"200", "none", "40", "60", "80", "120"}, Default: "200", Rule: "AT-10.U6",
-		Doc: "a cap on turns; a game that reaches it is a draw. On by default: a game whose decks are spent can stall, and search playouts must end"},
+	{Key: varTurnLimit, Options: []string{"none", "200", "40", "60", "80", "120"}, Default: "none", Rule: "AT-10.U6",
+		Doc: "none: no limit, as the rules have none (the simulator stops games at its own turn cap, engine.Info.TurnCap); N: the game ends in a draw after turn N (200 was the default before)"},
 }
 
 // rules are the resolved variant readings, fixed for a game.
@@ -160,10 +160,16 @@ func (g *Game) Info() engine.Info {
 			"exhaust them face down, and answer every play on a stack with priority.",
 		Variants: variants,
 		Actions:  codec,
-		// Random games end by themselves: 1% reach turn 120 and 0.3% turn 200.
-		TurnCap: 200,
+		// The simulator's cap, not a rule (AT-10.U6): random games end by
+		// themselves, 1% reach turn 120 and 0.7% turn 200. A turn-limit
+		// variant at or below it ends such games first, as a draw of the
+		// game ("turn-limit") rather than one the simulator stopped.
+		TurnCap: simTurnCap,
 	}
 }
+
+// simTurnCap is the simulator's turn cap (engine.Info.TurnCap).
+const simTurnCap = 200
 
 // Cards lists the card pool with rules text generated from the data.
 func (g *Game) Cards() []engine.CardInfo { return g.pool.infos() }

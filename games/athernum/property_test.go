@@ -47,6 +47,11 @@ func invariants(st engine.State) error {
 			if err := check(zz.z, zz.k); err != nil {
 				return err
 			}
+			for _, id := range s.zs(zz.z) {
+				if extra := s.def(id).extra; (zz.k == zExtra) != extra && (zz.k == zExtra || zz.k == zDeck || zz.k == zHand) {
+					return fmt.Errorf("p%d's %s holds %s (AT-2.2: Extra-deck cards stay in the Extra deck until played)", p+1, zoneNames[zz.k], s.def(id).name)
+				}
+			}
 		}
 		for _, id := range []int16{pl.main, pl.loc} {
 			if id != 0 {

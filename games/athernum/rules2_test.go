@@ -107,6 +107,7 @@ func TestAT3_4_FirstSeatFromSetup(t *testing.T) {
 }
 
 func TestAT5_21_FaceDownViewKeepsOnlyIdentity(t *testing.T) {
+	// AT-2.8: the markers on cards (damage, VP, exhaustion) are shown to all.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -157,7 +158,7 @@ seats:
   - zones: {main: [Tide Sovereign]}
 `)
 	a := s.act(t, "attach {Hidden Snare} {Ember Warlord} down")
-	if got := s.Describe(a, 1); got != "p1 attaches a card face down to Ember Warlord (c2)" {
+	if got := s.Describe(a, 1); got != "p1 attaches a hidden card face down to Ember Warlord (c2)" {
 		t.Errorf("p2 reads %q", got)
 	}
 	if got := s.Describe(a, 0); got != "p1 attaches Hidden Snare (c1) face down to Ember Warlord (c2)" {

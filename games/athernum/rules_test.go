@@ -6,15 +6,6 @@ import (
 	"kartenwerk/engine"
 )
 
-// Rules not testable as positions, with the reason:
-//   AT-3.1, AT-8.7: decks are locked for a match; a match of several games
-//     is the client's business, each game validates its decks (cards_test).
-//   AT-2.3, AT-10.U2: no hand limit and no mulligan: nothing to enforce.
-//   AT-2.11, AT-2.12: public discard and Void are checked by the views in
-//     the random-game property test (views never leak, piles are public).
-//   AT-10.U5: Extra-deck cards without printed timing play like hand cards
-//     (TestExtraDeckPlays).
-
 const duel = `
 active: p1
 phase: day
@@ -30,6 +21,8 @@ seats:
 `
 
 func TestAT3_SetupStartCardsAndInitiative(t *testing.T) {
+	// AT-2.1, AT-8.5: the start card comes from the 60-card deck, 53 are left
+	// after it and 6 drawn.
 	// AT-3.2 start card face down, hidden from others; AT-3.3 revealed at
 	// once; AT-3.4/AT-10.1 lowest cost first; AT-3.5 hands of 6;
 	// AT-7.1 the pool is the sum of the start cards' VP fields.
@@ -110,6 +103,9 @@ func TestAT3_4_InitiativeTiesAndMultiplayerOrder(t *testing.T) {
 }
 
 func TestAT4_1_MorningMarkersResourcesCommand(t *testing.T) {
+	// AT-1.3: 2 command tokens a turn; AT-6.1, AT-10.16: a revealed card's
+	// static ability goes on the stack once, then applies while the card is
+	// face up.
 	s := table(t, nil, `
 active: p1
 phase: morning
@@ -157,6 +153,7 @@ seats:
 }
 
 func TestAT4_3_CombatOncePerTurnNotFirstTurn(t *testing.T) {
+	// AT-5.10: going to combat is a Day action.
 	s := table(t, nil, "turn: 1\n"+duel[1:])
 	if s.isLegal(t, "combat") {
 		t.Fatal("AT-4.3: combat in the first turn of the game")
@@ -199,6 +196,7 @@ seats:
 }
 
 func TestAT5_1to5_3_CommandTokenActions(t *testing.T) {
+	// AT-4.2: the Day actions, taken in any order.
 	s := table(t, nil, duel)
 	s.do(t, "draw")
 	if s.pl[0].cmd != 1 || s.pl[0].hand.n != 1 {
@@ -248,6 +246,7 @@ seats:
 }
 
 func TestAT5_4_PlayCharacter(t *testing.T) {
+	// AT-2.18: a card of a faction needs a resource of that faction.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -294,6 +293,8 @@ seats:
 }
 
 func TestAT5_5_ItemsFaceUpAndDown(t *testing.T) {
+	// AT-2.17: items without a cost field are attached with no resources;
+	// AT-2.23: a character carries as many items as its item slots.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -327,6 +328,7 @@ seats:
 }
 
 func TestAT5_24_RevealInOpponentsTurn(t *testing.T) {
+	// AT-5.9: revealing a face-down item is an action of its own.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -350,6 +352,7 @@ seats:
 }
 
 func TestAT5_13_CombatInterceptAndExhaust(t *testing.T) {
+	// AT-2.24: OFV is the damage a combatant deals.
 	pos := `
 active: p1
 phase: combat
@@ -446,6 +449,7 @@ seats:
 }
 
 func TestAT10_3_Threshold(t *testing.T) {
+	// AT-2.25: DFV is the damage a character can take.
 	pos := `
 active: p1
 phase: combat
@@ -481,6 +485,7 @@ seats:
 `
 
 func TestAT5_15_PriorityOrderAndLIFO(t *testing.T) {
+	// AT-2.15: the shared effect stack resolves last in, first out.
 	s := table(t, nil, threeSeats)
 	s.do(t, "activate {Flame Adept} a1 {Wave Binder} c0")
 	order := []engine.Seat{}
@@ -529,6 +534,7 @@ seats:
 }
 
 func TestAT5_22_TargetGoneFizzles(t *testing.T) {
+	// AT-6.9: a banished card goes to the Void.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -580,6 +586,8 @@ seats:
 `
 
 func TestAT7_2_PointSuperiority(t *testing.T) {
+	// AT-1.2, AT-2.14, AT-2.21: point superiority wins; the VP pool and the VP
+	// fields as capacities decide it.
 	s := table(t, nil, nearSuperiority)
 	// 7 > 3 + pool 5? no. After the claim: 8 > 3 + 4.
 	if done, _ := s.Terminal(); done {
@@ -605,6 +613,7 @@ seats:
 }
 
 func TestAT7_3_ObjectiveWin(t *testing.T) {
+	// AT-1.2: an Objective held wins.
 	pos := `
 active: p1
 phase: morning
@@ -622,6 +631,7 @@ seats:
 }
 
 func TestAT7_4_DeckOutByForcedDraw(t *testing.T) {
+	// AT-1.2: a player who must draw from an empty deck loses.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -635,6 +645,7 @@ seats:
 }
 
 func TestAT7_5_EffectWin(t *testing.T) {
+	// AT-1.2: a card effect wins the game.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -684,6 +695,8 @@ seats:
 }
 
 func TestAT5_6_LocationOncePerTurn(t *testing.T) {
+	// AT-2.6, AT-5.25: one location slot a player; a new location discards the
+	// old.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -706,6 +719,8 @@ seats:
 }
 
 func TestAT5_12_ExhaustCostTurnsFaceDown(t *testing.T) {
+	// AT-1.3, AT-5.7, AT-6.3: an activated ability, every cost paid at once;
+	// exhausting turns the card face down.
 	s := table(t, nil, `
 active: p1
 seats:
@@ -726,7 +741,8 @@ seats:
 }
 
 func TestExtraDeckPlays(t *testing.T) {
-	// AT-2.2, AT-10.U5: Extra-deck cards are never drawn and play like hand cards.
+	// AT-2.2, AT-10.U5: Extra-deck cards with no timing printed play like
+	// hand cards (that they are never drawn: TestAT2_2_ExtraDeckIsNeverDrawn).
 	s := table(t, nil, `
 active: p1
 seats:

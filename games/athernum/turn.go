@@ -138,7 +138,7 @@ func (s *State) setPhase(ph uint8) {
 // nextTurn hands the turn to the next player in initiative order.
 func (s *State) nextTurn() {
 	if s.r.turnLimit > 0 && int(s.turn) >= s.r.turnLimit {
-		s.end(0, "turn-cap")
+		s.end(0, "turn-limit")
 		return
 	}
 	s.active = s.next(s.active)

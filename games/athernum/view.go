@@ -6,8 +6,37 @@ import (
 	"kartenwerk/engine"
 )
 
-// View is what viewer may see (AT-5.21: exhausted cards are public, other
-// face-down cards only to their controller; hands and decks are counts).
+// Who may see a card is decided here once, by zoneSeenBy and visibleTo:
+// View shows, Describe and the refusal messages name, and Determinize
+// keeps exactly the cards these allow, and resamples all the others.
+
+// zoneSeenBy: may viewer know the cards owner keeps in zone z? Field
+// zones are public, but a face-down card there is decided by visibleTo.
+func (s *State) zoneSeenBy(z uint8, owner int8, viewer engine.Seat) bool {
+	if viewer == engine.Omniscient {
+		return true
+	}
+	switch z {
+	case zDeck: // face down in an order nobody knows (AT-2.1); its owner searches it for the start card (AT-3.2)
+		return engine.Seat(owner) == viewer && s.phase == phSetup
+	case zHand, zExtra: // AT-2.2, AT-2.3: its owner's
+		return engine.Seat(owner) == viewer
+	}
+	return true // the field, discard pile and Void (AT-2.11, AT-2.12), the stack
+}
+
+// visibleTo: may viewer know which card id is? A face-down card on the
+// field is public when exhausted, else its controller's (AT-3.2, AT-5.5,
+// AT-5.21).
+func (s *State) visibleTo(id int16, viewer engine.Seat) bool {
+	c := &s.cards[id]
+	if c.onField() && c.secret() {
+		return viewer == engine.Omniscient || engine.Seat(c.owner) == viewer
+	}
+	return s.zoneSeenBy(c.zone, c.owner, viewer)
+}
+
+// View is what viewer may see (see visibleTo; hidden piles are counts).
 func (s *State) View(viewer engine.Seat) *engine.View {
 	v := &engine.View{
 		Game: "athernum", Viewer: viewer, Turn: int(s.turn), Phase: phaseNames[s.phase],
@@ -16,10 +45,8 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 	if s.phase == phOver {
 		v.Result = engine.ResultOf(engine.Outcome{Winners: s.winners, Reason: s.reason})
 	}
-	all := viewer == engine.Omniscient
 	for p := int8(0); p < s.n; p++ {
 		pl := &s.pl[p]
-		own := all || viewer == engine.Seat(p)
 		pv := engine.PlayerView{Seat: engine.Seat(p), Name: engine.Seat(p).String(), Out: pl.out}
 		pv.Counters = append(pv.Counters,
 			engine.Stat{Name: "command", Value: int(pl.cmd)},
@@ -32,9 +59,9 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 				engine.Stat{Name: "pool." + factionNames[f], Value: int(pl.pool[f])})
 		}
 		pv.Zones = append(pv.Zones,
-			s.pileView("hand", engine.Owner, pl.hand, own, false, viewer),
-			s.pileView("deck", engine.Private, pl.deck, all, true, viewer),
-			s.pileView("extra", engine.Owner, pl.extra, own, false, viewer),
+			s.pileView("hand", engine.Owner, pl.hand, s.zoneSeenBy(zHand, p, viewer), false, viewer),
+			s.pileView("deck", engine.Private, pl.deck, s.zoneSeenBy(zDeck, p, viewer), true, viewer),
+			s.pileView("extra", engine.Owner, pl.extra, s.zoneSeenBy(zExtra, p, viewer), false, viewer),
 			s.slotView("main", pl.main, viewer),
 			s.charsView(pl, viewer),
 			s.slotView("location", pl.loc, viewer),
@@ -46,6 +73,9 @@ func (s *State) View(viewer engine.Seat) *engine.View {
 	for i := int(s.sn) - 1; i >= 0; i-- {
 		it := s.stack[i]
 		cv := engine.CardView{ID: int(it.src), Name: s.def(it.src).name, Owner: engine.Seat(it.ctrl)}
+		if !s.visibleTo(it.src, viewer) { // a source the viewer may not see stays unnamed
+			cv = engine.CardView{ID: -1, Hidden: true, Owner: engine.Seat(it.ctrl)}
+		}
 		switch it.kind {
 		case itCard:
 			cv.Note = "card"

@@ -1,0 +1,104 @@
+package athernum
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// labelled finds the cards a text names: "Ember Warlord (c12)".
+var labelled = regexp.MustCompile(`\(c(\d+)\)`)
+
+// namesHidden returns a card the text names that viewer may not see.
+func namesHidden(s *State, text string, viewer engine.Seat) (int16, bool) {
+	for _, m := range labelled.FindAllStringSubmatch(text, -1) {
+		id, _ := strconv.Atoi(m[1])
+		if id > 0 && id < len(s.cards) && !s.visibleTo(int16(id), viewer) {
+			return int16(id), true
+		}
+	}
+	return 0, false
+}
+
+// actionsNaming lists, for every verb, the actions that put id in one of
+// its card arguments (the other arguments zero).
+func actionsNaming(id int16) []engine.Action {
+	var out []engine.Action
+	for i, spec := range codec.Verbs() {
+		for k, arg := range spec.Args {
+			if arg.Name == engine.ArgCard.Name {
+				a := engine.Action{Verb: engine.Verb(i + 1)}
+				a.Args[k] = id
+				out = append(out, a)
+			}
+		}
+	}
+	return out
+}
+
+func TestRefusalsAndLabelsNameNoHiddenCard(t *testing.T) {
+	// AT-2.2, AT-2.3, AT-3.2, AT-5.5, AT-5.21: the seat to move tries every
+	// action naming a card hidden from it. Each is refused; neither the
+	// refusal nor the label names a hidden card, and a world in which the
+	// hidden cards are others (Determinize) gives the very same texts.
+	r := engine.NewRNG(21)
+	tried := 0
+	randomPositions(t, 15, 17, func(s *State) {
+		me := s.ToMove()
+		d := s.Determinize(me, &r).(*State)
+		for id := int16(1); int(id) < len(s.cards); id++ {
+			if s.visibleTo(id, me) {
+				continue
+			}
+			for _, a := range actionsNaming(id) {
+				tried++
+				err := s.Apply(a)
+				if err == nil {
+					t.Fatalf("%s, naming a card hidden from its actor %v, was accepted", codec.Format(a), me)
+				}
+				if h, bad := namesHidden(s, err.Error(), me); bad {
+					t.Fatalf("refusing %s, %v reads %q: it names c%d, hidden from it", codec.Format(a), me, err, h)
+				}
+				if errD := d.Apply(a); errD == nil || errD.Error() != err.Error() {
+					t.Fatalf("refusing %s depends on hidden cards: %q, in another world %q", codec.Format(a), err, errD)
+				}
+				for v := engine.Seat(0); int(v) < s.Seats(); v++ {
+					label := s.Describe(a, v)
+					if h, bad := namesHidden(s, label, v); bad {
+						t.Fatalf("%v reads %q for %s: it names c%d, hidden from it", v, label, codec.Format(a), h)
+					}
+				}
+			}
+		}
+	})
+	if tried < 10000 {
+		t.Fatalf("only %d actions tried", tried)
+	}
+}
+
+func TestLabelsOfLegalActionsNameOnlyWhatTheyShow(t *testing.T) {
+	// A label goes to every seat: it names a card hidden from a viewer
+	// only when the action shows that card to all (played, discarded,
+	// revealed); a face-down item stays unnamed (AT-5.5).
+	randomPositions(t, 24, 3, func(s *State) {
+		for _, a := range s.Legal(nil) {
+			for v := engine.Seat(0); int(v) < s.Seats(); v++ {
+				label := s.Describe(a, v)
+				h, bad := namesHidden(s, label, v)
+				if !bad {
+					continue
+				}
+				switch {
+				case a.Verb == vAttach && a.Args[2] == 1:
+				case (a.Verb == vPlay || a.Verb == vAttach || a.Verb == vSupport || a.Verb == vReveal) && h == a.Args[0]:
+					continue
+				case (a.Verb == vActivate || a.Verb == vSupport) && h == a.Args[3]:
+					continue // discarded as a cost: it goes to the public discard pile
+				}
+				t.Fatalf("%v reads %q for %s: it names c%d, hidden from it", v, label, codec.Format(a), h)
+			}
+		}
+	})
+}
