@@ -76,7 +76,9 @@ func TestWithCardsAddsACard(t *testing.T) {
 		t.Errorf("the shipped game accepts a deck with a card it does not have")
 	}
 	setup := func(i int) engine.Setup {
-		return engine.Setup{Game: "athernum", Seats: 2, Seed: uint64(i) + 1, Decks: []engine.DeckList{deck, deck}}
+		return engine.Setup{Game: "athernum", Seats: 2, Seed: uint64(i) + 1, Decks: []engine.DeckList{deck, deck},
+			// Random players can play on for ever without the optional limit (AT-10.U6).
+			Variant: map[string]string{varTurnLimit: "120"}}
 	}
 	st, err := g.New(setup(0))
 	if err != nil {
