@@ -1,0 +1,92 @@
+package cardpool
+
+import (
+	"errors"
+	"fmt"
+	"path"
+
+	"github.com/goccy/go-yaml"
+
+	"kartenwerk/engine"
+)
+
+// decodeFiles checks every card file against the schema, decodes it and
+// merges its cards by name: a card of a later layer takes the place of
+// the earlier card of its name, so that card lists keep their order.
+func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []File) ([]Card[E], []File, engine.Problems) {
+	var cards []Card[E]
+	var aside []File
+	var probs engine.Problems
+	byName := map[string]int{}
+	for _, f := range files {
+		if r.Aside != nil && r.Aside(path.Base(f.Name)) {
+			aside = append(aside, f)
+			continue
+		}
+		if ps := sch.Validate(f.Name, f.Data); len(ps) > 0 {
+			probs = append(probs, explainSchema(r.Game, f.Data, ps)...)
+			continue // the decoder would report the same mistakes again
+		}
+		var layout F
+		yf, err := engine.DecodeYAML(f.Name, f.Data, &layout)
+		if err != nil {
+			probs = append(probs, AsProblems(err)...)
+			continue
+		}
+		for i, e := range r.Entries(&layout) {
+			c := Card[E]{Entry: e, File: yf, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}
+			k := key(r.Name(e))
+			j, seen := byName[k]
+			switch {
+			case k == "": // the game's checks say that a card needs a name
+				cards = append(cards, c)
+			case !seen:
+				byName[k] = len(cards)
+				cards = append(cards, c)
+			case cards[j].Layer < c.Layer:
+				cards[j] = c
+			default:
+				prev := cards[j]
+				probs = append(probs, c.Problem("name", r.Name(e),
+					fmt.Sprintf("the name is used by another card (%s:%d)", prev.File.Name, prev.Line()),
+					"give every card its own name"))
+			}
+		}
+	}
+	return cards, aside, probs
+}
+
+// explainSchema names the card of each schema problem, which knows only
+// the path ("$.cards[3].hp"), and says where the schema is.
+func explainSchema(game string, data []byte, ps engine.Problems) engine.Problems {
+	var loose struct {
+		Cards []struct {
+			Name string `yaml:"name"`
+		} `yaml:"cards"`
+	}
+	_ = yaml.Unmarshal(data, &loose) // best effort: the names only label problems
+	for i, p := range ps {
+		var k int
+		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(loose.Cards) && loose.Cards[k].Name != "" {
+			ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
+		}
+		if p.Fix == "" {
+			ps[i].Fix = "see the card schema (kartenwerk schema " + game + ")"
+		}
+	}
+	return ps
+}
+
+// AsProblems turns a loader's error into Problems: a Problem or Problems
+// as they are, any other error as one Problem.
+func AsProblems(err error) engine.Problems {
+	var ps engine.Problems
+	var p engine.Problem
+	switch {
+	case errors.As(err, &ps):
+		return ps
+	case errors.As(err, &p):
+		return engine.Problems{p}
+	}
+	return engine.Problems{{Msg: err.Error()}}
+}
