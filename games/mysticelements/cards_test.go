@@ -2,10 +2,14 @@ package mysticelements
 
 import (
 	"fmt"
+	"io/fs"
+	"path"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // ME-9.1, ME-10.U1: the pool is data: 8 colours of 15 cards, every file
@@ -203,7 +207,7 @@ func TestBadCardFiles(t *testing.T) {
 	}
 	files["cards/red.yaml"] = []byte(strings.Replace(string(good["cards/red.yaml"]), "name: Ember Imp", "name: Sapling", 1))
 	_, err := loadPool(files)
-	if err == nil || !strings.Contains(err.Error(), "Sapling: duplicate card name (also cards/green.yaml:") {
+	if err == nil || !strings.Contains(err.Error(), "Sapling: the name is used by another card (cards/green.yaml:") {
 		t.Errorf("duplicate name: %v", err)
 	}
 }
@@ -231,4 +235,38 @@ func TestBadPositions(t *testing.T) {
 			t.Errorf("error\n%v\ndoes not say %q", err, w)
 		}
 	}
+}
+
+// embeddedFiles are the shipped card files by path.
+func embeddedFiles() map[string][]byte {
+	names, _ := fs.Glob(gameFiles, "cards/*.yaml")
+	out := map[string][]byte{}
+	for _, n := range names {
+		out[n] = mustRead(n)
+	}
+	return out
+}
+
+func mustRead(name string) []byte {
+	b, err := gameFiles.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// loadPool loads the card files given instead of the shipped ones, with
+// the shipped schema and presets.
+func loadPool(files map[string][]byte) (*pool, error) {
+	fsys := fstest.MapFS{"cards/schema.json": {Data: mustRead("cards/schema.json")}}
+	for n, data := range files {
+		fsys["cards/"+path.Base(n)] = &fstest.MapFile{Data: data}
+	}
+	rules := *cardRules
+	rules.Files = fsys
+	c, err := cardpool.Load(&rules)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
 }
