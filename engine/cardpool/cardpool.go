@@ -27,6 +27,7 @@ package cardpool
 import (
 	"fmt"
 	"io/fs"
+	"maps"
 	"path"
 	"slices"
 	"strings"
@@ -43,9 +44,10 @@ type Rules[F, E, P any] struct {
 	// Files holds the game's own cards/*.yaml, cards/schema.json and
 	// decks/*.txt.
 	Files fs.FS
-	// Entries lists the card entries of a decoded file, in file order;
-	// Entries[i] is the value at "$.cards[i]".
-	Entries func(file *F) []E
+	// Entries lists the card entries of a decoded file, in file order
+	// (entry i is the value at "$.cards[i]"), and checks what the file
+	// says for all its cards (a colour).
+	Entries func(yf *engine.YAMLFile, file *F) ([]E, engine.Problems)
 	// Name is an entry's card name, as written.
 	Name func(E) string
 	// Aside picks the YAML files that are not card files (an element
@@ -141,6 +143,18 @@ func Load[F, E, P any](r *Rules[F, E, P]) (*Pool[F, E, P], error) {
 		return nil, err
 	}
 	return build(r, files, decks)
+}
+
+// LoadFiles loads the card files given (name -> YAML) in place of the
+// game's own, in name order and with no presets: for tests of the game's
+// checks and of card interactions.
+func LoadFiles[F, E, P any](r *Rules[F, E, P], files map[string][]byte) (*Pool[F, E, P], error) {
+	names := slices.Sorted(maps.Keys(files))
+	list := make([]File, len(names))
+	for i, n := range names {
+		list[i] = File{Name: n, Data: files[n]}
+	}
+	return build(r, list, nil)
 }
 
 // With returns the pool with the card files (*.yaml) and deck lists

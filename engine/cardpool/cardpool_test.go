@@ -33,7 +33,7 @@ var toyFiles = fstest.MapFS{
 var toyRules = &Rules[toyFile, toyCard, []toyCard]{
 	Game:    "toy",
 	Files:   toyFiles,
-	Entries: func(f *toyFile) []toyCard { return f.Cards },
+	Entries: func(_ *engine.YAMLFile, f *toyFile) ([]toyCard, engine.Problems) { return f.Cards, nil },
 	Name:    func(c toyCard) string { return c.Name },
 	Build: func(cards []Card[toyCard], _ []File) ([]toyCard, engine.Problems) {
 		out := make([]toyCard, len(cards))

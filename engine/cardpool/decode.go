@@ -33,7 +33,9 @@ func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []Fil
 			probs = append(probs, AsProblems(err)...)
 			continue
 		}
-		for i, e := range r.Entries(&layout) {
+		entries, ps := r.Entries(yf, &layout)
+		probs = append(probs, ps...)
+		for i, e := range entries {
 			c := Card[E]{Entry: e, File: yf, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}
 			k := key(r.Name(e))
 			j, seen := byName[k]

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 func TestShippedCardsMatchSchema(t *testing.T) {
@@ -12,13 +13,13 @@ func TestShippedCardsMatchSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := cardFS.ReadDir("cards")
+	entries, _ := gameFiles.ReadDir("cards")
 	n := 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".yaml") {
 			continue
 		}
-		data, _ := cardFS.ReadFile("cards/" + e.Name())
+		data, _ := gameFiles.ReadFile("cards/" + e.Name())
 		if ps := sch.Validate(e.Name(), data); len(ps) > 0 {
 			t.Errorf("%s: %v", e.Name(), ps)
 		}
@@ -83,9 +84,9 @@ func TestCardPoolCoverage(t *testing.T) {
 func TestBrokenCardFiles(t *testing.T) {
 	for _, tc := range []struct{ name, yaml, want string }{
 		{"unknown field", "cards:\n  - name: A\n    type: item\n    power: 3\n", "bad.yaml:4"},
-		{"bad type", "cards:\n  - name: A\n    type: hero\n", `bad.yaml:3: A: unknown card type "hero"`},
-		{"bad faction", "cards:\n  - name: A\n    type: item\n    faction: fire\n", `bad.yaml:4: A: unknown faction "fire"`},
-		{"bad ability kind", "cards:\n  - name: A\n    type: item\n    abilities:\n      - \"magic: draw 1\"\n", `bad.yaml:5: A: ability "magic: draw 1": unknown kind "magic"`},
+		{"bad type", "cards:\n  - name: A\n    type: hero\n", "bad.yaml:3: A ($.cards[0].type): value must be one of 'character', 'item', 'location'"},
+		{"bad faction", "cards:\n  - name: A\n    type: item\n    faction: fire\n", "bad.yaml:4: A ($.cards[0].faction): value must be one of 'ember'"},
+		{"bad ability kind", "cards:\n  - name: A\n    type: item\n    abilities:\n      - \"magic: draw 1\"\n", "bad.yaml:5: A ($.cards[0].abilities[0]): 'magic: draw 1' does not match pattern"},
 		{"bad effect", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated {1}: fly 2\"]\n", `unknown effect "fly"`},
 		{"no cost", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated: draw 1\"]\n", "needs a cost"},
 		{"bad target", "cards:\n  - name: A\n    type: item\n    abilities: [\"activated {1}: damage 2 everyone\"]\n", `damage cannot target "everyone"`},
@@ -162,4 +163,14 @@ sideboard:
 	if _, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Decks: []engine.DeckList{preset, preset}}); err != nil {
 		t.Errorf("two legal decks refused: %v", err)
 	}
+}
+
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
+func loadPool(files map[string][]byte) (*pool, error) {
+	c, err := cardpool.LoadFiles(cardRules, files)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
 }

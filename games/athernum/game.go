@@ -25,14 +25,16 @@ package athernum
 
 import (
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // Game is Athernum's rules and card pool.
 type Game struct {
-	pool *pool
+	pool  *pool // cards.Pool(), for the rules to reach it directly
+	cards *cardSet
 }
 
-var theGame = &Game{pool: mustLoadPool()}
+var theGame = newGame(cardpool.Shipped(cardRules)())
 
 func init() { engine.Register(theGame) }
 
@@ -164,12 +166,3 @@ func (g *Game) Info() engine.Info {
 		TurnCap: 200,
 	}
 }
-
-// Cards lists the card pool with rules text generated from the data.
-func (g *Game) Cards() []engine.CardInfo { return g.pool.infos() }
-
-// Presets lists the ready-made decks.
-func (g *Game) Presets() []engine.DeckList { return g.pool.presets }
-
-// CardSchema is the JSON Schema of the card files.
-func (g *Game) CardSchema() []byte { return schemaJSON }

@@ -3,10 +3,8 @@ package mysticelements
 import (
 	"fmt"
 	"io/fs"
-	"path"
 	"strings"
 	"testing"
-	"testing/fstest"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
@@ -255,16 +253,10 @@ func mustRead(name string) []byte {
 	return b
 }
 
-// loadPool loads the card files given instead of the shipped ones, with
-// the shipped schema and presets.
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
 func loadPool(files map[string][]byte) (*pool, error) {
-	fsys := fstest.MapFS{"cards/schema.json": {Data: mustRead("cards/schema.json")}}
-	for n, data := range files {
-		fsys["cards/"+path.Base(n)] = &fstest.MapFile{Data: data}
-	}
-	rules := *cardRules
-	rules.Files = fsys
-	c, err := cardpool.Load(&rules)
+	c, err := cardpool.LoadFiles(cardRules, files)
 	if err != nil {
 		return nil, err
 	}
