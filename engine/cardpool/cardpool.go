@@ -85,7 +85,9 @@ type Card[E any] struct {
 	// File is the decoded file, which can still say on which line a value
 	// stood.
 	File *engine.YAMLFile
-	// At is the entry's YAML path: "$.cards[3]".
+	// Index is the entry's place in its file, At its YAML path:
+	// 3 and "$.cards[3]".
+	Index int
 	At    string
 	Layer int
 }

@@ -36,7 +36,7 @@ func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []Fil
 		entries, ps := r.Entries(yf, &layout)
 		probs = append(probs, ps...)
 		for i, e := range entries {
-			c := Card[E]{Entry: e, File: yf, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}
+			c := Card[E]{Entry: e, File: yf, Index: i, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}
 			k := key(r.Name(e))
 			j, seen := byName[k]
 			switch {

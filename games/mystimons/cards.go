@@ -1,22 +1,13 @@
 package mystimons
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFiles embed.FS
 
 // Card kinds (MM-2.10 to MM-2.14).
 const (
@@ -190,166 +181,42 @@ type yamlChart struct {
 	} `yaml:"chart"`
 }
 
-var schema *engine.Schema
-
-// source is one card, chart or deck list file as the loader reads it.
-type source struct {
-	name string // as problems name it: "cards/fire.yaml", or "mine.yaml" from a --cards directory
-	data []byte
-	// layer is 0 for the shipped files; each WithCards adds one, and a card
-	// or preset of a later layer replaces the one of that name from an
-	// earlier one.
-	layer int
-}
-
-// pending is a decoded card entry not yet in the pool.
-type pending struct {
-	yc    yamlCard
-	f     *engine.YAMLFile
-	i     int
-	layer int
-}
-
-// LoadPool reads card files: "elements.yaml" (the chart) and any number of
-// card files. Every problem found is returned, with file and line.
-func LoadPool(files map[string][]byte) (*Pool, error) {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	srcs := make([]source, len(names))
-	for i, n := range names {
-		srcs[i] = source{name: n, data: files[n]}
-	}
-	return loadPool(srcs)
-}
-
-// loadPool reads the files in order: charts first merge into the element
-// chart, then the cards are decoded and linked into evolution lines.
-func loadPool(srcs []source) (*Pool, error) {
+// buildPool merges the element charts (MM-10.U1), then decodes the cards
+// that engine/cardpool merged and links them into evolution lines.
+func buildPool(cards []cardpool.Card[yamlCard], charts []cardpool.File) (*Pool, engine.Problems) {
 	p := &Pool{byName: map[string]int{}}
-	cards, probs := p.readFiles(srcs)
-	if !slices.ContainsFunc(srcs, isChart) {
+	var probs engine.Problems
+	for _, c := range charts {
+		var yc yamlChart
+		f, err := engine.DecodeYAML(c.Name, c.Data, &yc)
+		if err != nil {
+			probs = append(probs, cardpool.AsProblems(err)...)
+			continue
+		}
+		probs = append(probs, p.addChart(f, yc)...)
+	}
+	if len(charts) == 0 {
 		probs = append(probs, engine.Problem{File: "elements.yaml", Msg: "no element chart", Fix: "add elements.yaml with `elements:` and `chart:`"})
 	}
-	probs = append(probs, p.addCards(cards)...)
+	for _, c := range cards {
+		d, ps := p.decode(c.File, c.Index, c.Entry)
+		probs = append(probs, ps...)
+		p.byName[strings.ToLower(d.name)] = len(p.defs)
+		p.defs = append(p.defs, d)
+	}
 	if len(p.defs) > 250 {
 		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards: the pool holds at most 250", len(p.defs)), Fix: "remove cards"})
 	}
 	// References: evolves-from, and the evolution rules on them.
-	for _, c := range cards {
-		i, ok := p.byName[strings.ToLower(strings.TrimSpace(c.yc.Name))]
-		if !ok || p.defs[i].file != c.f.Name || p.defs[i].line != c.f.Line(fmt.Sprintf("$.cards[%d]", c.i)) {
-			continue // a duplicate, or replaced by a later layer
-		}
-		probs = append(probs, p.link(i, c.f, c.i, c.yc.From)...)
+	for i, c := range cards {
+		probs = append(probs, p.link(i, c.File, c.Index, c.Entry.From)...)
 	}
 	probs = append(probs, p.checkBasicEnergy()...)
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return p, nil
-}
-
-// readFiles merges the chart files into p and decodes the card files.
-func (p *Pool) readFiles(srcs []source) ([]pending, engine.Problems) {
-	var probs engine.Problems
-	var cards []pending
-	for _, s := range srcs {
-		if isChart(s) {
-			var yc yamlChart
-			f, err := engine.DecodeYAML(s.name, s.data, &yc)
-			if err != nil {
-				probs = append(probs, asProblems(err)...)
-				continue
-			}
-			probs = append(probs, p.addChart(f, yc)...)
-			continue
-		}
-		if ps := schema.Validate(s.name, s.data); len(ps) > 0 {
-			probs = append(probs, explainSchema(s.data, ps)...)
-			continue // the decoder would report the same mistakes again
-		}
-		var yf yamlCardFile
-		f, err := engine.DecodeYAML(s.name, s.data, &yf)
-		if err != nil {
-			probs = append(probs, asProblems(err)...)
-			continue
-		}
-		for i, yc := range yf.Cards {
-			cards = append(cards, pending{yc, f, i, s.layer})
-		}
-	}
-	return cards, probs
-}
-
-// readSources reads the files of dir matching pattern, in name order, as
-// one layer.
-func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, pattern))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]source, 0, len(names))
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, source{name: n, data: data, layer: layer})
-	}
-	return out, nil
+	return p, probs
 }
 
 // isChart tells the element chart from card files by its name.
-func isChart(s source) bool { return path.Base(s.name) == "elements.yaml" }
-
-// explainSchema names the card of each schema problem, which knows only
-// the path ("$.cards[3].hp"), and says where the schema is.
-func explainSchema(data []byte, ps engine.Problems) engine.Problems {
-	var loose struct {
-		Cards []struct {
-			Name string `yaml:"name"`
-		} `yaml:"cards"`
-	}
-	_ = yaml.Unmarshal(data, &loose) // best effort: the names only label problems
-	for i, p := range ps {
-		var k int
-		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(loose.Cards) && loose.Cards[k].Name != "" {
-			ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
-		}
-		if p.Fix == "" && strings.HasPrefix(p.Subject, "$") {
-			ps[i].Fix = "see the card schema (kartenwerk schema mystimons); the element chart goes in a file named elements.yaml"
-		}
-	}
-	return ps
-}
-
-// addCards decodes the cards into the pool. A card of a later layer takes
-// the place of the card of that name, so that card lists keep their order;
-// two cards of one name in one layer are an error.
-func (p *Pool) addCards(cards []pending) engine.Problems {
-	var probs engine.Problems
-	layers := make([]int, 0, len(cards)) // the layer of each def
-	for _, c := range cards {
-		d, ps := p.decode(c.f, c.i, c.yc)
-		probs = append(probs, ps...)
-		key := strings.ToLower(d.name)
-		i, seen := p.byName[key]
-		switch {
-		case !seen:
-			p.byName[key] = len(p.defs)
-			p.defs = append(p.defs, d)
-			layers = append(layers, c.layer)
-		case layers[i] < c.layer:
-			p.defs[i], layers[i] = d, c.layer
-		default:
-			probs = append(probs, c.f.Problem(fmt.Sprintf("$.cards[%d].name", c.i), d.name, "a card of this name is already defined", "give each card a distinct name"))
-		}
-	}
-	return probs
-}
+func isChart(name string) bool { return name == "elements.yaml" }
 
 // checkBasicEnergy asks for a basic energy card of every element that has
 // MystiMons: only matching energy may be attached (MM-4.2A), so without
@@ -375,16 +242,6 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 		}
 	}
 	return probs
-}
-
-func asProblems(err error) engine.Problems {
-	switch e := err.(type) {
-	case engine.Problem:
-		return engine.Problems{e}
-	case engine.Problems:
-		return e
-	}
-	return engine.Problems{{Msg: err.Error()}}
 }
 
 func (p *Pool) elem(s string) (int8, bool) {
@@ -690,28 +547,6 @@ func (p *Pool) parseEffects(text, where string) ([]effect, string) {
 		return nil, "no effect given"
 	}
 	return out, ""
-}
-
-// builtin is the shipped pool, loaded once from the shipped files.
-var (
-	builtin *Pool
-	shipped []source
-)
-
-func init() {
-	doc, err := cardFiles.ReadFile("cards/schema.json")
-	if err != nil {
-		panic(err)
-	}
-	if schema, err = engine.CompileSchema("mystimons-cards.json", doc); err != nil {
-		panic(err)
-	}
-	if shipped, err = readSources(cardFiles, "cards", "*.yaml", 0); err == nil {
-		builtin, err = loadPool(shipped)
-	}
-	if err != nil {
-		panic("mystimons: shipped cards are broken:\n" + err.Error())
-	}
 }
 
 // elemHint is the fix for an unknown element: a known one, or how to add

@@ -19,9 +19,8 @@ import "kartenwerk/engine"
 
 // Game is MystiMons TCG v2.0.
 type Game struct {
-	pool       *Pool
-	files      []source          // the card files pool was loaded from, for WithCards
-	decks      []source          // the deck lists the presets were read from, for WithCards
+	pool       *Pool // cards.Pool(), for the rules to reach it directly
+	cards      *cardSet
 	presets    []engine.DeckList // sorted by name
 	presetDefs [][]uint8         // each preset as card definitions, in list order
 }
@@ -94,13 +93,7 @@ var variants = []engine.VariantSpec{
 }
 
 // New returns the game with the shipped cards and presets.
-func New() *Game {
-	g, err := newGame(builtin, shipped, shippedDecks)
-	if err != nil {
-		panic("mystimons: " + err.Error())
-	}
-	return g
-}
+func New() *Game { return newGame(shippedCards()) }
 
 func init() { engine.Register(New()) }
 
@@ -111,13 +104,4 @@ func (g *Game) Info() engine.Info {
 		Summary:  "Attach energy to evolve your MystiMons through four stages and a path choice, or spend it from your pool on attacks; HP drain, Ritual Summons and an element chart.",
 		Variants: variants, Actions: codec,
 	}
-}
-
-// Cards lists the pool with generated rules text.
-func (g *Game) Cards() []engine.CardInfo { return g.pool.Infos() }
-
-// CardSchema is the JSON Schema of the card files.
-func (g *Game) CardSchema() []byte {
-	b, _ := cardFiles.ReadFile("cards/schema.json")
-	return b
 }

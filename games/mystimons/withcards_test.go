@@ -250,9 +250,9 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"chart row of an unknown element", fstest.MapFS{"elements.yaml": {Data: []byte("chart:\n  - {attacker: wind, defender: fire, multiplier: 2}\n")}},
 			[]string{"elements.yaml:2: wind/fire: unknown element", "add it to `elements:`"}},
 		{"a name twice in the designer's files", fstest.MapFS{"a.yaml": {Data: []byte(mon(", element: fire"))}, "b.yaml": {Data: []byte(mon(", element: fire"))}},
-			[]string{"b.yaml:2: Gustling: a card of this name is already defined"}},
+			[]string{"b.yaml:2: Gustling: the name is used by another card (a.yaml:2)"}},
 		{"a replacement that breaks a preset (MM-8.2)", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 30, limit: 1}\n")}},
-			[]string{"decks/feuer-aggro.txt:", "Potion: the shipped preset Feuer-Aggro becomes illegal: 3 copies; at most 1", "give your card a new name",
+			[]string{"decks/feuer-aggro.txt:", "Potion: the preset Feuer-Aggro becomes illegal with these cards: 3 copies; at most 1", "give your card a new name",
 				"put a deck list with `name: Feuer-Aggro` beside your cards"}},
 		{"no card files", fstest.MapFS{"notes.md": {Data: []byte("hello")}},
 			[]string{"no card files (*.yaml) or deck lists (*.txt)"}},
@@ -345,7 +345,7 @@ func TestWithCardsReplacesAPreset_MM_8_2(t *testing.T) {
 // readPreset is the text of a shipped deck list.
 func readPreset(t *testing.T, name string) string {
 	t.Helper()
-	data, err := deckFiles.ReadFile(name)
+	data, err := gameFiles.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}
