@@ -3,9 +3,9 @@
 // (decks/*.txt) compiled into the game, and the files a designer adds with
 // `kartenwerk --cards DIR`.
 //
-// Every card file is checked against the game's JSON Schema
-// (cards/schema.json) and then decoded strictly; every problem names its
-// file and line. A designer's directory is one layer on top of the game's
+// Every card file is decoded strictly and checked by the game, and against
+// the game's JSON Schema (cards/schema.json) for what the game's checks
+// let pass; every problem names its file and line. A designer's directory is one layer on top of the game's
 // own files, and means the same in every game:
 //
 //   - a card whose name (ignoring case) is not in the pool is added;
@@ -208,9 +208,10 @@ func build[F, E, P any](r *Rules[F, E, P], files, decks []File) (*Pool[F, E, P],
 	if err != nil {
 		return nil, err
 	}
-	cards, aside, probs := decodeFiles(r, sch, files)
+	cards, aside, probs, schemaProbs := decodeFiles(r, sch, files)
 	pool, ps := r.Build(cards, aside)
-	if probs = append(probs, ps...); len(probs) > 0 {
+	probs = append(probs, ps...)
+	if probs = append(probs, unlessFound(schemaProbs, probs)...); len(probs) > 0 {
 		return nil, probs
 	}
 	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks}

@@ -4,35 +4,40 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
 
 	"github.com/goccy/go-yaml"
 
 	"kartenwerk/engine"
 )
 
-// decodeFiles checks every card file against the schema, decodes it and
-// merges its cards by name: a card of a later layer takes the place of
-// the earlier card of its name, so that card lists keep their order.
-func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []File) ([]Card[E], []File, engine.Problems) {
+// decodeFiles decodes every card file strictly and merges its cards by
+// name: a card of a later layer takes the place of the earlier card of
+// its name, so that card lists keep their order. The schema explains a
+// file that does not decode (the decoder stops at its first mistake); the
+// schema problems of a file that decodes are returned apart, as the
+// game's own checks say more where they find something.
+func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []File) ([]Card[E], []File, engine.Problems, engine.Problems) {
 	var cards []Card[E]
 	var aside []File
-	var probs engine.Problems
+	var probs, schemaProbs engine.Problems
 	byName := map[string]int{}
 	for _, f := range files {
 		if r.Aside != nil && r.Aside(path.Base(f.Name)) {
 			aside = append(aside, f)
 			continue
 		}
-		if ps := sch.Validate(f.Name, f.Data); len(ps) > 0 {
-			probs = append(probs, explainSchema(r.Game, f.Data, ps)...)
-			continue // the decoder would report the same mistakes again
-		}
+		schemaPs := explainSchema(r.Game, f.Data, sch.Validate(f.Name, f.Data))
 		var layout F
 		yf, err := engine.DecodeYAML(f.Name, f.Data, &layout)
 		if err != nil {
-			probs = append(probs, AsProblems(err)...)
+			if len(schemaPs) == 0 {
+				schemaPs = AsProblems(err)
+			}
+			probs = append(probs, schemaPs...)
 			continue
 		}
+		schemaProbs = append(schemaProbs, schemaPs...)
 		entries, ps := r.Entries(yf, &layout)
 		probs = append(probs, ps...)
 		for i, e := range entries {
@@ -55,7 +60,19 @@ func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []Fil
 			}
 		}
 	}
-	return cards, aside, probs
+	return cards, aside, probs, schemaProbs
+}
+
+// unlessFound keeps the schema problems of the files in which found has
+// none.
+func unlessFound(schemaProbs, found engine.Problems) engine.Problems {
+	var out engine.Problems
+	for _, p := range schemaProbs {
+		if !slices.ContainsFunc(found, func(q engine.Problem) bool { return q.File == p.File }) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // explainSchema names the card of each schema problem, which knows only

@@ -168,7 +168,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 	}{
 		{"a value of the wrong type", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: character\n    dfv: x\n"}, "bad.yaml:4: A ($.cards[0].dfv): got string, want integer"},
 		{"an unknown field", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    colour: red\n"}, "bad.yaml:4"},
-		{"an unknown faction", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    faction: fire\n"}, "bad.yaml:4: A ($.cards[0].faction): value must be one of 'ember'"},
+		{"an unknown faction", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    faction: fire\n"}, `bad.yaml:4: A: unknown faction "fire"`},
 		{"every problem of a file that does not decode", map[string]string{"bad.yaml": "cards:\n  - {name: A, type: character, dfv: x}\n  - {name: B, type: character, ofv: y}\n"},
 			"bad.yaml:2: A ($.cards[0].dfv): got string, want integer (fix: see the card schema (kartenwerk schema athernum))\nbad.yaml:3: B ($.cards[1].ofv): got string"},
 		{"no list of cards (schema)", map[string]string{"bad.yaml": "cards:\n"}, "bad.yaml:1"},

@@ -172,7 +172,7 @@ func TestBadCardFiles(t *testing.T) {
 	}{
 		{"unknown field", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, speed: 3}\n", []string{"bad.yaml:3", "speed"}},
 		{"bad type", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1}\n  - {name: B, type: spell, cost: 1}\n", []string{"bad.yaml:4", "type"}},
-		{"bad keyword", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, keywords: [fast]}\n", []string{"bad.yaml:3", "keywords"}},
+		{"bad keyword", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, keywords: [fast]}\n", []string{"bad.yaml:3", "keyword"}},
 		{"bad ability", "colour: red\ncards:\n  - name: A\n    type: wonder\n    cost: 1\n    abilities: [\"play: burn 2 to any\"]\n", []string{"bad.yaml:6: A: ability \"play: burn 2 to any\": unknown effect \"burn\"", "fix: write `TRIGGER: EFFECT"}},
 		{"bad target", "colour: red\ncards:\n  - name: A\n    type: wonder\n    cost: 1\n    abilities: [\"play: draw 1 to enemy unit\"]\n", []string{"bad.yaml:6: A:", "cannot apply"}},
 		{"no health", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1}\n", []string{"bad.yaml:3: A: a unit needs health >= 1"}},

@@ -103,7 +103,7 @@ func TestBrokenCardFiles(t *testing.T) {
 	chart := shippedFiles(t)["cards/elements.yaml"]
 	cases := []struct{ name, file, want string }{
 		{"unknown field", "cards:\n  - {name: X, kind: action, cost: 1, effect: draw 1, colour: red}\n", "bad.yaml:2"},
-		{"unknown kind", "cards:\n  - {name: X, kind: spell}\n", `bad.yaml:2: X ($.cards[0].kind): value must be one of 'mystimon', 'energy'`},
+		{"unknown kind", "cards:\n  - {name: X, kind: spell}\n", `bad.yaml:2: X: unknown kind "spell" (fix: use one of mystimon, energy`},
 		{"dangling evolves-from", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1, basic: Hit}\n  - {name: B, kind: mystimon, element: fire, stage: 2, from: Nobody, hp: 60, atk: 1, def: 1, basic: Hit}\n",
 			`bad.yaml:3: B: evolves from "Nobody", which is not a card (fix: name an existing MystiMon)`},
 		{"stage gap", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1, basic: Hit}\n  - {name: B, kind: mystimon, element: fire, stage: 3, from: A, path: speed, hp: 60, atk: 1, def: 1, basic: Hit}\n",
