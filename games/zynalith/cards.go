@@ -1,19 +1,13 @@
 package zynalith
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
 	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFS embed.FS
 
 // kind is a card type (ZY-2.8 to ZY-2.11).
 type kind uint8
@@ -187,6 +181,9 @@ type pool struct {
 	// minCounter is the lowest Silver cost of a counter.
 	minCounter int8
 	byName     map[string]int16
+	// standard is the preset "Standard": the stacks of a setup that names
+	// none.
+	standard stackList
 }
 
 func (p *pool) lookup(name string) (int16, bool) {
@@ -194,133 +191,21 @@ func (p *pool) lookup(name string) (int16, bool) {
 	return i, ok
 }
 
-// source is one card or stack-list file as the loader reads it.
-type source struct {
-	name string // as problems name it: "cards/creatures.yaml", or "mine.yaml" from a --cards directory
-	data []byte
-	// layer is 0 for the shipped files; each WithCards adds one, and a card
-	// or preset of a later layer replaces the one of that name from an
-	// earlier layer.
-	layer int
-}
-
-// readSources reads the files of dir matching pattern ("*.yaml"), in
-// name order, as one layer.
-func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, pattern))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]source, 0, len(names))
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, source{name: n, data: data, layer: layer})
-	}
-	return out, nil
-}
-
-// loadPool decodes card files (name -> contents) and checks them.
-func loadPool(files map[string][]byte) (*pool, error) {
-	return loadSources(sortedSources(files))
-}
-
-// sortedSources makes the files one layer, in name order.
-func sortedSources(files map[string][]byte) []source {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	srcs := make([]source, len(names))
-	for i, n := range names {
-		srcs[i] = source{name: n, data: files[n]}
-	}
-	return srcs
-}
-
-// loadSources decodes card files in order and checks them. A card of a
-// later layer takes the place of the card of that name, so that card
-// lists keep their order; one name twice in one layer is an error.
-func loadSources(srcs []source) (*pool, error) {
+// buildPool checks each card that engine/cardpool merged and makes the
+// pool of them, in their order.
+func buildPool(cards []cardpool.Card[yamlCard], _ []cardpool.File) (*pool, engine.Problems) {
 	p := &pool{byName: map[string]int16{}}
 	var problems engine.Problems
-	var layers []int // the layer of each def
-	for _, src := range srcs {
-		defs, ps := decodeFile(src)
+	for _, c := range cards {
+		d, ps := convertCard(c.File, c.At, c.Entry)
 		problems = append(problems, ps...)
-		for _, c := range defs {
-			key := strings.ToLower(strings.TrimSpace(c.def.Name))
-			i, seen := p.byName[key]
-			switch {
-			case !seen:
-				p.byName[key] = int16(len(p.defs))
-				p.defs = append(p.defs, c.def)
-				layers = append(layers, src.layer)
-			case layers[i] < src.layer:
-				p.defs[i], layers[i] = c.def, src.layer
-			default:
-				problems = append(problems, c.f.Problem(c.path+".name", c.def.Name, "the name is used by another card", "give every card its own name"))
-			}
+		if len(ps) == 0 {
+			p.byName[strings.ToLower(strings.TrimSpace(d.Name))] = int16(len(p.defs))
+			p.defs = append(p.defs, d)
 		}
 	}
 	p.summarize()
-	return p, problems.Err()
-}
-
-// decoded is a card checked on its own, with where it came from.
-type decoded struct {
-	def  cardDef
-	f    *engine.YAMLFile
-	path string
-}
-
-// decodeFile decodes and checks one card file. The file is checked
-// against the published schema too, once the loader's own checks (whose
-// messages say more) pass, so that what the loader accepts is what an
-// editor with the schema accepts.
-func decodeFile(src source) ([]decoded, engine.Problems) {
-	var f yamlFile
-	yf, err := engine.DecodeYAML(src.name, src.data, &f)
-	if err != nil {
-		// The decoder stops at the first problem, and in Go's words; the
-		// schema names every field that wants something else.
-		if ps := nameSchemaProblems(f, cardSchema.Validate(src.name, src.data)); len(ps) > 0 {
-			return nil, ps
-		}
-		return nil, asProblems(err)
-	}
-	var out []decoded
-	var problems engine.Problems
-	for i, c := range f.Cards {
-		path := fmt.Sprintf("$.cards[%d]", i)
-		d, ps := convertCard(yf, path, c)
-		problems = append(problems, ps...)
-		if len(ps) == 0 {
-			out = append(out, decoded{d, yf, path})
-		}
-	}
-	if len(problems) == 0 {
-		problems = nameSchemaProblems(f, cardSchema.Validate(src.name, src.data))
-	}
-	return out, problems
-}
-
-// nameSchemaProblems puts the card's name into schema problems, which
-// know only the path ("$.cards[3].hp"), and says where the schema is.
-func nameSchemaProblems(f yamlFile, ps engine.Problems) engine.Problems {
-	for i, p := range ps {
-		var k int
-		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(f.Cards) {
-			ps[i].Subject = f.Cards[k].Name + " (" + p.Subject + ")"
-		}
-		if ps[i].Fix == "" {
-			ps[i].Fix = "see the card schema (kartenwerk schema zynalith)"
-		}
-	}
-	return ps
+	return p, problems
 }
 
 // summarize notes what the rules look up often: the triggers some card
@@ -335,16 +220,6 @@ func (p *pool) summarize() {
 			p.minCounter, first = d.Silver, false
 		}
 	}
-}
-
-func asProblems(err error) engine.Problems {
-	switch e := err.(type) {
-	case engine.Problem:
-		return engine.Problems{e}
-	case engine.Problems:
-		return e
-	}
-	return engine.Problems{{Msg: err.Error()}}
 }
 
 func indexOf(list []string, word string) int {
@@ -607,44 +482,8 @@ func (d *cardDef) info() engine.CardInfo {
 	return ci
 }
 
-// builtin is the shipped card pool, loaded once.
-var builtin = mustLoadBuiltin()
-
-func builtinFiles() map[string][]byte {
-	files := map[string][]byte{}
-	entries, _ := fs.Glob(cardFS, "cards/*.yaml")
-	for _, e := range entries {
-		data, _ := cardFS.ReadFile(e)
-		files[e] = data
-	}
-	return files
-}
-
-func mustLoadBuiltin() *pool {
-	p, err := loadPool(builtinFiles())
-	if err != nil {
-		panic("zynalith: shipped cards are broken: " + err.Error())
-	}
-	return p
-}
-
-var cardSchema = func() *engine.Schema {
-	s, err := engine.CompileSchema("zynalith-cards.json", Game{}.CardSchema())
-	if err != nil {
-		panic("zynalith: " + err.Error())
-	}
-	return s
-}()
-
-// CardSchema returns the JSON Schema of the card files.
-func (Game) CardSchema() []byte {
-	data, _ := cardFS.ReadFile("cards/schema.json")
-	return data
-}
-
-// Cards lists the pool with rules text generated from the data.
-func (g Game) Cards() []engine.CardInfo {
-	p := g.set().pool
+// infos lists the pool with rules text generated from the data.
+func (p *pool) infos() []engine.CardInfo {
 	out := make([]engine.CardInfo, len(p.defs))
 	for i := range p.defs {
 		out[i] = p.defs[i].info()

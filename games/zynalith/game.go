@@ -171,20 +171,20 @@ func (g Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.First < 0 || setup.First > setup.Seats {
 		return nil, nil, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
 	}
-	set := g.set()
-	list := set.standard
+	p := g.pool()
+	list := p.standard
 	if len(setup.Decks) > 0 {
 		for i, d := range setup.Decks {
-			if ps := validateDeck(set.pool, d); len(ps) > 0 {
+			if ps := validateDeck(p, d); len(ps) > 0 {
 				return nil, nil, engine.Problems(ps)
 			}
 			if i > 0 && !sameList(d, setup.Decks[0]) {
 				return nil, nil, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
 			}
 		}
-		list = resolve(set.pool, setup.Decks[0])
+		list = resolve(p, setup.Decks[0])
 	}
-	s := &State{pool: set.pool, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
+	s := &State{pool: p, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
 	return s, list, nil
 }
 
