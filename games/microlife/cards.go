@@ -1,27 +1,14 @@
 package microlife
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
 	"math"
-	"path"
-	"regexp"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFiles embed.FS
-
-//go:embed decks/*.txt
-var deckFiles embed.FS
 
 // Card types (ML-2.16 to ML-2.20).
 const (
@@ -204,7 +191,8 @@ type catalog struct {
 	nahrung     int16
 	antibiotics []string
 	infos       []engine.CardInfo
-	table       *state // the shipped starter decks laid out (newTable)
+	presets     []engine.DeckList
+	table       *state // the first preset laid out (newTable)
 }
 
 func (c *catalog) lookup(name string) (int16, bool) {
@@ -245,177 +233,19 @@ type abilityYAML struct {
 	Antibiotic string `yaml:"antibiotic"`
 }
 
-// CardSchema returns the JSON Schema of the card files.
-func (Game) CardSchema() []byte {
-	b, _ := cardFiles.ReadFile("cards/schema.json")
-	return b
-}
-
-var defaultCatalog = func() *catalog {
-	c, err := loadCatalog(cardFiles, "cards")
-	if err != nil {
-		panic("microlife: shipped cards are broken:\n" + err.Error())
-	}
-	return c
-}()
-
-// loadCatalog reads every *.yaml of dir in fsys, validates it against the
-// schema and the semantic rules, and builds the catalog.
-func loadCatalog(fsys fs.FS, dir string) (*catalog, error) {
-	names, files, err := readCardFiles(fsys, dir, nil)
-	if err != nil {
-		return nil, err
-	}
-	return buildCatalog(names, files)
-}
-
-func readCardFiles(fsys fs.FS, dir string, files map[string][]byte) ([]string, map[string][]byte, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
-	if err != nil {
-		return nil, nil, err
-	}
-	sort.Strings(names)
-	if files == nil {
-		files = make(map[string][]byte, len(names))
-	}
-	for _, n := range names {
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, nil, err
-		}
-		files[n] = b
-	}
-	return names, files, nil
-}
-
-// WithCards returns the game with the card files (*.yaml) of fsys's root
-// added to the shipped ones: a card named like a shipped card replaces it,
-// a new name adds a card (to the market or mutation deck by its copies).
-// Every problem of the files is returned, with file, line and card.
-func (Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	shipped, files, err := readCardFiles(cardFiles, "cards", nil)
-	if err != nil {
-		return nil, err
-	}
-	extra, files, err := readCardFiles(fsys, ".", files)
-	if err != nil {
-		return nil, err
-	}
-	if len(extra) == 0 {
-		return nil, fmt.Errorf("no card files (*.yaml) to add")
-	}
-	// A card in an extra file replaces the shipped card of that name.
-	replaced := map[string]bool{}
-	for _, n := range extra {
-		var loose struct {
-			Cards []struct {
-				Name string `yaml:"name"`
-			} `yaml:"cards"`
-		}
-		_ = yaml.Unmarshal(files[n], &loose)
-		for _, c := range loose.Cards {
-			replaced[strings.ToLower(strings.TrimSpace(c.Name))] = true
-		}
-	}
-	c, err := buildCatalogSkipping(append(shipped, extra...), files, func(file, name string) bool {
-		return replaced[strings.ToLower(strings.TrimSpace(name))] && slices.Contains(shipped, file)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return Game{cat: c}, nil
-}
-
-var cardSchema = func() *engine.Schema {
-	s, err := engine.CompileSchema("microlife-cards.json", Game{}.CardSchema())
-	if err != nil {
-		panic(err)
-	}
-	return s
-}()
-
-var cardPath = regexp.MustCompile(`^\$\.cards\[(\d+)\]`)
-
-// nameSchemaProblems puts the card's name into schema problems, which
-// only know the path ("$.cards[3].stats").
-func nameSchemaProblems(data []byte, ps engine.Problems) engine.Problems {
-	var loose struct {
-		Cards []struct {
-			Name string `yaml:"name"`
-		} `yaml:"cards"`
-	}
-	_ = yaml.Unmarshal(data, &loose)
-	for i, p := range ps {
-		if m := cardPath.FindStringSubmatch(p.Subject); m != nil {
-			if k, _ := strconv.Atoi(m[1]); k < len(loose.Cards) && loose.Cards[k].Name != "" {
-				ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
-			}
-		}
-		if ps[i].Fix == "" {
-			ps[i].Fix = "see cards/schema.json (kartenwerk schema microlife)"
-		}
-	}
-	return ps
-}
-
-type rawCard struct {
-	y    cardYAML
-	f    *engine.YAMLFile
-	path string
-}
-
-// buildCatalog decodes the given files (in order) into a catalog; every
-// problem found is returned, with file, line and card.
-func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
-	return buildCatalogSkipping(names, files, nil)
-}
-
-// buildCatalogSkipping leaves out the cards for which skip is true.
-func buildCatalogSkipping(names []string, files map[string][]byte, skip func(file, name string) bool) (*catalog, error) {
-	var probs engine.Problems
-	var raws []rawCard
-	for _, n := range names {
-		data := files[n]
-		if ps := cardSchema.Validate(n, data); len(ps) > 0 {
-			probs = append(probs, nameSchemaProblems(data, ps)...)
-			continue
-		}
-		var cf cardFile
-		yf, err := engine.DecodeYAML(n, data, &cf)
-		if err != nil {
-			if p, ok := err.(engine.Problem); ok {
-				probs = append(probs, p)
-			} else {
-				probs = append(probs, engine.Problem{File: n, Msg: err.Error()})
-			}
-			continue
-		}
-		for i, y := range cf.Cards {
-			if skip != nil && skip(n, y.Name) {
-				continue
-			}
-			raws = append(raws, rawCard{y: y, f: yf, path: fmt.Sprintf("$.cards[%d]", i)})
-		}
-	}
+// newCatalog makes the catalog of the cards that engine/cardpool merged,
+// in their order: the market and mutation decks by copies, and the basic
+// supply cards (ML-2.11).
+func newCatalog(cards []rawCard, _ []cardpool.File) (*catalog, engine.Problems) {
 	c := &catalog{byName: map[string]int16{}, haut: -1, nahrung: -1}
 	// Names first, so that Invasiv (Haut) may name any card.
-	own := make([]int16, len(raws))
-	for ri, r := range raws {
-		key := strings.ToLower(strings.TrimSpace(r.y.Name))
-		own[ri] = -1
-		if prev, dup := c.byName[key]; dup {
-			probs = append(probs, r.f.Problem(r.path+".name", r.y.Name,
-				fmt.Sprintf("card name used twice (first in %s)", c.defs[prev].file), "give each card its own name"))
-			continue
-		}
-		own[ri] = int16(len(c.defs))
-		c.byName[key] = own[ri]
-		c.defs = append(c.defs, cardDef{name: strings.TrimSpace(r.y.Name), file: r.f.Name, index: len(c.defs)})
+	for i, r := range cards {
+		c.byName[strings.ToLower(strings.TrimSpace(r.Entry.Name))] = int16(i)
+		c.defs = append(c.defs, cardDef{name: strings.TrimSpace(r.Entry.Name), file: r.File.Name, index: i})
 	}
-	for ri, r := range raws {
-		if own[ri] >= 0 {
-			probs = append(probs, c.decodeCard(&c.defs[own[ri]], r)...)
-		}
+	var probs engine.Problems
+	for i, r := range cards {
+		probs = append(probs, c.decodeCard(&c.defs[i], r)...)
 	}
 	for i := range c.defs {
 		d := &c.defs[i]
@@ -437,24 +267,26 @@ func buildCatalogSkipping(names []string, files map[string][]byte, skip func(fil
 	} else {
 		probs = append(probs, engine.Problem{Subject: "Nahrung", Msg: "the basic supply card Nahrung is missing (ML-2.11)", Fix: "keep Nahrung in cards/starter.yaml"})
 	}
-	if len(probs) > 0 {
-		return nil, probs
+	if len(probs) == 0 && len(c.market) < 6 {
+		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("the main deck has %d cards, the market needs at least 6 (ML-3.5)", len(c.market)), Fix: "give market cards more copies"})
 	}
-	if len(c.market) < 6 {
-		return nil, engine.Problems{{Msg: fmt.Sprintf("the main deck has %d cards, the market needs at least 6 (ML-3.5)", len(c.market)), Fix: "give market cards more copies"}}
+	if len(probs) > 0 {
+		return c, probs
 	}
 	for i := range c.defs {
 		c.infos = append(c.infos, c.info(int16(i)))
 	}
-	c.table = newTable(c)
 	return c, nil
 }
 
+// rawCard is a card entry as written, with where.
+type rawCard = cardpool.Card[cardYAML]
+
 func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	var probs engine.Problems
-	y := r.y
+	y := r.Entry
 	bad := func(field, msg, fix string) {
-		probs = append(probs, r.f.Problem(r.path+field, d.name, msg, fix))
+		probs = append(probs, r.File.Problem(r.At+field, d.name, msg, fix))
 	}
 	d.typ = 255
 	for i, t := range typeNames {
@@ -716,11 +548,6 @@ func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix s
 		a.antibiotic = uint8(c.antibiotic(y.Antibiotic) + 1)
 	}
 	return a, "", ""
-}
-
-// Cards lists the card pool with rules text generated from the data.
-func (g Game) Cards() []engine.CardInfo {
-	return append([]engine.CardInfo(nil), g.catalog().infos...)
 }
 
 func (c *catalog) info(i int16) engine.CardInfo {

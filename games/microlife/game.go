@@ -7,14 +7,8 @@ import (
 // Game is Micro-Life. The zero value plays with the shipped cards;
 // WithCards makes one with more or changed cards.
 type Game struct {
-	cat *catalog
-}
-
-func (g Game) catalog() *catalog {
-	if g.cat == nil {
-		return defaultCatalog
-	}
-	return g.cat
+	// cards is the card pool with its presets; nil means the shipped one.
+	cards *cardSet
 }
 
 func init() { engine.Register(Game{}) }

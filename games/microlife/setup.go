@@ -85,7 +85,7 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 	var out [2]engine.DeckList
 	switch len(setup.Decks) {
 	case 0:
-		out[0], out[1] = presets[0], presets[0]
+		out[0], out[1] = s.cat.presets[0], s.cat.presets[0]
 		return out, nil
 	case 2:
 	default:
@@ -164,7 +164,7 @@ func newTable(c *catalog) *state {
 	t := &state{cat: c, defs: c.defs, cards: make([]inst, 1, 128)}
 	t.cards[0].def = -1
 	t.allocZones(len(c.market), len(c.mutations))
-	t.lay([2]engine.DeckList{presets[0], presets[0]})
+	t.lay([2]engine.DeckList{c.presets[0], c.presets[0]})
 	return t
 }
 
