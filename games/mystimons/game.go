@@ -7,9 +7,11 @@
 // MM-4), actions.go (legal actions and Apply, MM-4.2 and MM-5), evolve.go
 // (summon, evolution, Ritual Summon), combat.go (attacks and damage,
 // MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
-// validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
-// chart as data), presets.go with decks/*.txt (the preset deck lists),
-// withcards.go (a designer's extra card files and deck lists),
+// validate.go (MM-8), cards.go with cards/*.yaml (the pool as data),
+// ability.go (the ability language), cardtext.go (the generated rules
+// text), chart.go (the element chart, cards/elements.yaml), presets.go with
+// decks/*.txt (the preset deck lists), withcards.go (loading them all, and
+// a designer's extra card files and deck lists),
 // figures.go (what the simulator reports besides results), view.go,
 // determinize.go and position.go. Readings the digest leaves open are the
 // variants listed in Info.
