@@ -2,7 +2,6 @@ package zynalith
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -82,13 +81,6 @@ const (
 )
 
 var effectNames = []string{"damage", "heal", "silver", "zynalith", "vp", "atk", "def", "init", "hp", "destroy", "draw", "cancel", "lifesteal"}
-
-// effectDoc says what each effect does, for generated card text.
-var effectDoc = []string{
-	"deal N damage to", "heal N HP of", "N Silver for", "N Zynalith for", "N VP for",
-	"ATK N for", "DEF N for", "INIT N for", "HP N for", "destroy", "draw N card(s) blind for",
-	"cancel", "lifesteal for",
-}
 
 // target says whom an ability affects.
 type target uint8
@@ -334,159 +326,4 @@ func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engin
 		ps = append(ps, yf.Problem(path, subj, "an event does nothing", `add an ability such as "Sofort: silver 3 players"`))
 	}
 	return d, ps
-}
-
-// parseAbility reads "Trigger: effect [N] [target]".
-func parseAbility(line string) (ability, error) {
-	var a ability
-	trig, rest, ok := strings.Cut(line, ":")
-	if !ok {
-		return a, fmt.Errorf("ability %q has no trigger", line)
-	}
-	t := indexOf(triggerNames, strings.TrimSpace(trig))
-	if t < 0 {
-		return a, fmt.Errorf("unknown trigger %q (the triggers are %s)", strings.TrimSpace(trig), strings.Join(triggerNames, ", "))
-	}
-	a.When = trigger(t)
-	f := strings.Fields(rest)
-	if len(f) == 0 {
-		return a, fmt.Errorf("ability %q names no effect", line)
-	}
-	e := indexOf(effectNames, f[0])
-	if e < 0 {
-		return a, fmt.Errorf("unknown effect %q (the effects are %s)", f[0], strings.Join(effectNames, ", "))
-	}
-	a.Effect = effect(e)
-	f = f[1:]
-	if len(f) > 0 {
-		if n, err := strconv.Atoi(f[0]); err == nil {
-			if n < -20 || n > 20 {
-				return a, fmt.Errorf("amount %d is out of range -20..20", n)
-			}
-			a.N = int8(n)
-			f = f[1:]
-		}
-	}
-	switch a.Effect {
-	case eDestroy, eCancel, eLifesteal:
-		if a.N != 0 {
-			return a, fmt.Errorf("%s takes no amount", effectNames[a.Effect])
-		}
-	default:
-		if a.N == 0 {
-			return a, fmt.Errorf("%s needs an amount", effectNames[a.Effect])
-		}
-	}
-	if len(f) != 1 {
-		return a, fmt.Errorf("ability %q needs exactly one target (the targets are %s)", line, strings.Join(targetNames, ", "))
-	}
-	tg := indexOf(targetNames, f[0])
-	if tg < 0 {
-		return a, fmt.Errorf("unknown target %q (the targets are %s)", f[0], strings.Join(targetNames, ", "))
-	}
-	a.Target = target(tg)
-	return a, nil
-}
-
-// checkAbility checks that an ability makes sense on its card.
-func checkAbility(d *cardDef, a ability) (msg, fix string) {
-	creatureEffect := a.Effect == eAtk || a.Effect == eDef || a.Effect == eInit || a.Effect == eHP || a.Effect == eDestroy
-	playerEffect := a.Effect == eSilver || a.Effect == eZynalith || a.Effect == eVP || a.Effect == eDraw || a.Effect == eLifesteal
-	switch {
-	case creatureEffect && a.Target.players():
-		return effectNames[a.Effect] + " works on creatures, not players", "target self, line, played or a creatures group"
-	case playerEffect && !a.Target.players():
-		return effectNames[a.Effect] + " works on players, not creatures", "target owner, opponents, players or played-owner"
-	case a.Effect == eCancel && a.Target != tPlayed:
-		return "cancel works only on the played card", "write `cancel played`"
-	case a.Effect == eCancel && d.Kind != kCounter:
-		return "only counters cancel", "make the card `kind: counter`"
-	case (a.Target == tPlayed || a.Target == tPlayedOwner) && d.Kind != kCounter:
-		return "only counters know a played card", "use another target"
-	case d.Kind == kEvent && a.Target != tPlayers && a.Target != tCreatures:
-		return "an event belongs to nobody, so it can only affect everyone", "target players or creatures"
-	case d.Kind == kEvent && a.When != trSofort:
-		return "an event's own effects happen when it is revealed", "use the trigger Sofort"
-	case (d.Kind == kSpell || d.Kind == kCounter) && a.When != trSofort:
-		return "a " + kindNames[d.Kind] + " acts once, when played", "use the trigger Sofort"
-	case a.Target == tSelf && (d.Kind == kCounter || d.Kind == kEvent):
-		return "a " + kindNames[d.Kind] + " has no creature of its own", "use another target"
-	case (a.Effect == eDamage || a.Effect == eHeal || a.Effect == eDraw) && a.N < 0:
-		return effectNames[a.Effect] + " needs a positive amount", "use a number above 0"
-	case d.Enemy:
-		return "an extra on an opposing creature cannot have abilities of its own", "remove the ability or `attach: enemy`"
-	case a.Effect == eDraw && a.Target != tOwner:
-		return "only the owner draws", "write `draw N owner`"
-	}
-	return "", ""
-}
-
-// abilityText writes an ability back as a readable rules line.
-func abilityText(a ability) string {
-	doc := effectDoc[a.Effect]
-	n := int(a.N)
-	switch a.Effect {
-	case eSilver, eZynalith, eVP, eAtk, eDef, eInit, eHP:
-		doc = strings.Replace(doc, "N", fmt.Sprintf("%+d", n), 1)
-	default:
-		doc = strings.Replace(doc, "N", strconv.Itoa(n), 1)
-	}
-	return triggerNames[a.When] + ": " + doc + " " + targetNames[a.Target]
-}
-
-// info turns a definition into the card list entry shown to people.
-func (d *cardDef) info() engine.CardInfo {
-	ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: stackNames[d.Stack]}
-	if d.Kind != kEvent {
-		ci.Cost = fmt.Sprintf("%d Silver", d.Silver)
-		if d.Zyn > 0 {
-			ci.Cost += fmt.Sprintf(" + %d Zynalith", d.Zyn)
-		}
-	}
-	if d.Kind == kCreature || d.Kind == kProperty || d.Kind == kEquipment {
-		ci.Stats = []engine.Stat{{Name: "init", Value: int(d.Init)}, {Name: "atk", Value: int(d.Atk)}, {Name: "def", Value: int(d.Def)}, {Name: "hp", Value: int(d.HP)}, {Name: "vp", Value: int(d.VP)}}
-	} else if d.VP != 0 {
-		ci.Stats = []engine.Stat{{Name: "vp", Value: int(d.VP)}}
-	}
-	var lines []string
-	for i, k := range keywordNames {
-		if d.Keywords&(1<<i) != 0 {
-			ci.Keywords = append(ci.Keywords, k)
-		}
-	}
-	if len(ci.Keywords) > 0 {
-		lines = append(lines, strings.Join(ci.Keywords, ", ")+".")
-	}
-	if d.CopyLeft {
-		lines = append(lines, "Its ATK, DEF and HP are those printed on the creature to its left (without extras).")
-	}
-	switch d.Kind {
-	case kProperty, kEquipment, kSpell:
-		if d.Enemy {
-			lines = append(lines, "Attach to an opposing creature.")
-		} else {
-			lines = append(lines, "Attach to your creature.")
-		}
-	case kCounter:
-		lines = append(lines, "Counter: play in any turn.")
-	case kEvent:
-		lines = append(lines, "Event: happens when revealed.")
-	}
-	for _, a := range d.Abilities {
-		lines = append(lines, abilityText(a)+".")
-	}
-	if d.greedy() {
-		lines = append(lines, "Acquiring it fires Gier.")
-	}
-	ci.Text = strings.Join(lines, " ")
-	return ci
-}
-
-// infos lists the pool with rules text generated from the data.
-func (p *pool) infos() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		out[i] = p.defs[i].info()
-	}
-	return out
 }

@@ -4,8 +4,10 @@
 //
 // The package reads like the rulebook: setup.go (ZY-3), turn.go (ZY-4),
 // actions.go (ZY-5.1 to ZY-5.9), combat.go (ZY-5.13 to ZY-5.18), effects.go
-// (ZY-6), end.go (ZY-7), validate.go (ZY-8 and the presets), cards/*.yaml
-// (the pool), withcards.go (a designer's extra cards and stack lists).
+// (ZY-6), end.go (ZY-7), validate.go (ZY-8 and the presets), cards.go with
+// cards/*.yaml (the pool), ability.go (the ability language), cardtext.go
+// (the generated rules text), withcards.go (loading them, and a designer's
+// extra cards and stack lists).
 //
 // Where the digest leaves a gap, this package decides as follows:
 //   - A turn's main action is chosen in two steps ("main play", then
