@@ -38,26 +38,27 @@ var theGame = newGame(cardpool.Shipped(cardRules)())
 
 func init() { engine.Register(theGame) }
 
-// Verbs, in codec order.
-const (
-	vStart engine.Verb = iota + 1
-	vTrigger
-	vPass
-	vDraw
-	vResource
-	vClaim
-	vPlay
-	vAttach
-	vActivate
-	vSupport
-	vReveal
-	vCombat
-	vAttack
-	vEndCombat
-	vDefend
-	vNoDefend
-	vEndDay
-	vItem
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vStart     = codec.Verb("start")
+	vTrigger   = codec.Verb("trigger")
+	vPass      = codec.Verb("pass")
+	vDraw      = codec.Verb("draw")
+	vResource  = codec.Verb("resource")
+	vClaim     = codec.Verb("claim")
+	vPlay      = codec.Verb("play")
+	vAttach    = codec.Verb("attach")
+	vActivate  = codec.Verb("activate")
+	vSupport   = codec.Verb("support")
+	vReveal    = codec.Verb("reveal")
+	vCombat    = codec.Verb("combat")
+	vAttack    = codec.Verb("attack")
+	vEndCombat = codec.Verb("endcombat")
+	vDefend    = codec.Verb("defend")
+	vNoDefend  = codec.Verb("nodefend")
+	vEndDay    = codec.Verb("endday")
+	vItem      = codec.Verb("item")
 )
 
 var (

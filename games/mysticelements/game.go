@@ -10,28 +10,29 @@ type Game struct {
 
 func init() { engine.Register(Game{}) }
 
-// Verbs, in codec order (Verb i+1).
-const (
-	vPick engine.Verb = iota + 1
-	vGain
-	vPlay
-	vUse
-	vActivate
-	vAttack
-	vPlunder
-	vEnd
-	vPay
-	vReverse
-	vTarget
-	vTargetPlayer
-	vConvert
-	vDiscard
-	vStrike
-	vHold
-	vTrigger
-	vKeep
-	vRedraw
-	vDone
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vPick         = codec.Verb("pick")
+	vGain         = codec.Verb("gain")
+	vPlay         = codec.Verb("play")
+	vUse          = codec.Verb("use")
+	vActivate     = codec.Verb("activate")
+	vAttack       = codec.Verb("attack")
+	vPlunder      = codec.Verb("plunder")
+	vEnd          = codec.Verb("end")
+	vPay          = codec.Verb("pay")
+	vReverse      = codec.Verb("reverse")
+	vTarget       = codec.Verb("target")
+	vTargetPlayer = codec.Verb("target-player")
+	vConvert      = codec.Verb("convert")
+	vDiscard      = codec.Verb("discard")
+	vStrike       = codec.Verb("strike")
+	vHold         = codec.Verb("hold")
+	vTrigger      = codec.Verb("trigger")
+	vKeep         = codec.Verb("keep")
+	vRedraw       = codec.Verb("redraw")
+	vDone         = codec.Verb("done")
 )
 
 var argColour = engine.ArgEnum("colour", colourNames...)

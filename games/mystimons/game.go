@@ -27,26 +27,27 @@ type Game struct {
 	presetDefs [][]uint8         // each preset as card definitions, in list order
 }
 
-// Verbs, in codec order.
-const (
-	vPlace engine.Verb = iota + 1
-	vDone
-	vAttach
-	vPool
-	vSkip
-	vSummon
-	vEvolve
-	vConfirm
-	vCancel
-	vRitual
-	vPlay
-	vPlayOn
-	vSwitch
-	vAttack
-	vEnd
-	vPromote
-	vDiscard
-	vSurrender
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vPlace     = codec.Verb("place")
+	vDone      = codec.Verb("done")
+	vAttach    = codec.Verb("attach")
+	vPool      = codec.Verb("pool")
+	vSkip      = codec.Verb("skip")
+	vSummon    = codec.Verb("summon")
+	vEvolve    = codec.Verb("evolve")
+	vConfirm   = codec.Verb("confirm")
+	vCancel    = codec.Verb("cancel")
+	vRitual    = codec.Verb("ritual")
+	vPlay      = codec.Verb("play")
+	vPlayOn    = codec.Verb("play-on")
+	vSwitch    = codec.Verb("switch")
+	vAttack    = codec.Verb("attack")
+	vEnd       = codec.Verb("end")
+	vPromote   = codec.Verb("promote")
+	vDiscard   = codec.Verb("discard")
+	vSurrender = codec.Verb("surrender")
 )
 
 var argAttack = engine.ArgKind{Name: "attack", Prefix: "a"}

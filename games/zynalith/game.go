@@ -47,7 +47,7 @@ type Game struct {
 
 func init() { engine.Register(Game{}) }
 
-// Verbs, numbered as the codec declares them.
+// codec writes and reads the actions; its verbs are numbered in list order.
 var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "pick", Args: []engine.ArgKind{engine.ArgCard}, Help: "take a market card into your hand (free in the draft, 1 Silver in a round) (ZY-3.4, ZY-5.1)"},
 	engine.VerbSpec{Name: "blind", Args: []engine.ArgKind{argStack}, Help: "take the top card of a stack blind (free in the draft, 1 Silver in a round) (ZY-5.1)"},
@@ -68,6 +68,8 @@ var codec = engine.NewCodec(
 
 var argStack = engine.ArgEnum("stack", stackNames...)
 
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
 var (
 	vPick    = codec.Verb("pick")
 	vBlind   = codec.Verb("blind")
