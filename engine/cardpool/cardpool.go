@@ -69,6 +69,17 @@ type Rules[F, E, P any] struct {
 	Ready func(pool P, presets []engine.DeckList) engine.Problems
 }
 
+// CardList is the layout of a card file that is a list of cards and
+// nothing else, for Rules whose Entries is ListEntries.
+type CardList[E any] struct {
+	Cards []E `yaml:"cards"`
+}
+
+// ListEntries is the Entries of a CardList file.
+func ListEntries[E any](_ *engine.YAMLFile, f *CardList[E]) ([]E, engine.Problems) {
+	return f.Cards, nil
+}
+
 // File is one card file or deck list as the loader reads it.
 type File struct {
 	// Name is the file as problems name it: "cards/fire.yaml", or
@@ -176,6 +187,23 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
 	}
 	return build(p.rules, append(slices.Clone(p.files), files...), append(slices.Clone(p.decks), decks...))
+}
+
+// Or is p, or the shipped set when p is nil, as in a game's zero value.
+func (p *Pool[F, E, P]) Or(shipped func() *Pool[F, E, P]) *Pool[F, E, P] {
+	if p == nil {
+		return shipped()
+	}
+	return p
+}
+
+// With is a game's WithCards: p.With(fsys) made into the game by game.
+func With[F, E, P any](p *Pool[F, E, P], fsys fs.FS, game func(*Pool[F, E, P]) engine.Game) (engine.Game, error) {
+	c, err := p.With(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return game(c), nil
 }
 
 // Pool is the game's built pool.

@@ -83,10 +83,6 @@ type yamlCard struct {
 	Abilities []string `yaml:"abilities"`
 }
 
-type yamlFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
 // buildPool makes the pool of the cards that engine/cardpool merged, in
 // their order, and points summon effects at their tokens. Definition 0 is
 // never used, so that 0 can mean "no card".

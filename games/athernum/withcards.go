@@ -12,13 +12,13 @@ import (
 var gameFiles embed.FS
 
 // cardSet is the card pool with its presets.
-type cardSet = cardpool.Pool[yamlFile, yamlCard, *pool]
+type cardSet = cardpool.Pool[cardpool.CardList[yamlCard], yamlCard, *pool]
 
 // cardRules is what engine/cardpool needs to load Athernum's cards.
-var cardRules = &cardpool.Rules[yamlFile, yamlCard, *pool]{
+var cardRules = &cardpool.Rules[cardpool.CardList[yamlCard], yamlCard, *pool]{
 	Game:     "athernum",
 	Files:    gameFiles,
-	Entries:  func(_ *engine.YAMLFile, f *yamlFile) ([]yamlCard, engine.Problems) { return f.Cards, nil },
+	Entries:  cardpool.ListEntries[yamlCard],
 	Name:     func(c yamlCard) string { return c.Name },
 	Build:    buildPool,
 	Validate: (*pool).validateDeck,
@@ -48,9 +48,5 @@ func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.
 // preset. A preset the changes make illegal is an error that says how to
 // mend it. g itself is not changed.
 func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	c, err := g.cards.With(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return newGame(c), nil
+	return cardpool.With(g.cards, fsys, func(c *cardSet) engine.Game { return newGame(c) })
 }

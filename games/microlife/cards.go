@@ -200,11 +200,6 @@ func (c *catalog) lookup(name string) (int16, bool) {
 	return i, ok
 }
 
-// YAML shapes of the card files (see cards/schema.json).
-type cardFile struct {
-	Cards []cardYAML `yaml:"cards"`
-}
-
 type cardYAML struct {
 	Name      string        `yaml:"name"`
 	Type      string        `yaml:"type"`

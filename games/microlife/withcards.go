@@ -12,13 +12,13 @@ import (
 var gameFiles embed.FS
 
 // cardSet is the card catalog with its presets.
-type cardSet = cardpool.Pool[cardFile, cardYAML, *catalog]
+type cardSet = cardpool.Pool[cardpool.CardList[cardYAML], cardYAML, *catalog]
 
 // cardRules is what engine/cardpool needs to load Micro-Life's cards.
-var cardRules = &cardpool.Rules[cardFile, cardYAML, *catalog]{
+var cardRules = &cardpool.Rules[cardpool.CardList[cardYAML], cardYAML, *catalog]{
 	Game:     "microlife",
 	Files:    gameFiles,
-	Entries:  func(_ *engine.YAMLFile, f *cardFile) ([]cardYAML, engine.Problems) { return f.Cards, nil },
+	Entries:  cardpool.ListEntries[cardYAML],
 	Name:     func(c cardYAML) string { return c.Name },
 	Build:    newCatalog,
 	Validate: validateDeck,
@@ -30,12 +30,7 @@ var cardRules = &cardpool.Rules[cardFile, cardYAML, *catalog]{
 // used.
 var shippedCards = cardpool.Shipped(cardRules)
 
-func (g Game) set() *cardSet {
-	if g.cards == nil {
-		return shippedCards()
-	}
-	return g.cards
-}
+func (g Game) set() *cardSet { return g.cards.Or(shippedCards) }
 
 // catalog is the game's card pool.
 func (g Game) catalog() *catalog { return g.set().Pool() }
@@ -56,9 +51,5 @@ func (Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 // a deck list adds or replaces a starter deck. Every problem of the files
 // is returned, with file, line and card; g is not changed.
 func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	c, err := g.set().With(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return Game{cards: c}, nil
+	return cardpool.With(g.set(), fsys, func(c *cardSet) engine.Game { return Game{cards: c} })
 }

@@ -28,12 +28,7 @@ var cardRules = &cardpool.Rules[yamlFile, colourCard, *pool]{
 // shippedCards is the pool of the shipped files, loaded when first used.
 var shippedCards = cardpool.Shipped(cardRules)
 
-func (g Game) set() *cardSet {
-	if g.cards != nil {
-		return g.cards
-	}
-	return shippedCards()
-}
+func (g Game) set() *cardSet { return g.cards.Or(shippedCards) }
 
 // pool is the game's card pool.
 func (g Game) pool() *pool { return g.set().Pool() }
@@ -56,9 +51,5 @@ func (Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 // replaces a preset. Each file names its colour, and every colour must
 // still have 15 cards (ME-1.1). g itself is not changed.
 func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	c, err := g.set().With(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return Game{cards: c}, nil
+	return cardpool.With(g.set(), fsys, func(c *cardSet) engine.Game { return Game{cards: c} })
 }

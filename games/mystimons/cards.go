@@ -149,10 +149,6 @@ type yamlCard struct {
 	Limit     int      `yaml:"limit" json:"limit"`
 }
 
-type yamlCardFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
 // buildPool merges the element charts (MM-10.U1), then decodes the cards
 // that engine/cardpool merged and links them into evolution lines.
 func buildPool(cards []cardpool.Card[yamlCard], charts []cardpool.File) (*Pool, engine.Problems) {

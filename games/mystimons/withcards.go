@@ -12,14 +12,14 @@ import (
 var gameFiles embed.FS
 
 // cardSet is the card pool with its presets.
-type cardSet = cardpool.Pool[yamlCardFile, yamlCard, *Pool]
+type cardSet = cardpool.Pool[cardpool.CardList[yamlCard], yamlCard, *Pool]
 
 // cardRules is what engine/cardpool needs to load MystiMons' cards; the
 // element chart, elements.yaml, is handed to buildPool as it is.
-var cardRules = &cardpool.Rules[yamlCardFile, yamlCard, *Pool]{
+var cardRules = &cardpool.Rules[cardpool.CardList[yamlCard], yamlCard, *Pool]{
 	Game:     "mystimons",
 	Files:    gameFiles,
-	Entries:  func(_ *engine.YAMLFile, f *yamlCardFile) ([]yamlCard, engine.Problems) { return f.Cards, nil },
+	Entries:  cardpool.ListEntries[yamlCard],
 	Name:     func(c yamlCard) string { return c.Name },
 	Aside:    isChart,
 	Build:    buildPool,
@@ -54,11 +54,7 @@ func (g *Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 // same directory. Every problem of the files is returned, with file and
 // line; g itself is not changed.
 func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	c, err := g.cards.With(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return newGame(c), nil
+	return cardpool.With(g.cards, fsys, func(c *cardSet) engine.Game { return newGame(c) })
 }
 
 var _ engine.CardOverrider = (*Game)(nil)

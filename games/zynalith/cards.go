@@ -161,10 +161,6 @@ type yamlCard struct {
 	Abilities []string `yaml:"abilities"`
 }
 
-type yamlFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
 // pool is the card-definition table, shared read-only by every state.
 type pool struct {
 	defs []cardDef

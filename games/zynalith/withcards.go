@@ -12,14 +12,14 @@ import (
 var gameFiles embed.FS
 
 // cardSet is the card pool with its presets.
-type cardSet = cardpool.Pool[yamlFile, yamlCard, *pool]
+type cardSet = cardpool.Pool[cardpool.CardList[yamlCard], yamlCard, *pool]
 
 // cardRules is what engine/cardpool needs to load Zynalith's cards and
 // stack lists.
-var cardRules = &cardpool.Rules[yamlFile, yamlCard, *pool]{
+var cardRules = &cardpool.Rules[cardpool.CardList[yamlCard], yamlCard, *pool]{
 	Game:     "zynalith",
 	Files:    gameFiles,
-	Entries:  func(_ *engine.YAMLFile, f *yamlFile) ([]yamlCard, engine.Problems) { return f.Cards, nil },
+	Entries:  cardpool.ListEntries[yamlCard],
 	Name:     func(c yamlCard) string { return c.Name },
 	Build:    buildPool,
 	Validate: validateDeck,
@@ -31,12 +31,7 @@ var cardRules = &cardpool.Rules[yamlFile, yamlCard, *pool]{
 // used.
 var shippedCards = cardpool.Shipped(cardRules)
 
-func (g Game) set() *cardSet {
-	if g.cards == nil {
-		return shippedCards()
-	}
-	return g.cards
-}
+func (g Game) set() *cardSet { return g.cards.Or(shippedCards) }
 
 // pool is the game's card pool.
 func (g Game) pool() *pool { return g.set().Pool() }
@@ -58,11 +53,7 @@ func (Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 // that "name: Standard" changes the stacks a game uses by default. Every
 // problem of the files is returned, with file and line; g is not changed.
 func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	c, err := g.set().With(fsys)
-	if err != nil {
-		return nil, err
-	}
-	return Game{cards: c}, nil
+	return cardpool.With(g.set(), fsys, func(c *cardSet) engine.Game { return Game{cards: c} })
 }
 
 var _ engine.CardOverrider = Game{}
