@@ -236,10 +236,10 @@ func build[F, E, P any](r *Rules[F, E, P], files, decks []File) (*Pool[F, E, P],
 	if err != nil {
 		return nil, err
 	}
-	cards, aside, probs, schemaProbs := decodeFiles(r, sch, files)
-	pool, ps := r.Build(cards, aside)
-	probs = append(probs, ps...)
-	if probs = append(probs, unlessFound(schemaProbs, probs)...); len(probs) > 0 {
+	d := decodeFiles(r, sch, files)
+	pool, ps := r.Build(d.cards, d.aside)
+	probs := append(d.probs, ps...)
+	if probs = append(probs, unlessFound(d.schemaProbs, probs)...); len(probs) > 0 {
 		return nil, probs
 	}
 	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks}

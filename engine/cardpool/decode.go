@@ -11,20 +11,27 @@ import (
 	"kartenwerk/engine"
 )
 
+// decoded is what the card files of every layer hold.
+type decoded[E any] struct {
+	cards  []Card[E] // merged by name, in card-list order
+	byName map[string]int
+	aside  []File
+	probs  engine.Problems
+	// schemaProbs are the schema's problems of files that decode, which
+	// count only where the game's checks find nothing (unlessFound).
+	schemaProbs engine.Problems
+}
+
 // decodeFiles decodes every card file strictly and merges its cards by
-// name: a card of a later layer takes the place of the earlier card of
-// its name, so that card lists keep their order. The schema explains a
-// file that does not decode (the decoder stops at its first mistake); the
-// schema problems of a file that decodes are returned apart, as the
-// game's own checks say more where they find something.
-func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []File) ([]Card[E], []File, engine.Problems, engine.Problems) {
-	var cards []Card[E]
-	var aside []File
-	var probs, schemaProbs engine.Problems
-	byName := map[string]int{}
+// name. The schema explains a file that does not decode (the decoder
+// stops at its first mistake); the schema problems of a file that decodes
+// are kept apart, as the game's own checks say more where they find
+// something.
+func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []File) *decoded[E] {
+	d := &decoded[E]{byName: map[string]int{}}
 	for _, f := range files {
 		if r.Aside != nil && r.Aside(path.Base(f.Name)) {
-			aside = append(aside, f)
+			d.aside = append(d.aside, f)
 			continue
 		}
 		schemaPs := explainSchema(r.Game, f.Data, sch.Validate(f.Name, f.Data))
@@ -34,33 +41,39 @@ func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []Fil
 			if len(schemaPs) == 0 {
 				schemaPs = AsProblems(err)
 			}
-			probs = append(probs, schemaPs...)
+			d.probs = append(d.probs, schemaPs...)
 			continue
 		}
-		schemaProbs = append(schemaProbs, schemaPs...)
+		d.schemaProbs = append(d.schemaProbs, schemaPs...)
 		entries, ps := r.Entries(yf, &layout)
-		probs = append(probs, ps...)
+		d.probs = append(d.probs, ps...)
 		for i, e := range entries {
-			c := Card[E]{Entry: e, File: yf, Index: i, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}
-			k := key(r.Name(e))
-			j, seen := byName[k]
-			switch {
-			case k == "": // the game's checks say that a card needs a name
-				cards = append(cards, c)
-			case !seen:
-				byName[k] = len(cards)
-				cards = append(cards, c)
-			case cards[j].Layer < c.Layer:
-				cards[j] = c
-			default:
-				prev := cards[j]
-				probs = append(probs, c.Problem("name", r.Name(e),
-					fmt.Sprintf("the name is used by another card (%s:%d)", prev.File.Name, prev.Line()),
-					"give every card its own name"))
-			}
+			d.add(Card[E]{Entry: e, File: yf, Index: i, At: fmt.Sprintf("$.cards[%d]", i), Layer: f.Layer}, r.Name(e))
 		}
 	}
-	return cards, aside, probs, schemaProbs
+	return d
+}
+
+// add merges a card: one of a later layer takes the place of the earlier
+// card of its name, so that card lists keep their order; one name twice
+// in a layer is a problem.
+func (d *decoded[E]) add(c Card[E], name string) {
+	k := key(name)
+	j, seen := d.byName[k]
+	switch {
+	case k == "": // the game's checks say that a card needs a name
+		d.cards = append(d.cards, c)
+	case !seen:
+		d.byName[k] = len(d.cards)
+		d.cards = append(d.cards, c)
+	case d.cards[j].Layer < c.Layer:
+		d.cards[j] = c
+	default:
+		prev := d.cards[j]
+		d.probs = append(d.probs, c.Problem("name", name,
+			fmt.Sprintf("the name is used by another card (%s:%d)", prev.File.Name, prev.Line()),
+			"give every card its own name"))
+	}
 }
 
 // unlessFound keeps the schema problems of the files in which found has
