@@ -231,6 +231,9 @@ type colourCard struct {
 // one of the eight.
 func fileCards(f *engine.YAMLFile, yf *yamlFile) ([]colourCard, engine.Problems) {
 	col := colourIndex(yf.Colour)
+	if yf.Colour == "" {
+		return nil, engine.Problems{{File: f.Name, Line: 1, Msg: "the file names no colour", Fix: "begin it with `colour: ` and one of " + strings.Join(colourNames, ", ")}}
+	}
 	if col < 0 {
 		return nil, engine.Problems{f.Problem("$.colour", yf.Colour, "unknown colour", "use one of "+strings.Join(colourNames, ", "))}
 	}

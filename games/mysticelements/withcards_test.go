@@ -36,6 +36,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 	cases := map[string]string{
 		"black.yaml": "colour: black\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: x, health: 1}\n",
 		"teal.yaml":  "colour: teal\ncards: []\n",
+		"none.yaml":  "cards:\n  - {name: Dustmote, type: unit, cost: 1, power: 1, health: 1}\n",
 	}
 	for name, data := range cases {
 		_, err := Game{}.WithCards(fstest.MapFS{name: {Data: []byte(data)}})
