@@ -38,9 +38,6 @@ func (g *Game) Presets() []engine.DeckList { return g.cards.Presets() }
 // CardSchema is the JSON Schema of the card files.
 func (g *Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 
-// ValidateDeck lists every problem of a deck (AT-8).
-func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.validateDeck(d) }
-
 // WithCards returns the game with the card files (*.yaml) and deck lists
 // (*.txt) at the root of fsys added (engine.CardOverrider, see
 // engine/cardpool): a card named like one of the pool replaces it in its
