@@ -1,24 +1,13 @@
 package athernum
 
 import (
-	"embed"
-	"errors"
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml
-var cardFS embed.FS
-
-//go:embed cards/schema.json
-var schemaJSON []byte
-
-//go:embed decks/*.txt
-var deckFS embed.FS
 
 // Factions (AT-10.U1). Index 3 is the factionless resource.
 const (
@@ -93,204 +82,36 @@ type yamlCard struct {
 	Abilities []string `yaml:"abilities"`
 }
 
-type yamlFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
-func mustLoadPool() *pool {
-	p, err := loadPool(shippedFiles())
-	if err != nil {
-		panic("athernum: shipped cards are broken: " + err.Error())
-	}
-	if err := p.loadPresets(true); err != nil {
-		panic("athernum: " + err.Error())
-	}
-	return p
-}
-
-// shippedFiles are the card files compiled in, by path ("cards/ember.yaml").
-func shippedFiles() map[string][]byte {
-	files := map[string][]byte{}
-	entries, err := cardFS.ReadDir("cards")
-	if err != nil {
-		panic(err)
-	}
-	for _, e := range entries {
-		if strings.HasSuffix(e.Name(), ".yaml") {
-			data, _ := cardFS.ReadFile("cards/" + e.Name())
-			files["cards/"+e.Name()] = data
-		}
-	}
-	return files
-}
-
-// loadPresets reads the preset decks and resolves them to definitions.
-// strict (the shipped cards) makes an illegal preset an error; otherwise
-// it is left out, as changed cards may have made it so.
-func (p *pool) loadPresets(strict bool) error {
-	decks, _ := deckFS.ReadDir("decks")
-	for _, e := range decks {
-		data, _ := deckFS.ReadFile("decks/" + e.Name())
-		d, err := engine.ParseDeckList("decks/"+e.Name(), strings.TrimSuffix(e.Name(), ".txt"), strings.NewReader(string(data)))
-		if err != nil {
-			return fmt.Errorf("preset %s: %v", e.Name(), err)
-		}
-		if ps := p.validateDeck(d); len(ps) > 0 {
-			if strict {
-				return fmt.Errorf("preset %s is illegal: %v", e.Name(), engine.Problems(ps))
-			}
+// buildPool makes the pool of the cards that engine/cardpool merged, in
+// their order, and points summon effects at their tokens. Definition 0 is
+// never used, so that 0 can mean "no card".
+func buildPool(cards []cardpool.Card[yamlCard], _ []cardpool.File) (*pool, engine.Problems) {
+	b := poolBuilder{p: &pool{byName: map[string]int16{}}}
+	b.p.defs = append(b.p.defs, cardDef{name: "(none)"})
+	b.origins = []cardpool.Card[yamlCard]{{}}
+	for _, c := range cards {
+		d, ps := buildDef(c.File, c.At, c.Entry)
+		if len(ps) > 0 {
+			b.probs = append(b.probs, ps...)
 			continue
 		}
-		p.presets = append(p.presets, d)
-		m, x := p.deckDefs(d)
-		p.presetMain, p.presetExtra = append(p.presetMain, m), append(p.presetExtra, x)
-	}
-	return nil
-}
-
-// origin is where a card was written, for problems found after decoding.
-type origin struct {
-	yf *engine.YAMLFile
-	at string // the card's YAML path, "$.cards[3]"
-}
-
-// decoded is a card decoded from a file.
-type decoded struct {
-	d cardDef
-	origin
-}
-
-// loadPool decodes card files (name -> YAML) into a pool, reporting every
-// problem with file, line and card.
-func loadPool(files map[string][]byte) (*pool, error) { return mergePool(files, nil, nil) }
-
-// mergePool builds a pool from the shipped card files and extra ones,
-// which are also checked against sch when it is given: an extra card
-// named like a shipped card takes its place (and its index in Cards()).
-func mergePool(shipped, extra map[string][]byte, sch *engine.Schema) (*pool, error) {
-	b := poolBuilder{p: &pool{byName: map[string]int16{}}}
-	b.p.defs = append(b.p.defs, cardDef{name: "(none)"}) // def 0 is never used
-	b.origins, b.extra = []origin{{}}, []bool{false}
-	base, probs := decodeFiles(shipped, nil)
-	more, ps := decodeFiles(extra, sch)
-	b.probs = append(probs, ps...)
-	for _, c := range base {
-		b.add(c, false)
-	}
-	for _, c := range more {
-		b.add(c, true)
+		d.file, d.line = c.File.Name, c.Line()
+		b.p.byName[strings.ToLower(d.name)] = int16(len(b.p.defs))
+		b.p.defs = append(b.p.defs, d)
+		b.origins = append(b.origins, c)
 	}
 	b.resolveSummons()
 	if len(b.p.defs) > 511 {
 		b.probs = append(b.probs, engine.Problem{Msg: fmt.Sprintf("%d cards; the pool holds at most 510", len(b.p.defs)-1), Fix: "remove cards"})
 	}
-	if len(b.probs) > 0 {
-		return nil, b.probs
-	}
-	return b.p, nil
+	return b.p, b.probs
 }
 
-// decodeFiles decodes card files in name order. With sch, a file whose
-// cards are all right is checked against the schema too, and the schema
-// explains a file that does not decode where it can.
-func decodeFiles(files map[string][]byte, sch *engine.Schema) ([]decoded, engine.Problems) {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	var out []decoded
-	var probs engine.Problems
-	for _, name := range names {
-		cards, ps, decodes := decodeFile(name, files[name])
-		switch {
-		case sch == nil:
-		case len(ps) == 0: // the schema finds what the loader lets pass: no list of cards
-			ps = namedSchemaProblems(sch.Validate(name, files[name]), cards)
-		case !decodes: // the decoder stops at the first problem; the schema lists them all
-			if all := sch.Validate(name, files[name]); len(all) > 0 {
-				ps = all
-			}
-		}
-		out, probs = append(out, cards...), append(probs, ps...)
-	}
-	for i := range probs {
-		if probs[i].Fix == "" {
-			probs[i].Fix = "see cards/schema.json (kartenwerk schema athernum)"
-		}
-	}
-	return out, probs
-}
-
-// decodeFile decodes one card file strictly and builds its cards; false
-// if the file does not decode at all.
-func decodeFile(name string, data []byte) ([]decoded, engine.Problems, bool) {
-	var f yamlFile
-	yf, err := engine.DecodeYAML(name, data, &f)
-	if err != nil {
-		var ps engine.Problems
-		var pr engine.Problem
-		switch {
-		case errors.As(err, &ps):
-			return nil, ps, false
-		case errors.As(err, &pr):
-			return nil, engine.Problems{pr}, false
-		}
-		return nil, engine.Problems{{File: name, Msg: err.Error()}}, false
-	}
-	var out []decoded
-	var probs engine.Problems
-	for i, yc := range f.Cards {
-		at := fmt.Sprintf("$.cards[%d]", i)
-		d, ps := buildDef(yf, at, yc)
-		probs = append(probs, ps...)
-		if len(ps) == 0 {
-			d.file, d.line = name, yf.Line(at)
-			out = append(out, decoded{d, origin{yf, at}})
-		}
-	}
-	return out, probs, true
-}
-
-// namedSchemaProblems puts the card's name before the YAML path that
-// schema problems name ("$.cards[3].cost").
-func namedSchemaProblems(ps engine.Problems, cards []decoded) engine.Problems {
-	for i := range ps {
-		for _, c := range cards {
-			if strings.HasPrefix(ps[i].Subject, c.at+".") || ps[i].Subject == c.at {
-				ps[i].Subject = c.d.name + " (" + ps[i].Subject + ")"
-				break
-			}
-		}
-	}
-	return ps
-}
-
-// poolBuilder collects definitions by name.
+// poolBuilder collects definitions with where they were written.
 type poolBuilder struct {
 	p       *pool
-	origins []origin // per definition
-	extra   []bool   // per definition: it came from an extra file
+	origins []cardpool.Card[yamlCard] // per definition
 	probs   engine.Problems
-}
-
-// add adds a card; from an extra file, it replaces a shipped card of its
-// name. Two cards of one name are otherwise a problem (AT-2.16).
-func (b *poolBuilder) add(c decoded, fromExtra bool) {
-	key := strings.ToLower(c.d.name)
-	i, dup := b.p.byName[key]
-	switch {
-	case dup && (!fromExtra || b.extra[i]):
-		b.probs = append(b.probs, c.yf.Problem(c.at+".name", c.d.name,
-			fmt.Sprintf("the name is used by another card (in %s)", b.p.defs[i].file),
-			"give every card its own name: cards with one name are copies (AT-2.16)"))
-	case dup:
-		b.p.defs[i], b.origins[i], b.extra[i] = c.d, c.origin, true
-	default:
-		b.p.byName[key] = int16(len(b.p.defs))
-		b.p.defs = append(b.p.defs, c.d)
-		b.origins, b.extra = append(b.origins, c.origin), append(b.extra, fromExtra)
-	}
 }
 
 // resolveSummons points summon effects at their token cards, which must
@@ -318,13 +139,13 @@ func (b *poolBuilder) resolveSummons() {
 // summonable looks up the token that ability j of definition i summons.
 func (b *poolBuilder) summonable(i, j int, name string) (int16, bool) {
 	o, d := b.origins[i], &b.p.defs[i]
-	at := fmt.Sprintf("%s.abilities[%d]", o.at, j)
+	at := fmt.Sprintf("abilities[%d]", j)
 	id, ok := b.p.def(name)
 	switch {
 	case !ok:
-		b.probs = append(b.probs, o.yf.Problem(at, d.name, fmt.Sprintf("summons %q, which is no card", name), "define the token card or fix the name"))
+		b.probs = append(b.probs, o.Problem(at, d.name, fmt.Sprintf("summons %q, which is no card", name), "define the token card or fix the name"))
 	case !b.p.defs[id].token:
-		b.probs = append(b.probs, o.yf.Problem(at, d.name, fmt.Sprintf("summons %q, which is not a token", name), "add `token: true` to that card"))
+		b.probs = append(b.probs, o.Problem(at, d.name, fmt.Sprintf("summons %q, which is not a token", name), "add `token: true` to that card"))
 	default:
 		return id, true
 	}
@@ -475,88 +296,3 @@ func (p *pool) def(name string) (int16, bool) {
 }
 
 // Validating decks (AT-8).
-
-// ValidateDeck lists every problem of a deck (AT-8).
-func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.validateDeck(d) }
-
-func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
-	var probs []engine.Problem
-	counts := map[string]int{}
-	first := map[string]engine.DeckEntry{}
-	start := false
-	for _, e := range d.Entries {
-		id, ok := p.def(e.Card)
-		if e.Section != "" && e.Section != "extra" {
-			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use "extra:" for the Extra deck or "main:" for the deck`))
-			continue
-		}
-		if !ok {
-			probs = append(probs, d.Problem(e, "no such card", "check the name against `kartenwerk cards athernum`"))
-			continue
-		}
-		def := &p.defs[id]
-		key := e.Section + "\x00" + strings.ToLower(def.name)
-		counts[key] += e.Count
-		if _, seen := first[key]; !seen {
-			first[key] = e
-		}
-		switch {
-		case def.token:
-			probs = append(probs, d.Problem(e, "is a token: effects create it, decks cannot hold it (AT-10.U7)", "remove it"))
-		case e.Section == "extra" && !def.extra:
-			probs = append(probs, d.Problem(e, "is not an Extra-deck card (AT-8.4)", "move it to the main deck"))
-		case e.Section == "" && def.extra:
-			probs = append(probs, d.Problem(e, "is an Extra-deck card and is never drawn (AT-2.2)", `list it under "extra:"`))
-		case e.Section == "" && def.vp > 0 && def.typ != tItem:
-			start = true
-		}
-	}
-	keys := make([]string, 0, len(counts))
-	for k := range counts {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		if counts[k] > 4 {
-			e := first[k]
-			probs = append(probs, d.Problem(e, fmt.Sprintf("%d copies; at most 4 of a name are allowed (AT-8.2)", counts[k]), "remove copies down to 4"))
-		}
-	}
-	if n := d.Size(""); n != 60 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("the deck has %d cards; it must have exactly 60 (AT-8.1)", n),
-			Fix: fmt.Sprintf("%s %d cards", map[bool]string{true: "add", false: "remove"}[n < 60], abs(60-n))})
-	}
-	if !start {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "the deck has no character or location with a VP field to start with (AT-8.3, AT-10.9)",
-			Fix: "add a character or location with a VP field"})
-	}
-	return probs
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
-// deckDefs resolves a validated deck list to definitions: main and extra.
-func (p *pool) deckDefs(d engine.DeckList) (main, extra []int16) {
-	for _, e := range d.Entries {
-		id, _ := p.def(e.Card)
-		for i := 0; i < e.Count; i++ {
-			if e.Section == "extra" {
-				extra = append(extra, id)
-			} else {
-				main = append(main, id)
-			}
-		}
-	}
-	return main, extra
-}
-
-// presetIndex picks seat s's preset from the seed: consecutive seeds meet
-// every ordered pairing of presets, mirror matches included, equally often.
-func (p *pool) presetIndex(seed uint64, s int) int {
-	return engine.DefaultPreset(seed, s, len(p.presets))
-}

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 func TestShippedCardsMatchSchema(t *testing.T) {
@@ -12,13 +13,13 @@ func TestShippedCardsMatchSchema(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	entries, _ := cardFS.ReadDir("cards")
+	entries, _ := gameFiles.ReadDir("cards")
 	n := 0
 	for _, e := range entries {
 		if !strings.HasSuffix(e.Name(), ".yaml") {
 			continue
 		}
-		data, _ := cardFS.ReadFile("cards/" + e.Name())
+		data, _ := gameFiles.ReadFile("cards/" + e.Name())
 		if ps := sch.Validate(e.Name(), data); len(ps) > 0 {
 			t.Errorf("%s: %v", e.Name(), ps)
 		}
@@ -167,4 +168,14 @@ sideboard:
 	if _, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Decks: []engine.DeckList{preset, preset}}); err != nil {
 		t.Errorf("two legal decks refused: %v", err)
 	}
+}
+
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
+func loadPool(files map[string][]byte) (*pool, error) {
+	c, err := cardpool.LoadFiles(cardRules, files)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
 }

@@ -25,37 +25,40 @@ package athernum
 
 import (
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // Game is Athernum's rules and card pool.
 type Game struct {
-	pool *pool
+	pool  *pool // cards.Pool(), for the rules to reach it directly
+	cards *cardSet
 }
 
-var theGame = &Game{pool: mustLoadPool()}
+var theGame = newGame(cardpool.Shipped(cardRules)())
 
 func init() { engine.Register(theGame) }
 
-// Verbs, in codec order.
-const (
-	vStart engine.Verb = iota + 1
-	vTrigger
-	vPass
-	vDraw
-	vResource
-	vClaim
-	vPlay
-	vAttach
-	vActivate
-	vSupport
-	vReveal
-	vCombat
-	vAttack
-	vEndCombat
-	vDefend
-	vNoDefend
-	vEndDay
-	vItem
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vStart     = codec.Verb("start")
+	vTrigger   = codec.Verb("trigger")
+	vPass      = codec.Verb("pass")
+	vDraw      = codec.Verb("draw")
+	vResource  = codec.Verb("resource")
+	vClaim     = codec.Verb("claim")
+	vPlay      = codec.Verb("play")
+	vAttach    = codec.Verb("attach")
+	vActivate  = codec.Verb("activate")
+	vSupport   = codec.Verb("support")
+	vReveal    = codec.Verb("reveal")
+	vCombat    = codec.Verb("combat")
+	vAttack    = codec.Verb("attack")
+	vEndCombat = codec.Verb("endcombat")
+	vDefend    = codec.Verb("defend")
+	vNoDefend  = codec.Verb("nodefend")
+	vEndDay    = codec.Verb("endday")
+	vItem      = codec.Verb("item")
 )
 
 var (
@@ -170,12 +173,3 @@ func (g *Game) Info() engine.Info {
 
 // simTurnCap is the simulator's turn cap (engine.Info.TurnCap).
 const simTurnCap = 200
-
-// Cards lists the card pool with rules text generated from the data.
-func (g *Game) Cards() []engine.CardInfo { return g.pool.infos() }
-
-// Presets lists the ready-made decks.
-func (g *Game) Presets() []engine.DeckList { return g.pool.presets }
-
-// CardSchema is the JSON Schema of the card files.
-func (g *Game) CardSchema() []byte { return schemaJSON }

@@ -1,50 +1,49 @@
 package athernum
 
 import (
-	"fmt"
+	"embed"
 	"io/fs"
-	"sync"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
-// cardSchema is cards/schema.json compiled, for checking designers' files.
-var cardSchema = sync.OnceValues(func() (*engine.Schema, error) {
-	return engine.CompileSchema("schema.json", schemaJSON)
-})
+//go:embed cards/*.yaml cards/schema.json decks/*.txt
+var gameFiles embed.FS
 
-// WithCards returns the game with the card files (*.yaml) at the root of
-// fsys added to the shipped cards (engine.CardOverrider): a card named
-// like a shipped card replaces it and keeps its place in Cards(); any
-// other card is added. The files are checked like the shipped ones and
-// against cards/schema.json, and every problem is returned with file,
-// line and card. Preset decks that the changes make illegal are left out.
-// The files always add to the shipped cards, whatever g holds; g itself
-// is not changed.
+// cardSet is the card pool with its presets.
+type cardSet = cardpool.Pool[cardpool.CardList[yamlCard], yamlCard, *pool]
+
+// cardRules is what engine/cardpool needs to load Athernum's cards.
+var cardRules = &cardpool.Rules[cardpool.CardList[yamlCard], yamlCard, *pool]{
+	Game:     "athernum",
+	Files:    gameFiles,
+	Entries:  cardpool.ListEntries[yamlCard],
+	Name:     func(c yamlCard) string { return c.Name },
+	Build:    buildPool,
+	Validate: (*pool).validateDeck,
+	Info:     (*pool).infos,
+	Ready:    usePresets,
+}
+
+// newGame is the game of a card set.
+func newGame(c *cardSet) *Game { return &Game{pool: c.Pool(), cards: c} }
+
+// Cards lists the card pool with rules text generated from the data.
+func (g *Game) Cards() []engine.CardInfo { return g.cards.Cards() }
+
+// Presets lists the ready-made decks.
+func (g *Game) Presets() []engine.DeckList { return g.cards.Presets() }
+
+// CardSchema is the JSON Schema of the card files.
+func (g *Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
+
+// WithCards returns the game with the card files (*.yaml) and deck lists
+// (*.txt) at the root of fsys added (engine.CardOverrider, see
+// engine/cardpool): a card named like one of the pool replaces it in its
+// place in Cards(), another is added, and a deck list adds or replaces a
+// preset. A preset the changes make illegal is an error that says how to
+// mend it. g itself is not changed.
 func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	names, err := fs.Glob(fsys, "*.yaml")
-	if err != nil {
-		return nil, err
-	}
-	if len(names) == 0 {
-		return nil, fmt.Errorf("no card files (*.yaml) found: write the cards in YAML files as described by `kartenwerk schema athernum`")
-	}
-	extra := make(map[string][]byte, len(names))
-	for _, n := range names {
-		if extra[n], err = fs.ReadFile(fsys, n); err != nil {
-			return nil, err
-		}
-	}
-	sch, err := cardSchema()
-	if err != nil {
-		return nil, err
-	}
-	p, err := mergePool(shippedFiles(), extra, sch)
-	if err != nil {
-		return nil, err
-	}
-	if err := p.loadPresets(false); err != nil {
-		return nil, err
-	}
-	return &Game{pool: p}, nil
+	return cardpool.With(g.cards, fsys, func(c *cardSet) engine.Game { return newGame(c) })
 }

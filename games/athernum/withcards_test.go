@@ -1,6 +1,8 @@
 package athernum
 
 import (
+	"cmp"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -145,7 +147,7 @@ func TestWithCardsReplacesACard(t *testing.T) {
 // next card.
 func extractCard(t *testing.T, file, name string) string {
 	t.Helper()
-	data, err := cardFS.ReadFile(file)
+	data, err := gameFiles.ReadFile(file)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,19 +168,19 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		files map[string]string
 		want  string
 	}{
-		{"a value of the wrong type", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: character\n    dfv: x\n"}, "bad.yaml:4: $.cards[0].dfv: got string, want integer"},
+		{"a value of the wrong type", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: character\n    dfv: x\n"}, "bad.yaml:4: A ($.cards[0].dfv): got string, want integer"},
 		{"an unknown field", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    colour: red\n"}, "bad.yaml:4"},
 		{"an unknown faction", map[string]string{"bad.yaml": "cards:\n  - name: A\n    type: item\n    faction: fire\n"}, `bad.yaml:4: A: unknown faction "fire"`},
 		{"every problem of a file that does not decode", map[string]string{"bad.yaml": "cards:\n  - {name: A, type: character, dfv: x}\n  - {name: B, type: character, ofv: y}\n"},
-			"bad.yaml:2: $.cards[0].dfv: got string, want integer (fix: see cards/schema.json (kartenwerk schema athernum))\nbad.yaml:3: $.cards[1].ofv: got string"},
+			"bad.yaml:2: A ($.cards[0].dfv): got string, want integer (fix: see the card schema (kartenwerk schema athernum))\nbad.yaml:3: B ($.cards[1].ofv): got string"},
 		{"no list of cards (schema)", map[string]string{"bad.yaml": "cards:\n"}, "bad.yaml:1"},
 		{"one name in two files", map[string]string{"a.yaml": "cards:\n  - {name: Relic, type: item}\n", "b.yaml": "cards:\n  - {name: Relic, type: item}\n"},
-			"b.yaml:2: Relic: the name is used by another card (in a.yaml)"},
+			"b.yaml:2: Relic: the name is used by another card (a.yaml:2)"},
 		{"a summoned token that is no card", map[string]string{"bad.yaml": "cards:\n  - {name: A, type: item, abilities: [\"activated {1}: summon Ghost\"]}\n"},
 			`bad.yaml:2: A: summons "Ghost", which is no card`},
 		{"a shipped token replaced by a character", map[string]string{"bad.yaml": "cards:\n  - {name: Sprout, type: character, dfv: 1}\n"},
 			`Seed Mother: summons "Sprout", which is not a token`},
-		{"no card files", map[string]string{"notes.txt": "cards"}, "no card files (*.yaml)"},
+		{"no card files", map[string]string{"notes.md": "cards"}, "no card files (*.yaml)"},
 	} {
 		_, err := withCards(t, tc.files)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -190,21 +192,38 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 	}
 }
 
-// Changed cards can make the preset decks illegal (AT-8): they are left
-// out, and a game without decks says what to do.
-func TestWithCardsDropsIllegalPresets(t *testing.T) {
-	g, err := withCards(t, map[string]string{"signet.yaml": "cards:\n  - {name: Signet of Claim, type: item, extra: true}\n"})
+// Changed cards can make the preset decks illegal (AT-8): the error
+// names each one and how to mend it (engine/cardpool), and a deck list of
+// its name beside the cards replaces it.
+func TestWithCardsExplainsIllegalPresets(t *testing.T) {
+	signet := "cards:\n  - {name: Signet of Claim, type: item, extra: true}\n"
+	_, err := withCards(t, map[string]string{"signet.yaml": signet})
+	if err == nil {
+		t.Fatal("presets with Signet of Claim in the main deck, now an Extra-deck card, accepted")
+	}
+	for _, p := range theGame.Presets() {
+		if !strings.Contains(err.Error(), "the preset "+p.Name+" becomes illegal with these cards: is an Extra-deck card") ||
+			!strings.Contains(err.Error(), "`name: "+p.Name+"`") {
+			t.Errorf("the error does not explain preset %s:\n%v", p.Name, err)
+		}
+	}
+	files := map[string]string{"signet.yaml": signet, "colossus.yaml": colossus}
+	for _, p := range theGame.Presets() {
+		list := "name: " + p.Name + "\n"
+		for _, e := range p.Entries {
+			card := e.Card
+			if card == "Signet of Claim" {
+				card = "Ember Colossus"
+			}
+			list += fmt.Sprintf("%s:\n%d %s\n", cmp.Or(e.Section, "main"), e.Count, card)
+		}
+		files[p.Name+".txt"] = list
+	}
+	g, err := withCards(t, files)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("with the presets replaced: %v", err)
 	}
-	if n := len(g.Presets()); n != 0 {
-		t.Errorf("%d presets with Signet of Claim in the main deck, now an Extra-deck card", n)
-	}
-	_, err = g.New(engine.Setup{Game: "athernum", Seats: 2})
-	if err == nil || !strings.Contains(err.Error(), "give each seat a deck") {
-		t.Errorf("a game without decks or presets: %v", err)
-	}
-	if len(theGame.Presets()) == 0 {
-		t.Errorf("the shipped game lost its presets")
+	if len(g.Presets()) != len(theGame.Presets()) {
+		t.Errorf("%d presets, want the %d shipped ones replaced", len(g.Presets()), len(theGame.Presets()))
 	}
 }

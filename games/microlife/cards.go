@@ -1,27 +1,14 @@
 package microlife
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
 	"math"
-	"path"
-	"regexp"
-	"slices"
-	"sort"
 	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFiles embed.FS
-
-//go:embed decks/*.txt
-var deckFiles embed.FS
 
 // Card types (ML-2.16 to ML-2.20).
 const (
@@ -204,17 +191,13 @@ type catalog struct {
 	nahrung     int16
 	antibiotics []string
 	infos       []engine.CardInfo
-	table       *state // the shipped starter decks laid out (newTable)
+	presets     []engine.DeckList
+	table       *state // the first preset laid out (newTable)
 }
 
 func (c *catalog) lookup(name string) (int16, bool) {
 	i, ok := c.byName[strings.ToLower(strings.TrimSpace(name))]
 	return i, ok
-}
-
-// YAML shapes of the card files (see cards/schema.json).
-type cardFile struct {
-	Cards []cardYAML `yaml:"cards"`
 }
 
 type cardYAML struct {
@@ -245,177 +228,19 @@ type abilityYAML struct {
 	Antibiotic string `yaml:"antibiotic"`
 }
 
-// CardSchema returns the JSON Schema of the card files.
-func (Game) CardSchema() []byte {
-	b, _ := cardFiles.ReadFile("cards/schema.json")
-	return b
-}
-
-var defaultCatalog = func() *catalog {
-	c, err := loadCatalog(cardFiles, "cards")
-	if err != nil {
-		panic("microlife: shipped cards are broken:\n" + err.Error())
-	}
-	return c
-}()
-
-// loadCatalog reads every *.yaml of dir in fsys, validates it against the
-// schema and the semantic rules, and builds the catalog.
-func loadCatalog(fsys fs.FS, dir string) (*catalog, error) {
-	names, files, err := readCardFiles(fsys, dir, nil)
-	if err != nil {
-		return nil, err
-	}
-	return buildCatalog(names, files)
-}
-
-func readCardFiles(fsys fs.FS, dir string, files map[string][]byte) ([]string, map[string][]byte, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, "*.yaml"))
-	if err != nil {
-		return nil, nil, err
-	}
-	sort.Strings(names)
-	if files == nil {
-		files = make(map[string][]byte, len(names))
-	}
-	for _, n := range names {
-		b, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, nil, err
-		}
-		files[n] = b
-	}
-	return names, files, nil
-}
-
-// WithCards returns the game with the card files (*.yaml) of fsys's root
-// added to the shipped ones: a card named like a shipped card replaces it,
-// a new name adds a card (to the market or mutation deck by its copies).
-// Every problem of the files is returned, with file, line and card.
-func (Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	shipped, files, err := readCardFiles(cardFiles, "cards", nil)
-	if err != nil {
-		return nil, err
-	}
-	extra, files, err := readCardFiles(fsys, ".", files)
-	if err != nil {
-		return nil, err
-	}
-	if len(extra) == 0 {
-		return nil, fmt.Errorf("no card files (*.yaml) to add")
-	}
-	// A card in an extra file replaces the shipped card of that name.
-	replaced := map[string]bool{}
-	for _, n := range extra {
-		var loose struct {
-			Cards []struct {
-				Name string `yaml:"name"`
-			} `yaml:"cards"`
-		}
-		_ = yaml.Unmarshal(files[n], &loose)
-		for _, c := range loose.Cards {
-			replaced[strings.ToLower(strings.TrimSpace(c.Name))] = true
-		}
-	}
-	c, err := buildCatalogSkipping(append(shipped, extra...), files, func(file, name string) bool {
-		return replaced[strings.ToLower(strings.TrimSpace(name))] && slices.Contains(shipped, file)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return Game{cat: c}, nil
-}
-
-var cardSchema = func() *engine.Schema {
-	s, err := engine.CompileSchema("microlife-cards.json", Game{}.CardSchema())
-	if err != nil {
-		panic(err)
-	}
-	return s
-}()
-
-var cardPath = regexp.MustCompile(`^\$\.cards\[(\d+)\]`)
-
-// nameSchemaProblems puts the card's name into schema problems, which
-// only know the path ("$.cards[3].stats").
-func nameSchemaProblems(data []byte, ps engine.Problems) engine.Problems {
-	var loose struct {
-		Cards []struct {
-			Name string `yaml:"name"`
-		} `yaml:"cards"`
-	}
-	_ = yaml.Unmarshal(data, &loose)
-	for i, p := range ps {
-		if m := cardPath.FindStringSubmatch(p.Subject); m != nil {
-			if k, _ := strconv.Atoi(m[1]); k < len(loose.Cards) && loose.Cards[k].Name != "" {
-				ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
-			}
-		}
-		if ps[i].Fix == "" {
-			ps[i].Fix = "see cards/schema.json (kartenwerk schema microlife)"
-		}
-	}
-	return ps
-}
-
-type rawCard struct {
-	y    cardYAML
-	f    *engine.YAMLFile
-	path string
-}
-
-// buildCatalog decodes the given files (in order) into a catalog; every
-// problem found is returned, with file, line and card.
-func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
-	return buildCatalogSkipping(names, files, nil)
-}
-
-// buildCatalogSkipping leaves out the cards for which skip is true.
-func buildCatalogSkipping(names []string, files map[string][]byte, skip func(file, name string) bool) (*catalog, error) {
-	var probs engine.Problems
-	var raws []rawCard
-	for _, n := range names {
-		data := files[n]
-		if ps := cardSchema.Validate(n, data); len(ps) > 0 {
-			probs = append(probs, nameSchemaProblems(data, ps)...)
-			continue
-		}
-		var cf cardFile
-		yf, err := engine.DecodeYAML(n, data, &cf)
-		if err != nil {
-			if p, ok := err.(engine.Problem); ok {
-				probs = append(probs, p)
-			} else {
-				probs = append(probs, engine.Problem{File: n, Msg: err.Error()})
-			}
-			continue
-		}
-		for i, y := range cf.Cards {
-			if skip != nil && skip(n, y.Name) {
-				continue
-			}
-			raws = append(raws, rawCard{y: y, f: yf, path: fmt.Sprintf("$.cards[%d]", i)})
-		}
-	}
+// newCatalog makes the catalog of the cards that engine/cardpool merged,
+// in their order: the market and mutation decks by copies, and the basic
+// supply cards (ML-2.11).
+func newCatalog(cards []rawCard, _ []cardpool.File) (*catalog, engine.Problems) {
 	c := &catalog{byName: map[string]int16{}, haut: -1, nahrung: -1}
 	// Names first, so that Invasiv (Haut) may name any card.
-	own := make([]int16, len(raws))
-	for ri, r := range raws {
-		key := strings.ToLower(strings.TrimSpace(r.y.Name))
-		own[ri] = -1
-		if prev, dup := c.byName[key]; dup {
-			probs = append(probs, r.f.Problem(r.path+".name", r.y.Name,
-				fmt.Sprintf("card name used twice (first in %s)", c.defs[prev].file), "give each card its own name"))
-			continue
-		}
-		own[ri] = int16(len(c.defs))
-		c.byName[key] = own[ri]
-		c.defs = append(c.defs, cardDef{name: strings.TrimSpace(r.y.Name), file: r.f.Name, index: len(c.defs)})
+	for i, r := range cards {
+		c.byName[strings.ToLower(strings.TrimSpace(r.Entry.Name))] = int16(i)
+		c.defs = append(c.defs, cardDef{name: strings.TrimSpace(r.Entry.Name), file: r.File.Name, index: i})
 	}
-	for ri, r := range raws {
-		if own[ri] >= 0 {
-			probs = append(probs, c.decodeCard(&c.defs[own[ri]], r)...)
-		}
+	var probs engine.Problems
+	for i, r := range cards {
+		probs = append(probs, c.decodeCard(&c.defs[i], r)...)
 	}
 	for i := range c.defs {
 		d := &c.defs[i]
@@ -437,24 +262,26 @@ func buildCatalogSkipping(names []string, files map[string][]byte, skip func(fil
 	} else {
 		probs = append(probs, engine.Problem{Subject: "Nahrung", Msg: "the basic supply card Nahrung is missing (ML-2.11)", Fix: "keep Nahrung in cards/starter.yaml"})
 	}
-	if len(probs) > 0 {
-		return nil, probs
+	if len(probs) == 0 && len(c.market) < 6 {
+		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("the main deck has %d cards, the market needs at least 6 (ML-3.5)", len(c.market)), Fix: "give market cards more copies"})
 	}
-	if len(c.market) < 6 {
-		return nil, engine.Problems{{Msg: fmt.Sprintf("the main deck has %d cards, the market needs at least 6 (ML-3.5)", len(c.market)), Fix: "give market cards more copies"}}
+	if len(probs) > 0 {
+		return c, probs
 	}
 	for i := range c.defs {
 		c.infos = append(c.infos, c.info(int16(i)))
 	}
-	c.table = newTable(c)
 	return c, nil
 }
 
+// rawCard is a card entry as written, with where.
+type rawCard = cardpool.Card[cardYAML]
+
 func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	var probs engine.Problems
-	y := r.y
+	y := r.Entry
 	bad := func(field, msg, fix string) {
-		probs = append(probs, r.f.Problem(r.path+field, d.name, msg, fix))
+		probs = append(probs, r.File.Problem(r.At+field, d.name, msg, fix))
 	}
 	d.typ = 255
 	for i, t := range typeNames {
@@ -576,74 +403,6 @@ func parseStats(s string, modifier bool) (int8, int8, error) {
 	return int8(x), int8(y), nil
 }
 
-// parseKeyword reads one keyword, with its parameter where it has one.
-func (c *catalog) parseKeyword(d *cardDef, kw string) error {
-	low := strings.ToLower(strings.TrimSpace(kw))
-	for _, k := range keywordNames {
-		for _, n := range k.names {
-			if low == n {
-				d.kw |= k.flag
-				return nil
-			}
-		}
-	}
-	param := func(prefix string) (string, bool) {
-		rest, ok := strings.CutPrefix(low, prefix)
-		if !ok {
-			return "", false
-		}
-		rest = strings.TrimSpace(rest)
-		rest = strings.TrimSuffix(strings.TrimPrefix(rest, "("), ")")
-		return strings.TrimSpace(rest), rest != ""
-	}
-	if x, ok := param("invasiv"); ok {
-		return c.addMatch(&d.invasiv, x)
-	}
-	if x, ok := param("umgehung"); ok { // obsolete: Umgehung (Haut) = Invasiv (Haut) (ML-6.15)
-		return c.addMatch(&d.invasiv, x)
-	}
-	if x, ok := param("tarnung vor"); ok {
-		return c.addMatch(&d.tarnung, x)
-	}
-	if x, ok := param("resistenz"); ok {
-		d.resistenz |= 1 << c.antibiotic(x)
-		return nil
-	}
-	return fmt.Errorf("unknown keyword %q", kw)
-}
-
-// antibiotic returns the 0-based index of an antibiotic type, adding it.
-func (c *catalog) antibiotic(name string) int {
-	for i, a := range c.antibiotics {
-		if strings.EqualFold(a, name) {
-			return i
-		}
-	}
-	c.antibiotics = append(c.antibiotics, strings.ToLower(name))
-	return len(c.antibiotics) - 1
-}
-
-// addMatch adds a type, subtype or card name to m.
-func (c *catalog) addMatch(m *matcher, x string) error {
-	for i, t := range typeNames[:2] {
-		if strings.EqualFold(x, t) {
-			m.types |= 1 << i
-			return nil
-		}
-	}
-	for i, t := range subtypeNames[1:] {
-		if strings.EqualFold(x, t) {
-			m.subs |= 1 << (i + 1)
-			return nil
-		}
-	}
-	if i, ok := c.lookup(x); ok && m.name == 0 {
-		m.name = i + 1
-		return nil
-	}
-	return fmt.Errorf("%q is not a type, subtype or card name", x)
-}
-
 func index(list []string, s string) int {
 	for i, x := range list {
 		if strings.EqualFold(x, s) {
@@ -651,260 +410,4 @@ func index(list []string, s string) int {
 		}
 	}
 	return -1
-}
-
-// parseAbility reads one ability line; msg is non-empty when it is wrong.
-func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix string) {
-	w := index(whenNames, y.When)
-	if w < 0 {
-		return a, fmt.Sprintf("unknown trigger %q", y.When), "use one of " + strings.Join(whenNames, ", ")
-	}
-	e := index(effectNames, y.Do)
-	if e < 0 {
-		return a, fmt.Sprintf("unknown effect %q", y.Do), "use one of " + strings.Join(effectNames, ", ")
-	}
-	a.when, a.eff = uint8(w), uint8(e)
-	a.cost, a.tap, a.optional = int8(y.Cost), y.Tap, y.Optional
-	if (y.Cost != 0 || y.Tap) && a.when != wActivated {
-		return a, "only activated abilities have a cost", "set when: activated, or remove cost and tap"
-	}
-	if y.Cost < 0 || y.Cost > 20 {
-		return a, fmt.Sprintf("cost %d is out of range 0..20", y.Cost), "use a sugar cost from 0 to 20"
-	}
-	if a.tap && !d.entity() && d.typ != tDauer {
-		return a, "only cards that stay in play can tap as a cost", "remove tap"
-	}
-	a.n = 1
-	if y.N != nil {
-		if *y.N < 1 || *y.N > 9 {
-			return a, fmt.Sprintf("n %d is out of range 1..9", *y.N), "use n from 1 to 9"
-		}
-		a.n = int8(*y.N)
-	}
-	a.k, a.atk, a.res = int8(y.K), int8(y.Atk), int8(y.Res)
-	if a.eff == eMutate || a.eff == eGentransfer {
-		a.needs = kwMutable // ML-5.11, ML-5.12
-	}
-	if t := index(targetNames, y.Target); t > 0 {
-		a.target = uint8(t)
-	} else if y.Target != "" {
-		return a, fmt.Sprintf("unknown target %q", y.Target), "use self, defender, own, enemy or any"
-	}
-	needsTarget := a.eff == eDamage || a.eff == eToxin || a.eff == eMutate || a.eff == eGentransfer || a.eff == eDestroy
-	switch {
-	case needsTarget && a.target == gNone:
-		return a, fmt.Sprintf("effect %s needs a target", y.Do), "add target: self, defender, own, enemy or any"
-	case !needsTarget && a.target != gNone:
-		return a, fmt.Sprintf("effect %s takes no target", y.Do), "remove target"
-	case a.target == gDefender && a.when != wAttack:
-		return a, "target defender exists only in attack triggers", "use when: attack, or another target"
-	case a.target == gSelf && !d.entity() && d.typ != tMutation:
-		return a, "target self needs an entity", "use own, enemy or any"
-	case (a.eff == eMutate || a.eff == eGentransfer) && (a.k < 1 || int(a.k) > int(a.n)):
-		return a, fmt.Sprintf("%s needs 1 <= k <= n, got k %d of n %d", y.Do, a.k, a.n), "write e.g. k: 1, n: 2"
-	case a.eff == eGentransfer && a.target != gOwn && a.target != gSelf:
-		return a, "Gentransfer works on an entity you control (ML-5.12)", "use target: own or self"
-	case a.eff == eBoost && a.atk == 0 && a.res == 0:
-		return a, "boost needs atk or res", "add atk: N or res: N"
-	}
-	if y.Only != "" {
-		if err := c.addMatch(&a.only, y.Only); err != nil || a.only.name != 0 {
-			return a, fmt.Sprintf("only %q is not a card type or subtype", y.Only), "use erreger, immun or a subtype"
-		}
-	}
-	if y.Antibiotic != "" {
-		a.antibiotic = uint8(c.antibiotic(y.Antibiotic) + 1)
-	}
-	return a, "", ""
-}
-
-// Cards lists the card pool with rules text generated from the data.
-func (g Game) Cards() []engine.CardInfo {
-	return append([]engine.CardInfo(nil), g.catalog().infos...)
-}
-
-func (c *catalog) info(i int16) engine.CardInfo {
-	d := &c.defs[i]
-	// Group is the pile the card comes from; Kind its type and subtype.
-	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "starter and supply", Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
-	if d.sub != sNone {
-		ci.Kind += " " + subtypeNames[d.sub]
-	}
-	if d.copies > 0 {
-		ci.Group = "market deck"
-	}
-	switch {
-	case d.typ == tMutation:
-		ci.Group = "mutation deck"
-		ci.Cost = ""
-		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
-	case d.entity():
-		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
-	}
-	ci.Keywords = c.keywords(d)
-	return ci
-}
-
-// keywords names the card's keywords, including those its effects are
-// (Toxin, Vektor).
-func (c *catalog) keywords(d *cardDef) []string {
-	var out []string
-	for _, k := range keywordNames {
-		if d.kw&k.flag != 0 {
-			out = append(out, k.show)
-		}
-	}
-	if d.invasiv.any() {
-		out = append(out, "Invasiv ("+c.matchText(d.invasiv)+")")
-	}
-	if d.tarnung.any() {
-		out = append(out, "Tarnung vor "+c.matchText(d.tarnung))
-	}
-	for i, a := range c.antibiotics {
-		if d.resistenz&(1<<i) != 0 {
-			out = append(out, "Resistenz ("+capital(a)+")")
-		}
-	}
-	for _, a := range d.abil {
-		switch a.eff {
-		case eToxin:
-			out = appendOnce(out, "Toxin")
-		case eVector:
-			out = appendOnce(out, "Vektor")
-		}
-	}
-	return out
-}
-
-func appendOnce(list []string, s string) []string {
-	for _, x := range list {
-		if x == s {
-			return list
-		}
-	}
-	return append(list, s)
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func (c *catalog) matchText(m matcher) string {
-	var parts []string
-	for i, t := range typeNames[:2] {
-		if m.types&(1<<i) != 0 {
-			parts = append(parts, capital(t))
-		}
-	}
-	for i, t := range subtypeNames {
-		if i > 0 && m.subs&(1<<i) != 0 {
-			parts = append(parts, capital(t))
-		}
-	}
-	if m.name != 0 {
-		parts = append(parts, c.defs[m.name-1].name)
-	}
-	return strings.Join(parts, ", ")
-}
-
-// text is the rules text of a card, generated from its data.
-func (c *catalog) text(i int16) string {
-	d := &c.defs[i]
-	var parts []string
-	head := capital(typeNames[d.typ])
-	if d.sub != sNone {
-		head += " – " + capital(subtypeNames[d.sub])
-	}
-	switch {
-	case d.entity():
-		head += fmt.Sprintf(", %d/%d", d.atk, d.res)
-	case d.typ == tMutation:
-		head += fmt.Sprintf(", %+d/%+d", d.atk, d.res)
-	}
-	if d.typ != tMutation {
-		head += fmt.Sprintf(", costs %d sugar", d.cost)
-	}
-	parts = append(parts, head+".")
-	if d.swap {
-		parts = append(parts, "Swaps Angriff and Widerstand (in attachment order).")
-	}
-	if kws := c.keywords(d); len(kws) > 0 {
-		parts = append(parts, strings.Join(kws, ", ")+".")
-	}
-	for _, a := range d.abil {
-		if a.eff == eFever {
-			continue // shown as the keyword
-		}
-		parts = append(parts, c.abilityText(a))
-	}
-	if d.supply {
-		parts = append(parts, "Always buyable from the basic supply (to your discard pile).")
-	}
-	switch {
-	case d.copies > 0 && d.typ == tMutation:
-		parts = append(parts, fmt.Sprintf("%d in the mutation deck.", d.copies))
-	case d.copies > 0:
-		parts = append(parts, fmt.Sprintf("%d in the main deck.", d.copies))
-	}
-	return strings.Join(parts, " ")
-}
-
-func (c *catalog) abilityText(a ability) string {
-	var cond string
-	if a.when == wActivated {
-		cond = fmt.Sprintf("%d Zucker", a.cost)
-		if a.tap {
-			cond += ", tap"
-		}
-	} else {
-		cond = whenText[a.when]
-	}
-	eff := c.effectText(a)
-	if a.optional {
-		eff = "(optional) " + eff
-	}
-	sep := " -> "
-	if a.when == wActivated {
-		sep = ": "
-	}
-	return cond + sep + eff + "."
-}
-
-func (c *catalog) effectText(a ability) string {
-	tgt := map[uint8]string{gSelf: "this entity", gDefender: "the defender", gOwn: "an entity you control", gEnemy: "an opposing entity", gAny: "any entity"}[a.target]
-	if a.only.any() {
-		tgt = strings.Replace(tgt, "entity", c.matchText(a.only)+" entity", 1)
-	}
-	var s string
-	switch a.eff {
-	case eSugar:
-		s = fmt.Sprintf("you gain %d Zucker", a.n)
-	case eDraw:
-		s = fmt.Sprintf("draw %d card(s)", a.n)
-	case eDamage:
-		s = fmt.Sprintf("deal %d damage to %s", a.n, tgt)
-	case eDrain:
-		s = fmt.Sprintf("the opponent loses %d life", a.n)
-	case eToxin:
-		s = fmt.Sprintf("Toxin: put %d Gift marker(s) on %s", a.n, tgt)
-	case eBoost:
-		s = fmt.Sprintf("this entity gets %+d/%+d this turn", a.atk, a.res)
-	case eMutate:
-		s = fmt.Sprintf("Mutation %d aus %d on %s", a.k, a.n, tgt)
-	case eGentransfer:
-		s = fmt.Sprintf("Gentransfer %d aus %d on %s", a.k, a.n, tgt)
-	case eDestroy:
-		s = "destroy " + tgt
-	case eVector:
-		s = "Vektor (discard a hand card, reveal your deck until an Erreger costing at most its cost + 2, play it)"
-	case eUntap:
-		s = "untap this entity"
-	}
-	if a.antibiotic != 0 {
-		s += " (antibiotic: " + capital(c.antibiotics[a.antibiotic-1]) + ")"
-	}
-	return s
 }

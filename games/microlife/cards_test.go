@@ -6,11 +6,38 @@ import (
 	"testing/fstest"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/engine/enginetest"
 )
 
+// cardFiles are the shipped files; defaultCatalog is the shipped catalog
+// and presets its starter decks.
+var (
+	cardFiles      = gameFiles
+	defaultCatalog = Game{}.catalog()
+	presets        = Game{}.Presets()
+)
+
+// buildCatalog loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets; names is what the files are called.
+func buildCatalog(names []string, files map[string][]byte) (*catalog, error) {
+	given := make(map[string][]byte, len(names))
+	for _, n := range names {
+		given[n] = files[n]
+	}
+	c, err := cardpool.LoadFiles(cardRules, given)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
+}
+
 // Every shipped card file validates against the published schema.
 func TestShippedCardsMatchSchema(t *testing.T) {
+	cardSchema, err := engine.CompileSchema("schema.json", Game{}.CardSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, n := range []string{"cards/starter.yaml", "cards/market.yaml", "cards/mutations.yaml"} {
 		if ps := cardSchema.Validate(n, mustRead(t, n)); len(ps) > 0 {
 			t.Errorf("%s: %v", n, ps)
@@ -30,11 +57,11 @@ func TestBrokenCards(t *testing.T) {
 		want       []string
 	}{
 		{"unknown field", "cards:\n  - name: X\n    type: erreger\n    power: 3\n",
-			[]string{"bad.yaml:4", "X ($.cards[0].power): unknown field", "fix: see cards/schema.json"}},
-		{"bad type (schema)", "cards:\n  - {name: X, type: monster, cost: 1}\n",
-			[]string{"bad.yaml:2", "X ($.cards[0].type)", "must be one of"}},
+			[]string{"bad.yaml:4", "X ($.cards[0].power): unknown field", "fix: see the card schema (kartenwerk schema microlife)"}},
+		{"bad type (the game's check, before the schema's)", "cards:\n  - {name: X, type: monster, cost: 1}\n",
+			[]string{"bad.yaml:2", `X: unknown card type "monster"`, "use one of immun, erreger"}},
 		{"duplicate name", "cards:\n  - {name: Haut, type: aktion, cost: 1}\n",
-			[]string{"bad.yaml:2", "Haut", "card name used twice", "fix: give each card its own name"}},
+			[]string{"bad.yaml:2", "Haut", "the name is used by another card", "fix: give every card its own name"}},
 		{"missing subtype", "cards:\n  - {name: X, type: erreger, cost: 1, stats: 1/1}\n",
 			[]string{"bad.yaml:2", "X: an entity needs a subtype", "fix: add subtype"}},
 		{"system pathogen", "cards:\n  - name: X\n    type: erreger\n    subtype: system\n    cost: 1\n    stats: 1/1\n",

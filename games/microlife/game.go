@@ -7,14 +7,8 @@ import (
 // Game is Micro-Life. The zero value plays with the shipped cards;
 // WithCards makes one with more or changed cards.
 type Game struct {
-	cat *catalog
-}
-
-func (g Game) catalog() *catalog {
-	if g.cat == nil {
-		return defaultCatalog
-	}
-	return g.cat
+	// cards is the card pool with its presets; nil means the shipped one.
+	cards *cardSet
 }
 
 func init() { engine.Register(Game{}) }
@@ -38,25 +32,24 @@ var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "no", Help: "decline the optional ability, or let the card die"},
 )
 
-// The verbs as the codec numbers them: from 1, in the order declared
-// above (TestVerbNumbers checks it). Constants let Apply's switch and the
-// legal action lists use them without loading a variable.
-const (
-	vPlay engine.Verb = iota + 1
-	vBuy
-	vBuyBasic
-	vDiscard
-	vUse
-	vRevive
-	vAttack
-	vAttackPlayer
-	vNext
-	vResolve
-	vTarget
-	vPick
-	vDispose
-	vYes
-	vNo
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vPlay         = codec.Verb("play")
+	vBuy          = codec.Verb("buy")
+	vBuyBasic     = codec.Verb("buybasic")
+	vDiscard      = codec.Verb("discard")
+	vUse          = codec.Verb("use")
+	vRevive       = codec.Verb("revive")
+	vAttack       = codec.Verb("attack")
+	vAttackPlayer = codec.Verb("attackplayer")
+	vNext         = codec.Verb("next")
+	vResolve      = codec.Verb("resolve")
+	vTarget       = codec.Verb("target")
+	vPick         = codec.Verb("pick")
+	vDispose      = codec.Verb("dispose")
+	vYes          = codec.Verb("yes")
+	vNo           = codec.Verb("no")
 )
 
 var variants = []engine.VariantSpec{

@@ -86,7 +86,7 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 	switch len(setup.Decks) {
 	case 0: // every ordered pairing of presets comes up over a batch's seeds
 		for p := range out {
-			out[p] = presets[engine.DefaultPreset(setup.Seed, p, len(presets))]
+			out[p] = s.cat.presets[engine.DefaultPreset(setup.Seed, p, len(s.cat.presets))]
 		}
 		return out, nil
 	case 2:
@@ -104,7 +104,7 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 // deal sets the table up (ML-3.1 to ML-3.7) and begins the first turn.
 func (s *state) deal(setup engine.Setup) {
 	decks, _ := s.decks(setup)
-	if s.cat.table != nil && len(setup.Decks) == 0 && decks[0].Name == presets[0].Name && decks[1].Name == presets[0].Name {
+	if s.cat.table != nil && len(setup.Decks) == 0 && decks[0].Name == s.cat.presets[0].Name && decks[1].Name == s.cat.presets[0].Name {
 		s.copyTable(s.cat.table) // the table of the shipped starter decks
 	} else {
 		s.lay(decks)
@@ -167,7 +167,7 @@ func newTable(c *catalog) *state {
 	t := &state{cat: c, defs: c.defs, cards: make([]inst, 1, 128)}
 	t.cards[0].def = -1
 	t.allocZones(len(c.market), len(c.mutations))
-	t.lay([2]engine.DeckList{presets[0], presets[0]})
+	t.lay([2]engine.DeckList{c.presets[0], c.presets[0]})
 	return t
 }
 

@@ -1,10 +1,7 @@
 package microlife
 
 import (
-	"bytes"
 	"fmt"
-	"io/fs"
-	"sort"
 
 	"kartenwerk/engine"
 )
@@ -14,23 +11,15 @@ import (
 // cards in play from the start in a "play:" section.
 const starterSize = 8
 
-var presets = func() []engine.DeckList {
-	names, _ := fs.Glob(deckFiles, "decks/*.txt")
-	sort.Strings(names)
-	var out []engine.DeckList
-	for _, n := range names {
-		b, _ := deckFiles.ReadFile(n)
-		d, err := engine.ParseDeckList(n, n[len("decks/"):len(n)-len(".txt")], bytes.NewReader(b))
-		if err != nil {
-			panic("microlife: preset " + n + ": " + err.Error())
-		}
-		out = append(out, d)
+// usePresets keeps the checked presets and lays the first one out for
+// games that name no decks (newTable).
+func usePresets(c *catalog, presets []engine.DeckList) engine.Problems {
+	c.presets = presets
+	if len(presets) > 0 { // none only for cards loaded alone (cardpool.LoadFiles)
+		c.table = newTable(c)
 	}
-	return out
-}()
-
-// Presets lists the shipped starter decks.
-func (Game) Presets() []engine.DeckList { return append([]engine.DeckList(nil), presets...) }
+	return nil
+}
 
 // ValidateDeck checks a starter deck list (ML-3.2, ML-3.3, ML-8.1) and
 // lists every problem.

@@ -1,22 +1,17 @@
 package mysticelements
 
 import (
-	"embed"
 	"fmt"
-	"path"
-	"sort"
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
-// The card pool is data: one YAML file per colour under cards/, checked
-// against cards/schema.json and then decoded strictly. Abilities are one
-// line each in a small language (see parseAbility); the rules text players
-// read is generated from the parsed form.
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFS embed.FS
+// The card pool is data: YAML files under cards/, each of one colour,
+// loaded by engine/cardpool (withcards.go). Abilities are one line each in
+// a small language (see parseAbility); the rules text players read is
+// generated from the parsed form.
 
 // Colours of the pool, in the order used by energy counters and actions.
 var colourNames = []string{"red", "yellow", "blue", "green", "black", "white", "purple", "brown"}
@@ -225,64 +220,58 @@ type pool struct {
 	listed []int16
 }
 
-// loadPool reads every file of fs matching cards/*.yaml.
-func loadPool(files map[string][]byte) (*pool, error) {
-	schema, err := engine.CompileSchema("schema.json", mustRead("cards/schema.json"))
-	if err != nil {
-		return nil, err
+// colourCard is a card entry with what its file says for all its cards.
+type colourCard struct {
+	yamlCard
+	colour   int8
+	identity string
+}
+
+// fileCards lists a file's cards with the file's colour, which must be
+// one of the eight.
+func fileCards(f *engine.YAMLFile, yf *yamlFile) ([]colourCard, engine.Problems) {
+	col := colourIndex(yf.Colour)
+	if yf.Colour == "" {
+		return nil, engine.Problems{{File: f.Name, Line: 1, Msg: "the file names no colour", Fix: "begin it with `colour: ` and one of " + strings.Join(colourNames, ", ")}}
 	}
+	if col < 0 {
+		return nil, engine.Problems{f.Problem("$.colour", yf.Colour, "unknown colour", "use one of "+strings.Join(colourNames, ", "))}
+	}
+	out := make([]colourCard, len(yf.Cards))
+	for i, yc := range yf.Cards {
+		out[i] = colourCard{yc, int8(col), yf.Identity}
+	}
+	return out, nil
+}
+
+// buildPool builds the cards into a pool: every colour must have its 15
+// cards (ME-1.1). A colour's identity is the one its newest file gives.
+func buildPool(cards []cardpool.Card[colourCard], _ []cardpool.File) (*pool, engine.Problems) {
 	p := &pool{byName: map[string]int16{}, exact: map[string]int16{}}
 	var probs engine.Problems
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	seenColour := map[int]string{}
-	for _, name := range names {
-		data := files[name]
-		if ps := schema.Validate(name, data); len(ps) > 0 {
+	var colourFile [nColours]string
+	identityLayer := [nColours]int{-1, -1, -1, -1, -1, -1, -1, -1}
+	for _, c := range cards {
+		col := int(c.Entry.colour)
+		if colourFile[col] == "" {
+			colourFile[col] = c.File.Name
+		}
+		if c.Entry.identity != "" && c.Layer > identityLayer[col] {
+			p.identity[col], identityLayer[col] = c.Entry.identity, c.Layer
+		}
+		d, ps := buildCard(c.File, c.At, col, c.Entry.yamlCard)
+		if len(ps) > 0 {
 			probs = append(probs, ps...)
 			continue
 		}
-		var yf yamlFile
-		f, err := engine.DecodeYAML(name, data, &yf)
-		if err != nil {
-			probs = append(probs, err.(engine.Problem))
-			continue
-		}
-		col := colourIndex(yf.Colour)
-		if col < 0 {
-			probs = append(probs, f.Problem("$.colour", yf.Colour, "unknown colour", "use one of "+strings.Join(colourNames, ", ")))
-			continue
-		}
-		if prev, dup := seenColour[col]; dup {
-			probs = append(probs, f.Problem("$.colour", yf.Colour, "colour already defined in "+prev, "give each colour one file"))
-			continue
-		}
-		seenColour[col] = name
-		p.identity[col] = yf.Identity
-		for i, yc := range yf.Cards {
-			at := fmt.Sprintf("$.cards[%d]", i)
-			d, ps := buildCard(f, at, col, yc)
-			if len(ps) > 0 {
-				probs = append(probs, ps...)
-				continue
-			}
-			if prev, dup := p.byName[strings.ToLower(d.Name)]; dup {
-				pd := p.defs[prev]
-				probs = append(probs, f.Problem(at+".name", d.Name, fmt.Sprintf("duplicate card name (also %s:%d)", pd.File, pd.Line), "give every card its own name"))
-				continue
-			}
-			p.byName[strings.ToLower(d.Name)] = int16(len(p.defs))
-			p.exact[d.Name] = int16(len(p.defs))
-			p.byColour[col] = append(p.byColour[col], int16(len(p.defs)))
-			p.defs = append(p.defs, d)
-		}
+		p.byName[strings.ToLower(d.Name)] = int16(len(p.defs))
+		p.exact[d.Name] = int16(len(p.defs))
+		p.byColour[col] = append(p.byColour[col], int16(len(p.defs)))
+		p.defs = append(p.defs, d)
 	}
 	for c := 0; c < nColours && len(probs) == 0; c++ {
 		if n := len(p.byColour[c]); n != 15 {
-			probs = append(probs, engine.Problem{File: seenColour[c], Subject: colourNames[c],
+			probs = append(probs, engine.Problem{File: colourFile[c], Subject: colourNames[c],
 				Msg: fmt.Sprintf("colour has %d cards, the game needs 15 (ME-1.1)", n), Fix: "add or remove cards"})
 		}
 	}
@@ -307,25 +296,6 @@ func (p *pool) lookup(name string) (int16, bool) {
 	}
 	id, ok := p.byName[strings.ToLower(strings.TrimSpace(name))]
 	return id, ok
-}
-
-func mustRead(name string) []byte {
-	b, err := cardFS.ReadFile(name)
-	if err != nil {
-		panic(err)
-	}
-	return b
-}
-
-func embeddedFiles() map[string][]byte {
-	ents, _ := cardFS.ReadDir("cards")
-	out := map[string][]byte{}
-	for _, e := range ents {
-		if strings.HasSuffix(e.Name(), ".yaml") {
-			out[path.Join("cards", e.Name())] = mustRead(path.Join("cards", e.Name()))
-		}
-	}
-	return out
 }
 
 func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, engine.Problems) {

@@ -2,10 +2,12 @@ package mysticelements
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // ME-9.1, ME-10.U1: the pool is data: 8 colours of 15 cards, every file
@@ -170,7 +172,7 @@ func TestBadCardFiles(t *testing.T) {
 	}{
 		{"unknown field", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, speed: 3}\n", []string{"bad.yaml:3", "speed"}},
 		{"bad type", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1}\n  - {name: B, type: spell, cost: 1}\n", []string{"bad.yaml:4", "type"}},
-		{"bad keyword", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, keywords: [fast]}\n", []string{"bad.yaml:3", "keywords"}},
+		{"bad keyword", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, keywords: [fast]}\n", []string{"bad.yaml:3", "keyword"}},
 		{"bad ability", "colour: red\ncards:\n  - name: A\n    type: wonder\n    cost: 1\n    abilities: [\"play: burn 2 to any\"]\n", []string{"bad.yaml:6: A: ability \"play: burn 2 to any\": unknown effect \"burn\"", "fix: write `TRIGGER: EFFECT"}},
 		{"bad target", "colour: red\ncards:\n  - name: A\n    type: wonder\n    cost: 1\n    abilities: [\"play: draw 1 to enemy unit\"]\n", []string{"bad.yaml:6: A:", "cannot apply"}},
 		{"no health", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1}\n", []string{"bad.yaml:3: A: a unit needs health >= 1"}},
@@ -203,7 +205,7 @@ func TestBadCardFiles(t *testing.T) {
 	}
 	files["cards/red.yaml"] = []byte(strings.Replace(string(good["cards/red.yaml"]), "name: Ember Imp", "name: Sapling", 1))
 	_, err := loadPool(files)
-	if err == nil || !strings.Contains(err.Error(), "Sapling: duplicate card name (also cards/green.yaml:") {
+	if err == nil || !strings.Contains(err.Error(), "Sapling: the name is used by another card (cards/green.yaml:") {
 		t.Errorf("duplicate name: %v", err)
 	}
 }
@@ -231,4 +233,32 @@ func TestBadPositions(t *testing.T) {
 			t.Errorf("error\n%v\ndoes not say %q", err, w)
 		}
 	}
+}
+
+// embeddedFiles are the shipped card files by path.
+func embeddedFiles() map[string][]byte {
+	names, _ := fs.Glob(gameFiles, "cards/*.yaml")
+	out := map[string][]byte{}
+	for _, n := range names {
+		out[n] = mustRead(n)
+	}
+	return out
+}
+
+func mustRead(name string) []byte {
+	b, err := gameFiles.ReadFile(name)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
+func loadPool(files map[string][]byte) (*pool, error) {
+	c, err := cardpool.LoadFiles(cardRules, files)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
 }

@@ -1,47 +1,38 @@
 package mysticelements
 
-import (
-	"embed"
-	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strings"
-	"sync"
-
-	"kartenwerk/engine"
-)
+import "kartenwerk/engine"
 
 // Game is Mystic Elements.
 type Game struct {
-	// cards is the card pool; nil means the shipped one.
-	cards *pool
+	// cards is the card pool with its presets; nil means the shipped one.
+	cards *cardSet
 }
 
 func init() { engine.Register(Game{}) }
 
-// Verbs, in codec order (Verb i+1).
-const (
-	vPick engine.Verb = iota + 1
-	vGain
-	vPlay
-	vUse
-	vActivate
-	vAttack
-	vPlunder
-	vEnd
-	vPay
-	vReverse
-	vTarget
-	vTargetPlayer
-	vConvert
-	vDiscard
-	vStrike
-	vHold
-	vTrigger
-	vKeep
-	vRedraw
-	vDone
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vPick         = codec.Verb("pick")
+	vGain         = codec.Verb("gain")
+	vPlay         = codec.Verb("play")
+	vUse          = codec.Verb("use")
+	vActivate     = codec.Verb("activate")
+	vAttack       = codec.Verb("attack")
+	vPlunder      = codec.Verb("plunder")
+	vEnd          = codec.Verb("end")
+	vPay          = codec.Verb("pay")
+	vReverse      = codec.Verb("reverse")
+	vTarget       = codec.Verb("target")
+	vTargetPlayer = codec.Verb("target-player")
+	vConvert      = codec.Verb("convert")
+	vDiscard      = codec.Verb("discard")
+	vStrike       = codec.Verb("strike")
+	vHold         = codec.Verb("hold")
+	vTrigger      = codec.Verb("trigger")
+	vKeep         = codec.Verb("keep")
+	vRedraw       = codec.Verb("redraw")
+	vDone         = codec.Verb("done")
 )
 
 var argColour = engine.ArgEnum("colour", colourNames...)
@@ -93,110 +84,4 @@ func (Game) Info() engine.Info {
 	return engine.Info{ID: "mysticelements", Name: "Mystic Elements", RulesID: "ME", MinSeats: 2, MaxSeats: 2,
 		Summary:  "Two wizards pick three of eight colours, gain energy by the round and plunder each other's deck into the deep grave.",
 		Variants: variantSpecs, Actions: codec}
-}
-
-var (
-	poolOnce sync.Once
-	thePool  *pool
-	poolErr  error
-)
-
-// defaultPool is the embedded card pool; it is checked by the tests, so
-// an error here is a bug in the shipped data.
-func defaultPool() *pool {
-	poolOnce.Do(func() { thePool, poolErr = loadPool(embeddedFiles()) })
-	if poolErr != nil {
-		panic("mysticelements: embedded cards: " + poolErr.Error())
-	}
-	return thePool
-}
-
-// Cards lists the 120 cards with generated rules text.
-func (g Game) Cards() []engine.CardInfo { return g.pool().cardInfos() }
-
-// pool is the game's card pool.
-func (g Game) pool() *pool {
-	if g.cards != nil {
-		return g.cards
-	}
-	return defaultPool()
-}
-
-// WithCards returns the game with extra card files: a file named like a
-// shipped one (red.yaml) replaces that colour's cards, another is added
-// (engine.CardOverrider). The pool must still hold each colour once.
-func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {
-	files := embeddedFiles()
-	extra, err := fs.Glob(fsys, "*.yaml")
-	if err != nil {
-		return nil, err
-	}
-	if len(extra) == 0 {
-		return nil, fmt.Errorf("no *.yaml card files found")
-	}
-	for _, name := range extra {
-		data, err := fs.ReadFile(fsys, name)
-		if err != nil {
-			return nil, err
-		}
-		delete(files, path.Join("cards", name))
-		files[name] = data
-	}
-	p, err := loadPool(files)
-	if err != nil {
-		return nil, err
-	}
-	return Game{cards: p}, nil
-}
-
-// CardSchema is the JSON Schema of cards/*.yaml.
-func (Game) CardSchema() []byte { return mustRead("cards/schema.json") }
-
-//go:embed decks/*.txt
-var deckFS embed.FS
-
-// Presets are the shipped decks: named colour triples listing all 45 cards.
-func (g Game) Presets() []engine.DeckList {
-	shipped := shippedPresets()
-	if g.cards == nil {
-		return shipped
-	}
-	// A preset is its three colours (ME-8.1): with changed card files it
-	// lists those colours' cards as they are now, so it stays legal.
-	out := make([]engine.DeckList, len(shipped))
-	for i, d := range shipped {
-		cols, _ := deckColours(defaultPool(), d)
-		out[i] = g.cards.colourDeck(d.Name, d.Source, cols)
-	}
-	return out
-}
-
-func shippedPresets() []engine.DeckList {
-	ents, _ := deckFS.ReadDir("decks")
-	names := make([]string, 0, len(ents))
-	for _, e := range ents {
-		names = append(names, e.Name())
-	}
-	sort.Strings(names)
-	out := make([]engine.DeckList, 0, len(names))
-	for _, n := range names {
-		data, _ := deckFS.ReadFile(path.Join("decks", n))
-		d, err := engine.ParseDeckList(path.Join("decks", n), strings.TrimSuffix(n, ".txt"), strings.NewReader(string(data)))
-		if err != nil {
-			panic("mysticelements: preset " + n + ": " + err.Error())
-		}
-		out = append(out, d)
-	}
-	return out
-}
-
-// colourDeck lists every card of the colours, one copy each.
-func (p *pool) colourDeck(name, source string, cols []int8) engine.DeckList {
-	d := engine.DeckList{Name: name, Source: source}
-	for _, c := range cols {
-		for _, id := range p.byColour[c] {
-			d.Entries = append(d.Entries, engine.DeckEntry{Count: 1, Card: p.defs[id].Name})
-		}
-	}
-	return d
 }

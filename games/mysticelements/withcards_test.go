@@ -9,8 +9,8 @@ import (
 	"kartenwerk/engine/enginetest"
 )
 
-// A designer's file named like a shipped colour replaces that colour; the
-// game plays with the new cards and the shipped game is unchanged.
+// A designer's cards replace the shipped cards of their names; the game
+// plays with the new cards and the shipped game is unchanged.
 func TestWithCardsReplacesAColour(t *testing.T) {
 	black := string(mustRead("cards/black.yaml"))
 	changed := strings.Replace(black, "{name: Grave Rat, type: unit, cost: 1, power: 1, health: 1", "{name: Grave Rat, type: unit, cost: 1, power: 4, health: 1", 1)
@@ -36,6 +36,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 	cases := map[string]string{
 		"black.yaml": "colour: black\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: x, health: 1}\n",
 		"teal.yaml":  "colour: teal\ncards: []\n",
+		"none.yaml":  "cards:\n  - {name: Dustmote, type: unit, cost: 1, power: 1, health: 1}\n",
 	}
 	for name, data := range cases {
 		_, err := Game{}.WithCards(fstest.MapFS{name: {Data: []byte(data)}})
@@ -43,7 +44,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 			t.Errorf("%s: got %v, want an error naming the file", name, err)
 		}
 	}
-	if _, err := (Game{}).WithCards(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "no *.yaml") {
+	if _, err := (Game{}).WithCards(fstest.MapFS{}); err == nil || !strings.Contains(err.Error(), "no card files (*.yaml)") {
 		t.Errorf("empty directory: %v", err)
 	}
 }
@@ -61,42 +62,46 @@ func power(cards []engine.CardInfo, name string) int {
 	return -1
 }
 
-// A preset is three colours (ME-8.1): after a colour's cards are renamed
-// it lists the new cards and stays legal; the shipped presets are as
-// written.
-func TestWithCardsKeepsPresetsLegal(t *testing.T) {
+// A renamed card is a new card (engine/cardpool): its colour then has 16
+// cards, which the game refuses (ME-1.1) rather than guessing which card
+// the new one replaces.
+func TestWithCardsRenamedCardIsAdded(t *testing.T) {
 	black := string(mustRead("cards/black.yaml"))
 	renamed := strings.Replace(black, "{name: Grave Rat,", "{name: Crypt Rat,", 1)
-	g, err := Game{}.WithCards(fstest.MapFS{"black.yaml": {Data: []byte(renamed)}})
+	_, err := Game{}.WithCards(fstest.MapFS{"black.yaml": {Data: []byte(renamed)}})
+	if err == nil || !strings.Contains(err.Error(), "black: colour has 16 cards, the game needs 15 (ME-1.1)") {
+		t.Fatalf("error = %v, want black's 16 cards named", err)
+	}
+}
+
+// A preset is three whole colours (ME-8.1). Cards that change colour make
+// the presets that used them illegal: the error names each such preset and
+// how to mend it, and a deck list of its name beside the cards replaces it.
+func TestWithCardsExplainsPresetsMadeIllegal(t *testing.T) {
+	swap := fstest.MapFS{
+		"red.yaml":   {Data: []byte("colour: red\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: 1, health: 1}\n")},
+		"black.yaml": {Data: []byte("colour: black\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n")},
+	}
+	_, err := Game{}.WithCards(swap)
+	if err == nil {
+		t.Fatal("presets with a card of a fourth colour accepted")
+	}
+	for _, want := range []string{"the preset Earthfire becomes illegal", "the preset Nightshade becomes illegal", "`name: Earthfire`"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error\n%v\ndoes not say %q", err, want)
+		}
+	}
+	if strings.Contains(err.Error(), "Deepwood") {
+		t.Errorf("error names Deepwood, which plays neither colour:\n%v", err)
+	}
+	for _, name := range []string{"Earthfire", "Nightshade", "Stormglass", "Sunfire"} {
+		swap[name+".txt"] = &fstest.MapFile{Data: []byte("name: " + name + "\ngreen\nblue\nbrown\n")}
+	}
+	g, err := Game{}.WithCards(swap)
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("with the presets replaced: %v", err)
 	}
-	shipped := Game{}.Presets()
-	presets := g.Presets()
-	if len(presets) != len(shipped) {
-		t.Fatalf("%d presets, %d shipped", len(presets), len(shipped))
-	}
-	hasBlack := false
-	for i, d := range presets {
-		if ps := g.ValidateDeck(d); len(ps) > 0 {
-			t.Errorf("preset %s is illegal with the new cards: %v", d.Name, ps)
-		}
-		lists := func(d engine.DeckList, card string) bool {
-			for _, e := range d.Entries {
-				if e.Card == card {
-					return true
-				}
-			}
-			return false
-		}
-		if lists(shipped[i], "Grave Rat") {
-			hasBlack = true
-			if !lists(d, "Crypt Rat") || lists(d, "Grave Rat") {
-				t.Errorf("preset %s does not list the renamed card", d.Name)
-			}
-		}
-	}
-	if !hasBlack {
-		t.Fatal("test data: no shipped preset plays black")
+	if n := len(g.Presets()); n != 5 {
+		t.Errorf("%d presets, want the 5 shipped ones, 4 replaced", n)
 	}
 }

@@ -1,22 +1,12 @@
 package mystimons
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"slices"
-	"sort"
-	"strconv"
 	"strings"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFiles embed.FS
 
 // Card kinds (MM-2.10 to MM-2.14).
 const (
@@ -58,24 +48,6 @@ const (
 	eAtk            // atk +N [element]
 	eDef            // def +N [element]
 )
-
-type effectSpec struct {
-	word  string
-	num   bool // takes a number
-	where string
-}
-
-var effectSpecs = []effectSpec{
-	eNone: {}, ePower: {"power", true, "attack"}, ePierce: {"pierce", false, "attack"},
-	eReach: {"reach", false, "attack"}, eBurn: {"burn", false, "attack"}, ePoison: {"poison", true, "attack"},
-	eFreeze: {"freeze", false, "attack"}, eParalyze: {"paralyze", false, "attack"},
-	eHeal: {"heal", true, "attack,action"}, eSplash: {"splash", true, "attack"},
-	eDraw: {"draw", true, "attack,action"}, eOnce: {"once", false, "attack"},
-	eHealAll: {"heal-all", true, "action"}, eBlast: {"blast", true, "action"},
-	eSurge: {"surge", true, "action"}, eDouble: {"double", false, "action"}, eCure: {"cure", false, "action"},
-	eSwap: {"swap", false, "action"}, eWipe: {"wipe", false, "action"}, eRevive: {"revive", false, "action"},
-	eEvo: {"evo", true, "relic"}, eAtk: {"atk", true, "relic,terrain"}, eDef: {"def", true, "relic,terrain"},
-}
 
 type effect struct {
 	kind uint8
@@ -177,178 +149,38 @@ type yamlCard struct {
 	Limit     int      `yaml:"limit" json:"limit"`
 }
 
-type yamlCardFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
-type yamlChart struct {
-	Elements []string `yaml:"elements"`
-	Chart    []struct {
-		Attacker   string  `yaml:"attacker"`
-		Defender   string  `yaml:"defender"`
-		Multiplier float64 `yaml:"multiplier"`
-	} `yaml:"chart"`
-}
-
-var schema *engine.Schema
-
-// source is one card, chart or deck list file as the loader reads it.
-type source struct {
-	name string // as problems name it: "cards/fire.yaml", or "mine.yaml" from a --cards directory
-	data []byte
-	// layer is 0 for the shipped files; each WithCards adds one, and a card
-	// or preset of a later layer replaces the one of that name from an
-	// earlier one.
-	layer int
-}
-
-// pending is a decoded card entry not yet in the pool.
-type pending struct {
-	yc    yamlCard
-	f     *engine.YAMLFile
-	i     int
-	layer int
-}
-
-// LoadPool reads card files: "elements.yaml" (the chart) and any number of
-// card files. Every problem found is returned, with file and line.
-func LoadPool(files map[string][]byte) (*Pool, error) {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	srcs := make([]source, len(names))
-	for i, n := range names {
-		srcs[i] = source{name: n, data: files[n]}
-	}
-	return loadPool(srcs)
-}
-
-// loadPool reads the files in order: charts first merge into the element
-// chart, then the cards are decoded and linked into evolution lines.
-func loadPool(srcs []source) (*Pool, error) {
+// buildPool merges the element charts (MM-10.U1), then decodes the cards
+// that engine/cardpool merged and links them into evolution lines.
+func buildPool(cards []cardpool.Card[yamlCard], charts []cardpool.File) (*Pool, engine.Problems) {
 	p := &Pool{byName: map[string]int{}}
-	cards, probs := p.readFiles(srcs)
-	if !slices.ContainsFunc(srcs, isChart) {
+	var probs engine.Problems
+	for _, c := range charts {
+		var yc yamlChart
+		f, err := engine.DecodeYAML(c.Name, c.Data, &yc)
+		if err != nil {
+			probs = append(probs, cardpool.AsProblems(err)...)
+			continue
+		}
+		probs = append(probs, p.addChart(f, yc)...)
+	}
+	if len(charts) == 0 {
 		probs = append(probs, engine.Problem{File: "elements.yaml", Msg: "no element chart", Fix: "add elements.yaml with `elements:` and `chart:`"})
 	}
-	probs = append(probs, p.addCards(cards)...)
+	for _, c := range cards {
+		d, ps := p.decode(c.File, c.Index, c.Entry)
+		probs = append(probs, ps...)
+		p.byName[strings.ToLower(d.name)] = len(p.defs)
+		p.defs = append(p.defs, d)
+	}
 	if len(p.defs) > 250 {
 		probs = append(probs, engine.Problem{Msg: fmt.Sprintf("%d cards: the pool holds at most 250", len(p.defs)), Fix: "remove cards"})
 	}
 	// References: evolves-from, and the evolution rules on them.
-	for _, c := range cards {
-		i, ok := p.byName[strings.ToLower(strings.TrimSpace(c.yc.Name))]
-		if !ok || p.defs[i].file != c.f.Name || p.defs[i].line != c.f.Line(fmt.Sprintf("$.cards[%d]", c.i)) {
-			continue // a duplicate, or replaced by a later layer
-		}
-		probs = append(probs, p.link(i, c.f, c.i, c.yc.From)...)
+	for i, c := range cards {
+		probs = append(probs, p.link(i, c.File, c.Index, c.Entry.From)...)
 	}
 	probs = append(probs, p.checkBasicEnergy()...)
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	return p, nil
-}
-
-// readFiles merges the chart files into p and decodes the card files.
-func (p *Pool) readFiles(srcs []source) ([]pending, engine.Problems) {
-	var probs engine.Problems
-	var cards []pending
-	for _, s := range srcs {
-		if isChart(s) {
-			var yc yamlChart
-			f, err := engine.DecodeYAML(s.name, s.data, &yc)
-			if err != nil {
-				probs = append(probs, asProblems(err)...)
-				continue
-			}
-			probs = append(probs, p.addChart(f, yc)...)
-			continue
-		}
-		if ps := schema.Validate(s.name, s.data); len(ps) > 0 {
-			probs = append(probs, explainSchema(s.data, ps)...)
-			continue // the decoder would report the same mistakes again
-		}
-		var yf yamlCardFile
-		f, err := engine.DecodeYAML(s.name, s.data, &yf)
-		if err != nil {
-			probs = append(probs, asProblems(err)...)
-			continue
-		}
-		for i, yc := range yf.Cards {
-			cards = append(cards, pending{yc, f, i, s.layer})
-		}
-	}
-	return cards, probs
-}
-
-// readSources reads the files of dir matching pattern, in name order, as
-// one layer.
-func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, pattern))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]source, 0, len(names))
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, source{name: n, data: data, layer: layer})
-	}
-	return out, nil
-}
-
-// isChart tells the element chart from card files by its name.
-func isChart(s source) bool { return path.Base(s.name) == "elements.yaml" }
-
-// explainSchema names the card of each schema problem, which knows only
-// the path ("$.cards[3].hp"), and says where the schema is.
-func explainSchema(data []byte, ps engine.Problems) engine.Problems {
-	var loose struct {
-		Cards []struct {
-			Name string `yaml:"name"`
-		} `yaml:"cards"`
-	}
-	_ = yaml.Unmarshal(data, &loose) // best effort: the names only label problems
-	for i, p := range ps {
-		var k int
-		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(loose.Cards) && loose.Cards[k].Name != "" {
-			ps[i].Subject = loose.Cards[k].Name + " (" + p.Subject + ")"
-		}
-		if p.Fix == "" && strings.HasPrefix(p.Subject, "$") {
-			ps[i].Fix = "see the card schema (kartenwerk schema mystimons); the element chart goes in a file named elements.yaml"
-		}
-	}
-	return ps
-}
-
-// addCards decodes the cards into the pool. A card of a later layer takes
-// the place of the card of that name, so that card lists keep their order;
-// two cards of one name in one layer are an error.
-func (p *Pool) addCards(cards []pending) engine.Problems {
-	var probs engine.Problems
-	layers := make([]int, 0, len(cards)) // the layer of each def
-	for _, c := range cards {
-		d, ps := p.decode(c.f, c.i, c.yc)
-		probs = append(probs, ps...)
-		key := strings.ToLower(d.name)
-		i, seen := p.byName[key]
-		switch {
-		case !seen:
-			p.byName[key] = len(p.defs)
-			p.defs = append(p.defs, d)
-			layers = append(layers, c.layer)
-		case layers[i] < c.layer:
-			p.defs[i], layers[i] = d, c.layer
-		default:
-			probs = append(probs, c.f.Problem(fmt.Sprintf("$.cards[%d].name", c.i), d.name, "a card of this name is already defined", "give each card a distinct name"))
-		}
-	}
-	return probs
+	return p, probs
 }
 
 // checkBasicEnergy asks for a basic energy card of every element that has
@@ -372,88 +204,6 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 			probs = append(probs, engine.Problem{File: d.file, Line: d.line, Subject: d.name,
 				Msg: fmt.Sprintf("no basic energy card of element %s: its MystiMons could never evolve (MM-4.2A, MM-5.2)", name),
 				Fix: fmt.Sprintf("add `- {name: %s Energy, kind: energy, element: %s}`", capital(name), name)})
-		}
-	}
-	return probs
-}
-
-func asProblems(err error) engine.Problems {
-	switch e := err.(type) {
-	case engine.Problem:
-		return engine.Problems{e}
-	case engine.Problems:
-		return e
-	}
-	return engine.Problems{{Msg: err.Error()}}
-}
-
-func (p *Pool) elem(s string) (int8, bool) {
-	if s == "any" {
-		return elemAny, true
-	}
-	for i, e := range p.elems {
-		if e == s {
-			return int8(i), true
-		}
-	}
-	return 0, false
-}
-
-// addChart merges one chart file into the pool (MM-10.U1): elements not
-// yet known are added, and each listed pair sets its multiplier, a later
-// file overriding an earlier one. Pairs never listed stay neutral (x1), so
-// a designer's elements.yaml need only list what it adds or changes.
-func (p *Pool) addChart(f *engine.YAMLFile, yc yamlChart) engine.Problems {
-	probs := p.addElements(f, yc.Elements)
-	for i, r := range yc.Chart {
-		at := fmt.Sprintf("$.chart[%d]", i)
-		a, ok1 := p.elem(r.Attacker)
-		d, ok2 := p.elem(r.Defender)
-		if !ok1 || !ok2 || a < 0 || d < 0 {
-			probs = append(probs, f.Problem(at, r.Attacker+"/"+r.Defender, "unknown element", "use one of "+strings.Join(p.elems, ", ")+", or add it to `elements:`"))
-			continue
-		}
-		var m int8
-		switch r.Multiplier {
-		case 0.5:
-			m = 1
-		case 1:
-			m = 2
-		case 2:
-			m = 4
-		default:
-			probs = append(probs, f.Problem(at+".multiplier", r.Attacker+"/"+r.Defender, fmt.Sprintf("multiplier %v is not 0.5, 1 or 2 (MM-5.8)", r.Multiplier), "write 2 (super-effective), 1 (neutral) or 0.5 (resistant)"))
-			continue
-		}
-		p.chart[a][d] = m
-	}
-	return probs
-}
-
-// addElements adds the elements not yet known and grows the chart, new
-// pairs neutral. Names are lowercase words, as ability costs and Terrain
-// effects write them ("Tide (3 water)", "atk +4 fire").
-func (p *Pool) addElements(f *engine.YAMLFile, elems []string) engine.Problems {
-	var probs engine.Problems
-	for i, e := range elems {
-		if _, known := p.elem(e); known && e != "any" {
-			continue
-		}
-		if e == "any" || e == "" || strings.Trim(e, "abcdefghijklmnopqrstuvwxyz") != "" {
-			probs = append(probs, f.Problem(fmt.Sprintf("$.elements[%d]", i), e, "an element name is a lowercase word a-z, and `any` is the wildcard", "rename the element, e.g. `air`"))
-			continue
-		}
-		p.elems = append(p.elems, e)
-	}
-	if len(p.elems) == 0 || len(p.elems) > 16 {
-		probs = append(probs, f.Problem("$.elements", "elements", fmt.Sprintf("%d elements: the chart holds 1 to 16", len(p.elems)), "write `elements: [fire, water, earth]`"))
-	}
-	for len(p.chart) < len(p.elems) {
-		p.chart = append(p.chart, nil)
-	}
-	for i := range p.chart {
-		for len(p.chart[i]) < len(p.elems) {
-			p.chart[i] = append(p.chart[i], 2)
 		}
 	}
 	return probs
@@ -598,297 +348,5 @@ func (p *Pool) link(i int, f *engine.YAMLFile, ci int, from string) engine.Probl
 	return nil
 }
 
-// parseAbility reads "Name (cost): effect, effect".
-func (p *Pool) parseAbility(text string) (ability, string) {
-	open := strings.LastIndex(text, "(")
-	close := strings.Index(text, "):")
-	if open < 1 || close < open {
-		return ability{}, fmt.Sprintf("ability %q is not written \"Name (cost): effects\"", text)
-	}
-	a := ability{name: strings.TrimSpace(text[:open]), costElem: elemAny}
-	costText := strings.Fields(text[open+1 : close])
-	cost, err := strconv.Atoi(strings.Join(costText[:min(1, len(costText))], ""))
-	if err != nil || cost < 0 || cost > 10 || len(costText) > 2 {
-		return a, fmt.Sprintf("ability %q: cost must be a number 0 to 10, optionally with an element (\"2 fire\")", text)
-	}
-	a.cost = int8(cost)
-	if len(costText) == 2 { // a printed element (MM-10.15); otherwise any
-		el, ok := p.elem(costText[1])
-		if !ok {
-			return a, fmt.Sprintf("ability %q: unknown cost element %q (elements.yaml lists %s)", text, costText[1], strings.Join(p.elems, ", "))
-		}
-		a.costElem = el
-	}
-	effs, msg := p.parseEffects(text[close+2:], "attack")
-	if msg != "" {
-		return a, "ability " + a.name + ": " + msg
-	}
-	a.effects = effs
-	for _, e := range effs {
-		switch e.kind {
-		case ePower:
-			a.power += int16(e.n)
-		case ePierce:
-			a.pierce = true
-		case eReach:
-			a.reach = true
-		case eOnce:
-			a.once = true
-		}
-	}
-	return a, ""
-}
-
-// parseEffects reads "word N [element], word ..." for the given use.
-func (p *Pool) parseEffects(text, where string) ([]effect, string) {
-	var out []effect
-	for _, part := range strings.Split(text, ",") {
-		w := strings.Fields(part)
-		if len(w) == 0 {
-			continue
-		}
-		k := -1
-		for j, s := range effectSpecs {
-			if s.word == w[0] && s.word != "" {
-				k = j
-			}
-		}
-		if k < 0 {
-			return nil, fmt.Sprintf("unknown effect %q", w[0])
-		}
-		s := effectSpecs[k]
-		if !strings.Contains(s.where, where) {
-			return nil, fmt.Sprintf("effect %q is for %s cards, not %s", s.word, s.where, where)
-		}
-		e := effect{kind: uint8(k), elem: elemAny}
-		rest := w[1:]
-		if s.num {
-			if len(rest) == 0 {
-				return nil, fmt.Sprintf("effect %q needs a number", s.word)
-			}
-			n, err := strconv.Atoi(strings.TrimPrefix(rest[0], "+"))
-			if err != nil || n < -99 || n > 99 {
-				return nil, fmt.Sprintf("effect %q: %q is not a number -99..99", s.word, rest[0])
-			}
-			e.n = int8(n)
-			rest = rest[1:]
-		}
-		if len(rest) == 1 && (e.kind == eAtk || e.kind == eDef) {
-			el, ok := p.elem(rest[0])
-			if !ok {
-				return nil, fmt.Sprintf("effect %q: unknown element %q (elements.yaml lists %s)", s.word, rest[0], strings.Join(p.elems, ", "))
-			}
-			e.elem = el
-			rest = nil
-		}
-		if len(rest) > 0 {
-			return nil, fmt.Sprintf("effect %q: unexpected %q", s.word, strings.Join(rest, " "))
-		}
-		out = append(out, e)
-	}
-	if len(out) == 0 {
-		return nil, "no effect given"
-	}
-	return out, ""
-}
-
-// builtin is the shipped pool, loaded once from the shipped files.
-var (
-	builtin *Pool
-	shipped []source
-)
-
-func init() {
-	doc, err := cardFiles.ReadFile("cards/schema.json")
-	if err != nil {
-		panic(err)
-	}
-	if schema, err = engine.CompileSchema("mystimons-cards.json", doc); err != nil {
-		panic(err)
-	}
-	if shipped, err = readSources(cardFiles, "cards", "*.yaml", 0); err == nil {
-		builtin, err = loadPool(shipped)
-	}
-	if err != nil {
-		panic("mystimons: shipped cards are broken:\n" + err.Error())
-	}
-}
-
-// elemHint is the fix for an unknown element: a known one, or how to add
-// a new one to the chart.
-func (p *Pool) elemHint(energy bool) string {
-	known := strings.Join(p.elems, ", ")
-	if energy {
-		known += ", any"
-	}
-	return "use one of " + known + "; a new element goes into the element chart: put an elements.yaml beside your cards with `elements: [name]` and `chart:` rows for its strengths and weaknesses (pairs not listed are x1, MM-10.U1)"
-}
-
-// capital writes an element as a name begins: "fire" -> "Fire".
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
-
-func (p *Pool) elemName(e int8) string {
-	if e == elemAny {
-		return "any"
-	}
-	return p.elems[e]
-}
-
-var stars = []string{"", "★", "★★", "★★★", "★★★★", "★★★★★"}
-
-// effectText is the rules text of one effect, for people.
-func (p *Pool) effectText(e effect, attached bool) string {
-	n := int(e.n)
-	el := ""
-	if e.elem != elemAny {
-		el = " " + capital(p.elems[e.elem])
-	}
-	switch e.kind {
-	case ePower:
-		return fmt.Sprintf("+%d ATK for this attack", n)
-	case ePierce:
-		return "ignores DEF"
-	case eReach:
-		return "may target a Bench MystiMon"
-	case eBurn:
-		return "the target Burns"
-	case ePoison:
-		return fmt.Sprintf("Poison %d on the target", n)
-	case eFreeze:
-		return "the target is Frozen"
-	case eParalyze:
-		return "the target is Paralyzed"
-	case eHeal:
-		if attached {
-			return fmt.Sprintf("heal this MystiMon %d HP", n)
-		}
-		return fmt.Sprintf("heal one of your MystiMons %d HP", n)
-	case eSplash:
-		return fmt.Sprintf("%d damage to each opposing Bench MystiMon", n)
-	case eDraw:
-		return fmt.Sprintf("draw %d cards", n)
-	case eOnce:
-		return "once per game"
-	case eHealAll:
-		return fmt.Sprintf("heal each of your MystiMons %d HP", n)
-	case eBlast:
-		return fmt.Sprintf("%d damage to an opposing MystiMon", n)
-	case eSurge:
-		return fmt.Sprintf("attach up to %d energy cards from your hand (elements must match; not limited to 1 per turn)", n)
-	case eDouble:
-		return "your next energy card counts as 1 more"
-	case eCure:
-		return "remove its statuses"
-	case eSwap:
-		return "swap your Active with a Bench MystiMon (not your free Switch)"
-	case eWipe:
-		return "discard the Terrain and every relic in play"
-	case eRevive:
-		return "put a Stufe-1 MystiMon from your discard pile onto your Bench"
-	case eEvo:
-		return fmt.Sprintf("evolution needs %d less attached energy", -n)
-	case eAtk:
-		return fmt.Sprintf("%s MystiMons +%d ATK", strings.TrimSpace(el+" "), n)
-	case eDef:
-		return fmt.Sprintf("%s MystiMons +%d DEF", strings.TrimSpace(el+" "), n)
-	}
-	return "?"
-}
-
-// costText is an ability's cost for people: "2 pool energy", "8 water pool energy".
-func (p *Pool) costText(a *ability) string {
-	if a.costElem == elemAny {
-		return fmt.Sprintf("%d pool energy", a.cost)
-	}
-	return fmt.Sprintf("%d %s pool energy", a.cost, p.elems[a.costElem])
-}
-
-// Text is a card's rules text, generated from its data.
-func (p *Pool) Text(d *cardDef) string {
-	var parts []string
-	switch d.kind {
-	case kMon:
-		switch {
-		case d.stage == 1:
-			parts = append(parts, "Stufe 1.")
-		case d.stage == 5:
-			parts = append(parts, fmt.Sprintf("Champion %s: evolves from %s with 10 attached energy, or Ritual Summon (3 %s MystiMons, 8 %s pool energy).", stars[5], p.defs[d.from].name, p.elemName(d.elem), p.elemName(d.elem)))
-		default:
-			pathText := ""
-			if d.path != "" {
-				pathText = " (" + d.path + " path)"
-			}
-			parts = append(parts, fmt.Sprintf("Stufe %d%s: evolves from %s with %d attached energy.", d.stage, pathText, p.defs[d.from].name, threshold[d.stage]))
-		}
-		if w := d.warning(); w != "" {
-			parts = append(parts, "Fusion grade "+stars[d.grade]+", "+w+".")
-		} else if d.grade > 0 {
-			parts = append(parts, "Fusion grade "+stars[d.grade]+", no HP drain.")
-		}
-		parts = append(parts, fmt.Sprintf("Basic Attack %s (free).", d.basic))
-		for _, a := range d.abils {
-			var es []string
-			for _, e := range a.effects {
-				es = append(es, p.effectText(e, true))
-			}
-			parts = append(parts, fmt.Sprintf("%s (%s): %s.", a.name, p.costText(&a), strings.Join(es, ", ")))
-		}
-	case kEnergy:
-		switch {
-		case d.poolOnly:
-			parts = append(parts, "Special energy: only into the pool, as 1 unit of any element.")
-		case d.elem == elemAny:
-			parts = append(parts, "Special energy: counts as every element; attach it to any MystiMon or put it in the pool.")
-		default:
-			parts = append(parts, fmt.Sprintf("Basic %s energy.", p.elems[d.elem]))
-		}
-	default:
-		var es []string
-		for _, e := range d.effects {
-			es = append(es, p.effectText(e, false))
-		}
-		where := ""
-		switch {
-		case d.kind == kRelic && d.attach:
-			where = "Attach to one of your MystiMons without a relic: it gets "
-		case d.kind == kRelic:
-			where = "On the field: your "
-		case d.kind == kTerrain:
-			where = "Terrain, for both players: "
-		}
-		parts = append(parts, where+strings.Join(es, ", ")+".")
-	}
-	if d.limit != 3 {
-		parts = append(parts, fmt.Sprintf("Limit %d per deck.", d.limit))
-	}
-	return strings.Join(parts, " ")
-}
-
 // threshold is the attached energy total an evolution into stage n needs (MM-5.2).
 var threshold = [6]int8{0, 0, 3, 5, 7, 10}
-
-// Infos lists the pool for Cards().
-func (p *Pool) Infos() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.name, Kind: kindNames[d.kind], Text: p.Text(d)}
-		switch d.kind {
-		case kMon:
-			ci.Group = p.elemName(d.elem)
-			ci.Stats = []engine.Stat{{Name: "stage", Value: int(d.stage)}, {Name: "hp", Value: int(d.hp)}, {Name: "atk", Value: int(d.atk)}, {Name: "def", Value: int(d.def)}, {Name: "spd", Value: int(d.spd)}}
-			if d.grade > 0 {
-				ci.Stats = append(ci.Stats, engine.Stat{Name: "grade", Value: int(d.grade)})
-			}
-			if d.path != "" {
-				ci.Keywords = []string{d.path}
-			}
-		case kEnergy:
-			ci.Group = p.elemName(d.elem)
-		default:
-			ci.Cost = strconv.Itoa(int(d.cost))
-		}
-		out[i] = ci
-	}
-	return out
-}

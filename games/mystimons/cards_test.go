@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 func shippedFiles(t *testing.T) map[string][]byte {
 	files := map[string][]byte{}
-	ents, _ := fs.ReadDir(cardFiles, "cards")
+	ents, _ := fs.ReadDir(gameFiles, "cards")
 	for _, e := range ents {
 		if strings.HasSuffix(e.Name(), ".yaml") {
-			data, err := cardFiles.ReadFile("cards/" + e.Name())
+			data, err := gameFiles.ReadFile("cards/" + e.Name())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -23,7 +24,24 @@ func shippedFiles(t *testing.T) map[string][]byte {
 	return files
 }
 
+// builtin is the shipped pool.
+var builtin = New().pool
+
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
+func loadPool(files map[string][]byte) (*Pool, error) {
+	c, err := cardpool.LoadFiles(cardRules, files)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
+}
+
 func TestShippedCardsMatchSchema(t *testing.T) {
+	schema, err := engine.CompileSchema("schema.json", New().CardSchema())
+	if err != nil {
+		t.Fatal(err)
+	}
 	for name, data := range shippedFiles(t) {
 		if name == "cards/elements.yaml" {
 			continue
@@ -85,7 +103,7 @@ func TestBrokenCardFiles(t *testing.T) {
 	chart := shippedFiles(t)["cards/elements.yaml"]
 	cases := []struct{ name, file, want string }{
 		{"unknown field", "cards:\n  - {name: X, kind: action, cost: 1, effect: draw 1, colour: red}\n", "bad.yaml:2"},
-		{"unknown kind", "cards:\n  - {name: X, kind: spell}\n", `bad.yaml:2: X ($.cards[0].kind): value must be one of 'mystimon', 'energy'`},
+		{"unknown kind", "cards:\n  - {name: X, kind: spell}\n", `bad.yaml:2: X: unknown kind "spell" (fix: use one of mystimon, energy`},
 		{"dangling evolves-from", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1, basic: Hit}\n  - {name: B, kind: mystimon, element: fire, stage: 2, from: Nobody, hp: 60, atk: 1, def: 1, basic: Hit}\n",
 			`bad.yaml:3: B: evolves from "Nobody", which is not a card (fix: name an existing MystiMon)`},
 		{"stage gap", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1, basic: Hit}\n  - {name: B, kind: mystimon, element: fire, stage: 3, from: A, path: speed, hp: 60, atk: 1, def: 1, basic: Hit}\n",
@@ -94,7 +112,7 @@ func TestBrokenCardFiles(t *testing.T) {
 			"a stage 4 needs fusion grade 3 or 4, not 2 (MM-5.2)"},
 		{"bad ability", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1, basic: Hit, abilities: [\"Zap (2): explode 3\"]}\n",
 			`bad.yaml:2: A: ability Zap: unknown effect "explode"`},
-		{"duplicate name", "cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 10}\n", "cards/support.yaml:15: Potion: a card of this name is already defined (fix: give each card a distinct name)"},
+		{"duplicate name", "cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 10}\n", "cards/support.yaml:15: Potion: the name is used by another card (bad.yaml:2) (fix: give every card its own name)"},
 		{"unknown element", "cards:\n  - {name: A, kind: energy, element: wind}\n", `bad.yaml:2: A: unknown element "wind"`},
 	}
 	for _, c := range cases {
@@ -102,7 +120,7 @@ func TestBrokenCardFiles(t *testing.T) {
 			files := shippedFiles(t)
 			files["cards/elements.yaml"] = chart
 			files["bad.yaml"] = []byte(c.file)
-			_, err := LoadPool(files)
+			_, err := loadPool(files)
 			if err == nil || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("got %v\nwant %q", err, c.want)
 			}
@@ -110,7 +128,7 @@ func TestBrokenCardFiles(t *testing.T) {
 	}
 	files := shippedFiles(t)
 	files["cards/elements.yaml"] = []byte("elements: [fire, water]\nchart:\n  - {attacker: fire, defender: water, multiplier: 3}\n")
-	if _, err := LoadPool(files); err == nil || !strings.Contains(err.Error(), "cards/elements.yaml:3: fire/water: multiplier 3 is not 0.5, 1 or 2") {
+	if _, err := loadPool(files); err == nil || !strings.Contains(err.Error(), "cards/elements.yaml:3: fire/water: multiplier 3 is not 0.5, 1 or 2") {
 		t.Fatalf("chart error: %v", err)
 	}
 }

@@ -7,9 +7,11 @@
 // MM-4), actions.go (legal actions and Apply, MM-4.2 and MM-5), evolve.go
 // (summon, evolution, Ritual Summon), combat.go (attacks and damage,
 // MM-5.8), effects.go (action, relic and Terrain cards), end.go (MM-7),
-// validate.go (MM-8), cards.go with cards/*.yaml (the pool and the element
-// chart as data), presets.go with decks/*.txt (the preset deck lists),
-// withcards.go (a designer's extra card files and deck lists),
+// validate.go (MM-8), cards.go with cards/*.yaml (the pool as data),
+// ability.go (the ability language), cardtext.go (the generated rules
+// text), chart.go (the element chart, cards/elements.yaml), presets.go with
+// decks/*.txt (the preset deck lists), withcards.go (loading them all, and
+// a designer's extra card files and deck lists),
 // figures.go (what the simulator reports besides results), view.go,
 // determinize.go and position.go. Readings the digest leaves open are the
 // variants listed in Info.
@@ -19,34 +21,34 @@ import "kartenwerk/engine"
 
 // Game is MystiMons TCG v2.0.
 type Game struct {
-	pool       *Pool
-	files      []source          // the card files pool was loaded from, for WithCards
-	decks      []source          // the deck lists the presets were read from, for WithCards
+	pool       *Pool // cards.Pool(), for the rules to reach it directly
+	cards      *cardSet
 	presets    []engine.DeckList // sorted by name
 	presetDefs [][]uint8         // each preset as card definitions, in list order
 	priors     []deckPrior       // the presets counted, for Determinize
 }
 
-// Verbs, in codec order.
-const (
-	vPlace engine.Verb = iota + 1
-	vDone
-	vAttach
-	vPool
-	vSkip
-	vSummon
-	vEvolve
-	vConfirm
-	vCancel
-	vRitual
-	vPlay
-	vPlayOn
-	vSwitch
-	vAttack
-	vEnd
-	vPromote
-	vDiscard
-	vSurrender
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
+var (
+	vPlace     = codec.Verb("place")
+	vDone      = codec.Verb("done")
+	vAttach    = codec.Verb("attach")
+	vPool      = codec.Verb("pool")
+	vSkip      = codec.Verb("skip")
+	vSummon    = codec.Verb("summon")
+	vEvolve    = codec.Verb("evolve")
+	vConfirm   = codec.Verb("confirm")
+	vCancel    = codec.Verb("cancel")
+	vRitual    = codec.Verb("ritual")
+	vPlay      = codec.Verb("play")
+	vPlayOn    = codec.Verb("play-on")
+	vSwitch    = codec.Verb("switch")
+	vAttack    = codec.Verb("attack")
+	vEnd       = codec.Verb("end")
+	vPromote   = codec.Verb("promote")
+	vDiscard   = codec.Verb("discard")
+	vSurrender = codec.Verb("surrender")
 )
 
 var argAttack = engine.ArgKind{Name: "attack", Prefix: "a"}
@@ -95,13 +97,7 @@ var variants = []engine.VariantSpec{
 }
 
 // New returns the game with the shipped cards and presets.
-func New() *Game {
-	g, err := newGame(builtin, shipped, shippedDecks)
-	if err != nil {
-		panic("mystimons: " + err.Error())
-	}
-	return g
-}
+func New() *Game { return newGame(shippedCards()) }
 
 func init() { engine.Register(New()) }
 
@@ -112,13 +108,4 @@ func (g *Game) Info() engine.Info {
 		Summary:  "Attach energy to evolve your MystiMons through four stages and a path choice, or spend it from your pool on attacks; HP drain, Ritual Summons and an element chart.",
 		Variants: variants, Actions: codec,
 	}
-}
-
-// Cards lists the pool with generated rules text.
-func (g *Game) Cards() []engine.CardInfo { return g.pool.Infos() }
-
-// CardSchema is the JSON Schema of the card files.
-func (g *Game) CardSchema() []byte {
-	b, _ := cardFiles.ReadFile("cards/schema.json")
-	return b
 }

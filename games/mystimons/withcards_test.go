@@ -233,10 +233,12 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 			[]string{"mine.yaml:"}},
 		{"unknown field", fstest.MapFS{"mine.yaml": {Data: []byte(mon(", element: fire, colour: red"))}},
 			[]string{"mine.yaml:2: Gustling ($.cards[0].colour): unknown field", "kartenwerk schema mystimons"}},
-		{"schema: HP 0", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Gustling, kind: mystimon, element: fire, stage: 1, hp: 0, atk: 11, def: 4, basic: Gust}\n")}},
-			[]string{"mine.yaml:2: Gustling ($.cards[0].hp)", "minimum"}},
-		{"schema: ability text", fstest.MapFS{"mine.yaml": {Data: []byte(mon(`, element: fire, abilities: ["Gust it all"]`))}},
-			[]string{"mine.yaml:2: Gustling ($.cards[0].abilities[0])"}},
+		{"HP 0: the game's check, before the schema's", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Gustling, kind: mystimon, element: fire, stage: 1, hp: 0, atk: 11, def: 4, basic: Gust}\n")}},
+			[]string{"mine.yaml:2: Gustling: HP must be 1 to 999"}},
+		{"ability text: the game's check, before the schema's", fstest.MapFS{"mine.yaml": {Data: []byte(mon(`, element: fire, abilities: ["Gust it all"]`))}},
+			[]string{`mine.yaml:2: Gustling: ability "Gust it all" is not written "Name (cost): effects"`}},
+		{"schema: a value of the wrong type", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Gustling, kind: mystimon, element: fire, stage: 1, hp: x, atk: 11, def: 4, basic: Gust}\n")}},
+			[]string{"mine.yaml:2: Gustling ($.cards[0].hp): got string, want integer", "kartenwerk schema mystimons"}},
 		{"dangling evolves-from (MM-5.2)", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Galeon, kind: mystimon, element: fire, stage: 2, from: Gustling, hp: 60, atk: 1, def: 1, basic: Hit}\n")}},
 			[]string{`mine.yaml:2: Galeon: evolves from "Gustling", which is not a card`}},
 		{"element not in the chart (MM-10.U1)", fstest.MapFS{"mine.yaml": {Data: []byte(mon(", element: air"))}},
@@ -250,9 +252,9 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"chart row of an unknown element", fstest.MapFS{"elements.yaml": {Data: []byte("chart:\n  - {attacker: wind, defender: fire, multiplier: 2}\n")}},
 			[]string{"elements.yaml:2: wind/fire: unknown element", "add it to `elements:`"}},
 		{"a name twice in the designer's files", fstest.MapFS{"a.yaml": {Data: []byte(mon(", element: fire"))}, "b.yaml": {Data: []byte(mon(", element: fire"))}},
-			[]string{"b.yaml:2: Gustling: a card of this name is already defined"}},
+			[]string{"b.yaml:2: Gustling: the name is used by another card (a.yaml:2)"}},
 		{"a replacement that breaks a preset (MM-8.2)", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 30, limit: 1}\n")}},
-			[]string{"decks/feuer-aggro.txt:", "Potion: the shipped preset Feuer-Aggro becomes illegal: 3 copies; at most 1", "give your card a new name",
+			[]string{"decks/feuer-aggro.txt:", "Potion: the preset Feuer-Aggro becomes illegal with these cards: 3 copies; at most 1", "give your card a new name",
 				"put a deck list with `name: Feuer-Aggro` beside your cards"}},
 		{"no card files", fstest.MapFS{"notes.md": {Data: []byte("hello")}},
 			[]string{"no card files (*.yaml) or deck lists (*.txt)"}},
@@ -345,7 +347,7 @@ func TestWithCardsReplacesAPreset_MM_8_2(t *testing.T) {
 // readPreset is the text of a shipped deck list.
 func readPreset(t *testing.T, name string) string {
 	t.Helper()
-	data, err := deckFiles.ReadFile(name)
+	data, err := gameFiles.ReadFile(name)
 	if err != nil {
 		t.Fatal(err)
 	}

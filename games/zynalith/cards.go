@@ -1,19 +1,12 @@
 package zynalith
 
 import (
-	"embed"
 	"fmt"
-	"io/fs"
-	"path"
-	"sort"
-	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
-
-//go:embed cards/*.yaml cards/schema.json
-var cardFS embed.FS
 
 // kind is a card type (ZY-2.8 to ZY-2.11).
 type kind uint8
@@ -88,13 +81,6 @@ const (
 )
 
 var effectNames = []string{"damage", "heal", "silver", "zynalith", "vp", "atk", "def", "init", "hp", "destroy", "draw", "cancel", "lifesteal"}
-
-// effectDoc says what each effect does, for generated card text.
-var effectDoc = []string{
-	"deal N damage to", "heal N HP of", "N Silver for", "N Zynalith for", "N VP for",
-	"ATK N for", "DEF N for", "INIT N for", "HP N for", "destroy", "draw N card(s) blind for",
-	"cancel", "lifesteal for",
-}
 
 // target says whom an ability affects.
 type target uint8
@@ -175,10 +161,6 @@ type yamlCard struct {
 	Abilities []string `yaml:"abilities"`
 }
 
-type yamlFile struct {
-	Cards []yamlCard `yaml:"cards"`
-}
-
 // pool is the card-definition table, shared read-only by every state.
 type pool struct {
 	defs []cardDef
@@ -187,6 +169,9 @@ type pool struct {
 	// minCounter is the lowest Silver cost of a counter.
 	minCounter int8
 	byName     map[string]int16
+	// standard is the preset "Standard": the stacks of a setup that names
+	// none.
+	standard stackList
 }
 
 func (p *pool) lookup(name string) (int16, bool) {
@@ -194,133 +179,21 @@ func (p *pool) lookup(name string) (int16, bool) {
 	return i, ok
 }
 
-// source is one card or stack-list file as the loader reads it.
-type source struct {
-	name string // as problems name it: "cards/creatures.yaml", or "mine.yaml" from a --cards directory
-	data []byte
-	// layer is 0 for the shipped files; each WithCards adds one, and a card
-	// or preset of a later layer replaces the one of that name from an
-	// earlier layer.
-	layer int
-}
-
-// readSources reads the files of dir matching pattern ("*.yaml"), in
-// name order, as one layer.
-func readSources(fsys fs.FS, dir, pattern string, layer int) ([]source, error) {
-	names, err := fs.Glob(fsys, path.Join(dir, pattern))
-	if err != nil {
-		return nil, err
-	}
-	out := make([]source, 0, len(names))
-	for _, n := range names {
-		data, err := fs.ReadFile(fsys, n)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, source{name: n, data: data, layer: layer})
-	}
-	return out, nil
-}
-
-// loadPool decodes card files (name -> contents) and checks them.
-func loadPool(files map[string][]byte) (*pool, error) {
-	return loadSources(sortedSources(files))
-}
-
-// sortedSources makes the files one layer, in name order.
-func sortedSources(files map[string][]byte) []source {
-	names := make([]string, 0, len(files))
-	for n := range files {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	srcs := make([]source, len(names))
-	for i, n := range names {
-		srcs[i] = source{name: n, data: files[n]}
-	}
-	return srcs
-}
-
-// loadSources decodes card files in order and checks them. A card of a
-// later layer takes the place of the card of that name, so that card
-// lists keep their order; one name twice in one layer is an error.
-func loadSources(srcs []source) (*pool, error) {
+// buildPool checks each card that engine/cardpool merged and makes the
+// pool of them, in their order.
+func buildPool(cards []cardpool.Card[yamlCard], _ []cardpool.File) (*pool, engine.Problems) {
 	p := &pool{byName: map[string]int16{}}
 	var problems engine.Problems
-	var layers []int // the layer of each def
-	for _, src := range srcs {
-		defs, ps := decodeFile(src)
+	for _, c := range cards {
+		d, ps := convertCard(c.File, c.At, c.Entry)
 		problems = append(problems, ps...)
-		for _, c := range defs {
-			key := strings.ToLower(strings.TrimSpace(c.def.Name))
-			i, seen := p.byName[key]
-			switch {
-			case !seen:
-				p.byName[key] = int16(len(p.defs))
-				p.defs = append(p.defs, c.def)
-				layers = append(layers, src.layer)
-			case layers[i] < src.layer:
-				p.defs[i], layers[i] = c.def, src.layer
-			default:
-				problems = append(problems, c.f.Problem(c.path+".name", c.def.Name, "the name is used by another card", "give every card its own name"))
-			}
+		if len(ps) == 0 {
+			p.byName[strings.ToLower(strings.TrimSpace(d.Name))] = int16(len(p.defs))
+			p.defs = append(p.defs, d)
 		}
 	}
 	p.summarize()
-	return p, problems.Err()
-}
-
-// decoded is a card checked on its own, with where it came from.
-type decoded struct {
-	def  cardDef
-	f    *engine.YAMLFile
-	path string
-}
-
-// decodeFile decodes and checks one card file. The file is checked
-// against the published schema too, once the loader's own checks (whose
-// messages say more) pass, so that what the loader accepts is what an
-// editor with the schema accepts.
-func decodeFile(src source) ([]decoded, engine.Problems) {
-	var f yamlFile
-	yf, err := engine.DecodeYAML(src.name, src.data, &f)
-	if err != nil {
-		// The decoder stops at the first problem, and in Go's words; the
-		// schema names every field that wants something else.
-		if ps := nameSchemaProblems(f, cardSchema.Validate(src.name, src.data)); len(ps) > 0 {
-			return nil, ps
-		}
-		return nil, asProblems(err)
-	}
-	var out []decoded
-	var problems engine.Problems
-	for i, c := range f.Cards {
-		path := fmt.Sprintf("$.cards[%d]", i)
-		d, ps := convertCard(yf, path, c)
-		problems = append(problems, ps...)
-		if len(ps) == 0 {
-			out = append(out, decoded{d, yf, path})
-		}
-	}
-	if len(problems) == 0 {
-		problems = nameSchemaProblems(f, cardSchema.Validate(src.name, src.data))
-	}
-	return out, problems
-}
-
-// nameSchemaProblems puts the card's name into schema problems, which
-// know only the path ("$.cards[3].hp"), and says where the schema is.
-func nameSchemaProblems(f yamlFile, ps engine.Problems) engine.Problems {
-	for i, p := range ps {
-		var k int
-		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(f.Cards) {
-			ps[i].Subject = f.Cards[k].Name + " (" + p.Subject + ")"
-		}
-		if ps[i].Fix == "" {
-			ps[i].Fix = "see the card schema (kartenwerk schema zynalith)"
-		}
-	}
-	return ps
+	return p, problems
 }
 
 // summarize notes what the rules look up often: the triggers some card
@@ -335,16 +208,6 @@ func (p *pool) summarize() {
 			p.minCounter, first = d.Silver, false
 		}
 	}
-}
-
-func asProblems(err error) engine.Problems {
-	switch e := err.(type) {
-	case engine.Problem:
-		return engine.Problems{e}
-	case engine.Problems:
-		return e
-	}
-	return engine.Problems{{Msg: err.Error()}}
 }
 
 func indexOf(list []string, word string) int {
@@ -459,195 +322,4 @@ func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engin
 		ps = append(ps, yf.Problem(path, subj, "an event does nothing", `add an ability such as "Sofort: silver 3 players"`))
 	}
 	return d, ps
-}
-
-// parseAbility reads "Trigger: effect [N] [target]".
-func parseAbility(line string) (ability, error) {
-	var a ability
-	trig, rest, ok := strings.Cut(line, ":")
-	if !ok {
-		return a, fmt.Errorf("ability %q has no trigger", line)
-	}
-	t := indexOf(triggerNames, strings.TrimSpace(trig))
-	if t < 0 {
-		return a, fmt.Errorf("unknown trigger %q (the triggers are %s)", strings.TrimSpace(trig), strings.Join(triggerNames, ", "))
-	}
-	a.When = trigger(t)
-	f := strings.Fields(rest)
-	if len(f) == 0 {
-		return a, fmt.Errorf("ability %q names no effect", line)
-	}
-	e := indexOf(effectNames, f[0])
-	if e < 0 {
-		return a, fmt.Errorf("unknown effect %q (the effects are %s)", f[0], strings.Join(effectNames, ", "))
-	}
-	a.Effect = effect(e)
-	f = f[1:]
-	if len(f) > 0 {
-		if n, err := strconv.Atoi(f[0]); err == nil {
-			if n < -20 || n > 20 {
-				return a, fmt.Errorf("amount %d is out of range -20..20", n)
-			}
-			a.N = int8(n)
-			f = f[1:]
-		}
-	}
-	switch a.Effect {
-	case eDestroy, eCancel, eLifesteal:
-		if a.N != 0 {
-			return a, fmt.Errorf("%s takes no amount", effectNames[a.Effect])
-		}
-	default:
-		if a.N == 0 {
-			return a, fmt.Errorf("%s needs an amount", effectNames[a.Effect])
-		}
-	}
-	if len(f) != 1 {
-		return a, fmt.Errorf("ability %q needs exactly one target (the targets are %s)", line, strings.Join(targetNames, ", "))
-	}
-	tg := indexOf(targetNames, f[0])
-	if tg < 0 {
-		return a, fmt.Errorf("unknown target %q (the targets are %s)", f[0], strings.Join(targetNames, ", "))
-	}
-	a.Target = target(tg)
-	return a, nil
-}
-
-// checkAbility checks that an ability makes sense on its card.
-func checkAbility(d *cardDef, a ability) (msg, fix string) {
-	creatureEffect := a.Effect == eAtk || a.Effect == eDef || a.Effect == eInit || a.Effect == eHP || a.Effect == eDestroy
-	playerEffect := a.Effect == eSilver || a.Effect == eZynalith || a.Effect == eVP || a.Effect == eDraw || a.Effect == eLifesteal
-	switch {
-	case creatureEffect && a.Target.players():
-		return effectNames[a.Effect] + " works on creatures, not players", "target self, line, played or a creatures group"
-	case playerEffect && !a.Target.players():
-		return effectNames[a.Effect] + " works on players, not creatures", "target owner, opponents, players or played-owner"
-	case a.Effect == eCancel && a.Target != tPlayed:
-		return "cancel works only on the played card", "write `cancel played`"
-	case a.Effect == eCancel && d.Kind != kCounter:
-		return "only counters cancel", "make the card `kind: counter`"
-	case (a.Target == tPlayed || a.Target == tPlayedOwner) && d.Kind != kCounter:
-		return "only counters know a played card", "use another target"
-	case d.Kind == kEvent && a.Target != tPlayers && a.Target != tCreatures:
-		return "an event belongs to nobody, so it can only affect everyone", "target players or creatures"
-	case d.Kind == kEvent && a.When != trSofort:
-		return "an event's own effects happen when it is revealed", "use the trigger Sofort"
-	case (d.Kind == kSpell || d.Kind == kCounter) && a.When != trSofort:
-		return "a " + kindNames[d.Kind] + " acts once, when played", "use the trigger Sofort"
-	case a.Target == tSelf && (d.Kind == kCounter || d.Kind == kEvent):
-		return "a " + kindNames[d.Kind] + " has no creature of its own", "use another target"
-	case (a.Effect == eDamage || a.Effect == eHeal || a.Effect == eDraw) && a.N < 0:
-		return effectNames[a.Effect] + " needs a positive amount", "use a number above 0"
-	case d.Enemy:
-		return "an extra on an opposing creature cannot have abilities of its own", "remove the ability or `attach: enemy`"
-	case a.Effect == eDraw && a.Target != tOwner:
-		return "only the owner draws", "write `draw N owner`"
-	}
-	return "", ""
-}
-
-// abilityText writes an ability back as a readable rules line.
-func abilityText(a ability) string {
-	doc := effectDoc[a.Effect]
-	n := int(a.N)
-	switch a.Effect {
-	case eSilver, eZynalith, eVP, eAtk, eDef, eInit, eHP:
-		doc = strings.Replace(doc, "N", fmt.Sprintf("%+d", n), 1)
-	default:
-		doc = strings.Replace(doc, "N", strconv.Itoa(n), 1)
-	}
-	return triggerNames[a.When] + ": " + doc + " " + targetNames[a.Target]
-}
-
-// info turns a definition into the card list entry shown to people.
-func (d *cardDef) info() engine.CardInfo {
-	ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: stackNames[d.Stack]}
-	if d.Kind != kEvent {
-		ci.Cost = fmt.Sprintf("%d Silver", d.Silver)
-		if d.Zyn > 0 {
-			ci.Cost += fmt.Sprintf(" + %d Zynalith", d.Zyn)
-		}
-	}
-	if d.Kind == kCreature || d.Kind == kProperty || d.Kind == kEquipment {
-		ci.Stats = []engine.Stat{{Name: "init", Value: int(d.Init)}, {Name: "atk", Value: int(d.Atk)}, {Name: "def", Value: int(d.Def)}, {Name: "hp", Value: int(d.HP)}, {Name: "vp", Value: int(d.VP)}}
-	} else if d.VP != 0 {
-		ci.Stats = []engine.Stat{{Name: "vp", Value: int(d.VP)}}
-	}
-	var lines []string
-	for i, k := range keywordNames {
-		if d.Keywords&(1<<i) != 0 {
-			ci.Keywords = append(ci.Keywords, k)
-		}
-	}
-	if len(ci.Keywords) > 0 {
-		lines = append(lines, strings.Join(ci.Keywords, ", ")+".")
-	}
-	if d.CopyLeft {
-		lines = append(lines, "Its ATK, DEF and HP are those printed on the creature to its left (without extras).")
-	}
-	switch d.Kind {
-	case kProperty, kEquipment, kSpell:
-		if d.Enemy {
-			lines = append(lines, "Attach to an opposing creature.")
-		} else {
-			lines = append(lines, "Attach to your creature.")
-		}
-	case kCounter:
-		lines = append(lines, "Counter: play in any turn.")
-	case kEvent:
-		lines = append(lines, "Event: happens when revealed.")
-	}
-	for _, a := range d.Abilities {
-		lines = append(lines, abilityText(a)+".")
-	}
-	if d.greedy() {
-		lines = append(lines, "Acquiring it fires Gier.")
-	}
-	ci.Text = strings.Join(lines, " ")
-	return ci
-}
-
-// builtin is the shipped card pool, loaded once.
-var builtin = mustLoadBuiltin()
-
-func builtinFiles() map[string][]byte {
-	files := map[string][]byte{}
-	entries, _ := fs.Glob(cardFS, "cards/*.yaml")
-	for _, e := range entries {
-		data, _ := cardFS.ReadFile(e)
-		files[e] = data
-	}
-	return files
-}
-
-func mustLoadBuiltin() *pool {
-	p, err := loadPool(builtinFiles())
-	if err != nil {
-		panic("zynalith: shipped cards are broken: " + err.Error())
-	}
-	return p
-}
-
-var cardSchema = func() *engine.Schema {
-	s, err := engine.CompileSchema("zynalith-cards.json", Game{}.CardSchema())
-	if err != nil {
-		panic("zynalith: " + err.Error())
-	}
-	return s
-}()
-
-// CardSchema returns the JSON Schema of the card files.
-func (Game) CardSchema() []byte {
-	data, _ := cardFS.ReadFile("cards/schema.json")
-	return data
-}
-
-// Cards lists the pool with rules text generated from the data.
-func (g Game) Cards() []engine.CardInfo {
-	p := g.set().pool
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		out[i] = p.defs[i].info()
-	}
-	return out
 }

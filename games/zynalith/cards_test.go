@@ -2,11 +2,43 @@ package zynalith
 
 import (
 	"errors"
+	"io/fs"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
+
+// shipped is the shipped card set as the tests look at it, builtin its
+// pool.
+var (
+	shipped = struct {
+		pool    *pool
+		presets []engine.DeckList
+	}{Game{}.pool(), Game{}.Presets()}
+	builtin = shipped.pool
+)
+
+// builtinFiles are the shipped card files by path.
+func builtinFiles() map[string][]byte {
+	files := map[string][]byte{}
+	names, _ := fs.Glob(gameFiles, "cards/*.yaml")
+	for _, n := range names {
+		files[n], _ = gameFiles.ReadFile(n)
+	}
+	return files
+}
+
+// loadPool loads the card files given (name -> YAML) instead of the
+// shipped ones, with no presets.
+func loadPool(files map[string][]byte) (*pool, error) {
+	c, err := cardpool.LoadFiles(cardRules, files)
+	if err != nil {
+		return nil, err
+	}
+	return c.Pool(), nil
+}
 
 func TestShippedCardFilesMatchSchema(t *testing.T) {
 	sch, err := engine.CompileSchema("schema.json", Game{}.CardSchema())
@@ -103,7 +135,7 @@ func TestBrokenCardFiles(t *testing.T) {
 		{"unknown keyword", "cards:\n  - {name: A, kind: creature, hp: 1, keywords: [Flying]}\n", `unknown keyword "Flying"`},
 		{"bad yaml", "cards:\n  - name: [\n", "bad.yaml"},
 		{"every field of the wrong type", "cards:\n  - {name: A, kind: creature, hp: x}\n  - {name: B, kind: creature, hp: y}\n",
-			"bad.yaml:2: $.cards[0].hp: got string, want integer (fix: see the card schema (kartenwerk schema zynalith))\nbad.yaml:3: $.cards[1].hp: got string"},
+			"bad.yaml:2: A ($.cards[0].hp): got string, want integer (fix: see the card schema (kartenwerk schema zynalith))\nbad.yaml:3: B ($.cards[1].hp): got string"},
 	}
 	for _, c := range cases {
 		_, err := loadPool(map[string][]byte{"bad.yaml": []byte(c.yaml)})

@@ -4,8 +4,10 @@
 //
 // The package reads like the rulebook: setup.go (ZY-3), turn.go (ZY-4),
 // actions.go (ZY-5.1 to ZY-5.9), combat.go (ZY-5.13 to ZY-5.18), effects.go
-// (ZY-6), end.go (ZY-7), validate.go (ZY-8 and the presets), cards/*.yaml
-// (the pool), withcards.go (a designer's extra cards and stack lists).
+// (ZY-6), end.go (ZY-7), validate.go (ZY-8 and the presets), cards.go with
+// cards/*.yaml (the pool), ability.go (the ability language), cardtext.go
+// (the generated rules text), withcards.go (loading them, and a designer's
+// extra cards and stack lists).
 //
 // Where the digest leaves a gap, this package decides as follows:
 //   - A turn's main action is chosen in two steps ("main play", then
@@ -46,7 +48,7 @@ type Game struct {
 
 func init() { engine.Register(Game{}) }
 
-// Verbs, numbered as the codec declares them.
+// codec writes and reads the actions; its verbs are numbered in list order.
 var codec = engine.NewCodec(
 	engine.VerbSpec{Name: "pick", Args: []engine.ArgKind{engine.ArgCard}, Help: "take a market card into your hand (free in the draft, 1 Silver in a round) (ZY-3.4, ZY-5.1)"},
 	engine.VerbSpec{Name: "blind", Args: []engine.ArgKind{argStack}, Help: "take the top card of a stack blind (free in the draft, 1 Silver in a round) (ZY-5.1)"},
@@ -67,6 +69,8 @@ var codec = engine.NewCodec(
 
 var argStack = engine.ArgEnum("stack", stackNames...)
 
+// Verbs, looked up in the codec by name, so that the order of its list
+// cannot change what they mean.
 var (
 	vPick    = codec.Verb("pick")
 	vBlind   = codec.Verb("blind")
@@ -180,20 +184,20 @@ func (g Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.First < 0 || setup.First > setup.Seats {
 		return nil, nil, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
 	}
-	set := g.set()
-	list := set.standard
+	p := g.pool()
+	list := p.standard
 	if len(setup.Decks) > 0 {
 		for i, d := range setup.Decks {
-			if ps := validateDeck(set.pool, d); len(ps) > 0 {
+			if ps := validateDeck(p, d); len(ps) > 0 {
 				return nil, nil, engine.Problems(ps)
 			}
 			if i > 0 && !sameList(d, setup.Decks[0]) {
 				return nil, nil, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
 			}
 		}
-		list = resolve(set.pool, setup.Decks[0])
+		list = resolve(p, setup.Decks[0])
 	}
-	s := &State{pool: set.pool, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
+	s := &State{pool: p, opt: opt, rng: engine.NewRNG(setup.Seed), seats: int8(setup.Seats)}
 	return s, list, nil
 }
 

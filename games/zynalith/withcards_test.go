@@ -24,7 +24,7 @@ const frostCards = `cards:
 // frostList is the standard stacks with the new cards, named name.
 func frostList(t *testing.T, name string) string {
 	t.Helper()
-	std, err := deckFS.ReadFile("decks/standard.txt")
+	std, err := gameFiles.ReadFile("decks/standard.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,8 +253,8 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"two presets of one name", fstest.MapFS{"a.txt": {Data: []byte(frostList(t, "Frost"))}, "b.txt": {Data: []byte(frostList(t, "Frost"))}},
 			[]string{"b.txt: Frost: a preset of this name is already given in a.txt"}},
 		{"a replacement that breaks the shipped presets (ZY-8.1)", yaml("cards:\n  - {name: Wut, kind: creature, cost: 3, atk: 2, hp: 2}\n"),
-			[]string{"decks/standard.txt:", "Wut: the shipped preset Standard becomes illegal: a creature belongs in the creatures stack", "`name: Standard` beside your cards"}},
-		{"nothing to add", fstest.MapFS{"notes.md": {Data: []byte("hello")}}, []string{"no card files (*.yaml) or stack lists (*.txt)"}},
+			[]string{"decks/standard.txt:", "Wut: the preset Standard becomes illegal with these cards: a creature belongs in the creatures stack", "`name: Standard` beside your cards"}},
+		{"nothing to add", fstest.MapFS{"notes.md": {Data: []byte("hello")}}, []string{"no card files (*.yaml) or deck lists (*.txt)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -277,7 +277,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 // the pool, that costs nothing.
 func TestWithCardsCheapestCounter_ZY_5_9(t *testing.T) {
 	g := withCards(t, Game{}, fstest.MapFS{"free.yaml": {Data: []byte("cards:\n  - {name: Gegenzauber, kind: counter, cost: 0, abilities: [\"Sofort: cancel played\"]}\n")}})
-	if m := g.cards.pool.minCounter; m != 0 {
+	if m := g.pool().minCounter; m != 0 {
 		t.Fatalf("the cheapest counter costs %d Silver, want 0 (Gegenzauber)", m)
 	}
 	if m := shipped.pool.minCounter; m == 0 {

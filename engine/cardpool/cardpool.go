@@ -1,0 +1,283 @@
+// Package cardpool loads a game's card pool and preset decks the same way
+// for every game: the card files (cards/*.yaml) and preset deck lists
+// (decks/*.txt) compiled into the game, and the files a designer adds with
+// `kartenwerk --cards DIR`.
+//
+// Every card file is decoded strictly and checked by the game, and against
+// the game's JSON Schema (cards/schema.json) for what the game's checks
+// let pass; every problem names its file and line. A designer's directory is one layer on top of the game's
+// own files, and means the same in every game:
+//
+//   - a card whose name (ignoring case) is not in the pool is added;
+//   - a card named like a card of an earlier layer replaces it, in its
+//     place in the card list;
+//   - a deck list (*.txt) adds a preset, or replaces the preset of its
+//     `name:` (else its file name).
+//
+// Two cards or presets of one name in one layer are a problem. Every
+// preset is checked against the resulting pool; one that the changed cards
+// make illegal is an error that says why and how to mend it, never
+// silently left out.
+//
+// A game supplies only what is its own (Rules): how a card file is laid
+// out, how its cards become the game's pool, the card list with rules text
+// and the deck construction rules.
+package cardpool
+
+import (
+	"fmt"
+	"io/fs"
+	"maps"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"kartenwerk/engine"
+)
+
+// Rules is what a game gives the pool loader. F is the YAML layout of a
+// card file, E one card entry of it, P the game's built pool.
+type Rules[F, E, P any] struct {
+	// Game is the game's id, for the fixes problems suggest.
+	Game string
+	// Files holds the game's own cards/*.yaml, cards/schema.json and
+	// decks/*.txt.
+	Files fs.FS
+	// Entries lists the card entries of a decoded file, in file order
+	// (entry i is the value at "$.cards[i]"), and checks what the file
+	// says for all its cards (a colour).
+	Entries func(yf *engine.YAMLFile, file *F) ([]E, engine.Problems)
+	// Name is an entry's card name, as written.
+	Name func(E) string
+	// Aside picks the YAML files that are not card files (an element
+	// chart): they are neither schema-checked nor decoded, but handed to
+	// Build as they are, in layer order. Nil: every file is a card file.
+	Aside func(name string) bool
+	// Build makes the pool of the cards that remain once later layers
+	// replaced earlier ones, in card-list order, and checks what takes
+	// the whole pool (references between cards, counts). Problems name
+	// file and line through Card.Problem.
+	Build func(cards []Card[E], aside []File) (P, engine.Problems)
+	// Validate checks a deck against the construction rules.
+	Validate func(pool P, d engine.DeckList) []engine.Problem
+	// Info lists the pool's cards with rules text generated from the data.
+	Info func(pool P) []engine.CardInfo
+	// Ready, if set, is called with the checked presets, for what the game
+	// derives from them (decks resolved to cards, a default preset); its
+	// problems fail the load.
+	Ready func(pool P, presets []engine.DeckList) engine.Problems
+}
+
+// CardList is the layout of a card file that is a list of cards and
+// nothing else, for Rules whose Entries is ListEntries.
+type CardList[E any] struct {
+	Cards []E `yaml:"cards"`
+}
+
+// ListEntries is the Entries of a CardList file.
+func ListEntries[E any](_ *engine.YAMLFile, f *CardList[E]) ([]E, engine.Problems) {
+	return f.Cards, nil
+}
+
+// File is one card file or deck list as the loader reads it.
+type File struct {
+	// Name is the file as problems name it: "cards/fire.yaml", or
+	// "mine.yaml" from a --cards directory.
+	Name string
+	Data []byte
+	// Layer is 0 for the game's own files; each WithCards adds one.
+	Layer int
+}
+
+// Card is one card entry of a file, with where it was written.
+type Card[E any] struct {
+	Entry E
+	// File is the decoded file, which can still say on which line a value
+	// stood.
+	File *engine.YAMLFile
+	// Index is the entry's place in its file, At its YAML path:
+	// 3 and "$.cards[3]".
+	Index int
+	At    string
+	Layer int
+}
+
+// Problem makes a Problem located at field of the card ("" for the card
+// itself, "cost", "abilities[2]"), or at the card when the field is not
+// written.
+func (c Card[E]) Problem(field, subject, msg, fix string) engine.Problem {
+	at := c.At
+	if field != "" {
+		at += "." + field
+	}
+	p := c.File.Problem(at, subject, msg, fix)
+	if p.Line == 0 {
+		p.Line = c.File.Line(c.At)
+	}
+	return p
+}
+
+// Line is the line of the card's entry.
+func (c Card[E]) Line() int { return c.File.Line(c.At) }
+
+// Pool is a loaded card pool with its presets. It is read-only and may be
+// shared by every state and goroutine.
+type Pool[F, E, P any] struct {
+	rules   *Rules[F, E, P]
+	pool    P
+	files   []File // the card files, every layer, for WithCards to build on
+	decks   []File // the deck lists, likewise
+	presets []engine.DeckList
+	infos   []engine.CardInfo
+}
+
+// Shipped returns a function that loads the game's own files once, when
+// first asked. They are checked by the game's tests, so a problem in them
+// is a bug in the shipped data and panics with every problem listed.
+func Shipped[F, E, P any](r *Rules[F, E, P]) func() *Pool[F, E, P] {
+	return sync.OnceValue(func() *Pool[F, E, P] {
+		p, err := Load(r)
+		if err != nil {
+			panic(r.Game + ": the shipped cards or presets are broken:\n" + err.Error())
+		}
+		return p
+	})
+}
+
+// Load reads the game's own files.
+func Load[F, E, P any](r *Rules[F, E, P]) (*Pool[F, E, P], error) {
+	files, err := readFiles(r.Files, "cards", "*.yaml", 0)
+	if err != nil {
+		return nil, err
+	}
+	decks, err := readFiles(r.Files, "decks", "*.txt", 0)
+	if err != nil {
+		return nil, err
+	}
+	return build(r, files, decks)
+}
+
+// LoadFiles loads the card files given (name -> YAML) in place of the
+// game's own, in name order and with no presets: for tests of the game's
+// checks and of card interactions.
+func LoadFiles[F, E, P any](r *Rules[F, E, P], files map[string][]byte) (*Pool[F, E, P], error) {
+	names := slices.Sorted(maps.Keys(files))
+	list := make([]File, len(names))
+	for i, n := range names {
+		list[i] = File{Name: n, Data: files[n]}
+	}
+	return build(r, list, nil)
+}
+
+// With returns the pool with the card files (*.yaml) and deck lists
+// (*.txt) at the root of fsys added as a new layer; see the package doc.
+// p itself is not changed.
+func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
+	layer := p.topLayer() + 1
+	files, err := readFiles(fsys, ".", "*.yaml", layer)
+	if err != nil {
+		return nil, err
+	}
+	decks, err := readFiles(fsys, ".", "*.txt", layer)
+	if err != nil {
+		return nil, err
+	}
+	if len(files)+len(decks) == 0 {
+		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
+	}
+	return build(p.rules, append(slices.Clone(p.files), files...), append(slices.Clone(p.decks), decks...))
+}
+
+// Or is p, or the shipped set when p is nil, as in a game's zero value.
+func (p *Pool[F, E, P]) Or(shipped func() *Pool[F, E, P]) *Pool[F, E, P] {
+	if p == nil {
+		return shipped()
+	}
+	return p
+}
+
+// With is a game's WithCards: p.With(fsys) made into the game by game.
+func With[F, E, P any](p *Pool[F, E, P], fsys fs.FS, game func(*Pool[F, E, P]) engine.Game) (engine.Game, error) {
+	c, err := p.With(fsys)
+	if err != nil {
+		return nil, err
+	}
+	return game(c), nil
+}
+
+// Pool is the game's built pool.
+func (p *Pool[F, E, P]) Pool() P { return p.pool }
+
+// Cards lists the cards with rules text generated from the data.
+func (p *Pool[F, E, P]) Cards() []engine.CardInfo { return slices.Clone(p.infos) }
+
+// Presets lists the preset decks: the game's own in file order, a
+// replaced one in its place, added ones after them.
+func (p *Pool[F, E, P]) Presets() []engine.DeckList { return slices.Clone(p.presets) }
+
+// ValidateDeck checks a deck against the game's construction rules.
+func (p *Pool[F, E, P]) ValidateDeck(d engine.DeckList) []engine.Problem {
+	return p.rules.Validate(p.pool, d)
+}
+
+// Schema is the JSON Schema of the game's card files.
+func Schema[F, E, P any](r *Rules[F, E, P]) []byte {
+	data, err := fs.ReadFile(r.Files, "cards/schema.json")
+	if err != nil {
+		panic(r.Game + ": " + err.Error()) // embedded with the code: a build bug
+	}
+	return data
+}
+
+// build loads the card files and deck lists of every layer.
+func build[F, E, P any](r *Rules[F, E, P], files, decks []File) (*Pool[F, E, P], error) {
+	sch, err := engine.CompileSchema(r.Game+"-cards.json", Schema(r))
+	if err != nil {
+		return nil, err
+	}
+	d := decodeFiles(r, sch, files)
+	pool, ps := r.Build(d.cards, d.aside)
+	probs := append(d.probs, ps...)
+	if probs = append(probs, unlessFound(d.schemaProbs, probs)...); len(probs) > 0 {
+		return nil, probs
+	}
+	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks}
+	if probs := p.readPresets(); len(probs) > 0 {
+		return nil, probs
+	}
+	p.infos = r.Info(pool)
+	return p, nil
+}
+
+// readFiles reads the files of dir matching pattern, in name order, as
+// one layer.
+func readFiles(fsys fs.FS, dir, pattern string, layer int) ([]File, error) {
+	names, err := fs.Glob(fsys, path.Join(dir, pattern))
+	if err != nil {
+		return nil, err
+	}
+	out := make([]File, 0, len(names))
+	for _, n := range names {
+		data, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, File{Name: n, Data: data, Layer: layer})
+	}
+	return out, nil
+}
+
+// topLayer is the layer of the newest files.
+func (p *Pool[F, E, P]) topLayer() int {
+	top := 0
+	for _, files := range [][]File{p.files, p.decks} {
+		for _, f := range files {
+			top = max(top, f.Layer)
+		}
+	}
+	return top
+}
+
+// key is the name two cards or presets share when one replaces the other.
+func key(name string) string { return strings.ToLower(strings.TrimSpace(name)) }

@@ -1,0 +1,160 @@
+package cardpool
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"kartenwerk/engine"
+)
+
+type toyCard struct {
+	Name string `yaml:"name"`
+	Cost int    `yaml:"cost"`
+}
+
+type toyFile struct {
+	Cards []toyCard `yaml:"cards"`
+}
+
+const toySchema = `{"type": "object", "additionalProperties": false, "properties": {"cards": {"type": "array",
+  "items": {"type": "object", "additionalProperties": false, "required": ["name"],
+    "properties": {"name": {"type": "string"}, "cost": {"type": "integer", "minimum": 0}}}}}}`
+
+var toyFiles = fstest.MapFS{
+	"cards/schema.json": {Data: []byte(toySchema)},
+	"cards/a.yaml":      {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Bee, cost: 2}\n")},
+	"cards/b.yaml":      {Data: []byte("cards:\n  - {name: Cat, cost: 3}\n")},
+	"decks/pair.txt":    {Data: []byte("name: Pair\nAnt\nBee\n")},
+}
+
+// toyRules is a game whose pool is its cards in order and whose decks may
+// name only cards of the pool.
+var toyRules = &Rules[toyFile, toyCard, []toyCard]{
+	Game:    "toy",
+	Files:   toyFiles,
+	Entries: func(_ *engine.YAMLFile, f *toyFile) ([]toyCard, engine.Problems) { return f.Cards, nil },
+	Name:    func(c toyCard) string { return c.Name },
+	Build: func(cards []Card[toyCard], _ []File) ([]toyCard, engine.Problems) {
+		out := make([]toyCard, len(cards))
+		for i, c := range cards {
+			out[i] = c.Entry
+		}
+		return out, nil
+	},
+	Validate: func(pool []toyCard, d engine.DeckList) []engine.Problem {
+		var ps []engine.Problem
+		for _, e := range d.Entries {
+			if !strings.Contains(names(pool), "/"+strings.ToLower(e.Card)+"/") {
+				ps = append(ps, d.Problem(e, "no such card", "check the name"))
+			}
+		}
+		return ps
+	},
+	Info: func(pool []toyCard) []engine.CardInfo {
+		out := make([]engine.CardInfo, len(pool))
+		for i, c := range pool {
+			out[i] = engine.CardInfo{Name: c.Name}
+		}
+		return out
+	},
+}
+
+func names(pool []toyCard) string {
+	var b strings.Builder
+	b.WriteString("/")
+	for _, c := range pool {
+		b.WriteString(strings.ToLower(c.Name) + "/")
+	}
+	return b.String()
+}
+
+func TestWithAddsReplacesAndKeepsOrder(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := base.With(fstest.MapFS{
+		"mine.yaml": {Data: []byte("cards:\n  - {name: bee, cost: 9}\n  - {name: Dog, cost: 4}\n")},
+		"trio.txt":  {Data: []byte("name: Trio\nAnt\nbee\nDog\n")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []toyCard{{"Ant", 1}, {"bee", 9}, {"Cat", 3}, {"Dog", 4}}
+	if pool := got.Pool(); len(pool) != len(want) || names(pool) != names(want) || pool[1] != want[1] {
+		t.Errorf("pool = %v, want %v", pool, want)
+	}
+	if ps := got.Presets(); len(ps) != 2 || ps[0].Name != "Pair" || ps[1].Name != "Trio" {
+		t.Errorf("presets = %v, want Pair then Trio", ps)
+	}
+	if len(base.Pool()) != 3 {
+		t.Errorf("With changed the pool it was called on: %v", base.Pool())
+	}
+}
+
+func TestWithProblems(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name  string
+		files fstest.MapFS
+		want  []string // substrings of the error, in order
+	}{
+		{"one name twice in a layer", fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - {name: Dog}\n  - {name: dog}\n")}},
+			[]string{"x.yaml:3: dog: the name is used by another card (x.yaml:2)"}},
+		{"schema names the card and line", fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - name: Dog\n    cost: -1\n")}},
+			[]string{"x.yaml:3: Dog ($.cards[0].cost)", "kartenwerk schema toy"}},
+		{"unknown field", fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - name: Dog\n    speed: 3\n")}},
+			[]string{"x.yaml:3:", `unknown field "speed"`}},
+		{"a preset made illegal is explained", fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - {name: Dog}\n")},
+			"pair.txt": {Data: []byte("name: pair\nAnt\nBat\n")}},
+			[]string{"pair.txt:3: Bat: no such card"}},
+		{"two presets of one name in a layer", fstest.MapFS{"p.txt": {Data: []byte("name: X\nAnt\n")}, "q.txt": {Data: []byte("name: x\nAnt\n")}},
+			[]string{"q.txt: x: a preset of this name is already given in p.txt"}},
+		{"no files", fstest.MapFS{"notes.md": {Data: []byte("hi")}},
+			[]string{"no card files (*.yaml) or deck lists (*.txt) found", "kartenwerk schema toy"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := base.With(c.files)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			msg := err.Error()
+			for _, w := range c.want {
+				i := strings.Index(msg, w)
+				if i < 0 {
+					t.Fatalf("error %q lacks %q", err, w)
+				}
+				msg = msg[i+len(w):]
+			}
+		})
+	}
+}
+
+func TestIllegalShippedPresetIsExplainedNotDropped(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Renaming Bee leaves the preset Pair naming a card that is gone.
+	rules := *toyRules
+	rules.Build = func(cards []Card[toyCard], aside []File) ([]toyCard, engine.Problems) {
+		pool, ps := toyRules.Build(cards, aside)
+		for i := range pool {
+			if pool[i].Name == "Bee" {
+				pool[i].Name = "Wasp"
+			}
+		}
+		return pool, ps
+	}
+	renamed := &Pool[toyFile, toyCard, []toyCard]{rules: &rules, files: base.files, decks: base.decks, pool: base.pool}
+	_, err = renamed.With(fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - {name: Dog}\n")}})
+	if err == nil || !strings.Contains(err.Error(), "decks/pair.txt:3: Bee: the preset Pair becomes illegal with these cards: no such card") ||
+		!strings.Contains(err.Error(), "`name: Pair`") {
+		t.Errorf("error = %v, want the preset Pair explained", err)
+	}
+}
