@@ -64,8 +64,10 @@ type GameResult struct {
 	Played [][]int
 	// Decisions and Thinking count, per seat, the agent's decisions and
 	// the time it took over them.
+	// Timed tells which seats' agents were timed at all (see thinks).
 	Decisions []int
 	Thinking  []time.Duration
+	Timed     []bool
 	// Measures are the game's own figures, when it reports them.
 	Measures []engine.Measure
 }
@@ -244,6 +246,10 @@ func PlayGame(cfg Config, i int) GameResult {
 		}
 	}
 	res.Decisions, res.Thinking = make([]int, cfg.Seats), make([]time.Duration, cfg.Seats)
+	res.Timed = make([]bool, cfg.Seats)
+	for seat, a := range agents {
+		res.Timed[seat] = thinks(a)
+	}
 	cards, _ := s.(engine.CardPlayer)
 	if cards != nil {
 		res.Played = make([][]int, cfg.Seats)
@@ -262,9 +268,7 @@ func PlayGame(cfg Config, i int) GameResult {
 			break
 		}
 		seat := s.ToMove()
-		t0 := time.Now()
-		a, err := agents[seat].Act(s)
-		res.Thinking[seat] += time.Since(t0)
+		a, err := act(agents[seat], s, res.Timed[seat], &res.Thinking[seat])
 		res.Decisions[seat]++
 		if err == nil && cards != nil {
 			if c := cards.PlayedCard(a); c >= 0 {
@@ -287,12 +291,39 @@ func PlayGame(cfg Config, i int) GameResult {
 	return res
 }
 
-// thinking is each entrant's mean time per decision in milliseconds.
+// thinks reports whether an agent's time per decision is worth measuring:
+// random and greedy agents decide in microseconds, and reading the clock
+// around each of their decisions would cost a quarter of a batch's time.
+func thinks(a ai.Agent) bool {
+	switch a.(type) {
+	case *ai.Random, *ai.Greedy:
+		return false
+	}
+	return true
+}
+
+// act asks the agent for its action, adding the time it took to thinking
+// when timed.
+func act(a ai.Agent, s engine.State, timed bool, thinking *time.Duration) (engine.Action, error) {
+	if !timed {
+		return a.Act(s)
+	}
+	t0 := time.Now()
+	action, err := a.Act(s)
+	*thinking += time.Since(t0)
+	return action, err
+}
+
+// thinking is each entrant's mean time per decision in milliseconds, or
+// -1 for an entrant whose agent is not timed.
 func thinking(seats int, results []GameResult) []float64 {
 	total := make([]time.Duration, seats)
 	count := make([]int, seats)
 	for _, r := range results {
 		for seat := range r.Decisions {
+			if !r.Timed[seat] {
+				continue
+			}
 			e := (seat + r.Rotation) % seats
 			total[e] += r.Thinking[seat]
 			count[e] += r.Decisions[seat]
@@ -300,6 +331,7 @@ func thinking(seats int, results []GameResult) []float64 {
 	}
 	out := make([]float64, seats)
 	for e := range out {
+		out[e] = -1
 		if count[e] > 0 {
 			out[e] = float64(total[e].Microseconds()) / 1000 / float64(count[e])
 		}

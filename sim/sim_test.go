@@ -242,3 +242,13 @@ func TestOneDeckListServesEverySeat(t *testing.T) {
 		t.Fatalf("decks %v in %d games", rep.Decks, rep.Games)
 	}
 }
+
+// Only agents whose time matters are timed: reading the clock around a
+// random agent's every decision costs more than the decision.
+func TestOnlySearchAgentsAreTimed(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 4, Seed: 3, Seats: 2, Agents: []string{"random", "ismcts:iters=20"}, Workers: 1}
+	rep := run(t, cfg)
+	if len(rep.ThinkingMs) != 2 || rep.ThinkingMs[0] != -1 || rep.ThinkingMs[1] < 0 {
+		t.Fatalf("thinking ms %v: want -1 for random and a time for ismcts", rep.ThinkingMs)
+	}
+}

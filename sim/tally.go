@@ -326,7 +326,8 @@ type Report struct {
 	// MeasureStats are the game's own figures, by name.
 	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 
-	// ThinkingMs is each entrant's mean time per decision, in ms; like
+	// ThinkingMs is each entrant's mean time per decision, in ms, or -1
+	// when its agent is too quick to be worth timing (random, greedy); like
 	// the timings below it varies from run to run.
 	ThinkingMs     []float64 `json:"thinking_ms,omitempty"`
 	Workers        int       `json:"workers,omitempty"`

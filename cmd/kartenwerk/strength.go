@@ -73,7 +73,11 @@ func writeStrength(w io.Writer, m *sim.Matrix) {
 		for e, agent := range rep.Agents {
 			if !seen[agent] && e < len(rep.ThinkingMs) {
 				seen[agent] = true
-				fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, rep.ThinkingMs[e])
+				if ms := rep.ThinkingMs[e]; ms >= 0 {
+					fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, ms)
+				} else {
+					fmt.Fprintf(w, "  %-28s not timed (a fast agent)\n", agent)
+				}
 			}
 		}
 	}
