@@ -139,13 +139,14 @@ th:first-child, td:first-child { text-align: left; }
 {{if .Decks}}<tr><td>decks</td><td>{{range $i, $d := .Decks}}{{if $i}}, {{end}}{{$d}}{{end}}</td></tr>{{end}}
 {{if .Variant}}<tr><td>variant</td><td>{{range $k, $v := .Variant}}{{$k}}={{$v}} {{end}}</td></tr>{{end}}
 <tr><td>seed</td><td>{{.Seed}}{{if .Mirror}} (mirrored deals){{end}}</td></tr>
+<tr><td>intervals</td><td>{{if .Mirror}}95% Wilson score by deal: {{.DealCount}} deals of {{.Seats}} games; effective sample of the p1 win rate {{printf "%.0f" (index .WinRate 0).N}}{{else}}95% Wilson score, each game independent{{end}}</td></tr>
 <tr><td>first player wins</td><td>{{iv .FirstPlayer}}</td></tr>
 <tr><td>draws</td><td>{{iv .DrawRate}} ({{.Capped}} at the turn cap of {{.TurnCap}})</td></tr>
 <tr><td>length</td><td>mean {{printf "%.1f" .MeanTurns}} turns, median {{.TurnStats.P50}}, 90% within {{.TurnStats.P90}}; {{printf "%.1f" .MeanActions}} actions</td></tr>
 </table>
 <h3>Win rates</h3>
 <table class="wins"><tr><th>seat</th><th>agent</th><th>wins</th><th>rate [95%]</th></tr>
-{{range $s, $iv := .WinRate}}<tr><td>p{{add1 $s}}</td><td>{{index $r.Agents $s}}</td><td>{{index $r.Wins $s}}</td><td>{{iv $iv}}</td></tr>{{end}}
+{{range $s, $iv := .WinRate}}<tr><td>p{{add1 $s}}</td><td>{{if $r.Mirror}}every entrant in turn{{else}}{{index $r.Agents $s}}{{end}}</td><td>{{index $r.Wins $s}}</td><td>{{iv $iv}}</td></tr>{{end}}
 </table>
 {{if or .Mirror .Decks}}<table class="entrants"><tr><th>entrant</th><th>deck</th><th>games</th><th>wins</th><th>rate [95%]</th></tr>
 {{range .EntrantRates}}<tr><td>{{.Agent}}</td><td>{{.Deck}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{iv .WinRate}}</td></tr>{{end}}</table>{{end}}

@@ -166,11 +166,24 @@ func (c *Config) deckName(entrant int) string {
 	return c.Decks[entrant].Name
 }
 
-// indexes lists the games this shard plays.
+// dealSize is how many games share a deal: one per seat rotation when
+// mirrored, else one.
+func (c *Config) dealSize() int {
+	if c.Mirror {
+		return c.Seats
+	}
+	return 1
+}
+
+// indexes lists the games this shard plays: whole deals, so that a deal's
+// games are never split between shards.
 func (c *Config) indexes() []int {
 	var out []int
-	for i := c.Shard; i < c.Games; i += c.Shards {
-		out = append(out, i)
+	size := c.dealSize()
+	for deal := c.Shard; deal*size < c.Games; deal += c.Shards {
+		for i := deal * size; i < (deal+1)*size && i < c.Games; i++ {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -217,8 +230,9 @@ feed:
 		return nil, err
 	}
 	t := NewTally(cfg)
-	for _, r := range results {
-		t.Add(r)
+	size := cfg.dealSize()
+	for k := 0; k < len(results); k += size {
+		t.AddDeal(results[k:min(k+size, len(results))])
 	}
 	rep := t.Report()
 	rep.ThinkingMs = thinking(cfg.Seats, results)

@@ -252,3 +252,41 @@ func TestOnlySearchAgentsAreTimed(t *testing.T) {
 		t.Fatalf("thinking ms %v: want -1 for random and a time for ismcts", rep.ThinkingMs)
 	}
 }
+
+// In a mirrored batch every entrant sits in every seat, so a seat is not
+// labelled with one entrant's agent, in text or HTML; the report names its
+// interval method and effective sample.
+func TestMirroredReportLabelsSeatsAndMethod(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 2, Seats: 2, Agents: []string{"random", "greedy"}, Mirror: true})
+	var text, page strings.Builder
+	rep.WriteText(&text)
+	if err := sim.WriteHTML(&page, sim.Document{Title: "t", Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{text.String(), page.String()} {
+		if strings.Contains(out, "p1 (random)") || strings.Contains(out, "<td>p1</td><td>random</td>") {
+			t.Errorf("a mirrored seat is labelled with one agent:\n%s", out)
+		}
+		if !strings.Contains(out, "every entrant in turn") || !strings.Contains(out, "Wilson score by deal") {
+			t.Errorf("the report lacks the seat label or the interval method:\n%s", out)
+		}
+	}
+	if rep.DealCount != 100 || rep.WinRate[0].Method != sim.MethodCluster {
+		t.Fatalf("deals %d, method %q", rep.DealCount, rep.WinRate[0].Method)
+	}
+}
+
+// Identical agents replay each mirrored deal exactly, so p1 wins both of a
+// deal's games or neither: the batch is worth as many games as it has
+// deals, and its interval is as wide as that of a plain batch of deals.
+func TestMirroredIdenticalAgentsCountDeals(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 1000, Seed: 4, Seats: 2, Mirror: true})
+	iv := rep.WinRate[0]
+	if math.Abs(iv.N-500) > 2 { // 499: the variance's small-sample factor d/(d-1)
+		t.Fatalf("effective sample %.1f, want the 500 deals", iv.N)
+	}
+	plain := sim.Wilson(float64(rep.Wins[0])/2, 500)
+	if w, want := iv.High-iv.Low, plain.High-plain.Low; math.Abs(w-want) > 0.01*want {
+		t.Fatalf("interval %+v, want the width of %+v", iv, plain)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 
 	"kartenwerk/engine"
 )
@@ -48,6 +49,9 @@ type Tally struct {
 	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
 	// Measures sums the game's own figures by name.
 	Measures map[string]*MeasureTally `json:"measures,omitempty"`
+	// Deals counts, for a mirrored batch, each rate by deal (see
+	// AddDeal), keyed by the figure's name.
+	Deals map[string]*Clustered `json:"deals,omitempty"`
 
 	cardNames []string
 }
@@ -153,6 +157,94 @@ func (t *Tally) Add(r GameResult) {
 	}
 }
 
+// AddDeal counts the games of one deal: in a mirrored batch, the games
+// that share one shuffle; otherwise a single game. The deal's games are
+// counted as one cluster of each rate, so that intervals reflect that
+// they are not independent.
+func (t *Tally) AddDeal(games []GameResult) {
+	for _, r := range games {
+		t.Add(r)
+	}
+	if !t.Mirror {
+		return
+	}
+	var c dealCounts
+	for _, r := range games {
+		c.add(t.Seats, r)
+	}
+	for name, ym := range c {
+		t.deal(name).Add(ym[0], ym[1])
+	}
+}
+
+// Names of the rates a mirrored batch counts by deal.
+const (
+	dealDraw  = "draw"
+	dealCap   = "turn cap"
+	dealFirst = "first player win"
+)
+
+func dealSeat(s int) string      { return "p" + strconv.Itoa(s+1) + " win" }
+func dealEntrant(e int) string   { return "entrant " + strconv.Itoa(e+1) + " win" }
+func dealReason(r string) string { return "ended by " + r }
+
+// dealCounts are one deal's events and games per rate.
+type dealCounts map[string][2]int
+
+func (c *dealCounts) count(name string, event bool) {
+	if *c == nil {
+		*c = dealCounts{}
+	}
+	ym := (*c)[name]
+	if event {
+		ym[0]++
+	}
+	ym[1]++
+	(*c)[name] = ym
+}
+
+func (c *dealCounts) add(seats int, r GameResult) {
+	if r.Err != "" {
+		return
+	}
+	for seat := 0; seat < seats; seat++ {
+		won := r.Winners.Has(engine.Seat(seat))
+		c.count(dealSeat(seat), won)
+		c.count(dealEntrant((seat+r.Rotation)%seats), won)
+	}
+	c.count(dealDraw, r.Winners == 0)
+	c.count(dealCap, r.Capped)
+	if r.First != engine.NoSeat {
+		c.count(dealFirst, r.Winners.Has(r.First))
+	}
+	c.count(dealReason(r.Reason), true)
+}
+
+func (t *Tally) deal(name string) *Clustered {
+	if t.Deals == nil {
+		t.Deals = map[string]*Clustered{}
+	}
+	c := t.Deals[name]
+	if c == nil {
+		c = &Clustered{}
+		t.Deals[name] = c
+	}
+	return c
+}
+
+// rate is the named rate's interval: by deal in a mirrored batch, else a
+// plain Wilson interval of k in n games.
+func (t *Tally) rate(name string, k, n int) Interval {
+	if !t.Mirror {
+		return Wilson(float64(k), float64(n))
+	}
+	c := t.Deals[name]
+	if c == nil {
+		c = &Clustered{}
+	}
+	return c.Interval()
+}
+
 // measure returns the tally of the named figure, making it if needed.
 func (t *Tally) measure(name string) *MeasureTally {
 	if t.Measures == nil {
@@ -242,6 +334,9 @@ func (t *Tally) Merge(o *Tally) error {
 	for name, m := range o.Measures {
 		t.measure(name).add(*m)
 	}
+	for name, c := range o.Deals {
+		t.deal(name).merge(*c)
+	}
 	t.ErrorSamples = append(t.ErrorSamples, o.ErrorSamples...)
 	t.trimErrors()
 	return nil
@@ -266,21 +361,24 @@ func (t *Tally) Report() *Report {
 	played := t.Games - t.Errors
 	rep := &Report{Tally: *t, WinRate: make([]Interval, t.Seats)}
 	for s := range rep.WinRate {
-		rep.WinRate[s] = Wilson(float64(t.Wins[s]), float64(played))
+		rep.WinRate[s] = t.rate(dealSeat(s), t.Wins[s], played)
 	}
-	for _, e := range t.Entrants {
-		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: Wilson(float64(e.Wins), float64(e.Games))})
+	for i, e := range t.Entrants {
+		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: t.rate(dealEntrant(i), e.Wins, e.Games)})
 	}
-	rep.DrawRate = Wilson(float64(t.Draws), float64(played))
-	rep.CapRate = Wilson(float64(t.Capped), float64(played))
-	rep.FirstPlayer = Wilson(float64(t.FirstWins), float64(t.FirstKnown))
+	rep.DrawRate = t.rate(dealDraw, t.Draws, played)
+	rep.CapRate = t.rate(dealCap, t.Capped, played)
+	rep.FirstPlayer = t.rate(dealFirst, t.FirstWins, t.FirstKnown)
+	if c := t.Deals[dealDraw]; t.Mirror && c != nil {
+		rep.DealCount = int(c.Clusters)
+	}
 	rep.TurnStats = distribution(t.Turns)
 	rep.MeanTurns = rep.TurnStats.Mean
 	if played > 0 {
 		rep.MeanActions = float64(t.Actions) / float64(played)
 	}
 	for _, r := range slices.Sorted(maps.Keys(t.Reasons)) {
-		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: Wilson(float64(t.Reasons[r]), float64(played))})
+		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: t.rate(dealReason(r), t.Reasons[r], played)})
 	}
 	rep.CardStats = cardStats(t)
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
@@ -320,6 +418,9 @@ type Report struct {
 	MeanActions  float64       `json:"mean_actions"`
 	TurnStats    Distribution  `json:"turn_stats"`
 	EndReasons   []Share       `json:"end_reasons"`
+	// DealCount is, for a mirrored batch, the number of deals: the
+	// clusters its intervals are computed over.
+	DealCount int `json:"deal_count,omitempty"`
 	// CardStats: per card, how often its player played it and won with
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`

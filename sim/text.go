@@ -14,17 +14,14 @@ func (r *Report) WriteText(w io.Writer) {
 	if len(r.Variant) > 0 {
 		fmt.Fprintf(w, "variant: %v\n", r.Variant)
 	}
+	writeMethod(w, r)
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  p%d (%s) wins %6d  %s\n", s+1, r.Agents[s], r.Wins[s], pct(iv))
+		fmt.Fprintf(w, "  %s wins %6d  %s\n", r.seatLabel(s), r.Wins[s], pct(iv))
 	}
 	fmt.Fprintf(w, "  draws       %6d  %s  (turn cap reached in %d)\n", r.Draws, pct(r.DrawRate), r.Capped)
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
-		for _, e := range r.EntrantRates {
-			name := e.Agent
-			if e.Deck != "" {
-				name += " with " + e.Deck
-			}
-			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", name, e.Wins, e.Games, pct(e.WinRate))
+		for i, e := range r.EntrantRates {
+			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", r.entrantLabel(i), e.Wins, e.Games, pct(e.WinRate))
 		}
 	}
 	if r.FirstKnown > 0 {
@@ -47,6 +44,34 @@ func (r *Report) WriteText(w io.Writer) {
 	if r.ElapsedSeconds > 0 {
 		fmt.Fprintf(w, "  %.0f games/s (%d workers, %.2fs)\n", r.GamesPerSecond, r.Workers, r.ElapsedSeconds)
 	}
+}
+
+// seatLabel names a seat with the agent that played it, unless the batch
+// is mirrored: then every entrant took the seat in turn.
+func (r *Report) seatLabel(s int) string {
+	if r.Mirror {
+		return fmt.Sprintf("p%d (every entrant in turn)", s+1)
+	}
+	return fmt.Sprintf("p%d (%s)", s+1, r.Agents[s])
+}
+
+// writeMethod says how the intervals were computed and on what sample.
+func writeMethod(w io.Writer, r *Report) {
+	if !r.Mirror {
+		fmt.Fprintln(w, "  intervals: 95% Wilson score, each game independent")
+		return
+	}
+	fmt.Fprintf(w, "  intervals: 95%% Wilson score by deal: %d deals of %d games share their shuffles; effective samples: p1 win rate %.0f, %s %.0f\n",
+		r.DealCount, r.Seats, r.WinRate[0].N, r.entrantLabel(0), r.EntrantRates[0].WinRate.N)
+}
+
+// entrantLabel names an entrant by agent and deck.
+func (r *Report) entrantLabel(e int) string {
+	name := r.EntrantRates[e].Agent
+	if d := r.EntrantRates[e].Deck; d != "" {
+		name += " with " + d
+	}
+	return name
 }
 
 // writeMeasures lists the game's own figures.
