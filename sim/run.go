@@ -196,7 +196,39 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	}
 	start := time.Now()
 	indexes := cfg.indexes()
+	results, err := playAll(ctx, cfg, indexes)
+	if err != nil {
+		return nil, err
+	}
+	t := NewTally(cfg)
+	size := cfg.dealSize()
+	for k := 0; k < len(results); k += size {
+		t.AddDeal(results[k:min(k+size, len(results))])
+	}
+	rep := t.Report()
+	rep.ThinkingMs = thinking(cfg.Seats, results)
+	rep.Workers = cfg.Workers
+	rep.ElapsedSeconds = time.Since(start).Seconds()
+	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
+	return rep, nil
+}
+
+// playAll plays the games of indexes, in parallel unless there is one
+// worker: then in this goroutine, without a hand-over per game.
+func playAll(ctx context.Context, cfg Config, indexes []int) ([]GameResult, error) {
 	results := make([]GameResult, len(indexes))
+	if cfg.Workers == 1 {
+		for k, i := range indexes {
+			if err := ctx.Err(); err != nil {
+				return nil, err
+			}
+			results[k] = PlayGame(cfg, i)
+			if cfg.Progress != nil {
+				cfg.Progress(k + 1)
+			}
+		}
+		return results, nil
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -226,20 +258,7 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	t := NewTally(cfg)
-	size := cfg.dealSize()
-	for k := 0; k < len(results); k += size {
-		t.AddDeal(results[k:min(k+size, len(results))])
-	}
-	rep := t.Report()
-	rep.ThinkingMs = thinking(cfg.Seats, results)
-	rep.Workers = cfg.Workers
-	rep.ElapsedSeconds = time.Since(start).Seconds()
-	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
-	return rep, nil
+	return results, ctx.Err()
 }
 
 // PlayGame plays game i of the batch from start to end or to the cap.
