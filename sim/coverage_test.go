@@ -1,6 +1,8 @@
 package sim_test
 
 import (
+	"math"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -134,4 +136,77 @@ func b2i(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// pairedSource plays each seed under two options. Under A a game is a
+// draw when v < drawA and else p1 wins when u < winA; under B the same
+// with drawB and winB, where B reuses A's u and v with chance keep (the
+// seed's luck that both options share) and draws fresh ones otherwise.
+// In mirrored batches a deal's luck also shifts u for both of its games.
+type pairedSource struct {
+	drawA, drawB, winA, winB, keep float64
+}
+
+func (s pairedSource) truth() (p1, draw float64) {
+	return (1-s.drawB)*s.winB - (1-s.drawA)*s.winA, s.drawB - s.drawA
+}
+
+func (s pairedSource) game(index int, u, v, draw, win float64) sim.GameResult {
+	r := sim.GameResult{Index: index, First: 0, Turns: 9}
+	switch {
+	case v < draw:
+	case u < win:
+		r.Winners = engine.SeatSet(1)
+	default:
+		r.Winners = engine.SeatSet(2)
+	}
+	return r
+}
+
+func (s pairedSource) batches(rng *engine.RNG, games int, mirror bool) (a, b []sim.GameResult) {
+	shift := 0.0
+	for i := range games {
+		if mirror && i%2 == 0 {
+			shift = 0.2 * (rng.Float64() - 0.5) // a deal's luck, shared by its two games
+		}
+		u, v := rng.Float64(), rng.Float64()
+		uB, vB := u, v
+		if !rng.Chance(s.keep) {
+			uB = rng.Float64()
+		}
+		if !rng.Chance(s.keep) {
+			vB = rng.Float64()
+		}
+		a = append(a, s.game(i, clamp01(u+shift), v, s.drawA, s.winA))
+		b = append(b, s.game(i, clamp01(uB+shift), vB, s.drawB, s.winB))
+	}
+	return a, b
+}
+
+// clamp01 folds a shifted uniform back into [0, 1) so that it stays
+// uniform over the deals (the shift averages out).
+func clamp01(x float64) float64 { return x - math.Floor(x) }
+
+func TestPairedDifferencesCoverTheTruth(t *testing.T) {
+	src := pairedSource{drawA: 0.01, drawB: 0.02, winA: 0.5, winB: 0.55, keep: 0.8}
+	p1, draw := src.truth()
+	for _, mirror := range []bool{false, true} {
+		rng := engine.NewRNG(13)
+		var winHits, drawHits int
+		for range coverageReps {
+			a, b := src.batches(&rng, 1000, mirror)
+			diffs := sim.DiffResults("B", 2, mirror, a, b)
+			winHits += b2i(diffs[0].Low <= p1 && p1 <= diffs[0].High)
+			drawHits += b2i(diffs[3].Low <= draw && draw <= diffs[3].High)
+			if diffs[3].Measure != "draw rate" || !strings.HasPrefix(diffs[3].Method, sim.MethodNewcombe) {
+				t.Fatalf("diff 3 is %+v", diffs[3])
+			}
+		}
+		name := "compared"
+		if mirror {
+			name = "compared and mirrored"
+		}
+		checkCoverage(t, name+", p1 win rate difference", winHits)
+		checkCoverage(t, name+", draw rate difference (1% vs 2%)", drawHits)
+	}
 }

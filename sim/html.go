@@ -114,12 +114,12 @@ th:first-child, td:first-child { text-align: left; }
 .note { color: #666; font-size: .9em; } .sig { font-weight: bold; }
 </style></head><body>
 <h1>{{.Title}}</h1>
-<p class="note">Generated {{.Generated}}. Rates carry 95% Wilson intervals; differences carry 95% normal intervals. Games that reach the turn cap are draws.</p>
+<p class="note">Generated {{.Generated}}. Rates carry 95% Wilson score intervals, over the effective sample of deals when mirrored; differences are paired, game against game. Games that reach the turn cap are draws.</p>
 {{with .Comparison}}
 <h2>Differences against {{.Key}} = {{index .Options 0}}</h2>
-<table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th></tr>
-{{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td></tr>
-{{end}}</table><p class="note">Bold rows: the interval excludes zero.</p>
+<table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th><th>method</th><th>pairs</th></tr>
+{{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td><td>{{.Method}}</td><td>{{.N}}</td></tr>
+{{end}}</table><p class="note">Bold rows: the interval excludes zero. Both options play the same seeds, so each game is compared with its twin: newcombe-paired is Newcombe's hybrid score interval for paired rates, paired-mean the normal interval of the mean difference; -by-deal widens them for mirrored deals.</p>
 {{end}}
 {{with .Matrix}}
 <h2>Matrix: the row's win rate against the column</h2>

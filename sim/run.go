@@ -36,6 +36,9 @@ type Config struct {
 	Mirror bool
 	// Workers play games in parallel; 0 means one per CPU.
 	Workers int
+	// First, when 1..Seats, is the seat that takes the first turn in
+	// every game; 0 leaves it to the game's rules.
+	First int
 	// TurnCap stops a game after this many turns as a draw; 0 means the
 	// game's own cap.
 	TurnCap int
@@ -106,6 +109,9 @@ func (c *Config) normalize() error {
 	if len(c.Decks) != 0 && len(c.Decks) != c.Seats {
 		return fmt.Errorf("%d decks for %d seats: give one deck for all seats or one per seat", len(c.Decks), c.Seats)
 	}
+	if c.First < 0 || c.First > c.Seats {
+		return fmt.Errorf("first seat %d: give a seat from 1 to %d, or 0 to let the rules decide", c.First, c.Seats)
+	}
 	if c.Shards == 0 {
 		c.Shards = 1
 	}
@@ -141,7 +147,7 @@ func (c *Config) setup(i int) engine.Setup {
 	if c.Mirror {
 		deal = i / c.Seats
 	}
-	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant}
+	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant, First: c.First}
 	if len(c.Decks) > 0 {
 		r := c.rotation(i)
 		s.Decks = make([]engine.DeckList, c.Seats)
@@ -191,14 +197,20 @@ func (c *Config) indexes() []int {
 // Run plays the batch (or its shard) and tallies it. Games that fail (an
 // agent error, a refused action) are counted as errors, not fatal.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
+	rep, _, err := runGames(ctx, cfg)
+	return rep, err
+}
+
+// runGames is Run that also returns each game's result, in index order.
+func runGames(ctx context.Context, cfg Config) (*Report, []GameResult, error) {
 	if err := cfg.normalize(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	start := time.Now()
 	indexes := cfg.indexes()
 	results, err := playAll(ctx, cfg, indexes)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	t := NewTally(cfg)
 	size := cfg.dealSize()
@@ -210,7 +222,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	rep.Workers = cfg.Workers
 	rep.ElapsedSeconds = time.Since(start).Seconds()
 	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
-	return rep, nil
+	return rep, results, nil
 }
 
 // playAll plays the games of indexes, in parallel unless there is one
@@ -289,6 +301,9 @@ func PlayGame(cfg Config, i int) GameResult {
 	}
 	codec := cfg.Game.Info().Actions
 	for {
+		if res.First == engine.NoSeat && cfg.First > 0 {
+			res.First = engine.Seat(cfg.First - 1)
+		}
 		if res.First == engine.NoSeat && s.Turn() >= 1 {
 			res.First = s.View(engine.NoSeat).Active
 		}

@@ -127,22 +127,31 @@ func TestShardsMergeIntoTheWholeBatch(t *testing.T) {
 	base := sim.Config{Game: trick.Game{}, Games: 301, Seed: 3, Seats: 2, Mirror: true,
 		Agents: []string{"random", "greedy"}}
 	whole := run(t, base)
-	var merged *sim.Tally
+	var parts []*sim.Tally
 	for k := 0; k < 3; k++ {
 		part := base
 		part.Shard, part.Shards = k, 3
 		rep := run(t, part)
-		if merged == nil {
-			merged = &rep.Tally
-			continue
+		if rep.Shard != k+1 {
+			t.Fatalf("shard %d/3 records itself as %d", k+1, rep.Shard)
 		}
-		if err := merged.Merge(&rep.Tally); err != nil {
-			t.Fatal(err)
-		}
+		parts = append(parts, &rep.Tally)
+	}
+	names := []string{"a.json", "b.json", "c.json"}
+	// The same shard twice, or one left out, is refused with its name.
+	if _, err := sim.MergeShards([]*sim.Tally{parts[0], parts[0], parts[1]}, names); err == nil || !strings.Contains(err.Error(), "shard 1/3 is also in a.json") {
+		t.Errorf("a shard given twice: %v", err)
+	}
+	if _, err := sim.MergeShards(parts[:2], names); err == nil || !strings.Contains(err.Error(), "shard 3/3 missing") {
+		t.Errorf("a missing shard: %v", err)
+	}
+	merged, err := sim.MergeShards(parts, names)
+	if err != nil {
+		t.Fatal(err)
 	}
 	whole1 := whole.Tally
 	whole1.Shards = 3 // the only field that tells shards apart
-	if !reflect.DeepEqual(merged.Report().Tally, whole1) {
+	if !reflect.DeepEqual(merged.Report().Tally, whole1) || !reflect.DeepEqual(merged.Report().WinRate, whole.WinRate) {
 		t.Fatalf("merged shards differ from the whole:\n%+v\n%+v", merged, whole1)
 	}
 	if whole.Games != 302 {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"kartenwerk/engine"
 )
@@ -28,6 +29,12 @@ type Tally struct {
 	// Planned is the batch's size; Shards how many parts it was split in.
 	Planned int `json:"planned"`
 	Shards  int `json:"shards"`
+	// Shard is which part (1..Shards) this tally holds; 0 for a whole
+	// batch or a merge of all parts.
+	Shard int `json:"shard,omitempty"`
+	// First is the seat that started every game (1-based), 0 if the rules
+	// chose.
+	First int `json:"first,omitempty"`
 
 	Games   int   `json:"games"`
 	Wins    []int `json:"wins"`
@@ -100,8 +107,8 @@ type ErrorSample struct {
 // NewTally starts an empty tally for a batch.
 func NewTally(cfg Config) *Tally {
 	t := &Tally{Game: cfg.Game.Info().ID, Seats: cfg.Seats, Seed: cfg.Seed, Variant: cfg.Variant,
-		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards,
-		Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}}
+		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards, First: cfg.First,
+		Shard: shardNumber(cfg), Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}}
 	for e := 0; e < cfg.Seats; e++ {
 		t.Agents = append(t.Agents, cfg.agentSpec(e))
 		if len(cfg.Decks) > 0 {
@@ -113,6 +120,14 @@ func NewTally(cfg Config) *Tally {
 		t.cardNames = append(t.cardNames, c.Name)
 	}
 	return t
+}
+
+// shardNumber is the 1-based part a sharded batch plays, 0 for a whole one.
+func shardNumber(cfg Config) int {
+	if cfg.Shards > 1 {
+		return cfg.Shard + 1
+	}
+	return 0
 }
 
 // Add counts one game.
@@ -343,17 +358,81 @@ func (t *Tally) Merge(o *Tally) error {
 }
 
 func (t *Tally) sameBatch(o *Tally) error {
-	switch {
-	case t.Game != o.Game || t.Seats != o.Seats || t.Seed != o.Seed || t.TurnCap != o.TurnCap ||
-		t.Mirror != o.Mirror || t.Planned != o.Planned || t.Shards != o.Shards:
-		return fmt.Errorf("not parts of one batch: %s %d seats seed %d (%d games in %d shards) vs %s %d seats seed %d (%d games in %d shards)",
-			t.Game, t.Seats, t.Seed, t.Planned, t.Shards, o.Game, o.Seats, o.Seed, o.Planned, o.Shards)
-	case !slices.Equal(t.Agents, o.Agents) || !slices.Equal(t.Decks, o.Decks) || !maps.Equal(t.Variant, o.Variant):
-		return fmt.Errorf("not parts of one batch: agents, decks or variant differ")
-	case len(t.Wins) != len(o.Wins) || len(t.Entrants) != len(o.Entrants):
-		return fmt.Errorf("not parts of one batch: the seat counts differ")
+	var diffs []string
+	differ := func(what string, a, b any) {
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			diffs = append(diffs, fmt.Sprintf("%s %v vs %v", what, a, b))
+		}
+	}
+	differ("game", t.Game, o.Game)
+	differ("seats", t.Seats, o.Seats)
+	differ("seed", t.Seed, o.Seed)
+	differ("turn cap", t.TurnCap, o.TurnCap)
+	differ("mirror", t.Mirror, o.Mirror)
+	differ("first seat", t.First, o.First)
+	differ("planned games", t.Planned, o.Planned)
+	differ("shard count", t.Shards, o.Shards)
+	differ("agents", t.Agents, o.Agents)
+	differ("decks", t.Decks, o.Decks)
+	if !maps.Equal(t.Variant, o.Variant) {
+		differ("variant", t.Variant, o.Variant)
+	}
+	if len(diffs) == 0 && (len(t.Wins) != len(o.Wins) || len(t.Entrants) != len(o.Entrants)) {
+		diffs = append(diffs, "the seat counts differ")
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("not parts of one batch: %s; merge only the shards of one 'sim' command", strings.Join(diffs, "; "))
 	}
 	return nil
+}
+
+// emptyLike is a tally of p's batch with nothing counted, so that merging
+// into it leaves the parts unchanged.
+func emptyLike(p *Tally) *Tally {
+	t := &Tally{Game: p.Game, Seats: p.Seats, Seed: p.Seed, Agents: p.Agents, Decks: p.Decks, Variant: p.Variant,
+		TurnCap: p.TurnCap, Mirror: p.Mirror, Planned: p.Planned, Shards: p.Shards, First: p.First,
+		Wins: make([]int, len(p.Wins)), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}, cardNames: p.cardNames}
+	for _, e := range p.Entrants {
+		t.Entrants = append(t.Entrants, EntrantTally{Agent: e.Agent, Deck: e.Deck})
+	}
+	return t
+}
+
+// MergeShards merges the shard files of one batch, named by names for
+// errors. Each shard of the batch must be there exactly once: a shard given
+// twice, or one missing, is an error that names it.
+func MergeShards(parts []*Tally, names []string) (*Tally, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no shard files given")
+	}
+	seen := map[int]string{}
+	var total *Tally
+	for i, p := range parts {
+		if p.Shards > 1 && p.Shard == 0 {
+			return nil, fmt.Errorf("%s: the file does not say which of the %d shards it holds (written by an older version): play it again with --shard", names[i], p.Shards)
+		}
+		if prev, dup := seen[p.Shard]; dup {
+			return nil, fmt.Errorf("%s: shard %d/%d is also in %s; give each shard once", names[i], p.Shard, p.Shards, prev)
+		}
+		seen[p.Shard] = names[i]
+		if total == nil {
+			total = emptyLike(p)
+		}
+		if err := total.Merge(p); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[i], err)
+		}
+	}
+	var missing []string
+	for k := 1; k <= total.Shards && total.Shards > 1; k++ {
+		if _, ok := seen[k]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, total.Shards))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("shard %s missing: play it with --shard and merge it with the others", strings.Join(missing, ", "))
+	}
+	total.Shard = 0
+	return total, nil
 }
 
 // Report derives the statistics.

@@ -130,35 +130,45 @@ func (c *Comparison) WriteText(w io.Writer) {
 		rep.WriteText(w)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "=== differences against %s=%s (95%% interval)\n", c.Key, c.Options[0])
+	fmt.Fprintf(w, "=== differences against %s=%s, game by game on the same seeds (95%% interval, method)\n", c.Key, c.Options[0])
 	for _, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]%s\n", c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, mark)
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]  %s, %d pairs%s\n",
+			c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, d.Method, d.N, mark)
 	}
-	fmt.Fprintln(w, "  (* the interval excludes 0)")
+	fmt.Fprintln(w, "  (* the interval excludes 0; newcombe-paired: Newcombe's score interval for paired rates;")
+	fmt.Fprintln(w, "   paired-mean: normal interval of the mean difference; -by-deal: widened for mirrored deals)")
 }
 
 // WriteText writes the matrix: each row entrant's win rate against each
 // column entrant.
+// Names are shown in full: columns are as wide as the longest.
 func (m *Matrix) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%-20s", "row vs column")
+	width := len("row vs column")
 	for _, d := range m.Names {
-		fmt.Fprintf(w, " %20.20s", d)
+		width = max(width, len(d))
+	}
+	fmt.Fprintf(w, "%-*s", width, "row vs column")
+	for _, d := range m.Names {
+		fmt.Fprintf(w, " %*s", width, d)
 	}
 	fmt.Fprintln(w)
 	for i, d := range m.Names {
-		fmt.Fprintf(w, "%-20.20s", d)
+		fmt.Fprintf(w, "%-*s", width, d)
 		for j := range m.Names {
 			if i == j {
-				fmt.Fprintf(w, " %20s", "—")
+				fmt.Fprintf(w, " %*s", width, "—")
 				continue
 			}
 			iv := m.Rate[i][j]
-			fmt.Fprintf(w, " %20s", fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+			fmt.Fprintf(w, " %*s", width, fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
 		}
 		fmt.Fprintln(w)
+	}
+	if len(m.Reports) > 0 && m.Reports[0].Mirror {
+		fmt.Fprintln(w, "(95% Wilson score intervals by deal: each pair plays every deal once per seat)")
 	}
 }

@@ -272,7 +272,7 @@ func TestSimCompareVariantAndMatrix(t *testing.T) {
 		t.Error("comparison report lacks its table")
 	}
 	out, _, err = run(t, "", "sim", "trick", "-n", "100", "--matrix", "standard,standard,standard")
-	if err != nil || strings.Count(out, "%") != 6 {
+	if err != nil || strings.Count(out, "% [") != 6 {
 		t.Fatalf("matrix: %v\n%s", err, out)
 	}
 	if _, _, err := run(t, "", "sim", "trick", "--compare-variant", "ties"); err == nil || !strings.Contains(err.Error(), "write key=a,b") {

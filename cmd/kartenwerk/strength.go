@@ -18,6 +18,7 @@ func strengthCmd() *cobra.Command {
 		seed           uint64
 		agents         string
 		variants       []string
+		decks          []string
 		asJSON         bool
 		report         string
 	)
@@ -34,7 +35,7 @@ func strengthCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			setup, err := makeSetup(g, 2, seed, variants, nil)
+			setup, err := makeSetup(g, 2, seed, variants, decks)
 			if err != nil {
 				return err
 			}
@@ -43,7 +44,7 @@ func strengthCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Workers: workers}
+			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Decks: setup.Decks, Workers: workers}
 			m, err := sim.RunMatrix(ctx, cfg, sim.AgentEntrants(ai.SplitSpecs(agents)))
 			if err != nil {
 				return err
@@ -60,6 +61,7 @@ func strengthCmd() *cobra.Command {
 	f.StringVar(&agents, "agents", "random,greedy,ismcts", "the agents to compare, comma-separated")
 	f.IntVarP(&workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
 	f.StringArrayVar(&variants, "variant", nil, "a rule variant key=value (repeatable)")
+	f.StringSliceVar(&decks, "decks", nil, "a deck per seat (presets or files, comma-separated), the same in every pairing; mirrored, so each agent plays each")
 	f.BoolVar(&asJSON, "json", false, "print the table as JSON")
 	f.StringVar(&report, "report", "", "also write an HTML report")
 	return cmd
