@@ -160,9 +160,9 @@ th:first-child, td:first-child { text-align: left; }
 <div class="charts">{{range .Charts}}<figure class="chart" id="chart-{{.Name}}" data-chart="{{.Name}}">{{.SVG}}</figure>{{end}}</div>
 {{with .Report}}{{if .CardStats}}
 <h3>Cards</h3>
-<p class="note">Per seat and game: the win rate of a player who played the card at least once, against one who did not. Strong positions play more cards, so read this as a lead, not a proof.</p>
-<table class="cards"><tr><th>card</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
-{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td><td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td></tr>{{end}}
+<p class="note">Per seat and game, within the deck the seat played: the win rate of a player who played the card at least once, against one with the same deck who did not. Rows marked "all decks" pool those differences over the decks that hold the card, weighted by size, with a 95% normal interval. Strong positions play more cards, so read this as a lead, not a proof.</p>
+<table class="cards"><tr><th>card</th><th>deck</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
+{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{if .Pooled}}all {{.Decks}} decks{{else}}{{.Deck}}{{end}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td>{{if .Pooled}}<td>—</td><td>—</td><td>{{signed .Impact}} [{{signed .ImpactLow}}, {{signed .ImpactHigh}}]</td>{{else}}<td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td>{{end}}</tr>{{end}}
 </table>{{end}}{{end}}
 {{end}}
 </body></html>

@@ -46,6 +46,24 @@ type Config struct {
 	Shard, Shards int
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
+
+	presets []string // the game's preset names, for deckNames
+}
+
+// deckNames names the deck each seat of setup plays: its own, or when it
+// names none the preset engine.DefaultPreset assigns, which is the games'
+// default; "" when the game has no presets (its rules build the decks).
+func (c *Config) deckNames(setup engine.Setup) []string {
+	names := make([]string, setup.Seats)
+	for seat := range names {
+		switch {
+		case len(setup.Decks) > seat:
+			names[seat] = setup.Decks[seat].Name
+		case len(c.presets) > 0:
+			names[seat] = c.presets[engine.DefaultPreset(setup.Seed, seat, len(c.presets))]
+		}
+	}
+	return names
 }
 
 // GameResult is how one game of a batch went.
@@ -62,6 +80,8 @@ type GameResult struct {
 	Actions int
 	Capped  bool
 	Err     string
+	// Decks names, per seat, the deck it played ("" when not known).
+	Decks []string
 	// Played lists, per seat, the indexes in Game.Cards() of the cards it
 	// played, when the game reports them.
 	Played [][]int
@@ -120,6 +140,9 @@ func (c *Config) normalize() error {
 	}
 	if _, err := c.Game.New(c.setup(0)); err != nil {
 		return err
+	}
+	for _, p := range c.Game.Presets() {
+		c.presets = append(c.presets, p.Name)
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
@@ -276,7 +299,7 @@ feed:
 // PlayGame plays game i of the batch from start to end or to the cap.
 func PlayGame(cfg Config, i int) GameResult {
 	setup := cfg.setup(i)
-	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat}
+	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat, Decks: cfg.deckNames(setup)}
 	s, err := cfg.Game.New(setup)
 	if err != nil {
 		res.Err = fmt.Sprintf("game %d (seed %d): %v", i, setup.Seed, err)

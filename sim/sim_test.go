@@ -299,3 +299,45 @@ func TestMirroredIdenticalAgentsCountDeals(t *testing.T) {
 		t.Fatalf("interval %+v, want the width of %+v", iv, plain)
 	}
 }
+
+// Card impact is measured within the deck that played the card: a card
+// only the stronger deck holds shows no impact of its own, and a card of
+// several decks gets a pooled figure over them.
+func TestCardImpactIsStratifiedByDeck(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}}
+	tally := sim.NewTally(cfg)
+	for i := 0; i < 400; i++ {
+		// Fire (p1) wins 3 blocks of 2 games in 4 and always plays Nine
+		// (index 8); both decks play One (index 0) in every other game,
+		// which changes nothing.
+		w := engine.SeatSet(0).With(0)
+		if (i/2)%4 == 0 {
+			w = engine.SeatSet(0).With(1)
+		}
+		played := [][]int{{8}, {}}
+		if i%2 == 0 {
+			played = [][]int{{8, 0}, {0}}
+		}
+		tally.Add(sim.GameResult{Index: i, Winners: w, Reason: "tricks", Turns: 9, Played: played, Decks: []string{"Fire", "Water"}})
+	}
+	var onePooled *sim.CardStat
+	for _, c := range tally.Report().CardStats {
+		if c.Name == "Nine" && (c.Impact != 0 || c.Deck != "Fire" || c.Pooled) {
+			t.Errorf("Nine, played in every Fire game, shows %+v", c)
+		}
+		if c.Name == "One" && !c.Pooled && c.Impact != 0 {
+			t.Errorf("One within %s: impact %v, want 0", c.Deck, c.Impact)
+		}
+		if c.Name == "One" && c.Pooled {
+			onePooled = &c
+		}
+	}
+	if onePooled == nil || onePooled.Decks != 2 || onePooled.Impact != 0 || onePooled.ImpactLow >= 0 || onePooled.ImpactHigh <= 0 {
+		t.Fatalf("One pooled over both decks: %+v", onePooled)
+	}
+	var text strings.Builder
+	tally.Report().WriteText(&text)
+	if !strings.Contains(text.String(), "One (all decks)") || !strings.Contains(text.String(), "One (Fire)") {
+		t.Errorf("text lacks the per-deck and pooled rows:\n%s", text.String())
+	}
+}

@@ -46,11 +46,13 @@ type Tally struct {
 	Entrants []EntrantTally `json:"entrants"`
 	// FirstWins counts games won by the seat that took the first turn,
 	// of FirstKnown games where that seat is known.
-	FirstWins    int                   `json:"first_wins"`
-	FirstKnown   int                   `json:"first_known"`
-	Turns        map[int]int           `json:"turns"`
-	Reasons      map[string]int        `json:"reasons"`
-	Cards        map[string]*CardTally `json:"cards,omitempty"`
+	FirstWins  int            `json:"first_wins"`
+	FirstKnown int            `json:"first_known"`
+	Turns      map[int]int    `json:"turns"`
+	Reasons    map[string]int `json:"reasons"`
+	// Cards counts the cards played, by the deck of the seat that played
+	// them (the key "" when the deck is not known).
+	Cards        map[string]*DeckCards `json:"cards_by_deck,omitempty"`
 	SeatGames    int                   `json:"seat_games"`
 	SeatWins     int                   `json:"seat_wins"`
 	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
@@ -70,12 +72,6 @@ type EntrantTally struct {
 	Games int    `json:"games"`
 	Wins  int    `json:"wins"`
 	Draws int    `json:"draws"`
-}
-
-// CardTally counts the seat-games in which a card was played and won.
-type CardTally struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
 }
 
 // MeasureTally sums one game-specific figure over the games where it
@@ -108,7 +104,7 @@ type ErrorSample struct {
 func NewTally(cfg Config) *Tally {
 	t := &Tally{Game: cfg.Game.Info().ID, Seats: cfg.Seats, Seed: cfg.Seed, Variant: cfg.Variant,
 		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards, First: cfg.First,
-		Shard: shardNumber(cfg), Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}}
+		Shard: shardNumber(cfg), Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*DeckCards{}}
 	for e := 0; e < cfg.Seats; e++ {
 		t.Agents = append(t.Agents, cfg.agentSpec(e))
 		if len(cfg.Decks) > 0 {
@@ -273,31 +269,6 @@ func (t *Tally) measure(name string) *MeasureTally {
 	return m
 }
 
-func (t *Tally) addCards(r GameResult) {
-	for seat, played := range r.Played {
-		won := r.Winners.Has(engine.Seat(seat))
-		t.SeatGames++
-		if won {
-			t.SeatWins++
-		}
-		slices.Sort(played)
-		for k, c := range played {
-			if (k > 0 && played[k-1] == c) || c >= len(t.cardNames) {
-				continue
-			}
-			ct := t.Cards[t.cardNames[c]]
-			if ct == nil {
-				ct = &CardTally{}
-				t.Cards[t.cardNames[c]] = ct
-			}
-			ct.Played++
-			if won {
-				ct.Won++
-			}
-		}
-	}
-}
-
 func (t *Tally) trimErrors() {
 	sort.Slice(t.ErrorSamples, func(i, j int) bool { return t.ErrorSamples[i].Index < t.ErrorSamples[j].Index })
 	if len(t.ErrorSamples) > maxErrorSamples {
@@ -332,18 +303,7 @@ func (t *Tally) Merge(o *Tally) error {
 	for k, v := range o.Reasons {
 		t.Reasons[k] += v
 	}
-	if t.Cards == nil {
-		t.Cards = map[string]*CardTally{}
-	}
-	for k, v := range o.Cards {
-		ct := t.Cards[k]
-		if ct == nil {
-			ct = &CardTally{}
-			t.Cards[k] = ct
-		}
-		ct.Played += v.Played
-		ct.Won += v.Won
-	}
+	t.mergeCards(o)
 	t.SeatGames += o.SeatGames
 	t.SeatWins += o.SeatWins
 	for name, m := range o.Measures {
@@ -391,7 +351,7 @@ func (t *Tally) sameBatch(o *Tally) error {
 func emptyLike(p *Tally) *Tally {
 	t := &Tally{Game: p.Game, Seats: p.Seats, Seed: p.Seed, Agents: p.Agents, Decks: p.Decks, Variant: p.Variant,
 		TurnCap: p.TurnCap, Mirror: p.Mirror, Planned: p.Planned, Shards: p.Shards, First: p.First,
-		Wins: make([]int, len(p.Wins)), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}, cardNames: p.cardNames}
+		Wins: make([]int, len(p.Wins)), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*DeckCards{}, cardNames: p.cardNames}
 	for _, e := range p.Entrants {
 		t.Entrants = append(t.Entrants, EntrantTally{Agent: e.Agent, Deck: e.Deck})
 	}
@@ -468,23 +428,6 @@ func (t *Tally) Report() *Report {
 	return rep
 }
 
-func cardStats(t *Tally) []CardStat {
-	var out []CardStat
-	for _, name := range slices.Sorted(maps.Keys(t.Cards)) {
-		c := t.Cards[name]
-		st := CardStat{Name: name, Played: c.Played, NotPlayed: t.SeatGames - c.Played,
-			PlayRate:   float64(c.Played) / float64(max(1, t.SeatGames)),
-			WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
-			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(t.SeatGames-c.Played))}
-		if st.Played > 0 && st.NotPlayed > 0 {
-			st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
-		}
-		out = append(out, st)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
-	return out
-}
-
 // Report is a batch's statistics. Its Tally holds the raw counts.
 type Report struct {
 	Tally
@@ -529,28 +472,6 @@ type MeasureStat struct {
 type EntrantRate struct {
 	EntrantTally
 	WinRate Interval `json:"win_rate"`
-}
-
-// minCardGames is how many seat-games each side of a card comparison
-// needs before text and charts show it.
-const minCardGames = 30
-
-// comparable reports whether both sides of the comparison are large enough
-// to show.
-func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
-
-// CardStat is one card's effect on its player's results.
-type CardStat struct {
-	Name string `json:"name"`
-	// Played and NotPlayed count the seat-games with and without it.
-	Played     int      `json:"played"`
-	NotPlayed  int      `json:"not_played"`
-	PlayRate   float64  `json:"play_rate"`
-	WhenPlayed Interval `json:"win_when_played"`
-	WhenNot    Interval `json:"win_when_not_played"`
-	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
-	// cause (strong hands play more cards); 0 when either group is empty.
-	Impact float64 `json:"impact"`
 }
 
 // Share is how often something happened, with its interval.

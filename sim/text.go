@@ -99,26 +99,46 @@ func allSame(xs []string) bool {
 }
 
 // writeCards lists the cards that lift and sink their player's results
-// most, among those played in at least 30 seat-games.
+// most within their deck, among those played in at least 30 seat-games,
+// then the same pooled over the decks that share a card.
 func writeCards(w io.Writer, stats []CardStat) {
-	var common []CardStat
+	var within, shared []CardStat
 	for _, c := range stats {
-		if c.comparable() {
-			common = append(common, c)
+		switch {
+		case !c.comparable():
+		case c.Pooled:
+			shared = append(shared, c)
+		default:
+			within = append(within, c)
 		}
 	}
-	if len(common) == 0 {
+	writeCardRows(w, "cards whose players win most more often, within their deck (win rate when played vs not):", within,
+		func(c CardStat) string {
+			return fmt.Sprintf("%s vs %s, played in %d", pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+		})
+	writeCardRows(w, "cards in several decks, the difference within each deck pooled (95% interval):", shared,
+		func(c CardStat) string {
+			return fmt.Sprintf("[%+5.1f%%, %+5.1f%%] over %d decks, played in %d", 100*c.ImpactLow, 100*c.ImpactHigh, c.Decks, c.Played)
+		})
+}
+
+// writeCardRows writes the five rows of largest and of smallest impact.
+func writeCardRows(w io.Writer, heading string, rows []CardStat, detail func(CardStat) string) {
+	if len(rows) == 0 {
 		return
 	}
-	n := min(5, len(common))
-	fmt.Fprintln(w, "  cards whose players win most more often (win rate when played vs not):")
-	for _, c := range common[:n] {
-		fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+	n := min(5, len(rows))
+	fmt.Fprintln(w, "  "+heading)
+	line := func(c CardStat) {
+		fmt.Fprintf(w, "    %-36s %+5.1f%%  %s\n", c.Label(), 100*c.Impact, detail(c))
 	}
-	if len(common) > n {
+	for _, c := range rows[:n] {
+		line(c)
+	}
+	if len(rows) > n {
 		fmt.Fprintln(w, "  ... and least often:")
-		for _, c := range common[max(n, len(common)-n):] {
-			fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+		for _, c := range rows[max(n, len(rows)-n):] {
+			line(c)
 		}
 	}
 }
