@@ -341,3 +341,24 @@ func TestCardImpactIsStratifiedByDeck(t *testing.T) {
 		t.Errorf("text lacks the per-deck and pooled rows:\n%s", text.String())
 	}
 }
+
+// In a mirrored batch an end reason's share is over all games, like the
+// plain batch's, however the reasons fall among the deals.
+func TestMirroredEndReasonsShareAllGames(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random"}, Mirror: true}
+	tally := sim.NewTally(cfg)
+	for d := 0; d < 100; d++ {
+		reason := "tricks"
+		if d%4 == 0 {
+			reason = "timeout"
+		}
+		g := sim.GameResult{Winners: engine.SeatSet(0).With(0), Reason: reason, Turns: 9}
+		tally.AddDeal([]sim.GameResult{g, g})
+	}
+	for _, s := range tally.Report().EndReasons {
+		want := map[string]float64{"tricks": 0.75, "timeout": 0.25}[s.Name]
+		if s.Rate != want || s.Low > want || s.High < want || s.Method != sim.MethodCluster {
+			t.Errorf("%s: %+v, want a rate of %v", s.Name, s.Interval, want)
+		}
+	}
+}

@@ -180,10 +180,17 @@ func (t *Tally) AddDeal(games []GameResult) {
 		return
 	}
 	var c dealCounts
+	played := 0
 	for _, r := range games {
 		c.add(t.Seats, r)
+		if r.Err == "" {
+			played++
+		}
 	}
 	for name, ym := range c {
+		if strings.HasPrefix(name, reasonPrefix) {
+			ym[1] = played // every game of the deal, not just those so ended
+		}
 		t.deal(name).Add(ym[0], ym[1])
 	}
 }
@@ -197,7 +204,10 @@ const (
 
 func dealSeat(s int) string      { return "p" + strconv.Itoa(s+1) + " win" }
 func dealEntrant(e int) string   { return "entrant " + strconv.Itoa(e+1) + " win" }
-func dealReason(r string) string { return "ended by " + r }
+func dealReason(r string) string { return reasonPrefix + r }
+
+// reasonPrefix starts the names of the end reasons' rates.
+const reasonPrefix = "ended by "
 
 // dealCounts are one deal's events and games per rate.
 type dealCounts map[string][2]int
@@ -252,6 +262,12 @@ func (t *Tally) rate(name string, k, n int) Interval {
 	c := t.Deals[name]
 	if c == nil {
 		c = &Clustered{}
+	}
+	if all := t.Deals[dealDraw]; strings.HasPrefix(name, reasonPrefix) && all != nil {
+		// A reason is counted only in the deals where it occurred; the
+		// deals without it add nothing to Y, YY and YM but count in the
+		// games and clusters, which every deal's draw count holds.
+		return Clustered{Clusters: all.Clusters, Y: c.Y, M: all.M, YY: c.YY, YM: c.YM, MM: all.MM}.Interval()
 	}
 	return c.Interval()
 }
