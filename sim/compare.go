@@ -67,7 +67,7 @@ func Compare(ctx context.Context, cfg Config, key string, options []string) (*Co
 	c := &Comparison{Key: key, Options: options}
 	var base []GameResult
 	for i, run := range runs {
-		rep, results, err := runGames(ctx, run)
+		rep, results, err := runGames(ctx, run, true)
 		if err != nil {
 			return nil, fmt.Errorf("%s=%s: %w", key, options[i], err)
 		}

@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kartenwerk/ai"
@@ -220,71 +221,100 @@ func (c *Config) indexes() []int {
 // Run plays the batch (or its shard) and tallies it. Games that fail (an
 // agent error, a refused action) are counted as errors, not fatal.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
-	rep, _, err := runGames(ctx, cfg)
+	rep, _, err := runGames(ctx, cfg, false)
 	return rep, err
 }
 
-// runGames is Run that also returns each game's result, in index order.
-func runGames(ctx context.Context, cfg Config) (*Report, []GameResult, error) {
+// runGames is Run that, when outcomes is set, also returns each game's
+// outcome in index order (its result without the per-card and per-decision
+// detail, which is tallied and dropped as the games are played).
+func runGames(ctx context.Context, cfg Config, outcomes bool) (*Report, []GameResult, error) {
 	if err := cfg.normalize(); err != nil {
 		return nil, nil, err
 	}
 	start := time.Now()
-	indexes := cfg.indexes()
-	results, err := playAll(ctx, cfg, indexes)
-	if err != nil {
+	deals := cfg.deals()
+	b := newBatch(cfg, deals, outcomes)
+	if err := b.play(ctx); err != nil {
 		return nil, nil, err
 	}
-	t := NewTally(cfg)
-	size := cfg.dealSize()
-	for k := 0; k < len(results); k += size {
-		t.AddDeal(results[k:min(k+size, len(results))])
-	}
+	t, think := b.total()
 	rep := t.Report()
-	rep.ThinkingMs = thinking(cfg.Seats, results)
+	rep.ThinkingMs = think.perDecision()
 	rep.Workers = cfg.Workers
 	rep.ElapsedSeconds = time.Since(start).Seconds()
-	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
-	return rep, results, nil
+	rep.GamesPerSecond = float64(t.Games) / rep.ElapsedSeconds
+	return rep, b.outcomes, nil
 }
 
-// playAll plays the games of indexes, in parallel unless there is one
-// worker: then in this goroutine, without a hand-over per game.
-func playAll(ctx context.Context, cfg Config, indexes []int) ([]GameResult, error) {
-	results := make([]GameResult, len(indexes))
-	if cfg.Workers == 1 {
-		for k, i := range indexes {
+// deals lists the games this shard plays, deal by deal.
+func (c *Config) deals() [][]int {
+	indexes := c.indexes()
+	size := c.dealSize()
+	var out [][]int
+	for k := 0; k < len(indexes); k += size {
+		out = append(out, indexes[k:min(k+size, len(indexes))])
+	}
+	return out
+}
+
+// batch plays deals with workers that each keep a tally of their own, so
+// that no game's detail outlives its tallying: memory stays flat however
+// large the batch. The tallies merge exactly, whatever deals each worker
+// played.
+type batch struct {
+	cfg      Config
+	deals    [][]int
+	offsets  []int // where each deal's games start in outcomes
+	outcomes []GameResult
+	tallies  []*Tally
+	thinks   []thinkSums
+	done     atomic.Int64
+	mu       sync.Mutex // serialises Progress
+}
+
+func newBatch(cfg Config, deals [][]int, outcomes bool) *batch {
+	b := &batch{cfg: cfg, deals: deals}
+	n := 0
+	for _, d := range deals {
+		b.offsets = append(b.offsets, n)
+		n += len(d)
+	}
+	if outcomes {
+		b.outcomes = make([]GameResult, n)
+	}
+	for range max(1, cfg.Workers) {
+		b.tallies = append(b.tallies, NewTally(cfg))
+		b.thinks = append(b.thinks, newThinkSums(cfg.Seats))
+	}
+	return b
+}
+
+// play plays every deal: in this goroutine when there is one worker, so
+// that no game waits on a hand-over.
+func (b *batch) play(ctx context.Context) error {
+	if len(b.tallies) == 1 {
+		for k := range b.deals {
 			if err := ctx.Err(); err != nil {
-				return nil, err
+				return err
 			}
-			results[k] = PlayGame(cfg, i)
-			if cfg.Progress != nil {
-				cfg.Progress(k + 1)
-			}
+			b.playDeal(0, k)
 		}
-		return results, nil
+		return nil
 	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < cfg.Workers; w++ {
+	for w := range b.tallies {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				results[k] = PlayGame(cfg, indexes[k])
-				if cfg.Progress != nil {
-					mu.Lock()
-					done++
-					cfg.Progress(done)
-					mu.Unlock()
-				}
+				b.playDeal(w, k)
 			}
 		}()
 	}
 feed:
-	for k := range indexes {
+	for k := range b.deals {
 		select {
 		case next <- k:
 		case <-ctx.Done():
@@ -293,7 +323,44 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	return results, ctx.Err()
+	return ctx.Err()
+}
+
+// playDeal plays deal k on worker w and tallies it there.
+func (b *batch) playDeal(w, k int) {
+	games := make([]GameResult, len(b.deals[k]))
+	for j, i := range b.deals[k] {
+		games[j] = PlayGame(b.cfg, i)
+	}
+	b.tallies[w].AddDeal(games)
+	b.thinks[w].add(b.cfg.Seats, games)
+	for j, r := range games {
+		if b.outcomes != nil {
+			b.outcomes[b.offsets[k]+j] = r.outcome()
+		}
+	}
+	done := b.done.Add(int64(len(games)))
+	if b.cfg.Progress != nil {
+		b.mu.Lock()
+		b.cfg.Progress(int(done))
+		b.mu.Unlock()
+	}
+}
+
+// total merges the workers' tallies and timings.
+func (b *batch) total() (*Tally, thinkSums) {
+	t, think := b.tallies[0], b.thinks[0]
+	for w := 1; w < len(b.tallies); w++ {
+		_ = t.Merge(b.tallies[w]) // parts of one batch: they always match
+		think.merge(b.thinks[w])
+	}
+	return t, think
+}
+
+// outcome is the result without the detail that only the tally needs.
+func (r GameResult) outcome() GameResult {
+	r.Played, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil
+	return r
 }
 
 // PlayGame plays game i of the batch from start to end or to the cap.
@@ -385,26 +452,44 @@ func act(a ai.Agent, s engine.State, timed bool, thinking *time.Duration) (engin
 	return action, err
 }
 
-// thinking is each entrant's mean time per decision in milliseconds, or
-// -1 for an entrant whose agent is not timed.
-func thinking(seats int, results []GameResult) []float64 {
-	total := make([]time.Duration, seats)
-	count := make([]int, seats)
-	for _, r := range results {
+// thinkSums adds up each entrant's timed decisions and their time.
+type thinkSums struct {
+	total []time.Duration
+	count []int
+}
+
+func newThinkSums(seats int) thinkSums {
+	return thinkSums{total: make([]time.Duration, seats), count: make([]int, seats)}
+}
+
+func (t thinkSums) add(seats int, games []GameResult) {
+	for _, r := range games {
 		for seat := range r.Decisions {
 			if !r.Timed[seat] {
 				continue
 			}
 			e := (seat + r.Rotation) % seats
-			total[e] += r.Thinking[seat]
-			count[e] += r.Decisions[seat]
+			t.total[e] += r.Thinking[seat]
+			t.count[e] += r.Decisions[seat]
 		}
 	}
-	out := make([]float64, seats)
+}
+
+func (t thinkSums) merge(o thinkSums) {
+	for e := range t.total {
+		t.total[e] += o.total[e]
+		t.count[e] += o.count[e]
+	}
+}
+
+// perDecision is each entrant's mean time per decision in milliseconds,
+// or -1 for an entrant whose agent is not timed.
+func (t thinkSums) perDecision() []float64 {
+	out := make([]float64, len(t.total))
 	for e := range out {
 		out[e] = -1
-		if count[e] > 0 {
-			out[e] = float64(total[e].Microseconds()) / 1000 / float64(count[e])
+		if t.count[e] > 0 {
+			out[e] = float64(t.total[e].Microseconds()) / 1000 / float64(t.count[e])
 		}
 	}
 	return out
