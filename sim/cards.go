@@ -110,6 +110,8 @@ type CardStat struct {
 	Impact     float64 `json:"impact"`
 	ImpactLow  float64 `json:"impact_low,omitempty"`
 	ImpactHigh float64 `json:"impact_high,omitempty"`
+	// ImpactMethod names the pooled interval (MethodStratified).
+	ImpactMethod string `json:"impact_method,omitempty"`
 }
 
 // minCardGames is how many seat-games each side of a card comparison
@@ -186,7 +188,7 @@ func pooled(decks []CardStat) (CardStat, bool) {
 	}
 	p.Impact = sum / wsum
 	half := z95 * math.Sqrt(variance) / wsum
-	p.ImpactLow, p.ImpactHigh = p.Impact-half, p.Impact+half
+	p.ImpactLow, p.ImpactHigh, p.ImpactMethod = p.Impact-half, p.Impact+half, MethodStratified
 	p.PlayRate = float64(p.Played) / float64(p.Played+p.NotPlayed)
 	return p, true
 }

@@ -332,7 +332,7 @@ func TestCardImpactIsStratifiedByDeck(t *testing.T) {
 			onePooled = &c
 		}
 	}
-	if onePooled == nil || onePooled.Decks != 2 || onePooled.Impact != 0 || onePooled.ImpactLow >= 0 || onePooled.ImpactHigh <= 0 {
+	if onePooled == nil || onePooled.Decks != 2 || onePooled.Impact != 0 || onePooled.ImpactLow >= 0 || onePooled.ImpactHigh <= 0 || onePooled.ImpactMethod != sim.MethodStratified {
 		t.Fatalf("One pooled over both decks: %+v", onePooled)
 	}
 	var text strings.Builder

@@ -31,6 +31,9 @@ const (
 	MethodNewcombe = "newcombe-paired"
 	// MethodPairedMean is the normal interval of a mean paired difference.
 	MethodPairedMean = "paired-mean"
+	// MethodStratified is the normal interval of differences within
+	// strata (decks) pooled with Mantel-Haenszel weights.
+	MethodStratified = "stratified-normal"
 )
 
 // z95 is the normal quantile of a two-sided 95% interval.
