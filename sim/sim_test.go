@@ -362,3 +362,41 @@ func TestMirroredEndReasonsShareAllGames(t *testing.T) {
 		}
 	}
 }
+
+// otherActive is the trick game with views that name another active seat
+// than the one to move, as a game might where the first turn opens with
+// an opponent's decision.
+type otherActive struct{ trick.Game }
+
+type otherActiveState struct{ engine.State }
+
+func (g otherActive) New(setup engine.Setup) (engine.State, error) {
+	s, err := g.Game.New(setup)
+	return otherActiveState{s}, err
+}
+
+func (s otherActiveState) View(v engine.Seat) *engine.View {
+	view := s.State.View(v)
+	view.Active = (s.ToMove() + 1) % engine.Seat(s.Seats())
+	return view
+}
+
+// The first seat is taken as the seat to move when the first turn begins,
+// checked against the view in one game of 64; a game where the two differ
+// gets a warning, and the checked games count the view's seat.
+func TestFirstSeatShortcutIsChecked(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2})
+	if rep.FirstChecked != 4 || rep.FirstDisagreed != 0 {
+		t.Fatalf("trick: %d checked, %d disagreed", rep.FirstChecked, rep.FirstDisagreed)
+	}
+	rep = run(t, sim.Config{Game: otherActive{}, Games: 200, Seed: 1, Seats: 2})
+	var text strings.Builder
+	rep.WriteText(&text)
+	if rep.FirstDisagreed != 4 || !strings.Contains(text.String(), "WARNING: in 4 of 4 checked games") {
+		t.Fatalf("%d of %d disagreed:\n%s", rep.FirstDisagreed, rep.FirstChecked, text.String())
+	}
+	fixed := run(t, sim.Config{Game: otherActive{}, Games: 200, Seed: 1, Seats: 2, First: 2})
+	if fixed.FirstChecked != 0 || fixed.FirstWins != fixed.Wins[1] {
+		t.Fatalf("--first 2: %d checked, first wins %d, p2 wins %d", fixed.FirstChecked, fixed.FirstWins, fixed.Wins[1])
+	}
+}

@@ -46,10 +46,15 @@ type Tally struct {
 	Entrants []EntrantTally `json:"entrants"`
 	// FirstWins counts games won by the seat that took the first turn,
 	// of FirstKnown games where that seat is known.
-	FirstWins  int            `json:"first_wins"`
-	FirstKnown int            `json:"first_known"`
-	Turns      map[int]int    `json:"turns"`
-	Reasons    map[string]int `json:"reasons"`
+	FirstWins  int `json:"first_wins"`
+	FirstKnown int `json:"first_known"`
+	// FirstChecked counts the games whose first seat was read from the
+	// game's view, FirstDisagreed those where the seat to move at the
+	// first turn was not it: then the first player's figures are suspect.
+	FirstChecked   int            `json:"first_checked"`
+	FirstDisagreed int            `json:"first_disagreed,omitempty"`
+	Turns          map[int]int    `json:"turns"`
+	Reasons        map[string]int `json:"reasons"`
 	// Cards counts the cards played, by the deck of the seat that played
 	// them (the key "" when the deck is not known).
 	Cards        map[string]*DeckCards `json:"cards_by_deck,omitempty"`
@@ -155,6 +160,12 @@ func (t *Tally) Add(r GameResult) {
 		case r.Winners == 0:
 			e.Draws++
 		}
+	}
+	if r.FirstChecked {
+		t.FirstChecked++
+	}
+	if r.FirstDisagreed {
+		t.FirstDisagreed++
 	}
 	if r.First != engine.NoSeat {
 		t.FirstKnown++
@@ -313,6 +324,8 @@ func (t *Tally) Merge(o *Tally) error {
 	}
 	t.FirstWins += o.FirstWins
 	t.FirstKnown += o.FirstKnown
+	t.FirstChecked += o.FirstChecked
+	t.FirstDisagreed += o.FirstDisagreed
 	for k, v := range o.Turns {
 		t.Turns[k] += v
 	}

@@ -27,6 +27,10 @@ func (r *Report) WriteText(w io.Writer) {
 	if r.FirstKnown > 0 {
 		fmt.Fprintf(w, "  first player wins %s of %d games\n", pct(r.FirstPlayer), r.FirstKnown)
 	}
+	if r.FirstDisagreed > 0 {
+		fmt.Fprintf(w, "  WARNING: in %d of %d checked games the seat to move as the first turn began was not the active seat: the first player's figures are unreliable for this game\n",
+			r.FirstDisagreed, r.FirstChecked)
+	}
 	fmt.Fprintf(w, "  length: %.1f turns on average (min %d, median %d, 90%% ≤ %d, max %d), %.1f actions\n",
 		r.MeanTurns, r.TurnStats.Min, r.TurnStats.P50, r.TurnStats.P90, r.TurnStats.Max, r.MeanActions)
 	if len(r.EndReasons) > 0 {

@@ -379,3 +379,25 @@ func TestStrengthFullNamesAndDecks(t *testing.T) {
 		t.Fatalf("strength: %v\n%s", err, out)
 	}
 }
+
+// In every shipped game the seat to move as the first turn begins is the
+// active seat, which the simulator takes as the first player without
+// asking for a view in most games.
+func TestFirstSeatShortcutHoldsInEveryGame(t *testing.T) {
+	for _, g := range engine.Games() {
+		if g.Info().ID == "trick" {
+			continue
+		}
+		out, _, err := run(t, "", "sim", g.Info().ID, "-n", "320", "-j", "1", "--json")
+		var rep struct {
+			Checked   int `json:"first_checked"`
+			Disagreed int `json:"first_disagreed"`
+		}
+		if err != nil || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("%s: %v", g.Info().ID, err)
+		}
+		if rep.Checked != 5 || rep.Disagreed != 0 {
+			t.Errorf("%s: %d of %d checked games disagree", g.Info().ID, rep.Disagreed, rep.Checked)
+		}
+	}
+}
