@@ -68,6 +68,8 @@ type Tally struct {
 	Deals map[string]*Clustered `json:"deals,omitempty"`
 
 	cardNames []string
+	running   map[string]*deckCounts // card counts not yet in Cards
+	seatGame  int                    // seat-games counted, for deckCounts.stamp
 }
 
 // EntrantTally counts one entrant's games.
@@ -426,6 +428,7 @@ func MergeShards(parts []*Tally, names []string) (*Tally, error) {
 
 // Report derives the statistics.
 func (t *Tally) Report() *Report {
+	t.flushCards()
 	played := t.Games - t.Errors
 	rep := &Report{Tally: *t, WinRate: make([]Interval, t.Seats)}
 	for s := range rep.WinRate {
