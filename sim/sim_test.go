@@ -400,3 +400,24 @@ func TestFirstSeatShortcutIsChecked(t *testing.T) {
 		t.Fatalf("--first 2: %d checked, first wins %d, p2 wins %d", fixed.FirstChecked, fixed.FirstWins, fixed.Wins[1])
 	}
 }
+
+// Identical agents without draws win exactly one game of each mirrored
+// deal: the entrant's rate is fixed by the design, and the text says so
+// rather than print a huge effective sample.
+func TestMirroredIdenticalAgentsEntrantRateIsFixed(t *testing.T) {
+	tally := sim.NewTally(sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random"}, Mirror: true})
+	for d := 0; d < 100; d++ {
+		seat := engine.Seat(d % 2) // the deal favours one seat, whoever sits there
+		g := sim.GameResult{Winners: engine.SeatSet(0).With(seat), Reason: "tricks", Turns: 9}
+		h := g
+		h.Rotation = 1
+		tally.AddDeal([]sim.GameResult{g, h})
+	}
+	rep := tally.Report()
+	var text strings.Builder
+	rep.WriteText(&text)
+	e := rep.EntrantRates[0].WinRate
+	if e.Rate != 0.5 || e.Low != 0.5 || e.High != 0.5 || !strings.Contains(text.String(), "unbounded (every deal gave the same rate)") {
+		t.Fatalf("entrant rate %+v:\n%s", e, text.String())
+	}
+}

@@ -92,9 +92,10 @@ func (c *Clustered) merge(o Clustered) {
 // Interval is the rate Y/M with a Wilson interval over the effective
 // sample: M games divided by the design effect, the ratio of the
 // cluster-robust variance of the rate to the binomial one. When every
-// cluster has the rate 0 or 1 the variance says nothing, and the
-// effective sample is taken as the number of clusters (as if each cluster
-// were one game), which errs on the wide side.
+// cluster has the same rate p strictly between 0 and 1, the interval is
+// the point p. When the rate is 0 (or 1) in every cluster, the variance
+// says nothing, and the effective sample is taken as the number of
+// clusters (as if each cluster were one game), which errs on the wide side.
 func (c Clustered) Interval() Interval {
 	if c.M == 0 {
 		return Interval{Method: MethodCluster}
@@ -105,10 +106,13 @@ func (c Clustered) Interval() Interval {
 		d := float64(c.Clusters)
 		sq := float64(c.YY) - 2*p*float64(c.YM) + p*p*float64(c.MM)
 		v := d / (d - 1) * sq / (n * n)
-		eff = n * n // no spread between clusters: as good as many games
-		if v > 0 {
-			eff = min(eff, p*(1-p)/v)
+		if v <= 0 {
+			// Every cluster has the rate p: the design fixes it (identical
+			// agents in a mirrored deal win one game each). The effective
+			// sample is unbounded; N = M² stands for it in JSON.
+			return Interval{Rate: p, Low: p, High: p, Method: MethodCluster, N: n * n}
 		}
+		eff = p * (1 - p) / v
 	}
 	iv := Wilson(p*eff, eff)
 	iv.Rate, iv.Method = p, MethodCluster

@@ -65,8 +65,17 @@ func writeMethod(w io.Writer, r *Report) {
 		fmt.Fprintln(w, "  intervals: 95% Wilson score, each game independent")
 		return
 	}
-	fmt.Fprintf(w, "  intervals: 95%% Wilson score by deal: %d deals of %d games share their shuffles; effective samples: p1 win rate %.0f, %s %.0f\n",
-		r.DealCount, r.Seats, r.WinRate[0].N, r.entrantLabel(0), r.EntrantRates[0].WinRate.N)
+	fmt.Fprintf(w, "  intervals: 95%% Wilson score by deal: %d deals of %d games share their shuffles; effective samples: p1 win rate %s, %s %s\n",
+		r.DealCount, r.Seats, effective(r.WinRate[0], r.Games), r.entrantLabel(0), effective(r.EntrantRates[0].WinRate, r.EntrantRates[0].Games))
+}
+
+// effective writes an interval's effective sample; one of games² or more
+// means that every deal gave the same rate (see Clustered.Interval).
+func effective(iv Interval, games int) string {
+	if g := float64(games); g > 0 && iv.N >= g*g {
+		return "unbounded (every deal gave the same rate)"
+	}
+	return fmt.Sprintf("%.0f", iv.N)
 }
 
 // entrantLabel names an entrant by agent and deck.
