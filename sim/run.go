@@ -379,7 +379,7 @@ func PlayGame(cfg Config, i int) GameResult {
 	agents := make([]ai.Agent, cfg.Seats)
 	for seat := range agents {
 		entrant := (seat + res.Rotation) % cfg.Seats
-		if agents[seat], err = ai.New(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
+		if agents[seat], err = newAgent(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
 			res.Err = err.Error()
 			return res
 		}
@@ -428,6 +428,18 @@ func PlayGame(cfg Config, i int) GameResult {
 		res.Measures = m.Measures(nil)
 	}
 	return res
+}
+
+// newAgent is ai.New, without parsing the two plainest specs again for
+// every game of a batch.
+func newAgent(spec string, seed uint64) (ai.Agent, error) {
+	switch spec {
+	case "random":
+		return ai.NewRandom(seed), nil
+	case "greedy":
+		return ai.NewGreedy(seed), nil
+	}
+	return ai.New(spec, seed)
 }
 
 // firstCheckEvery is how often (one game in so many) the first seat is

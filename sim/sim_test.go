@@ -421,3 +421,13 @@ func TestMirroredIdenticalAgentsEntrantRateIsFixed(t *testing.T) {
 		t.Fatalf("entrant rate %+v:\n%s", e, text.String())
 	}
 }
+
+// The simulator's shortcut for plain specs makes the same agents as
+// ai.New: the batches are equal however the agent is spelled.
+func TestPlainAgentSpecsMatchTheirSpelledOutForm(t *testing.T) {
+	a := run(t, sim.Config{Game: trick.Game{}, Games: 60, Seed: 5, Seats: 2, Agents: []string{"random", "greedy"}, Workers: 1})
+	b := run(t, sim.Config{Game: trick.Game{}, Games: 60, Seed: 5, Seats: 2, Agents: []string{"Random", "greedy:decks=hidden"}, Workers: 1})
+	if !reflect.DeepEqual(a.Wins, b.Wins) || !reflect.DeepEqual(a.Turns, b.Turns) || a.Actions != b.Actions {
+		t.Fatalf("random,greedy: %v; Random,greedy:decks=hidden: %v", a.Wins, b.Wins)
+	}
+}
