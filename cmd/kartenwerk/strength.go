@@ -27,8 +27,10 @@ func strengthCmd() *cobra.Command {
 		Short: "Play every pair of agents against each other and tabulate their strength",
 		Long: "Play every pair of agents against each other, mirrored (each deal once with each\n" +
 			"agent in each seat), and print each agent's win rate against each other with 95%\n" +
-			"intervals, and its mean time per decision.",
-		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500",
+			"intervals by deal, and its mean time per decision (search agents only). --decks\n" +
+			"fixes the decks of the two seats; each agent plays each of them.",
+		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500\n" +
+			"  kartenwerk strength mystimons -n 400 --agents greedy,ismcts:iters=500,decks=known --decks Erd-Wall,Feuer-Aggro",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
