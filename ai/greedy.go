@@ -11,21 +11,35 @@ import (
 // the one after which the game's Evaluator rates its seat best; a winning
 // action always comes first. Ties are broken at random.
 type Greedy struct {
-	rng   engine.RNG
-	legal []engine.Action
-	rater rater
+	// KnowDecks makes it assume every seat's deck list is known (see
+	// engine.DeckKnower).
+	KnowDecks bool
+	rng       engine.RNG
+	legal     []engine.Action
+	rater     rater
 }
 
 func init() {
-	Register(Kind{Name: "greedy", Doc: "one action of lookahead judged by the game's evaluation", Params: map[string]string{},
-		New: func(_ Params, seed uint64) (Agent, error) { return NewGreedy(seed), nil }})
+	Register(Kind{Name: "greedy", Doc: "one action of lookahead judged by the game's evaluation",
+		Params: map[string]string{decksParam: decksDoc},
+		New: func(p Params, seed uint64) (Agent, error) {
+			known, err := knowsDecks(p)
+			g := NewGreedy(seed)
+			g.KnowDecks = known
+			return g, err
+		}})
 }
 
 // NewGreedy returns a greedy agent seeded with seed.
 func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: engine.NewRNG(seed)} }
 
-// Name is "greedy".
-func (g *Greedy) Name() string { return "greedy" }
+// Name is "greedy", or "greedy:decks=known".
+func (g *Greedy) Name() string {
+	if g.KnowDecks {
+		return "greedy:decks=known"
+	}
+	return "greedy"
+}
 
 // Act returns the best-rated legal action.
 func (g *Greedy) Act(s engine.State) (engine.Action, error) {
@@ -35,7 +49,7 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
 	}
 	r := g.rng.Split()
-	a, err := g.rater.best(s.Determinize(me, &r), g.legal, &g.rng)
+	a, err := g.rater.best(determinize(s, me, &r, g.KnowDecks), g.legal, &g.rng)
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("greedy, on a determinization: %w", err)
 	}

@@ -49,11 +49,12 @@ type node struct {
 func init() {
 	Register(Kind{Name: "ismcts", Doc: "information-set Monte Carlo tree search",
 		Params: map[string]string{
-			"iters":   "iterations per decision (default 1000)",
-			"ms":      "time per decision in milliseconds, instead of iterations",
-			"c":       "exploration constant (default 0.7)",
-			"horizon": "playout length in turns before judging the position (default 0: play to the end)",
-			"greedy":  "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
+			"iters":    "iterations per decision (default 1000)",
+			"ms":       "time per decision in milliseconds, instead of iterations",
+			"c":        "exploration constant (default 0.7)",
+			"horizon":  "playout length in turns before judging the position (default 0: play to the end)",
+			decksParam: decksDoc,
+			"greedy":   "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
@@ -64,7 +65,9 @@ func init() {
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
-			if err := errors.Join(errs[:]...); err != nil {
+			var errDecks error
+			o.KnowDecks, errDecks = knowsDecks(p)
+			if err := errors.Join(append(errs[:], errDecks)...); err != nil {
 				return nil, err
 			}
 			o.Budget = time.Duration(ms) * time.Millisecond
@@ -91,6 +94,9 @@ type ISMCTSOptions struct {
 	// playouts are fast but, in long games, judge a position almost by
 	// coin flip; a little greed makes them play like players.
 	Greedy float64
+	// KnowDecks assumes every seat's deck list is known to all (see
+	// engine.DeckKnower), for simulations of symmetric knowledge.
+	KnowDecks bool
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -110,6 +116,9 @@ func (o ISMCTSOptions) spec() string {
 	}
 	if o.Greedy > 0 {
 		name += fmt.Sprintf(",greedy=%g", o.Greedy)
+	}
+	if o.KnowDecks {
+		name += ",decks=known"
 	}
 	return name
 }
@@ -145,7 +154,7 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 			break
 		}
 		r := m.rng.Split()
-		m.iterate(s.Determinize(me, &r))
+		m.iterate(determinize(s, me, &r, m.KnowDecks))
 		m.Searched++
 	}
 	a := m.best(legal)

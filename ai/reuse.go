@@ -38,7 +38,7 @@ func (m *ISMCTS) keep(s engine.State, a engine.Action) {
 	seen := next.View(me)
 	for i := 0; i < keepSamples; i++ {
 		r := m.rng.Split()
-		d := s.Determinize(me, &r)
+		d := determinize(s, me, &r, m.KnowDecks)
 		if d.Apply(a) != nil || !reflect.DeepEqual(d.View(me), seen) {
 			return
 		}

@@ -153,7 +153,7 @@ func (r *Report) reasonChart() (Chart, error) {
 func (r *Report) cardChart() (Chart, error) {
 	var common []CardStat
 	for _, c := range r.CardStats {
-		if c.comparable() {
+		if c.comparable() && !c.Pooled {
 			common = append(common, c)
 		}
 	}
@@ -165,11 +165,11 @@ func (r *Report) cardChart() (Chart, error) {
 	}
 	slices.Reverse(common) // largest impact at the top
 	p := plot.New()
-	p.Title.Text = "Card impact: win rate when played minus when not"
+	p.Title.Text = "Card impact within its deck: win rate when played minus when not"
 	p.X.Label.Text = "difference in win rate"
 	names := make([]string, len(common))
 	for i, c := range common {
-		names[i] = c.Name
+		names[i] = c.Label()
 		vals := make(plotter.Values, len(common))
 		vals[i] = c.Impact
 		bar, err := plotter.NewBarChart(vals, vg.Points(9))

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"math"
 
 	"kartenwerk/engine"
 )
@@ -20,7 +19,7 @@ type Comparison struct {
 }
 
 // Diff is a measure under one option minus the same under the first, with
-// the 95% interval of the difference.
+// the 95% interval of the difference over the paired games.
 type Diff struct {
 	Measure string  `json:"measure"`
 	Option  string  `json:"option"`
@@ -29,66 +28,57 @@ type Diff struct {
 	Diff    float64 `json:"diff"`
 	Low     float64 `json:"low"`
 	High    float64 `json:"high"`
+	// Method names the interval (MethodNewcombe, MethodPairedMean, with
+	// "-by-deal" when mirrored deals cluster the pairs); N counts the
+	// pairs of games.
+	Method string `json:"method"`
+	N      int    `json:"pairs"`
 }
 
-// Compare plays cfg once per option of the variant key.
+// Compare plays cfg once per option of the variant key, on the same
+// seeds, and compares each option with the first game by game. Every
+// option is checked before any game is played. A comparison is not split
+// into shards: its pairs would fall apart.
 func Compare(ctx context.Context, cfg Config, key string, options []string) (*Comparison, error) {
 	if len(options) < 2 {
 		return nil, fmt.Errorf("--compare-variant %s: give at least two options, e.g. %s=a,b", key, key)
 	}
-	c := &Comparison{Key: key, Options: options}
-	for _, opt := range options {
+	if cfg.Shards > 1 {
+		return nil, fmt.Errorf("--shard cannot split a variant comparison: its games are compared in pairs; run it whole")
+	}
+	runs := make([]Config, len(options))
+	for i, opt := range options {
 		run := cfg
 		run.Variant = maps.Clone(cfg.Variant)
 		if run.Variant == nil {
 			run.Variant = map[string]string{}
 		}
 		run.Variant[key] = opt
-		rep, err := Run(ctx, run)
-		if err != nil {
+		if cfg.Game != nil {
+			if _, err := engine.ResolveVariants(cfg.Game.Info().Variants, run.Variant); err != nil {
+				return nil, fmt.Errorf("--compare-variant: %w", err)
+			}
+		}
+		if err := run.normalize(); err != nil {
 			return nil, fmt.Errorf("%s=%s: %w", key, opt, err)
 		}
-		c.Reports = append(c.Reports, rep)
+		runs[i] = run
 	}
-	base := c.Reports[0]
-	for i, rep := range c.Reports[1:] {
-		c.Diffs = append(c.Diffs, diffs(options[i+1], base, rep)...)
+	c := &Comparison{Key: key, Options: options}
+	var base []GameResult
+	for i, run := range runs {
+		rep, results, err := runGames(ctx, run, true)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%s: %w", key, options[i], err)
+		}
+		c.Reports = append(c.Reports, rep)
+		if i == 0 {
+			base = results
+			continue
+		}
+		c.Diffs = append(c.Diffs, DiffResults(options[i], run.Seats, run.Mirror, base, results)...)
 	}
 	return c, nil
-}
-
-func diffs(option string, a, b *Report) []Diff {
-	na, nb := float64(a.Games-a.Errors), float64(b.Games-b.Errors)
-	var out []Diff
-	prop := func(measure string, pa, pb float64, ka, kb float64) {
-		se := math.Sqrt(pa*(1-pa)/math.Max(ka, 1) + pb*(1-pb)/math.Max(kb, 1))
-		out = append(out, Diff{Measure: measure, Option: option, Base: pa, Value: pb, Diff: pb - pa,
-			Low: pb - pa - 1.96*se, High: pb - pa + 1.96*se})
-	}
-	for s := range a.WinRate {
-		prop(fmt.Sprintf("p%d win rate", s+1), a.WinRate[s].Rate, b.WinRate[s].Rate, na, nb)
-	}
-	prop("first player win rate", a.FirstPlayer.Rate, b.FirstPlayer.Rate, float64(a.FirstKnown), float64(b.FirstKnown))
-	prop("draw rate", a.DrawRate.Rate, b.DrawRate.Rate, na, nb)
-	va, vb := variance(a.Turns), variance(b.Turns)
-	se := math.Sqrt(va/math.Max(na, 1) + vb/math.Max(nb, 1))
-	d := b.MeanTurns - a.MeanTurns
-	out = append(out, Diff{Measure: "mean turns", Option: option, Base: a.MeanTurns, Value: b.MeanTurns, Diff: d, Low: d - 1.96*se, High: d + 1.96*se})
-	return out
-}
-
-func variance(counts map[int]int) float64 {
-	n, sum, sq := 0.0, 0.0, 0.0
-	for v, c := range counts {
-		n += float64(c)
-		sum += float64(v * c)
-		sq += float64(v * v * c)
-	}
-	if n < 2 {
-		return 0
-	}
-	mean := sum / n
-	return (sq - n*mean*mean) / (n - 1)
 }
 
 // Matrix is a round robin: every pair of entrants plays a mirrored batch.
@@ -116,6 +106,25 @@ func DeckEntrants(decks []engine.DeckList, agent string) []Entrant {
 	return out
 }
 
+// DeckAgentEntrants makes one entrant per deck: played by the one agent
+// given, or by the agent of the same place when there is one per deck.
+func DeckAgentEntrants(decks []engine.DeckList, agents []string) ([]Entrant, error) {
+	switch len(agents) {
+	case 0:
+		return DeckEntrants(decks, "random"), nil
+	case 1:
+		return DeckEntrants(decks, agents[0]), nil
+	case len(decks):
+		out := DeckEntrants(decks, "")
+		for i := range out {
+			out[i].Agent = agents[i]
+			out[i].Name = decks[i].Name + " (" + agents[i] + ")"
+		}
+		return out, nil
+	}
+	return nil, fmt.Errorf("%d agents for %d matrix decks: give one agent for every deck, or one per deck in the same order", len(agents), len(decks))
+}
+
 // AgentEntrants makes one entrant per agent spec, decks left to the game.
 func AgentEntrants(agents []string) []Entrant {
 	out := make([]Entrant, len(agents))
@@ -133,6 +142,9 @@ func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, er
 	}
 	if cfg.Seats != 0 && cfg.Seats != 2 {
 		return nil, fmt.Errorf("a matrix compares entrants two at a time: use 2 seats")
+	}
+	if cfg.Shards > 1 {
+		return nil, fmt.Errorf("--shard cannot split a matrix: its batches' parts cannot be merged; run it whole")
 	}
 	n := len(entrants)
 	m := &Matrix{Rate: make([][]Interval, n), Games: make([][]int, n)}
@@ -159,7 +171,6 @@ func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, er
 func pairConfig(cfg Config, a, b Entrant) Config {
 	cfg.Seats, cfg.Mirror = 2, true
 	cfg.Agents = []string{a.Agent, b.Agent}
-	cfg.Decks = nil
 	if a.Deck != nil && b.Deck != nil {
 		cfg.Decks = []engine.DeckList{*a.Deck, *b.Deck}
 	}

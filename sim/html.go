@@ -114,12 +114,12 @@ th:first-child, td:first-child { text-align: left; }
 .note { color: #666; font-size: .9em; } .sig { font-weight: bold; }
 </style></head><body>
 <h1>{{.Title}}</h1>
-<p class="note">Generated {{.Generated}}. Rates carry 95% Wilson intervals; differences carry 95% normal intervals. Games that reach the turn cap are draws.</p>
+<p class="note">Generated {{.Generated}}. Rates carry 95% Wilson score intervals, over the effective sample of deals when mirrored; differences are paired, game against game. Games that reach the turn cap are draws.</p>
 {{with .Comparison}}
 <h2>Differences against {{.Key}} = {{index .Options 0}}</h2>
-<table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th></tr>
-{{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td></tr>
-{{end}}</table><p class="note">Bold rows: the interval excludes zero.</p>
+<table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th><th>method</th><th>pairs</th></tr>
+{{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td><td>{{.Method}}</td><td>{{.N}}</td></tr>
+{{end}}</table><p class="note">Bold rows: the interval excludes zero. Both options play the same seeds, so each game is compared with its twin: newcombe-paired is Newcombe's hybrid score interval for paired rates, paired-mean the normal interval of the mean difference; -by-deal widens them for mirrored deals.</p>
 {{end}}
 {{with .Matrix}}
 <h2>Matrix: the row's win rate against the column</h2>
@@ -139,13 +139,14 @@ th:first-child, td:first-child { text-align: left; }
 {{if .Decks}}<tr><td>decks</td><td>{{range $i, $d := .Decks}}{{if $i}}, {{end}}{{$d}}{{end}}</td></tr>{{end}}
 {{if .Variant}}<tr><td>variant</td><td>{{range $k, $v := .Variant}}{{$k}}={{$v}} {{end}}</td></tr>{{end}}
 <tr><td>seed</td><td>{{.Seed}}{{if .Mirror}} (mirrored deals){{end}}</td></tr>
+<tr><td>intervals</td><td>{{if .Mirror}}95% Wilson score by deal: {{.DealCount}} deals of {{.Seats}} games; effective sample of the p1 win rate {{printf "%.0f" (index .WinRate 0).N}}{{else}}95% Wilson score, each game independent{{end}}</td></tr>
 <tr><td>first player wins</td><td>{{iv .FirstPlayer}}</td></tr>
 <tr><td>draws</td><td>{{iv .DrawRate}} ({{.Capped}} at the turn cap of {{.TurnCap}})</td></tr>
 <tr><td>length</td><td>mean {{printf "%.1f" .MeanTurns}} turns, median {{.TurnStats.P50}}, 90% within {{.TurnStats.P90}}; {{printf "%.1f" .MeanActions}} actions</td></tr>
 </table>
 <h3>Win rates</h3>
 <table class="wins"><tr><th>seat</th><th>agent</th><th>wins</th><th>rate [95%]</th></tr>
-{{range $s, $iv := .WinRate}}<tr><td>p{{add1 $s}}</td><td>{{index $r.Agents $s}}</td><td>{{index $r.Wins $s}}</td><td>{{iv $iv}}</td></tr>{{end}}
+{{range $s, $iv := .WinRate}}<tr><td>p{{add1 $s}}</td><td>{{if $r.Mirror}}every entrant in turn{{else}}{{index $r.Agents $s}}{{end}}</td><td>{{index $r.Wins $s}}</td><td>{{iv $iv}}</td></tr>{{end}}
 </table>
 {{if or .Mirror .Decks}}<table class="entrants"><tr><th>entrant</th><th>deck</th><th>games</th><th>wins</th><th>rate [95%]</th></tr>
 {{range .EntrantRates}}<tr><td>{{.Agent}}</td><td>{{.Deck}}</td><td>{{.Games}}</td><td>{{.Wins}}</td><td>{{iv .WinRate}}</td></tr>{{end}}</table>{{end}}
@@ -159,9 +160,9 @@ th:first-child, td:first-child { text-align: left; }
 <div class="charts">{{range .Charts}}<figure class="chart" id="chart-{{.Name}}" data-chart="{{.Name}}">{{.SVG}}</figure>{{end}}</div>
 {{with .Report}}{{if .CardStats}}
 <h3>Cards</h3>
-<p class="note">Per seat and game: the win rate of a player who played the card at least once, against one who did not. Strong positions play more cards, so read this as a lead, not a proof.</p>
-<table class="cards"><tr><th>card</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
-{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td><td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td></tr>{{end}}
+<p class="note">Per seat and game, within the deck the seat played: the win rate of a player who played the card at least once, against one with the same deck who did not. Rows marked "all decks" pool those differences over the decks that hold the card, weighted by size, with a 95% normal interval. Strong positions play more cards, so read this as a lead, not a proof.</p>
+<table class="cards"><tr><th>card</th><th>deck</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
+{{range .CardStats}}<tr><td>{{.Name}}</td><td>{{if .Pooled}}all {{.Decks}} decks{{else}}{{.Deck}}{{end}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td>{{if .Pooled}}<td>—</td><td>—</td><td>{{signed .Impact}} [{{signed .ImpactLow}}, {{signed .ImpactHigh}}]</td>{{else}}<td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td>{{end}}</tr>{{end}}
 </table>{{end}}{{end}}
 {{end}}
 </body></html>

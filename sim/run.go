@@ -11,6 +11,7 @@ import (
 	"runtime"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kartenwerk/ai"
@@ -36,6 +37,9 @@ type Config struct {
 	Mirror bool
 	// Workers play games in parallel; 0 means one per CPU.
 	Workers int
+	// First, when 1..Seats, is the seat that takes the first turn in
+	// every game; 0 leaves it to the game's rules.
+	First int
 	// TurnCap stops a game after this many turns as a draw; 0 means the
 	// game's own cap.
 	TurnCap int
@@ -43,6 +47,24 @@ type Config struct {
 	Shard, Shards int
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
+
+	presets []string // the game's preset names, for deckNames
+}
+
+// deckNames names the deck each seat of setup plays: its own, or when it
+// names none the preset engine.DefaultPreset assigns, which is the games'
+// default; "" when the game has no presets (its rules build the decks).
+func (c *Config) deckNames(setup engine.Setup) []string {
+	names := make([]string, setup.Seats)
+	for seat := range names {
+		switch {
+		case len(setup.Decks) > seat:
+			names[seat] = setup.Decks[seat].Name
+		case len(c.presets) > 0:
+			names[seat] = c.presets[engine.DefaultPreset(setup.Seed, seat, len(c.presets))]
+		}
+	}
+	return names
 }
 
 // GameResult is how one game of a batch went.
@@ -54,18 +76,26 @@ type GameResult struct {
 	Winners  engine.SeatSet
 	Reason   string
 	// First is the seat that took the first turn (NoSeat if unknown).
-	First   engine.Seat
-	Turns   int
-	Actions int
-	Capped  bool
-	Err     string
+	First engine.Seat
+	// FirstChecked tells that First was read from the game's view, and
+	// FirstDisagreed that the seat to move then was another (see
+	// firstSeat).
+	FirstChecked, FirstDisagreed bool
+	Turns                        int
+	Actions                      int
+	Capped                       bool
+	Err                          string
+	// Decks names, per seat, the deck it played ("" when not known).
+	Decks []string
 	// Played lists, per seat, the indexes in Game.Cards() of the cards it
 	// played, when the game reports them.
 	Played [][]int
 	// Decisions and Thinking count, per seat, the agent's decisions and
 	// the time it took over them.
+	// Timed tells which seats' agents were timed at all (see thinks).
 	Decisions []int
 	Thinking  []time.Duration
+	Timed     []bool
 	// Measures are the game's own figures, when it reports them.
 	Measures []engine.Measure
 }
@@ -104,6 +134,9 @@ func (c *Config) normalize() error {
 	if len(c.Decks) != 0 && len(c.Decks) != c.Seats {
 		return fmt.Errorf("%d decks for %d seats: give one deck for all seats or one per seat", len(c.Decks), c.Seats)
 	}
+	if c.First < 0 || c.First > c.Seats {
+		return fmt.Errorf("first seat %d: give a seat from 1 to %d, or 0 to let the rules decide", c.First, c.Seats)
+	}
 	if c.Shards == 0 {
 		c.Shards = 1
 	}
@@ -112,6 +145,9 @@ func (c *Config) normalize() error {
 	}
 	if _, err := c.Game.New(c.setup(0)); err != nil {
 		return err
+	}
+	for _, p := range c.Game.Presets() {
+		c.presets = append(c.presets, p.Name)
 	}
 	if c.Workers <= 0 {
 		c.Workers = runtime.GOMAXPROCS(0)
@@ -139,7 +175,7 @@ func (c *Config) setup(i int) engine.Setup {
 	if c.Mirror {
 		deal = i / c.Seats
 	}
-	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant}
+	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant, First: c.First}
 	if len(c.Decks) > 0 {
 		r := c.rotation(i)
 		s.Decks = make([]engine.DeckList, c.Seats)
@@ -164,11 +200,24 @@ func (c *Config) deckName(entrant int) string {
 	return c.Decks[entrant].Name
 }
 
-// indexes lists the games this shard plays.
+// dealSize is how many games share a deal: one per seat rotation when
+// mirrored, else one.
+func (c *Config) dealSize() int {
+	if c.Mirror {
+		return c.Seats
+	}
+	return 1
+}
+
+// indexes lists the games this shard plays: whole deals, so that a deal's
+// games are never split between shards.
 func (c *Config) indexes() []int {
 	var out []int
-	for i := c.Shard; i < c.Games; i += c.Shards {
-		out = append(out, i)
+	size := c.dealSize()
+	for deal := c.Shard; deal*size < c.Games; deal += c.Shards {
+		for i := deal * size; i < (deal+1)*size && i < c.Games; i++ {
+			out = append(out, i)
+		}
 	}
 	return out
 }
@@ -176,33 +225,100 @@ func (c *Config) indexes() []int {
 // Run plays the batch (or its shard) and tallies it. Games that fail (an
 // agent error, a refused action) are counted as errors, not fatal.
 func Run(ctx context.Context, cfg Config) (*Report, error) {
+	rep, _, err := runGames(ctx, cfg, false)
+	return rep, err
+}
+
+// runGames is Run that, when outcomes is set, also returns each game's
+// outcome in index order (its result without the per-card and per-decision
+// detail, which is tallied and dropped as the games are played).
+func runGames(ctx context.Context, cfg Config, outcomes bool) (*Report, []GameResult, error) {
 	if err := cfg.normalize(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	start := time.Now()
-	indexes := cfg.indexes()
-	results := make([]GameResult, len(indexes))
+	deals := cfg.deals()
+	b := newBatch(cfg, deals, outcomes)
+	if err := b.play(ctx); err != nil {
+		return nil, nil, err
+	}
+	t, think := b.total()
+	rep := t.Report()
+	rep.ThinkingMs = think.perDecision()
+	rep.Workers = cfg.Workers
+	rep.ElapsedSeconds = time.Since(start).Seconds()
+	rep.GamesPerSecond = float64(t.Games) / rep.ElapsedSeconds
+	return rep, b.outcomes, nil
+}
+
+// deals lists the games this shard plays, deal by deal.
+func (c *Config) deals() [][]int {
+	indexes := c.indexes()
+	size := c.dealSize()
+	var out [][]int
+	for k := 0; k < len(indexes); k += size {
+		out = append(out, indexes[k:min(k+size, len(indexes))])
+	}
+	return out
+}
+
+// batch plays deals with workers that each keep a tally of their own, so
+// that no game's detail outlives its tallying: memory stays flat however
+// large the batch. The tallies merge exactly, whatever deals each worker
+// played.
+type batch struct {
+	cfg      Config
+	deals    [][]int
+	offsets  []int // where each deal's games start in outcomes
+	outcomes []GameResult
+	tallies  []*Tally
+	thinks   []thinkSums
+	done     atomic.Int64
+	mu       sync.Mutex // serialises Progress
+}
+
+func newBatch(cfg Config, deals [][]int, outcomes bool) *batch {
+	b := &batch{cfg: cfg, deals: deals}
+	n := 0
+	for _, d := range deals {
+		b.offsets = append(b.offsets, n)
+		n += len(d)
+	}
+	if outcomes {
+		b.outcomes = make([]GameResult, n)
+	}
+	for range max(1, cfg.Workers) {
+		b.tallies = append(b.tallies, NewTally(cfg))
+		b.thinks = append(b.thinks, newThinkSums(cfg.Seats))
+	}
+	return b
+}
+
+// play plays every deal: in this goroutine when there is one worker, so
+// that no game waits on a hand-over.
+func (b *batch) play(ctx context.Context) error {
+	if len(b.tallies) == 1 {
+		for k := range b.deals {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			b.playDeal(0, k)
+		}
+		return nil
+	}
 	next := make(chan int)
 	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for w := 0; w < cfg.Workers; w++ {
+	for w := range b.tallies {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for k := range next {
-				results[k] = PlayGame(cfg, indexes[k])
-				if cfg.Progress != nil {
-					mu.Lock()
-					done++
-					cfg.Progress(done)
-					mu.Unlock()
-				}
+				b.playDeal(w, k)
 			}
 		}()
 	}
 feed:
-	for k := range indexes {
+	for k := range b.deals {
 		select {
 		case next <- k:
 		case <-ctx.Done():
@@ -211,25 +327,50 @@ feed:
 	}
 	close(next)
 	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		return nil, err
+	return ctx.Err()
+}
+
+// playDeal plays deal k on worker w and tallies it there.
+func (b *batch) playDeal(w, k int) {
+	games := make([]GameResult, len(b.deals[k]))
+	for j, i := range b.deals[k] {
+		games[j] = PlayGame(b.cfg, i)
 	}
-	t := NewTally(cfg)
-	for _, r := range results {
-		t.Add(r)
+	b.tallies[w].AddDeal(games)
+	b.thinks[w].add(b.cfg.Seats, games)
+	for j, r := range games {
+		if b.outcomes != nil {
+			b.outcomes[b.offsets[k]+j] = r.outcome()
+		}
 	}
-	rep := t.Report()
-	rep.ThinkingMs = thinking(cfg.Seats, results)
-	rep.Workers = cfg.Workers
-	rep.ElapsedSeconds = time.Since(start).Seconds()
-	rep.GamesPerSecond = float64(len(indexes)) / rep.ElapsedSeconds
-	return rep, nil
+	done := b.done.Add(int64(len(games)))
+	if b.cfg.Progress != nil {
+		b.mu.Lock()
+		b.cfg.Progress(int(done))
+		b.mu.Unlock()
+	}
+}
+
+// total merges the workers' tallies and timings.
+func (b *batch) total() (*Tally, thinkSums) {
+	t, think := b.tallies[0], b.thinks[0]
+	for w := 1; w < len(b.tallies); w++ {
+		_ = t.Merge(b.tallies[w]) // parts of one batch: they always match
+		think.merge(b.thinks[w])
+	}
+	return t, think
+}
+
+// outcome is the result without the detail that only the tally needs.
+func (r GameResult) outcome() GameResult {
+	r.Played, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil
+	return r
 }
 
 // PlayGame plays game i of the batch from start to end or to the cap.
 func PlayGame(cfg Config, i int) GameResult {
 	setup := cfg.setup(i)
-	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat}
+	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat, Decks: cfg.deckNames(setup)}
 	s, err := cfg.Game.New(setup)
 	if err != nil {
 		res.Err = fmt.Sprintf("game %d (seed %d): %v", i, setup.Seed, err)
@@ -238,12 +379,16 @@ func PlayGame(cfg Config, i int) GameResult {
 	agents := make([]ai.Agent, cfg.Seats)
 	for seat := range agents {
 		entrant := (seat + res.Rotation) % cfg.Seats
-		if agents[seat], err = ai.New(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
+		if agents[seat], err = newAgent(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
 			res.Err = err.Error()
 			return res
 		}
 	}
 	res.Decisions, res.Thinking = make([]int, cfg.Seats), make([]time.Duration, cfg.Seats)
+	res.Timed = make([]bool, cfg.Seats)
+	for seat, a := range agents {
+		res.Timed[seat] = thinks(a)
+	}
 	cards, _ := s.(engine.CardPlayer)
 	if cards != nil {
 		res.Played = make([][]int, cfg.Seats)
@@ -251,7 +396,7 @@ func PlayGame(cfg Config, i int) GameResult {
 	codec := cfg.Game.Info().Actions
 	for {
 		if res.First == engine.NoSeat && s.Turn() >= 1 {
-			res.First = s.View(engine.NoSeat).Active
+			res.First, res.FirstChecked, res.FirstDisagreed = firstSeat(cfg, i, s)
 		}
 		if done, out := s.Terminal(); done {
 			res.Winners, res.Reason = out.Winners, out.Reason
@@ -262,9 +407,7 @@ func PlayGame(cfg Config, i int) GameResult {
 			break
 		}
 		seat := s.ToMove()
-		t0 := time.Now()
-		a, err := agents[seat].Act(s)
-		res.Thinking[seat] += time.Since(t0)
+		a, err := act(agents[seat], s, res.Timed[seat], &res.Thinking[seat])
 		res.Decisions[seat]++
 		if err == nil && cards != nil {
 			if c := cards.PlayedCard(a); c >= 0 {
@@ -287,21 +430,100 @@ func PlayGame(cfg Config, i int) GameResult {
 	return res
 }
 
-// thinking is each entrant's mean time per decision in milliseconds.
-func thinking(seats int, results []GameResult) []float64 {
-	total := make([]time.Duration, seats)
-	count := make([]int, seats)
-	for _, r := range results {
+// newAgent is ai.New, without parsing the two plainest specs again for
+// every game of a batch.
+func newAgent(spec string, seed uint64) (ai.Agent, error) {
+	switch spec {
+	case "random":
+		return ai.NewRandom(seed), nil
+	case "greedy":
+		return ai.NewGreedy(seed), nil
+	}
+	return ai.New(spec, seed)
+}
+
+// firstCheckEvery is how often (one game in so many) the first seat is
+// read from the game's view rather than taken as the seat to move.
+const firstCheckEvery = 64
+
+// firstSeat is the seat that takes the first turn of game i, asked as the
+// first turn begins: the seat chosen by cfg.First, else the seat to move
+// then, which in every game here is the active seat. Reading the active
+// seat from a View instead costs up to a third of a random game, so only
+// one game in firstCheckEvery does, and counts whether the two disagree
+// so that the report can warn when the shortcut does not hold.
+func firstSeat(cfg Config, i int, s engine.State) (first engine.Seat, checked, disagreed bool) {
+	if cfg.First > 0 {
+		return engine.Seat(cfg.First - 1), false, false
+	}
+	if i%firstCheckEvery != 0 {
+		return s.ToMove(), false, false
+	}
+	active := s.View(engine.NoSeat).Active
+	return active, true, active != s.ToMove()
+}
+
+// thinks reports whether an agent's time per decision is worth measuring:
+// random and greedy agents decide in microseconds, and reading the clock
+// around each of their decisions would cost a quarter of a batch's time.
+func thinks(a ai.Agent) bool {
+	switch a.(type) {
+	case *ai.Random, *ai.Greedy:
+		return false
+	}
+	return true
+}
+
+// act asks the agent for its action, adding the time it took to thinking
+// when timed.
+func act(a ai.Agent, s engine.State, timed bool, thinking *time.Duration) (engine.Action, error) {
+	if !timed {
+		return a.Act(s)
+	}
+	t0 := time.Now()
+	action, err := a.Act(s)
+	*thinking += time.Since(t0)
+	return action, err
+}
+
+// thinkSums adds up each entrant's timed decisions and their time.
+type thinkSums struct {
+	total []time.Duration
+	count []int
+}
+
+func newThinkSums(seats int) thinkSums {
+	return thinkSums{total: make([]time.Duration, seats), count: make([]int, seats)}
+}
+
+func (t thinkSums) add(seats int, games []GameResult) {
+	for _, r := range games {
 		for seat := range r.Decisions {
+			if !r.Timed[seat] {
+				continue
+			}
 			e := (seat + r.Rotation) % seats
-			total[e] += r.Thinking[seat]
-			count[e] += r.Decisions[seat]
+			t.total[e] += r.Thinking[seat]
+			t.count[e] += r.Decisions[seat]
 		}
 	}
-	out := make([]float64, seats)
+}
+
+func (t thinkSums) merge(o thinkSums) {
+	for e := range t.total {
+		t.total[e] += o.total[e]
+		t.count[e] += o.count[e]
+	}
+}
+
+// perDecision is each entrant's mean time per decision in milliseconds,
+// or -1 for an entrant whose agent is not timed.
+func (t thinkSums) perDecision() []float64 {
+	out := make([]float64, len(t.total))
 	for e := range out {
-		if count[e] > 0 {
-			out[e] = float64(total[e].Microseconds()) / 1000 / float64(count[e])
+		out[e] = -1
+		if t.count[e] > 0 {
+			out[e] = float64(t.total[e].Microseconds()) / 1000 / float64(t.count[e])
 		}
 	}
 	return out

@@ -127,22 +127,31 @@ func TestShardsMergeIntoTheWholeBatch(t *testing.T) {
 	base := sim.Config{Game: trick.Game{}, Games: 301, Seed: 3, Seats: 2, Mirror: true,
 		Agents: []string{"random", "greedy"}}
 	whole := run(t, base)
-	var merged *sim.Tally
+	var parts []*sim.Tally
 	for k := 0; k < 3; k++ {
 		part := base
 		part.Shard, part.Shards = k, 3
 		rep := run(t, part)
-		if merged == nil {
-			merged = &rep.Tally
-			continue
+		if rep.Shard != k+1 {
+			t.Fatalf("shard %d/3 records itself as %d", k+1, rep.Shard)
 		}
-		if err := merged.Merge(&rep.Tally); err != nil {
-			t.Fatal(err)
-		}
+		parts = append(parts, &rep.Tally)
+	}
+	names := []string{"a.json", "b.json", "c.json"}
+	// The same shard twice, or one left out, is refused with its name.
+	if _, err := sim.MergeShards([]*sim.Tally{parts[0], parts[0], parts[1]}, names); err == nil || !strings.Contains(err.Error(), "shard 1/3 is also in a.json") {
+		t.Errorf("a shard given twice: %v", err)
+	}
+	if _, err := sim.MergeShards(parts[:2], names); err == nil || !strings.Contains(err.Error(), "shard 3/3 missing") {
+		t.Errorf("a missing shard: %v", err)
+	}
+	merged, err := sim.MergeShards(parts, names)
+	if err != nil {
+		t.Fatal(err)
 	}
 	whole1 := whole.Tally
 	whole1.Shards = 3 // the only field that tells shards apart
-	if !reflect.DeepEqual(merged.Report().Tally, whole1) {
+	if !reflect.DeepEqual(merged.Report().Tally, whole1) || !reflect.DeepEqual(merged.Report().WinRate, whole.WinRate) {
 		t.Fatalf("merged shards differ from the whole:\n%+v\n%+v", merged, whole1)
 	}
 	if whole.Games != 302 {
@@ -240,5 +249,185 @@ func TestOneDeckListServesEverySeat(t *testing.T) {
 	rep := run(t, sim.Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 3, Decks: []engine.DeckList{deck}})
 	if !slices.Equal(rep.Decks, []string{deck.Name, deck.Name, deck.Name}) || rep.Games != 20 {
 		t.Fatalf("decks %v in %d games", rep.Decks, rep.Games)
+	}
+}
+
+// Only agents whose time matters are timed: reading the clock around a
+// random agent's every decision costs more than the decision.
+func TestOnlySearchAgentsAreTimed(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 4, Seed: 3, Seats: 2, Agents: []string{"random", "ismcts:iters=20"}, Workers: 1}
+	rep := run(t, cfg)
+	if len(rep.ThinkingMs) != 2 || rep.ThinkingMs[0] != -1 || rep.ThinkingMs[1] < 0 {
+		t.Fatalf("thinking ms %v: want -1 for random and a time for ismcts", rep.ThinkingMs)
+	}
+}
+
+// In a mirrored batch every entrant sits in every seat, so a seat is not
+// labelled with one entrant's agent, in text or HTML; the report names its
+// interval method and effective sample.
+func TestMirroredReportLabelsSeatsAndMethod(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 2, Seats: 2, Agents: []string{"random", "greedy"}, Mirror: true})
+	var text, page strings.Builder
+	rep.WriteText(&text)
+	if err := sim.WriteHTML(&page, sim.Document{Title: "t", Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	for _, out := range []string{text.String(), page.String()} {
+		if strings.Contains(out, "p1 (random)") || strings.Contains(out, "<td>p1</td><td>random</td>") {
+			t.Errorf("a mirrored seat is labelled with one agent:\n%s", out)
+		}
+		if !strings.Contains(out, "every entrant in turn") || !strings.Contains(out, "Wilson score by deal") {
+			t.Errorf("the report lacks the seat label or the interval method:\n%s", out)
+		}
+	}
+	if rep.DealCount != 100 || rep.WinRate[0].Method != sim.MethodCluster {
+		t.Fatalf("deals %d, method %q", rep.DealCount, rep.WinRate[0].Method)
+	}
+}
+
+// Identical agents replay each mirrored deal exactly, so p1 wins both of a
+// deal's games or neither: the batch is worth as many games as it has
+// deals, and its interval is as wide as that of a plain batch of deals.
+func TestMirroredIdenticalAgentsCountDeals(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 1000, Seed: 4, Seats: 2, Mirror: true})
+	iv := rep.WinRate[0]
+	if math.Abs(iv.N-500) > 2 { // 499: the variance's small-sample factor d/(d-1)
+		t.Fatalf("effective sample %.1f, want the 500 deals", iv.N)
+	}
+	plain := sim.Wilson(float64(rep.Wins[0])/2, 500)
+	if w, want := iv.High-iv.Low, plain.High-plain.Low; math.Abs(w-want) > 0.01*want {
+		t.Fatalf("interval %+v, want the width of %+v", iv, plain)
+	}
+}
+
+// Card impact is measured within the deck that played the card: a card
+// only the stronger deck holds shows no impact of its own, and a card of
+// several decks gets a pooled figure over them.
+func TestCardImpactIsStratifiedByDeck(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}}
+	tally := sim.NewTally(cfg)
+	for i := 0; i < 400; i++ {
+		// Fire (p1) wins 3 blocks of 2 games in 4 and always plays Nine
+		// (index 8); both decks play One (index 0) in every other game,
+		// which changes nothing.
+		w := engine.SeatSet(0).With(0)
+		if (i/2)%4 == 0 {
+			w = engine.SeatSet(0).With(1)
+		}
+		played := [][]int{{8}, {}}
+		if i%2 == 0 {
+			played = [][]int{{8, 0}, {0}}
+		}
+		tally.Add(sim.GameResult{Index: i, Winners: w, Reason: "tricks", Turns: 9, Played: played, Decks: []string{"Fire", "Water"}})
+	}
+	var onePooled *sim.CardStat
+	for _, c := range tally.Report().CardStats {
+		if c.Name == "Nine" && (c.Impact != 0 || c.Deck != "Fire" || c.Pooled) {
+			t.Errorf("Nine, played in every Fire game, shows %+v", c)
+		}
+		if c.Name == "One" && !c.Pooled && c.Impact != 0 {
+			t.Errorf("One within %s: impact %v, want 0", c.Deck, c.Impact)
+		}
+		if c.Name == "One" && c.Pooled {
+			onePooled = &c
+		}
+	}
+	if onePooled == nil || onePooled.Decks != 2 || onePooled.Impact != 0 || onePooled.ImpactLow >= 0 || onePooled.ImpactHigh <= 0 || onePooled.ImpactMethod != sim.MethodStratified {
+		t.Fatalf("One pooled over both decks: %+v", onePooled)
+	}
+	var text strings.Builder
+	tally.Report().WriteText(&text)
+	if !strings.Contains(text.String(), "One (all decks)") || !strings.Contains(text.String(), "One (Fire)") {
+		t.Errorf("text lacks the per-deck and pooled rows:\n%s", text.String())
+	}
+}
+
+// In a mirrored batch an end reason's share is over all games, like the
+// plain batch's, however the reasons fall among the deals.
+func TestMirroredEndReasonsShareAllGames(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random"}, Mirror: true}
+	tally := sim.NewTally(cfg)
+	for d := 0; d < 100; d++ {
+		reason := "tricks"
+		if d%4 == 0 {
+			reason = "timeout"
+		}
+		g := sim.GameResult{Winners: engine.SeatSet(0).With(0), Reason: reason, Turns: 9}
+		tally.AddDeal([]sim.GameResult{g, g})
+	}
+	for _, s := range tally.Report().EndReasons {
+		want := map[string]float64{"tricks": 0.75, "timeout": 0.25}[s.Name]
+		if s.Rate != want || s.Low > want || s.High < want || s.Method != sim.MethodCluster {
+			t.Errorf("%s: %+v, want a rate of %v", s.Name, s.Interval, want)
+		}
+	}
+}
+
+// otherActive is the trick game with views that name another active seat
+// than the one to move, as a game might where the first turn opens with
+// an opponent's decision.
+type otherActive struct{ trick.Game }
+
+type otherActiveState struct{ engine.State }
+
+func (g otherActive) New(setup engine.Setup) (engine.State, error) {
+	s, err := g.Game.New(setup)
+	return otherActiveState{s}, err
+}
+
+func (s otherActiveState) View(v engine.Seat) *engine.View {
+	view := s.State.View(v)
+	view.Active = (s.ToMove() + 1) % engine.Seat(s.Seats())
+	return view
+}
+
+// The first seat is taken as the seat to move when the first turn begins,
+// checked against the view in one game of 64; a game where the two differ
+// gets a warning, and the checked games count the view's seat.
+func TestFirstSeatShortcutIsChecked(t *testing.T) {
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2})
+	if rep.FirstChecked != 4 || rep.FirstDisagreed != 0 {
+		t.Fatalf("trick: %d checked, %d disagreed", rep.FirstChecked, rep.FirstDisagreed)
+	}
+	rep = run(t, sim.Config{Game: otherActive{}, Games: 200, Seed: 1, Seats: 2})
+	var text strings.Builder
+	rep.WriteText(&text)
+	if rep.FirstDisagreed != 4 || !strings.Contains(text.String(), "WARNING: in 4 of 4 checked games") {
+		t.Fatalf("%d of %d disagreed:\n%s", rep.FirstDisagreed, rep.FirstChecked, text.String())
+	}
+	fixed := run(t, sim.Config{Game: otherActive{}, Games: 200, Seed: 1, Seats: 2, First: 2})
+	if fixed.FirstChecked != 0 || fixed.FirstWins != fixed.Wins[1] {
+		t.Fatalf("--first 2: %d checked, first wins %d, p2 wins %d", fixed.FirstChecked, fixed.FirstWins, fixed.Wins[1])
+	}
+}
+
+// Identical agents without draws win exactly one game of each mirrored
+// deal: the entrant's rate is fixed by the design, and the text says so
+// rather than print a huge effective sample.
+func TestMirroredIdenticalAgentsEntrantRateIsFixed(t *testing.T) {
+	tally := sim.NewTally(sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random"}, Mirror: true})
+	for d := 0; d < 100; d++ {
+		seat := engine.Seat(d % 2) // the deal favours one seat, whoever sits there
+		g := sim.GameResult{Winners: engine.SeatSet(0).With(seat), Reason: "tricks", Turns: 9}
+		h := g
+		h.Rotation = 1
+		tally.AddDeal([]sim.GameResult{g, h})
+	}
+	rep := tally.Report()
+	var text strings.Builder
+	rep.WriteText(&text)
+	e := rep.EntrantRates[0].WinRate
+	if e.Rate != 0.5 || e.Low != 0.5 || e.High != 0.5 || !strings.Contains(text.String(), "unbounded (every deal gave the same rate)") {
+		t.Fatalf("entrant rate %+v:\n%s", e, text.String())
+	}
+}
+
+// The simulator's shortcut for plain specs makes the same agents as
+// ai.New: the batches are equal however the agent is spelled.
+func TestPlainAgentSpecsMatchTheirSpelledOutForm(t *testing.T) {
+	a := run(t, sim.Config{Game: trick.Game{}, Games: 60, Seed: 5, Seats: 2, Agents: []string{"random", "greedy"}, Workers: 1})
+	b := run(t, sim.Config{Game: trick.Game{}, Games: 60, Seed: 5, Seats: 2, Agents: []string{"Random", "greedy:decks=hidden"}, Workers: 1})
+	if !reflect.DeepEqual(a.Wins, b.Wins) || !reflect.DeepEqual(a.Turns, b.Turns) || a.Actions != b.Actions {
+		t.Fatalf("random,greedy: %v; Random,greedy:decks=hidden: %v", a.Wins, b.Wins)
 	}
 }

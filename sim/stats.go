@@ -10,7 +10,34 @@ type Interval struct {
 	Rate float64 `json:"rate"`
 	Low  float64 `json:"low"`
 	High float64 `json:"high"`
+	// Method names how the interval was computed (MethodWilson,
+	// MethodCluster); N is the sample it rests on: the number of games,
+	// or for a clustered figure its effective sample.
+	Method string  `json:"method,omitempty"`
+	N      float64 `json:"n,omitempty"`
 }
+
+// The interval methods a report names.
+const (
+	// MethodWilson is the Wilson score interval over independent games.
+	MethodWilson = "wilson"
+	// MethodCluster is the Wilson score interval over the effective
+	// sample of games played in deals (clusters): the games of a mirrored
+	// deal share its shuffle, so they count as fewer independent games
+	// (or, for entrants that swap seats, sometimes as more).
+	MethodCluster = "wilson-by-deal"
+	// MethodNewcombe is Newcombe's hybrid score interval for the
+	// difference of two proportions measured on the same games (paired).
+	MethodNewcombe = "newcombe-paired"
+	// MethodPairedMean is the normal interval of a mean paired difference.
+	MethodPairedMean = "paired-mean"
+	// MethodStratified is the normal interval of differences within
+	// strata (decks) pooled with Mantel-Haenszel weights.
+	MethodStratified = "stratified-normal"
+)
+
+// z95 is the normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
 
 // Wilson returns the proportion k/n with its 95% Wilson score interval,
 // which stays sensible for small n and for rates near 0 or 1.
@@ -18,12 +45,78 @@ func Wilson(k, n float64) Interval {
 	if n <= 0 {
 		return Interval{}
 	}
-	const z = 1.959963984540054
+	const z = z95
 	p := k / n
 	den := 1 + z*z/n
 	centre := (p + z*z/(2*n)) / den
 	half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-	return Interval{Rate: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half)}
+	return Interval{Rate: p, Low: math.Max(0, centre-half), High: math.Min(1, centre+half), Method: MethodWilson, N: n}
+}
+
+// Clustered counts a proportion whose games come in clusters (the games
+// of one deal), as integer moments, so that shards merge exactly: over
+// clusters d with y_d events of m_d games, the sums of y, m, y², y·m, m².
+type Clustered struct {
+	Clusters int64 `json:"clusters"`
+	Y        int64 `json:"y"`
+	M        int64 `json:"m"`
+	YY       int64 `json:"yy"`
+	YM       int64 `json:"ym"`
+	MM       int64 `json:"mm"`
+}
+
+// Add counts one cluster with y events in m games.
+func (c *Clustered) Add(y, m int) {
+	if m == 0 {
+		return
+	}
+	Y, M := int64(y), int64(m)
+	c.Clusters++
+	c.Y += Y
+	c.M += M
+	c.YY += Y * Y
+	c.YM += Y * M
+	c.MM += M * M
+}
+
+// merge adds another part's clusters.
+func (c *Clustered) merge(o Clustered) {
+	c.Clusters += o.Clusters
+	c.Y += o.Y
+	c.M += o.M
+	c.YY += o.YY
+	c.YM += o.YM
+	c.MM += o.MM
+}
+
+// Interval is the rate Y/M with a Wilson interval over the effective
+// sample: M games divided by the design effect, the ratio of the
+// cluster-robust variance of the rate to the binomial one. When every
+// cluster has the same rate p strictly between 0 and 1, the interval is
+// the point p. When the rate is 0 (or 1) in every cluster, the variance
+// says nothing, and the effective sample is taken as the number of
+// clusters (as if each cluster were one game), which errs on the wide side.
+func (c Clustered) Interval() Interval {
+	if c.M == 0 {
+		return Interval{Method: MethodCluster}
+	}
+	n, p := float64(c.M), float64(c.Y)/float64(c.M)
+	eff := float64(c.Clusters)
+	if c.Clusters >= 2 && p > 0 && p < 1 {
+		d := float64(c.Clusters)
+		sq := float64(c.YY) - 2*p*float64(c.YM) + p*p*float64(c.MM)
+		v := d / (d - 1) * sq / (n * n)
+		if v <= 0 {
+			// Every cluster has the rate p: the design fixes it (identical
+			// agents in a mirrored deal win one game each). The effective
+			// sample is unbounded; N = M² stands for it in JSON.
+			return Interval{Rate: p, Low: p, High: p, Method: MethodCluster, N: n * n}
+		}
+		eff = p * (1 - p) / v
+	}
+	iv := Wilson(p*eff, eff)
+	iv.Rate, iv.Method = p, MethodCluster
+	return iv
 }
 
 // Distribution summarises a whole-number measure (such as turns) from

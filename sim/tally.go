@@ -5,6 +5,8 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"kartenwerk/engine"
 )
@@ -27,6 +29,12 @@ type Tally struct {
 	// Planned is the batch's size; Shards how many parts it was split in.
 	Planned int `json:"planned"`
 	Shards  int `json:"shards"`
+	// Shard is which part (1..Shards) this tally holds; 0 for a whole
+	// batch or a merge of all parts.
+	Shard int `json:"shard,omitempty"`
+	// First is the seat that started every game (1-based), 0 if the rules
+	// chose.
+	First int `json:"first,omitempty"`
 
 	Games   int   `json:"games"`
 	Wins    []int `json:"wins"`
@@ -38,18 +46,30 @@ type Tally struct {
 	Entrants []EntrantTally `json:"entrants"`
 	// FirstWins counts games won by the seat that took the first turn,
 	// of FirstKnown games where that seat is known.
-	FirstWins    int                   `json:"first_wins"`
-	FirstKnown   int                   `json:"first_known"`
-	Turns        map[int]int           `json:"turns"`
-	Reasons      map[string]int        `json:"reasons"`
-	Cards        map[string]*CardTally `json:"cards,omitempty"`
+	FirstWins  int `json:"first_wins"`
+	FirstKnown int `json:"first_known"`
+	// FirstChecked counts the games whose first seat was read from the
+	// game's view, FirstDisagreed those where the seat to move at the
+	// first turn was not it: then the first player's figures are suspect.
+	FirstChecked   int            `json:"first_checked"`
+	FirstDisagreed int            `json:"first_disagreed,omitempty"`
+	Turns          map[int]int    `json:"turns"`
+	Reasons        map[string]int `json:"reasons"`
+	// Cards counts the cards played, by the deck of the seat that played
+	// them (the key "" when the deck is not known).
+	Cards        map[string]*DeckCards `json:"cards_by_deck,omitempty"`
 	SeatGames    int                   `json:"seat_games"`
 	SeatWins     int                   `json:"seat_wins"`
 	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
 	// Measures sums the game's own figures by name.
 	Measures map[string]*MeasureTally `json:"measures,omitempty"`
+	// Deals counts, for a mirrored batch, each rate by deal (see
+	// AddDeal), keyed by the figure's name.
+	Deals map[string]*Clustered `json:"deals,omitempty"`
 
 	cardNames []string
+	running   map[string]*deckCounts // card counts not yet in Cards
+	seatGame  int                    // seat-games counted, for deckCounts.stamp
 }
 
 // EntrantTally counts one entrant's games.
@@ -59,12 +79,6 @@ type EntrantTally struct {
 	Games int    `json:"games"`
 	Wins  int    `json:"wins"`
 	Draws int    `json:"draws"`
-}
-
-// CardTally counts the seat-games in which a card was played and won.
-type CardTally struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
 }
 
 // MeasureTally sums one game-specific figure over the games where it
@@ -96,8 +110,8 @@ type ErrorSample struct {
 // NewTally starts an empty tally for a batch.
 func NewTally(cfg Config) *Tally {
 	t := &Tally{Game: cfg.Game.Info().ID, Seats: cfg.Seats, Seed: cfg.Seed, Variant: cfg.Variant,
-		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards,
-		Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*CardTally{}}
+		TurnCap: cfg.TurnCap, Mirror: cfg.Mirror, Planned: cfg.Games, Shards: cfg.Shards, First: cfg.First,
+		Shard: shardNumber(cfg), Wins: make([]int, cfg.Seats), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*DeckCards{}}
 	for e := 0; e < cfg.Seats; e++ {
 		t.Agents = append(t.Agents, cfg.agentSpec(e))
 		if len(cfg.Decks) > 0 {
@@ -109,6 +123,14 @@ func NewTally(cfg Config) *Tally {
 		t.cardNames = append(t.cardNames, c.Name)
 	}
 	return t
+}
+
+// shardNumber is the 1-based part a sharded batch plays, 0 for a whole one.
+func shardNumber(cfg Config) int {
+	if cfg.Shards > 1 {
+		return cfg.Shard + 1
+	}
+	return 0
 }
 
 // Add counts one game.
@@ -141,6 +163,12 @@ func (t *Tally) Add(r GameResult) {
 			e.Draws++
 		}
 	}
+	if r.FirstChecked {
+		t.FirstChecked++
+	}
+	if r.FirstDisagreed {
+		t.FirstDisagreed++
+	}
 	if r.First != engine.NoSeat {
 		t.FirstKnown++
 		if r.Winners.Has(r.First) {
@@ -151,6 +179,110 @@ func (t *Tally) Add(r GameResult) {
 	for _, m := range r.Measures {
 		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: int64(m.Value), Min: m.Value, Max: m.Value})
 	}
+}
+
+// AddDeal counts the games of one deal: in a mirrored batch, the games
+// that share one shuffle; otherwise a single game. The deal's games are
+// counted as one cluster of each rate, so that intervals reflect that
+// they are not independent.
+func (t *Tally) AddDeal(games []GameResult) {
+	for _, r := range games {
+		t.Add(r)
+	}
+	if !t.Mirror {
+		return
+	}
+	var c dealCounts
+	played := 0
+	for _, r := range games {
+		c.add(t.Seats, r)
+		if r.Err == "" {
+			played++
+		}
+	}
+	for name, ym := range c {
+		if strings.HasPrefix(name, reasonPrefix) {
+			ym[1] = played // every game of the deal, not just those so ended
+		}
+		t.deal(name).Add(ym[0], ym[1])
+	}
+}
+
+// Names of the rates a mirrored batch counts by deal.
+const (
+	dealDraw  = "draw"
+	dealCap   = "turn cap"
+	dealFirst = "first player win"
+)
+
+func dealSeat(s int) string      { return "p" + strconv.Itoa(s+1) + " win" }
+func dealEntrant(e int) string   { return "entrant " + strconv.Itoa(e+1) + " win" }
+func dealReason(r string) string { return reasonPrefix + r }
+
+// reasonPrefix starts the names of the end reasons' rates.
+const reasonPrefix = "ended by "
+
+// dealCounts are one deal's events and games per rate.
+type dealCounts map[string][2]int
+
+func (c *dealCounts) count(name string, event bool) {
+	if *c == nil {
+		*c = dealCounts{}
+	}
+	ym := (*c)[name]
+	if event {
+		ym[0]++
+	}
+	ym[1]++
+	(*c)[name] = ym
+}
+
+func (c *dealCounts) add(seats int, r GameResult) {
+	if r.Err != "" {
+		return
+	}
+	for seat := 0; seat < seats; seat++ {
+		won := r.Winners.Has(engine.Seat(seat))
+		c.count(dealSeat(seat), won)
+		c.count(dealEntrant((seat+r.Rotation)%seats), won)
+	}
+	c.count(dealDraw, r.Winners == 0)
+	c.count(dealCap, r.Capped)
+	if r.First != engine.NoSeat {
+		c.count(dealFirst, r.Winners.Has(r.First))
+	}
+	c.count(dealReason(r.Reason), true)
+}
+
+func (t *Tally) deal(name string) *Clustered {
+	if t.Deals == nil {
+		t.Deals = map[string]*Clustered{}
+	}
+	c := t.Deals[name]
+	if c == nil {
+		c = &Clustered{}
+		t.Deals[name] = c
+	}
+	return c
+}
+
+// rate is the named rate's interval: by deal in a mirrored batch, else a
+// plain Wilson interval of k in n games.
+func (t *Tally) rate(name string, k, n int) Interval {
+	if !t.Mirror {
+		return Wilson(float64(k), float64(n))
+	}
+	c := t.Deals[name]
+	if c == nil {
+		c = &Clustered{}
+	}
+	if all := t.Deals[dealDraw]; strings.HasPrefix(name, reasonPrefix) && all != nil {
+		// A reason is counted only in the deals where it occurred; the
+		// deals without it add nothing to Y, YY and YM but count in the
+		// games and clusters, which every deal's draw count holds.
+		return Clustered{Clusters: all.Clusters, Y: c.Y, M: all.M, YY: c.YY, YM: c.YM, MM: all.MM}.Interval()
+	}
+	return c.Interval()
 }
 
 // measure returns the tally of the named figure, making it if needed.
@@ -164,31 +296,6 @@ func (t *Tally) measure(name string) *MeasureTally {
 		t.Measures[name] = m
 	}
 	return m
-}
-
-func (t *Tally) addCards(r GameResult) {
-	for seat, played := range r.Played {
-		won := r.Winners.Has(engine.Seat(seat))
-		t.SeatGames++
-		if won {
-			t.SeatWins++
-		}
-		slices.Sort(played)
-		for k, c := range played {
-			if (k > 0 && played[k-1] == c) || c >= len(t.cardNames) {
-				continue
-			}
-			ct := t.Cards[t.cardNames[c]]
-			if ct == nil {
-				ct = &CardTally{}
-				t.Cards[t.cardNames[c]] = ct
-			}
-			ct.Played++
-			if won {
-				ct.Won++
-			}
-		}
-	}
 }
 
 func (t *Tally) trimErrors() {
@@ -219,28 +326,22 @@ func (t *Tally) Merge(o *Tally) error {
 	}
 	t.FirstWins += o.FirstWins
 	t.FirstKnown += o.FirstKnown
+	t.FirstChecked += o.FirstChecked
+	t.FirstDisagreed += o.FirstDisagreed
 	for k, v := range o.Turns {
 		t.Turns[k] += v
 	}
 	for k, v := range o.Reasons {
 		t.Reasons[k] += v
 	}
-	if t.Cards == nil {
-		t.Cards = map[string]*CardTally{}
-	}
-	for k, v := range o.Cards {
-		ct := t.Cards[k]
-		if ct == nil {
-			ct = &CardTally{}
-			t.Cards[k] = ct
-		}
-		ct.Played += v.Played
-		ct.Won += v.Won
-	}
+	t.mergeCards(o)
 	t.SeatGames += o.SeatGames
 	t.SeatWins += o.SeatWins
 	for name, m := range o.Measures {
 		t.measure(name).add(*m)
+	}
+	for name, c := range o.Deals {
+		t.deal(name).merge(*c)
 	}
 	t.ErrorSamples = append(t.ErrorSamples, o.ErrorSamples...)
 	t.trimErrors()
@@ -248,39 +349,107 @@ func (t *Tally) Merge(o *Tally) error {
 }
 
 func (t *Tally) sameBatch(o *Tally) error {
-	switch {
-	case t.Game != o.Game || t.Seats != o.Seats || t.Seed != o.Seed || t.TurnCap != o.TurnCap ||
-		t.Mirror != o.Mirror || t.Planned != o.Planned || t.Shards != o.Shards:
-		return fmt.Errorf("not parts of one batch: %s %d seats seed %d (%d games in %d shards) vs %s %d seats seed %d (%d games in %d shards)",
-			t.Game, t.Seats, t.Seed, t.Planned, t.Shards, o.Game, o.Seats, o.Seed, o.Planned, o.Shards)
-	case !slices.Equal(t.Agents, o.Agents) || !slices.Equal(t.Decks, o.Decks) || !maps.Equal(t.Variant, o.Variant):
-		return fmt.Errorf("not parts of one batch: agents, decks or variant differ")
-	case len(t.Wins) != len(o.Wins) || len(t.Entrants) != len(o.Entrants):
-		return fmt.Errorf("not parts of one batch: the seat counts differ")
+	var diffs []string
+	differ := func(what string, a, b any) {
+		if fmt.Sprint(a) != fmt.Sprint(b) {
+			diffs = append(diffs, fmt.Sprintf("%s %v vs %v", what, a, b))
+		}
+	}
+	differ("game", t.Game, o.Game)
+	differ("seats", t.Seats, o.Seats)
+	differ("seed", t.Seed, o.Seed)
+	differ("turn cap", t.TurnCap, o.TurnCap)
+	differ("mirror", t.Mirror, o.Mirror)
+	differ("first seat", t.First, o.First)
+	differ("planned games", t.Planned, o.Planned)
+	differ("shard count", t.Shards, o.Shards)
+	differ("agents", t.Agents, o.Agents)
+	differ("decks", t.Decks, o.Decks)
+	if !maps.Equal(t.Variant, o.Variant) {
+		differ("variant", t.Variant, o.Variant)
+	}
+	if len(diffs) == 0 && (len(t.Wins) != len(o.Wins) || len(t.Entrants) != len(o.Entrants)) {
+		diffs = append(diffs, "the seat counts differ")
+	}
+	if len(diffs) > 0 {
+		return fmt.Errorf("not parts of one batch: %s; merge only the shards of one 'sim' command", strings.Join(diffs, "; "))
 	}
 	return nil
 }
 
+// emptyLike is a tally of p's batch with nothing counted, so that merging
+// into it leaves the parts unchanged.
+func emptyLike(p *Tally) *Tally {
+	t := &Tally{Game: p.Game, Seats: p.Seats, Seed: p.Seed, Agents: p.Agents, Decks: p.Decks, Variant: p.Variant,
+		TurnCap: p.TurnCap, Mirror: p.Mirror, Planned: p.Planned, Shards: p.Shards, First: p.First,
+		Wins: make([]int, len(p.Wins)), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*DeckCards{}, cardNames: p.cardNames}
+	for _, e := range p.Entrants {
+		t.Entrants = append(t.Entrants, EntrantTally{Agent: e.Agent, Deck: e.Deck})
+	}
+	return t
+}
+
+// MergeShards merges the shard files of one batch, named by names for
+// errors. Each shard of the batch must be there exactly once: a shard given
+// twice, or one missing, is an error that names it.
+func MergeShards(parts []*Tally, names []string) (*Tally, error) {
+	if len(parts) == 0 {
+		return nil, fmt.Errorf("no shard files given")
+	}
+	seen := map[int]string{}
+	var total *Tally
+	for i, p := range parts {
+		if p.Shards > 1 && p.Shard == 0 {
+			return nil, fmt.Errorf("%s: the file does not say which of the %d shards it holds (written by an older version): play it again with --shard", names[i], p.Shards)
+		}
+		if prev, dup := seen[p.Shard]; dup {
+			return nil, fmt.Errorf("%s: shard %d/%d is also in %s; give each shard once", names[i], p.Shard, p.Shards, prev)
+		}
+		seen[p.Shard] = names[i]
+		if total == nil {
+			total = emptyLike(p)
+		}
+		if err := total.Merge(p); err != nil {
+			return nil, fmt.Errorf("%s: %w", names[i], err)
+		}
+	}
+	var missing []string
+	for k := 1; k <= total.Shards && total.Shards > 1; k++ {
+		if _, ok := seen[k]; !ok {
+			missing = append(missing, fmt.Sprintf("%d/%d", k, total.Shards))
+		}
+	}
+	if len(missing) > 0 {
+		return nil, fmt.Errorf("shard %s missing: play it with --shard and merge it with the others", strings.Join(missing, ", "))
+	}
+	total.Shard = 0
+	return total, nil
+}
+
 // Report derives the statistics.
 func (t *Tally) Report() *Report {
+	t.flushCards()
 	played := t.Games - t.Errors
 	rep := &Report{Tally: *t, WinRate: make([]Interval, t.Seats)}
 	for s := range rep.WinRate {
-		rep.WinRate[s] = Wilson(float64(t.Wins[s]), float64(played))
+		rep.WinRate[s] = t.rate(dealSeat(s), t.Wins[s], played)
 	}
-	for _, e := range t.Entrants {
-		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: Wilson(float64(e.Wins), float64(e.Games))})
+	for i, e := range t.Entrants {
+		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: t.rate(dealEntrant(i), e.Wins, e.Games)})
 	}
-	rep.DrawRate = Wilson(float64(t.Draws), float64(played))
-	rep.CapRate = Wilson(float64(t.Capped), float64(played))
-	rep.FirstPlayer = Wilson(float64(t.FirstWins), float64(t.FirstKnown))
+	rep.DrawRate = t.rate(dealDraw, t.Draws, played)
+	rep.CapRate = t.rate(dealCap, t.Capped, played)
+	rep.FirstPlayer = t.rate(dealFirst, t.FirstWins, t.FirstKnown)
+	if c := t.Deals[dealDraw]; t.Mirror && c != nil {
+		rep.DealCount = int(c.Clusters)
+	}
 	rep.TurnStats = distribution(t.Turns)
 	rep.MeanTurns = rep.TurnStats.Mean
 	if played > 0 {
 		rep.MeanActions = float64(t.Actions) / float64(played)
 	}
 	for _, r := range slices.Sorted(maps.Keys(t.Reasons)) {
-		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: Wilson(float64(t.Reasons[r]), float64(played))})
+		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: t.rate(dealReason(r), t.Reasons[r], played)})
 	}
 	rep.CardStats = cardStats(t)
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
@@ -289,23 +458,6 @@ func (t *Tally) Report() *Report {
 			Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max})
 	}
 	return rep
-}
-
-func cardStats(t *Tally) []CardStat {
-	var out []CardStat
-	for _, name := range slices.Sorted(maps.Keys(t.Cards)) {
-		c := t.Cards[name]
-		st := CardStat{Name: name, Played: c.Played, NotPlayed: t.SeatGames - c.Played,
-			PlayRate:   float64(c.Played) / float64(max(1, t.SeatGames)),
-			WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
-			WhenNot:    Wilson(float64(t.SeatWins-c.Won), float64(t.SeatGames-c.Played))}
-		if st.Played > 0 && st.NotPlayed > 0 {
-			st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
-		}
-		out = append(out, st)
-	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
-	return out
 }
 
 // Report is a batch's statistics. Its Tally holds the raw counts.
@@ -320,13 +472,17 @@ type Report struct {
 	MeanActions  float64       `json:"mean_actions"`
 	TurnStats    Distribution  `json:"turn_stats"`
 	EndReasons   []Share       `json:"end_reasons"`
+	// DealCount is, for a mirrored batch, the number of deals: the
+	// clusters its intervals are computed over.
+	DealCount int `json:"deal_count,omitempty"`
 	// CardStats: per card, how often its player played it and won with
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`
 	// MeasureStats are the game's own figures, by name.
 	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 
-	// ThinkingMs is each entrant's mean time per decision, in ms; like
+	// ThinkingMs is each entrant's mean time per decision, in ms, or -1
+	// when its agent is too quick to be worth timing (random, greedy); like
 	// the timings below it varies from run to run.
 	ThinkingMs     []float64 `json:"thinking_ms,omitempty"`
 	Workers        int       `json:"workers,omitempty"`
@@ -348,28 +504,6 @@ type MeasureStat struct {
 type EntrantRate struct {
 	EntrantTally
 	WinRate Interval `json:"win_rate"`
-}
-
-// minCardGames is how many seat-games each side of a card comparison
-// needs before text and charts show it.
-const minCardGames = 30
-
-// comparable reports whether both sides of the comparison are large enough
-// to show.
-func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
-
-// CardStat is one card's effect on its player's results.
-type CardStat struct {
-	Name string `json:"name"`
-	// Played and NotPlayed count the seat-games with and without it.
-	Played     int      `json:"played"`
-	NotPlayed  int      `json:"not_played"`
-	PlayRate   float64  `json:"play_rate"`
-	WhenPlayed Interval `json:"win_when_played"`
-	WhenNot    Interval `json:"win_when_not_played"`
-	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
-	// cause (strong hands play more cards); 0 when either group is empty.
-	Impact float64 `json:"impact"`
 }
 
 // Share is how often something happened, with its interval.

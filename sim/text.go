@@ -14,21 +14,22 @@ func (r *Report) WriteText(w io.Writer) {
 	if len(r.Variant) > 0 {
 		fmt.Fprintf(w, "variant: %v\n", r.Variant)
 	}
+	writeMethod(w, r)
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  p%d (%s) wins %6d  %s\n", s+1, r.Agents[s], r.Wins[s], pct(iv))
+		fmt.Fprintf(w, "  %s wins %6d  %s\n", r.seatLabel(s), r.Wins[s], pct(iv))
 	}
 	fmt.Fprintf(w, "  draws       %6d  %s  (turn cap reached in %d)\n", r.Draws, pct(r.DrawRate), r.Capped)
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
-		for _, e := range r.EntrantRates {
-			name := e.Agent
-			if e.Deck != "" {
-				name += " with " + e.Deck
-			}
-			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", name, e.Wins, e.Games, pct(e.WinRate))
+		for i, e := range r.EntrantRates {
+			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", r.entrantLabel(i), e.Wins, e.Games, pct(e.WinRate))
 		}
 	}
 	if r.FirstKnown > 0 {
 		fmt.Fprintf(w, "  first player wins %s of %d games\n", pct(r.FirstPlayer), r.FirstKnown)
+	}
+	if r.FirstDisagreed > 0 {
+		fmt.Fprintf(w, "  WARNING: in %d of %d checked games the seat to move as the first turn began was not the active seat: the first player's figures are unreliable for this game\n",
+			r.FirstDisagreed, r.FirstChecked)
 	}
 	fmt.Fprintf(w, "  length: %.1f turns on average (min %d, median %d, 90%% ≤ %d, max %d), %.1f actions\n",
 		r.MeanTurns, r.TurnStats.Min, r.TurnStats.P50, r.TurnStats.P90, r.TurnStats.Max, r.MeanActions)
@@ -47,6 +48,43 @@ func (r *Report) WriteText(w io.Writer) {
 	if r.ElapsedSeconds > 0 {
 		fmt.Fprintf(w, "  %.0f games/s (%d workers, %.2fs)\n", r.GamesPerSecond, r.Workers, r.ElapsedSeconds)
 	}
+}
+
+// seatLabel names a seat with the agent that played it, unless the batch
+// is mirrored: then every entrant took the seat in turn.
+func (r *Report) seatLabel(s int) string {
+	if r.Mirror {
+		return fmt.Sprintf("p%d (every entrant in turn)", s+1)
+	}
+	return fmt.Sprintf("p%d (%s)", s+1, r.Agents[s])
+}
+
+// writeMethod says how the intervals were computed and on what sample.
+func writeMethod(w io.Writer, r *Report) {
+	if !r.Mirror {
+		fmt.Fprintln(w, "  intervals: 95% Wilson score, each game independent")
+		return
+	}
+	fmt.Fprintf(w, "  intervals: 95%% Wilson score by deal: %d deals of %d games share their shuffles; effective samples: p1 win rate %s, %s %s\n",
+		r.DealCount, r.Seats, effective(r.WinRate[0], r.Games), r.entrantLabel(0), effective(r.EntrantRates[0].WinRate, r.EntrantRates[0].Games))
+}
+
+// effective writes an interval's effective sample; one of games² or more
+// means that every deal gave the same rate (see Clustered.Interval).
+func effective(iv Interval, games int) string {
+	if g := float64(games); g > 0 && iv.N >= g*g {
+		return "unbounded (every deal gave the same rate)"
+	}
+	return fmt.Sprintf("%.0f", iv.N)
+}
+
+// entrantLabel names an entrant by agent and deck.
+func (r *Report) entrantLabel(e int) string {
+	name := r.EntrantRates[e].Agent
+	if d := r.EntrantRates[e].Deck; d != "" {
+		name += " with " + d
+	}
+	return name
 }
 
 // writeMeasures lists the game's own figures.
@@ -74,26 +112,46 @@ func allSame(xs []string) bool {
 }
 
 // writeCards lists the cards that lift and sink their player's results
-// most, among those played in at least 30 seat-games.
+// most within their deck, among those played in at least 30 seat-games,
+// then the same pooled over the decks that share a card.
 func writeCards(w io.Writer, stats []CardStat) {
-	var common []CardStat
+	var within, shared []CardStat
 	for _, c := range stats {
-		if c.comparable() {
-			common = append(common, c)
+		switch {
+		case !c.comparable():
+		case c.Pooled:
+			shared = append(shared, c)
+		default:
+			within = append(within, c)
 		}
 	}
-	if len(common) == 0 {
+	writeCardRows(w, "cards whose players win most more often, within their deck (win rate when played vs not):", within,
+		func(c CardStat) string {
+			return fmt.Sprintf("%s vs %s, played in %d", pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+		})
+	writeCardRows(w, "cards in several decks, the difference within each deck pooled (95% interval):", shared,
+		func(c CardStat) string {
+			return fmt.Sprintf("[%+5.1f%%, %+5.1f%%] over %d decks, played in %d", 100*c.ImpactLow, 100*c.ImpactHigh, c.Decks, c.Played)
+		})
+}
+
+// writeCardRows writes the five rows of largest and of smallest impact.
+func writeCardRows(w io.Writer, heading string, rows []CardStat, detail func(CardStat) string) {
+	if len(rows) == 0 {
 		return
 	}
-	n := min(5, len(common))
-	fmt.Fprintln(w, "  cards whose players win most more often (win rate when played vs not):")
-	for _, c := range common[:n] {
-		fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+	n := min(5, len(rows))
+	fmt.Fprintln(w, "  "+heading)
+	line := func(c CardStat) {
+		fmt.Fprintf(w, "    %-36s %+5.1f%%  %s\n", c.Label(), 100*c.Impact, detail(c))
 	}
-	if len(common) > n {
+	for _, c := range rows[:n] {
+		line(c)
+	}
+	if len(rows) > n {
 		fmt.Fprintln(w, "  ... and least often:")
-		for _, c := range common[max(n, len(common)-n):] {
-			fmt.Fprintf(w, "    %-24s %+5.1f%%  %s vs %s, played in %d\n", c.Name, 100*c.Impact, pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
+		for _, c := range rows[max(n, len(rows)-n):] {
+			line(c)
 		}
 	}
 }
@@ -105,35 +163,45 @@ func (c *Comparison) WriteText(w io.Writer) {
 		rep.WriteText(w)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "=== differences against %s=%s (95%% interval)\n", c.Key, c.Options[0])
+	fmt.Fprintf(w, "=== differences against %s=%s, game by game on the same seeds (95%% interval, method)\n", c.Key, c.Options[0])
 	for _, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]%s\n", c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, mark)
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]  %s, %d pairs%s\n",
+			c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, d.Method, d.N, mark)
 	}
-	fmt.Fprintln(w, "  (* the interval excludes 0)")
+	fmt.Fprintln(w, "  (* the interval excludes 0; newcombe-paired: Newcombe's score interval for paired rates;")
+	fmt.Fprintln(w, "   paired-mean: normal interval of the mean difference; -by-deal: widened for mirrored deals)")
 }
 
 // WriteText writes the matrix: each row entrant's win rate against each
 // column entrant.
+// Names are shown in full: columns are as wide as the longest.
 func (m *Matrix) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%-20s", "row vs column")
+	width := len("row vs column")
 	for _, d := range m.Names {
-		fmt.Fprintf(w, " %20.20s", d)
+		width = max(width, len(d))
+	}
+	fmt.Fprintf(w, "%-*s", width, "row vs column")
+	for _, d := range m.Names {
+		fmt.Fprintf(w, " %*s", width, d)
 	}
 	fmt.Fprintln(w)
 	for i, d := range m.Names {
-		fmt.Fprintf(w, "%-20.20s", d)
+		fmt.Fprintf(w, "%-*s", width, d)
 		for j := range m.Names {
 			if i == j {
-				fmt.Fprintf(w, " %20s", "—")
+				fmt.Fprintf(w, " %*s", width, "—")
 				continue
 			}
 			iv := m.Rate[i][j]
-			fmt.Fprintf(w, " %20s", fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+			fmt.Fprintf(w, " %*s", width, fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
 		}
 		fmt.Fprintln(w)
+	}
+	if len(m.Reports) > 0 && m.Reports[0].Mirror {
+		fmt.Fprintln(w, "(95% Wilson score intervals by deal: each pair plays every deal once per seat)")
 	}
 }

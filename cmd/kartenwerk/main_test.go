@@ -277,7 +277,7 @@ func TestSimCompareVariantAndMatrix(t *testing.T) {
 		t.Error("comparison report lacks its table")
 	}
 	out, _, err = run(t, "", "sim", "trick", "-n", "100", "--matrix", "standard,standard,standard")
-	if err != nil || strings.Count(out, "%") != 6 {
+	if err != nil || strings.Count(out, "% [") != 6 {
 		t.Fatalf("matrix: %v\n%s", err, out)
 	}
 	if _, _, err := run(t, "", "sim", "trick", "--compare-variant", "ties"); err == nil || !strings.Contains(err.Error(), "write key=a,b") {
@@ -316,5 +316,93 @@ func TestCardsFlagAddsCards(t *testing.T) {
 	}
 	if _, _, err := run(t, "", "--cards", dir, "cards", "trick"); err == nil || !strings.Contains(err.Error(), "cannot load extra card files") {
 		t.Fatalf("game without card files: %v", err)
+	}
+}
+
+// The checks that keep a batch's design honest, each refused before any
+// game is played, with a message that names the problem.
+func TestSimRefusesWhatItCannotDo(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "trick", "--compare-variant", "ties=nobody,leader", "--shard", "1/2"}, "run them without --shard"},
+		{[]string{"sim", "trick", "--matrix", "standard,standard", "--shard", "1/2"}, "run them without --shard"},
+		{[]string{"sim", "trick", "--compare-variant", "ties=nobody,bogus"}, `ties="bogus": choose one of nobody, leader`},
+		{[]string{"sim", "trick", "--compare-variant", "ties"}, "e.g. ties=nobody,leader"},
+		{[]string{"sim", "trick", "--matrix", "standard,standard,standard", "--agents", "random,greedy"}, "2 agents for 3 matrix decks"},
+		{[]string{"sim", "trick", "--first", "3"}, "first seat 3"},
+	}
+	for _, c := range cases {
+		out, _, err := run(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+		}
+		if out != "" {
+			t.Errorf("%v printed a report before refusing:\n%s", c.args, out)
+		}
+	}
+}
+
+func TestSimFirstMatrixAgentsAndMerge(t *testing.T) {
+	// --first: the chosen seat starts every game.
+	out, _, err := run(t, "", "sim", "trick", "-n", "50", "--first", "2", "--json")
+	var rep struct {
+		FirstWins int   `json:"first_wins"`
+		Wins      []int `json:"wins"`
+		First     int   `json:"first"`
+	}
+	if err != nil || json.Unmarshal([]byte(out), &rep) != nil || rep.First != 2 || rep.FirstWins != rep.Wins[1] {
+		t.Fatalf("--first 2: %v %+v", err, rep)
+	}
+	// --matrix plays the agents given, one per deck.
+	out, _, err = run(t, "", "sim", "trick", "-n", "20", "--matrix", "standard,standard", "--agents", "random,greedy", "--json")
+	if err != nil || !strings.Contains(out, `"greedy"`) || !strings.Contains(out, "standard (greedy)") {
+		t.Fatalf("matrix agents: %v\n%s", err, out)
+	}
+	// The same shard twice is refused; so are shards of different batches,
+	// with the difference named.
+	a, _, _ := run(t, "", "sim", "trick", "-n", "20", "--json", "--shard", "1/2")
+	b, _, _ := run(t, "", "sim", "trick", "-n", "20", "--json", "--shard", "2/2", "--turn-cap", "50")
+	pa, pb := writeFile(t, "a.json", a), writeFile(t, "b.json", b)
+	if _, _, err := run(t, "", "sim", "merge", pa, pa); err == nil || !strings.Contains(err.Error(), "shard 1/2 is also in") {
+		t.Errorf("same shard twice: %v", err)
+	}
+	if _, _, err := run(t, "", "sim", "merge", pa); err == nil || !strings.Contains(err.Error(), "shard 2/2 missing") {
+		t.Errorf("a shard missing: %v", err)
+	}
+	if _, _, err := run(t, "", "sim", "merge", pa, pb); err == nil || !strings.Contains(err.Error(), "turn cap 200 vs 50") {
+		t.Errorf("different turn caps: %v", err)
+	}
+}
+
+// Strength tables show agents' full names and take the decks to play.
+func TestStrengthFullNamesAndDecks(t *testing.T) {
+	long := "ismcts:iters=20,c=0.9,horizon=3"
+	out, _, err := run(t, "", "strength", "trick", "-n", "20", "--agents", "random,"+long, "--decks", "standard,standard")
+	if err != nil || strings.Count(out, long) < 2 || !strings.Contains(out, "not timed") {
+		t.Fatalf("strength: %v\n%s", err, out)
+	}
+}
+
+// In every shipped game the seat to move as the first turn begins is the
+// active seat, which the simulator takes as the first player without
+// asking for a view in most games.
+func TestFirstSeatShortcutHoldsInEveryGame(t *testing.T) {
+	for _, g := range engine.Games() {
+		if g.Info().ID == "trick" {
+			continue
+		}
+		out, _, err := run(t, "", "sim", g.Info().ID, "-n", "320", "-j", "1", "--json")
+		var rep struct {
+			Checked   int `json:"first_checked"`
+			Disagreed int `json:"first_disagreed"`
+		}
+		if err != nil || json.Unmarshal([]byte(out), &rep) != nil {
+			t.Fatalf("%s: %v", g.Info().ID, err)
+		}
+		if rep.Checked != 5 || rep.Disagreed != 0 {
+			t.Errorf("%s: %d of %d checked games disagree", g.Info().ID, rep.Disagreed, rep.Checked)
+		}
 	}
 }

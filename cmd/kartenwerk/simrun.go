@@ -15,6 +15,7 @@ import (
 	"golang.org/x/term"
 
 	"kartenwerk/ai"
+	"kartenwerk/engine"
 	"kartenwerk/sim"
 )
 
@@ -29,9 +30,12 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	}
 	cfg := sim.Config{Game: g, Games: o.games, Seed: o.seed, Seats: setup.Seats,
 		Agents: ai.SplitSpecs(o.agents), Variant: setup.Variant, Decks: setup.Decks,
-		Mirror: o.mirror, Workers: o.workers, TurnCap: o.turnCap}
+		Mirror: o.mirror, Workers: o.workers, TurnCap: o.turnCap, First: o.first}
 	if cfg.Shard, cfg.Shards, err = parseShard(o.shard); err != nil {
 		return err
+	}
+	if o.shard != "" && (o.compare != "" || len(o.matrix) > 0) {
+		return fmt.Errorf("--shard splits one batch for 'sim merge'; --compare-variant and --matrix run several batches whose parts cannot be merged: run them without --shard")
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
@@ -41,7 +45,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	case o.compare != "" && len(o.matrix) > 0:
 		return fmt.Errorf("--compare-variant and --matrix cannot be combined: run them one at a time")
 	case o.compare != "":
-		key, options, err := parseCompare(o.compare)
+		key, options, err := parseCompare(g, o.compare)
 		if err != nil {
 			return err
 		}
@@ -58,7 +62,11 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		m, err := sim.RunMatrix(ctx, cfg, sim.DeckEntrants(decks, cfg.Agents[0]))
+		entrants, err := sim.DeckAgentEntrants(decks, cfg.Agents)
+		if err != nil {
+			return err
+		}
+		m, err := sim.RunMatrix(ctx, cfg, entrants)
 		if err != nil {
 			return err
 		}
@@ -116,13 +124,31 @@ func parseShard(text string) (int, int, error) {
 	return k - 1, n, nil
 }
 
-func parseCompare(text string) (string, []string, error) {
+// parseCompare reads key=a,b and checks every option against the game's
+// variants, so that a bad one is refused before any game is played.
+func parseCompare(g engine.Game, text string) (string, []string, error) {
 	key, list, ok := strings.Cut(text, "=")
 	options := strings.Split(list, ",")
 	if !ok || key == "" || len(options) < 2 {
-		return "", nil, fmt.Errorf("--compare-variant %q: write key=a,b, e.g. redraw=any-card,wonders-only", text)
+		return "", nil, fmt.Errorf("--compare-variant %q: write key=a,b, %s", text, variantExample(g))
+	}
+	for _, opt := range options {
+		if _, err := engine.ResolveVariants(g.Info().Variants, map[string]string{key: opt}); err != nil {
+			return "", nil, fmt.Errorf("--compare-variant: %w", err)
+		}
 	}
 	return key, options, nil
+}
+
+// variantExample is an example of --compare-variant made of the game's
+// own readings.
+func variantExample(g engine.Game) string {
+	for _, v := range g.Info().Variants {
+		if len(v.Options) >= 2 {
+			return fmt.Sprintf("e.g. %s=%s", v.Key, strings.Join(v.Options, ","))
+		}
+	}
+	return g.Info().Name + " has no rule variant with two readings"
 }
 
 func writeOutputs(doc sim.Document, htmlPath, pngDir string) error {
@@ -175,20 +201,17 @@ func mergeCmd() *cobra.Command {
 		Short: "Combine the JSON outputs of 'sim --shard k/n --json' into the whole batch's report",
 		Args:  cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var total *sim.Tally
-			for _, path := range args {
+			parts := make([]*sim.Tally, len(args))
+			for i, path := range args {
 				t, err := readTally(path)
 				if err != nil {
 					return err
 				}
-				if total == nil {
-					total = t
-				} else if err := total.Merge(t); err != nil {
-					return fmt.Errorf("%s: %w", path, err)
-				}
+				parts[i] = t
 			}
-			if covered := total.Games; covered != total.Planned {
-				fmt.Fprintf(cmd.ErrOrStderr(), "kartenwerk: warning: the shards hold %d of the batch's %d games\n", covered, total.Planned)
+			total, err := sim.MergeShards(parts, args)
+			if err != nil {
+				return err
 			}
 			rep := total.Report()
 			if err := emit(cmd.OutOrStdout(), asJSON, rep, rep.WriteText); err != nil {

@@ -11,6 +11,7 @@ type simOptions struct {
 	agents   string
 	workers  int
 	turnCap  int
+	first    int
 	variants []string
 	decks    []string
 	asJSON   bool
@@ -44,6 +45,7 @@ func simCmd() *cobra.Command {
 	f.StringVar(&o.agents, "agents", "random", "one agent for all seats or one per seat, comma-separated")
 	f.IntVarP(&o.workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
 	f.IntVar(&o.turnCap, "turn-cap", 0, "stop a game after this many turns as a draw (default: the game's own)")
+	f.IntVar(&o.first, "first", 0, "the seat (1-based) that starts every game (default: the rules decide)")
 	f.StringArrayVar(&o.variants, "variant", nil, "a rule variant key=value (repeatable)")
 	f.StringSliceVar(&o.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
 	f.BoolVar(&o.asJSON, "json", false, "print the report as one JSON object")

@@ -18,6 +18,7 @@ func strengthCmd() *cobra.Command {
 		seed           uint64
 		agents         string
 		variants       []string
+		decks          []string
 		asJSON         bool
 		report         string
 	)
@@ -26,15 +27,17 @@ func strengthCmd() *cobra.Command {
 		Short: "Play every pair of agents against each other and tabulate their strength",
 		Long: "Play every pair of agents against each other, mirrored (each deal once with each\n" +
 			"agent in each seat), and print each agent's win rate against each other with 95%\n" +
-			"intervals, and its mean time per decision.",
-		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500",
-		Args:    cobra.ExactArgs(1),
+			"intervals by deal, and its mean time per decision (search agents only). --decks\n" +
+			"fixes the decks of the two seats; each agent plays each of them.",
+		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500\n" +
+			"  kartenwerk strength mystimons -n 400 --agents greedy,ismcts:iters=500,decks=known --decks Erd-Wall,Feuer-Aggro",
+		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {
 				return err
 			}
-			setup, err := makeSetup(g, 2, seed, variants, nil)
+			setup, err := makeSetup(g, 2, seed, variants, decks)
 			if err != nil {
 				return err
 			}
@@ -43,7 +46,7 @@ func strengthCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Workers: workers}
+			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Decks: setup.Decks, Workers: workers}
 			m, err := sim.RunMatrix(ctx, cfg, sim.AgentEntrants(ai.SplitSpecs(agents)))
 			if err != nil {
 				return err
@@ -60,6 +63,7 @@ func strengthCmd() *cobra.Command {
 	f.StringVar(&agents, "agents", "random,greedy,ismcts", "the agents to compare, comma-separated")
 	f.IntVarP(&workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
 	f.StringArrayVar(&variants, "variant", nil, "a rule variant key=value (repeatable)")
+	f.StringSliceVar(&decks, "decks", nil, "a deck per seat (presets or files, comma-separated), the same in every pairing; mirrored, so each agent plays each")
 	f.BoolVar(&asJSON, "json", false, "print the table as JSON")
 	f.StringVar(&report, "report", "", "also write an HTML report")
 	return cmd
@@ -73,7 +77,11 @@ func writeStrength(w io.Writer, m *sim.Matrix) {
 		for e, agent := range rep.Agents {
 			if !seen[agent] && e < len(rep.ThinkingMs) {
 				seen[agent] = true
-				fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, rep.ThinkingMs[e])
+				if ms := rep.ThinkingMs[e]; ms >= 0 {
+					fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, ms)
+				} else {
+					fmt.Fprintf(w, "  %-28s not timed (a fast agent)\n", agent)
+				}
 			}
 		}
 	}

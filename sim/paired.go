@@ -1,0 +1,213 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+
+	"kartenwerk/engine"
+)
+
+// DiffResults compares two batches played on the same seeds (game k of
+// one against game k of the other), measure by measure: each rate's
+// difference with Newcombe's paired score interval, and the mean length's
+// with a paired normal interval. In mirrored batches the games of a deal
+// are clusters, and the intervals widen by the pairs' design effect.
+func DiffResults(option string, seats int, mirror bool, base, other []GameResult) []Diff {
+	dealSize := 1
+	if mirror {
+		dealSize = seats
+	}
+	p := pairing{base: base, other: other, dealSize: dealSize}
+	var out []Diff
+	for s := range seats {
+		seat := engine.Seat(s)
+		out = append(out, p.rate(option, fmt.Sprintf("p%d win rate", s+1), func(r GameResult) (bool, bool) {
+			return r.Winners.Has(seat), true
+		}))
+	}
+	out = append(out,
+		p.rate(option, "first player win rate", func(r GameResult) (bool, bool) {
+			return r.Winners.Has(r.First), r.First != engine.NoSeat
+		}),
+		p.rate(option, "draw rate", func(r GameResult) (bool, bool) { return r.Winners == 0, true }),
+		p.rate(option, "turn-cap rate", func(r GameResult) (bool, bool) { return r.Capped, true }),
+		p.mean(option, "mean turns", func(r GameResult) float64 { return float64(r.Turns) }))
+	return out
+}
+
+// pairing holds two batches' results, game by game.
+type pairing struct {
+	base, other []GameResult
+	dealSize    int
+}
+
+// each calls f for every pair of games that both finished, with its deal.
+func (p pairing) each(f func(deal int, a, b GameResult)) {
+	for k := range min(len(p.base), len(p.other)) {
+		a, b := p.base[k], p.other[k]
+		if a.Err == "" && b.Err == "" && a.Index == b.Index {
+			f(a.Index/p.dealSize, a, b)
+		}
+	}
+}
+
+// sums makes the clustered sums with room for every deal.
+func (p pairing) sums() clusterSums {
+	deals := len(p.base)/p.dealSize + 1
+	return clusterSums{deals: make([]float64, 0, deals), counts: make([]float64, 0, deals)}
+}
+
+// rate compares a yes/no measure; event reports the measure and whether
+// the game counts for it.
+func (p pairing) rate(option, name string, event func(GameResult) (bool, bool)) Diff {
+	var n11, n10, n01, n00 float64
+	diffs := p.sums()
+	p.each(func(deal int, a, b GameResult) {
+		ya, okA := event(a)
+		yb, okB := event(b)
+		if !okA || !okB {
+			return
+		}
+		switch {
+		case ya && yb:
+			n11++
+		case ya:
+			n10++
+		case yb:
+			n01++
+		default:
+			n00++
+		}
+		diffs.add(deal, b2f(yb)-b2f(ya))
+	})
+	n := n11 + n10 + n01 + n00
+	d := Diff{Measure: name, Option: option, Method: MethodNewcombe, N: int(n)}
+	if n == 0 {
+		return d
+	}
+	d.Base, d.Value = (n11+n10)/n, (n11+n01)/n
+	d.Diff = d.Value - d.Base
+	low, high := Newcombe(n11, n10, n01, n00)
+	if p.dealSize > 1 {
+		d.Method = MethodNewcombe + "-by-deal"
+		widen := math.Sqrt(diffs.designEffect())
+		low, high = d.Diff-(d.Diff-low)*widen, d.Diff+(high-d.Diff)*widen
+	}
+	d.Low, d.High = max(-1, low), min(1, high)
+	return d
+}
+
+// mean compares a numeric measure by its mean paired difference.
+func (p pairing) mean(option, name string, value func(GameResult) float64) Diff {
+	diffs := p.sums()
+	var sumA, sumB float64
+	p.each(func(deal int, a, b GameResult) {
+		sumA += value(a)
+		sumB += value(b)
+		diffs.add(deal, value(b)-value(a))
+	})
+	d := Diff{Measure: name, Option: option, Method: MethodPairedMean, N: diffs.n}
+	if diffs.n == 0 {
+		return d
+	}
+	if p.dealSize > 1 {
+		d.Method = MethodPairedMean + "-by-deal"
+	}
+	n := float64(diffs.n)
+	d.Base, d.Value, d.Diff = sumA/n, sumB/n, (sumB-sumA)/n
+	half := z95 * math.Sqrt(diffs.clusterVariance())
+	d.Low, d.High = d.Diff-half, d.Diff+half
+	return d
+}
+
+// Newcombe returns the 95% interval of pB - pA for paired yes/no outcomes:
+// n11 games yes under both, n10 yes under A only, n01 yes under B only,
+// n00 neither. It is Newcombe's hybrid score method 10 (Statistics in
+// Medicine 17, 1998), built from each rate's Wilson interval and the
+// pairs' correlation, and holds its coverage near 0 and 1 where the Wald
+// interval collapses.
+func Newcombe(n11, n10, n01, n00 float64) (low, high float64) {
+	n := n11 + n10 + n01 + n00
+	if n == 0 {
+		return -1, 1
+	}
+	a, b := Wilson(n11+n10, n), Wilson(n11+n01, n)
+	// The correlation of the two outcomes, without Newcombe's optional
+	// continuity correction, which over-covers near 0 (97-98%).
+	num := n11*n00 - n10*n01
+	phi := 0.0
+	if den := (n11 + n10) * (n01 + n00) * (n11 + n01) * (n10 + n00); den > 0 {
+		phi = num / math.Sqrt(den)
+	}
+	// theta = pA - pB; the interval of pB - pA is its mirror image.
+	theta := a.Rate - b.Rate
+	delta := math.Sqrt(max(0, sq(a.Rate-a.Low)-2*phi*(a.Rate-a.Low)*(b.High-b.Rate)+sq(b.High-b.Rate)))
+	eps := math.Sqrt(max(0, sq(a.High-a.Rate)-2*phi*(a.High-a.Rate)*(b.Rate-b.Low)+sq(b.Rate-b.Low)))
+	return -(theta + eps), -(theta - delta)
+}
+
+func sq(x float64) float64 { return x * x }
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// clusterSums gathers paired differences by deal, for the variance of
+// their mean with and without the clustering.
+type clusterSums struct {
+	n      int
+	sum    float64
+	sumSq  float64
+	deals  []float64 // per deal: the sum of its differences
+	counts []float64 // per deal: its number of pairs
+	last   int       // the deal of the last pair
+}
+
+// add counts a pair of deal; the pairs come in game order, so a deal's
+// pairs arrive together.
+func (c *clusterSums) add(deal int, d float64) {
+	if len(c.deals) == 0 || deal != c.last {
+		c.deals, c.counts, c.last = append(c.deals, 0), append(c.counts, 0), deal
+	}
+	k := len(c.deals) - 1
+	c.deals[k] += d
+	c.counts[k]++
+	c.n++
+	c.sum += d
+	c.sumSq += d * d
+}
+
+// clusterVariance is the cluster-robust variance of the mean difference
+// (with one pair a cluster, the usual s²/n).
+func (c *clusterSums) clusterVariance() float64 {
+	g := float64(len(c.deals))
+	if g < 2 {
+		return 0
+	}
+	n := float64(c.n)
+	mean := c.sum / n
+	var ss float64
+	for k, y := range c.deals {
+		ss += sq(y - mean*c.counts[k])
+	}
+	return g / (g - 1) * ss / (n * n)
+}
+
+// designEffect is the cluster-robust variance over the variance the same
+// pairs would have as independent games: above 1 when a deal's games move
+// together, below when mirroring cancels their luck.
+func (c *clusterSums) designEffect() float64 {
+	n := float64(c.n)
+	if n < 2 {
+		return 1
+	}
+	mean := c.sum / n
+	plain := (c.sumSq - n*mean*mean) / (n - 1) / n
+	if plain <= 0 {
+		return 1
+	}
+	return c.clusterVariance() / plain
+}
