@@ -36,6 +36,11 @@ type Info struct {
 	// stopped and counted as a draw; 0 means DefaultTurnCap. Set it well
 	// above the length of real games, so that only stalled games hit it.
 	TurnCap int
+	// SimVariant holds rule readings that simulations play unless told
+	// otherwise, by key: readings that the rules allow but that let agents
+	// wander without end (any number of free actions in a turn), with a
+	// capped reading in their place. Reports name them like any variant.
+	SimVariant map[string]string
 }
 
 // DefaultTurnCap is the simulation turn cap of a game that sets none.

@@ -8,6 +8,7 @@ package sim
 import (
 	"context"
 	"fmt"
+	"maps"
 	"runtime"
 	"slices"
 	"sync"
@@ -143,6 +144,7 @@ func (c *Config) normalize() error {
 	if c.Shards < 1 || c.Shard < 0 || c.Shard >= c.Shards {
 		return fmt.Errorf("shard %d of %d: write the shard as k/n with 1 <= k <= n", c.Shard+1, c.Shards)
 	}
+	c.addSimVariant(info)
 	if _, err := c.Game.New(c.setup(0)); err != nil {
 		return err
 	}
@@ -159,6 +161,21 @@ func (c *Config) normalize() error {
 		}
 	}
 	return nil
+}
+
+// addSimVariant plays the game's simulation readings (engine.Info.SimVariant)
+// for every key the batch does not set itself.
+func (c *Config) addSimVariant(info engine.Info) {
+	v := maps.Clone(c.Variant) // the caller's map stays as it was
+	for k, x := range info.SimVariant {
+		if _, set := v[k]; !set {
+			if v == nil {
+				v = map[string]string{}
+			}
+			v[k] = x
+		}
+	}
+	c.Variant = v
 }
 
 // rotation is the seat rotation of game i.

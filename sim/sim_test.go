@@ -431,3 +431,36 @@ func TestPlainAgentSpecsMatchTheirSpelledOutForm(t *testing.T) {
 		t.Fatalf("random,greedy: %v; Random,greedy:decks=hidden: %v", a.Wins, b.Wins)
 	}
 }
+
+// simVariantGame is the trick game asking simulations to play ties=leader.
+type simVariantGame struct{ trick.Game }
+
+func (g simVariantGame) Info() engine.Info {
+	info := g.Game.Info()
+	info.SimVariant = map[string]string{"ties": "leader"}
+	return info
+}
+
+func TestSimVariantIsPlayedUnlessTheBatchSetsTheKey(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		given map[string]string
+		want  string
+	}{
+		{"the game's simulation reading", nil, "leader"},
+		{"the batch's own choice", map[string]string{"ties": "nobody"}, "nobody"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rep, err := sim.Run(context.Background(), sim.Config{Game: simVariantGame{}, Games: 4, Seed: 1, Seats: 2, Variant: tc.given})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rep.Variant["ties"]; got != tc.want {
+				t.Errorf("the report plays ties=%q, want %q", got, tc.want)
+			}
+			if tc.given != nil && tc.given["ties"] != "nobody" {
+				t.Errorf("the batch's variant map was changed: %v", tc.given)
+			}
+		})
+	}
+}
