@@ -17,6 +17,7 @@ type Greedy struct {
 	rng       engine.RNG
 	legal     []engine.Action
 	rater     rater
+	rearrangements
 }
 
 func init() {
@@ -48,10 +49,12 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 	if len(g.legal) == 0 {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
 	}
+	g.legal = g.rearrangements.filter(s, g.legal)
 	r := g.rng.Split()
 	a, err := g.rater.best(determinize(s, me, &r, g.KnowDecks), g.legal, &g.rng)
 	if err != nil {
 		return engine.Action{}, fmt.Errorf("greedy, on a determinization: %w", err)
 	}
+	g.rearrangements.note(s, a)
 	return a, nil
 }

@@ -33,6 +33,7 @@ type ISMCTS struct {
 	Searched int
 	// Reused counts the visits carried over from the previous decision.
 	Reused int
+	rearrangements
 }
 
 type node struct {
@@ -135,11 +136,12 @@ func (m *ISMCTS) Name() string { return m.name }
 // Act searches and returns the most visited legal action.
 func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	me := s.ToMove()
-	legal := s.Legal(nil)
+	legal := m.rearrangements.filter(s, s.Legal(nil))
 	switch len(legal) {
 	case 0:
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
 	case 1:
+		m.rearrangements.note(s, legal[0])
 		return legal[0], nil
 	}
 	m.startTree(s)
@@ -159,6 +161,7 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	}
 	a := m.best(legal)
 	m.keep(s, a)
+	m.rearrangements.note(s, a)
 	return a, nil
 }
 

@@ -467,3 +467,10 @@ func mainFor(v engine.Verb) mainKind {
 	}
 	return mTake
 }
+
+// Rearranges reports whether a is a side action that only rearranges the
+// mover's front (ZY-5.6, ZY-5.7), so that agents take only a few of the
+// any number the rules allow in a turn (engine.Rearranger).
+func (s *State) Rearranges(a engine.Action) bool {
+	return a.Verb == vDefend || a.Verb == vAttack || a.Verb == vSwap
+}

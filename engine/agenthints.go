@@ -1,5 +1,8 @@
 package engine
 
+// Hints that a game may give agents about actions the rules allow but that
+// a player choosing among legal actions without judgement would misuse.
+
 // Conceder is a State some of whose legal actions only give the game up,
 // such as a surrender that the rules allow at any time. A player who picks
 // uniformly among legal actions would otherwise throw most games away in
@@ -41,4 +44,14 @@ func RandomAction(s State, legal []Action, r *RNG) Action {
 		k--
 	}
 	return a
+}
+
+// Rearranger is a State some of whose actions only rearrange the mover's
+// own table (a position change, a swap of places) and may be taken any
+// number of times in a turn. A search that finds one arrangement as good
+// as the next would wander among them without end, so agents take only a
+// few of them in one turn (see package ai).
+type Rearranger interface {
+	// Rearranges reports whether a only rearranges the mover's table.
+	Rearranges(a Action) bool
 }
