@@ -6,20 +6,12 @@ import (
 
 // Legal appends the legal actions of ToMove.
 func (s *State) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.genLegal(s.legal[:0])
-		s.legalOK = true
-	}
-	return append(dst, s.legal...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.genLegal)...)
 }
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.genLegal(s.legal[:0])
-		s.legalOK = true
-	}
-	if !engine.Contains(s.legal, a) {
+	if !engine.Admit(&s.legal, &s.legalOK, a, s.genLegal) {
 		return s.explain(a)
 	}
 	s.legalOK = false

@@ -4,11 +4,7 @@ import "kartenwerk/engine"
 
 // Legal appends ToMove's legal actions to dst.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	return append(dst, s.legal...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.gen)...)
 }
 
 func act(v engine.Verb, a, b int16) engine.Action {
@@ -298,11 +294,7 @@ func (s *state) genAttacks(out []engine.Action, seat int) []engine.Action {
 
 // Apply plays a legal action.
 func (s *state) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	if !engine.Contains(s.legal, a) {
+	if !engine.Admit(&s.legal, &s.legalOK, a, s.gen) {
 		return s.explain(a)
 	}
 	s.legalOK = false
