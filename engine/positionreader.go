@@ -203,7 +203,7 @@ func markIDs(cards []CardSpec, used map[int]bool) {
 // problem.
 func (r *PositionReader) CheckID(where string, c CardSpec, id int) {
 	if c.ID != 0 && c.ID != id {
-		r.Bad(where, fmt.Sprintf("fixed id %d: this game numbers cards in the order of the position, and this card is c%d", c.ID, id),
+		r.Bad(where, fmt.Sprintf("id %d: fixed card ids are not supported, this game numbers cards in the order of the position and this card is c%d", c.ID, id),
 			"leave `id:` out and refer to the card by {Name}")
 	}
 }

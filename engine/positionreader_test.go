@@ -98,7 +98,7 @@ func TestPositionReaderIDs(t *testing.T) {
 		t.Errorf("a fixed id that matches is fine: %v", r.Err())
 	}
 	r.CheckID("here", CardSpec{Card: "A", ID: 4}, 3)
-	if err := r.Err(); err == nil || !strings.Contains(err.Error(), "here: fixed id 4") {
+	if err := r.Err(); err == nil || !strings.Contains(err.Error(), "here: id 4: fixed card ids are not supported") {
 		t.Errorf("a fixed id that does not match: %v", err)
 	}
 }
