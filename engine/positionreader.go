@@ -107,7 +107,7 @@ func (r *PositionReader) Zones(where string, zones map[string][]CardSpec, names 
 	}
 	for _, z := range slices.Sorted(maps.Keys(zones)) {
 		if !slices.Contains(names, z) {
-			r.Bad(where+"."+z, "unknown zone", "use "+OneOf(names))
+			r.Bad(where+"."+z, fmt.Sprintf("unknown zone %q", z), "use "+OneOf(names))
 		}
 	}
 }
@@ -116,13 +116,23 @@ func (r *PositionReader) Zones(where string, zones map[string][]CardSpec, names 
 // of the names, and records a problem for each name set lacks. where is
 // the path of the counters' owner ("seats[0]", "seats[0].zones.play[1]").
 func (r *PositionReader) Counters(where string, values map[string]int, set map[string]func(int)) {
-	readNamed(r, where+".counters.", "counter", values, set)
+	readNamed(r, path(where, "counters."), "counter", values, set)
 }
 
 // Props calls set[k](v) for each property k: v of values, in the order of
-// the names, and records a problem for each name set lacks.
+// the names, and records a problem for each name set lacks. where is the
+// path of the properties' owner, "" for the table's.
 func (r *PositionReader) Props(where string, values map[string]string, set map[string]func(string)) {
-	readNamed(r, where+".props.", "property", values, set)
+	readNamed(r, path(where, "props."), "property", values, set)
+}
+
+// path is part under where, or part alone when where is the whole
+// position ("").
+func path(where, part string) string {
+	if where == "" {
+		return part
+	}
+	return where + "." + part
 }
 
 // readNamed calls set[k](v) for each k: v of values in the order of the
@@ -132,7 +142,7 @@ func readNamed[V any](r *PositionReader, prefix, what string, values map[string]
 		if f, ok := set[k]; ok {
 			f(values[k])
 		} else {
-			r.Bad(prefix+k, "unknown "+what, "use "+OneOf(slices.Sorted(maps.Keys(set))))
+			r.Bad(prefix+k, fmt.Sprintf("unknown %s %q", what, k), "use "+OneOf(slices.Sorted(maps.Keys(set))))
 		}
 	}
 }

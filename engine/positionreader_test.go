@@ -32,7 +32,7 @@ func TestPositionReaderGathersProblems(t *testing.T) {
 		Zones:    map[string][]CardSpec{"hand": {{Card: "A", Status: []string{"sleepy", "tapped"}, Owner: "p9"}}, "pocket": nil},
 		Counters: map[string]int{"life": 3, "mana": 1},
 		Props:    map[string]string{"passed": "yes", "colour": "red"},
-	}, {}}}
+	}, {}}, Props: map[string]string{"bought": "no"}}
 	r, err := ReadPosition(Setup{}, pos, 2, 2)
 	if err != nil {
 		t.Fatal(err)
@@ -57,6 +57,7 @@ func TestPositionReaderGathersProblems(t *testing.T) {
 	})
 	r.Counters("seats[0]", pos.Seats[0].Counters, map[string]func(int){"life": SetInt(&life)})
 	r.Props("seats[0]", pos.Seats[0].Props, map[string]func(string){"passed": SetFlag(&passed)})
+	r.Props("", pos.Props, nil)
 	if len(zones) != 1 || life != 3 || !passed || !tapped {
 		t.Errorf("read zones %v, life %d, passed %v, tapped %v; want [hand], 3, true, true", zones, life, passed, tapped)
 	}
@@ -68,9 +69,10 @@ func TestPositionReaderGathersProblems(t *testing.T) {
 		"active: p6 is not a seat",
 		`seats[0].zones.hand[0]: unknown status "sleepy" (fix: use tapped)`,
 		`seats[0].zones.hand[0]: owner "p9" is not a seat`,
-		"seats[0].zones.pocket: unknown zone (fix: use deck or hand)",
-		"seats[0].counters.mana: unknown counter (fix: use life)",
-		"seats[0].props.colour: unknown property (fix: use passed)",
+		`seats[0].zones.pocket: unknown zone "pocket" (fix: use deck or hand)`,
+		`seats[0].counters.mana: unknown counter "mana" (fix: use life)`,
+		`seats[0].props.colour: unknown property "colour" (fix: use passed)`,
+		`props.bought: unknown property "bought"`,
 	} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("error\n%v\ndoes not say %q", err, w)
