@@ -168,7 +168,7 @@ func (s *State) readTable(r *engine.PositionReader) {
 		s.step = 1
 	}
 	s.combatUs = s.phase == phCombat
-	r.Props("props", r.Pos.Props, map[string]func(string){
+	r.Props("", r.Pos.Props, map[string]func(string){
 		"generated":       engine.SetFlag(&s.genUsed),
 		"claimed":         engine.SetFlag(&s.claimed),
 		"location-played": engine.SetFlag(&s.locUsed),
