@@ -55,38 +55,7 @@ func (s *state) readSeat(r *engine.PositionReader, seat uint8, sp engine.SeatPos
 	who := engine.Seat(seat).String()
 	p := &s.p[seat]
 	r.Zones(who, sp.Zones, positionZones, func(z string, specs []engine.CardSpec) {
-		subject := who + "." + z
-		switch z {
-		case znDeck, znDiscard:
-			zone := map[string]uint8{znDeck: zDeck, znDiscard: zDiscard}[z]
-			for _, cs := range slices.Backward(specs) { // top first
-				s.addSpec(r, subject, cs, seat, zone)
-			}
-		case znHand:
-			for _, cs := range specs {
-				s.addSpec(r, subject, cs, seat, zHand)
-			}
-		case znPool:
-			for _, cs := range specs {
-				s.addPoolCard(r, subject, cs, seat)
-			}
-		case znRelics:
-			for _, cs := range specs {
-				s.addRelic(r, subject, cs, seat)
-			}
-		case znActive, znBench:
-			slot := 0
-			if z == znBench {
-				slot = 1
-			}
-			if len(specs) > 1+slot {
-				r.Bad(subject, fmt.Sprintf("%d cards; the Active slot holds 1 and the Bench 2 (MM-2.3, 2.4)", len(specs)), "remove cards")
-				return
-			}
-			for k, cs := range specs {
-				s.placeMon(r, seat, slot+k, cs, subject)
-			}
-		}
+		s.readZone(r, seat, who+"."+z, z, specs)
 	})
 	r.Counters(who, sp.Counters, map[string]func(int){
 		"double-energy": engine.SetInt(&p.double),
@@ -95,6 +64,41 @@ func (s *state) readSeat(r *engine.PositionReader, seat uint8, sp engine.SeatPos
 		"switched":      engine.SetBool(&p.switched),
 		"mulligans":     engine.SetInt(&p.mulligans),
 	})
+}
+
+// readZone places the cards of one of seat's zones.
+func (s *state) readZone(r *engine.PositionReader, seat uint8, subject, z string, specs []engine.CardSpec) {
+	switch z {
+	case znDeck, znDiscard:
+		zone := map[string]uint8{znDeck: zDeck, znDiscard: zDiscard}[z]
+		for _, cs := range slices.Backward(specs) { // top first
+			s.addSpec(r, subject, cs, seat, zone)
+		}
+	case znHand:
+		for _, cs := range specs {
+			s.addSpec(r, subject, cs, seat, zHand)
+		}
+	case znPool:
+		for _, cs := range specs {
+			s.addPoolCard(r, subject, cs, seat)
+		}
+	case znRelics:
+		for _, cs := range specs {
+			s.addRelic(r, subject, cs, seat)
+		}
+	case znActive, znBench:
+		slot := 0
+		if z == znBench {
+			slot = 1
+		}
+		if len(specs) > 1+slot {
+			r.Bad(subject, fmt.Sprintf("%d cards; the Active slot holds 1 and the Bench 2 (MM-2.3, 2.4)", len(specs)), "remove cards")
+			return
+		}
+		for k, cs := range specs {
+			s.placeMon(r, seat, slot+k, cs, subject)
+		}
+	}
 }
 
 // lookup finds a card by name, recording a problem when there is none.

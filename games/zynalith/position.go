@@ -2,6 +2,7 @@ package zynalith
 
 import (
 	"fmt"
+	"slices"
 
 	"kartenwerk/engine"
 )
@@ -92,22 +93,13 @@ func (s *State) newSpec(r *engine.PositionReader, spec engine.CardSpec, where st
 		r.Bad(where, "too many cards", fmt.Sprintf("use at most %d", maxCards))
 		return -1
 	}
-	if k := s.pool.defs[def].Kind; len(kinds) > 0 && !containsKind(kinds, k) {
+	if k := s.pool.defs[def].Kind; len(kinds) > 0 && !slices.Contains(kinds, k) {
 		r.Bad(where, fmt.Sprintf("%s is a %s, which cannot be here", spec.Card, kindNames[k]), "move the card to a zone that holds it")
 		return -1
 	}
 	id := s.newCard(def)
 	r.CheckID(where, spec, int(id))
 	return id
-}
-
-func containsKind(kinds []kind, k kind) bool {
-	for _, x := range kinds {
-		if x == k {
-			return true
-		}
-	}
-	return false
 }
 
 // readSeat reads seat p's counters and properties and places its cards.
