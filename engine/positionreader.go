@@ -14,9 +14,10 @@ import (
 // properties, and gathers every problem, so that one error names them
 // all. The game looks up its cards and puts them in its own state.
 //
-// Subjects name the place in the position by its path in the scenario's
-// YAML: "seats[0].zones.hand[2]", "seats[1].counters.life",
-// "shared.market", "phase".
+// Each method is told where it reads (its where argument), and problems
+// name that place and the part below it. The path in the scenario's YAML
+// is the clearest ("seats[0].zones.hand[2]", "seats[1].counters.life",
+// "shared.market"); a seat's name ("p1.hand") serves as well.
 type PositionReader struct {
 	// Pos is the position being read.
 	Pos Position
