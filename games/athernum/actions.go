@@ -11,7 +11,7 @@ func (s *State) Legal(dst []engine.Action) []engine.Action {
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !engine.Admit(&s.legal, &s.legalOK, a, s.genLegal) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.genLegal), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

@@ -155,7 +155,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Admit(&s.legal, &s.legalOK, a, s.gen) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
 		return s.refuse(a)
 	}
 	s.touch()

@@ -244,7 +244,7 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 
 // Apply plays a legal action; anything else is refused with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Admit(&s.legal, &s.legalOK, a, s.gen) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
 		return s.explain(a)
 	}
 	s.do(a)

@@ -294,7 +294,7 @@ func (s *state) genAttacks(out []engine.Action, seat int) []engine.Action {
 
 // Apply plays a legal action.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Admit(&s.legal, &s.legalOK, a, s.gen) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

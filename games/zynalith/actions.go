@@ -234,7 +234,7 @@ func (s *State) mayCounter(p int8) bool {
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !engine.Admit(&s.legal, &s.legalOK, a, s.list) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.list), a) {
 		return s.refusal(a)
 	}
 	s.exec(a)
