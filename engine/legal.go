@@ -5,28 +5,25 @@ package engine
 // agent has just been shown, without listing again. The functions below
 // keep such a cache, so that every game starts Apply the same way:
 //
-//	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
+//	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 //		return s.explain(a)
 //	}
 //
-// gen appends the legal actions to its argument. CachedLegal and Contains
-// are small enough to be inlined, and the method value passed as gen then
-// becomes a direct call: the hot path costs what the same lines written
-// out in Apply cost, and allocates nothing.
+// gen appends the legal actions of s to its argument. CachedLegal and
+// Contains are small enough to be inlined, so the hot path (the list is
+// current) is the same code as those lines written out in Apply, and
+// allocates nothing.
 
-// CachedLegal returns the legal actions, listing them into *list with gen
-// first unless *listed says they are current.
-func CachedLegal(list *[]Action, listed *bool, gen func([]Action) []Action) []Action {
+// CachedLegal returns the legal actions of s, listing them into *list
+// with gen first unless *listed says they are current. gen is a method
+// expression ((*state).gen) rather than a method value (s.gen): a method
+// value is built on the stack on every call, before CachedLegal knows
+// whether it needs it.
+func CachedLegal[S any](list *[]Action, listed *bool, s S, gen func(S, []Action) []Action) []Action {
 	if !*listed {
-		Relist(list, listed, gen)
+		KeepLegal(list, listed, gen(s, (*list)[:0]))
 	}
 	return *list
-}
-
-// Relist lists the legal actions afresh into *list with gen and marks them
-// current.
-func Relist(list *[]Action, listed *bool, gen func([]Action) []Action) {
-	KeepLegal(list, listed, gen((*list)[:0]))
 }
 
 // KeepLegal caches l, listed from (*list)[:0], as the current legal

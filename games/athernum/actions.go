@@ -6,12 +6,12 @@ import (
 
 // Legal appends the legal actions of ToMove.
 func (s *State) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.genLegal)...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).genLegal)...)
 }
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.genLegal), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).genLegal), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

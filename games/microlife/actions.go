@@ -9,7 +9,7 @@ import (
 // Legal appends the legal actions of ToMove. The list is cached until the
 // state changes.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.gen)...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 // add appends the action of verb v with arguments args to out. It writes
@@ -155,7 +155,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.refuse(a)
 	}
 	s.touch()

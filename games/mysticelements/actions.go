@@ -24,7 +24,7 @@ func (s *state) ToMove() engine.Seat {
 
 // Legal appends the legal actions of ToMove.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.gen)...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 func act1(v engine.Verb, a int) engine.Action {
@@ -244,7 +244,7 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 
 // Apply plays a legal action; anything else is refused with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.explain(a)
 	}
 	s.do(a)

@@ -4,7 +4,7 @@ import "kartenwerk/engine"
 
 // Legal appends ToMove's legal actions to dst.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.gen)...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 func act(v engine.Verb, a, b int16) engine.Action {
@@ -294,7 +294,7 @@ func (s *state) genAttacks(out []engine.Action, seat int) []engine.Action {
 
 // Apply plays a legal action.
 func (s *state) Apply(a engine.Action) error {
-	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.gen), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

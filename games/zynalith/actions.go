@@ -8,7 +8,7 @@ import (
 
 // Legal appends the legal actions of ToMove to dst.
 func (s *State) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s.list)...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).list)...)
 }
 
 // list lists the legal actions into dst, which starts with room for the
@@ -234,7 +234,7 @@ func (s *State) mayCounter(p int8) bool {
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s.list), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).list), a) {
 		return s.refusal(a)
 	}
 	s.exec(a)
