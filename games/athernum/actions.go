@@ -11,20 +11,12 @@ func (s *State) Legal(dst []engine.Action) []engine.Action {
 
 // legalList is the cached list of legal actions, made when needed.
 func (s *State) legalList() []engine.Action {
-	if !s.legalOK {
-		s.legal = s.genLegal(s.legal[:0])
-		s.legalOK = true
-	}
-	return s.legal
+	return engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).genLegal)
 }
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.genLegal(s.legal[:0])
-		s.legalOK = true
-	}
-	if !engine.Contains(s.legal, a) {
+	if !engine.Contains(s.legalList(), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

@@ -2,7 +2,8 @@ package athernum
 
 import (
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -14,135 +15,145 @@ import (
 // status: face-down, exhausted; card counters: damage, vp, exhaustion.
 // Seat counters: command, res.F, exhausted.F, pool.F (F a faction or
 // none). Phase: morning, day (default), combat, evening, night. Props:
-// generated, claimed, location-played, combat-used ("true").
+// generated, claimed, location-played, combat-used ("true"). Cards are
+// numbered in the order of the position, zones by name.
 func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
-	n := len(pos.Seats)
-	if setup.Seats != 0 && setup.Seats != n {
-		return nil, fmt.Errorf("the setup has %d seats, the position %d", setup.Seats, n)
-	}
-	if n < 2 || n > 4 {
-		return nil, fmt.Errorf("a position needs 2 to 4 seats, not %d", n)
-	}
-	r, err := resolveRules(setup.Variant)
+	r, err := engine.ReadPosition(setup, pos, 2, 4)
 	if err != nil {
 		return nil, err
 	}
-	var probs engine.Problems
-	type placed struct {
-		zone uint8
-		spec engine.CardSpec
-		host int // index in list of the host, -1 none
+	rules, err := resolveRules(setup.Variant)
+	if err != nil {
+		return nil, err
 	}
-	lists := make([][]placed, n)
-	mains := make([][]int16, n)
-	zoneKinds := map[string]uint8{"hand": zHand, "deck": zDeck, "extra": zExtra, "main": zMain, "characters": zChars,
-		"location": zLoc, "discard": zDiscard, "void": zVoid}
-	for i, sp := range pos.Seats {
-		names := make([]string, 0, len(sp.Zones))
-		for z := range sp.Zones {
-			names = append(names, z)
-		}
-		sort.Strings(names)
-		for _, zn := range names {
-			zk, ok := zoneKinds[zn]
-			if !ok {
-				probs = append(probs, engine.Problem{Subject: fmt.Sprintf("p%d zone %s", i+1, zn), Msg: "unknown zone",
-					Fix: "use hand, deck, extra, main, characters, location, discard or void"})
-				continue
-			}
-			specs := sp.Zones[zn]
-			if zk == zDeck { // top first in the position, last in the zone
-				specs = append([]engine.CardSpec(nil), specs...)
-				for a, b := 0, len(specs)-1; a < b; a, b = a+1, b-1 {
-					specs[a], specs[b] = specs[b], specs[a]
+	lists, mains := g.listCards(r)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	s := g.alloc(r.Seats, rules, setup.Seed, mains, make([][]int16, r.Seats))
+	id := int16(1)
+	for i := range lists {
+		id = s.readSeat(r, i, lists[i], id)
+	}
+	s.readTable(r)
+	if err := r.Err(); err != nil {
+		return nil, err
+	}
+	s.noteField()
+	s.dirty = true
+	s.advance()
+	return s, nil
+}
+
+// placed is a card of the position on its way to the table.
+type placed struct {
+	where string
+	zone  uint8
+	spec  engine.CardSpec
+	host  int // index in the seat's list of the host, -1 none
+}
+
+// positionZones are a seat's zones in the order their cards are numbered.
+var positionZones = []string{"characters", "deck", "discard", "extra", "hand", "location", "main", "void"}
+
+var zoneKinds = map[string]uint8{"hand": zHand, "deck": zDeck, "extra": zExtra, "main": zMain, "characters": zChars,
+	"location": zLoc, "discard": zDiscard, "void": zVoid}
+
+// listCards lists each seat's cards in the order they are numbered, items
+// after their host, with their definitions for alloc.
+func (g *Game) listCards(r *engine.PositionReader) (lists [][]placed, mains [][]int16) {
+	lists, mains = make([][]placed, r.Seats), make([][]int16, r.Seats)
+	for i, sp := range r.Pos.Seats {
+		zones := engine.SeatPath(i) + ".zones"
+		r.Zones(zones, sp.Zones, positionZones, func(zn string, specs []engine.CardSpec) {
+			for k := range specs {
+				if zoneKinds[zn] == zDeck { // top first in the position, last in the zone
+					k = len(specs) - 1 - k
 				}
-			}
-			for _, cs := range specs {
-				lists[i] = append(lists[i], placed{zone: zk, spec: cs, host: -1})
+				where := fmt.Sprintf("%s.%s[%d]", zones, zn, k)
+				lists[i] = append(lists[i], placed{where: where, zone: zoneKinds[zn], spec: specs[k], host: -1})
 				host := len(lists[i]) - 1
-				for _, at := range cs.Attached {
-					lists[i] = append(lists[i], placed{zone: zItem, spec: at, host: host})
+				for a, at := range specs[k].Attached {
+					lists[i] = append(lists[i], placed{where: fmt.Sprintf("%s.attached[%d]", where, a), zone: zItem, spec: at, host: host})
 				}
 			}
-		}
+		})
 		for _, pc := range lists[i] {
 			d, ok := g.pool.def(pc.spec.Card)
 			if !ok {
-				probs = append(probs, engine.Problem{Subject: pc.spec.Card, Msg: fmt.Sprintf("p%d: no such card", i+1), Fix: "check the name against `kartenwerk cards athernum`"})
+				r.Bad(pc.where, fmt.Sprintf("no such card %q", pc.spec.Card), "check the name against `kartenwerk cards athernum`")
 			}
 			mains[i] = append(mains[i], d)
 		}
 	}
-	if len(probs) > 0 {
-		return nil, probs
+	return lists, mains
+}
+
+// readSeat puts seat i's cards, numbered from id, in their zones and reads
+// the seat's counters; it returns the id after the seat's cards and
+// tokens.
+func (s *State) readSeat(r *engine.PositionReader, i int, list []placed, id int16) int16 {
+	p := &s.pl[i]
+	p.deck.n = 0
+	first := id
+	for _, pc := range list {
+		s.placeCard(r, pc, id)
+		if pc.host >= 0 {
+			s.cards[id].host = first + int16(pc.host)
+		}
+		id++
 	}
-	s := g.alloc(n, r, setup.Seed, mains, make([][]int16, n))
-	id := int16(1)
-	for i := 0; i < n; i++ {
-		p := &s.pl[i]
-		p.deck.n = 0
-		first := id
-		for _, pc := range lists[i] {
-			c := &s.cards[id]
-			c.zone = zNone
-			if pc.spec.ID != 0 && pc.spec.ID != int(id) {
-				probs = append(probs, engine.Problem{Subject: pc.spec.Card, Msg: fmt.Sprintf("fixed id %d: this game numbers cards in position order, here c%d", pc.spec.ID, id), Fix: "leave id out"})
-			}
-			if pc.zone == zMain && s.def(id).typ != tCharacter || pc.zone == zChars && s.def(id).typ != tCharacter ||
-				pc.zone == zLoc && s.def(id).typ != tLocation || pc.zone == zItem && s.def(id).typ != tItem {
-				probs = append(probs, engine.Problem{Subject: pc.spec.Card, Msg: fmt.Sprintf("a %s cannot be in %s", typeNames[s.def(id).typ], zoneNames[pc.zone]), Fix: "move it to the right zone"})
-			}
-			s.move(id, pc.zone)
-			if pc.host >= 0 {
-				c.host = first + int16(pc.host)
-			}
-			for _, st := range pc.spec.Status {
-				switch st {
-				case "face-down":
-					c.flags |= fFaceDown
-				case "exhausted":
-					c.flags |= fFaceDown
-					c.exh = max(c.exh, 1)
-				case "ready":
-				default:
-					probs = append(probs, engine.Problem{Subject: pc.spec.Card, Msg: fmt.Sprintf("unknown status %q", st), Fix: "use face-down, exhausted or ready"})
-				}
-			}
-			for k, v := range pc.spec.Counters {
-				switch k {
-				case "damage":
-					c.dmg = int8(v)
-				case "vp":
-					c.vp = int8(v)
-				case "exhaustion":
-					c.exh = int8(v)
-					if v > 0 {
-						c.flags |= fFaceDown
-					}
-				default:
-					probs = append(probs, engine.Problem{Subject: pc.spec.Card, Msg: fmt.Sprintf("unknown counter %q", k), Fix: "use damage, vp or exhaustion"})
-				}
-			}
-			if c.onField() && !c.faceDown() && s.def(id).statics {
-				c.flags |= fStaticOn
-			}
-			id++
-		}
-		id += tokensPer
-		if p.main != 0 {
-			p.startDef = s.cards[p.main].def
-		} else if p.loc != 0 {
-			p.startDef = s.cards[p.loc].def
-		}
-		for k, v := range pos.Seats[i].Counters {
-			if err := setCounter(p, k, v); err != nil {
-				probs = append(probs, engine.Problem{Subject: fmt.Sprintf("p%d counter %s", i+1, k), Msg: err.Error(),
-					Fix: "use command, res.F, exhausted.F or pool.F with F one of ember, tide, grove, none"})
-			}
+	if p.main != 0 {
+		p.startDef = s.cards[p.main].def
+	} else if p.loc != 0 {
+		p.startDef = s.cards[p.loc].def
+	}
+	counters := r.Pos.Seats[i].Counters
+	for _, k := range slices.Sorted(maps.Keys(counters)) {
+		if err := setCounter(p, k, counters[k]); err != nil {
+			r.Bad(fmt.Sprintf("%s.counters.%s", engine.SeatPath(i), k), err.Error(),
+				"use command, res.F, exhausted.F or pool.F with F one of ember, tide, grove, none")
 		}
 	}
-	s.active = int8(max(0, int(pos.Active)))
-	s.turn = int16(pos.Turn)
+	return id + tokensPer
+}
+
+// placeCard moves card id, listed as pc, to its zone with its statuses and
+// counters.
+func (s *State) placeCard(r *engine.PositionReader, pc placed, id int16) {
+	c := &s.cards[id]
+	c.zone = zNone
+	r.CheckID(pc.where, pc.spec, int(id))
+	if typ := s.def(id).typ; pc.zone == zMain && typ != tCharacter || pc.zone == zChars && typ != tCharacter ||
+		pc.zone == zLoc && typ != tLocation || pc.zone == zItem && typ != tItem {
+		r.Bad(pc.where, fmt.Sprintf("a %s cannot be in %s", typeNames[typ], zoneNames[pc.zone]), "move it to the right zone")
+	}
+	s.move(id, pc.zone)
+	r.Statuses(pc.where, pc.spec, map[string]func(){
+		"face-down": func() { c.flags |= fFaceDown },
+		"exhausted": func() { c.flags |= fFaceDown; c.exh = max(c.exh, 1) },
+		"ready":     func() {},
+	})
+	r.Counters(pc.where, pc.spec.Counters, map[string]func(int){
+		"damage": engine.SetInt(&c.dmg),
+		"vp":     engine.SetInt(&c.vp),
+		"exhaustion": func(v int) {
+			c.exh = int8(v)
+			if v > 0 {
+				c.flags |= fFaceDown
+			}
+		},
+	})
+	if c.onField() && !c.faceDown() && s.def(id).statics {
+		c.flags |= fStaticOn
+	}
+}
+
+// readTable reads whose turn it is, the turn, the phase and the table's
+// properties.
+func (s *State) readTable(r *engine.PositionReader) {
+	s.active = int8(r.Active())
+	s.turn = int16(r.Pos.Turn)
 	if s.turn == 0 {
 		s.turn = 2
 	}
@@ -152,38 +163,17 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 		s.firstOf = 1 << uint(s.active)
 		s.inFirst = true
 	}
-	phases := map[string]uint8{"": phDay, "day": phDay, "morning": phMorning, "combat": phCombat, "evening": phEvening, "night": phNight}
-	ph, ok := phases[strings.ToLower(pos.Phase)]
-	if !ok {
-		probs = append(probs, engine.Problem{Subject: "phase " + pos.Phase, Msg: "unknown phase", Fix: "use morning, day, combat, evening or night"})
-	}
-	s.phase = ph
-	if ph == phDay {
+	s.phase = []uint8{phDay, phMorning, phCombat, phEvening, phNight}[r.Phase("day", "morning", "combat", "evening", "night")]
+	if s.phase == phDay {
 		s.step = 1
 	}
-	s.combatUs = ph == phCombat
-	for k, v := range pos.Props {
-		on := v == "true" || v == "yes"
-		switch k {
-		case "generated":
-			s.genUsed = on
-		case "claimed":
-			s.claimed = on
-		case "location-played":
-			s.locUsed = on
-		case "combat-used":
-			s.combatUs = on
-		default:
-			probs = append(probs, engine.Problem{Subject: "prop " + k, Msg: "unknown property", Fix: "use generated, claimed, location-played or combat-used"})
-		}
-	}
-	if len(probs) > 0 {
-		return nil, probs
-	}
-	s.noteField()
-	s.dirty = true
-	s.advance()
-	return s, nil
+	s.combatUs = s.phase == phCombat
+	r.Props("", r.Pos.Props, map[string]func(string){
+		"generated":       engine.SetFlag(&s.genUsed),
+		"claimed":         engine.SetFlag(&s.claimed),
+		"location-played": engine.SetFlag(&s.locUsed),
+		"combat-used":     engine.SetFlag(&s.combatUs),
+	})
 }
 
 func setCounter(p *player, k string, v int) error {
@@ -195,7 +185,7 @@ func setCounter(p *player, k string, v int) error {
 		return nil
 	}
 	kind, f, ok := strings.Cut(k, ".")
-	fi := index(factionNames[:], f)
+	fi := slices.Index(factionNames[:], f)
 	if !ok || fi < 0 || v < 0 {
 		return fmt.Errorf("unknown counter")
 	}

@@ -9,32 +9,7 @@ import (
 // Legal appends the legal actions of ToMove. The list is cached until the
 // state changes.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	s.cacheLegal()
-	return append(dst, s.legal...)
-}
-
-// cacheLegal makes sure the legal actions are listed. It is small enough
-// to be inlined: Apply finds them listed almost always, and a call just
-// to learn that costs as much as the listed check.
-func (s *state) cacheLegal() {
-	if !s.legalOK {
-		s.relist()
-	}
-}
-
-// relist lists the legal actions afresh and caches them.
-func (s *state) relist() { s.keepLegal(s.gen(s.legal[:0])) }
-
-// keepLegal caches l, listed from s.legal[:0], as the legal actions.
-func (s *state) keepLegal(l []engine.Action) {
-	// Storing a slice into the state is a GC write barrier; when l did
-	// not outgrow the buffer, storing the length alone is not.
-	if cap(l) == cap(s.legal) {
-		s.legal = s.legal[:len(l)]
-	} else {
-		s.legal = l
-	}
-	s.legalOK = true
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 // add appends the action of verb v with arguments args to out. It writes
@@ -180,8 +155,7 @@ func (s *state) genUse(out []engine.Action, src, ent int16) []engine.Action {
 
 // Apply plays an action of ToMove, or refuses it with the reason.
 func (s *state) Apply(a engine.Action) error {
-	s.cacheLegal()
-	if !s.listed(a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.refuse(a)
 	}
 	s.touch()
@@ -271,17 +245,6 @@ func (s *state) Apply(a engine.Action) error {
 	}
 	s.run()
 	return nil
-}
-
-// listed: a is in the cached legal list. It is engine.Contains comparing
-// the fields in place, which spares a copy of each action on the stack.
-func (s *state) listed(a engine.Action) bool {
-	for i := range s.legal {
-		if l := &s.legal[i]; l.Verb == a.Verb && l.Args == a.Args {
-			return true
-		}
-	}
-	return false
 }
 
 // refuse explains why a is not legal now.

@@ -2,8 +2,6 @@ package microlife
 
 import (
 	"fmt"
-	"strconv"
-	"strings"
 
 	"kartenwerk/engine"
 )
@@ -13,87 +11,33 @@ import (
 // genpool, genpool-discard per seat; market, main-deck, main-discard,
 // mutation-deck, mutation-discard shared. Counters: life, sugar,
 // discarded (1 once a card was discarded for sugar this turn). Card
-// status: tapped, attacked, spore; card counters: damage, toxin;
-// attached cards are mutations, or the lysosome (status lysosome).
-// Seat prop "discarded: true"; table prop "bought: true".
+// status: tapped, attacked, spore, public, action; card counters: damage,
+// toxin; attached cards are mutations, or the lysosome (status lysosome).
+// Seat prop "discarded: true"; table prop "bought: true". Fixed card ids
+// must increase in the order of the zones above.
 func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
 	s, err := newState(g.catalog(), setup)
 	if err != nil {
 		return nil, err
 	}
-	b := posBuilder{s: s}
-	if len(pos.Seats) != 2 {
-		b.bad("seats", fmt.Sprintf("a position has 2 seats, not %d", len(pos.Seats)), "list two seats")
-		return nil, b.probs
+	r, err := engine.ReadPosition(setup, pos, 2, 2)
+	if err != nil {
+		return nil, err
 	}
-	s.active = int8(pos.Active)
-	if pos.Active < 0 || pos.Active > 1 {
-		b.bad("active", "active must be p1 or p2", "write active: p1")
-		s.active = 0
-	}
+	s.active = int8(r.Active())
 	s.turn = max(pos.Turn, 1)
-	switch strings.ToLower(pos.Phase) {
-	case "", "main1":
-		s.phase = pMain1
-	case "combat":
-		s.phase = pCombat
-	case "main2":
-		s.phase = pMain2
-	default:
-		b.bad("phase", fmt.Sprintf("unknown phase %q", pos.Phase), "use main1, combat or main2")
-	}
+	s.phase = []uint8{pMain1, pCombat, pMain2}[r.Phase("main1", "combat", "main2")]
 	for p, sp := range pos.Seats {
-		pl := &s.seats[p]
-		pl.life = startLife
-		for k, v := range sp.Counters {
-			switch k {
-			case "life":
-				pl.life = v
-			case "sugar":
-				pl.sugar = v
-			case "discarded": // as the view shows it: discarded for sugar this turn
-				pl.discarded = v != 0
-			default:
-				b.bad(fmt.Sprintf("p%d counters", p+1), fmt.Sprintf("unknown counter %q", k), "use life, sugar or discarded")
-			}
-		}
-		for k, v := range sp.Props {
-			if k != "discarded" {
-				b.bad(fmt.Sprintf("p%d props", p+1), fmt.Sprintf("unknown prop %q", k), "use discarded: true")
-				continue
-			}
-			pl.discarded, _ = strconv.ParseBool(v)
-		}
-		for _, z := range []uint8{zDeck, zHand, zPlay, zDiscard, zGenpool, zGenDiscard} {
-			for _, cs := range sp.Zones[zoneNames[z]] {
-				b.place(cs, z, int8(p))
-			}
-		}
-		for name := range sp.Zones {
-			if i := index(zoneNames, name); i < int(zDeck) || i > int(zGenDiscard) {
-				b.bad(fmt.Sprintf("p%d zones", p+1), fmt.Sprintf("unknown zone %q", name), "use deck, hand, play, discard, genpool or genpool-discard")
-			}
-		}
+		s.readSeat(r, int8(p), sp)
 	}
-	for _, z := range []uint8{zMarket, zMainDeck, zMainDiscard, zMutDeck, zMutDiscard} {
-		for _, cs := range pos.Shared[zoneNames[z]] {
-			b.place(cs, z, 0)
+	r.Zones("shared", pos.Shared, zoneNames[zMarket:zMutDiscard+1], func(zn string, cards []engine.CardSpec) {
+		for i, cs := range cards {
+			s.place(r, fmt.Sprintf("shared.%s[%d]", zn, i), cs, uint8(index(zoneNames, zn)), 0)
 		}
-	}
-	for name := range pos.Shared {
-		if i := index(zoneNames, name); i < int(zMarket) || i > int(zMutDiscard) {
-			b.bad("shared", fmt.Sprintf("unknown shared zone %q", name), "use market, main-deck, main-discard, mutation-deck or mutation-discard")
-		}
-	}
-	for k, v := range pos.Props {
-		if k != "bought" {
-			b.bad("props", fmt.Sprintf("unknown prop %q", k), "use bought: true")
-			continue
-		}
-		s.bought, _ = strconv.ParseBool(v)
-	}
-	if len(b.probs) > 0 {
-		return nil, b.probs
+	})
+	r.Props("", pos.Props, map[string]func(string){"bought": engine.SetFlag(&s.bought)})
+	if err := r.Err(); err != nil {
+		return nil, err
 	}
 	s.settle = true
 	s.run()
@@ -101,28 +45,38 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 	return s, nil
 }
 
-type posBuilder struct {
-	s     *state
-	probs engine.Problems
+// readSeat places one seat's cards and reads its counters and properties.
+func (s *state) readSeat(r *engine.PositionReader, p int8, sp engine.SeatPosition) {
+	pl := &s.seats[p]
+	pl.life = startLife
+	who := engine.SeatPath(int(p))
+	r.Counters(who, sp.Counters, map[string]func(int){
+		"life":      engine.SetInt(&pl.life),
+		"sugar":     engine.SetInt(&pl.sugar),
+		"discarded": engine.SetBool(&pl.discarded), // as the view shows it: discarded for sugar this turn
+	})
+	r.Props(who, sp.Props, map[string]func(string){"discarded": engine.SetFlag(&pl.discarded)})
+	r.Zones(who+".zones", sp.Zones, zoneNames[zDeck:zGenDiscard+1], func(zn string, cards []engine.CardSpec) {
+		for i, cs := range cards {
+			s.place(r, fmt.Sprintf("%s.zones.%s[%d]", who, zn, i), cs, uint8(index(zoneNames, zn)), p)
+		}
+	})
 }
 
-func (b *posBuilder) bad(subject, msg, fix string) {
-	b.probs = append(b.probs, engine.Problem{Subject: subject, Msg: msg, Fix: fix})
-}
-
-// newID makes the instance for spec cs, at its fixed id if it has one.
-func (b *posBuilder) newID(cs engine.CardSpec) (int16, bool) {
-	s := b.s
+// newID makes the instance for spec cs, at its fixed id if it has one: ids
+// are handed out in order, so a fixed id must be above every id given so
+// far.
+func (s *state) newID(r *engine.PositionReader, where string, cs engine.CardSpec) (int16, bool) {
 	d, ok := s.cat.lookup(cs.Card)
 	if !ok {
-		b.bad(cs.Card, "no such card", "check the name against `kartenwerk cards microlife`")
+		r.Bad(where, cs.Card+": no such card", "check the name against `kartenwerk cards microlife`")
 		return 0, false
 	}
 	if cs.ID == 0 {
 		return s.newCard(d, -1), true
 	}
 	if cs.ID < len(s.cards) || cs.ID > 4000 {
-		b.bad(cs.Card, fmt.Sprintf("id %d is taken or out of range", cs.ID), "give ids in increasing order, or none")
+		r.Bad(where, fmt.Sprintf("id %d is taken or out of range", cs.ID), "give ids in increasing order, or none")
 		return 0, false
 	}
 	for len(s.cards) < cs.ID {
@@ -131,73 +85,56 @@ func (b *posBuilder) newID(cs engine.CardSpec) (int16, bool) {
 	return s.newCard(d, -1), true
 }
 
-func (b *posBuilder) place(cs engine.CardSpec, z uint8, p int8) {
-	s := b.s
-	c, ok := b.newID(cs)
+// place puts card cs in zone z of seat p (a stolen card in play on p's
+// side, owned by its owner) with its statuses, counters and attachments.
+func (s *state) place(r *engine.PositionReader, where string, cs engine.CardSpec, z uint8, p int8) {
+	c, ok := s.newID(r, where, cs)
 	if !ok {
 		return
 	}
-	if cs.Owner != "" && z == zPlay {
-		if o, err := engine.ParseSeat(cs.Owner); err == nil && o >= 0 && o < 2 {
-			p = int8(o)
-		}
+	if z == zPlay {
+		p = int8(r.Owner(where, cs, int(p)))
 	}
 	s.put(c, z, p, false)
 	ci := &s.cards[c]
-	for _, st := range cs.Status {
-		switch st {
-		case "tapped":
-			ci.flags |= fTapped
-		case "attacked":
-			ci.flags |= fAttacked
-		case "spore":
-			ci.flags |= fSpore | fTapped
-		case "public":
-			ci.flags |= fPublic
-		case "action":
-			ci.flags |= fAction
-		default:
-			b.bad(cs.Card, fmt.Sprintf("unknown status %q", st), "use tapped, attacked, spore, public or action")
-		}
-	}
+	r.Statuses(where, cs, map[string]func(){
+		"tapped":   func() { ci.flags |= fTapped },
+		"attacked": func() { ci.flags |= fAttacked },
+		"spore":    func() { ci.flags |= fSpore | fTapped },
+		"public":   func() { ci.flags |= fPublic },
+		"action":   func() { ci.flags |= fAction },
+	})
 	if z == zPlay && s.def(c).typ == tAktion {
 		ci.flags |= fAction
 	}
-	for k, v := range cs.Counters {
-		switch k {
-		case "damage":
-			ci.dmg = int8(v)
-		case "toxin":
-			ci.toxin = int8(v)
-		default:
-			b.bad(cs.Card, fmt.Sprintf("unknown counter %q", k), "use damage or toxin")
-		}
+	r.Counters(where, cs.Counters, map[string]func(int){
+		"damage": engine.SetInt(&ci.dmg),
+		"toxin":  engine.SetInt(&ci.toxin),
+	})
+	for i, as := range cs.Attached {
+		s.attachSpec(r, fmt.Sprintf("%s.attached[%d]", where, i), as, c, p)
 	}
-	for _, as := range cs.Attached {
-		m, ok := b.newID(as)
-		if !ok {
-			continue
-		}
-		if as.HasStatus("lysosome") {
-			owner := 1 - p
-			if as.Owner != "" {
-				if o, err := engine.ParseSeat(as.Owner); err == nil && o >= 0 && o < 2 {
-					owner = int8(o)
-				}
-			}
-			s.cards[m].owner, s.cards[m].zone, s.cards[m].host = owner, zLyso, c
-			ci = &s.cards[c]
-			ci.lyso = m
-			continue
-		}
-		if s.def(m).typ != tMutation {
-			b.bad(as.Card, "only mutations attach to an entity (or a lysosome, status lysosome)", "attach a mutation card")
-			continue
-		}
-		s.cards[m].owner = p
-		s.cards[m].zone, s.cards[m].host = zAttached, c
-		s.muts = append(s.muts, m)
-		s.addMutation(c, m)
-		ci = &s.cards[c]
+}
+
+// attachSpec puts as on entity c of seat p: a mutation, or a lysosome (owned
+// by p's opponent unless it names its owner).
+func (s *state) attachSpec(r *engine.PositionReader, where string, as engine.CardSpec, c int16, p int8) {
+	m, ok := s.newID(r, where, as)
+	if !ok {
+		return
 	}
+	if as.HasStatus("lysosome") {
+		owner := int8(r.Owner(where, as, int(1-p)))
+		s.cards[m].owner, s.cards[m].zone, s.cards[m].host = owner, zLyso, c
+		s.cards[c].lyso = m
+		return
+	}
+	if s.def(m).typ != tMutation {
+		r.Bad(where, "only mutations attach to an entity (or a lysosome, status lysosome)", "attach a mutation card")
+		return
+	}
+	s.cards[m].owner = p
+	s.cards[m].zone, s.cards[m].host = zAttached, c
+	s.muts = append(s.muts, m)
+	s.addMutation(c, m)
 }

@@ -74,7 +74,7 @@ func (s *state) nextPhase() {
 		// can attack, and kept: Apply's run has no trigger, work or death
 		// to settle before combat's first decision (main1 is left only
 		// from a settled state), so the list stays right.
-		s.keepLegal(add(s.attacks(s.legal[:0]), vNext))
+		engine.KeepLegal(&s.legal, &s.legalOK, add(s.attacks(s.legal[:0]), vNext))
 		if len(s.legal) == 1 {
 			s.phase = pMain2 // nothing can attack: combat passes at once (ML-10.U7)
 			s.touch()

@@ -24,11 +24,7 @@ func (s *state) ToMove() engine.Seat {
 
 // Legal appends the legal actions of ToMove.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	return append(dst, s.legal...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 func act1(v engine.Verb, a int) engine.Action {
@@ -246,23 +242,9 @@ func (s *state) genMain(dst []engine.Action) []engine.Action {
 	return append(dst, engine.Action{Verb: vEnd})
 }
 
-// contains is engine.Contains, comparing the parts directly.
-func contains(list []engine.Action, a engine.Action) bool {
-	for i := range list {
-		if list[i].Verb == a.Verb && list[i].Args == a.Args {
-			return true
-		}
-	}
-	return false
-}
-
 // Apply plays a legal action; anything else is refused with the reason.
 func (s *state) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	if !contains(s.legal, a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.explain(a)
 	}
 	s.do(a)

@@ -4,11 +4,7 @@ import "kartenwerk/engine"
 
 // Legal appends ToMove's legal actions to dst.
 func (s *state) Legal(dst []engine.Action) []engine.Action {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	return append(dst, s.legal...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen)...)
 }
 
 func act(v engine.Verb, a, b int16) engine.Action {
@@ -300,11 +296,7 @@ func (s *state) genAttacks(out []engine.Action, seat int) []engine.Action {
 
 // Apply plays a legal action.
 func (s *state) Apply(a engine.Action) error {
-	if !s.legalOK {
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
-	}
-	if !engine.Contains(s.legal, a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*state).gen), a) {
 		return s.explain(a)
 	}
 	s.legalOK = false

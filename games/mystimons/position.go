@@ -2,7 +2,6 @@ package mystimons
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -15,170 +14,27 @@ import (
 // terrain. A MystiMon's attached list holds energy cards, its relic and the
 // lower stages under it; counters hp, damage, poison and energy (N basic
 // energy of its element); status burn, frozen, paralyzed, used, entered,
-// face-down. Seat counters: double-energy, energy-placed, summoned, switched.
+// face-down. Seat counters: double-energy, energy-placed, summoned,
+// switched, mulligans. Cards are numbered in the order of the position.
 func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.State, error) {
 	s, err := g.newState(setup)
 	if err != nil {
 		return nil, err
 	}
-	var probs engine.Problems
-	bad := func(subject, msg, fix string) {
-		probs = append(probs, engine.Problem{File: "position", Subject: subject, Msg: msg, Fix: fix})
+	r, err := engine.ReadPosition(setup, pos, 2, 2)
+	if err != nil {
+		return nil, err
 	}
-	if len(pos.Seats) != 2 {
-		return nil, engine.Problems{{File: "position", Msg: fmt.Sprintf("%d seats; mystimons has 2", len(pos.Seats)), Fix: "list two seats"}}
-	}
-	if pos.Active < 0 || pos.Active > 1 {
-		bad("active", "active must be p1 or p2", "write active: p1")
-		pos.Active = 0
-	}
-	s.active, s.first = uint8(pos.Active), uint8(pos.Active)
+	s.active, s.first = uint8(r.Active()), uint8(r.Active())
 	s.turn = int16(max(1, pos.Turn))
-	phase := pos.Phase
-	if phase == "" {
-		phase = "main"
-	}
-	switch phase {
-	case "energy":
-		s.phase = phEnergy
-	case "main":
-		s.phase = phMain
-	case "discard":
-		s.phase = phDiscard
-	case "setup":
-		s.phase = phSetup
-	default:
-		bad("phase", fmt.Sprintf("unknown phase %q", phase), "use setup, energy, main or discard")
-	}
-	lookup := func(subject, name string) (int, bool) {
-		i, ok := g.pool.byName[strings.ToLower(name)]
-		if !ok {
-			bad(subject, fmt.Sprintf("no card named %q", name), "check the spelling against kartenwerk cards mystimons")
-		}
-		return i, ok
-	}
-	var noIDs func(where string, specs []engine.CardSpec)
-	noIDs = func(where string, specs []engine.CardSpec) {
-		for _, cs := range specs {
-			if cs.ID != 0 {
-				bad(where+"."+cs.Card, "fixed card ids are not supported: cards are numbered in zone order", "remove `id:` and refer to the card as {Name}")
-			}
-			noIDs(where, cs.Attached)
-		}
-	}
+	s.phase = []uint8{phMain, phEnergy, phDiscard, phSetup}[r.Phase("main", "energy", "discard", "setup")]
 	for seat, sp := range pos.Seats {
-		for _, z := range slices.Sorted(maps.Keys(sp.Zones)) {
-			noIDs(engine.Seat(seat).String()+"."+z, sp.Zones[z])
-		}
+		s.readSeat(r, uint8(seat), sp)
 	}
-	for seat, sp := range pos.Seats {
-		who := engine.Seat(seat).String()
-		p := &s.p[seat]
-		for _, z := range slices.Sorted(maps.Keys(sp.Zones)) {
-			specs := sp.Zones[z]
-			subject := who + "." + z
-			switch z {
-			case znDeck, znDiscard:
-				zone := zDeck
-				if z == znDiscard {
-					zone = zDiscard
-				}
-				for k := len(specs) - 1; k >= 0; k-- { // top first
-					if i, ok := lookup(subject, specs[k].Card); ok {
-						s.addCard(i, uint8(seat), zone)
-					}
-				}
-			case znHand:
-				for _, cs := range specs {
-					if i, ok := lookup(subject, cs.Card); ok {
-						s.addCard(i, uint8(seat), zHand)
-					}
-				}
-			case znPool:
-				for _, cs := range specs {
-					if i, ok := lookup(subject, cs.Card); ok {
-						if g.pool.defs[i].kind != kEnergy {
-							bad(subject, cs.Card+" is not an energy card", "the pool holds energy cards")
-							continue
-						}
-						c := s.addCard(i, uint8(seat), zPool)
-						if u := cs.Counters["units"]; u > 0 {
-							s.cards[c].units = int8(u)
-						}
-					}
-				}
-			case znRelics:
-				for _, cs := range specs {
-					if i, ok := lookup(subject, cs.Card); ok {
-						if g.pool.defs[i].kind != kRelic || p.nRelics == 3 {
-							bad(subject, cs.Card+": the field holds up to 3 relics", "list relic cards")
-							continue
-						}
-						p.relics[p.nRelics] = s.addCard(i, uint8(seat), zFieldRel)
-						p.nRelics++
-					}
-				}
-			case znActive, znBench:
-				slot := 0
-				if z == znBench {
-					slot = 1
-				}
-				if len(specs) > 3-slot-(1-slot)*2 {
-					bad(subject, fmt.Sprintf("%d cards; the Active slot holds 1 and the Bench 2 (MM-2.3, 2.4)", len(specs)), "remove cards")
-					continue
-				}
-				for k, cs := range specs {
-					s.placeMon(g, uint8(seat), slot+k, cs, subject, lookup, bad)
-				}
-			default:
-				bad(subject, "unknown zone", "use deck, hand, active, bench, discard, pool, relics")
-			}
-		}
-		for _, k := range slices.Sorted(maps.Keys(sp.Counters)) {
-			v := sp.Counters[k]
-			switch k {
-			case "double-energy":
-				p.double = int8(v)
-			case "energy-placed":
-				p.energyDone = v != 0
-			case "summoned":
-				p.summoned = v != 0
-			case "switched":
-				p.switched = v != 0
-			case "mulligans":
-				p.mulligans = int8(v)
-			default:
-				bad(who+".counters."+k, "unknown counter", "use double-energy, energy-placed, summoned, switched, mulligans")
-			}
-		}
-	}
-	for _, name := range slices.Sorted(maps.Keys(pos.Shared)) {
-		specs := pos.Shared[name]
-		if name != znTerrain || len(specs) > 1 {
-			bad("shared."+name, "the only shared zone is terrain, with one card", "write shared: {terrain: [Volcanic Caldera]}")
-			continue
-		}
-		for _, cs := range specs {
-			if i, ok := lookup("shared.terrain", cs.Card); ok {
-				owner := uint8(0)
-				if cs.Owner == "p2" {
-					owner = 1
-				}
-				c := s.addCard(i, owner, zTerrain)
-				s.terrain = c
-			}
-		}
-	}
-	if s.nCards > maxCards-1 {
-		bad("", "too many cards", "use at most 128")
-	}
-	for seat := range s.p {
-		if s.phase != phSetup && s.p[seat].field[0] == 0 {
-			bad(engine.Seat(seat).String()+".active", "no Active MystiMon: the game would be over (MM-7.1)", "give each seat an Active")
-		}
-	}
-	if len(probs) > 0 {
-		return nil, probs
+	r.Zones("shared", pos.Shared, []string{znTerrain}, s.readTerrain(r))
+	s.checkPosition(r)
+	if err := r.Err(); err != nil {
+		return nil, err
 	}
 	if s.phase == phSetup {
 		s.setupAt = s.active
@@ -191,78 +47,202 @@ func (g *Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Sta
 	return s, nil
 }
 
-func (s *state) placeMon(g *Game, seat uint8, slot int, cs engine.CardSpec, subject string, lookup func(string, string) (int, bool), bad func(string, string, string)) {
-	i, ok := lookup(subject, cs.Card)
+// positionZones are a seat's zones, in the order their cards are numbered.
+var positionZones = []string{znActive, znBench, znDeck, znDiscard, znHand, znPool, znRelics}
+
+// readSeat places one seat's cards and reads its counters.
+func (s *state) readSeat(r *engine.PositionReader, seat uint8, sp engine.SeatPosition) {
+	who := engine.Seat(seat).String()
+	p := &s.p[seat]
+	r.Zones(who, sp.Zones, positionZones, func(z string, specs []engine.CardSpec) {
+		s.readZone(r, seat, who+"."+z, z, specs)
+	})
+	r.Counters(who, sp.Counters, map[string]func(int){
+		"double-energy": engine.SetInt(&p.double),
+		"energy-placed": engine.SetBool(&p.energyDone),
+		"summoned":      engine.SetBool(&p.summoned),
+		"switched":      engine.SetBool(&p.switched),
+		"mulligans":     engine.SetInt(&p.mulligans),
+	})
+}
+
+// readZone places the cards of one of seat's zones.
+func (s *state) readZone(r *engine.PositionReader, seat uint8, subject, z string, specs []engine.CardSpec) {
+	switch z {
+	case znDeck, znDiscard:
+		zone := map[string]uint8{znDeck: zDeck, znDiscard: zDiscard}[z]
+		for _, cs := range slices.Backward(specs) { // top first
+			s.addSpec(r, subject, cs, seat, zone)
+		}
+	case znHand:
+		for _, cs := range specs {
+			s.addSpec(r, subject, cs, seat, zHand)
+		}
+	case znPool:
+		for _, cs := range specs {
+			s.addPoolCard(r, subject, cs, seat)
+		}
+	case znRelics:
+		for _, cs := range specs {
+			s.addRelic(r, subject, cs, seat)
+		}
+	case znActive, znBench:
+		slot := 0
+		if z == znBench {
+			slot = 1
+		}
+		if len(specs) > 1+slot {
+			r.Bad(subject, fmt.Sprintf("%d cards; the Active slot holds 1 and the Bench 2 (MM-2.3, 2.4)", len(specs)), "remove cards")
+			return
+		}
+		for k, cs := range specs {
+			s.placeMon(r, seat, slot+k, cs, subject)
+		}
+	}
+}
+
+// lookup finds a card by name, recording a problem when there is none.
+func (s *state) lookup(r *engine.PositionReader, subject, name string) (int, bool) {
+	i, ok := s.pool.byName[strings.ToLower(name)]
+	if !ok {
+		r.Bad(subject, fmt.Sprintf("no card named %q", name), "check the spelling against kartenwerk cards mystimons")
+	}
+	return i, ok
+}
+
+// addSpec adds the card cs names to a zone of seat and returns its id, 0
+// when there is no such card.
+func (s *state) addSpec(r *engine.PositionReader, subject string, cs engine.CardSpec, seat, zone uint8) int16 {
+	i, ok := s.lookup(r, subject, cs.Card)
+	if !ok {
+		return 0
+	}
+	c := s.addCard(i, seat, zone)
+	r.CheckID(subject+"."+cs.Card, cs, int(c))
+	return c
+}
+
+// addPoolCard adds an energy card to seat's pool.
+func (s *state) addPoolCard(r *engine.PositionReader, subject string, cs engine.CardSpec, seat uint8) {
+	if i, ok := s.pool.byName[strings.ToLower(cs.Card)]; ok && s.pool.defs[i].kind != kEnergy {
+		r.Bad(subject, cs.Card+" is not an energy card", "the pool holds energy cards")
+		return
+	}
+	if c := s.addSpec(r, subject, cs, seat, zPool); c != 0 && cs.Counters["units"] > 0 {
+		s.cards[c].units = int8(cs.Counters["units"])
+	}
+}
+
+// addRelic adds a relic to seat's field.
+func (s *state) addRelic(r *engine.PositionReader, subject string, cs engine.CardSpec, seat uint8) {
+	p := &s.p[seat]
+	if i, ok := s.pool.byName[strings.ToLower(cs.Card)]; ok && (s.pool.defs[i].kind != kRelic || p.nRelics == 3) {
+		r.Bad(subject, cs.Card+": the field holds up to 3 relics", "list relic cards")
+		return
+	}
+	if c := s.addSpec(r, subject, cs, seat, zFieldRel); c != 0 {
+		p.relics[p.nRelics] = c
+		p.nRelics++
+	}
+}
+
+// readTerrain returns the reader of the shared zones: the terrain, one
+// card.
+func (s *state) readTerrain(r *engine.PositionReader) func(string, []engine.CardSpec) {
+	return func(_ string, specs []engine.CardSpec) {
+		if len(specs) > 1 {
+			r.Bad("shared.terrain", "the only shared zone is terrain, with one card", "write shared: {terrain: [Volcanic Caldera]}")
+			return
+		}
+		for _, cs := range specs {
+			owner := uint8(r.Owner("shared.terrain", cs, 0))
+			s.terrain = s.addSpec(r, "shared.terrain", cs, owner, zTerrain)
+		}
+	}
+}
+
+// checkPosition records what is wrong with the table as a whole.
+func (s *state) checkPosition(r *engine.PositionReader) {
+	if s.nCards > maxCards-1 {
+		r.Bad("", "too many cards", "use at most 128")
+	}
+	for seat := range s.p {
+		if s.phase != phSetup && s.p[seat].field[0] == 0 {
+			r.Bad(engine.Seat(seat).String()+".active", "no Active MystiMon: the game would be over (MM-7.1)", "give each seat an Active")
+		}
+	}
+}
+
+// placeMon puts a MystiMon in a field slot of seat with its statuses,
+// counters and attached cards.
+func (s *state) placeMon(r *engine.PositionReader, seat uint8, slot int, cs engine.CardSpec, subject string) {
+	i, ok := s.lookup(r, subject, cs.Card)
 	if !ok {
 		return
 	}
-	if g.pool.defs[i].kind != kMon {
-		bad(subject, cs.Card+" is not a MystiMon", "put MystiMons in active and bench")
+	if s.pool.defs[i].kind != kMon {
+		r.Bad(subject, cs.Card+" is not a MystiMon", "put MystiMons in active and bench")
 		return
 	}
-	m := s.addCard(i, seat, zField)
+	m := s.addSpec(r, subject, cs, seat, zField)
 	s.p[seat].field[slot] = m
 	c := &s.cards[m]
-	d := &g.pool.defs[i]
-	for _, st := range cs.Status {
-		found := false
-		for _, sn := range statusNames {
-			if sn.name == st {
-				c.flags |= sn.flag
-				found = true
-			}
-		}
-		if !found {
-			bad(subject+"."+cs.Card, fmt.Sprintf("unknown status %q", st), "use burn, frozen, paralyzed, used, entered, face-down")
-		}
+	d := &s.pool.defs[i]
+	where := subject + "." + cs.Card
+	statuses := map[string]func(){}
+	for _, sn := range statusNames {
+		statuses[sn.name] = func() { c.flags |= sn.flag }
 	}
-	for _, k := range slices.Sorted(maps.Keys(cs.Counters)) {
-		v := cs.Counters[k]
-		switch k {
-		case "hp":
-			c.hp = int16(v)
-		case "damage":
-			c.hp = d.hp - int16(v)
-		case "poison":
-			c.poison = int8(v)
-		case "energy":
-			name := capital(g.pool.elems[d.elem]) + " Energy"
-			if j, ok := lookup(subject, name); ok {
-				for ; v > 0; v-- {
-					e := s.addCard(j, seat, zEnergy)
-					s.cards[e].host = m
-					c.energy++
-				}
-			}
-		default:
-			bad(subject+"."+cs.Card, "unknown counter "+k, "use hp, damage, poison, energy")
-		}
-	}
+	r.Statuses(where, cs, statuses)
+	r.Counters(where, cs.Counters, map[string]func(int){
+		"hp":     engine.SetInt(&c.hp),
+		"damage": func(v int) { c.hp = d.hp - int16(v) },
+		"poison": engine.SetInt(&c.poison),
+		"energy": func(v int) { s.addBasicEnergy(r, subject, m, v) },
+	})
 	for _, as := range cs.Attached {
-		j, ok := lookup(subject, as.Card)
-		if !ok {
-			continue
-		}
-		ad := &g.pool.defs[j]
-		a := s.addCard(j, seat, zEnergy)
-		s.cards[a].host = m
-		switch ad.kind {
-		case kEnergy:
-			if u := as.Counters["units"]; u > 0 {
-				s.cards[a].units = int8(u)
-			}
-			if !s.canAttach(a, m) {
-				bad(subject+"."+cs.Card, as.Card+" cannot be attached to "+cs.Card+" (MM-4.2A)", "attach energy of its element or a wildcard")
-			}
-			c.energy += s.cards[a].units
-		case kRelic:
-			s.cards[a].zone = zRelic
-			c.relic = a
-		case kMon:
-			s.cards[a].zone = zUnder
-		default:
-			bad(subject+"."+cs.Card, as.Card+" cannot be attached", "attach energy, a relic or lower stages")
-		}
+		s.attachToMon(r, subject, cs.Card, as, m)
 	}
 	c.start = c.energy
+}
+
+// addBasicEnergy attaches n basic energy cards of MystiMon m's element.
+func (s *state) addBasicEnergy(r *engine.PositionReader, subject string, m int16, n int) {
+	c := &s.cards[m]
+	name := capital(s.pool.elems[s.pool.defs[c.def].elem]) + " Energy"
+	if j, ok := s.lookup(r, subject, name); ok {
+		for ; n > 0; n-- {
+			e := s.addCard(j, c.owner, zEnergy)
+			s.cards[e].host = m
+			c.energy++
+		}
+	}
+}
+
+// attachToMon attaches the card as to MystiMon m (named mon): energy, its
+// relic or a lower stage under it.
+func (s *state) attachToMon(r *engine.PositionReader, subject, mon string, as engine.CardSpec, m int16) {
+	a := s.addSpec(r, subject, as, s.cards[m].owner, zEnergy)
+	if a == 0 {
+		return
+	}
+	s.cards[a].host = m
+	c := &s.cards[m]
+	switch s.def(a).kind {
+	case kEnergy:
+		if u := as.Counters["units"]; u > 0 {
+			s.cards[a].units = int8(u)
+		}
+		if !s.canAttach(a, m) {
+			r.Bad(subject+"."+mon, as.Card+" cannot be attached to "+mon+" (MM-4.2A)", "attach energy of its element or a wildcard")
+		}
+		c.energy += s.cards[a].units
+	case kRelic:
+		s.cards[a].zone = zRelic
+		c.relic = a
+	case kMon:
+		s.cards[a].zone = zUnder
+	default:
+		r.Bad(subject+"."+mon, as.Card+" cannot be attached", "attach energy, a relic or lower stages")
+	}
 }

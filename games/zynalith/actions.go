@@ -8,19 +8,16 @@ import (
 
 // Legal appends the legal actions of ToMove to dst.
 func (s *State) Legal(dst []engine.Action) []engine.Action {
-	return append(dst, s.legalList()...)
+	return append(dst, engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).list)...)
 }
 
-// legalList is the cached legal list, computed after every change.
-func (s *State) legalList() []engine.Action {
-	if !s.legalOK {
-		if s.legal == nil {
-			s.legal = make([]engine.Action, 0, 64)
-		}
-		s.legal = s.gen(s.legal[:0])
-		s.legalOK = true
+// list lists the legal actions into dst, which starts with room for the
+// longest usual list.
+func (s *State) list(dst []engine.Action) []engine.Action {
+	if dst == nil {
+		dst = make([]engine.Action, 0, 64)
 	}
-	return s.legal
+	return s.gen(dst)
 }
 
 func (s *State) gen(dst []engine.Action) []engine.Action {
@@ -239,7 +236,7 @@ func (s *State) mayCounter(p int8) bool {
 
 // Apply plays a legal action, or refuses it with the reason.
 func (s *State) Apply(a engine.Action) error {
-	if !engine.Contains(s.legalList(), a) {
+	if !engine.Contains(engine.CachedLegal(&s.legal, &s.legalOK, s, (*State).list), a) {
 		return s.refusal(a)
 	}
 	s.exec(a)
