@@ -33,11 +33,16 @@ type testEnv struct {
 	addr  string // kept across restarts, so pages reconnect
 	delay time.Duration
 	games []engine.Game // Config.Games at the next start
+	// tune, if set, adjusts the Config at each start.
+	tune func(*Config)
 }
 
-func newEnv(t *testing.T) *testEnv {
+func newEnv(t *testing.T) *testEnv { t.Helper(); return newTunedEnv(t, nil) }
+
+// newTunedEnv is newEnv with tune applied to the server's Config.
+func newTunedEnv(t *testing.T, tune func(*Config)) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, db: filepath.Join(t.TempDir(), "games.db")}
+	e := &testEnv{t: t, db: filepath.Join(t.TempDir(), "games.db"), tune: tune}
 	e.start()
 	t.Cleanup(e.stop)
 	return e
@@ -49,7 +54,11 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, AIDelay: e.delay, Games: e.games})
+	cfg := Config{Store: st, AIDelay: e.delay, Games: e.games}
+	if e.tune != nil {
+		e.tune(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}

@@ -37,6 +37,11 @@ type Config struct {
 	// AIWorkers is how many AI decisions run at once across all games
 	// (default: the number of CPUs).
 	AIWorkers int
+	// AIMaxThink and AIMaxIters bound every AI decision whatever its
+	// seat's spec asks for: ismcts ms= and iters= above them run at them
+	// (default 3s and 20000).
+	AIMaxThink time.Duration
+	AIMaxIters int
 	// MaxMessage is the largest WebSocket message accepted, in bytes
 	// (default 4096).
 	MaxMessage int64
@@ -48,14 +53,14 @@ type Config struct {
 
 // Server serves the lobby, the tables and the JSON API.
 type Server struct {
-	cfg     Config
-	store   Store
-	games   gameSet
-	log     *slog.Logger
-	mux     *http.ServeMux
-	aiSlots chan struct{}
-	ctx     context.Context
-	stop    context.CancelFunc
+	cfg   Config
+	store Store
+	games gameSet
+	log   *slog.Logger
+	mux   *http.ServeMux
+	ai    *aiQueue
+	ctx   context.Context
+	stop  context.CancelFunc
 
 	limiter  limiter
 	mu       sync.Mutex
@@ -81,6 +86,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AIWorkers <= 0 {
 		cfg.AIWorkers = runtime.NumCPU()
 	}
+	if cfg.AIMaxThink <= 0 {
+		cfg.AIMaxThink = defaultAIMaxThink
+	}
+	if cfg.AIMaxIters <= 0 {
+		cfg.AIMaxIters = defaultAIMaxIters
+	}
 	if cfg.MaxMessage <= 0 {
 		cfg.MaxMessage = 4096
 	}
@@ -91,7 +102,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Burst = 40
 	}
 	ctx, stop := context.WithCancel(context.Background())
-	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
+	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	srv.routes()
 	return srv, nil

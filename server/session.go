@@ -159,8 +159,10 @@ func (s *session) maybeAILocked() {
 	}
 	agent := s.agents[seat]
 	if agent == nil {
-		var err error
-		agent, err = ai.New(s.seats[seat].Agent, s.setup.Seed^uint64(seat+1)*0x9e3779b97f4a7c15^uint64(len(s.actions)))
+		spec, err := clampSpec(s.seats[seat].Agent, s.srv.cfg.AIMaxThink, s.srv.cfg.AIMaxIters)
+		if err == nil {
+			agent, err = ai.New(spec, s.setup.Seed^uint64(seat+1)*0x9e3779b97f4a7c15^uint64(len(s.actions)))
+		}
 		if err != nil {
 			s.srv.log.Error("an AI seat cannot start", "game", s.id, "seat", seat, "err", err)
 			return
@@ -168,27 +170,29 @@ func (s *session) maybeAILocked() {
 		s.agents[seat] = agent
 	}
 	s.thinking = seat
-	go s.think(agent, s.state.Clone(), seat, len(s.actions))
+	snapshot, version, start := s.state.Clone(), len(s.actions), time.Now()
+	s.srv.ai.submit(func() { s.think(agent, snapshot, seat, version, start) })
 }
 
-// think runs an agent outside the session's lock, so the table stays live
-// (showing "thinking") and other games go on, then plays its choice.
-func (s *session) think(agent ai.Agent, snapshot engine.State, seat engine.Seat, version int) {
-	start := time.Now()
-	select {
-	case s.srv.aiSlots <- struct{}{}:
-	case <-s.srv.ctx.Done():
+// think runs an agent on an AI worker, outside the session's lock, so the
+// table stays live (showing "thinking") and other games go on; its choice
+// is played once the seat has shown as thinking for AIDelay, without
+// holding the worker meanwhile.
+func (s *session) think(agent ai.Agent, snapshot engine.State, seat engine.Seat, version int, start time.Time) {
+	if s.srv.ctx.Err() != nil {
 		return
 	}
 	a, err := agent.Act(snapshot)
-	<-s.srv.aiSlots
+	play := func() { s.playAI(agent, seat, version, a, err) }
 	if wait := s.srv.cfg.AIDelay - time.Since(start); wait > 0 {
-		select {
-		case <-time.After(wait):
-		case <-s.srv.ctx.Done():
-			return
-		}
+		time.AfterFunc(wait, play)
+		return
 	}
+	play()
+}
+
+// playAI plays an AI seat's choice, unless the game moved on meanwhile.
+func (s *session) playAI(agent ai.Agent, seat engine.Seat, version int, a engine.Action, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.thinking = engine.NoSeat

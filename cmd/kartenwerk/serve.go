@@ -26,6 +26,7 @@ type serveOptions struct {
 	aiDelay time.Duration
 	rate    float64
 	cpuProf string
+	limits  server.Config
 }
 
 func serveCmd() *cobra.Command {
@@ -51,6 +52,8 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&o.game, "game", "", "offer only this game (default: every game); needed for --cards")
 	f.DurationVar(&o.aiDelay, "ai-delay", 400*time.Millisecond, "the least time an AI seat shows as thinking, so its moves can be followed")
 	f.Float64Var(&o.rate, "rate", 20, "the messages a second each connection may send on average (twice as many at once)")
+	f.DurationVar(&o.limits.AIMaxThink, "ai-max-think", 3*time.Second, "the longest an AI seat thinks per decision, whatever its spec asks")
+	f.IntVar(&o.limits.AIMaxIters, "ai-max-iters", 20000, "the most search iterations an AI seat runs per decision, whatever its spec asks")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
@@ -74,8 +77,10 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		return fmt.Errorf("--db %s: %w", o.db, err)
 	}
 	defer store.Close()
-	srv, err := server.New(server.Config{Store: store, Games: games, Logger: log, AIDelay: o.aiDelay,
-		Rate: o.rate, Burst: max(1, int(2*o.rate))})
+	cfg := o.limits
+	cfg.Store, cfg.Games, cfg.Logger, cfg.AIDelay = store, games, log, o.aiDelay
+	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
+	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}
