@@ -90,8 +90,10 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	case errors.Is(err, ErrNotFound):
 		writeError(w, http.StatusNotFound, "no such game: check the link, or start a new game in the lobby")
 	default:
+		// The cause (a store's error names its user, host and database)
+		// is for the server's log, never for an anonymous client.
 		srv.log.Error("request failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the server failed: "+err.Error())
+		writeError(w, http.StatusInternalServerError, "the server could not answer just now: try again in a moment")
 	}
 }
 
@@ -108,6 +110,9 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 			return badInput("empty request body: send a JSON object")
 		}
 		return badInput("malformed JSON body: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badInput("trailing data after the JSON body: send exactly one JSON object")
 	}
 	return nil
 }
@@ -224,11 +229,17 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	addr, ok := srv.admitCreate(w, r)
+	if !ok {
+		return
+	}
 	resp, err := srv.Create(r.Context(), req)
 	if err != nil {
+		srv.creators.release(addr)
 		srv.httpError(w, err)
 		return
 	}
+	srv.creators.bind(addr, resp.ID)
 	writeJSON(w, http.StatusCreated, resp)
 }
 
@@ -320,6 +331,12 @@ type limiter struct {
 }
 
 func (l *limiter) allow(key string, rate float64, burst int) bool {
+	return l.wait(key, rate, burst) == 0
+}
+
+// wait takes a token for key and returns 0, or returns how long until
+// one is due and takes none.
+func (l *limiter) wait(key string, rate float64, burst int) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.buckets == nil || len(l.buckets) > 100000 {
@@ -330,7 +347,7 @@ func (l *limiter) allow(key string, rate float64, burst int) bool {
 		b = newBucket(rate, burst)
 		l.buckets[key] = b
 	}
-	return b.take(time.Now())
+	return b.wait(time.Now())
 }
 
 // parseViewer reads ?seat= for a replay: p1.. or spectator.

@@ -54,7 +54,9 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	cfg := Config{Store: st, AIDelay: e.delay, Games: e.games}
+	// Tests create many games from one address: the creation limits are
+	// lifted unless a test tunes them.
+	cfg := Config{Store: st, AIDelay: e.delay, Games: e.games, CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6}
 	if e.tune != nil {
 		e.tune(&cfg)
 	}

@@ -1,6 +1,14 @@
 package server
 
 import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -76,5 +84,126 @@ func TestAIQueueServesGamesInTurn(t *testing.T) {
 	defer mu.Unlock()
 	if len(order) != 3 || order[1] != "B1" || order[2] != "A2" {
 		t.Fatalf("order %v, want A1 B1 A2", order)
+	}
+}
+
+// Creation beyond the per-address rate gets 429 with Retry-After, and so
+// does creation beyond the cap of unfinished games; a finished game frees
+// its place.
+func TestCreationBeyondTheLimitsGets429WithRetryAfter(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		tune func(*Config)
+		ok   int
+	}{
+		{"rate", func(c *Config) { c.CreateRate, c.CreateBurst = 0.001, 3 }, 3},
+		{"open games", func(c *Config) { c.MaxOpenGames = 2 }, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			e := newTunedEnv(t, func(c *Config) {
+				c.CreateRate, c.CreateBurst, c.MaxOpenGames = 1e6, 1e6, 1e6
+				tc.tune(c)
+			})
+			for range tc.ok {
+				e.create(friendGame("trick"))
+			}
+			res := e.post("/api/games", `{"game":"trick","seats":[{"kind":"you"},{"kind":"friend"}]}`)
+			if res.StatusCode != http.StatusTooManyRequests {
+				t.Fatalf("game %d: status %d, want 429", tc.ok+1, res.StatusCode)
+			}
+			if secs, err := strconv.Atoi(res.Header.Get("Retry-After")); err != nil || secs < 1 {
+				t.Fatalf("Retry-After %q, want whole seconds", res.Header.Get("Retry-After"))
+			}
+		})
+	}
+	e := newTunedEnv(t, func(c *Config) { c.MaxOpenGames = 1 })
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindAI, Agent: "random"}, {Kind: KindAI, Agent: "random"}}})
+	waitFor(t, "the AI game to end", func() bool { return e.state(resp.ID, "").Finished })
+	e.create(friendGame("trick")) // the finished game's place is free again
+}
+
+// post sends a raw body and returns the response, body read and closed.
+func (e *testEnv) post(path, body string) *http.Response {
+	e.t.Helper()
+	res, err := http.Post(e.http.URL+path, "application/json", strings.NewReader(body))
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	io.Copy(io.Discard, res.Body)
+	res.Body.Close()
+	return res
+}
+
+func TestTrailingDataAfterJSONIsRefused(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	for _, tc := range []struct{ path, body string }{
+		{"/api/games", `{"game":"trick","seats":[{"kind":"you"},{"kind":"friend"}]} xyz`},
+		{"/api/games", `{"game":"trick","seats":[{"kind":"you"},{"kind":"friend"}]}{}`},
+		{"/api/games/" + resp.ID + "/actions", `{"token":"` + resp.Token + `","action":"pass"} 1`},
+		{"/api/catalog/trick/decks/validate", `{"list":"x"} ]`},
+	} {
+		if res := e.post(tc.path, tc.body); res.StatusCode != http.StatusBadRequest {
+			t.Errorf("POST %s %q: status %d, want 400", tc.path, tc.body, res.StatusCode)
+		}
+	}
+	if n := len(e.listGames()); n != 1 {
+		t.Errorf("%d games stored, want only the first: a refused body must start none", n)
+	}
+}
+
+func (e *testEnv) listGames() []GameSummary {
+	e.t.Helper()
+	var out []GameSummary
+	if code, body := e.call("GET", "/api/games?limit=500", nil, &out); code != http.StatusOK {
+		e.t.Fatalf("list: %d %s", code, body)
+	}
+	return out
+}
+
+// failingStore fails every read with an error that names the store's
+// internals, as a driver's connection error does.
+type failingStore struct{ Store }
+
+const storeInternals = "failed to connect to user=kw database=kartenwerk host=10.1.2.3 port=5432"
+
+func (failingStore) LoadGame(context.Context, string) (StoredGame, error) {
+	return StoredGame{}, errors.New(storeInternals)
+}
+func (failingStore) ListGames(context.Context, int) ([]StoredGame, error) {
+	return nil, errors.New(storeInternals)
+}
+
+func TestStoreErrorsNeverReachClients(t *testing.T) {
+	var logged bytes.Buffer
+	e := newTunedEnv(t, func(c *Config) {
+		c.Store = failingStore{c.Store}
+		c.Logger = slog.New(slog.NewTextHandler(&logged, nil))
+	})
+	for _, path := range []string{"/api/games", "/api/games/0123456789abcdef", "/api/games/0123456789abcdef/replay"} {
+		code, body := e.call("GET", path, nil, nil)
+		if code != http.StatusInternalServerError || strings.Contains(body, "10.1.2.3") || strings.Contains(body, "kw") {
+			t.Errorf("GET %s: %d %s: want a 500 that names nothing of the store", path, code, body)
+		}
+	}
+	if !strings.Contains(logged.String(), "10.1.2.3") {
+		t.Errorf("the cause is not in the server's log:\n%s", logged.String())
+	}
+}
+
+func TestRedactDSN(t *testing.T) {
+	for _, tc := range []struct{ dsn, want string }{
+		{"postgres://kw:s3cret@db:5432/kartenwerk", "postgres://kw:xxxxx@db:5432/kartenwerk"},
+		{"postgresql://kw:s3cret@db/kw?sslmode=disable", "postgresql://kw:xxxxx@db/kw?sslmode=disable"},
+		{"host=db user=kw password=s3cret dbname=kw", "host=db user=kw password=xxxxx dbname=kw"},
+		{"kartenwerk.db", "kartenwerk.db"},
+	} {
+		if got := RedactDSN(tc.dsn); got != tc.want {
+			t.Errorf("RedactDSN(%q) = %q, want %q", tc.dsn, got, tc.want)
+		}
+	}
+	err := scrubError(errors.New("cannot parse `postgres://kw:s3cret@db/kw`: s3cret"), "postgres://kw:s3cret@db/kw")
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Errorf("scrubbed error still has the password: %v", err)
 	}
 }

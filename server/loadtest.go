@@ -139,7 +139,7 @@ func startLocal(db string) (func(), string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	srv, err := New(Config{Store: store, Rate: 1000, Burst: 1000})
+	srv, err := New(Config{Store: store, Rate: 1000, Burst: 1000, CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
 	if err != nil {
 		return nil, "", err
 	}

@@ -49,6 +49,14 @@ type Config struct {
 	// average, Burst at once (default 20 and 40).
 	Rate  float64
 	Burst int
+	// CreateRate and CreateBurst limit the games each address may start:
+	// CreateRate a second on average, CreateBurst at once (default 0.5,
+	// that is 30 a minute, and 10). MaxOpenGames caps the unfinished
+	// games of one address (default 20). Beyond either: 429 with
+	// Retry-After.
+	CreateRate   float64
+	CreateBurst  int
+	MaxOpenGames int
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -62,10 +70,12 @@ type Server struct {
 	ctx   context.Context
 	stop  context.CancelFunc
 
-	limiter  limiter
-	mu       sync.Mutex
-	sessions map[string]*session
-	loads    map[string]*load
+	limiter       limiter
+	createLimiter limiter
+	creators      creators
+	mu            sync.Mutex
+	sessions      map[string]*session
+	loads         map[string]*load
 }
 
 // New makes a server over a store.
@@ -100,6 +110,15 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
+	}
+	if cfg.CreateRate <= 0 {
+		cfg.CreateRate = defaultCreateRate
+	}
+	if cfg.CreateBurst <= 0 {
+		cfg.CreateBurst = defaultCreateBurst
+	}
+	if cfg.MaxOpenGames <= 0 {
+		cfg.MaxOpenGames = defaultMaxOpenGames
 	}
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),

@@ -139,6 +139,7 @@ func (s *session) applyLocked(a engine.Action) error {
 	s.log = append(s.log, entry)
 	if done, out := s.state.Terminal(); done {
 		s.finished = true
+		s.srv.creators.ended(s.id)
 		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
 			s.srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 		}

@@ -56,7 +56,8 @@ type StoredGame struct {
 // syncs its write-ahead log.
 func OpenStore(ctx context.Context, dsn string) (Store, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		return openPostgres(ctx, dsn)
+		st, err := openPostgres(ctx, dsn)
+		return st, scrubError(err, dsn)
 	}
 	if dsn == "" {
 		return nil, fmt.Errorf("empty --db: give a SQLite file path such as kartenwerk.db, or a postgres:// URL")

@@ -221,12 +221,15 @@ func newBucket(rate float64, burst int) *bucket {
 	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
 }
 
-func (b *bucket) take(now time.Time) bool {
+func (b *bucket) take(now time.Time) bool { return b.wait(now) == 0 }
+
+// wait takes a token and returns 0, or returns how long until one is due.
+func (b *bucket) wait(now time.Time) time.Duration {
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return max(time.Millisecond, time.Duration((1-b.tokens)/b.rate*float64(time.Second)))
 	}
 	b.tokens--
-	return true
+	return 0
 }

@@ -165,7 +165,8 @@ func serveArgs(o loadOptions, dir string) []string {
 	}
 	// The bots may act as fast as the server answers: no rate limit that
 	// a bot could reach, and no AI delay.
-	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-delay", "0", "--rate", "1000"}
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-delay", "0", "--rate", "1000",
+		"--create-rate", "1000000", "--max-open-games", "1000000", "--max-conns", "1000000", "--max-conns-per-addr", "1000000"}
 	if o.serverProf != "" {
 		args = append(args, "--cpuprofile", o.serverProf)
 	}
