@@ -22,14 +22,9 @@ type HTTPLimits struct {
 }
 
 func (l *HTTPLimits) defaults() {
-	for _, d := range []struct {
-		v   *time.Duration
-		def time.Duration
-	}{{&l.ReadTimeout, 30 * time.Second}, {&l.WriteTimeout, 30 * time.Second}, {&l.IdleTimeout, 60 * time.Second}} {
-		if *d.v <= 0 {
-			*d.v = d.def
-		}
-	}
+	orDefault(&l.ReadTimeout, 30*time.Second)
+	orDefault(&l.WriteTimeout, 30*time.Second)
+	orDefault(&l.IdleTimeout, 60*time.Second)
 	if l.MaxConns <= 0 {
 		l.MaxConns = 50000
 	}

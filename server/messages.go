@@ -107,7 +107,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
 		t := s.thinking
 		m.Thinking = &t
 	}
-	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) {
+	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
 		m.Legal = s.legalFor(viewer)
 	}
 	return m

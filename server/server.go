@@ -57,6 +57,11 @@ type Config struct {
 	CreateRate   float64
 	CreateBurst  int
 	MaxOpenGames int
+	// EvictAfter is how long a game nobody plays or watches stays in
+	// memory (default 10m); it is loaded again when asked for.
+	// ExpireAfter ends a game nobody has played for that long (default
+	// 7 days). SweepEvery is how often both are checked (default 30s).
+	EvictAfter, ExpireAfter, SweepEvery time.Duration
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -120,10 +125,14 @@ func New(cfg Config) (*Server, error) {
 	if cfg.MaxOpenGames <= 0 {
 		cfg.MaxOpenGames = defaultMaxOpenGames
 	}
+	orDefault(&cfg.EvictAfter, defaultEvictAfter)
+	orDefault(&cfg.ExpireAfter, defaultExpireAfter)
+	orDefault(&cfg.SweepEvery, defaultSweepEvery)
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	srv.routes()
+	go srv.janitor()
 	return srv, nil
 }
 
@@ -241,5 +250,12 @@ func (srv *Server) forget(s *session) {
 	defer s.mu.Unlock()
 	if srv.sessions[s.id] == s && s.finished && len(s.clients) == 0 {
 		delete(srv.sessions, s.id)
+	}
+}
+
+// orDefault sets a duration that is not positive to its default.
+func orDefault(v *time.Duration, def time.Duration) {
+	if *v <= 0 {
+		*v = def
 	}
 }

@@ -32,6 +32,9 @@ type session struct {
 	finished bool
 	rematch  string
 	legal    []engine.Action
+	// lastActive is when the game was last played or joined; touched the
+	// last such time recorded in the store.
+	lastActive, touched time.Time
 }
 
 // logEntry is one action as each viewer may read it: labels[s] for seat s,
@@ -54,7 +57,8 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	}
 	s := &session{srv: srv, id: g.ID, game: game, codec: game.Info().Actions, setup: g.Setup,
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
-		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch}
+		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch,
+		lastActive: time.Now(), touched: time.Now()}
 	for i, text := range g.Actions {
 		a, err := s.codec.Parse(text)
 		if err == nil {
@@ -67,6 +71,8 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 		s.actions = append(s.actions, text)
 	}
 	s.finished, _ = s.state.Terminal()
+	// An expired game is over though its rules did not end it.
+	s.finished = s.finished || g.Finished
 	return s, nil
 }
 
@@ -137,6 +143,7 @@ func (s *session) applyLocked(a engine.Action) error {
 	}
 	s.actions = append(s.actions, text)
 	s.log = append(s.log, entry)
+	s.lastActive = time.Now()
 	if done, out := s.state.Terminal(); done {
 		s.finished = true
 		s.srv.creators.ended(s.id)

@@ -29,6 +29,12 @@ type Store interface {
 	SetRematch(ctx context.Context, id, next string) error
 	// LoadGame returns a game with all its actions, or ErrNotFound.
 	LoadGame(ctx context.Context, id string) (StoredGame, error)
+	// Touch records when a game was last played, as it leaves memory.
+	Touch(ctx context.Context, id string, at time.Time) error
+	// ExpireIdle ends every unfinished game last played (or, never
+	// touched, created) before the given time, with the result "expired",
+	// and returns their ids.
+	ExpireIdle(ctx context.Context, before time.Time) ([]string, error)
 	// ListGames returns the newest games first, without their actions.
 	ListGames(ctx context.Context, limit int) ([]StoredGame, error)
 	// Close releases the store.

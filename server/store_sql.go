@@ -63,7 +63,8 @@ CREATE TABLE IF NOT EXISTS games (
 	created  BIGINT NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
 	result   TEXT NOT NULL DEFAULT '',
-	rematch  TEXT NOT NULL DEFAULT ''
+	rematch  TEXT NOT NULL DEFAULT '',
+	touched  BIGINT NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
 	game_id TEXT NOT NULL,
@@ -118,6 +119,10 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 			return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 		}
 	}
+	if err := addTouched(ctx, db); err != nil {
+		closeDBs(db, read)
+		return nil, fmt.Errorf("prepare %s: %w", what, err)
+	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{})}
 	go s.writer()
@@ -127,6 +132,15 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		go s.syncer()
 	}
 	return s, nil
+}
+
+// addTouched adds the touched column to a store made before it existed.
+func addTouched(ctx context.Context, db *sql.DB) error {
+	if _, err := db.ExecContext(ctx, `SELECT touched FROM games WHERE 1 = 0`); err == nil {
+		return nil
+	}
+	_, err := db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN touched BIGINT NOT NULL DEFAULT 0`)
+	return err
 }
 
 func closeDBs(db, read *sql.DB) error {
@@ -182,6 +196,46 @@ func (s *sqlStore) Finish(ctx context.Context, id, result string) error {
 func (s *sqlStore) SetRematch(ctx context.Context, id, next string) error {
 	return s.write(ctx, writeOp{what: "link the rematch of game " + id,
 		query: `UPDATE games SET rematch = ? WHERE id = ?`, args: []any{next, id}})
+}
+
+func (s *sqlStore) Touch(ctx context.Context, id string, at time.Time) error {
+	return s.write(ctx, writeOp{what: "note when game " + id + " was played",
+		query: `UPDATE games SET touched = ? WHERE id = ?`, args: []any{at.UnixMilli(), id}})
+}
+
+// expiredResult is the result of a game that expired unfinished.
+const expiredResult = "expired"
+
+func (s *sqlStore) ExpireIdle(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE finished = 0
+		AND CASE WHEN touched > 0 THEN touched ELSE created END < ? LIMIT 1000`), before.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var done []string
+	for _, id := range ids {
+		// finished = 0 again: a game that ended meanwhile keeps its result.
+		err := s.write(ctx, writeOp{what: "expire game " + id,
+			query: `UPDATE games SET finished = 1, result = ? WHERE id = ? AND finished = 0`, args: []any{expiredResult, id}})
+		if err != nil {
+			return done, err
+		}
+		done = append(done, id)
+	}
+	return done, nil
 }
 
 // write queues op for the writer and waits until it is committed.

@@ -104,6 +104,7 @@ func (s *session) join(c *client) {
 	defer s.mu.Unlock()
 	before := s.connectedLocked()
 	s.clients[c] = struct{}{}
+	s.lastActive = time.Now()
 	s.maybeAILocked()
 	s.sendStateLocked(c)
 	s.seatsChangedLocked(before)
@@ -115,6 +116,7 @@ func (s *session) leave(c *client) {
 	s.mu.Lock()
 	before := s.connectedLocked()
 	delete(s.clients, c)
+	s.lastActive = time.Now()
 	s.seatsChangedLocked(before)
 	idle := s.finished && len(s.clients) == 0
 	s.mu.Unlock()

@@ -56,6 +56,8 @@ func serveCmd() *cobra.Command {
 	f.IntVar(&o.limits.AIMaxIters, "ai-max-iters", 20000, "the most search iterations an AI seat runs per decision, whatever its spec asks")
 	f.Float64Var(&o.limits.CreateRate, "create-rate", 30, "the games one address may start a minute on average (10 at once)")
 	f.IntVar(&o.limits.MaxOpenGames, "max-open-games", 20, "the unfinished games one address may have")
+	f.DurationVar(&o.limits.EvictAfter, "evict-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory (the store keeps it)")
+	f.DurationVar(&o.limits.ExpireAfter, "expire-after", 7*24*time.Hour, "end unfinished games nobody has played for this long")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
