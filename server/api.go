@@ -298,7 +298,12 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many actions: at most %g a second, wait a moment", srv.cfg.Rate))
 		return
 	}
-	if err := s.act(controls, req.Action, req.Version); err != nil {
+	if err := s.act(r.Context(), controls, req.Token, req.Action, req.Version, r.Header.Get(forwardedHeader) != ""); err != nil {
+		if errors.Is(err, errMoving) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}

@@ -52,10 +52,8 @@ func (srv *Server) sweep(now time.Time) {
 
 // endExpired ends an expired game that is in memory, for its clients.
 func (srv *Server) endExpired(id string) {
-	srv.mu.Lock()
-	s, ok := srv.sessions[id]
-	srv.mu.Unlock()
-	if !ok {
+	s := srv.live(id)
+	if s == nil {
 		return
 	}
 	s.mu.Lock()
@@ -115,10 +113,12 @@ func (srv *Server) staleTouches() []*session {
 	return out
 }
 
-// inMemory says whether a game is live in memory (for tests and metrics).
-func (srv *Server) inMemory(id string) bool {
+// live returns the game if it is in memory, else nil.
+func (srv *Server) live(id string) *session {
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
-	_, ok := srv.sessions[id]
-	return ok
+	return srv.sessions[id]
 }
+
+// inMemory says whether a game is live in memory.
+func (srv *Server) inMemory(id string) bool { return srv.live(id) != nil }

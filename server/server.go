@@ -62,18 +62,25 @@ type Config struct {
 	// ExpireAfter ends a game nobody has played for that long (default
 	// 7 days). SweepEvery is how often both are checked (default 30s).
 	EvictAfter, ExpireAfter, SweepEvery time.Duration
+	// Advertise is this server's URL for the other replicas (with a
+	// PostgreSQL store, which replicas share); LeaseTTL how long a
+	// replica owns a game after its last renewal, and so about how long
+	// its games wait for another replica when it dies (default 5s).
+	Advertise string
+	LeaseTTL  time.Duration
 }
 
 // Server serves the lobby, the tables and the JSON API.
 type Server struct {
-	cfg   Config
-	store Store
-	games gameSet
-	log   *slog.Logger
-	mux   *http.ServeMux
-	ai    *aiQueue
-	ctx   context.Context
-	stop  context.CancelFunc
+	cfg     Config
+	store   Store
+	games   gameSet
+	log     *slog.Logger
+	mux     *http.ServeMux
+	ai      *aiQueue
+	cluster *cluster
+	ctx     context.Context
+	stop    context.CancelFunc
 
 	limiter       limiter
 	createLimiter limiter
@@ -131,6 +138,14 @@ func New(cfg Config) (*Server, error) {
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
+	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
+	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
+		if cfg.Advertise == "" {
+			stop()
+			return nil, errors.New("server: a PostgreSQL store is shared by replicas: give the URL the others reach this one at (Config.Advertise, serve --advertise)")
+		}
+		go srv.clusterLoop()
+	}
 	srv.routes()
 	go srv.janitor()
 	return srv, nil
@@ -201,6 +216,9 @@ func (srv *Server) finishLoad(id string, l *load) {
 	if err == nil {
 		l.s, err = restore(srv, g)
 	}
+	if err == nil && srv.cluster != nil {
+		srv.claim(ctx, l.s)
+	}
 	if err == nil && l.s.finished && !g.Finished {
 		srv.saveResult(ctx, l.s)
 	}
@@ -234,6 +252,9 @@ func (srv *Server) keep(g StoredGame) {
 	s, err := restore(srv, g)
 	if err != nil {
 		return // it is loaded, with its error, when first asked for
+	}
+	if srv.cluster != nil {
+		srv.claim(srv.ctx, s)
 	}
 	srv.mu.Lock()
 	defer srv.mu.Unlock()

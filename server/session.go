@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -35,6 +36,11 @@ type session struct {
 	// lastActive is when the game was last played or joined; touched the
 	// last such time recorded in the store.
 	lastActive, touched time.Time
+	// In a cluster: whether this replica owns the game (holds its lease,
+	// until ownedUntil at the latest), and the owner's URL.
+	owned      bool
+	ownedUntil time.Time
+	ownerAddr  string
 }
 
 // logEntry is one action as each viewer may read it: labels[s] for seat s,
@@ -60,20 +66,30 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch,
 		lastActive: time.Now(), touched: time.Now()}
 	for i, text := range g.Actions {
-		a, err := s.codec.Parse(text)
-		if err == nil {
-			s.log = append(s.log, s.describe(a))
-			err = s.state.Apply(a)
-		}
-		if err != nil {
+		if err := s.replayLocked(text); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)
 		}
-		s.actions = append(s.actions, text)
 	}
-	s.finished, _ = s.state.Terminal()
 	// An expired game is over though its rules did not end it.
 	s.finished = s.finished || g.Finished
 	return s, nil
+}
+
+// replayLocked plays a stored action.
+func (s *session) replayLocked(text string) error {
+	a, err := s.codec.Parse(text)
+	if err != nil {
+		return err
+	}
+	entry := s.describe(a)
+	if err := s.state.Apply(a); err != nil {
+		return err
+	}
+	s.log = append(s.log, entry)
+	s.actions = append(s.actions, text)
+	s.finished, _ = s.state.Terminal()
+	s.lastActive = time.Now()
+	return nil
 }
 
 // describe labels a for every viewer; call it before applying a.
@@ -90,10 +106,19 @@ func describeAll(st engine.State, a engine.Action) logEntry {
 	return e
 }
 
-// act plays an action for the holder of the given seats. It returns an
-// error that says what is wrong, and then the game is unchanged.
-func (s *session) act(controls []engine.Seat, text string, version *int) error {
+// act plays an action for the holder of the given seats (token), here
+// or, in a cluster, on the game's owner. It returns an error that says
+// what is wrong, and then the game is unchanged. A forwarded action that
+// finds this replica no longer the owner fails with errMoving.
+func (s *session) act(ctx context.Context, controls []engine.Seat, token, text string, version *int, forwarded bool) error {
 	s.mu.Lock()
+	if !s.mayApplyLocked() {
+		s.mu.Unlock()
+		if forwarded {
+			return errMoving
+		}
+		return s.srv.forward(ctx, s, token, text, version)
+	}
 	defer s.mu.Unlock()
 	if s.finished {
 		return fmt.Errorf("the game is over: no more actions (start a rematch or a new game)")
@@ -132,7 +157,11 @@ func (s *session) applyLocked(a engine.Action) error {
 	// must wait for its outcome rather than give up and differ from it.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
+	if err := s.store(ctx, text); err != nil {
+		if errors.Is(err, errLeaseLost) {
+			s.owned = false
+			return errMoving
+		}
 		if s.srv.ctx.Err() == nil {
 			s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
 		}
@@ -156,9 +185,19 @@ func (s *session) applyLocked(a engine.Action) error {
 	return nil
 }
 
-// maybeAILocked starts the AI of the seat to move, if it is an AI seat.
+// store saves the next action: in a cluster only while this replica
+// holds the game's lease.
+func (s *session) store(ctx context.Context, text string) error {
+	if c := s.srv.cluster; c != nil {
+		return c.store.AppendFenced(ctx, s.id, len(s.actions), text, c.id)
+	}
+	return s.srv.store.AppendAction(ctx, s.id, len(s.actions), text)
+}
+
+// maybeAILocked starts the AI of the seat to move, if it is an AI seat
+// (in a cluster, on the game's owner only).
 func (s *session) maybeAILocked() {
-	if s.finished || s.thinking != engine.NoSeat {
+	if s.finished || s.thinking != engine.NoSeat || !s.mayApplyLocked() {
 		return
 	}
 	seat := s.state.ToMove()

@@ -33,6 +33,7 @@ type sqlStore struct {
 	db       *sql.DB // the writer's: one connection
 	read     *sql.DB // reads and checkpoints (PostgreSQL: the same pool)
 	postgres bool
+	dsn      string // PostgreSQL's, for the LISTEN connection
 	ops      chan writeOp
 	stmts    map[string]*sql.Stmt // the writer's prepared statements
 	dirty    chan struct{}        // SQLite: a commit awaits its checkpoint
@@ -53,6 +54,9 @@ type writeOp struct {
 	query string
 	args  []any
 	reply chan error
+	// mustAffect, if set, is the error of a statement that changed no
+	// row; it fails that write alone, not the others of its batch.
+	mustAffect error
 }
 
 const schema = `
@@ -93,7 +97,11 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("open SQLite file %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(4)
-	return newSQLStore(ctx, db, read, false, "SQLite file "+path)
+	st, err := newSQLStore(ctx, db, read, false, "SQLite file "+path)
+	if err != nil {
+		return nil, err // not a nil *sqlStore in a non-nil Store
+	}
+	return st, nil
 }
 
 func openPostgres(ctx context.Context, url string) (Store, error) {
@@ -102,10 +110,15 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
 	db.SetMaxOpenConns(8)
-	return newSQLStore(ctx, db, db, true, "PostgreSQL")
+	st, err := newSQLStore(ctx, db, db, true, "PostgreSQL")
+	if err != nil {
+		return nil, err
+	}
+	st.dsn = url
+	return st, nil
 }
 
-func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (Store, error) {
+func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (*sqlStore, error) {
 	tableOptions := sqliteActions
 	if postgres {
 		tableOptions = ""
@@ -117,6 +130,12 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		if _, err := db.ExecContext(ctx, stmt); err != nil {
 			closeDBs(db, read)
 			return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
+		}
+	}
+	if postgres {
+		if _, err := db.ExecContext(ctx, pgLeases); err != nil {
+			closeDBs(db, read)
+			return nil, fmt.Errorf("prepare %s: %w", what, err)
 		}
 	}
 	if err := addTouched(ctx, db); err != nil {
@@ -309,15 +328,16 @@ func (s *sqlStore) drain(batch []writeOp) {
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
 func (s *sqlStore) commitAll(batch []writeOp) {
-	err := s.commit(batch)
+	errs, err := s.commit(batch)
 	if err != nil && len(batch) > 1 {
 		for _, op := range batch {
-			op.reply <- s.commit([]writeOp{op})
+			one, err := s.commit([]writeOp{op})
+			op.reply <- errors.Join(err, one[0])
 		}
 		return
 	}
-	for _, op := range batch {
-		op.reply <- err
+	for i, op := range batch {
+		op.reply <- errors.Join(err, errs[i])
 	}
 	if err == nil {
 		select {
@@ -327,27 +347,36 @@ func (s *sqlStore) commitAll(batch []writeOp) {
 	}
 }
 
-func (s *sqlStore) commit(batch []writeOp) error {
+// commit runs a batch in one transaction. err fails them all; errs[i]
+// fails op i alone (a statement that changed no row but had to).
+func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
+	errs = make([]error, len(batch))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	// Statements are prepared before the transaction takes the writer's
 	// one connection.
 	for _, op := range batch {
 		if _, err := s.prepared(ctx, op.query); err != nil {
-			return fmt.Errorf("%s: %w", op.what, err)
+			return errs, fmt.Errorf("%s: %w", op.what, err)
 		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return errs, err
 	}
-	for _, op := range batch {
-		if _, err := tx.StmtContext(ctx, s.stmts[op.query]).ExecContext(ctx, op.args...); err != nil {
+	for i, op := range batch {
+		res, err := tx.StmtContext(ctx, s.stmts[op.query]).ExecContext(ctx, op.args...)
+		if err != nil {
 			tx.Rollback()
-			return fmt.Errorf("%s: %w", op.what, err)
+			return errs, fmt.Errorf("%s: %w", op.what, err)
+		}
+		if op.mustAffect != nil {
+			if n, err := res.RowsAffected(); err == nil && n == 0 {
+				errs[i] = op.mustAffect
+			}
 		}
 	}
-	return tx.Commit()
+	return errs, tx.Commit()
 }
 
 // prepared returns the writer's prepared statement for a query: parsing

@@ -247,7 +247,7 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 			c.pushError("the action carries no valid seat token: send the token from your seat's link with every action")
 			return
 		}
-		if err := s.act(controls, m.Action, m.Version); err != nil {
+		if err := s.act(srv.ctx, controls, m.Token, m.Action, m.Version, false); err != nil {
 			c.pushError(err.Error())
 		}
 	default:

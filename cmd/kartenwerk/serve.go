@@ -27,6 +27,8 @@ type serveOptions struct {
 	cpuProf string
 	limits  server.Config
 	http    server.HTTPLimits
+	// advertise is this replica's URL for the others.
+	advertise string
 }
 
 func serveCmd() *cobra.Command {
@@ -58,6 +60,8 @@ func serveCmd() *cobra.Command {
 	f.IntVar(&o.limits.MaxOpenGames, "max-open-games", 20, "the unfinished games one address may have")
 	f.DurationVar(&o.limits.EvictAfter, "evict-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory (the store keeps it)")
 	f.DurationVar(&o.limits.ExpireAfter, "expire-after", 7*24*time.Hour, "end unfinished games nobody has played for this long")
+	f.StringVar(&o.advertise, "advertise", "", "with a postgres:// --db shared by replicas: the URL the other replicas reach this one at (default http://ADDR)")
+	f.DurationVar(&o.limits.LeaseTTL, "lease", 5*time.Second, "with replicas: how long a replica owns its games after its last renewal; a dead replica's games move within about this time")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
@@ -93,15 +97,20 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
 	// The burst is a third of a minute's games: 10 at the default rate.
 	cfg.CreateRate, cfg.CreateBurst = o.limits.CreateRate/60, max(10, int(o.limits.CreateRate/3))
+	ln, err := net.Listen("tcp", o.addr)
+	if err != nil {
+		return fmt.Errorf("--addr %s: %w (choose a free port, e.g. --addr 127.0.0.1:8081)", o.addr, err)
+	}
+	defer ln.Close()
+	cfg.Advertise = o.advertise
+	if cfg.Advertise == "" {
+		cfg.Advertise = "http://" + ln.Addr().String()
+	}
 	srv, err := server.New(cfg)
 	if err != nil {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", o.addr)
-	if err != nil {
-		return fmt.Errorf("--addr %s: %w (choose a free port, e.g. --addr 127.0.0.1:8081)", o.addr, err)
-	}
 	hs := server.NewHTTPServer(srv, o.http)
 	ln = server.LimitListener(ln, o.http)
 	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", db)

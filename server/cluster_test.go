@@ -1,0 +1,87 @@
+package server
+
+import (
+	"context"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+// replica is one server of a cluster in this test process.
+type replica struct {
+	srv   *Server
+	store Store
+	http  *httptest.Server
+}
+
+func startReplica(t *testing.T, dsn string) *replica {
+	t.Helper()
+	st, err := OpenStore(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: time.Second,
+		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
+	r := &replica{srv: srv, store: st, http: hs}
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *replica) stop() {
+	if r.http == nil {
+		return
+	}
+	r.srv.Close()
+	r.http.CloseClientConnections()
+	r.http.Close()
+	r.store.Close()
+	r.http = nil
+}
+
+// Two replicas on one database serve one game: a move made through
+// either shows on both, and a WebSocket on one sees the other's moves.
+func TestReplicasServeOneGame(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	req := friendGame("trick")
+	req.First = 1
+	resp := ea.create(req)
+	watch := eb.dial(resp.ID, "")
+	watch.next("state")
+	for v := 0; v < 6; v++ {
+		via := []*testEnv{ea, eb}[v%2]
+		token := tokenOfSeat(resp, 0)
+		m := via.state(resp.ID, token)
+		if len(m.Legal) == 0 {
+			token = tokenOfSeat(resp, 1)
+			m = via.state(resp.ID, token)
+		}
+		if m.Version != v || len(m.Legal) == 0 {
+			t.Fatalf("move %d via replica %d: version %d with %d actions", v+1, v%2, m.Version, len(m.Legal))
+		}
+		if code, body := via.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: token, Action: m.Legal[0].Action}, nil); code != http.StatusOK {
+			t.Fatalf("move %d via replica %d: %d %s", v+1, v%2, code, body)
+		}
+		for got := watch.next("state"); got["version"] != float64(v+1); got = watch.next("state") {
+		}
+	}
+	for _, e := range []*testEnv{ea, eb} {
+		if m := e.state(resp.ID, ""); m.Version != 6 {
+			t.Fatalf("a replica shows version %d, want 6", m.Version)
+		}
+	}
+}
