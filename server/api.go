@@ -34,6 +34,9 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/ws", srv.handleWS)
 	m.HandleFunc("POST /api/games/{id}/rematch", srv.handleRematch)
 	m.HandleFunc("GET /api/games/{id}/replay", srv.handleReplay)
+	m.HandleFunc("GET /healthz", srv.handleHealth)
+	m.HandleFunc("GET /readyz", srv.handleReady)
+	m.Handle("GET /metrics", srv.metricsHandler())
 	srv.mux = m
 }
 
@@ -264,6 +267,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
 		return
 	}
+	srv.fresh(r.Context(), s)
 	s.mu.Lock()
 	s.maybeAILocked()
 	m := s.stateLocked(controls)

@@ -103,6 +103,21 @@ func (srv *Server) catchUp(ctx context.Context, s *session) {
 	s.broadcastLocked()
 }
 
+// fresh brings a followed game up to date with the store before a client
+// is shown it, so that a client sees on any replica at least what it was
+// shown on another.
+func (srv *Server) fresh(ctx context.Context, s *session) {
+	if srv.cluster == nil {
+		return
+	}
+	s.mu.Lock()
+	owned := s.mayApplyLocked()
+	s.mu.Unlock()
+	if !owned {
+		srv.catchUp(ctx, s)
+	}
+}
+
 // forward sends an action to the game's owner, then catches up on it.
 func (srv *Server) forward(ctx context.Context, s *session, token, action string, version *int) error {
 	s.mu.Lock()

@@ -26,7 +26,7 @@ func startReplica(t *testing.T, dsn string) *replica {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: time.Second,
+	srv, err := New(Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: 2 * time.Second,
 		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
 	if err != nil {
 		t.Fatal(err)

@@ -9,9 +9,7 @@ import (
 // the players and the other spectators hear nothing of them.
 func TestJoiningSpectatorsCostOneMessageEach(t *testing.T) {
 	e := newEnv(t)
-	req := friendGame("trick")
-	req.First = 1
-	resp := e.create(req)
+	resp := e.create(firstFriendGame())
 	me := e.dial(resp.ID, resp.Token)
 	me.next("state")
 	other := e.dial(resp.ID, tokenOfSeat(resp, 1))

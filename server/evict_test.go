@@ -10,14 +10,8 @@ import (
 // store, at the same version, when asked for; play goes on.
 func TestAnEvictedGameRestores(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.EvictAfter, c.SweepEvery = time.Millisecond, 10*time.Millisecond })
-	req := friendGame("trick")
-	req.First = 1
-	resp := e.create(req)
-	m := e.state(resp.ID, resp.Token)
-	var after StateMsg
-	if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: m.Legal[0].Action}, &after); code != http.StatusOK {
-		t.Fatalf("action: %d %s", code, body)
-	}
+	resp := e.create(firstFriendGame())
+	e.playOne(resp)
 	waitFor(t, "the idle game to leave memory", func() bool { return !e.srv.inMemory(resp.ID) })
 	back := e.state(resp.ID, tokenOfSeat(resp, 1))
 	if back.Version != 1 || back.LogTotal != 1 || len(back.Legal) == 0 {

@@ -20,6 +20,9 @@ import (
 
 func TestMain(m *testing.M) {
 	engine.Register(trick.Game{})
+	if runReplicaProcess() {
+		return
+	}
 	os.Exit(m.Run())
 }
 
@@ -176,4 +179,23 @@ func tokenOfSeat(resp CreateResponse, s engine.Seat) string {
 func tokenFromLink(link string) string {
 	_, tok, _ := bytes.Cut([]byte(link), []byte("token="))
 	return string(tok)
+}
+
+// firstFriendGame is a friend game of trick that p1 starts.
+func firstFriendGame() CreateRequest {
+	req := friendGame("trick")
+	req.First = 1
+	return req
+}
+
+// playOne plays p1's first legal action over HTTP.
+func (e *testEnv) playOne(resp CreateResponse) {
+	e.t.Helper()
+	m := e.state(resp.ID, resp.Token)
+	if len(m.Legal) == 0 {
+		e.t.Fatal("p1 has no action")
+	}
+	if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: m.Legal[0].Action}, nil); code != http.StatusOK {
+		e.t.Fatalf("action: %d %s", code, body)
+	}
 }

@@ -207,3 +207,26 @@ func TestRedactDSN(t *testing.T) {
 		t.Errorf("scrubbed error still has the password: %v", err)
 	}
 }
+
+// /healthz, /readyz and /metrics answer; the metrics count the moves.
+func TestHealthReadyAndMetrics(t *testing.T) {
+	e := newEnv(t)
+	e.playOne(e.create(firstFriendGame()))
+	for path, want := range map[string]string{"/healthz": "ok", "/readyz": "ready",
+		"/metrics": "kartenwerk_moves_total"} {
+		code, body := e.call("GET", path, nil, nil)
+		if code != http.StatusOK || !strings.Contains(body, want) {
+			t.Errorf("GET %s: %d %.200s", path, code, body)
+		}
+	}
+	_, body := e.call("GET", "/metrics", nil, nil)
+	for _, name := range []string{"kartenwerk_move_seconds_bucket", "kartenwerk_games_in_memory 1", "kartenwerk_connections", "kartenwerk_ai_queue_depth 0", "kartenwerk_store_commit_seconds_count"} {
+		if !strings.Contains(body, name) {
+			t.Errorf("/metrics lacks %s", name)
+		}
+	}
+	e.store.Close() // a closed store does not answer: not ready
+	if code, _ := e.call("GET", "/readyz", nil, nil); code != http.StatusServiceUnavailable {
+		t.Errorf("/readyz with a closed store: %d, want 503", code)
+	}
+}

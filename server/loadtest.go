@@ -226,14 +226,21 @@ func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, s
 		return fmt.Errorf("create: %d %s", res.StatusCode, raw)
 	}
 	tokens := []string{created.Token, tokenFromInvite(created.Invites[0].Link)}
+	seeds := []uint64{rng.Uint64(), rng.Uint64()}
+	return eachAtOnce(len(tokens), func(i int) error {
+		return runBot(ctx, base, created.ID, tokens[i], cfg.Think, rand.New(rand.NewPCG(seeds[i], uint64(i))), stats)
+	})
+}
+
+// eachAtOnce runs f(0) to f(n-1) at once and returns the first error.
+func eachAtOnce(n int, f func(i int) error) error {
 	var wg sync.WaitGroup
-	errs := make(chan error, len(tokens))
-	for i, tok := range tokens {
+	errs := make(chan error, n)
+	for i := range n {
 		wg.Add(1)
-		seed := rng.Uint64()
 		go func() {
 			defer wg.Done()
-			errs <- runBot(ctx, base, created.ID, tok, cfg.Think, rand.New(rand.NewPCG(seed, uint64(i))), stats)
+			errs <- f(i)
 		}()
 	}
 	wg.Wait()

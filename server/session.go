@@ -150,6 +150,7 @@ func (s *session) act(ctx context.Context, controls []engine.Seat, token, text s
 
 // applyLocked saves a legal action, plays it and tells every client.
 func (s *session) applyLocked(a engine.Action) error {
+	start := time.Now()
 	text := s.codec.Format(a)
 	entry := s.describe(a)
 	// Not the server's context: a write the store has queued is committed
@@ -182,6 +183,8 @@ func (s *session) applyLocked(a engine.Action) error {
 	}
 	s.maybeAILocked()
 	s.broadcastLocked()
+	movesTotal.Inc()
+	moveSeconds.Observe(time.Since(start).Seconds())
 	return nil
 }
 

@@ -43,12 +43,14 @@ type leaseStore interface {
 // the game's lease.
 var errLeaseLost = errors.New("this server no longer holds the game")
 
-const pgLeases = `CREATE TABLE IF NOT EXISTS leases (
+// pgCluster is the schema replicas add: the leases, and which replica
+// stored each action (for audits: one writer at a time).
+var pgCluster = []string{`CREATE TABLE IF NOT EXISTS leases (
 	game_id TEXT PRIMARY KEY,
 	owner   TEXT NOT NULL,
 	addr    TEXT NOT NULL,
 	expires BIGINT NOT NULL
-)`
+)`, `ALTER TABLE actions ADD COLUMN IF NOT EXISTS by_replica TEXT NOT NULL DEFAULT ''`}
 
 // pgNow is the database's clock in milliseconds: every replica judges a
 // lease by the same clock.
@@ -61,8 +63,8 @@ const notifyChannel = "kartenwerk_actions"
 // lease, locking the lease row so that no other replica can take the
 // lease until this transaction ends; and announces the action on commit.
 const fencedAppend = `WITH ins AS (
-	INSERT INTO actions (game_id, n, action)
-	SELECT $1, $2, $3 WHERE EXISTS (
+	INSERT INTO actions (game_id, n, action, by_replica)
+	SELECT $1, $2, $3, $4 WHERE EXISTS (
 		SELECT 1 FROM leases WHERE game_id = $1 AND owner = $4 AND expires > ` + pgNow + ` FOR SHARE)
 	RETURNING n)
 SELECT pg_notify('` + notifyChannel + `', $1 || ' ' || n) FROM ins`

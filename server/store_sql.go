@@ -132,8 +132,11 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 			return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 		}
 	}
-	if postgres {
-		if _, err := db.ExecContext(ctx, pgLeases); err != nil {
+	for _, stmt := range pgCluster {
+		if !postgres {
+			break
+		}
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
 			closeDBs(db, read)
 			return nil, fmt.Errorf("prepare %s: %w", what, err)
 		}
@@ -328,7 +331,9 @@ func (s *sqlStore) drain(batch []writeOp) {
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
 func (s *sqlStore) commitAll(batch []writeOp) {
+	start := time.Now()
 	errs, err := s.commit(batch)
+	commitSeconds.Observe(time.Since(start).Seconds())
 	if err != nil && len(batch) > 1 {
 		for _, op := range batch {
 			one, err := s.commit([]writeOp{op})

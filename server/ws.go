@@ -172,6 +172,9 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c := &client{controls: controls, send: make(chan []byte, 128), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
+	srv.fresh(ctx, s)
+	wsConnections.Add(1)
+	defer wsConnections.Add(-1)
 	go srv.writeLoop(ctx, conn, c)
 	s.join(c)
 	defer s.leave(c)
@@ -238,6 +241,7 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	}
 	switch m.Type {
 	case "sync":
+		srv.fresh(srv.ctx, s)
 		s.mu.Lock()
 		s.sendStateLocked(c)
 		s.mu.Unlock()
