@@ -64,7 +64,7 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	s := &session{srv: srv, id: g.ID, game: game, codec: game.Info().Actions, setup: g.Setup,
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
 		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch,
-		lastActive: time.Now(), touched: time.Now()}
+		lastActive: time.Now()} // touched: never, so the first sweep records it
 	for i, text := range g.Actions {
 		if err := s.replayLocked(text); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)
