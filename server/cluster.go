@@ -185,7 +185,8 @@ func (srv *Server) renew() {
 		srv.log.Error("renewing the game leases failed", "err", scrubError(err, ""))
 		return
 	}
-	var orphans []*session
+	followed := map[string]*session{}
+	var ids []string
 	for _, s := range srv.liveSessions() {
 		s.mu.Lock()
 		switch {
@@ -194,12 +195,22 @@ func (srv *Server) renew() {
 		case s.owned:
 			s.owned = false // lost: another replica has it now
 		default:
-			orphans = append(orphans, s)
+			followed[s.id] = s
+			ids = append(ids, s.id)
 		}
 		s.mu.Unlock()
 	}
-	for _, s := range orphans {
-		srv.claim(ctx, s)
+	if len(ids) == 0 {
+		return
+	}
+	// One query finds the followed games whose owner is gone.
+	orphans, err := c.store.Unowned(ctx, ids)
+	if err != nil {
+		srv.log.Error("looking for games without an owner failed", "err", err)
+		return
+	}
+	for _, id := range orphans {
+		srv.claim(ctx, followed[id])
 	}
 }
 

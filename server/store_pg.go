@@ -27,6 +27,9 @@ type leaseStore interface {
 	// Renew extends every lease of owner by ttl and returns the games it
 	// still holds.
 	Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error)
+	// Unowned returns those of the games ids whose lease has run out or
+	// that have none.
+	Unowned(ctx context.Context, ids []string) ([]string, error)
 	// Release gives up every lease of owner.
 	Release(ctx context.Context, owner string) error
 	// AppendFenced is AppendAction that stores the action only while
@@ -96,6 +99,24 @@ func (s *sqlStore) Renew(ctx context.Context, owner string, ttl time.Duration) (
 		held[id] = true
 	}
 	return held, rows.Err()
+}
+
+func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id
+		WHERE NOT EXISTS (SELECT 1 FROM leases WHERE game_id = id AND expires > `+pgNow+`)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 func (s *sqlStore) Release(ctx context.Context, owner string) error {
