@@ -2,11 +2,14 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"testing"
 	"time"
+
+	"kartenwerk/engine"
 )
 
 // replica is one server of a cluster in this test process.
@@ -83,5 +86,49 @@ func TestReplicasServeOneGame(t *testing.T) {
 		if m := e.state(resp.ID, ""); m.Version != 6 {
 			t.Fatalf("a replica shows version %d, want 6", m.Version)
 		}
+	}
+}
+
+// A replica whose lease ran out and was taken cannot store an action:
+// the store refuses it, so no two replicas ever extend one history.
+func TestAnExpiredLeaseCannotStore(t *testing.T) {
+	st, err := OpenStore(context.Background(), startPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ls := st.(leaseStore)
+	ctx := context.Background()
+	if err := st.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if holder, _, err := ls.Acquire(ctx, "g1", "A", "http://a", 300*time.Millisecond); err != nil || holder != "A" {
+		t.Fatalf("A's claim: %q %v", holder, err)
+	}
+	if holder, addr, _ := ls.Acquire(ctx, "g1", "B", "http://b", time.Minute); holder != "A" || addr != "http://a" {
+		t.Fatalf("B took a live lease: holder %q at %q", holder, addr)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 0, "play c1", "A"); err != nil {
+		t.Fatalf("the holder's action: %v", err)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c2", "B"); !errors.Is(err, errLeaseLost) {
+		t.Fatalf("a non-holder's action: %v, want errLeaseLost", err)
+	}
+	waitFor(t, "A's lease to run out and B to take it", func() bool {
+		holder, _, err := ls.Acquire(ctx, "g1", "B", "http://b", time.Minute)
+		return err == nil && holder == "B"
+	})
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c3", "A"); !errors.Is(err, errLeaseLost) {
+		t.Fatalf("the old holder's action after the takeover: %v, want errLeaseLost", err)
+	}
+	if held, err := ls.Renew(ctx, "A", time.Minute); err != nil || held["g1"] {
+		t.Fatalf("the old holder renewed a lease it lost: %v %v", held, err)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c4", "B"); err != nil {
+		t.Fatalf("the new holder's action: %v", err)
+	}
+	g, err := st.LoadGame(ctx, "g1")
+	if err != nil || len(g.Actions) != 2 || g.Actions[0] != "play c1" || g.Actions[1] != "play c4" {
+		t.Fatalf("record %v %v, want play c1, play c4", g.Actions, err)
 	}
 }
