@@ -48,7 +48,7 @@ func runReplicaProcess() bool {
 		fmt.Println("replica:", err)
 		os.Exit(1)
 	}
-	srv, err := New(Config{Store: st, Advertise: "http://" + addr, LeaseTTL: 2 * time.Second,
+	srv, err := New(Config{Store: st, Advertise: "http://" + addr, LeaseTTL: 3 * time.Second,
 		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6, Rate: 1000, Burst: 1000})
 	if err != nil {
 		fmt.Println("replica:", err)
