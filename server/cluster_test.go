@@ -132,3 +132,28 @@ func TestAnExpiredLeaseCannotStore(t *testing.T) {
 		t.Fatalf("record %v %v, want play c1, play c4", g.Actions, err)
 	}
 }
+
+// A game evicted from its owner's memory gives up its lease, and a
+// replica that still shows it takes it over and plays on.
+func TestAnEvictedGameMovesToAReplicaThatShowsIt(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	resp := ea.create(firstFriendGame())
+	watch := eb.dial(resp.ID, tokenOfSeat(resp, 1)) // b follows the game
+	watch.next("state")
+	a.srv.sweep(time.Now().Add(time.Hour)) // a has been idle an hour: it evicts the game
+	if a.srv.inMemory(resp.ID) {
+		t.Fatal("the idle game is still in a's memory")
+	}
+	waitFor(t, "b to own the game", func() bool {
+		s := b.srv.live(resp.ID)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.owned
+	})
+	eb.playOne(resp)
+	if m := ea.state(resp.ID, ""); m.Version != 1 {
+		t.Fatalf("a shows version %d after b's move, want 1", m.Version)
+	}
+}

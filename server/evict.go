@@ -35,6 +35,7 @@ func (srv *Server) sweep(now time.Time) {
 	defer cancel()
 	for _, s := range srv.evictIdle(now) {
 		srv.touch(ctx, s)
+		srv.forgetLease(ctx, s)
 	}
 	for _, s := range srv.staleTouches() {
 		srv.touch(ctx, s)
@@ -60,6 +61,17 @@ func (srv *Server) endExpired(id string) {
 	defer s.mu.Unlock()
 	s.finished = true
 	s.broadcastLocked()
+}
+
+// forgetLease gives up the lease of an evicted game, so that the lease
+// table holds only the games in play; a replica still following the game
+// takes it over at its next renewal.
+func (srv *Server) forgetLease(ctx context.Context, s *session) {
+	if c := srv.cluster; c != nil {
+		if err := c.store.Forget(ctx, s.id, c.id); err != nil && srv.ctx.Err() == nil {
+			srv.log.Error("giving up the lease of an evicted game failed", "game", s.id, "err", err)
+		}
+	}
 }
 
 // touch records in the store when a session was last played.

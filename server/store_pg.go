@@ -30,6 +30,9 @@ type leaseStore interface {
 	// Unowned returns those of the games ids whose lease has run out or
 	// that have none.
 	Unowned(ctx context.Context, ids []string) ([]string, error)
+	// Forget gives up owner's lease of game id, if it holds it, and
+	// deletes the leases that ran out long ago.
+	Forget(ctx context.Context, id, owner string) error
 	// Release gives up every lease of owner.
 	Release(ctx context.Context, owner string) error
 	// AppendFenced is AppendAction that stores the action only while
@@ -117,6 +120,11 @@ func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) 
 		out = append(out, id)
 	}
 	return out, rows.Err()
+}
+
+func (s *sqlStore) Forget(ctx context.Context, id, owner string) error {
+	_, err := s.read.ExecContext(ctx, `DELETE FROM leases WHERE (game_id = $1 AND owner = $2) OR expires < `+pgNow+` - 3600000`, id, owner)
+	return err
 }
 
 func (s *sqlStore) Release(ctx context.Context, owner string) error {
