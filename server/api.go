@@ -232,17 +232,15 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	addr, ok := srv.admitCreate(w, r)
+	creator, ok := srv.admitCreate(w, r)
 	if !ok {
 		return
 	}
-	resp, err := srv.Create(r.Context(), req)
+	resp, err := srv.create(r.Context(), req, creator)
 	if err != nil {
-		srv.creators.release(addr)
 		srv.httpError(w, err)
 		return
 	}
-	srv.creators.bind(addr, resp.ID)
 	writeJSON(w, http.StatusCreated, resp)
 }
 

@@ -45,7 +45,6 @@ func (srv *Server) sweep(now time.Time) {
 		srv.log.Error("expiring abandoned games failed", "err", err)
 	}
 	for _, id := range ids {
-		srv.creators.ended(id)
 		srv.endExpired(id)
 		srv.log.Info("an abandoned game expired", "game", id)
 	}

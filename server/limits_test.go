@@ -117,6 +117,12 @@ func TestCreationBeyondTheLimitsGets429WithRetryAfter(t *testing.T) {
 		})
 	}
 	e := newTunedEnv(t, func(c *Config) { c.MaxOpenGames = 1 })
+	e.create(friendGame("trick"))
+	e.restart() // the cap is counted in the store: a restart does not reset it
+	if res := e.post("/api/games", `{"game":"trick","seats":[{"kind":"you"},{"kind":"friend"}]}`); res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("after a restart, a game beyond the cap: status %d, want 429", res.StatusCode)
+	}
+	e = newTunedEnv(t, func(c *Config) { c.MaxOpenGames = 1 })
 	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindAI, Agent: "random"}, {Kind: KindAI, Agent: "random"}}})
 	waitFor(t, "the AI game to end", func() bool { return e.state(resp.ID, "").Finished })
 	e.create(friendGame("trick")) // the finished game's place is free again

@@ -84,7 +84,6 @@ type Server struct {
 
 	limiter       limiter
 	createLimiter limiter
-	creators      creators
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load

@@ -176,7 +176,6 @@ func (s *session) applyLocked(a engine.Action) error {
 	s.lastActive = time.Now()
 	if done, out := s.state.Terminal(); done {
 		s.finished = true
-		s.srv.creators.ended(s.id)
 		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
 			s.srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 		}

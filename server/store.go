@@ -35,6 +35,8 @@ type Store interface {
 	// touched, created) before the given time, with the result "expired",
 	// and returns their ids.
 	ExpireIdle(ctx context.Context, before time.Time) ([]string, error)
+	// OpenGames counts the unfinished games of a creator.
+	OpenGames(ctx context.Context, creator string) (int, error)
 	// ListGames returns the newest games first, without their actions.
 	ListGames(ctx context.Context, limit int) ([]StoredGame, error)
 	// Close releases the store.
@@ -51,6 +53,9 @@ type StoredGame struct {
 	Result   string
 	Rematch  string
 	Actions  []string
+	// Creator identifies who started the game, for the cap on unfinished
+	// games (written, not read back).
+	Creator string
 }
 
 // OpenStore opens the store a --db value names: a postgres:// or

@@ -68,7 +68,8 @@ CREATE TABLE IF NOT EXISTS games (
 	finished INTEGER NOT NULL DEFAULT 0,
 	result   TEXT NOT NULL DEFAULT '',
 	rematch  TEXT NOT NULL DEFAULT '',
-	touched  BIGINT NOT NULL DEFAULT 0
+	touched  BIGINT NOT NULL DEFAULT 0,
+	creator  TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
 	game_id TEXT NOT NULL,
@@ -141,7 +142,7 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 			return nil, fmt.Errorf("prepare %s: %w", what, err)
 		}
 	}
-	if err := addTouched(ctx, db); err != nil {
+	if err := addColumns(ctx, db); err != nil {
 		closeDBs(db, read)
 		return nil, fmt.Errorf("prepare %s: %w", what, err)
 	}
@@ -156,12 +157,19 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 	return s, nil
 }
 
-// addTouched adds the touched column to a store made before it existed.
-func addTouched(ctx context.Context, db *sql.DB) error {
-	if _, err := db.ExecContext(ctx, `SELECT touched FROM games WHERE 1 = 0`); err == nil {
-		return nil
+// addColumns adds the columns of eviction and creation limits to a store
+// made before they existed, and the index that counts open games.
+func addColumns(ctx context.Context, db *sql.DB) error {
+	for _, col := range []string{"touched BIGINT NOT NULL DEFAULT 0", "creator TEXT NOT NULL DEFAULT ''"} {
+		name, _, _ := strings.Cut(col, " ")
+		if _, err := db.ExecContext(ctx, `SELECT `+name+` FROM games WHERE 1 = 0`); err == nil {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col); err != nil {
+			return err
+		}
 	}
-	_, err := db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN touched BIGINT NOT NULL DEFAULT 0`)
+	_, err := db.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
 	return err
 }
 
@@ -201,8 +209,8 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 		return err
 	}
 	return s.write(ctx, writeOp{what: "create game " + g.ID,
-		query: `INSERT INTO games (id, setup, seats, created) VALUES (?, ?, ?, ?)`,
-		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli()}})
+		query: `INSERT INTO games (id, setup, seats, created, creator) VALUES (?, ?, ?, ?, ?)`,
+		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator}})
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {
@@ -451,6 +459,12 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 		g.Actions = append(g.Actions, a)
 	}
 	return g, rows.Err()
+}
+
+func (s *sqlStore) OpenGames(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT count(*) FROM games WHERE creator = ? AND finished = 0`), creator).Scan(&n)
+	return n, err
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {
