@@ -34,6 +34,9 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /api/games/{id}/ws", srv.handleWS)
 	m.HandleFunc("POST /api/games/{id}/rematch", srv.handleRematch)
 	m.HandleFunc("GET /api/games/{id}/replay", srv.handleReplay)
+	m.HandleFunc("GET /healthz", srv.handleHealth)
+	m.HandleFunc("GET /readyz", srv.handleReady)
+	m.Handle("GET /metrics", srv.metricsHandler())
 	srv.mux = m
 }
 
@@ -90,8 +93,10 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	case errors.Is(err, ErrNotFound):
 		writeError(w, http.StatusNotFound, "no such game: check the link, or start a new game in the lobby")
 	default:
+		// The cause (a store's error names its user, host and database)
+		// is for the server's log, never for an anonymous client.
 		srv.log.Error("request failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the server failed: "+err.Error())
+		writeError(w, http.StatusInternalServerError, "the server could not answer just now: try again in a moment")
 	}
 }
 
@@ -108,6 +113,9 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 			return badInput("empty request body: send a JSON object")
 		}
 		return badInput("malformed JSON body: %v", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return badInput("trailing data after the JSON body: send exactly one JSON object")
 	}
 	return nil
 }
@@ -224,7 +232,11 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	resp, err := srv.Create(r.Context(), req)
+	creator, ok := srv.admitCreate(w, r)
+	if !ok {
+		return
+	}
+	resp, err := srv.create(r.Context(), req, creator)
 	if err != nil {
 		srv.httpError(w, err)
 		return
@@ -253,6 +265,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
 		return
 	}
+	srv.fresh(r.Context(), s)
 	s.mu.Lock()
 	s.maybeAILocked()
 	m := s.stateLocked(controls)
@@ -287,7 +300,12 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many actions: at most %g a second, wait a moment", srv.cfg.Rate))
 		return
 	}
-	if err := s.act(controls, req.Action, req.Version); err != nil {
+	if err := s.act(r.Context(), controls, req.Token, req.Action, req.Version, r.Header.Get(forwardedHeader) != ""); err != nil {
+		if errors.Is(err, errMoving) {
+			w.Header().Set("Retry-After", "1")
+			writeError(w, http.StatusServiceUnavailable, err.Error())
+			return
+		}
 		writeError(w, http.StatusConflict, err.Error())
 		return
 	}
@@ -320,6 +338,12 @@ type limiter struct {
 }
 
 func (l *limiter) allow(key string, rate float64, burst int) bool {
+	return l.wait(key, rate, burst) == 0
+}
+
+// wait takes a token for key and returns 0, or returns how long until
+// one is due and takes none.
+func (l *limiter) wait(key string, rate float64, burst int) time.Duration {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.buckets == nil || len(l.buckets) > 100000 {
@@ -330,7 +354,7 @@ func (l *limiter) allow(key string, rate float64, burst int) bool {
 		b = newBucket(rate, burst)
 		l.buckets[key] = b
 	}
-	return b.take(time.Now())
+	return b.wait(time.Now())
 }
 
 // parseViewer reads ?seat= for a replay: p1.. or spectator.

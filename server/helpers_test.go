@@ -20,6 +20,9 @@ import (
 
 func TestMain(m *testing.M) {
 	engine.Register(trick.Game{})
+	if runReplicaProcess() {
+		return
+	}
 	os.Exit(m.Run())
 }
 
@@ -33,11 +36,16 @@ type testEnv struct {
 	addr  string // kept across restarts, so pages reconnect
 	delay time.Duration
 	games []engine.Game // Config.Games at the next start
+	// tune, if set, adjusts the Config at each start.
+	tune func(*Config)
 }
 
-func newEnv(t *testing.T) *testEnv {
+func newEnv(t *testing.T) *testEnv { t.Helper(); return newTunedEnv(t, nil) }
+
+// newTunedEnv is newEnv with tune applied to the server's Config.
+func newTunedEnv(t *testing.T, tune func(*Config)) *testEnv {
 	t.Helper()
-	e := &testEnv{t: t, db: filepath.Join(t.TempDir(), "games.db")}
+	e := &testEnv{t: t, db: filepath.Join(t.TempDir(), "games.db"), tune: tune}
 	e.start()
 	t.Cleanup(e.stop)
 	return e
@@ -49,7 +57,13 @@ func (e *testEnv) start() {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, AIDelay: e.delay, Games: e.games})
+	// Tests create many games from one address: the creation limits are
+	// lifted unless a test tunes them.
+	cfg := Config{Store: st, AIDelay: e.delay, Games: e.games, CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6}
+	if e.tune != nil {
+		e.tune(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -165,4 +179,23 @@ func tokenOfSeat(resp CreateResponse, s engine.Seat) string {
 func tokenFromLink(link string) string {
 	_, tok, _ := bytes.Cut([]byte(link), []byte("token="))
 	return string(tok)
+}
+
+// firstFriendGame is a friend game of trick that p1 starts.
+func firstFriendGame() CreateRequest {
+	req := friendGame("trick")
+	req.First = 1
+	return req
+}
+
+// playOne plays p1's first legal action over HTTP.
+func (e *testEnv) playOne(resp CreateResponse) {
+	e.t.Helper()
+	m := e.state(resp.ID, resp.Token)
+	if len(m.Legal) == 0 {
+		e.t.Fatal("p1 has no action")
+	}
+	if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: m.Legal[0].Action}, nil); code != http.StatusOK {
+		e.t.Fatalf("action: %d %s", code, body)
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -41,6 +42,12 @@ type LoadConfig struct {
 	Warmup time.Duration
 	// Seed makes the bots' choices reproducible.
 	Seed uint64
+	// Replicas, when given, are running servers (on loopback) that share
+	// one store: each game is created on one at random and every client
+	// connects to one at random.
+	Replicas []string
+	// Spectators is how many viewers watch each game.
+	Spectators int
 }
 
 // LoadReport is what a load test measured.
@@ -50,27 +57,40 @@ type LoadReport struct {
 	Finished int `json:"finished"`
 	Moves    int `json:"moves"`
 	// Measured counts the moves timed after the warm-up.
-	Measured      int           `json:"measured"`
-	Errors        int           `json:"errors"`
-	Elapsed       time.Duration `json:"elapsed_ns"`
-	MovesPerSec   float64       `json:"moves_per_sec"`
-	P50           time.Duration `json:"p50_ns"`
-	P99           time.Duration `json:"p99_ns"`
-	Max           time.Duration `json:"max_ns"`
-	FirstErrorMsg string        `json:"first_error,omitempty"`
+	Measured    int           `json:"measured"`
+	Errors      int           `json:"errors"`
+	Elapsed     time.Duration `json:"elapsed_ns"`
+	MovesPerSec float64       `json:"moves_per_sec"`
+	P50         time.Duration `json:"p50_ns"`
+	P99         time.Duration `json:"p99_ns"`
+	Max         time.Duration `json:"max_ns"`
+	// BytesPerSeatMove is what each seat received per move, on average;
+	// BytesPerViewerMove the same for each spectator.
+	BytesPerSeatMove   float64 `json:"bytes_per_seat_move"`
+	BytesPerViewerMove float64 `json:"bytes_per_viewer_move,omitempty"`
+	// ServerCPUPerMove is the CPU time of a server process the load test
+	// started (its whole run, setup included) divided by the moves.
+	ServerCPUPerMove time.Duration `json:"server_cpu_per_move_ns,omitempty"`
+	FirstErrorMsg    string        `json:"first_error,omitempty"`
 }
 
 // String writes the report for people.
 func (r LoadReport) String() string {
-	s := fmt.Sprintf("%d concurrent games, %d game ends seen, %d moves in %.1fs: %.0f moves/s; move latency over %d moves after the warm-up: p50 %.2fms p99 %.2fms max %.2fms; %d errors",
-		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, r.Measured, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors)
+	s := fmt.Sprintf("%d concurrent games, %d game ends seen, %d moves in %.1fs: %.0f moves/s; move latency over %d moves after the warm-up: p50 %.2fms p99 %.2fms max %.2fms; %d errors; %.0f bytes per seat per move",
+		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, r.Measured, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors, r.BytesPerSeatMove)
+	if r.ServerCPUPerMove > 0 {
+		s += fmt.Sprintf("; server CPU %.3fms per move", ms(r.ServerCPUPerMove))
+	}
+	if r.BytesPerViewerMove > 0 {
+		s += fmt.Sprintf(", %.0f per spectator per move", r.BytesPerViewerMove)
+	}
 	if r.FirstErrorMsg != "" {
 		s += "\nfirst error: " + r.FirstErrorMsg
 	}
 	return s
 }
 
-func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
 // LoadTest runs a load test and reports moves per second and the latency
 // from sending an action to receiving the table it produced.
@@ -79,7 +99,14 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		return LoadReport{}, fmt.Errorf("games %d: run at least 1", cfg.Games)
 	}
 	base := cfg.URL
-	if base == "" {
+	for _, u := range cfg.Replicas {
+		if err := checkLoopback(u); err != nil {
+			return LoadReport{}, err
+		}
+	}
+	if len(cfg.Replicas) > 0 {
+		base = cfg.Replicas[0]
+	} else if base == "" {
 		db := cfg.DB
 		if db == "" {
 			db = filepath.Join(cfg.Dir, "loadtest.db")
@@ -112,7 +139,15 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		}()
 	}
 	wg.Wait()
-	return stats.report(cfg.Games, time.Since(start)), nil
+	return stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators), nil
+}
+
+// pickServer is where a client goes: the server, or a random replica.
+func pickServer(base string, cfg LoadConfig, rng *rand.Rand) string {
+	if len(cfg.Replicas) == 0 {
+		return base
+	}
+	return cfg.Replicas[rng.IntN(len(cfg.Replicas))]
 }
 
 // checkLoopback refuses load against anything but this machine.
@@ -139,7 +174,7 @@ func startLocal(db string) (func(), string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	srv, err := New(Config{Store: store, Rate: 1000, Burst: 1000})
+	srv, err := New(Config{Store: store, Rate: 1000, Burst: 1000, CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
 	if err != nil {
 		return nil, "", err
 	}
@@ -155,6 +190,8 @@ func startLocal(db string) (func(), string, error) {
 
 // loadStats gathers the bots' measurements.
 type loadStats struct {
+	seatBytes   atomic.Int64
+	viewerBytes atomic.Int64
 	mu          sync.Mutex
 	measureFrom time.Time
 	moves       int
@@ -191,11 +228,15 @@ func (s *loadStats) fail(err error) {
 	}
 }
 
-func (s *loadStats) report(games int, elapsed time.Duration) LoadReport {
+func (s *loadStats) report(games int, elapsed time.Duration, seats, viewers int) LoadReport {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := LoadReport{Games: games, Finished: s.finished, Moves: s.moves, Measured: len(s.latencies), Errors: s.errors,
 		Elapsed: elapsed, FirstErrorMsg: s.first}
+	if s.moves > 0 {
+		r.BytesPerSeatMove = float64(s.seatBytes.Load()) / float64(s.moves*seats)
+		r.BytesPerViewerMove = float64(s.viewerBytes.Load()) / float64(s.moves*max(1, viewers))
+	}
 	r.MovesPerSec = float64(r.Moves) / elapsed.Seconds()
 	if len(s.latencies) > 0 {
 		l := slices.Clone(s.latencies)
@@ -214,7 +255,7 @@ var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 25
 func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, stats *loadStats) error {
 	req := CreateRequest{Game: cfg.Game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindFriend}}}
 	body, _ := json.Marshal(req)
-	hreq, _ := http.NewRequestWithContext(ctx, "POST", base+"/api/games", strings.NewReader(string(body)))
+	hreq, _ := http.NewRequestWithContext(ctx, "POST", pickServer(base, cfg, rng)+"/api/games", strings.NewReader(string(body)))
 	res, err := loadClient.Do(hreq)
 	if err != nil {
 		return err
@@ -226,14 +267,48 @@ func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, s
 		return fmt.Errorf("create: %d %s", res.StatusCode, raw)
 	}
 	tokens := []string{created.Token, tokenFromInvite(created.Invites[0].Link)}
+	seeds := []uint64{rng.Uint64(), rng.Uint64()}
+	servers := []string{pickServer(base, cfg, rng), pickServer(base, cfg, rng)}
+	watchCtx, stopWatching := context.WithCancel(ctx)
+	defer stopWatching()
+	for range cfg.Spectators {
+		go watch(watchCtx, pickServer(base, cfg, rng), created.ID, stats)
+	}
+	return eachAtOnce(len(tokens), func(i int) error {
+		return runBot(ctx, servers[i], created.ID, tokens[i], cfg.Think, rand.New(rand.NewPCG(seeds[i], uint64(i))), stats)
+	})
+}
+
+// watch is a spectator: it counts what it receives until the game ends.
+func watch(ctx context.Context, base, id string, stats *loadStats) {
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: loadClient})
+	if err != nil {
+		if ctx.Err() == nil {
+			stats.fail(fmt.Errorf("spectator: %w", err))
+		}
+		return
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(1 << 22)
+	for {
+		_, r, err := conn.Reader(ctx)
+		if err != nil {
+			return
+		}
+		n, _ := io.Copy(io.Discard, r)
+		stats.viewerBytes.Add(n)
+	}
+}
+
+// eachAtOnce runs f(0) to f(n-1) at once and returns the first error.
+func eachAtOnce(n int, f func(i int) error) error {
 	var wg sync.WaitGroup
-	errs := make(chan error, len(tokens))
-	for i, tok := range tokens {
+	errs := make(chan error, n)
+	for i := range n {
 		wg.Add(1)
-		seed := rng.Uint64()
 		go func() {
 			defer wg.Done()
-			errs <- runBot(ctx, base, created.ID, tok, cfg.Think, rand.New(rand.NewPCG(seed, uint64(i))), stats)
+			errs <- f(i)
 		}()
 	}
 	wg.Wait()
@@ -279,7 +354,7 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 	var sent time.Time
 	sentAt := -1
 	for {
-		m, got, err := readBotMsg(ctx, conn, &buf)
+		m, got, err := readBotMsg(ctx, conn, &buf, stats)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -315,16 +390,18 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 // readBotMsg reads the next message into buf (reused, so reading costs no
 // allocation per message) and notes when it arrived, before decoding, so
 // the bot's own work is not counted as the server's latency.
-func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) (botMsg, time.Time, error) {
+func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
 	var m botMsg
 	_, r, err := conn.Reader(ctx)
 	if err != nil {
 		return m, time.Time{}, err
 	}
 	buf.Reset()
-	if _, err := buf.ReadFrom(r); err != nil {
+	n, err := buf.ReadFrom(r)
+	if err != nil {
 		return m, time.Time{}, err
 	}
+	stats.seatBytes.Add(n)
 	got := time.Now()
 	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
 		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, buf.Bytes())

@@ -81,7 +81,7 @@ func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, stri
 	if err != nil {
 		return engine.Setup{}, nil, "", err
 	}
-	seats, token, err := buildSeats(req.Seats)
+	seats, token, err := srv.buildSeats(req.Seats)
 	if err != nil {
 		return engine.Setup{}, nil, "", badInput("%v", err)
 	}
@@ -173,15 +173,20 @@ func newGameID() string { return newToken()[:16] }
 
 // Create starts a game from a lobby request and stores it.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
+	return srv.create(ctx, req, "")
+}
+
+// create is Create for a creator (see creatorKey).
+func (srv *Server) create(ctx context.Context, req CreateRequest, creator string) (CreateResponse, error) {
 	setup, seats, token, err := srv.setupFor(req)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	return srv.start(ctx, setup, seats, token)
+	return srv.start(ctx, setup, seats, token, creator)
 }
 
 // start checks that the game can begin, stores it and makes it live.
-func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token string) (CreateResponse, error) {
+func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token, creator string) (CreateResponse, error) {
 	g, err := srv.games.lookup(setup.Game)
 	if err != nil {
 		return CreateResponse{}, badInput("%v", err)
@@ -189,7 +194,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if _, err := g.New(setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
-	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now()}
+	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: creator}
 	if err := srv.store.CreateGame(ctx, sg); err != nil {
 		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
 	}
@@ -223,7 +228,7 @@ func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error
 	}
 	setup := s.setup
 	setup.Seed = newSeed()
-	resp, err := srv.start(ctx, setup, s.seats, "")
+	resp, err := srv.start(ctx, setup, s.seats, "", "")
 	if err != nil {
 		return "", err
 	}

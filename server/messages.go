@@ -9,20 +9,33 @@ import (
 // StateMsg is what a client sees of a game: its seat's view, the actions
 // it may take, the log as its seat may read it, and who sits where. It is
 // the WebSocket "state" message and the body of GET /api/games/{id}.
+//
+// A full message (Full true: the HTTP answer, the first message on a
+// WebSocket and the answer to "sync") carries everything, with the last
+// logTail log entries. Over a WebSocket the messages that follow carry
+// only what changed: the new view and legal actions, and the log entries
+// after those the client has, so Log starts at entry LogTotal-len(Log)+1.
+// A client that finds a gap (that number is not one past its last entry)
+// asks for a full message with {"type":"sync"}.
 type StateMsg struct {
 	Type    string      `json:"type"`
+	Full    bool        `json:"full"`
 	ID      string      `json:"id"`
-	Game    string      `json:"game"`
-	Name    string      `json:"name"`
+	Game    string      `json:"game,omitempty"`
+	Name    string      `json:"name,omitempty"`
 	Version int         `json:"version"`
 	Viewer  engine.Seat `json:"viewer"`
-	// Controls are the seats the client's token may act for.
-	Controls []engine.Seat `json:"controls"`
-	Seats    []SeatInfo    `json:"seats"`
-	View     *engine.View  `json:"view"`
+	// Controls are the seats the client's token may act for (full
+	// messages only).
+	Controls []engine.Seat `json:"controls,omitempty"`
+	// Seats are in full messages; a WebSocket gets a "seats" message when
+	// one connects or leaves.
+	Seats []SeatInfo   `json:"seats,omitempty"`
+	View  *engine.View `json:"view"`
 	// Legal lists the viewer's actions when it is to move.
 	Legal []LegalAction `json:"legal"`
-	// Log is the tail of the game log; LogTotal counts every entry.
+	// Log is the tail of the game log, or in a delta the entries the
+	// client lacks; LogTotal counts every entry.
 	Log      []LogLine `json:"log"`
 	LogTotal int       `json:"log_total"`
 	// Thinking names the AI seat that is choosing now, if any.
@@ -56,6 +69,12 @@ type LogLine struct {
 	Label string      `json:"label"`
 }
 
+// SeatsMsg is the WebSocket "seats" message: who is connected now.
+type SeatsMsg struct {
+	Type  string     `json:"type"`
+	Seats []SeatInfo `json:"seats"`
+}
+
 // ErrorMsg is the WebSocket "error" message and the body of every HTTP
 // error: what went wrong and how to fix it, for this client only.
 type ErrorMsg struct {
@@ -66,22 +85,29 @@ type ErrorMsg struct {
 // logTail is how many log entries a state message carries.
 const logTail = 60
 
-// stateLocked builds the state message for a client with these seats.
+// stateLocked builds the full state message for a client with these seats.
 func (s *session) stateLocked(controls []engine.Seat) *StateMsg {
-	viewer := s.viewer(controls)
-	m := &StateMsg{Type: "state", ID: s.id, Game: s.game.Info().ID, Name: s.game.Info().Name,
-		Version: len(s.actions), Viewer: viewer, Controls: controls, View: s.state.View(viewer),
-		Log: s.logFor(viewer, logTail), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
-		Legal: []LegalAction{}}
+	m := s.deltaLocked(controls, max(0, len(s.log)-logTail))
+	m.Full, m.Game, m.Name, m.Controls = true, s.game.Info().ID, s.game.Info().Name, controls
 	if m.Controls == nil {
 		m.Controls = []engine.Seat{}
 	}
+	m.Seats = s.seatInfoLocked()
+	return m
+}
+
+// deltaLocked builds the state message for a client with these seats
+// that has the first has log entries: only what it lacks.
+func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
+	viewer := s.viewer(controls)
+	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: s.state.View(viewer),
+		Log: s.logFrom(viewer, has), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
+		Legal: []LegalAction{}}
 	if s.thinking != engine.NoSeat {
 		t := s.thinking
 		m.Thinking = &t
 	}
-	m.Seats = s.seatInfoLocked()
-	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) {
+	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
 		m.Legal = s.legalFor(viewer)
 	}
 	return m
@@ -125,12 +151,10 @@ func cardArgs(c *engine.ActionCodec, a engine.Action) []int {
 	return out
 }
 
-// logFor returns the last n log entries as viewer may read them.
-func (s *session) logFor(viewer engine.Seat, n int) []LogLine {
-	from := max(0, len(s.log)-n)
-	if n < 0 {
-		from = 0
-	}
+// logFrom returns the log entries after the first from, as viewer may
+// read them.
+func (s *session) logFrom(viewer engine.Seat, from int) []LogLine {
+	from = min(max(0, from), len(s.log))
 	out := make([]LogLine, 0, len(s.log)-from)
 	for i := from; i < len(s.log); i++ {
 		out = append(out, LogLine{N: i + 1, Seat: s.log[i].seat, Label: labelFor(s.log[i], viewer)})

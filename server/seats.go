@@ -51,8 +51,8 @@ func newToken() string {
 
 // buildSeats turns a lobby's seat requests into seat configs, with one
 // token for the creator (and the hot-seat seats on the creator's screen)
-// and one per friend.
-func buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) {
+// and one per friend. AI specs are clamped to the server's limits.
+func (srv *Server) buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) {
 	mine := newToken()
 	out := make([]SeatConfig, len(reqs))
 	for i, r := range reqs {
@@ -66,6 +66,9 @@ func buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) {
 			out[i] = SeatConfig{Kind: KindFriend, Token: newToken()}
 		case KindAI:
 			spec, err := agentSpec(r)
+			if err == nil {
+				spec, err = clampSpec(spec, srv.cfg.AIMaxThink, srv.cfg.AIMaxIters)
+			}
 			if err != nil {
 				return nil, "", fmt.Errorf("%s: %v", where, err)
 			}

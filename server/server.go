@@ -37,6 +37,11 @@ type Config struct {
 	// AIWorkers is how many AI decisions run at once across all games
 	// (default: the number of CPUs).
 	AIWorkers int
+	// AIMaxThink and AIMaxIters bound every AI decision whatever its
+	// seat's spec asks for: ismcts ms= and iters= above them run at them
+	// (default 3s and 20000).
+	AIMaxThink time.Duration
+	AIMaxIters int
 	// MaxMessage is the largest WebSocket message accepted, in bytes
 	// (default 4096).
 	MaxMessage int64
@@ -44,6 +49,25 @@ type Config struct {
 	// average, Burst at once (default 20 and 40).
 	Rate  float64
 	Burst int
+	// CreateRate and CreateBurst limit the games each address may start:
+	// CreateRate a second on average, CreateBurst at once (default 0.5,
+	// that is 30 a minute, and 10). MaxOpenGames caps the unfinished
+	// games of one address (default 20). Beyond either: 429 with
+	// Retry-After.
+	CreateRate   float64
+	CreateBurst  int
+	MaxOpenGames int
+	// EvictAfter is how long a game nobody plays or watches stays in
+	// memory (default 10m); it is loaded again when asked for.
+	// ExpireAfter ends a game nobody has played for that long (default
+	// 7 days). SweepEvery is how often both are checked (default 30s).
+	EvictAfter, ExpireAfter, SweepEvery time.Duration
+	// Advertise is this server's URL for the other replicas (with a
+	// PostgreSQL store, which replicas share); LeaseTTL how long a
+	// replica owns a game after its last renewal, and so about how long
+	// its games wait for another replica when it dies (default 5s).
+	Advertise string
+	LeaseTTL  time.Duration
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -53,14 +77,16 @@ type Server struct {
 	games   gameSet
 	log     *slog.Logger
 	mux     *http.ServeMux
-	aiSlots chan struct{}
+	ai      *aiQueue
+	cluster *cluster
 	ctx     context.Context
 	stop    context.CancelFunc
 
-	limiter  limiter
-	mu       sync.Mutex
-	sessions map[string]*session
-	loads    map[string]*load
+	limiter       limiter
+	createLimiter limiter
+	mu            sync.Mutex
+	sessions      map[string]*session
+	loads         map[string]*load
 }
 
 // New makes a server over a store.
@@ -81,6 +107,12 @@ func New(cfg Config) (*Server, error) {
 	if cfg.AIWorkers <= 0 {
 		cfg.AIWorkers = runtime.NumCPU()
 	}
+	if cfg.AIMaxThink <= 0 {
+		cfg.AIMaxThink = defaultAIMaxThink
+	}
+	if cfg.AIMaxIters <= 0 {
+		cfg.AIMaxIters = defaultAIMaxIters
+	}
 	if cfg.MaxMessage <= 0 {
 		cfg.MaxMessage = 4096
 	}
@@ -90,10 +122,31 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Burst <= 0 {
 		cfg.Burst = 40
 	}
+	if cfg.CreateRate <= 0 {
+		cfg.CreateRate = defaultCreateRate
+	}
+	if cfg.CreateBurst <= 0 {
+		cfg.CreateBurst = defaultCreateBurst
+	}
+	if cfg.MaxOpenGames <= 0 {
+		cfg.MaxOpenGames = defaultMaxOpenGames
+	}
+	orDefault(&cfg.EvictAfter, defaultEvictAfter)
+	orDefault(&cfg.ExpireAfter, defaultExpireAfter)
+	orDefault(&cfg.SweepEvery, defaultSweepEvery)
 	ctx, stop := context.WithCancel(context.Background())
-	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, aiSlots: make(chan struct{}, cfg.AIWorkers),
+	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
+	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
+	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
+		if cfg.Advertise == "" {
+			stop()
+			return nil, errors.New("server: a PostgreSQL store is shared by replicas: give the URL the others reach this one at (Config.Advertise, serve --advertise)")
+		}
+		go srv.clusterLoop()
+	}
 	srv.routes()
+	go srv.janitor()
 	return srv, nil
 }
 
@@ -162,6 +215,9 @@ func (srv *Server) finishLoad(id string, l *load) {
 	if err == nil {
 		l.s, err = restore(srv, g)
 	}
+	if err == nil && srv.cluster != nil {
+		srv.claim(ctx, l.s)
+	}
 	if err == nil && l.s.finished && !g.Finished {
 		srv.saveResult(ctx, l.s)
 	}
@@ -196,6 +252,9 @@ func (srv *Server) keep(g StoredGame) {
 	if err != nil {
 		return // it is loaded, with its error, when first asked for
 	}
+	if srv.cluster != nil {
+		srv.claim(srv.ctx, s)
+	}
 	srv.mu.Lock()
 	defer srv.mu.Unlock()
 	if _, ok := srv.sessions[g.ID]; !ok {
@@ -211,5 +270,12 @@ func (srv *Server) forget(s *session) {
 	defer s.mu.Unlock()
 	if srv.sessions[s.id] == s && s.finished && len(s.clients) == 0 {
 		delete(srv.sessions, s.id)
+	}
+}
+
+// orDefault sets a duration that is not positive to its default.
+func orDefault(v *time.Duration, def time.Duration) {
+	if *v <= 0 {
+		*v = def
 	}
 }

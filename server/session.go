@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sync"
@@ -32,6 +33,14 @@ type session struct {
 	finished bool
 	rematch  string
 	legal    []engine.Action
+	// lastActive is when the game was last played or joined; touched the
+	// last such time recorded in the store.
+	lastActive, touched time.Time
+	// In a cluster: whether this replica owns the game (holds its lease,
+	// until ownedUntil at the latest), and the owner's URL.
+	owned      bool
+	ownedUntil time.Time
+	ownerAddr  string
 }
 
 // logEntry is one action as each viewer may read it: labels[s] for seat s,
@@ -54,20 +63,33 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	}
 	s := &session{srv: srv, id: g.ID, game: game, codec: game.Info().Actions, setup: g.Setup,
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
-		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch}
+		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch,
+		lastActive: time.Now()} // touched: never, so the first sweep records it
 	for i, text := range g.Actions {
-		a, err := s.codec.Parse(text)
-		if err == nil {
-			s.log = append(s.log, s.describe(a))
-			err = s.state.Apply(a)
-		}
-		if err != nil {
+		if err := s.replayLocked(text); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)
 		}
-		s.actions = append(s.actions, text)
 	}
-	s.finished, _ = s.state.Terminal()
+	// An expired game is over though its rules did not end it.
+	s.finished = s.finished || g.Finished
 	return s, nil
+}
+
+// replayLocked plays a stored action.
+func (s *session) replayLocked(text string) error {
+	a, err := s.codec.Parse(text)
+	if err != nil {
+		return err
+	}
+	entry := s.describe(a)
+	if err := s.state.Apply(a); err != nil {
+		return err
+	}
+	s.log = append(s.log, entry)
+	s.actions = append(s.actions, text)
+	s.finished, _ = s.state.Terminal()
+	s.lastActive = time.Now()
+	return nil
 }
 
 // describe labels a for every viewer; call it before applying a.
@@ -84,10 +106,19 @@ func describeAll(st engine.State, a engine.Action) logEntry {
 	return e
 }
 
-// act plays an action for the holder of the given seats. It returns an
-// error that says what is wrong, and then the game is unchanged.
-func (s *session) act(controls []engine.Seat, text string, version *int) error {
+// act plays an action for the holder of the given seats (token), here
+// or, in a cluster, on the game's owner. It returns an error that says
+// what is wrong, and then the game is unchanged. A forwarded action that
+// finds this replica no longer the owner fails with errMoving.
+func (s *session) act(ctx context.Context, controls []engine.Seat, token, text string, version *int, forwarded bool) error {
 	s.mu.Lock()
+	if !s.mayApplyLocked() {
+		s.mu.Unlock()
+		if forwarded {
+			return errMoving
+		}
+		return s.srv.forward(ctx, s, token, text, version)
+	}
 	defer s.mu.Unlock()
 	if s.finished {
 		return fmt.Errorf("the game is over: no more actions (start a rematch or a new game)")
@@ -119,6 +150,7 @@ func (s *session) act(controls []engine.Seat, text string, version *int) error {
 
 // applyLocked saves a legal action, plays it and tells every client.
 func (s *session) applyLocked(a engine.Action) error {
+	start := time.Now()
 	text := s.codec.Format(a)
 	entry := s.describe(a)
 	// Not the server's context: a write the store has queued is committed
@@ -126,7 +158,11 @@ func (s *session) applyLocked(a engine.Action) error {
 	// must wait for its outcome rather than give up and differ from it.
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	if err := s.srv.store.AppendAction(ctx, s.id, len(s.actions), text); err != nil {
+	if err := s.store(ctx, text); err != nil {
+		if errors.Is(err, errLeaseLost) {
+			s.owned = false
+			return errMoving
+		}
 		if s.srv.ctx.Err() == nil {
 			s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
 		}
@@ -137,6 +173,7 @@ func (s *session) applyLocked(a engine.Action) error {
 	}
 	s.actions = append(s.actions, text)
 	s.log = append(s.log, entry)
+	s.lastActive = time.Now()
 	if done, out := s.state.Terminal(); done {
 		s.finished = true
 		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
@@ -145,12 +182,24 @@ func (s *session) applyLocked(a engine.Action) error {
 	}
 	s.maybeAILocked()
 	s.broadcastLocked()
+	movesTotal.Inc()
+	moveSeconds.Observe(time.Since(start).Seconds())
 	return nil
 }
 
-// maybeAILocked starts the AI of the seat to move, if it is an AI seat.
+// store saves the next action: in a cluster only while this replica
+// holds the game's lease.
+func (s *session) store(ctx context.Context, text string) error {
+	if c := s.srv.cluster; c != nil {
+		return c.store.AppendFenced(ctx, s.id, len(s.actions), text, c.id)
+	}
+	return s.srv.store.AppendAction(ctx, s.id, len(s.actions), text)
+}
+
+// maybeAILocked starts the AI of the seat to move, if it is an AI seat
+// (in a cluster, on the game's owner only).
 func (s *session) maybeAILocked() {
-	if s.finished || s.thinking != engine.NoSeat {
+	if s.finished || s.thinking != engine.NoSeat || !s.mayApplyLocked() {
 		return
 	}
 	seat := s.state.ToMove()
@@ -159,8 +208,10 @@ func (s *session) maybeAILocked() {
 	}
 	agent := s.agents[seat]
 	if agent == nil {
-		var err error
-		agent, err = ai.New(s.seats[seat].Agent, s.setup.Seed^uint64(seat+1)*0x9e3779b97f4a7c15^uint64(len(s.actions)))
+		spec, err := clampSpec(s.seats[seat].Agent, s.srv.cfg.AIMaxThink, s.srv.cfg.AIMaxIters)
+		if err == nil {
+			agent, err = ai.New(spec, s.setup.Seed^uint64(seat+1)*0x9e3779b97f4a7c15^uint64(len(s.actions)))
+		}
 		if err != nil {
 			s.srv.log.Error("an AI seat cannot start", "game", s.id, "seat", seat, "err", err)
 			return
@@ -168,27 +219,29 @@ func (s *session) maybeAILocked() {
 		s.agents[seat] = agent
 	}
 	s.thinking = seat
-	go s.think(agent, s.state.Clone(), seat, len(s.actions))
+	snapshot, version, start := s.state.Clone(), len(s.actions), time.Now()
+	s.srv.ai.submit(func() { s.think(agent, snapshot, seat, version, start) })
 }
 
-// think runs an agent outside the session's lock, so the table stays live
-// (showing "thinking") and other games go on, then plays its choice.
-func (s *session) think(agent ai.Agent, snapshot engine.State, seat engine.Seat, version int) {
-	start := time.Now()
-	select {
-	case s.srv.aiSlots <- struct{}{}:
-	case <-s.srv.ctx.Done():
+// think runs an agent on an AI worker, outside the session's lock, so the
+// table stays live (showing "thinking") and other games go on; its choice
+// is played once the seat has shown as thinking for AIDelay, without
+// holding the worker meanwhile.
+func (s *session) think(agent ai.Agent, snapshot engine.State, seat engine.Seat, version int, start time.Time) {
+	if s.srv.ctx.Err() != nil {
 		return
 	}
 	a, err := agent.Act(snapshot)
-	<-s.srv.aiSlots
+	play := func() { s.playAI(agent, seat, version, a, err) }
 	if wait := s.srv.cfg.AIDelay - time.Since(start); wait > 0 {
-		select {
-		case <-time.After(wait):
-		case <-s.srv.ctx.Done():
-			return
-		}
+		time.AfterFunc(wait, play)
+		return
 	}
+	play()
+}
+
+// playAI plays an AI seat's choice, unless the game moved on meanwhile.
+func (s *session) playAI(agent ai.Agent, seat engine.Seat, version int, a engine.Action, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.thinking = engine.NoSeat

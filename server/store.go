@@ -29,6 +29,14 @@ type Store interface {
 	SetRematch(ctx context.Context, id, next string) error
 	// LoadGame returns a game with all its actions, or ErrNotFound.
 	LoadGame(ctx context.Context, id string) (StoredGame, error)
+	// Touch records when a game was last played, as it leaves memory.
+	Touch(ctx context.Context, id string, at time.Time) error
+	// ExpireIdle ends every unfinished game last played (or, never
+	// touched, created) before the given time, with the result "expired",
+	// and returns their ids.
+	ExpireIdle(ctx context.Context, before time.Time) ([]string, error)
+	// OpenGames counts the unfinished games of a creator.
+	OpenGames(ctx context.Context, creator string) (int, error)
 	// ListGames returns the newest games first, without their actions.
 	ListGames(ctx context.Context, limit int) ([]StoredGame, error)
 	// Close releases the store.
@@ -45,6 +53,9 @@ type StoredGame struct {
 	Result   string
 	Rematch  string
 	Actions  []string
+	// Creator identifies who started the game, for the cap on unfinished
+	// games (written, not read back).
+	Creator string
 }
 
 // OpenStore opens the store a --db value names: a postgres:// or
@@ -56,7 +67,8 @@ type StoredGame struct {
 // syncs its write-ahead log.
 func OpenStore(ctx context.Context, dsn string) (Store, error) {
 	if strings.HasPrefix(dsn, "postgres://") || strings.HasPrefix(dsn, "postgresql://") {
-		return openPostgres(ctx, dsn)
+		st, err := openPostgres(ctx, dsn)
+		return st, scrubError(err, dsn)
 	}
 	if dsn == "" {
 		return nil, fmt.Errorf("empty --db: give a SQLite file path such as kartenwerk.db, or a postgres:// URL")

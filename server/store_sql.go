@@ -33,6 +33,7 @@ type sqlStore struct {
 	db       *sql.DB // the writer's: one connection
 	read     *sql.DB // reads and checkpoints (PostgreSQL: the same pool)
 	postgres bool
+	dsn      string // PostgreSQL's, for the LISTEN connection
 	ops      chan writeOp
 	stmts    map[string]*sql.Stmt // the writer's prepared statements
 	dirty    chan struct{}        // SQLite: a commit awaits its checkpoint
@@ -53,6 +54,9 @@ type writeOp struct {
 	query string
 	args  []any
 	reply chan error
+	// mustAffect, if set, is the error of a statement that changed no
+	// row; it fails that write alone, not the others of its batch.
+	mustAffect error
 }
 
 const schema = `
@@ -63,7 +67,9 @@ CREATE TABLE IF NOT EXISTS games (
 	created  BIGINT NOT NULL,
 	finished INTEGER NOT NULL DEFAULT 0,
 	result   TEXT NOT NULL DEFAULT '',
-	rematch  TEXT NOT NULL DEFAULT ''
+	rematch  TEXT NOT NULL DEFAULT '',
+	touched  BIGINT NOT NULL DEFAULT 0,
+	creator  TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
 	game_id TEXT NOT NULL,
@@ -92,7 +98,11 @@ func openSQLite(ctx context.Context, path string) (Store, error) {
 		return nil, fmt.Errorf("open SQLite file %s: %w", path, err)
 	}
 	read.SetMaxOpenConns(4)
-	return newSQLStore(ctx, db, read, false, "SQLite file "+path)
+	st, err := newSQLStore(ctx, db, read, false, "SQLite file "+path)
+	if err != nil {
+		return nil, err // not a nil *sqlStore in a non-nil Store
+	}
+	return st, nil
 }
 
 func openPostgres(ctx context.Context, url string) (Store, error) {
@@ -101,10 +111,15 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
 	db.SetMaxOpenConns(8)
-	return newSQLStore(ctx, db, db, true, "PostgreSQL")
+	st, err := newSQLStore(ctx, db, db, true, "PostgreSQL")
+	if err != nil {
+		return nil, err
+	}
+	st.dsn = url
+	return st, nil
 }
 
-func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (Store, error) {
+func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (*sqlStore, error) {
 	tableOptions := sqliteActions
 	if postgres {
 		tableOptions = ""
@@ -118,6 +133,19 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 			return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 		}
 	}
+	for _, stmt := range pgCluster {
+		if !postgres {
+			break
+		}
+		if _, err := db.ExecContext(ctx, stmt); err != nil {
+			closeDBs(db, read)
+			return nil, fmt.Errorf("prepare %s: %w", what, err)
+		}
+	}
+	if err := addColumns(ctx, db); err != nil {
+		closeDBs(db, read)
+		return nil, fmt.Errorf("prepare %s: %w", what, err)
+	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{})}
 	go s.writer()
@@ -127,6 +155,22 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		go s.syncer()
 	}
 	return s, nil
+}
+
+// addColumns adds the columns of eviction and creation limits to a store
+// made before they existed, and the index that counts open games.
+func addColumns(ctx context.Context, db *sql.DB) error {
+	for _, col := range []string{"touched BIGINT NOT NULL DEFAULT 0", "creator TEXT NOT NULL DEFAULT ''"} {
+		name, _, _ := strings.Cut(col, " ")
+		if _, err := db.ExecContext(ctx, `SELECT `+name+` FROM games WHERE 1 = 0`); err == nil {
+			continue
+		}
+		if _, err := db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col); err != nil {
+			return err
+		}
+	}
+	_, err := db.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
+	return err
 }
 
 func closeDBs(db, read *sql.DB) error {
@@ -165,8 +209,8 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 		return err
 	}
 	return s.write(ctx, writeOp{what: "create game " + g.ID,
-		query: `INSERT INTO games (id, setup, seats, created) VALUES (?, ?, ?, ?)`,
-		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli()}})
+		query: `INSERT INTO games (id, setup, seats, created, creator) VALUES (?, ?, ?, ?, ?)`,
+		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator}})
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {
@@ -182,6 +226,46 @@ func (s *sqlStore) Finish(ctx context.Context, id, result string) error {
 func (s *sqlStore) SetRematch(ctx context.Context, id, next string) error {
 	return s.write(ctx, writeOp{what: "link the rematch of game " + id,
 		query: `UPDATE games SET rematch = ? WHERE id = ?`, args: []any{next, id}})
+}
+
+func (s *sqlStore) Touch(ctx context.Context, id string, at time.Time) error {
+	return s.write(ctx, writeOp{what: "note when game " + id + " was played",
+		query: `UPDATE games SET touched = ? WHERE id = ?`, args: []any{at.UnixMilli(), id}})
+}
+
+// expiredResult is the result of a game that expired unfinished.
+const expiredResult = "expired"
+
+func (s *sqlStore) ExpireIdle(ctx context.Context, before time.Time) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE finished = 0
+		AND CASE WHEN touched > 0 THEN touched ELSE created END < ? LIMIT 1000`), before.UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			rows.Close()
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	var done []string
+	for _, id := range ids {
+		// finished = 0 again: a game that ended meanwhile keeps its result.
+		err := s.write(ctx, writeOp{what: "expire game " + id,
+			query: `UPDATE games SET finished = 1, result = ? WHERE id = ? AND finished = 0`, args: []any{expiredResult, id}})
+		if err != nil {
+			return done, err
+		}
+		done = append(done, id)
+	}
+	return done, nil
 }
 
 // write queues op for the writer and waits until it is committed.
@@ -255,15 +339,18 @@ func (s *sqlStore) drain(batch []writeOp) {
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
 func (s *sqlStore) commitAll(batch []writeOp) {
-	err := s.commit(batch)
+	start := time.Now()
+	errs, err := s.commit(batch)
+	commitSeconds.Observe(time.Since(start).Seconds())
 	if err != nil && len(batch) > 1 {
 		for _, op := range batch {
-			op.reply <- s.commit([]writeOp{op})
+			one, err := s.commit([]writeOp{op})
+			op.reply <- errors.Join(err, one[0])
 		}
 		return
 	}
-	for _, op := range batch {
-		op.reply <- err
+	for i, op := range batch {
+		op.reply <- errors.Join(err, errs[i])
 	}
 	if err == nil {
 		select {
@@ -273,27 +360,36 @@ func (s *sqlStore) commitAll(batch []writeOp) {
 	}
 }
 
-func (s *sqlStore) commit(batch []writeOp) error {
+// commit runs a batch in one transaction. err fails them all; errs[i]
+// fails op i alone (a statement that changed no row but had to).
+func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
+	errs = make([]error, len(batch))
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	// Statements are prepared before the transaction takes the writer's
 	// one connection.
 	for _, op := range batch {
 		if _, err := s.prepared(ctx, op.query); err != nil {
-			return fmt.Errorf("%s: %w", op.what, err)
+			return errs, fmt.Errorf("%s: %w", op.what, err)
 		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return err
+		return errs, err
 	}
-	for _, op := range batch {
-		if _, err := tx.StmtContext(ctx, s.stmts[op.query]).ExecContext(ctx, op.args...); err != nil {
+	for i, op := range batch {
+		res, err := tx.StmtContext(ctx, s.stmts[op.query]).ExecContext(ctx, op.args...)
+		if err != nil {
 			tx.Rollback()
-			return fmt.Errorf("%s: %w", op.what, err)
+			return errs, fmt.Errorf("%s: %w", op.what, err)
+		}
+		if op.mustAffect != nil {
+			if n, err := res.RowsAffected(); err == nil && n == 0 {
+				errs[i] = op.mustAffect
+			}
 		}
 	}
-	return tx.Commit()
+	return errs, tx.Commit()
 }
 
 // prepared returns the writer's prepared statement for a query: parsing
@@ -363,6 +459,12 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 		g.Actions = append(g.Actions, a)
 	}
 	return g, rows.Err()
+}
+
+func (s *sqlStore) OpenGames(ctx context.Context, creator string) (int, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT count(*) FROM games WHERE creator = ? AND finished = 0`), creator).Scan(&n)
+	return n, err
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {

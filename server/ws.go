@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/coder/websocket"
@@ -17,9 +18,12 @@ import (
 // client is one WebSocket connection to a game.
 type client struct {
 	controls []engine.Seat
-	send     chan []byte
-	once     sync.Once
-	closed   chan struct{}
+	// has is how many log entries the client has been sent (under the
+	// session's lock), so the next message sends only those it lacks.
+	has    int
+	send   chan []byte
+	once   sync.Once
+	closed chan struct{}
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
@@ -27,6 +31,7 @@ func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
 // push queues a message; a client too slow to take it is dropped (it
 // reconnects and gets the current state).
 func (c *client) push(b []byte) {
+	pushes.Add(1)
 	select {
 	case c.send <- b:
 	default:
@@ -46,64 +51,103 @@ type ClientMsg struct {
 	Version *int `json:"version,omitempty"`
 }
 
-// broadcastLocked sends every client its own view of the game. Clients
-// with the same seats (the spectators; the tabs of one player) see the
-// same message, so it is built and encoded once for all of them.
+// broadcastLocked sends every client what changed in its own view of the
+// game. Clients with the same seats and log (the spectators; the tabs of
+// one player) get the same message, so it is built and encoded once for
+// all of them.
 func (s *session) broadcastLocked() {
 	var done []encoded
 	for c := range s.clients {
-		i := slices.IndexFunc(done, func(e encoded) bool { return slices.Equal(e.controls, c.controls) })
+		i := slices.IndexFunc(done, func(e encoded) bool { return e.has == c.has && slices.Equal(e.controls, c.controls) })
 		if i < 0 {
-			done = append(done, encoded{c.controls, s.encodeStateLocked(c.controls)})
+			done = append(done, encoded{c.controls, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has))})
 			i = len(done) - 1
 		}
 		if done[i].msg != nil {
 			c.push(done[i].msg)
+			c.has = len(s.log)
 		}
 	}
 }
 
-// encoded is a state message encoded for the clients with these seats.
+// encoded is a message encoded for the clients with these seats that had
+// has log entries.
 type encoded struct {
 	controls []engine.Seat
+	has      int
 	msg      []byte
 }
 
+// sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b := s.encodeStateLocked(c.controls); b != nil {
+	if b := s.encodeLocked(s.stateLocked(c.controls)); b != nil {
 		c.push(b)
+		c.has = len(s.log)
 	}
 }
 
-// encodeStateLocked encodes the state message for these seats, or logs
-// why it cannot and returns nil.
-func (s *session) encodeStateLocked(controls []engine.Seat) []byte {
-	b, err := json.Marshal(s.stateLocked(controls))
+// encodeLocked encodes a message, or logs why it cannot and returns nil.
+func (s *session) encodeLocked(m any) []byte {
+	b, err := json.Marshal(m)
 	if err != nil {
-		s.srv.log.Error("encoding a state failed", "game", s.id, "err", err)
+		s.srv.log.Error("encoding a message failed", "game", s.id, "err", err)
 		return nil
 	}
 	return b
 }
 
+// join adds a client and sends it the table. The others hear of it only
+// when it connects a seat that was not connected: a spectator joining
+// costs one message, however many watch.
 func (s *session) join(c *client) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	before := s.connectedLocked()
 	s.clients[c] = struct{}{}
+	s.lastActive = time.Now()
 	s.maybeAILocked()
-	s.broadcastLocked()
+	s.sendStateLocked(c)
+	s.seatsChangedLocked(before)
 }
 
 // leave removes a client; a finished game nobody watches is dropped from
 // memory (the store keeps it, and loads it again when asked).
 func (s *session) leave(c *client) {
 	s.mu.Lock()
+	before := s.connectedLocked()
 	delete(s.clients, c)
-	s.broadcastLocked()
+	s.lastActive = time.Now()
+	s.seatsChangedLocked(before)
 	idle := s.finished && len(s.clients) == 0
 	s.mu.Unlock()
 	if idle {
 		s.srv.forget(s)
+	}
+}
+
+// connectedLocked is a bit set of the seats with a client.
+func (s *session) connectedLocked() uint64 {
+	var set uint64
+	for c := range s.clients {
+		for _, seat := range c.controls {
+			set |= 1 << uint(seat)
+		}
+	}
+	return set
+}
+
+// seatsChangedLocked tells every client who is connected, if that is no
+// longer before.
+func (s *session) seatsChangedLocked(before uint64) {
+	if s.connectedLocked() == before {
+		return
+	}
+	b := s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()})
+	if b == nil {
+		return
+	}
+	for c := range s.clients {
+		c.push(b)
 	}
 }
 
@@ -128,6 +172,9 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c := &client{controls: controls, send: make(chan []byte, 128), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
+	srv.fresh(ctx, s)
+	wsConnections.Add(1)
+	defer wsConnections.Add(-1)
 	go srv.writeLoop(ctx, conn, c)
 	s.join(c)
 	defer s.leave(c)
@@ -194,6 +241,7 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	}
 	switch m.Type {
 	case "sync":
+		srv.fresh(srv.ctx, s)
 		s.mu.Lock()
 		s.sendStateLocked(c)
 		s.mu.Unlock()
@@ -203,7 +251,7 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 			c.pushError("the action carries no valid seat token: send the token from your seat's link with every action")
 			return
 		}
-		if err := s.act(controls, m.Action, m.Version); err != nil {
+		if err := s.act(srv.ctx, controls, m.Token, m.Action, m.Version, false); err != nil {
 			c.pushError(err.Error())
 		}
 	default:
@@ -221,12 +269,18 @@ func newBucket(rate float64, burst int) *bucket {
 	return &bucket{rate: rate, burst: float64(burst), tokens: float64(burst), last: time.Now()}
 }
 
-func (b *bucket) take(now time.Time) bool {
+func (b *bucket) take(now time.Time) bool { return b.wait(now) == 0 }
+
+// wait takes a token and returns 0, or returns how long until one is due.
+func (b *bucket) wait(now time.Time) time.Duration {
 	b.tokens = min(b.burst, b.tokens+now.Sub(b.last).Seconds()*b.rate)
 	b.last = now
 	if b.tokens < 1 {
-		return false
+		return max(time.Millisecond, time.Duration((1-b.tokens)/b.rate*float64(time.Second)))
 	}
 	b.tokens--
-	return true
+	return 0
 }
+
+// pushes counts the WebSocket messages queued for clients.
+var pushes atomic.Int64

@@ -51,9 +51,28 @@ function setConn(ok, reason) {
 
 async function onMessage(m) {
   if (m.type === "error") return toast(m.error);
+  if (m.type === "seats") {
+    if (state) { state.seats = m.seats; draw(); }
+    return;
+  }
   if (m.type !== "state") return;
+  if (!m.full) return applyDelta(m);
+  m.controls = m.controls || [];
   if (!state || state.game !== m.game) catalog = await catalogue(m.game);
   state = m;
+  draw();
+}
+
+// applyDelta merges a message that carries only what changed. Its log
+// must follow on the entries we have; after a gap (a lost message) the
+// table asks for the whole state instead.
+function applyDelta(m) {
+  if (!state || m.log_total - m.log.length !== state.log_total) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({type: "sync"}));
+    return;
+  }
+  const log = state.log.concat(m.log).slice(-60);
+  state = {...state, ...m, log, full: false, thinking: m.thinking ?? null, rematch: m.rematch || state.rematch};
   draw();
 }
 

@@ -32,6 +32,8 @@ type loadOptions struct {
 	inProcess  bool
 	cpuProf    string
 	serverProf string
+	replicas   []string
+	spectators int
 }
 
 func loadtestCmd() *cobra.Command {
@@ -64,6 +66,8 @@ func loadtestCmd() *cobra.Command {
 	f.BoolVar(&o.asJSON, "json", false, "print the report as JSON")
 	f.BoolVar(&o.inProcess, "in-process", false, "run the server inside this process, sharing its CPUs' scheduler with the bots")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of this process (the bots, and the server with --in-process) to this file")
+	f.StringSliceVar(&o.replicas, "replicas", nil, "running replicas on loopback that share one store, e.g. http://127.0.0.1:8081,http://127.0.0.1:8082: games and clients spread over them at random")
+	f.IntVar(&o.spectators, "spectators", 0, "spectators watching each game")
 	f.StringVar(&o.serverProf, "server-cpuprofile", "", "write a CPU profile of the server process started here to this file")
 	return cmd
 }
@@ -83,8 +87,9 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	}
 	defer stopProfile()
 	url := o.url
-	if url == "" && !o.inProcess {
-		sp, err := startServeProcess(o, dir, errOut)
+	var sp *serveProcess
+	if url == "" && !o.inProcess && len(o.replicas) == 0 {
+		sp, err = startServeProcess(o, dir, errOut)
 		if err != nil {
 			return err
 		}
@@ -92,9 +97,16 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 		url = sp.url
 	}
 	r, err := server.LoadTest(ctx, server.LoadConfig{URL: url, Dir: dir, DB: o.db, Game: o.game, Games: o.games,
-		Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed})
+		Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed,
+		Replicas: o.replicas, Spectators: o.spectators})
 	if err != nil {
 		return err
+	}
+	if sp != nil {
+		sp.stop()
+		if cpu := sp.cmd.ProcessState.UserTime() + sp.cmd.ProcessState.SystemTime(); r.Moves > 0 {
+			r.ServerCPUPerMove = cpu / time.Duration(r.Moves)
+		}
 	}
 	if o.asJSON {
 		enc := json.NewEncoder(out)
@@ -165,7 +177,8 @@ func serveArgs(o loadOptions, dir string) []string {
 	}
 	// The bots may act as fast as the server answers: no rate limit that
 	// a bot could reach, and no AI delay.
-	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-delay", "0", "--rate", "1000"}
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--db", db, "--ai-delay", "0", "--rate", "1000",
+		"--create-rate", "1000000", "--max-open-games", "1000000", "--max-conns", "1000000", "--max-conns-per-addr", "1000000"}
 	if o.serverProf != "" {
 		args = append(args, "--cpuprofile", o.serverProf)
 	}
@@ -193,6 +206,11 @@ func awaitURL(lines *bufio.Scanner) (string, error) {
 // stop asks the server to stop as on Ctrl-C (so it writes its profile and
 // closes its store), and kills it if it has not within ten seconds.
 func (sp *serveProcess) stop() {
+	select {
+	case <-sp.done:
+		return // stopped already
+	default:
+	}
 	sp.cmd.Process.Signal(os.Interrupt)
 	select {
 	case <-sp.done:

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/pprof"
@@ -26,6 +25,10 @@ type serveOptions struct {
 	aiDelay time.Duration
 	rate    float64
 	cpuProf string
+	limits  server.Config
+	http    server.HTTPLimits
+	// advertise is this replica's URL for the others.
+	advertise string
 }
 
 func serveCmd() *cobra.Command {
@@ -51,6 +54,16 @@ func serveCmd() *cobra.Command {
 	f.StringVar(&o.game, "game", "", "offer only this game (default: every game); needed for --cards")
 	f.DurationVar(&o.aiDelay, "ai-delay", 400*time.Millisecond, "the least time an AI seat shows as thinking, so its moves can be followed")
 	f.Float64Var(&o.rate, "rate", 20, "the messages a second each connection may send on average (twice as many at once)")
+	f.DurationVar(&o.limits.AIMaxThink, "ai-max-think", 3*time.Second, "the longest an AI seat thinks per decision, whatever its spec asks")
+	f.IntVar(&o.limits.AIMaxIters, "ai-max-iters", 20000, "the most search iterations an AI seat runs per decision, whatever its spec asks")
+	f.Float64Var(&o.limits.CreateRate, "create-rate", 30, "the games one address may start a minute on average (10 at once)")
+	f.IntVar(&o.limits.MaxOpenGames, "max-open-games", 20, "the unfinished games one address may have")
+	f.DurationVar(&o.limits.EvictAfter, "evict-after", 10*time.Minute, "how long a game nobody plays or watches stays in memory (the store keeps it)")
+	f.DurationVar(&o.limits.ExpireAfter, "expire-after", 7*24*time.Hour, "end unfinished games nobody has played for this long")
+	f.StringVar(&o.advertise, "advertise", "", "with a postgres:// --db shared by replicas: the URL the other replicas reach this one at (default http://ADDR)")
+	f.DurationVar(&o.limits.LeaseTTL, "lease", 5*time.Second, "with replicas: how long a replica owns its games after its last renewal; a dead replica's games move within about this time")
+	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
+	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
@@ -61,6 +74,9 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	if err != nil {
 		return err
 	}
+	if o.limits.CreateRate < 0 || o.limits.MaxOpenGames < 0 || o.http.MaxConns < 0 || o.http.MaxConnsPerAddr < 0 {
+		return errors.New("--create-rate, --max-open-games, --max-conns and --max-conns-per-addr take positive numbers (0: the default)")
+	}
 	if o.rate <= 0 {
 		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
 	}
@@ -69,23 +85,35 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		return err
 	}
 	defer stopProfile()
+	db := server.RedactDSN(o.db)
+	log.Info("opening the store", "db", db)
 	store, err := server.OpenStore(ctx, o.db)
 	if err != nil {
-		return fmt.Errorf("--db %s: %w", o.db, err)
+		return fmt.Errorf("--db %s: %w", db, err)
 	}
 	defer store.Close()
-	srv, err := server.New(server.Config{Store: store, Games: games, Logger: log, AIDelay: o.aiDelay,
-		Rate: o.rate, Burst: max(1, int(2*o.rate))})
-	if err != nil {
-		return err
-	}
-	defer srv.Close()
+	cfg := o.limits
+	cfg.Store, cfg.Games, cfg.Logger, cfg.AIDelay = store, games, log, o.aiDelay
+	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
+	// The burst is a third of a minute's games: 10 at the default rate.
+	cfg.CreateRate, cfg.CreateBurst = o.limits.CreateRate/60, max(10, int(o.limits.CreateRate/3))
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("--addr %s: %w (choose a free port, e.g. --addr 127.0.0.1:8081)", o.addr, err)
 	}
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
-	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", o.db)
+	defer ln.Close()
+	cfg.Advertise = o.advertise
+	if cfg.Advertise == "" {
+		cfg.Advertise = "http://" + ln.Addr().String()
+	}
+	srv, err := server.New(cfg)
+	if err != nil {
+		return err
+	}
+	defer srv.Close()
+	hs := server.NewHTTPServer(srv, o.http)
+	ln = server.LimitListener(ln, o.http)
+	log.Info("serving", "url", "http://"+ln.Addr().String()+"/", "db", db)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {

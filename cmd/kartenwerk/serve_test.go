@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"kartenwerk/server"
 )
@@ -71,4 +72,22 @@ func get(t *testing.T, url string) string {
 	defer res.Body.Close()
 	b, _ := io.ReadAll(res.Body)
 	return string(b)
+}
+
+// The DSN's password never reaches the log or the error, even when the
+// database cannot be reached and the driver explains why.
+func TestServeNeverLogsTheDSNPassword(t *testing.T) {
+	var log strings.Builder
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	err := runServe(ctx, serveOptions{addr: "127.0.0.1:0", rate: 20, db: "postgres://kw:Sup3rS3cret@127.0.0.1:1/kartenwerk?connect_timeout=5"}, &log)
+	if err == nil {
+		t.Fatal("serve with an unreachable PostgreSQL started")
+	}
+	if strings.Contains(log.String()+err.Error(), "Sup3rS3cret") {
+		t.Errorf("the password is in the log or error:\n%s\n%v", log.String(), err)
+	}
+	if !strings.Contains(log.String(), "kw:xxxxx@127.0.0.1:1") {
+		t.Errorf("the log does not name the redacted store:\n%s\n%v", log.String(), err)
+	}
 }

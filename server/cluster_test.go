@@ -1,0 +1,159 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"kartenwerk/engine"
+)
+
+// replica is one server of a cluster in this test process.
+type replica struct {
+	srv   *Server
+	store Store
+	http  *httptest.Server
+}
+
+func startReplica(t *testing.T, dsn string) *replica {
+	t.Helper()
+	st, err := OpenStore(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: 2 * time.Second,
+		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewUnstartedServer(srv)
+	hs.Listener.Close()
+	hs.Listener = ln
+	hs.Start()
+	r := &replica{srv: srv, store: st, http: hs}
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *replica) stop() {
+	if r.http == nil {
+		return
+	}
+	r.srv.Close()
+	r.http.CloseClientConnections()
+	r.http.Close()
+	r.store.Close()
+	r.http = nil
+}
+
+// Two replicas on one database serve one game: a move made through
+// either shows on both, and a WebSocket on one sees the other's moves.
+func TestReplicasServeOneGame(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	req := friendGame("trick")
+	req.First = 1
+	resp := ea.create(req)
+	watch := eb.dial(resp.ID, "")
+	watch.next("state")
+	for v := 0; v < 6; v++ {
+		via := []*testEnv{ea, eb}[v%2]
+		token := tokenOfSeat(resp, 0)
+		m := via.state(resp.ID, token)
+		if len(m.Legal) == 0 {
+			token = tokenOfSeat(resp, 1)
+			m = via.state(resp.ID, token)
+		}
+		if m.Version != v || len(m.Legal) == 0 {
+			t.Fatalf("move %d via replica %d: version %d with %d actions", v+1, v%2, m.Version, len(m.Legal))
+		}
+		if code, body := via.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: token, Action: m.Legal[0].Action}, nil); code != http.StatusOK {
+			t.Fatalf("move %d via replica %d: %d %s", v+1, v%2, code, body)
+		}
+		for got := watch.next("state"); got["version"] != float64(v+1); got = watch.next("state") {
+		}
+	}
+	for _, e := range []*testEnv{ea, eb} {
+		if m := e.state(resp.ID, ""); m.Version != 6 {
+			t.Fatalf("a replica shows version %d, want 6", m.Version)
+		}
+	}
+}
+
+// A replica whose lease ran out and was taken cannot store an action:
+// the store refuses it, so no two replicas ever extend one history.
+func TestAnExpiredLeaseCannotStore(t *testing.T) {
+	st, err := OpenStore(context.Background(), startPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ls := st.(leaseStore)
+	ctx := context.Background()
+	if err := st.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if holder, _, err := ls.Acquire(ctx, "g1", "A", "http://a", 300*time.Millisecond); err != nil || holder != "A" {
+		t.Fatalf("A's claim: %q %v", holder, err)
+	}
+	if holder, addr, _ := ls.Acquire(ctx, "g1", "B", "http://b", time.Minute); holder != "A" || addr != "http://a" {
+		t.Fatalf("B took a live lease: holder %q at %q", holder, addr)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 0, "play c1", "A"); err != nil {
+		t.Fatalf("the holder's action: %v", err)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c2", "B"); !errors.Is(err, errLeaseLost) {
+		t.Fatalf("a non-holder's action: %v, want errLeaseLost", err)
+	}
+	waitFor(t, "A's lease to run out and B to take it", func() bool {
+		holder, _, err := ls.Acquire(ctx, "g1", "B", "http://b", time.Minute)
+		return err == nil && holder == "B"
+	})
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c3", "A"); !errors.Is(err, errLeaseLost) {
+		t.Fatalf("the old holder's action after the takeover: %v, want errLeaseLost", err)
+	}
+	if held, err := ls.Renew(ctx, "A", time.Minute); err != nil || held["g1"] {
+		t.Fatalf("the old holder renewed a lease it lost: %v %v", held, err)
+	}
+	if err := ls.AppendFenced(ctx, "g1", 1, "play c4", "B"); err != nil {
+		t.Fatalf("the new holder's action: %v", err)
+	}
+	g, err := st.LoadGame(ctx, "g1")
+	if err != nil || len(g.Actions) != 2 || g.Actions[0] != "play c1" || g.Actions[1] != "play c4" {
+		t.Fatalf("record %v %v, want play c1, play c4", g.Actions, err)
+	}
+}
+
+// A game evicted from its owner's memory gives up its lease, and a
+// replica that still shows it takes it over and plays on.
+func TestAnEvictedGameMovesToAReplicaThatShowsIt(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	resp := ea.create(firstFriendGame())
+	watch := eb.dial(resp.ID, tokenOfSeat(resp, 1)) // b follows the game
+	watch.next("state")
+	a.srv.sweep(time.Now().Add(time.Hour)) // a has been idle an hour: it evicts the game
+	if a.srv.inMemory(resp.ID) {
+		t.Fatal("the idle game is still in a's memory")
+	}
+	waitFor(t, "b to own the game", func() bool {
+		s := b.srv.live(resp.ID)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.owned
+	})
+	eb.playOne(resp)
+	if m := ea.state(resp.ID, ""); m.Version != 1 {
+		t.Fatalf("a shows version %d after b's move, want 1", m.Version)
+	}
+}

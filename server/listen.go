@@ -1,0 +1,119 @@
+package server
+
+import (
+	"net"
+	"net/http"
+	"sync"
+	"time"
+)
+
+// HTTPLimits bounds the connections of an HTTP server. Zero values take
+// the defaults noted.
+type HTTPLimits struct {
+	// ReadTimeout bounds reading a whole request, body included (default
+	// 30s); WriteTimeout writing its answer (30s); IdleTimeout how long a
+	// keep-alive connection may wait for its next request (60s). A
+	// WebSocket is exempt once upgraded: it has its own limits.
+	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
+	// MaxConns caps open connections overall (default 50000) and
+	// MaxConnsPerAddr those from one address (default 1000); a
+	// connection beyond either is closed at once.
+	MaxConns, MaxConnsPerAddr int
+}
+
+func (l *HTTPLimits) defaults() {
+	orDefault(&l.ReadTimeout, 30*time.Second)
+	orDefault(&l.WriteTimeout, 30*time.Second)
+	orDefault(&l.IdleTimeout, 60*time.Second)
+	if l.MaxConns <= 0 {
+		l.MaxConns = 50000
+	}
+	if l.MaxConnsPerAddr <= 0 {
+		l.MaxConnsPerAddr = 1000
+	}
+}
+
+// NewHTTPServer returns an http.Server for h with every timeout set.
+func NewHTTPServer(h http.Handler, l HTTPLimits) *http.Server {
+	l.defaults()
+	return &http.Server{Handler: h, ReadHeaderTimeout: min(10*time.Second, l.ReadTimeout),
+		ReadTimeout: l.ReadTimeout, WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout}
+}
+
+// LimitListener wraps ln so that at most l.MaxConns connections are open
+// at once, and at most l.MaxConnsPerAddr from one address.
+func LimitListener(ln net.Listener, l HTTPLimits) net.Listener {
+	l.defaults()
+	return &limitListener{Listener: ln, max: l.MaxConns, perAddr: l.MaxConnsPerAddr, open: map[string]int{}}
+}
+
+type limitListener struct {
+	net.Listener
+	max, perAddr int
+	mu           sync.Mutex
+	total        int
+	open         map[string]int
+}
+
+// Accept returns the next connection within the caps, closing those
+// beyond them.
+func (ll *limitListener) Accept() (net.Conn, error) {
+	for {
+		c, err := ll.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		addr := connHost(c)
+		if ll.admit(addr) {
+			return &countedConn{Conn: c, release: func() { ll.release(addr) }}, nil
+		}
+		c.Close()
+	}
+}
+
+func (ll *limitListener) admit(addr string) bool {
+	ll.mu.Lock()
+	defer ll.mu.Unlock()
+	if ll.total >= ll.max || ll.open[addr] >= ll.perAddr {
+		return false
+	}
+	ll.total++
+	ll.open[addr]++
+	return true
+}
+
+func (ll *limitListener) release(addr string) {
+	ll.mu.Lock()
+	defer ll.mu.Unlock()
+	ll.total--
+	if ll.open[addr]--; ll.open[addr] <= 0 {
+		delete(ll.open, addr)
+	}
+}
+
+// connections is how many connections are open.
+func (ll *limitListener) connections() int {
+	ll.mu.Lock()
+	defer ll.mu.Unlock()
+	return ll.total
+}
+
+func connHost(c net.Conn) string {
+	host, _, err := net.SplitHostPort(c.RemoteAddr().String())
+	if err != nil {
+		return c.RemoteAddr().String()
+	}
+	return host
+}
+
+// countedConn gives its place back once, when closed.
+type countedConn struct {
+	net.Conn
+	once    sync.Once
+	release func()
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(c.release)
+	return c.Conn.Close()
+}

@@ -1,0 +1,61 @@
+package server
+
+import (
+	"context"
+	"net/http"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+)
+
+// Process-wide measurements: one server runs per process in production;
+// every Server's registry reports them.
+var (
+	movesTotal = prometheus.NewCounter(prometheus.CounterOpts{Name: "kartenwerk_moves_total",
+		Help: "Actions applied, by players and AI seats (rate() gives moves per second)."})
+	moveSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "kartenwerk_move_seconds",
+		Help:    "Time to apply an action: store commit, rules and sending the tables.",
+		Buckets: prometheus.ExponentialBuckets(0.0005, 2, 14)})
+	commitSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "kartenwerk_store_commit_seconds",
+		Help:    "Time to commit one batch of writes to the store.",
+		Buckets: prometheus.ExponentialBuckets(0.0002, 2, 14)})
+	wsConnections atomic.Int64
+)
+
+// metricsHandler serves the Prometheus metrics of srv.
+func (srv *Server) metricsHandler() http.Handler {
+	reg := prometheus.NewRegistry()
+	reg.MustRegister(movesTotal, moveSeconds, commitSeconds,
+		prometheus.NewGoCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_games_in_memory", Help: "Games live in memory."},
+			func() float64 { return float64(len(srv.liveSessions())) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_connections", Help: "Open WebSocket connections."},
+			func() float64 { return float64(wsConnections.Load()) }),
+		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_ai_queue_depth", Help: "AI decisions waiting for a worker."},
+			func() float64 { return float64(srv.ai.depth()) }))
+	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+}
+
+// handleHealth answers liveness: the process serves.
+func (srv *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
+	w.Write([]byte("ok\n"))
+}
+
+// handleReady answers readiness: the server is not stopping and its store
+// answers.
+func (srv *Server) handleReady(w http.ResponseWriter, r *http.Request) {
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if srv.ctx.Err() != nil {
+		http.Error(w, "stopping", http.StatusServiceUnavailable)
+		return
+	}
+	if _, err := srv.store.ListGames(ctx, 1); err != nil {
+		srv.log.Error("not ready: the store does not answer", "err", err)
+		http.Error(w, "the store does not answer", http.StatusServiceUnavailable)
+		return
+	}
+	w.Write([]byte("ready\n"))
+}

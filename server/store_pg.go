@@ -1,0 +1,180 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// Replicas over one PostgreSQL database coordinate through it: a lease
+// per game names the one replica that applies its actions, an action is
+// stored only while its writer holds the lease, and each stored action
+// is announced to every replica with NOTIFY.
+
+// leaseStore is the part of a store that replicas share; only PostgreSQL
+// has it.
+type leaseStore interface {
+	// Acquire takes or renews the lease of game id for owner (reachable
+	// at addr) for ttl, unless another holds it unexpired. It returns
+	// the holder and its address after the attempt.
+	Acquire(ctx context.Context, id, owner, addr string, ttl time.Duration) (holder, holderAddr string, err error)
+	// Renew extends every lease of owner by ttl and returns the games it
+	// still holds.
+	Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error)
+	// Unowned returns those of the games ids whose lease has run out or
+	// that have none.
+	Unowned(ctx context.Context, ids []string) ([]string, error)
+	// Forget gives up owner's lease of game id, if it holds it, and
+	// deletes the leases that ran out long ago.
+	Forget(ctx context.Context, id, owner string) error
+	// Release gives up every lease of owner.
+	Release(ctx context.Context, owner string) error
+	// AppendFenced is AppendAction that stores the action only while
+	// owner holds the game's lease, and announces it to every replica.
+	AppendFenced(ctx context.Context, id string, n int, action, owner string) error
+	// ActionsFrom returns the actions of game id from number n (0-based).
+	ActionsFrom(ctx context.Context, id string, n int) ([]string, error)
+	// Listen calls heard for every action any replica stores, until ctx
+	// ends or the connection fails.
+	Listen(ctx context.Context, heard func(id string, n int)) error
+}
+
+// errLeaseLost is an action refused because its writer no longer holds
+// the game's lease.
+var errLeaseLost = errors.New("this server no longer holds the game")
+
+// pgCluster is the schema replicas add: the leases, and which replica
+// stored each action (for audits: one writer at a time).
+var pgCluster = []string{`CREATE TABLE IF NOT EXISTS leases (
+	game_id TEXT PRIMARY KEY,
+	owner   TEXT NOT NULL,
+	addr    TEXT NOT NULL,
+	expires BIGINT NOT NULL
+)`, `ALTER TABLE actions ADD COLUMN IF NOT EXISTS by_replica TEXT NOT NULL DEFAULT ''`}
+
+// pgNow is the database's clock in milliseconds: every replica judges a
+// lease by the same clock.
+const pgNow = `(extract(epoch from clock_timestamp()) * 1000)::bigint`
+
+// notifyChannel carries "game-id n" for each stored action.
+const notifyChannel = "kartenwerk_actions"
+
+// fencedAppend inserts an action only while owner holds an unexpired
+// lease, locking the lease row so that no other replica can take the
+// lease until this transaction ends; and announces the action on commit.
+const fencedAppend = `WITH ins AS (
+	INSERT INTO actions (game_id, n, action, by_replica)
+	SELECT $1, $2, $3, $4 WHERE EXISTS (
+		SELECT 1 FROM leases WHERE game_id = $1 AND owner = $4 AND expires > ` + pgNow + ` FOR SHARE)
+	RETURNING n)
+SELECT pg_notify('` + notifyChannel + `', $1 || ' ' || n) FROM ins`
+
+func (s *sqlStore) Acquire(ctx context.Context, id, owner, addr string, ttl time.Duration) (string, string, error) {
+	var holder, at string
+	err := s.read.QueryRowContext(ctx, `INSERT INTO leases (game_id, owner, addr, expires) VALUES ($1, $2, $3, `+pgNow+` + $4)
+		ON CONFLICT (game_id) DO UPDATE SET owner = EXCLUDED.owner, addr = EXCLUDED.addr, expires = EXCLUDED.expires
+		WHERE leases.owner = EXCLUDED.owner OR leases.expires < `+pgNow+`
+		RETURNING owner, addr`, id, owner, addr, ttl.Milliseconds()).Scan(&holder, &at)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = s.read.QueryRowContext(ctx, `SELECT owner, addr FROM leases WHERE game_id = $1`, id).Scan(&holder, &at)
+	}
+	return holder, at, err
+}
+
+func (s *sqlStore) Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error) {
+	rows, err := s.read.QueryContext(ctx, `UPDATE leases SET expires = `+pgNow+` + $2 WHERE owner = $1 AND expires > `+pgNow+` RETURNING game_id`, owner, ttl.Milliseconds())
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	held := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		held[id] = true
+	}
+	return held, rows.Err()
+}
+
+func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id
+		WHERE NOT EXISTS (SELECT 1 FROM leases WHERE game_id = id AND expires > `+pgNow+`)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Forget(ctx context.Context, id, owner string) error {
+	_, err := s.read.ExecContext(ctx, `DELETE FROM leases WHERE (game_id = $1 AND owner = $2) OR expires < `+pgNow+` - 3600000`, id, owner)
+	return err
+}
+
+func (s *sqlStore) Release(ctx context.Context, owner string) error {
+	_, err := s.read.ExecContext(ctx, `DELETE FROM leases WHERE owner = $1`, owner)
+	return err
+}
+
+func (s *sqlStore) AppendFenced(ctx context.Context, id string, n int, action, owner string) error {
+	return s.write(ctx, writeOp{what: fmt.Sprintf("save action %d of game %s", n+1, id),
+		query: fencedAppend, args: []any{id, n, action, owner}, mustAffect: errLeaseLost})
+}
+
+func (s *sqlStore) ActionsFrom(ctx context.Context, id string, n int) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT n, action FROM actions WHERE game_id = ? AND n >= ? ORDER BY n`), id, n)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var k int
+		var a string
+		if err := rows.Scan(&k, &a); err != nil {
+			return nil, err
+		}
+		if k != n+len(out) {
+			return nil, fmt.Errorf("game %s: action %d is missing from the store", id, n+len(out)+1)
+		}
+		out = append(out, a)
+	}
+	return out, rows.Err()
+}
+
+func (s *sqlStore) Listen(ctx context.Context, heard func(id string, n int)) error {
+	conn, err := pgx.Connect(ctx, s.dsn)
+	if err != nil {
+		return scrubError(err, s.dsn)
+	}
+	defer conn.Close(context.Background())
+	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+		return err
+	}
+	for {
+		note, err := conn.WaitForNotification(ctx)
+		if err != nil {
+			return err
+		}
+		id, num, ok := strings.Cut(note.Payload, " ")
+		if n, err := strconv.Atoi(num); ok && err == nil {
+			heard(id, n)
+		}
+	}
+}
