@@ -257,3 +257,33 @@ func TestFinishedGamesLeaveMemory(t *testing.T) {
 		t.Errorf("the game loaded again from the store: finished %v, version %d", st.Finished, st.Version)
 	}
 }
+
+// TestConcessionsAreMarked: MystiMons offers surrender at every decision of
+// one's own turn (MM-4.6); the table marks it, so that a client can ask
+// before sending it and bots play on.
+func TestConcessionsAreMarked(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "mystimons", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindHotseat}}})
+	for i := 0; i < 40; i++ {
+		st := e.state(resp.ID, resp.Token)
+		var next string
+		for _, l := range st.Legal {
+			if l.Concedes != strings.HasPrefix(l.Action, "surrender") {
+				t.Fatalf("move %d: %q is marked concedes=%v", i, l.Action, l.Concedes)
+			}
+			if l.Concedes {
+				return
+			}
+			if next == "" {
+				next = l.Action
+			}
+		}
+		if next == "" {
+			t.Fatalf("move %d: no action to play", i)
+		}
+		if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: next}, nil); code != http.StatusOK {
+			t.Fatalf("move %d: %d %s", i, code, body)
+		}
+	}
+	t.Fatal("no surrender was offered in 40 moves of a MystiMons game")
+}

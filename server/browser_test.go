@@ -35,13 +35,13 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     const box = document.querySelector("#result-box");
     if (box && !document.querySelector("#result").hidden) return {clicks, result: box.querySelector("h2").textContent, version: window.kw.version};
     const kw = window.kw;
-    const choices = [...document.querySelectorAll("#prompt button.act"), ...document.querySelectorAll("#table .card.playable")];
+    const choices = [...document.querySelectorAll("#prompt button.act:not(.concede)"), ...document.querySelectorAll("#table .card.playable")];
     if (!kw.connected || kw.legal === 0 || choices.length === 0) { await sleep(15); continue; }
     const v = kw.version;
     const c = choices[rand(choices.length)];
     c.click();
     if (c.classList.contains("card")) {
-      const acts = [...document.querySelectorAll("#menu button.act")];
+      const acts = [...document.querySelectorAll("#menu button.act:not(.concede)")];
       if (!acts.length) throw new Error("a highlighted card offered no action: " + c.textContent);
       acts[rand(acts.length)].click();
     }

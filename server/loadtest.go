@@ -335,7 +335,8 @@ type botMsg struct {
 	Version  int    `json:"version"`
 	Finished bool   `json:"finished"`
 	Legal    []struct {
-		Action string `json:"action"`
+		Action   string `json:"action"`
+		Concedes bool   `json:"concedes"`
 	} `json:"legal"`
 }
 
@@ -376,6 +377,9 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 			return nil
 		}
 		a := m.Legal[rng.IntN(len(m.Legal))]
+		for tries := 0; a.Concedes && tries < 8; tries++ { // play on, as a person would
+			a = m.Legal[rng.IntN(len(m.Legal))]
+		}
 		msg, _ := json.Marshal(ClientMsg{Type: "act", Token: token, Action: a.Action, Version: &m.Version})
 		sent, sentAt = time.Now(), m.Version
 		if err := conn.Write(ctx, websocket.MessageText, msg); err != nil {

@@ -60,6 +60,9 @@ type LegalAction struct {
 	Action string `json:"action"`
 	Label  string `json:"label"`
 	Cards  []int  `json:"cards,omitempty"`
+	// Concedes marks an action that only gives the game up (a surrender),
+	// so that a client can ask before sending it and bots can pass it over.
+	Concedes bool `json:"concedes,omitempty"`
 }
 
 // LogLine is one entry of the game log as the viewer may read it.
@@ -130,8 +133,10 @@ func (s *session) seatInfoLocked() []SeatInfo {
 func (s *session) legalFor(viewer engine.Seat) []LegalAction {
 	s.legal = s.state.Legal(s.legal[:0])
 	out := make([]LegalAction, len(s.legal))
+	conceder, _ := s.state.(engine.Conceder)
 	for i, a := range s.legal {
-		out[i] = LegalAction{Action: s.codec.Format(a), Label: s.state.Describe(a, viewer), Cards: cardArgs(s.codec, a)}
+		out[i] = LegalAction{Action: s.codec.Format(a), Label: s.state.Describe(a, viewer), Cards: cardArgs(s.codec, a),
+			Concedes: conceder != nil && conceder.Concedes(a)}
 	}
 	return out
 }

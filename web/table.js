@@ -85,6 +85,20 @@ function toast(text) {
   toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
 }
 
+// actButton is the button of one legal action. One that gives the game up
+// asks for a second click first, since the rules may offer it at every
+// decision, next to the moves a player means to make.
+function actButton(a) {
+  if (!a.concedes) return el("button", {class: "act", dataset: {action: a.action}, onclick: () => send(a.action)}, a.label);
+  const b = el("button", {class: "act concede", dataset: {action: a.action}}, a.label);
+  b.onclick = () => {
+    if (b.classList.contains("armed")) return send(a.action);
+    b.classList.add("armed");
+    b.textContent = a.label + ": click again to give up the game";
+  };
+  return b;
+}
+
 function send(action) {
   closeMenu();
   if (!socket || socket.readyState !== WebSocket.OPEN) return toast("not connected: reconnecting, try again in a moment");
@@ -131,14 +145,14 @@ function drawPrompt(v, loose, cardActions) {
   else text = `Waiting for ${seatName(v.to_move)}…`;
   $("#prompt").className = "prompt" + (m.legal.length ? " yours" : "") + (m.thinking ? " thinking" : "");
   $("#prompt").replaceChildren(el("p", {}, text),
-    el("div", {class: "choices"}, loose.map((a) => el("button", {class: "act", dataset: {action: a.action}, onclick: () => send(a.action)}, a.label))));
+    el("div", {class: "choices"}, loose.map((a) => actButton(a))));
 }
 
 function openMenu(card, actions) {
   const info = catalog.get(card.name);
   const menu = $("#menu");
   menu.replaceChildren(cardDetail(card, info),
-    el("div", {class: "choices"}, actions.map((a) => el("button", {class: "act", dataset: {action: a.action}, onclick: () => send(a.action)}, a.label))),
+    el("div", {class: "choices"}, actions.map((a) => actButton(a))),
     el("button", {class: "close", onclick: closeMenu}, actions.length ? "Cancel" : "Close"));
   menu.hidden = false;
 }
