@@ -1,14 +1,10 @@
 package athernum
 
 import (
-	"go/ast"
-	"go/parser"
-	"go/token"
-	"os"
-	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
+
+	"kartenwerk/engine/enginetest"
 )
 
 // digestRules are the rule ids of the Athernum digest (AT-1 to AT-10).
@@ -22,57 +18,6 @@ AT-8.6 AT-8.7 AT-9.1 AT-10.1 AT-10.2 AT-10.3 AT-10.4 AT-10.5 AT-10.6 AT-10.7 AT-
 AT-10.12 AT-10.13 AT-10.14 AT-10.15 AT-10.16 AT-10.17 AT-10.18 AT-10.19 AT-10.20 AT-10.21 AT-10.U1 AT-10.U2
 AT-10.U3 AT-10.U4 AT-10.U5 AT-10.U6 AT-10.U7 AT-10.U8`)
 
-// citingText is what may cite a rule: each test function, its name, doc
-// comment and body (comments inside included), and each scenario file.
-// Comments outside a test cite nothing: a rule is cited by a test that
-// exercises it.
-func citingText(t *testing.T) string {
-	t.Helper()
-	var out strings.Builder
-	files, _ := filepath.Glob("*_test.go")
-	fset := token.NewFileSet()
-	for _, f := range files {
-		src, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		file, err := parser.ParseFile(fset, f, src, parser.ParseComments)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, decl := range file.Decls {
-			fn, ok := decl.(*ast.FuncDecl)
-			if !ok || fn.Recv != nil || !strings.HasPrefix(fn.Name.Name, "Test") || fn.Name.Name == "TestEveryRuleIsCited" {
-				continue
-			}
-			from := fn.Pos()
-			if fn.Doc != nil {
-				from = fn.Doc.Pos()
-			}
-			out.Write(src[fset.Position(from).Offset:fset.Position(fn.End()).Offset])
-			out.WriteByte('\n')
-		}
-	}
-	scenarios, _ := filepath.Glob("testdata/scenarios/*.yaml")
-	for _, f := range scenarios {
-		b, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out.Write(b)
-	}
-	return out.String()
-}
-
-// Every rule id of the digest is cited by a test, in its name (AT5_4 for
-// AT-5.4) or in a comment or message inside it, or by a scenario file.
-func TestEveryRuleIsCited(t *testing.T) {
-	all := citingText(t)
-	for _, id := range digestRules {
-		cited := regexp.MustCompile(regexp.QuoteMeta(id) + `([^0-9a-zA-Z]|$)`)
-		name := regexp.MustCompile(strings.NewReplacer("-", "", ".", "_").Replace(id) + `([^0-9a-zA-Z]|$)`)
-		if !cited.MatchString(all) && !name.MatchString(all) {
-			t.Errorf("rule %s is not cited by any test or scenario", id)
-		}
-	}
-}
+// Every rule id of the digest is cited by a test, in its name or in a
+// comment or message inside it, or by a scenario file.
+func TestEveryRuleIsCited(t *testing.T) { enginetest.CheckRulesCited(t, digestRules) }

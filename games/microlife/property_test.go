@@ -126,6 +126,10 @@ func invariants(es engine.State) error {
 // between).
 const failingChecks = enginetest.DeterminizeVaries
 
+// Random games keep the invariants after every action, among them ML-10.U6
+// (no life above 10, no healing) and ML-10.U8 (no responses in the
+// opponent's turn: the other player decides only for their own triggers
+// and spores).
 func TestRandomGames(t *testing.T) {
 	n := 2000
 	if *long {

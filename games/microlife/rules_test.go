@@ -1,14 +1,12 @@
 package microlife
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
 )
 
 // Most rules are checked by the scenario files in testdata/scenarios (each
@@ -311,37 +309,12 @@ func mustRead(t *testing.T, name string) []byte {
 	return b
 }
 
-// ML-10.U6 (no life above 10, no healing) and ML-10.U8 (no responses in
-// the opponent's turn: the other player decides only for their own
-// triggers and spores) are invariants of the random-game test, see
-// property_test.go.
-
 // ML-2.15 (sugar and toxin markers) are counters of the view: sugar per
 // player, toxin per card (toxin.yaml).
 
-// TestEveryRuleIsCited: every rule id of the digest is cited by a scenario or
-// a Go test of this package.
-func TestEveryRuleIsCited(t *testing.T) {
-	var corpus strings.Builder
-	for _, glob := range []string{"testdata/scenarios/*.yaml", "*_test.go"} {
-		paths, _ := filepath.Glob(glob)
-		for _, p := range paths {
-			b, _ := os.ReadFile(p)
-			text, _, _ := strings.Cut(string(b), "var digestRules") // not the list itself
-			corpus.WriteString(text)
-		}
-	}
-	text := corpus.String()
-	cited := map[string]bool{}
-	for _, m := range regexp.MustCompile(`ML[-_](\d+)[._]([0-9U]+(?:_\d+)?)`).FindAllStringSubmatch(text, -1) {
-		cited["ML-"+m[1]+"."+strings.ReplaceAll(m[2], "_", ".")] = true
-	}
-	for _, id := range digestRules {
-		if !cited[id] {
-			t.Errorf("rule %s is cited by no scenario or test", id)
-		}
-	}
-}
+// Every rule id of the digest is cited by a test, in its name or in a
+// comment or message inside it, or by a scenario file.
+func TestEveryRuleIsCited(t *testing.T) { enginetest.CheckRulesCited(t, digestRules) }
 
 // digestRules lists every rule id of the digest.
 var digestRules = strings.Fields(`ML-1.1 ML-1.2 ML-1.3 ML-2.1 ML-2.2 ML-2.3 ML-2.4 ML-2.5 ML-2.6 ML-2.7

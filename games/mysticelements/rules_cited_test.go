@@ -1,11 +1,9 @@
 package mysticelements
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
 	"testing"
+
+	"kartenwerk/engine/enginetest"
 )
 
 // digestRules are the rule ids of the Mystic Elements digest.
@@ -24,31 +22,6 @@ var digestRules = []string{
 	"ME-10.U7", "ME-10.U8",
 }
 
-// Every rule id of the digest is cited by a test name or comment, or by a
-// scenario file's rules list.
-func TestEveryRuleIsCited(t *testing.T) {
-	var text strings.Builder
-	for _, glob := range []string{"*_test.go", "testdata/scenarios/*.yaml"} {
-		files, _ := filepath.Glob(glob)
-		for _, f := range files {
-			if f == "rules_cited_test.go" {
-				continue // the list itself
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text.Write(b)
-		}
-	}
-	all := text.String()
-	for _, id := range digestRules {
-		// "ME-5.4" must not be satisfied by "ME-5.4a"; test names write
-		// ME5_4 for ME-5.4.
-		cited := regexp.MustCompile(regexp.QuoteMeta(id) + `([^0-9a-zA-Z]|$)`)
-		name := regexp.MustCompile(strings.NewReplacer("-", "", ".", "_").Replace(id) + `([^0-9a-zA-Z]|$)`)
-		if !cited.MatchString(all) && !name.MatchString(all) {
-			t.Errorf("rule %s is not cited by any test or scenario", id)
-		}
-	}
-}
+// Every rule id of the digest is cited by a test, in its name or in a
+// comment or message inside it, or by a scenario file.
+func TestEveryRuleIsCited(t *testing.T) { enginetest.CheckRulesCited(t, digestRules) }

@@ -1,11 +1,11 @@
 package mystimons
 
 import (
-	"os"
-	"path/filepath"
-	"regexp"
-	"strings"
+	"slices"
 	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
 )
 
 // digestRules are the rule ids of the MystiMons digest.
@@ -29,31 +29,34 @@ var digestRules = []string{
 	"MM-10.U9", "MM-10.U10",
 }
 
-// Every rule id of the digest is cited by a test name or comment, or by a
-// scenario file's rules list.
-func TestEveryRuleIsCited(t *testing.T) {
-	var text strings.Builder
-	for _, glob := range []string{"*_test.go", "testdata/scenarios/*.yaml"} {
-		files, _ := filepath.Glob(glob)
-		for _, f := range files {
-			if f == "rules_cited_test.go" {
-				continue // the list itself
+// Every rule id of the digest is cited by a test, in its name or in a
+// comment or message inside it, or by a scenario file.
+func TestEveryRuleIsCited(t *testing.T) { enginetest.CheckRulesCited(t, digestRules) }
+
+// MM-6.12 defines Active, Bench, Switch, Mulligan, Deck-out and Surrender
+// as MM-2 to MM-7 use them (each tested under its own id); the game speaks
+// of them in the same words: the zones of the field, the verbs of a switch
+// and a surrender, and the reasons a game ends.
+func TestMM6_12_TheDefinedTermsAreTheGamesWords(t *testing.T) {
+	s, err := New().New(engine.Setup{Game: "mystimons", Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range s.View(engine.Seat(0)).Players {
+		for _, zone := range []string{znActive, znBench} {
+			if !slices.ContainsFunc(p.Zones, func(z engine.Zone) bool { return z.Name == zone }) {
+				t.Errorf("%v has no %q zone", p.Seat, zone)
 			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			text.Write(b)
 		}
 	}
-	all := text.String()
-	for _, id := range digestRules {
-		// "MM-1.2" must not be satisfied by "MM-1.2c"; test names write
-		// MM_1_2 for MM-1.2.
-		cited := regexp.MustCompile(regexp.QuoteMeta(id) + `([^0-9a-zA-Z]|$)`)
-		name := regexp.MustCompile(strings.NewReplacer("-", "_", ".", "_").Replace(id) + `([^0-9a-zA-Z]|$)`)
-		if !cited.MatchString(all) && !name.MatchString(all) {
-			t.Errorf("rule %s is not cited by any test or scenario", id)
+	for _, verb := range []string{"switch", "surrender"} {
+		if !slices.ContainsFunc(codec.Verbs(), func(v engine.VerbSpec) bool { return v.Name == verb }) {
+			t.Errorf("no %q action", verb)
+		}
+	}
+	for _, reason := range []string{"deck-out", "surrender"} {
+		if !slices.Contains(reasonNames, reason) {
+			t.Errorf("no game ends by %q", reason)
 		}
 	}
 }

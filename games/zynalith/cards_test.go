@@ -223,3 +223,20 @@ func TestStackListTooLarge(t *testing.T) {
 		}
 	}
 }
+
+// ZY-9.3 gives no further cards, only the ranges the pool keeps to: costs
+// of about 0-15 Silver, some cards priced in Zynalith.
+func TestZY_9_3_ThePoolKeepsToTheKnownRanges(t *testing.T) {
+	inZyn := 0
+	for _, d := range builtin.defs {
+		if d.Silver < 0 || d.Silver > 15 {
+			t.Errorf("%s costs %d Silver, outside 0-15", d.Name, d.Silver)
+		}
+		if d.Zyn > 0 {
+			inZyn++
+		}
+	}
+	if inZyn == 0 {
+		t.Error("no card is priced in Zynalith")
+	}
+}

@@ -8,11 +8,8 @@ import (
 )
 
 // Rules that need no test of their own, with the reason:
-//   - ZY-1.4 is a summary of rules tested below.
 //   - ZY-2.3 "no hand limit": there is nothing to enforce; TestZY_2_3 only
 //     shows a large hand still taking cards.
-//   - ZY-9.3 names no rule, only the ranges the card pool follows (checked
-//     by the card file bounds in cards_test.go).
 
 func TestZY_1_1_ZY_8_2_SeatCounts(t *testing.T) {
 	for n := 1; n <= 7; n++ {
@@ -454,6 +451,9 @@ func TestZY_5_13_RowSortedByInit(t *testing.T) {
 	eq(t, "re-sorted at once", s.row[0][0], id(t, s, "Grubenwurm"))
 }
 
+// The k-th creatures of all players form line k, each line won earns 1
+// Zynalith, and a creature in defense position gives armour (the summary
+// of ZY-1.4).
 func TestZY_5_14_ZY_10_3_LinesByPosition(t *testing.T) {
 	f1 := []engine.CardSpec{defending("Sumpfratte"), {Card: "Grubenwurm"}}
 	f2 := cards("Aasgeier", "Totengräber")
