@@ -78,6 +78,12 @@ func (b *Bracket) Report(round, table int, score GameScore) error {
 	return wrap(b.report(round, table, score))
 }
 
+// EndMatch calls time on a match: the player with more game wins takes it;
+// with equal wins it is refused, since the match needs a winner.
+func (b *Bracket) EndMatch(round, table int) error {
+	return wrap(b.end(round, table))
+}
+
 // Correct is a judge's correction of a result of the latest round (a later
 // round would already hold the old winner), keeping the reason.
 func (b *Bracket) Correct(round, table int, score GameScore, reason string) error {

@@ -21,7 +21,9 @@
 //	top8, err := event.Cut(8)                            // then top8.Advance() round by round
 //
 // Rounds and tables count from 1. Every method that refuses says why and
-// leaves the event as it was.
+// leaves the event as it was. Record and RestoreSwiss (RestoreBracket for a
+// bracket) turn an event into plain data that marshals to JSON and back,
+// for the server to store.
 //
 // # Conventions
 //

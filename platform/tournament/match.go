@@ -13,7 +13,9 @@ const maxDrawnGames = 3
 // GameScore counts the games of one match: A's wins, B's wins and drawn
 // games.
 type GameScore struct {
-	WinsA, WinsB, Draws int
+	WinsA int `json:"winsA"`
+	WinsB int `json:"winsB"`
+	Draws int `json:"draws"`
 }
 
 func (s GameScore) String() string {
@@ -33,22 +35,25 @@ const (
 
 // Correction keeps a judge's change of a recorded result.
 type Correction struct {
-	From, To GameScore
-	Reason   string
+	From   GameScore `json:"from"`
+	To     GameScore `json:"to"`
+	Reason string    `json:"reason"`
 }
 
 // Match is one best-of-3 match between A and B. A match whose B is empty
 // is a bye: A wins it 2-0 in games without playing.
 type Match struct {
-	Round, Table int // both count from 1
-	A, B         string
-	Score        GameScore
+	Round int       `json:"round"` // from 1
+	Table int       `json:"table"` // from 1
+	A     string    `json:"a"`
+	B     string    `json:"b,omitempty"`
+	Score GameScore `json:"score"`
 	// Ended says the result was reported or time was called, so the score
 	// stands even though nobody has two game wins (1-1 is then a draw,
 	// 1-0 a win).
-	Ended bool
+	Ended bool `json:"ended,omitempty"`
 	// Corrections lists every judge's correction, oldest first.
-	Corrections []Correction
+	Corrections []Correction `json:"corrections,omitempty"`
 }
 
 // NewMatch starts an empty best-of-3 match between a and b; b empty is a

@@ -96,3 +96,12 @@ func (s *schedule) undecided() string {
 	}
 	return fmt.Sprintf("round %d has no result yet at table %s", len(s.rounds), strings.Join(tables, ", "))
 }
+
+// copyRounds copies every round so that a caller cannot change them.
+func (s *schedule) copyRounds() [][]Match {
+	out := make([][]Match, len(s.rounds))
+	for i := range s.rounds {
+		out[i] = s.round(i + 1)
+	}
+	return out
+}

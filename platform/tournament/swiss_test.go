@@ -164,6 +164,13 @@ func TestSwissHandComputedEvent(t *testing.T) {
 	if got := strings.Join(pairing(top.Round(1)), ", "); got != "fay v ann, cat v ben" {
 		t.Errorf("top-4 cut pairs %s", got)
 	}
+	// A top-8 cut leaves out hal, who dropped: seven seeds, and the bye of
+	// the eighth place goes to the first seed.
+	top, err = event.Cut(8)
+	must(t, err)
+	if got := strings.Join(pairing(top.Round(1)), ", "); got != "fay bye, ann v dan, cat v gus, ben v eve" {
+		t.Errorf("top-8 cut pairs %s", got)
+	}
 }
 
 func sameStanding(a, b Standing) bool {
