@@ -17,6 +17,38 @@ func viaJSON[T any](t *testing.T, record T) T {
 	return back
 }
 
+// restoreAndCompare restores a stored record and checks that the restored
+// state records the same data.
+func restoreAndCompare[R any, E interface{ Record() R }](t *testing.T, original E, restore func(R) (E, error)) E {
+	t.Helper()
+	restored, err := restore(viaJSON(t, original.Record()))
+	must(t, err)
+	if !reflect.DeepEqual(viaJSON(t, restored.Record()), viaJSON(t, original.Record())) {
+		t.Fatalf("records differ:\n%+v\n%+v", restored.Record(), original.Record())
+	}
+	return restored
+}
+
+// refusal is a record spoilt by edit, which restoring must refuse with an
+// error containing want.
+type refusal[R any] struct {
+	name string
+	edit func(*R)
+	want string
+}
+
+func checkRefusals[R, E any](t *testing.T, sample func() R, restore func(R) (E, error), cases []refusal[R]) {
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			record := viaJSON(t, sample())
+			c.edit(&record)
+			if _, err := restore(record); err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("error %v, want one containing %q", err, c.want)
+			}
+		})
+	}
+}
+
 func sampleSwiss(t *testing.T) *Swiss {
 	t.Helper()
 	event, err := NewSwiss([]string{"a", "b", "c", "d", "e", "f", "g"}, 4)
@@ -37,11 +69,7 @@ func sampleSwiss(t *testing.T) *Swiss {
 
 func TestSwissRecordRestoresTheSameEvent(t *testing.T) {
 	event := sampleSwiss(t)
-	restored, err := RestoreSwiss(viaJSON(t, event.Record()))
-	must(t, err)
-	if !reflect.DeepEqual(viaJSON(t, restored.Record()), viaJSON(t, event.Record())) {
-		t.Fatalf("records differ:\n%+v\n%+v", restored.Record(), event.Record())
-	}
+	restored := restoreAndCompare(t, event, RestoreSwiss)
 	if !reflect.DeepEqual(restored.Standings(), event.Standings()) {
 		t.Errorf("standings differ after restoring")
 	}
@@ -62,11 +90,7 @@ func TestSwissRecordRestoresTheSameEvent(t *testing.T) {
 }
 
 func TestRestoreSwissRefusesBadRecords(t *testing.T) {
-	cases := []struct {
-		name string
-		edit func(*SwissRecord)
-		want string
-	}{
+	checkRefusals(t, func() SwissRecord { return sampleSwiss(t).Record() }, RestoreSwiss, []refusal[SwissRecord]{
 		{"stranger", func(r *SwissRecord) { r.Matches[0][0].A = "zed" }, `"zed" is not registered`},
 		{"twice in a round", func(r *SwissRecord) { r.Matches[0][1].A = "a" }, `"a" plays twice`},
 		{"numbering", func(r *SwissRecord) { r.Matches[1][0].Table = 5 }, "is numbered round 2 table 5"},
@@ -76,16 +100,7 @@ func TestRestoreSwissRefusesBadRecords(t *testing.T) {
 		{"too many rounds", func(r *SwissRecord) { r.Rounds = 1 }, "2 rounds of matches for an event of 1"},
 		{"unknown drop", func(r *SwissRecord) { r.Dropped = append(r.Dropped, "zed") }, `"zed" is not registered`},
 		{"correction reason", func(r *SwissRecord) { r.Matches[0][0].Corrections[0].Reason = "" }, "without a reason"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			record := viaJSON(t, sampleSwiss(t).Record())
-			c.edit(&record)
-			if _, err := RestoreSwiss(record); err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("error %v, want one containing %q", err, c.want)
-			}
-		})
-	}
+	})
 }
 
 func sampleBracket(t *testing.T) *Bracket {
@@ -101,12 +116,7 @@ func sampleBracket(t *testing.T) *Bracket {
 }
 
 func TestBracketRecordRestoresTheSameBracket(t *testing.T) {
-	b := sampleBracket(t)
-	restored, err := RestoreBracket(viaJSON(t, b.Record()))
-	must(t, err)
-	if !reflect.DeepEqual(viaJSON(t, restored.Record()), viaJSON(t, b.Record())) {
-		t.Fatalf("records differ:\n%+v\n%+v", restored.Record(), b.Record())
-	}
+	restored := restoreAndCompare(t, sampleBracket(t), RestoreBracket)
 	must(t, restored.Report(2, 2, GameScore{WinsB: 2}))
 	final, err := restored.Advance()
 	must(t, err)
@@ -116,23 +126,10 @@ func TestBracketRecordRestoresTheSameBracket(t *testing.T) {
 }
 
 func TestRestoreBracketRefusesBadRecords(t *testing.T) {
-	cases := []struct {
-		name string
-		edit func(*BracketRecord)
-		want string
-	}{
+	checkRefusals(t, func() BracketRecord { return sampleBracket(t).Record() }, RestoreBracket, []refusal[BracketRecord]{
 		{"players that do not follow", func(r *BracketRecord) { r.Matches[1][0].B = "s5" }, "the bracket pairs s1 v s4"},
 		{"drawn", func(r *BracketRecord) { r.Matches[1][0].Score = GameScore{WinsA: 1, WinsB: 1} }, "needs a winner"},
 		{"open round then more", func(r *BracketRecord) { r.Matches[0][1].Score = GameScore{WinsA: 1}; r.Matches[0][1].Ended = false }, "no result yet"},
 		{"missing table", func(r *BracketRecord) { r.Matches[1] = r.Matches[1][:1] }, "has 1 matches; the bracket has 2"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			record := viaJSON(t, sampleBracket(t).Record())
-			c.edit(&record)
-			if _, err := RestoreBracket(record); err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Errorf("error %v, want one containing %q", err, c.want)
-			}
-		})
-	}
+	})
 }
