@@ -97,19 +97,21 @@ func TestBrowserMystiMonsTableDrawsOnePoolChipAndRuleTags(t *testing.T) {
 }
 
 // The lobby lists the games this browser holds a seat in, with a link
-// back to the seat, and forgets a game the server no longer knows.
+// back to the seat, and forgets a game the server no longer knows or
+// that the kept token holds no seat of.
 func TestBrowserLobbyListsMyGames(t *testing.T) {
 	e := newEnv(t)
 	ctx := newBrowser(t)
 	lobbyStart(t, ctx, e.http.URL, "mysticelements")
 	id := evalJS[string](t, ctx, `location.pathname.split("/").pop()`)
-	gone := "00000000deadbeef"
+	// A game the server never knew, and a game whose token holds no seat.
+	gone, notMine := "00000000deadbeef", e.create(friendGame("trick")).ID
 	evalJS[bool](t, ctx, fmt.Sprintf(`(() => {
 		const seats = JSON.parse(localStorage.getItem("kartenwerk.seats"));
-		seats.push({id: %q, token: "0123", at: 1});
+		seats.push({id: %q, token: "0123", at: 1}, {id: %q, token: "0123", at: 2});
 		localStorage.setItem("kartenwerk.seats", JSON.stringify(seats));
 		return true;
-	})()`, gone))
+	})()`, gone, notMine))
 	openPage(t, ctx, e.http.URL+"/", fmt.Sprintf("#mine li[data-game=%q] a", id))
 	type row struct {
 		Text, Href string
@@ -123,7 +125,7 @@ func TestBrowserLobbyListsMyGames(t *testing.T) {
 			return {Text: li.textContent, Href: li.querySelector("a").href, Rows: document.querySelectorAll("#mine li").length,
 				Kept: localStorage.getItem("kartenwerk.seats")};
 		})()`, id))
-		return r.Rows == 1 && !strings.Contains(r.Kept, gone)
+		return r.Rows == 1 && !strings.Contains(r.Kept, gone) && !strings.Contains(r.Kept, notMine)
 	}) {
 		t.Fatalf("My games shows %d rows (want 1), keeps %s", r.Rows, r.Kept)
 	}

@@ -89,8 +89,9 @@ async function create(ev) {
   ev.preventDefault();
   $("#errors").replaceChildren();
   try {
-    const r = await api("/api/games", request());
-    rememberSeat(r.id, r.token);
+    const req = request();
+    const r = await api("/api/games", req);
+    if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
     showCreated(r);
   } catch (e) {
     $("#errors").replaceChildren(el("p", {}, e.message.split("\n")[0]), e.problems.length ? problemsEl(e.problems) : null);
@@ -139,7 +140,8 @@ async function drawMine() {
     try {
       return mineRow(s, await api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`));
     } catch (e) {
-      if (e.status === 404) { forgetSeat(s.id); return null; }
+      // 404: the game is gone; 403: the token holds none of its seats.
+      if (e.status === 404 || e.status === 403) { forgetSeat(s.id); return null; }
       return el("li", {dataset: {game: s.id}}, el("a", {href: playLink(s)}, s.id), " ", el("span", {class: "muted"}, e.message));
     }
   }));
