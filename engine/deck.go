@@ -2,10 +2,12 @@ package engine
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -157,4 +159,23 @@ func DefaultPreset(seed uint64, seat, presets int) int {
 		seed /= n
 	}
 	return int(seed % n)
+}
+
+// CheckDeck lists every problem of a deck list as ParseDeckList read it:
+// the lines it could not read (readErr) and then the construction rules
+// the lines it read break, so that a bad count does not hide the rest.
+// A readErr that is not Problems (an unreadable file) is returned as is.
+func CheckDeck(g Game, d DeckList, readErr error) (Problems, error) {
+	var problems Problems
+	if readErr != nil {
+		if !errors.As(readErr, &problems) {
+			return nil, readErr
+		}
+	}
+	if len(d.Entries) == 0 {
+		return problems, nil
+	}
+	problems = append(problems, g.ValidateDeck(d)...)
+	slices.SortStableFunc(problems, func(a, b Problem) int { return a.Line - b.Line })
+	return problems, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,6 +171,23 @@ func TestDeckCheck(t *testing.T) {
 	e.call("POST", "/api/catalog/mysticelements/decks/validate", DeckRequest{Preset: "Deepwood"}, &r)
 	if !r.OK {
 		t.Errorf("preset Deepwood refused: %+v", r)
+	}
+}
+
+// TestDeckCheckListsEveryProblem: a bad count does not hide the rules the
+// other lines break (MM-8.2), and a misspelt card gets the nearest name.
+func TestDeckCheckListsEveryProblem(t *testing.T) {
+	e := newEnv(t)
+	var r ValidateResponse
+	e.call("POST", "/api/catalog/mystimons/decks/validate", DeckRequest{List: "0 Embrix\n2 Flaruu\n4 Cindrik"}, &r)
+	var got []string
+	for _, p := range r.Problems {
+		got = append(got, fmt.Sprintf("%d %s", p.Line, p.Msg))
+	}
+	for _, want := range []string{"1 count 0 is out of range 1..99", "2 no such card; did you mean Flaru?", "3 4 copies; at most 3 are allowed (MM-8.2)"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("the check lacks %q: %q", want, got)
+		}
 	}
 }
 

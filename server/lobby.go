@@ -132,20 +132,14 @@ func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, 
 		return engine.DeckList{}, badInput("%s: no preset %q: the presets are %s", source, r.Preset, presetNames(g))
 	}
 	d, err := engine.ParseDeckList(source, "pasted deck", strings.NewReader(r.List))
+	ps, err := engine.CheckDeck(g, d, err)
 	if err != nil {
-		return d, deckError(source, err)
+		return d, badInput("%s: %v", source, err)
 	}
-	if ps := g.ValidateDeck(d); len(ps) > 0 {
-		return d, &inputError{msg: fmt.Sprintf("%s is not legal:\n%v", source, engine.Problems(ps)), problems: ps}
+	if len(ps) > 0 {
+		return d, &inputError{msg: fmt.Sprintf("%s is not legal:\n%v", source, ps), problems: ps}
 	}
 	return d, nil
-}
-
-func deckError(source string, err error) error {
-	if ps, ok := err.(engine.Problems); ok {
-		return &inputError{msg: fmt.Sprintf("%s cannot be read:\n%v", source, ps), problems: ps}
-	}
-	return badInput("%s: %v", source, err)
 }
 
 func presetNames(g engine.Game) string {

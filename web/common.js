@@ -26,6 +26,7 @@ export async function api(path, body) {
   const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));
   if (!res.ok) {
     const err = new Error(data.error || `the server answered ${res.status}`);
+    err.status = res.status;
     err.problems = data.problems || [];
     throw err;
   }
@@ -46,4 +47,63 @@ export async function catalogue(game) {
       (cards) => new Map(cards.map((c) => [c.name, c]))));
   }
   return catalogues.get(game);
+}
+
+// Rule ids (MM-4.2, AT-5.13) stand in prompts, errors and deck problems so
+// that a disagreement can be looked up in the rules; the page shows them
+// as small tags with a tooltip instead of as words of the sentence.
+const ruleGames = {MM: "MystiMons", AT: "Athernum", ML: "Micro-Life", ME: "Mystic Elements", ZY: "Zynalith", TR: "Trick"};
+const ruleId = "[A-Z]{2}-\\d+(?:\\.[A-Za-z0-9]+)*";
+// A parenthesis of rule ids only, "(MM-8.2, MM-10.2)", or one id in prose.
+const ruleRe = new RegExp(`\\s*\\((${ruleId}(?:\\s*[,;/]\\s*${ruleId})*)\\)|(${ruleId})`, "g");
+
+/** ruleTag is a rule id as a tag whose tooltip says what it is. */
+export function ruleTag(id) {
+  const game = ruleGames[id.slice(0, 2)];
+  return el("abbr", {class: "rule", title: `rule ${id.slice(3)} of the ${game || id.slice(0, 2)} rules`}, id);
+}
+
+/** ruleText splits text into strings and rule tags, for el's children:
+ * "skip (MM-4.2)" -> ["skip", <abbr>MM-4.2</abbr>]. */
+export function ruleText(text) {
+  const out = [];
+  let at = 0;
+  for (const m of String(text ?? "").matchAll(ruleRe)) {
+    if (m.index > at) out.push(text.slice(at, m.index));
+    const ids = m[1] ? m[1].split(/\s*[,;/]\s*/) : [m[2]];
+    if (m[1]) out.push(" ");
+    ids.forEach((id, i) => out.push(i ? " " : "", ruleTag(id)));
+    at = m.index + m[0].length;
+  }
+  if (at < String(text ?? "").length) out.push(text.slice(at));
+  return out;
+}
+
+// The seats this browser holds: each game's id with its seat token, kept
+// when a game is created or a seat's link opened, for the lobby's list.
+const seatsKey = "kartenwerk.seats";
+
+/** mySeats lists the kept seats, newest first: [{id, token, at}]. */
+export function mySeats() {
+  try {
+    const list = JSON.parse(localStorage.getItem(seatsKey) || "[]");
+    return Array.isArray(list) ? list.filter((s) => s && s.id && s.token) : [];
+  } catch {
+    return [];
+  }
+}
+
+function keepSeats(list) {
+  try { localStorage.setItem(seatsKey, JSON.stringify(list.slice(0, 50))); } catch { /* storage full or off: the list is a convenience */ }
+}
+
+/** rememberSeat keeps a game's seat token, or moves it to the top. */
+export function rememberSeat(id, token) {
+  if (!id || !token) return;
+  keepSeats([{id, token, at: Date.now()}, ...mySeats().filter((s) => s.id !== id || s.token !== token)]);
+}
+
+/** forgetSeat drops every kept seat of a game. */
+export function forgetSeat(id) {
+  keepSeats(mySeats().filter((s) => s.id !== id));
 }

@@ -1,5 +1,6 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
-import {el, api, seatName} from "./common.js";
+import {el, api, seatName, ruleText, mySeats, rememberSeat, forgetSeat} from "./common.js";
+import {resultText} from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
 let games = [];
@@ -40,7 +41,7 @@ function seatRow(i, game) {
 
 function problemsEl(problems) {
   return el("ul", {class: "bad"}, problems.map((p) => el("li", {},
-    p.line ? `line ${p.line}: ` : "", p.subject ? `${p.subject}: ` : "", p.message, p.fix ? ` — ${p.fix}` : "")));
+    p.line ? `line ${p.line}: ` : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : "")));
 }
 
 function drawSeats() {
@@ -88,7 +89,9 @@ async function create(ev) {
   ev.preventDefault();
   $("#errors").replaceChildren();
   try {
-    const r = await api("/api/games", request());
+    const req = request();
+    const r = await api("/api/games", req);
+    if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
     showCreated(r);
   } catch (e) {
     $("#errors").replaceChildren(el("p", {}, e.message.split("\n")[0]), e.problems.length ? problemsEl(e.problems) : null);
@@ -126,6 +129,40 @@ async function main() {
   $("#form").addEventListener("submit", create);
   drawGame();
   drawRecent();
+  drawMine();
+}
+
+// drawMine lists the games this browser holds a seat in, each with its
+// table link, name, opponents and state; a game the server no longer
+// knows is dropped from the list.
+async function drawMine() {
+  const rows = await Promise.all(mySeats().map(async (s) => {
+    try {
+      return mineRow(s, await api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`));
+    } catch (e) {
+      // 404: the game is gone; 403: the token holds none of its seats.
+      if (e.status === 404 || e.status === 403) { forgetSeat(s.id); return null; }
+      return el("li", {dataset: {game: s.id}}, el("a", {href: playLink(s)}, s.id), " ", el("span", {class: "muted"}, e.message));
+    }
+  }));
+  const list = rows.filter(Boolean);
+  $("#mine").replaceChildren(...list);
+  $("#mine-box").hidden = !list.length;
+}
+
+function playLink(s) { return `/play/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`; }
+
+function mineRow(s, m) {
+  const mine = m.controls || [];
+  const v = m.view;
+  const others = (m.seats || []).filter((x) => !mine.includes(x.seat)).map((x) =>
+    `${seatName(x.seat)} ${x.kind === "ai" ? `AI ${x.agent}` : x.kind}`);
+  const state = v.result ? resultText(v) : mine.includes(v.to_move) ? "your turn" :
+    v.to_move && v.to_move !== "nobody" ? `waiting for ${seatName(v.to_move)}` : "";
+  return el("li", {class: v.result ? "over" : "", dataset: {game: s.id}},
+    el("a", {href: playLink(s)}, m.name), " ",
+    el("span", {class: "muted"}, `you (${mine.map(seatName).join(", ")})` + (others.length ? ` vs ${others.join(", ")}` : "")),
+    " — ", el("span", {class: v.result ? "state" : "state live"}, ruleText(state)));
 }
 
 main().catch((e) => { $("#errors").textContent = e.message; });

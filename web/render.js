@@ -1,5 +1,5 @@
 // The table renderer: one for every game, driven by the engine's View.
-import {el, seatName} from "./common.js";
+import {el, seatName, ruleText} from "./common.js";
 import {orderZones, zoneKind} from "./layout.js";
 
 /** statLine writes stats or counters as "power 2 · health 3". */
@@ -78,21 +78,24 @@ function zoneEl(zone, ctx) {
       !zone.count ? el("span", {class: "empty"}, "empty") : null));
 }
 
-/** countersEl draws a player's counters; dotted names are grouped
- * ("energy.red", "energy.blue" as "energy red 1 blue 2"), zeros omitted. */
+/** countersEl draws a player's counters. Dotted names are grouped
+ * ("energy.red", "energy.blue" as "energy red 1, blue 2"), zeros omitted;
+ * a group named like a plain counter ("pool" and "pool.fire") is one
+ * chip: "pool 3 (fire 2, any 1)". */
 function countersEl(counters) {
   const groups = new Map();
-  const plain = [];
+  const plain = new Map();
   for (const c of counters || []) {
-    const [g, rest] = c.name.includes(".") ? c.name.split(/\.(.*)/s) : [null, null];
-    if (g) {
-      if (!groups.has(g)) groups.set(g, []);
-      if (c.value) groups.get(g).push(`${rest} ${c.value}`);
-    } else plain.push(el("span", {class: "chip", dataset: {counter: c.name}}, el("small", {}, c.name), " ", el("b", {}, c.value)));
+    const dot = c.name.indexOf(".");
+    if (dot < 0) { plain.set(c.name, c.value); continue; }
+    const g = c.name.slice(0, dot);
+    if (!groups.has(g)) groups.set(g, []);
+    if (c.value) groups.get(g).push(`${c.name.slice(dot + 1)} ${c.value}`);
   }
-  const grouped = [...groups].map(([g, parts]) => el("span", {class: "chip", dataset: {counter: g}},
-    el("small", {}, g), " ", el("b", {}, parts.length ? parts.join(", ") : "0")));
-  return el("div", {class: "counters"}, grouped, plain);
+  const chip = (name, value, parts) => el("span", {class: "chip", dataset: {counter: name}},
+    el("small", {}, name), " ", el("b", {}, value), parts && parts.length ? el("small", {}, ` (${parts.join(", ")})`) : null);
+  const grouped = [...groups].filter(([g]) => !plain.has(g)).map(([g, parts]) => chip(g, parts.length ? parts.join(", ") : "0"));
+  return el("div", {class: "counters"}, grouped, [...plain].map(([name, value]) => chip(name, value, groups.get(name))));
 }
 
 /** playerEl draws one seat's side of the table. */
@@ -124,23 +127,26 @@ export function renderTable(view, ctx) {
     me ? playerEl(me, view, ctx) : null);
 }
 
-/** statusLine is the turn, round, phase and whose decision it is. */
+/** statusLine is the turn, round, phase and whose decision it is; a
+ * finished game says so instead of naming a seat for "nobody". */
 export function statusLine(view, extra = {}) {
-  const who = view.to_move === "nobody" ? "nobody" :
-    (view.to_move === view.viewer ? "you" : seatName(view.to_move)) + (extra.thinking ? " (AI thinking…)" : "");
+  const seated = (s) => s && s !== "nobody";
+  const who = view.to_move === view.viewer ? "you" : seatName(view.to_move);
   return el("div", {class: "status"},
     el("span", {dataset: {k: "turn"}}, "Turn ", el("b", {}, view.turn)),
     view.round ? el("span", {}, "Round ", el("b", {}, view.round)) : null,
-    el("span", {}, "Phase ", el("b", {}, view.phase || "–")),
-    el("span", {}, "Active ", el("b", {}, seatName(view.active))),
-    el("span", {class: "decision"}, "Decision ", el("b", {}, who)),
-    (view.notes || []).map((n) => el("span", {class: "note"}, n)));
+    view.result ? null : el("span", {}, "Phase ", el("b", {}, view.phase || "–")),
+    seated(view.active) ? el("span", {dataset: {k: "active"}}, "Active ", el("b", {}, seatName(view.active))) : null,
+    view.result ? el("span", {class: "over", dataset: {k: "over"}}, el("b", {}, "Game over")) :
+      seated(view.to_move) ? el("span", {class: "decision", dataset: {k: "decision"}}, "Decision ", el("b", {}, who + (extra.thinking ? " (AI thinking…)" : ""))) : null,
+    (view.notes || []).map((n) => el("span", {class: "note"}, ruleText(n))));
 }
 
-/** logEl draws the game log, newest last. */
+/** logEl draws the game log, newest last; the game's own entries name no
+ * seat. */
 export function logEl(lines) {
   const list = el("ol", {class: "log"}, (lines || []).map((l) =>
-    el("li", {value: l.n}, el("span", {class: "who"}, seatName(l.seat)), " ", l.label)));
+    el("li", {value: l.n}, l.seat && l.seat !== "nobody" ? [el("span", {class: "who"}, seatName(l.seat)), " "] : null, ruleText(l.label))));
   return list;
 }
 

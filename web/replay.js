@@ -1,5 +1,5 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
-import {el, api, seatName, catalogue} from "./common.js";
+import {el, api, seatName, catalogue, ruleText} from "./common.js";
 import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
 
 const id = location.pathname.split("/").pop();
@@ -38,7 +38,8 @@ function draw(r) {
   const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}};
   $("#table").replaceChildren(renderTable(r.view, ctx));
   const last = r.log[r.log.length - 1];
-  $("#prompt").replaceChildren(el("p", {}, r.view.result ? resultText(r.view) : last ? `Last: ${seatName(last.seat)} — ${last.label}` : "The start of the game"));
+  const by = last && last.seat !== "nobody" ? `${seatName(last.seat)} — ` : "";
+  $("#prompt").replaceChildren(el("p", {}, ruleText(r.view.result ? resultText(r.view) : last ? `Last: ${by}${last.label}` : "The start of the game")));
   $("#log").replaceChildren(logEl(r.log));
   $("#log").scrollTop = 1e9;
 }

@@ -1,6 +1,6 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, seatName, catalogue} from "./common.js";
+import {el, api, seatName, catalogue, ruleText, rememberSeat} from "./common.js";
 import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
 
 const id = location.pathname.split("/").pop();
@@ -59,6 +59,8 @@ async function onMessage(m) {
   if (!m.full) return applyDelta(m);
   m.controls = m.controls || [];
   if (!state || state.game !== m.game) catalog = await catalogue(m.game);
+  // A token that holds a seat is kept for the lobby's "My games".
+  if (m.controls.length) rememberSeat(id, token);
   state = m;
   draw();
 }
@@ -79,7 +81,7 @@ function applyDelta(m) {
 function toast(text) {
   window.kw.errors.push(text);
   const t = $("#toast");
-  t.textContent = text;
+  t.replaceChildren(...ruleText(text));
   t.hidden = false;
   clearTimeout(toast.timer);
   toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
@@ -89,8 +91,8 @@ function toast(text) {
 // asks for a second click first, since the rules may offer it at every
 // decision, next to the moves a player means to make.
 function actButton(a) {
-  if (!a.concedes) return el("button", {class: "act", dataset: {action: a.action}, onclick: () => send(a.action)}, a.label);
-  const b = el("button", {class: "act concede", dataset: {action: a.action}}, a.label);
+  if (!a.concedes) return el("button", {class: "act", dataset: {action: a.action}, onclick: () => send(a.action)}, ruleText(a.label));
+  const b = el("button", {class: "act concede", dataset: {action: a.action}}, ruleText(a.label));
   b.onclick = () => {
     if (b.classList.contains("armed")) return send(a.action);
     b.classList.add("armed");
@@ -144,7 +146,7 @@ function drawPrompt(v, loose, cardActions) {
   else if (v.to_move === "nobody") text = "";
   else text = `Waiting for ${seatName(v.to_move)}…`;
   $("#prompt").className = "prompt" + (m.legal.length ? " yours" : "") + (m.thinking ? " thinking" : "");
-  $("#prompt").replaceChildren(el("p", {}, text),
+  $("#prompt").replaceChildren(el("p", {}, ruleText(text)),
     el("div", {class: "choices"}, loose.map((a) => actButton(a))));
 }
 
@@ -192,7 +194,7 @@ function drawResult(v) {
   if (!v.result) { box.hidden = true; return; }
   const next = state.rematch ? `/play/${state.rematch}?token=${encodeURIComponent(token)}` : null;
   box.replaceChildren(el("div", {class: "box", id: "result-box"},
-    el("h2", {}, resultText(v)),
+    el("h2", {}, ruleText(resultText(v))),
     el("p", {}, `after ${v.turn} turns and ${state.version} actions`),
     el("div", {class: "choices"},
       state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? "Join the rematch" : "Rematch") : null,

@@ -129,13 +129,8 @@ func validateCmd() *cobra.Command {
 				return err
 			}
 			deck, err := engine.ReadDeckFile(args[1])
-			var problems engine.Problems
-			switch e := err.(type) {
-			case nil:
-				problems = g.ValidateDeck(deck)
-			case engine.Problems:
-				problems = e
-			default:
+			problems, err := engine.CheckDeck(g, deck, err)
+			if err != nil {
 				return err
 			}
 			out := cmd.OutOrStdout()

@@ -119,6 +119,39 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestValidateListsEveryProblemAndSuggestsNames checks each game's deck
+// check through the CLI: a line with a bad count does not hide the rules
+// the other lines break, and a misspelt card gets the nearest name.
+func TestValidateListsEveryProblemAndSuggestsNames(t *testing.T) {
+	for _, c := range []struct {
+		game, deck string
+		want       []string
+	}{
+		{"mystimons", "0 Embrix\n2 Flaruu\n4 Cindrik\n", []string{
+			"d.txt:1: count 0 is out of range", "d.txt:2: Flaruu: no such card; did you mean Flaru?", "d.txt:3: Cindrik: 4 copies; at most 3 are allowed (MM-8.2)"}},
+		{"athernum", "0 Cinder Scout\n3 Cinder Scoot\n5 Flame Adept\n", []string{
+			"d.txt:1: count 0 is out of range", "d.txt:2: Cinder Scoot: no such card; did you mean Cinder Scout?", "d.txt:3: Flame Adept: 5 copies; at most 4 of a name are allowed (AT-8.2)"}},
+		{"zynalith", "creatures:\n0 Sumpfratte\n2 Grubenwrum\nextras:\n1 Flammenwolf\n", []string{
+			"d.txt:2: count 0 is out of range", "d.txt:3: Grubenwrum: no such card; did you mean Grubenwurm?", "d.txt:5: Flammenwolf: a creature belongs in the creatures stack, not the extras stack (ZY-8.1)"}},
+		{"microlife", "0 Haut\n1 Nahrnug\nplay:\n1 Haut\n", []string{
+			"d.txt:1: count 0 is out of range", "d.txt:2: Nahrnug: no such card; did you mean Nahrung?", "d.txt:4: Haut: only Dauer cards can be in play from the start (ML-3.3)"}},
+		{"mysticelements", "0 Sapling\n1 Sapplng\n2 Wolf Pack\nredd\n", []string{
+			"d.txt:1: count 0 is out of range", "d.txt:2: Sapplng: no such card; did you mean Sapling?", "d.txt:3: Wolf Pack: 2 copies, but the game has one of each card (ME-2)", "d.txt:4: redd: no such card; did you mean red?"}},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			out, _, err := run(t, "", "validate", c.game, writeFile(t, "d.txt", c.deck))
+			if exitCode(err) != 1 {
+				t.Fatalf("exit %v for an illegal deck:\n%s", err, out)
+			}
+			for _, w := range c.want {
+				if !strings.Contains(out, w) {
+					t.Errorf("the output lacks %q:\n%s", w, out)
+				}
+			}
+		})
+	}
+}
+
 func TestPlayRepromptsOnBadInputAndFinishes(t *testing.T) {
 	// Nine cards each: nine plays. Between them, bad input of every kind.
 	input := "help\n0\nplay c99\nfly\n\n" + strings.Repeat("1\n", 9)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // Deck construction (AT-8) and the preset decks.
@@ -35,7 +36,7 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 			continue
 		}
 		if !ok {
-			probs = append(probs, d.Problem(e, "no such card", "check the name against `kartenwerk cards athernum`"))
+			probs = append(probs, cardpool.NoSuchCard(d, e, "athernum", cardpool.Names(p.defs, func(c *cardDef) string { return c.name })))
 			continue
 		}
 		def := &p.defs[id]

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // Starter decks are fixed (ML-8.1): 8 cards in the deck and the permanent
@@ -35,7 +36,7 @@ func validateDeck(c *catalog, d engine.DeckList) []engine.Problem {
 		case e.Section != "" && e.Section != "play":
 			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use the main deck, or "play:" for the cards in play from the start`))
 		case !ok:
-			probs = append(probs, d.Problem(e, "no such card", "check the spelling against `kartenwerk cards microlife`"))
+			probs = append(probs, cardpool.NoSuchCard(d, e, "microlife", cardpool.Names(c.defs, func(c *cardDef) string { return c.name })))
 		case c.defs[i].typ == tMutation:
 			probs = append(probs, d.Problem(e, "a mutation card belongs to the mutation deck, not a player's deck (ML-2.12)", "remove it"))
 		case e.Section == "play" && c.defs[i].typ != tDauer:

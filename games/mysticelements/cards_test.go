@@ -133,7 +133,7 @@ func TestME8_1BadDecks(t *testing.T) {
 		name, text string
 		want       []string
 	}{
-		{"typo", "red\nblue\n1 Fireblal\n", []string{"t.txt:3: Fireblal: no such card", `did you mean "Fireball"`, "needs exactly 3"}},
+		{"typo", "red\nblue\n1 Fireblal\n", []string{"t.txt:3: Fireblal: no such card", "did you mean Fireball?", "needs exactly 3"}},
 		{"two copies", "red\nblue\n2 Insight\n", []string{"t.txt:3: Insight: 2 copies", "listed twice"}},
 		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: green: only 2 of the 15 green cards", "missing: Oak Warden"}},
 		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (red, blue, green, black), it needs exactly 3 (ME-8.1)"}},
@@ -222,7 +222,7 @@ func TestBadPositions(t *testing.T) {
 	}
 	for _, w := range []string{
 		`phase: unknown phase "lunch"`,
-		`seats[0].zones.hand[0]: no card named "Firebal" (fix: did you mean "Fireball"?`,
+		`seats[0].zones.hand[0]: no card named "Firebal" (fix: did you mean Fireball?`,
 		"seats[0].zones.pocket: unknown zone",
 		"seats[0].counters.mana: unknown counter",
 		`seats[0].props.colours: "pink" is not a new colour`,

@@ -2,9 +2,11 @@ package mysticelements
 
 import (
 	"fmt"
+	"iter"
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // A deck file either lists the 45 cards of its three colours ("1 Fire
@@ -54,7 +56,7 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 			continue
 		}
 		if !ok {
-			probs = append(probs, d.Problem(e, "no such card", suggest(p, name)))
+			probs = append(probs, cardpool.NoSuchCard(d, e, "mysticelements", cardsAndColours(p)))
 			continue
 		}
 		def := &p.defs[id]
@@ -101,36 +103,27 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 	return cols, probs
 }
 
-// suggest names the closest card, for typos.
+// suggest names the closest card or colour, for typos.
 func suggest(p *pool, name string) string {
-	best, bestD := "", 1<<30
-	for i := range p.defs {
-		if d := editDistance(strings.ToLower(p.defs[i].Name), name); d < bestD {
-			best, bestD = p.defs[i].Name, d
-		}
-	}
-	if bestD <= len(name)/2+1 {
-		return fmt.Sprintf("did you mean %q? (kartenwerk cards mysticelements lists the pool)", best)
+	if near, ok := cardpool.Nearest(name, cardsAndColours(p)); ok {
+		return fmt.Sprintf("did you mean %s? (`kartenwerk cards mysticelements` lists every card)", near)
 	}
 	return "check the name against `kartenwerk cards mysticelements`, or name a colour: " + strings.Join(colourNames, ", ")
 }
 
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
+// cardsAndColours are the names a deck line may write: every card, and
+// the colours that stand for all their cards.
+func cardsAndColours(p *pool) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := range p.defs {
+			if !yield(p.defs[i].Name) {
+				return
 			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
 		}
-		prev, cur = cur, prev
+		for _, c := range colourNames {
+			if !yield(c) {
+				return
+			}
+		}
 	}
-	return prev[len(b)]
 }

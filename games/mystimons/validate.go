@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // ValidateDeck checks the construction rules MM-8 and lists every problem.
@@ -25,7 +26,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 		}
 		i, ok := p.byName[strings.ToLower(e.Card)]
 		if !ok {
-			probs = append(probs, d.Problem(e, "no such card", "check the spelling (kartenwerk cards mystimons lists them)"))
+			probs = append(probs, cardpool.NoSuchCard(d, e, "mystimons", cardpool.Names(p.defs, func(c *cardDef) string { return c.name })))
 			continue
 		}
 		if _, seen := first[i]; !seen {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 )
 
 // Stack limits: every stack must fill its market row (ZY-2.6) with room to
@@ -45,7 +46,7 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 		}
 		id, ok := p.lookup(e.Card)
 		if !ok {
-			ps = append(ps, d.Problem(e, "no such card", "check the spelling against `kartenwerk cards zynalith`"))
+			ps = append(ps, cardpool.NoSuchCard(d, e, "zynalith", cardpool.Names(p.defs, func(c *cardDef) string { return c.Name })))
 			continue
 		}
 		def := &p.defs[id]

@@ -1,0 +1,99 @@
+package cardpool
+
+import (
+	"fmt"
+	"iter"
+
+	"kartenwerk/engine"
+)
+
+// NoSuchCard is the problem of a deck line that names no card of the
+// game: "Flaruu: no such card; did you mean Flaru?" when one of names is
+// close, else a pointer to the game's card list. Every game's deck check
+// uses it, so the CLI and the lobby suggest alike.
+func NoSuchCard(d engine.DeckList, e engine.DeckEntry, game string, names iter.Seq[string]) engine.Problem {
+	list := fmt.Sprintf("`kartenwerk cards %s` lists every card", game)
+	if near, ok := Nearest(e.Card, names); ok {
+		return d.Problem(e, fmt.Sprintf("no such card; did you mean %s?", near), fmt.Sprintf("write %s; %s", near, list))
+	}
+	return d.Problem(e, "no such card", "check the spelling; "+list)
+}
+
+// Names lists the names of cards, for NoSuchCard.
+func Names[C any](cards []C, name func(*C) string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		for i := range cards {
+			if !yield(name(&cards[i])) {
+				return
+			}
+		}
+	}
+}
+
+// Nearest is the name among names closest to name, ignoring case and
+// surrounding space, when it is close enough to be a misspelling of it:
+// at most 2 edits (a third of the name for longer names), and fewer than
+// half its letters, so that a short word is not matched to any other.
+// An edit is a letter added, removed, changed, or two neighbours swapped.
+// The first of equally near names wins.
+func Nearest(name string, names iter.Seq[string]) (string, bool) {
+	want := []rune(key(name))
+	n := len(want)
+	limit := max(2, n/3)
+	if 2*limit >= n {
+		limit = (n - 1) / 2
+	}
+	best, bestD := "", limit+1
+	var rows editRows
+	for cand := range names {
+		if d := rows.distance(want, []rune(key(cand)), bestD); d < bestD {
+			best, bestD = cand, d
+		}
+	}
+	return best, best != ""
+}
+
+// editRows are the three rows of the distance table, kept between
+// candidates.
+type editRows struct{ prev2, prev, cur []int }
+
+// distance is the optimal-string-alignment distance of a and b (Damerau's
+// edits, each letter edited once), or any number ≥ cap once it is known to
+// reach cap.
+func (r *editRows) distance(a, b []rune, cap int) int {
+	if diff := len(a) - len(b); diff >= cap || -diff >= cap {
+		return cap
+	}
+	r.prev2, r.prev, r.cur = grow(r.prev2, len(b)+1), grow(r.prev, len(b)+1), grow(r.cur, len(b)+1)
+	for j := range r.prev {
+		r.prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		r.cur[0] = i
+		rowMin := i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			v := min(r.prev[j]+1, r.cur[j-1]+1, r.prev[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				v = min(v, r.prev2[j-2]+1)
+			}
+			r.cur[j] = v
+			rowMin = min(rowMin, v)
+		}
+		if rowMin >= cap {
+			return cap
+		}
+		r.prev2, r.prev, r.cur = r.prev, r.cur, r.prev2
+	}
+	return r.prev[len(b)]
+}
+
+func grow(s []int, n int) []int {
+	if cap(s) < n {
+		return make([]int, n)
+	}
+	return s[:n]
+}

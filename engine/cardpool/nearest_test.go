@@ -1,0 +1,46 @@
+package cardpool
+
+import (
+	"slices"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+func TestNearestSuggestsOnlyCloseNames(t *testing.T) {
+	names := []string{"Flaru", "Embrix", "Cindrik", "Fire Energy", "Aetherion's Gabe", "Ox", "Nine", "None"}
+	for _, c := range []struct {
+		typed, want string
+	}{
+		{"Flaruu", "Flaru"},                     // one letter added
+		{"flaru", "Flaru"},                      // case only
+		{"Blarox", ""},                          // three edits in a short name
+		{"Flrau", "Flaru"},                      // two neighbours swapped: one edit
+		{"Embirx", "Embrix"},                    // swapped
+		{"Fire Enrgy", "Fire Energy"},           // one letter missing
+		{"Aetherions Gabe", "Aetherion's Gabe"}, // apostrophe missing
+		{"Atherion Gab", "Aetherion's Gabe"},    // three edits: within a third of 12
+		{"Oz", ""},                              // two letters: never a guess
+		{"Nne", "Nine"},                         // first of the equally near
+		{"Dragon", ""},                          // nothing alike
+		{"  Cindrick ", "Cindrik"},              // spaces around
+	} {
+		got, ok := Nearest(c.typed, slices.Values(names))
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Nearest(%q) = %q, %v; want %q", c.typed, got, ok, c.want)
+		}
+	}
+}
+
+func TestNoSuchCardNamesTheNearestCard(t *testing.T) {
+	d := engine.DeckList{Source: "mine.txt"}
+	e := engine.DeckEntry{Card: "Flaruu", Count: 2, Line: 7}
+	p := NoSuchCard(d, e, "mystimons", slices.Values([]string{"Embrix", "Flaru"}))
+	if p.Error() != "mine.txt:7: Flaruu: no such card; did you mean Flaru? (fix: write Flaru; `kartenwerk cards mystimons` lists every card)" {
+		t.Errorf("got %q", p.Error())
+	}
+	p = NoSuchCard(d, engine.DeckEntry{Card: "Dragon", Line: 3}, "mystimons", slices.Values([]string{"Flaru"}))
+	if p.Msg != "no such card" || p.Line != 3 || p.Subject != "Dragon" {
+		t.Errorf("a name like no card: %+v", p)
+	}
+}

@@ -1,0 +1,139 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kartenwerk/engine"
+)
+
+// evalJS runs script in the tab and fails the test on an error.
+func evalJS[T any](t *testing.T, ctx context.Context, script string) T {
+	t.Helper()
+	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	if err != nil {
+		t.Fatalf("%s: %v", script, err)
+	}
+	return v
+}
+
+// openPage navigates to url and waits (as long as a loaded machine takes)
+// until sel is on the page.
+func openPage(t *testing.T, ctx context.Context, url, sel string) {
+	t.Helper()
+	sctx, cancel := context.WithTimeout(ctx, 45*time.Second)
+	defer cancel()
+	if err := chromedp.Do(sctx, chromedp.Navigate(url), chromedp.WaitReady(sel)); err != nil {
+		t.Fatalf("opening %s and waiting for %s: %v", url, sel, err)
+	}
+}
+
+// A finished game has no active seat and no one to decide: the view says
+// "nobody", which the status line must not draw as a seat.
+func TestBrowserFinishedZynalithTableNamesNoSeatForNobody(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "zynalith", Seats: []SeatRequest{{Kind: KindAI, Agent: "random"}, {Kind: KindAI, Agent: "random"}}})
+	if !poll(90*time.Second, func() bool { return e.state(resp.ID, "").Finished }) {
+		t.Fatal("the AIs did not finish the game")
+	}
+	if v := e.state(resp.ID, "").View; v.Active != engine.NoSeat || v.ToMove != engine.NoSeat {
+		t.Fatalf("the finished view: active %v, to move %v; the test needs nobody for both", v.Active, v.ToMove)
+	}
+	ctx := newBrowser(t)
+	openPage(t, ctx, e.http.URL+"/play/"+resp.ID, "#status .status")
+	waitKW(t, ctx, "the finished table", func(k kwState) bool { return k.Finished })
+	type status struct {
+		Text           string
+		Active, Over   bool
+		Decision       bool
+		SpectatorInLog bool
+	}
+	s := evalJS[status](t, ctx, `({Text: document.querySelector("#status").textContent,
+		Active: !!document.querySelector("#status [data-k=active]"),
+		Over: !!document.querySelector("#status [data-k=over]"),
+		Decision: !!document.querySelector("#status [data-k=decision]"),
+		SpectatorInLog: /spectator/i.test(document.querySelector("#log").textContent)})`)
+	if strings.Contains(strings.ToLower(s.Text), "spectator") || s.Active || s.Decision || !s.Over || s.SpectatorInLog {
+		t.Errorf("the finished table's status line reads %q (active shown %v, decision shown %v, game over shown %v, spectator in the log %v)",
+			s.Text, s.Active, s.Decision, s.Over, s.SpectatorInLog)
+	}
+}
+
+// MystiMons gives a player a "pool" total and "pool.<element>" counts
+// (MM-4.2): one chip, not two "pool 0" chips. Its prompts cite rules
+// (MM-3.5), drawn as tags with a tooltip rather than words of the sentence.
+func TestBrowserMystiMonsTableDrawsOnePoolChipAndRuleTags(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "mystimons", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	ctx := newBrowser(t)
+	openPage(t, ctx, e.http.URL+resp.Play, "body.play")
+	waitMyTurn(t, ctx)
+	type table struct {
+		Players, PoolChips int
+		Chips              []string
+		Prompt             string
+		Tags               []string
+		Titles             []string
+	}
+	got := evalJS[table](t, ctx, `(() => {
+		const tags = [...document.querySelectorAll("#prompt p abbr.rule")];
+		return {Players: document.querySelectorAll("#table .player").length,
+			PoolChips: document.querySelectorAll("#table .player [data-counter=pool]").length,
+			Chips: [...document.querySelectorAll("#table .player .chip")].map((c) => c.textContent),
+			Prompt: document.querySelector("#prompt p").textContent,
+			Tags: tags.map((a) => a.textContent), Titles: tags.map((a) => a.title)};
+	})()`)
+	if got.Players != 2 || got.PoolChips != 2 {
+		t.Errorf("%d pool chips for %d players, want one each: %q", got.PoolChips, got.Players, got.Chips)
+	}
+	if len(got.Tags) == 0 || strings.Contains(got.Prompt, "(MM-") || !strings.Contains(got.Titles[0], "MystiMons") {
+		t.Errorf("the prompt %q: rule tags %q with tooltips %q, want the rule ids as tags naming the game", got.Prompt, got.Tags, got.Titles)
+	}
+}
+
+// The lobby lists the games this browser holds a seat in, with a link
+// back to the seat, and forgets a game the server no longer knows or
+// that the kept token holds no seat of.
+func TestBrowserLobbyListsMyGames(t *testing.T) {
+	e := newEnv(t)
+	ctx := newBrowser(t)
+	lobbyStart(t, ctx, e.http.URL, "mysticelements")
+	id := evalJS[string](t, ctx, `location.pathname.split("/").pop()`)
+	// A game the server never knew, and a game whose token holds no seat.
+	gone, notMine := "00000000deadbeef", e.create(friendGame("trick")).ID
+	evalJS[bool](t, ctx, fmt.Sprintf(`(() => {
+		const seats = JSON.parse(localStorage.getItem("kartenwerk.seats"));
+		seats.push({id: %q, token: "0123", at: 1}, {id: %q, token: "0123", at: 2});
+		localStorage.setItem("kartenwerk.seats", JSON.stringify(seats));
+		return true;
+	})()`, gone, notMine))
+	openPage(t, ctx, e.http.URL+"/", fmt.Sprintf("#mine li[data-game=%q] a", id))
+	type row struct {
+		Text, Href string
+		Rows       int
+		Kept       string
+	}
+	var r row
+	if !poll(45*time.Second, func() bool {
+		r = evalJS[row](t, ctx, fmt.Sprintf(`(() => {
+			const li = document.querySelector('#mine li[data-game=%q]');
+			return {Text: li.textContent, Href: li.querySelector("a").href, Rows: document.querySelectorAll("#mine li").length,
+				Kept: localStorage.getItem("kartenwerk.seats")};
+		})()`, id))
+		return r.Rows == 1 && !strings.Contains(r.Kept, gone) && !strings.Contains(r.Kept, notMine)
+	}) {
+		t.Fatalf("My games shows %d rows (want 1), keeps %s", r.Rows, r.Kept)
+	}
+	if !strings.Contains(r.Text, "Mystic Elements") || !strings.Contains(r.Text, "you (P1) vs P2 AI random") {
+		t.Errorf("My games row %q: want the game's name and the opponent", r.Text)
+	}
+	openPage(t, ctx, r.Href, "body.play")
+	if k := waitTable(t, ctx, 0); k.Viewer != "p1" {
+		t.Errorf("the My games link opened the table as %q, want the seat p1", k.Viewer)
+	}
+}
