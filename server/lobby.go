@@ -173,20 +173,24 @@ func newGameID() string { return newToken()[:16] }
 
 // Create starts a game from a lobby request and stores it.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	return srv.create(ctx, req, "")
+	return srv.create(ctx, req, gameOrigin{})
 }
 
-// create is Create for a creator (see creatorKey).
-func (srv *Server) create(ctx context.Context, req CreateRequest, creator string) (CreateResponse, error) {
+// gameOrigin is who starts a game: the creator's key (see creatorKey) and
+// the account logged in, if any.
+type gameOrigin struct{ creator, owner string }
+
+// create is Create for a creator.
+func (srv *Server) create(ctx context.Context, req CreateRequest, from gameOrigin) (CreateResponse, error) {
 	setup, seats, token, err := srv.setupFor(req)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	return srv.start(ctx, setup, seats, token, creator)
+	return srv.start(ctx, setup, seats, token, from)
 }
 
 // start checks that the game can begin, stores it and makes it live.
-func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token, creator string) (CreateResponse, error) {
+func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token string, from gameOrigin) (CreateResponse, error) {
 	g, err := srv.games.lookup(setup.Game)
 	if err != nil {
 		return CreateResponse{}, badInput("%v", err)
@@ -194,7 +198,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if _, err := g.New(setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
-	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: creator}
+	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}
 	if err := srv.store.CreateGame(ctx, sg); err != nil {
 		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
 	}
@@ -228,7 +232,7 @@ func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error
 	}
 	setup := s.setup
 	setup.Seed = newSeed()
-	resp, err := srv.start(ctx, setup, s.seats, "", "")
+	resp, err := srv.start(ctx, setup, s.seats, "", gameOrigin{})
 	if err != nil {
 		return "", err
 	}

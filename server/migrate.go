@@ -1,0 +1,174 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A migration moves the store's schema one version up. Migrations run in
+// order, each in its own transaction with the row that records it, so a
+// database is always at one version: an interrupted upgrade leaves the
+// previous one, and the next open tries again.
+type migration struct {
+	version int
+	what    string
+	apply   func(ctx context.Context, tx *sql.Tx, postgres bool) error
+}
+
+// migrations is the schema's history. Append only: a released migration
+// never changes, since databases out there have run it.
+var migrations = []migration{
+	{1, "games and actions", migrateGames},
+	{2, "accounts, sessions and login attempts", migrateAccounts},
+}
+
+// schemaVersionTable records every migration applied, and when.
+const schemaVersionTable = `CREATE TABLE IF NOT EXISTS schema_version (
+	version INTEGER PRIMARY KEY,
+	applied BIGINT NOT NULL
+)`
+
+// migrationLock serialises replicas that open one PostgreSQL database at
+// once: the first upgrades it, the others then find nothing to do.
+const migrationLock = 0x6b61727465
+
+// migrate brings a database up to the newest version.
+func migrate(ctx context.Context, db *sql.DB, postgres bool) error {
+	if _, err := db.ExecContext(ctx, schemaVersionTable); err != nil {
+		return err
+	}
+	for _, m := range migrations {
+		if err := applyMigration(ctx, db, postgres, m); err != nil {
+			return fmt.Errorf("schema migration %d (%s): %w", m.version, m.what, err)
+		}
+	}
+	return nil
+}
+
+// applyMigration runs m unless the database has it already.
+func applyMigration(ctx context.Context, db *sql.DB, postgres bool, m migration) error {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+			return err
+		}
+	}
+	var done int
+	if err := tx.QueryRowContext(ctx, rebind(postgres, `SELECT count(*) FROM schema_version WHERE version = ?`), m.version).Scan(&done); err != nil {
+		return err
+	}
+	if done > 0 {
+		return nil
+	}
+	if err := m.apply(ctx, tx, postgres); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, rebind(postgres, `INSERT INTO schema_version (version, applied) VALUES (?, ?)`), m.version, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// schemaVersion is the newest migration a database has.
+func schemaVersion(ctx context.Context, db *sql.DB) (int, error) {
+	var v sql.NullInt64
+	err := db.QueryRowContext(ctx, `SELECT max(version) FROM schema_version`).Scan(&v)
+	return int(v.Int64), err
+}
+
+// migrateGames is the schema from before versions were recorded: it makes
+// the tables of a new database, and adds to a database made by an older
+// server the columns of eviction and creation limits.
+func migrateGames(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	tableOptions := sqliteActions
+	if postgres {
+		tableOptions = ""
+	}
+	if err := execAll(ctx, tx, fmt.Sprintf(gamesSchema, tableOptions)); err != nil {
+		return err
+	}
+	for _, col := range []string{"touched BIGINT NOT NULL DEFAULT 0", "creator TEXT NOT NULL DEFAULT ''"} {
+		if err := addColumn(ctx, tx, postgres, "games", col); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
+	return err
+}
+
+// migrateAccounts adds the accounts, their sessions, the failed logins
+// that throttle guessing, and the account that owns (created) a game.
+func migrateAccounts(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if err := execAll(ctx, tx, accountsSchema); err != nil {
+		return err
+	}
+	if err := addColumn(ctx, tx, postgres, "games", "owner TEXT NOT NULL DEFAULT ''"); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner) WHERE owner <> ''`)
+	return err
+}
+
+// accountsSchema keeps only what authenticates: a password as its
+// argon2id PHC string, a session as a hash of its token, a login failure
+// under a key that hashes the address. An account row is owned by its
+// own id; every other row with user data names its owner account.
+const accountsSchema = `
+CREATE TABLE accounts (
+	id           TEXT PRIMARY KEY,
+	username     TEXT NOT NULL,
+	username_key TEXT NOT NULL UNIQUE,
+	password     TEXT NOT NULL,
+	created      BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+	token_hash TEXT PRIMARY KEY,
+	owner      TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	created    BIGINT NOT NULL,
+	expires    BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_owner ON sessions (owner);
+CREATE INDEX sessions_by_expiry ON sessions (expires);
+CREATE TABLE login_attempts (
+	key          TEXT PRIMARY KEY,
+	failures     INTEGER NOT NULL,
+	last_failure BIGINT NOT NULL
+);`
+
+// addColumn adds a column to a table unless it is there already.
+func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {
+	if postgres {
+		_, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN IF NOT EXISTS `+column)
+		return err
+	}
+	name, _, _ := strings.Cut(column, " ")
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, table, name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN `+column)
+	return err
+}
+
+// execAll runs each statement of a script.
+func execAll(ctx context.Context, tx *sql.Tx, script string) error {
+	for _, stmt := range strings.Split(script, ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
