@@ -122,6 +122,12 @@ func (srv *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 // usernames cost one hash like known ones and count failures alike.
 func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, password string) (Account, bool) {
 	a, ctx := srv.acct, r.Context()
+	done, ok := a.checking(username)
+	if !ok {
+		tooMany(w, time.Second, "a login with this username is being checked: try again in a moment")
+		return Account{}, false
+	}
+	defer done()
 	keys := loginKeys(username, clientAddr(r))
 	wait, err := a.throttled(ctx, keys)
 	if err != nil {
@@ -129,7 +135,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		return Account{}, false
 	}
 	if wait > 0 {
-		tooMany(w, wait, "too many failed logins: wait before trying again")
+		tooMany(w, wait, fmt.Sprintf("too many failed logins: wait %s before trying again", wait.Round(time.Second)))
 		return Account{}, false
 	}
 	acc, err := a.store.AccountByName(ctx, username)
@@ -157,7 +163,9 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 			srv.httpError(w, err)
 			return Account{}, false
 		}
-		srv.log.Info("login refused", "username", username, "address", creatorKey(clientAddr(r)))
+		// Not the username: a password typed into its field would land
+		// in the log.
+		srv.log.Info("login refused", "account", acc.ID, "address", creatorKey(clientAddr(r)))
 		writeError(w, http.StatusUnauthorized, wrongLogin)
 		return Account{}, false
 	}

@@ -494,3 +494,53 @@ func TestLoginPageServed(t *testing.T) {
 		}
 	}
 }
+
+func TestUnknownUsernamesCostAHashLikeKnownOnes(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	b := e.browser()
+	b.signup("alice", alicePassword)
+	cost := func(user string) int64 {
+		t.Helper()
+		before := e.srv.acct.hashes.Load()
+		b.expect(http.StatusUnauthorized, "POST", "/api/login", Credentials{user, "not the password"})
+		return e.srv.acct.hashes.Load() - before
+	}
+	if known, unknown := cost("alice"), cost("nobody"); known != 1 || unknown != known {
+		t.Errorf("a wrong password cost %d hashes for a known username and %d for an unknown one, want 1 each", known, unknown)
+	}
+	_, metrics := b.expect(http.StatusOK, "GET", "/metrics", nil)
+	if !strings.Contains(metrics, "kartenwerk_password_hashes_total 3") {
+		t.Errorf("the metrics do not count the 3 hashes: %s", metrics)
+	}
+}
+
+func TestOneLoginAtATimePerUsername(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	b := e.browser()
+	b.signup("alice", alicePassword)
+	done, ok := e.srv.acct.checking("ALICE")
+	if !ok {
+		t.Fatal("no login is being checked, yet the username is taken")
+	}
+	// A second guess while the first is checked waits for its outcome.
+	res, raw := b.do("POST", "/api/login", Credentials{"alice", alicePassword})
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") != "1" {
+		t.Errorf("a login while another of the username is checked: %d %s (Retry-After %q), want 429 after 1 s",
+			res.StatusCode, raw, res.Header.Get("Retry-After"))
+	}
+	e.browser().signup("bob", bobPassword)
+	e.browser().login("bob", bobPassword) // another username is not held up meanwhile
+	done()
+	b.login("alice", alicePassword)
+}
+
+func TestSignupsPerAddressLimited(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	for i := range signupBurst {
+		e.browser().signup("player"+strconv.Itoa(i), alicePassword)
+	}
+	res, raw := e.browser().do("POST", "/api/signup", Credentials{"one-more", alicePassword})
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+		t.Errorf("sign-up %d from one address: %d %s, want 429 with Retry-After", signupBurst+1, res.StatusCode, raw)
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"errors"
 	"net/http"
 	"runtime"
+	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -35,9 +37,15 @@ type accounts struct {
 	// dummy is the hash an unknown username's password is checked
 	// against, so that it costs what a known one's does.
 	dummy  string
-	ttl    time.Duration
-	secure bool // every cookie Secure, even over plain HTTP (a TLS proxy in front)
-	now    func() time.Time
+	hashes atomic.Int64 // argon2id hashes computed, for the metrics
+	// logins holds the usernames whose login is being checked: one at a
+	// time each, so that parallel guesses cannot all slip in before the
+	// first failure is counted.
+	loginsMu sync.Mutex
+	logins   map[string]bool
+	ttl      time.Duration
+	secure   bool // every cookie Secure, even over plain HTTP (a TLS proxy in front)
+	now      func() time.Time
 }
 
 func newAccounts(st Store, cfg Config) *accounts {
@@ -46,7 +54,7 @@ func newAccounts(st Store, cfg Config) *accounts {
 		return nil
 	}
 	return &accounts{store: as, hashing: make(chan struct{}, runtime.NumCPU()), dummy: hashPassword(newSessionToken(), passwordParams),
-		ttl: cfg.SessionTTL, secure: cfg.SecureCookies, now: time.Now}
+		logins: map[string]bool{}, ttl: cfg.SessionTTL, secure: cfg.SecureCookies, now: time.Now}
 }
 
 // hash runs f while holding a hashing slot.
@@ -57,8 +65,26 @@ func (a *accounts) hash(ctx context.Context, f func()) error {
 		return ctx.Err()
 	}
 	defer func() { <-a.hashing }()
+	a.hashes.Add(1)
 	f()
 	return nil
+}
+
+// checking marks a username's login as being checked, unless one is
+// already; done unmarks it.
+func (a *accounts) checking(username string) (done func(), ok bool) {
+	key := usernameKey(username)
+	a.loginsMu.Lock()
+	defer a.loginsMu.Unlock()
+	if a.logins[key] {
+		return nil, false
+	}
+	a.logins[key] = true
+	return func() {
+		a.loginsMu.Lock()
+		defer a.loginsMu.Unlock()
+		delete(a.logins, key)
+	}, true
 }
 
 // newSessionToken is 256 random bits, URL-safe.

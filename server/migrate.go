@@ -40,6 +40,13 @@ func migrate(ctx context.Context, db *sql.DB, postgres bool) error {
 	if _, err := db.ExecContext(ctx, schemaVersionTable); err != nil {
 		return err
 	}
+	have, err := schemaVersion(ctx, db)
+	if err != nil {
+		return err
+	}
+	if newest := migrations[len(migrations)-1].version; have > newest {
+		return fmt.Errorf("the database has schema version %d, newer than this server's %d: run the Kartenwerk that upgraded it, or a newer one", have, newest)
+	}
 	for _, m := range migrations {
 		if err := applyMigration(ctx, db, postgres, m); err != nil {
 			return fmt.Errorf("schema migration %d (%s): %w", m.version, m.what, err)

@@ -251,3 +251,22 @@ func TestPostgresAccountStore(t *testing.T) {
 	accountStoreContract(t, st.(AccountStore))
 	storeContract(t, st)
 }
+
+func TestANewerSchemaIsRefused(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "s.db")
+	st, err := OpenStore(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newer := len(migrations) + 1
+	if _, err := st.(*sqlStore).db.Exec(`INSERT INTO schema_version (version, applied) VALUES (?, 0)`, newer); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if st, err := OpenStore(context.Background(), path); err == nil || !strings.Contains(err.Error(), "newer than this server's") {
+		t.Errorf("a database of schema version %d opened: %v", newer, err)
+		if st != nil {
+			st.Close()
+		}
+	}
+}
