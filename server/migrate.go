@@ -22,7 +22,8 @@ type migration struct {
 // never changes, since databases out there have run it.
 var migrations = []migration{
 	{1, "games and actions", migrateGames},
-	{2, "accounts, sessions and login attempts", migrateAccounts},
+	{2, "replica leases (PostgreSQL)", migrateLeases},
+	{3, "accounts, sessions and login attempts", migrateAccounts},
 }
 
 // schemaVersionTable records every migration applied, and when.
@@ -35,12 +36,10 @@ const schemaVersionTable = `CREATE TABLE IF NOT EXISTS schema_version (
 // once: the first upgrades it, the others then find nothing to do.
 const migrationLock = 0x6b61727465
 
-// migrate brings a database up to the newest version.
+// migrate brings a database up to the newest version, or refuses one a
+// newer server has upgraded.
 func migrate(ctx context.Context, db *sql.DB, postgres bool) error {
-	if _, err := db.ExecContext(ctx, schemaVersionTable); err != nil {
-		return err
-	}
-	have, err := schemaVersion(ctx, db)
+	have, err := readVersion(ctx, db, postgres)
 	if err != nil {
 		return err
 	}
@@ -55,18 +54,47 @@ func migrate(ctx context.Context, db *sql.DB, postgres bool) error {
 	return nil
 }
 
+// lockedTx begins a transaction that holds the migration lock and sees
+// the schema_version table.
+func lockedTx(ctx context.Context, db *sql.DB, postgres bool) (*sql.Tx, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+			tx.Rollback()
+			return nil, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, schemaVersionTable); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return tx, nil
+}
+
+// readVersion is the newest migration a database has (0: none).
+func readVersion(ctx context.Context, db *sql.DB, postgres bool) (int, error) {
+	tx, err := lockedTx(ctx, db, postgres)
+	if err != nil {
+		return 0, err
+	}
+	var v sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT max(version) FROM schema_version`).Scan(&v); err != nil {
+		tx.Rollback()
+		return 0, err
+	}
+	return int(v.Int64), tx.Commit()
+}
+
 // applyMigration runs m unless the database has it already.
 func applyMigration(ctx context.Context, db *sql.DB, postgres bool, m migration) error {
-	tx, err := db.BeginTx(ctx, nil)
+	tx, err := lockedTx(ctx, db, postgres)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if postgres {
-		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
-			return err
-		}
-	}
 	var done int
 	if err := tx.QueryRowContext(ctx, rebind(postgres, `SELECT count(*) FROM schema_version WHERE version = ?`), m.version).Scan(&done); err != nil {
 		return err
@@ -81,13 +109,6 @@ func applyMigration(ctx context.Context, db *sql.DB, postgres bool, m migration)
 		return err
 	}
 	return tx.Commit()
-}
-
-// schemaVersion is the newest migration a database has.
-func schemaVersion(ctx context.Context, db *sql.DB) (int, error) {
-	var v sql.NullInt64
-	err := db.QueryRowContext(ctx, `SELECT max(version) FROM schema_version`).Scan(&v)
-	return int(v.Int64), err
 }
 
 // migrateGames is the schema from before versions were recorded: it makes
@@ -108,6 +129,20 @@ func migrateGames(ctx context.Context, tx *sql.Tx, postgres bool) error {
 	}
 	_, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
 	return err
+}
+
+// migrateLeases adds what replicas sharing a PostgreSQL database need
+// (see pgCluster); a SQLite file has one server, and nothing to add.
+func migrateLeases(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if !postgres {
+		return nil
+	}
+	for _, stmt := range pgCluster {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // migrateAccounts adds the accounts, their sessions, the failed logins

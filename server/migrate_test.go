@@ -7,6 +7,7 @@ import (
 	"errors"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -55,7 +56,11 @@ func makeUnversioned(t *testing.T, driver, dsn string, postgres, limits bool) st
 	if limits {
 		script += withLimits
 	}
-	for _, stmt := range strings.Split(script, ";") {
+	stmts := strings.Split(script, ";")
+	if postgres && limits {
+		stmts = append(stmts, pgCluster...) // what replicas added
+	}
+	for _, stmt := range stmts {
 		if _, err := db.Exec(stmt); err != nil {
 			t.Fatalf("%s: %v", stmt, err)
 		}
@@ -84,7 +89,7 @@ func checkUpgraded(t *testing.T, dsn, id string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		v, err := schemaVersion(ctx, st.(*sqlStore).db)
+		v, err := readVersion(ctx, st.(*sqlStore).db, st.(*sqlStore).postgres)
 		if err != nil || v != len(migrations) {
 			t.Errorf("schema version %d (%v), want %d", v, err, len(migrations))
 		}
@@ -134,7 +139,7 @@ func TestAFailedMigrationLeavesThePreviousVersion(t *testing.T) {
 	if err := applyMigration(ctx, db, false, broken); err == nil {
 		t.Fatal("a failing migration succeeded")
 	}
-	if v, _ := schemaVersion(ctx, db); v != len(migrations) {
+	if v, _ := readVersion(ctx, db, false); v != len(migrations) {
 		t.Errorf("after a failed migration the version is %d, want %d", v, len(migrations))
 	}
 	if _, err := db.ExecContext(ctx, `SELECT x FROM half_done`); err == nil {
@@ -243,11 +248,26 @@ func TestSQLiteAccountStore(t *testing.T) {
 }
 
 func TestPostgresAccountStore(t *testing.T) {
-	st, err := OpenStore(context.Background(), startPostgres(t))
-	if err != nil {
-		t.Fatal(err)
+	dsn := startPostgres(t)
+	// Replicas starting together upgrade a new database once, in turn.
+	stores := make([]Store, 4)
+	errs := make([]error, len(stores))
+	var wg sync.WaitGroup
+	for i := range stores {
+		wg.Go(func() { stores[i], errs[i] = OpenStore(context.Background(), dsn) })
 	}
-	defer st.Close()
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			t.Fatalf("replica %d opening a new database: %v", i, err)
+		}
+		defer stores[i].Close()
+	}
+	st := stores[0]
+	var applied int
+	if err := st.(*sqlStore).read.QueryRow(`SELECT count(*) FROM schema_version`).Scan(&applied); err != nil || applied != len(migrations) {
+		t.Errorf("%d migrations recorded (%v), want each of %d once", applied, err, len(migrations))
+	}
 	accountStoreContract(t, st.(AccountStore))
 	storeContract(t, st)
 }

@@ -134,15 +134,6 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		closeDBs(db, read)
 		return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 	}
-	for _, stmt := range pgCluster {
-		if !postgres {
-			break
-		}
-		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			closeDBs(db, read)
-			return nil, fmt.Errorf("prepare %s: %w", what, err)
-		}
-	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{})}
 	go s.writer()
