@@ -544,3 +544,18 @@ func TestSignupsPerAddressLimited(t *testing.T) {
 		t.Errorf("sign-up %d from one address: %d %s, want 429 with Retry-After", signupBurst+1, res.StatusCode, raw)
 	}
 }
+
+func TestRematchAskedLoggedInRecordsTheAccount(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	resp := e.create(friendGame("trick")) // started anonymously
+	playHTTP(e.testEnv, resp, 100)
+	b := e.browser()
+	b.signup("alice", alicePassword)
+	var next map[string]string
+	_, raw := b.expect(http.StatusOK, "POST", "/api/games/"+resp.ID+"/rematch", map[string]string{"token": resp.Token})
+	json.Unmarshal([]byte(raw), &next)
+	acc, _ := e.store.(AccountStore).AccountByName(t.Context(), "alice")
+	if g, err := e.store.LoadGame(t.Context(), next["id"]); err != nil || g.Owner != acc.ID {
+		t.Errorf("the rematch asked for by alice: owner %q (%v), want %q", g.Owner, err, acc.ID)
+	}
+}

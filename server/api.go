@@ -330,7 +330,12 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	id, err := srv.Rematch(r.Context(), r.PathValue("id"), req.Token)
+	owner, err := srv.owner(w, r)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, owner)
 	if err != nil {
 		srv.httpError(w, err)
 		return

@@ -215,6 +215,12 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 // Rematch starts the next game with the same seats, decks and variants
 // and a new seed; every player keeps their token, so their tables follow.
 func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error) {
+	return srv.rematch(ctx, id, token, "")
+}
+
+// rematch is Rematch asked for by a player logged in as owner ("" for
+// none), whose account the new game records.
+func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string, error) {
 	s, err := srv.session(ctx, id)
 	if err != nil {
 		return "", err
@@ -232,7 +238,7 @@ func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error
 	}
 	setup := s.setup
 	setup.Seed = newSeed()
-	resp, err := srv.start(ctx, setup, s.seats, "", gameOrigin{})
+	resp, err := srv.start(ctx, setup, s.seats, "", gameOrigin{owner: owner})
 	if err != nil {
 		return "", err
 	}
