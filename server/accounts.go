@@ -119,7 +119,7 @@ func (srv *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 
 // checkLogin checks a username and password under the login throttle. It
 // answers the request and returns false unless they are right. Unknown
-// usernames cost one hash like known ones and count failures alike.
+// usernames count failures like known ones.
 func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, password string) (Account, bool) {
 	a, ctx := srv.acct, r.Context()
 	done, ok := a.checking(username)
@@ -138,27 +138,12 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		tooMany(w, wait, fmt.Sprintf("too many failed logins: wait %s before trying again", wait.Round(time.Second)))
 		return Account{}, false
 	}
-	acc, err := a.store.AccountByName(ctx, username)
-	known := err == nil
-	if err != nil && !errors.Is(err, ErrNoAccount) {
+	acc, right, weaker, err := a.verify(ctx, username, password)
+	if err != nil {
 		srv.httpError(w, err)
 		return Account{}, false
 	}
-	stored := a.dummy
-	if known {
-		stored = acc.Password
-	}
-	var right, weaker bool
-	var badHash error
-	if err := a.hash(ctx, func() { right, weaker, badHash = checkPassword(password, stored, passwordParams) }); err != nil {
-		srv.httpError(w, err)
-		return Account{}, false
-	}
-	if badHash != nil {
-		srv.httpError(w, fmt.Errorf("account %s: %w", acc.ID, badHash))
-		return Account{}, false
-	}
-	if !known || !right {
+	if !right {
 		if err := a.failed(ctx, keys); err != nil {
 			srv.httpError(w, err)
 			return Account{}, false

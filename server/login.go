@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/http"
 	"runtime"
 	"sync"
@@ -85,6 +86,30 @@ func (a *accounts) checking(username string) (done func(), ok bool) {
 		defer a.loginsMu.Unlock()
 		delete(a.logins, key)
 	}, true
+}
+
+// verify checks a username's password: right if the account exists and
+// the password is its, weaker if its hash has parameters below today's.
+// An unknown username costs one hash as a known one does, against a dummy
+// hash, so the time taken does not tell which usernames exist.
+func (a *accounts) verify(ctx context.Context, username, password string) (acc Account, right, weaker bool, err error) {
+	acc, err = a.store.AccountByName(ctx, username)
+	known := err == nil
+	if err != nil && !errors.Is(err, ErrNoAccount) {
+		return acc, false, false, err
+	}
+	stored := a.dummy
+	if known {
+		stored = acc.Password
+	}
+	var badHash error
+	if err := a.hash(ctx, func() { right, weaker, badHash = checkPassword(password, stored, passwordParams) }); err != nil {
+		return acc, false, false, err
+	}
+	if badHash != nil {
+		return acc, false, false, fmt.Errorf("account %s: %w", acc.ID, badHash)
+	}
+	return acc, known && right, weaker, nil
 }
 
 // newSessionToken is 256 random bits, URL-safe.
