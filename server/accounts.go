@@ -93,8 +93,13 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 	srv.loggedIn(w, r, acc, http.StatusCreated)
 }
 
-// loggedIn starts a session of acc and answers with who is logged in.
+// loggedIn starts a session of acc, in place of the one the request
+// carried if any, and answers with who is logged in.
 func (srv *Server) loggedIn(w http.ResponseWriter, r *http.Request, acc Account, status int) {
+	if err := srv.endSession(w, r); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	token, err := srv.acct.startSession(r.Context(), w, r, acc.ID)
 	if err != nil {
 		srv.httpError(w, err)
@@ -177,16 +182,24 @@ func (srv *Server) rehash(r *http.Request, acc Account, password string) {
 }
 
 func (srv *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
-	ss, token, err := srv.acct.authenticate(w, r)
-	if err == nil {
-		err = srv.acct.store.DeleteSession(r.Context(), sessionHash(token), ss.Owner)
-	}
-	if err != nil && !errors.Is(err, errNotLoggedIn) {
+	if err := srv.endSession(w, r); err != nil {
 		srv.httpError(w, err)
 		return
 	}
 	srv.acct.setCookies(w, r, "", 0)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
+}
+
+// endSession deletes the session a request carries, if it has a live one.
+func (srv *Server) endSession(w http.ResponseWriter, r *http.Request) error {
+	ss, token, err := srv.acct.authenticate(w, r)
+	if errors.Is(err, errNotLoggedIn) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return srv.acct.store.DeleteSession(r.Context(), sessionHash(token), ss.Owner)
 }
 
 func (srv *Server) handleMe(w http.ResponseWriter, r *http.Request) {

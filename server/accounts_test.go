@@ -559,3 +559,22 @@ func TestRematchAskedLoggedInRecordsTheAccount(t *testing.T) {
 		t.Errorf("the rematch asked for by alice: owner %q (%v), want %q", g.Owner, err, acc.ID)
 	}
 }
+
+func TestLoggingInAgainEndsTheFormerSession(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	b := e.browser()
+	b.signup("alice", alicePassword)
+	e.browser().signup("bob", bobPassword)
+	before := b.sessionToken()
+	b.login("bob", bobPassword) // the same browser, another account
+	if after := b.sessionToken(); after == before || after == "" {
+		t.Fatalf("logging in kept the session token %q", after)
+	}
+	if _, err := e.store.(AccountStore).Session(t.Context(), sessionHash(before), e.clock.now()); err == nil {
+		t.Error("alice's session outlived a login as bob in the same browser")
+	}
+	_, raw := b.expect(http.StatusOK, "GET", "/api/me", nil)
+	if !strings.Contains(raw, `"username":"bob"`) {
+		t.Errorf("me: %s, want bob", raw)
+	}
+}
