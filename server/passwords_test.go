@@ -39,3 +39,11 @@ func TestLoginWaitDoubles(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkHashPassword measures one login's hash at today's parameters,
+// the figure to weigh when raising them.
+func BenchmarkHashPassword(b *testing.B) {
+	for b.Loop() {
+		hashPassword(alicePassword, passwordParams)
+	}
+}
