@@ -23,6 +23,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /{$}", srv.page("index.html"))
 	m.HandleFunc("GET /play/{id}", srv.page("play.html"))
 	m.HandleFunc("GET /replay/{id}", srv.page("replay.html"))
+	m.HandleFunc("GET /login", srv.page("login.html"))
 	m.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(web.FS))))
 	m.HandleFunc("GET /api/catalog", srv.handleCatalog)
 	m.HandleFunc("GET /api/catalog/{game}/cards", srv.handleCards)
@@ -37,6 +38,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /healthz", srv.handleHealth)
 	m.HandleFunc("GET /readyz", srv.handleReady)
 	m.Handle("GET /metrics", srv.metricsHandler())
+	srv.accountRoutes(m)
 	srv.mux = m
 }
 
@@ -232,11 +234,16 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	owner, err := srv.owner(w, r)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	creator, ok := srv.admitCreate(w, r)
 	if !ok {
 		return
 	}
-	resp, err := srv.create(r.Context(), req, creator)
+	resp, err := srv.create(r.Context(), req, gameOrigin{creator: creator, owner: owner})
 	if err != nil {
 		srv.httpError(w, err)
 		return
@@ -323,7 +330,12 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	id, err := srv.Rematch(r.Context(), r.PathValue("id"), req.Token)
+	owner, err := srv.owner(w, r)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, owner)
 	if err != nil {
 		srv.httpError(w, err)
 		return

@@ -44,6 +44,7 @@ func (srv *Server) sweep(now time.Time) {
 	if err != nil && srv.ctx.Err() == nil {
 		srv.log.Error("expiring abandoned games failed", "err", err)
 	}
+	srv.sweepSessions(ctx, now)
 	for _, id := range ids {
 		srv.endExpired(id)
 		srv.log.Info("an abandoned game expired", "game", id)

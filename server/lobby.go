@@ -167,20 +167,24 @@ func newGameID() string { return newToken()[:16] }
 
 // Create starts a game from a lobby request and stores it.
 func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateResponse, error) {
-	return srv.create(ctx, req, "")
+	return srv.create(ctx, req, gameOrigin{})
 }
 
-// create is Create for a creator (see creatorKey).
-func (srv *Server) create(ctx context.Context, req CreateRequest, creator string) (CreateResponse, error) {
+// gameOrigin is who starts a game: the creator's key (see creatorKey) and
+// the account logged in, if any.
+type gameOrigin struct{ creator, owner string }
+
+// create is Create for a creator.
+func (srv *Server) create(ctx context.Context, req CreateRequest, from gameOrigin) (CreateResponse, error) {
 	setup, seats, token, err := srv.setupFor(req)
 	if err != nil {
 		return CreateResponse{}, err
 	}
-	return srv.start(ctx, setup, seats, token, creator)
+	return srv.start(ctx, setup, seats, token, from)
 }
 
 // start checks that the game can begin, stores it and makes it live.
-func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token, creator string) (CreateResponse, error) {
+func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatConfig, token string, from gameOrigin) (CreateResponse, error) {
 	g, err := srv.games.lookup(setup.Game)
 	if err != nil {
 		return CreateResponse{}, badInput("%v", err)
@@ -188,7 +192,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if _, err := g.New(setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
-	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: creator}
+	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}
 	if err := srv.store.CreateGame(ctx, sg); err != nil {
 		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
 	}
@@ -205,6 +209,12 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 // Rematch starts the next game with the same seats, decks and variants
 // and a new seed; every player keeps their token, so their tables follow.
 func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error) {
+	return srv.rematch(ctx, id, token, "")
+}
+
+// rematch is Rematch asked for by a player logged in as owner ("" for
+// none), whose account the new game records.
+func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string, error) {
 	s, err := srv.session(ctx, id)
 	if err != nil {
 		return "", err
@@ -222,7 +232,7 @@ func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error
 	}
 	setup := s.setup
 	setup.Seed = newSeed()
-	resp, err := srv.start(ctx, setup, s.seats, "", "")
+	resp, err := srv.start(ctx, setup, s.seats, "", gameOrigin{owner: owner})
 	if err != nil {
 		return "", err
 	}

@@ -35,6 +35,11 @@ func (srv *Server) metricsHandler() http.Handler {
 			func() float64 { return float64(wsConnections.Load()) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_ai_queue_depth", Help: "AI decisions waiting for a worker."},
 			func() float64 { return float64(srv.ai.depth()) }))
+	if srv.acct != nil {
+		reg.MustRegister(prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "kartenwerk_password_hashes_total",
+			Help: "argon2id password hashes computed (sign-ups, logins, password changes)."},
+			func() float64 { return float64(srv.acct.hashes.Load()) }))
+	}
 	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
 }
 

@@ -68,6 +68,12 @@ type Config struct {
 	// its games wait for another replica when it dies (default 5s).
 	Advertise string
 	LeaseTTL  time.Duration
+	// SecureCookies marks the login cookies Secure even on requests that
+	// came over plain HTTP: for a server behind a proxy that ends TLS.
+	// Requests over TLS get Secure cookies anyway.
+	SecureCookies bool
+	// SessionTTL is how long a login lasts unused (default 30 days).
+	SessionTTL time.Duration
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -84,6 +90,8 @@ type Server struct {
 
 	limiter       limiter
 	createLimiter limiter
+	signupLimiter limiter
+	acct          *accounts // nil: the store keeps no accounts
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
@@ -134,10 +142,12 @@ func New(cfg Config) (*Server, error) {
 	orDefault(&cfg.EvictAfter, defaultEvictAfter)
 	orDefault(&cfg.ExpireAfter, defaultExpireAfter)
 	orDefault(&cfg.SweepEvery, defaultSweepEvery)
+	orDefault(&cfg.SessionTTL, defaultSessionTTL)
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
+	srv.acct = newAccounts(cfg.Store, cfg)
 	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
 		if cfg.Advertise == "" {
 			stop()
@@ -150,8 +160,16 @@ func New(cfg Config) (*Server, error) {
 	return srv, nil
 }
 
-// ServeHTTP serves the pages and the API.
-func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { srv.mux.ServeHTTP(w, r) }
+// ServeHTTP serves the pages and the API, refusing (403) a request that
+// may change something and carries a login cookie unless it comes from
+// this server's own pages (see csrfRefusal).
+func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if why := csrfRefusal(r); why != "" {
+		writeError(w, http.StatusForbidden, why)
+		return
+	}
+	srv.mux.ServeHTTP(w, r)
+}
 
 // Close stops the AI seats and closes every live connection; the games
 // stay in the store. It does not close the store.

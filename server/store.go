@@ -56,6 +56,9 @@ type StoredGame struct {
 	// Creator identifies who started the game, for the cap on unfinished
 	// games (written, not read back).
 	Creator string
+	// Owner is the account that started the game ("" for a game started
+	// without logging in).
+	Owner string
 }
 
 // OpenStore opens the store a --db value names: a postgres:// or

@@ -57,9 +57,19 @@ type writeOp struct {
 	// mustAffect, if set, is the error of a statement that changed no
 	// row; it fails that write alone, not the others of its batch.
 	mustAffect error
+	// also are statements (placeholders already rewritten) that commit
+	// with this one or not at all.
+	also []stmt
 }
 
-const schema = `
+// stmt is a statement and its arguments.
+type stmt struct {
+	query string
+	args  []any
+}
+
+// gamesSchema is the first migration's tables.
+const gamesSchema = `
 CREATE TABLE IF NOT EXISTS games (
 	id       TEXT PRIMARY KEY,
 	setup    TEXT NOT NULL,
@@ -120,31 +130,9 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 }
 
 func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what string) (*sqlStore, error) {
-	tableOptions := sqliteActions
-	if postgres {
-		tableOptions = ""
-	}
-	for _, stmt := range strings.Split(fmt.Sprintf(schema, tableOptions), ";") {
-		if strings.TrimSpace(stmt) == "" {
-			continue
-		}
-		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			closeDBs(db, read)
-			return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
-		}
-	}
-	for _, stmt := range pgCluster {
-		if !postgres {
-			break
-		}
-		if _, err := db.ExecContext(ctx, stmt); err != nil {
-			closeDBs(db, read)
-			return nil, fmt.Errorf("prepare %s: %w", what, err)
-		}
-	}
-	if err := addColumns(ctx, db); err != nil {
+	if err := migrate(ctx, db, postgres); err != nil {
 		closeDBs(db, read)
-		return nil, fmt.Errorf("prepare %s: %w", what, err)
+		return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{})}
@@ -157,22 +145,6 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 	return s, nil
 }
 
-// addColumns adds the columns of eviction and creation limits to a store
-// made before they existed, and the index that counts open games.
-func addColumns(ctx context.Context, db *sql.DB) error {
-	for _, col := range []string{"touched BIGINT NOT NULL DEFAULT 0", "creator TEXT NOT NULL DEFAULT ''"} {
-		name, _, _ := strings.Cut(col, " ")
-		if _, err := db.ExecContext(ctx, `SELECT `+name+` FROM games WHERE 1 = 0`); err == nil {
-			continue
-		}
-		if _, err := db.ExecContext(ctx, `ALTER TABLE games ADD COLUMN `+col); err != nil {
-			return err
-		}
-	}
-	_, err := db.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
-	return err
-}
-
 func closeDBs(db, read *sql.DB) error {
 	err := db.Close()
 	if read != db {
@@ -182,8 +154,11 @@ func closeDBs(db, read *sql.DB) error {
 }
 
 // q rewrites ? placeholders as $1, $2... for PostgreSQL.
-func (s *sqlStore) q(query string) string {
-	if !s.postgres {
+func (s *sqlStore) q(query string) string { return rebind(s.postgres, query) }
+
+// rebind rewrites ? placeholders as $1, $2... when postgres is set.
+func rebind(postgres bool, query string) string {
+	if !postgres {
 		return query
 	}
 	var b strings.Builder
@@ -209,8 +184,8 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 		return err
 	}
 	return s.write(ctx, writeOp{what: "create game " + g.ID,
-		query: `INSERT INTO games (id, setup, seats, created, creator) VALUES (?, ?, ?, ?, ?)`,
-		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator}})
+		query: `INSERT INTO games (id, setup, seats, created, creator, owner) VALUES (?, ?, ?, ?, ?, ?)`,
+		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator, g.Owner}})
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {
@@ -372,6 +347,11 @@ func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
 		if _, err := s.prepared(ctx, op.query); err != nil {
 			return errs, fmt.Errorf("%s: %w", op.what, err)
 		}
+		for _, st := range op.also {
+			if _, err := s.prepared(ctx, st.query); err != nil {
+				return errs, fmt.Errorf("%s: %w", op.what, err)
+			}
+		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -386,6 +366,13 @@ func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
 		if op.mustAffect != nil {
 			if n, err := res.RowsAffected(); err == nil && n == 0 {
 				errs[i] = op.mustAffect
+				continue // and so not its other statements
+			}
+		}
+		for _, st := range op.also {
+			if _, err := tx.StmtContext(ctx, s.stmts[st.query]).ExecContext(ctx, st.args...); err != nil {
+				tx.Rollback()
+				return errs, fmt.Errorf("%s: %w", op.what, err)
 			}
 		}
 	}
@@ -434,7 +421,7 @@ func (s *sqlStore) checkpoint() {
 }
 
 func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) {
-	row := s.read.QueryRowContext(ctx, s.q(`SELECT id, setup, seats, created, finished, result, rematch FROM games WHERE id = ?`), id)
+	row := s.read.QueryRowContext(ctx, s.q(`SELECT id, setup, seats, created, finished, result, rematch, owner FROM games WHERE id = ?`), id)
 	g, err := scanGame(row)
 	if errors.Is(err, sql.ErrNoRows) {
 		return g, ErrNotFound
@@ -468,7 +455,7 @@ func (s *sqlStore) OpenGames(ctx context.Context, creator string) (int, error) {
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id, setup, seats, created, finished, result, rematch FROM games ORDER BY created DESC, id LIMIT ?`), limit)
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id, setup, seats, created, finished, result, rematch, owner FROM games ORDER BY created DESC, id LIMIT ?`), limit)
 	if err != nil {
 		return nil, err
 	}
@@ -491,7 +478,7 @@ func scanGame(r scanner) (StoredGame, error) {
 	var setup, seats string
 	var created int64
 	var finished int
-	if err := r.Scan(&g.ID, &setup, &seats, &created, &finished, &g.Result, &g.Rematch); err != nil {
+	if err := r.Scan(&g.ID, &setup, &seats, &created, &finished, &g.Result, &g.Rematch, &g.Owner); err != nil {
 		return g, err
 	}
 	g.Created, g.Finished = time.UnixMilli(created), finished != 0

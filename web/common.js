@@ -17,10 +17,20 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
-/** api calls the JSON API and throws an Error carrying the server's message. */
+/** csrfToken is the logged-in session's CSRF token ("" when logged out). */
+function csrfToken() {
+  const c = document.cookie.split("; ").find((c) => c.startsWith("kw_csrf="));
+  return c ? decodeURIComponent(c.slice("kw_csrf=".length)) : "";
+}
+
+/**
+ * api calls the JSON API and throws an Error carrying the server's message.
+ * A change sends the session's CSRF token, which the server asks of every
+ * change made while logged in.
+ */
 export async function api(path, body) {
   const opts = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+    method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
   };
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));

@@ -62,6 +62,7 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&o.limits.ExpireAfter, "expire-after", 7*24*time.Hour, "end unfinished games nobody has played for this long")
 	f.StringVar(&o.advertise, "advertise", "", "with a postgres:// --db shared by replicas: the URL the other replicas reach this one at (default http://ADDR)")
 	f.DurationVar(&o.limits.LeaseTTL, "lease", 5*time.Second, "with replicas: how long a replica owns its games after its last renewal; a dead replica's games move within about this time")
+	f.BoolVar(&o.limits.SecureCookies, "secure-cookies", false, "mark login cookies Secure even over plain HTTP: for a server behind a proxy that ends TLS (requests over TLS get them anyway)")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")

@@ -1,0 +1,62 @@
+package server
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserSignsUpPlaysAndLogsOut signs up on the login page, starts a
+// game from the lobby while logged in (its requests carry the CSRF token,
+// or the server would refuse them) and logs out.
+func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
+	e := newEnv(t)
+	tab := newBrowser(t)
+	text := func(sel string) string {
+		t.Helper()
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+sel+`").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	do := func(what string, a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+		defer cancel()
+		if err := chromedp.Do(ctx, a); err != nil {
+			t.Fatalf("%s: %v (errors shown: %q)", what, err, text("#login-errors"))
+		}
+	}
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("wait for the form", chromedp.WaitVisible("#login-form"))
+	do("type a username", chromedp.SendKeys("#username", "Alice"))
+	do("type a password", chromedp.SendKeys("#password", alicePassword))
+	do("create the account", chromedp.Click("#signup"))
+	do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
+	if got := text("#who"); got != "Alice" {
+		t.Errorf("logged in as %q, want Alice", got)
+	}
+	lobbyStart(t, tab, e.http.URL, "trick")
+	acc, err := e.store.(AccountStore).AccountByName(t.Context(), "alice")
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := e.store.ListGames(t.Context(), 1)
+	if len(list) != 1 || list[0].Owner != acc.ID {
+		t.Errorf("the game started logged in: %+v, want owner %s", list, acc.ID)
+	}
+	do("open the lobby", chromedp.Navigate(e.http.URL+"/"))
+	do("wait for the lobby", chromedp.WaitReady("#account"))
+	waitFor(t, "the header to name the player", func() bool { return strings.Contains(text("#account"), "Alice") })
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("wait to be shown logged in", chromedp.WaitVisible("#logout"))
+	do("log out", chromedp.Click("#logout"))
+	do("wait for the login form", chromedp.WaitVisible("#login-form"))
+	if got := text("#account"); got != "Log in" {
+		t.Errorf("after logging out the header says %q", got)
+	}
+}

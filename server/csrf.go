@@ -1,0 +1,54 @@
+package server
+
+import (
+	"crypto/subtle"
+	"net/http"
+	"net/url"
+)
+
+// CSRF: a browser sends the session cookie with every request to this
+// server, also one another site's page makes it send. So every request
+// that may change something and carries the cookie must come from this
+// server's own pages: from its origin (Origin and Sec-Fetch-Site, when the
+// browser sends them) and with the session's CSRF token, which only this
+// origin's pages can read. Requests without the cookie (anonymous play,
+// authorised by seat tokens) pass unchanged.
+
+// csrfExempt are the requests that start a session: they carry no
+// session's token yet (a stale cookie may be there), so only their
+// origin is checked; that stops another site logging a browser in.
+var csrfExempt = map[string]bool{"/api/login": true, "/api/signup": true}
+
+// csrfRefusal says why a request is refused as cross-site, or "".
+func csrfRefusal(r *http.Request) string {
+	switch r.Method {
+	case http.MethodGet, http.MethodHead, http.MethodOptions:
+		return ""
+	}
+	c, err := r.Cookie(sessionCookie)
+	hasCookie := err == nil && c.Value != ""
+	if !hasCookie && !csrfExempt[r.URL.Path] {
+		return ""
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
+		return "a request from another site (Sec-Fetch-Site: " + site + ") may not use your login: use this site's pages"
+	}
+	if origin := r.Header.Get("Origin"); origin != "" && !sameHost(origin, r.Host) {
+		return "a request from another origin may not use your login: use this site's pages"
+	}
+	if !hasCookie || csrfExempt[r.URL.Path] {
+		return ""
+	}
+	want := csrfToken(c.Value)
+	if subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(want)) != 1 {
+		return "missing or wrong " + csrfHeader + " header: send the csrf_token from GET /api/me (or the " + csrfCookie + " cookie) with every change"
+	}
+	return ""
+}
+
+// sameHost tells whether an Origin header names the host a request was
+// sent to.
+func sameHost(origin, host string) bool {
+	u, err := url.Parse(origin)
+	return err == nil && u.Host != "" && u.Host == host
+}

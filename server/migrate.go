@@ -1,0 +1,216 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// A migration moves the store's schema one version up. Migrations run in
+// order, each in its own transaction with the row that records it, so a
+// database is always at one version: an interrupted upgrade leaves the
+// previous one, and the next open tries again.
+type migration struct {
+	version int
+	what    string
+	apply   func(ctx context.Context, tx *sql.Tx, postgres bool) error
+}
+
+// migrations is the schema's history. Append only: a released migration
+// never changes, since databases out there have run it.
+var migrations = []migration{
+	{1, "games and actions", migrateGames},
+	{2, "replica leases (PostgreSQL)", migrateLeases},
+	{3, "accounts, sessions and login attempts", migrateAccounts},
+}
+
+// schemaVersionTable records every migration applied, and when.
+const schemaVersionTable = `CREATE TABLE IF NOT EXISTS schema_version (
+	version INTEGER PRIMARY KEY,
+	applied BIGINT NOT NULL
+)`
+
+// migrationLock serialises replicas that open one PostgreSQL database at
+// once: the first upgrades it, the others then find nothing to do.
+const migrationLock = 0x6b61727465
+
+// migrate brings a database up to the newest version, or refuses one a
+// newer server has upgraded.
+func migrate(ctx context.Context, db *sql.DB, postgres bool) error {
+	have, err := readVersion(ctx, db, postgres)
+	if err != nil {
+		return err
+	}
+	if newest := migrations[len(migrations)-1].version; have > newest {
+		return fmt.Errorf("the database has schema version %d, newer than this server's %d: run the Kartenwerk that upgraded it, or a newer one", have, newest)
+	}
+	for _, m := range migrations {
+		if err := applyMigration(ctx, db, postgres, m); err != nil {
+			return fmt.Errorf("schema migration %d (%s): %w", m.version, m.what, err)
+		}
+	}
+	return nil
+}
+
+// lockedTx begins a transaction that holds the migration lock and sees
+// the schema_version table.
+func lockedTx(ctx context.Context, db *sql.DB, postgres bool) (*sql.Tx, error) {
+	tx, err := db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if postgres {
+		if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock($1)`, migrationLock); err != nil {
+			tx.Rollback()
+			return nil, err
+		}
+	}
+	if _, err := tx.ExecContext(ctx, schemaVersionTable); err != nil {
+		tx.Rollback()
+		return nil, err
+	}
+	return tx, nil
+}
+
+// readVersion is the newest migration a database has (0: none).
+func readVersion(ctx context.Context, db *sql.DB, postgres bool) (int, error) {
+	tx, err := lockedTx(ctx, db, postgres)
+	if err != nil {
+		return 0, err
+	}
+	var v sql.NullInt64
+	if err := tx.QueryRowContext(ctx, `SELECT max(version) FROM schema_version`).Scan(&v); err != nil {
+		tx.Rollback()
+		return 0, err
+	}
+	return int(v.Int64), tx.Commit()
+}
+
+// applyMigration runs m unless the database has it already.
+func applyMigration(ctx context.Context, db *sql.DB, postgres bool, m migration) error {
+	tx, err := lockedTx(ctx, db, postgres)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	var done int
+	if err := tx.QueryRowContext(ctx, rebind(postgres, `SELECT count(*) FROM schema_version WHERE version = ?`), m.version).Scan(&done); err != nil {
+		return err
+	}
+	if done > 0 {
+		return nil
+	}
+	if err := m.apply(ctx, tx, postgres); err != nil {
+		return err
+	}
+	if _, err := tx.ExecContext(ctx, rebind(postgres, `INSERT INTO schema_version (version, applied) VALUES (?, ?)`), m.version, time.Now().UnixMilli()); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// migrateGames is the schema from before versions were recorded: it makes
+// the tables of a new database, and adds to a database made by an older
+// server the columns of eviction and creation limits.
+func migrateGames(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	tableOptions := sqliteActions
+	if postgres {
+		tableOptions = ""
+	}
+	if err := execAll(ctx, tx, fmt.Sprintf(gamesSchema, tableOptions)); err != nil {
+		return err
+	}
+	for _, col := range []string{"touched BIGINT NOT NULL DEFAULT 0", "creator TEXT NOT NULL DEFAULT ''"} {
+		if err := addColumn(ctx, tx, postgres, "games", col); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_open_by_creator ON games (creator) WHERE finished = 0`)
+	return err
+}
+
+// migrateLeases adds what replicas sharing a PostgreSQL database need
+// (see pgCluster); a SQLite file has one server, and nothing to add.
+func migrateLeases(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if !postgres {
+		return nil
+	}
+	for _, stmt := range pgCluster {
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// migrateAccounts adds the accounts, their sessions, the failed logins
+// that throttle guessing, and the account that owns (created) a game.
+func migrateAccounts(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if err := execAll(ctx, tx, accountsSchema); err != nil {
+		return err
+	}
+	if err := addColumn(ctx, tx, postgres, "games", "owner TEXT NOT NULL DEFAULT ''"); err != nil {
+		return err
+	}
+	_, err := tx.ExecContext(ctx, `CREATE INDEX IF NOT EXISTS games_by_owner ON games (owner) WHERE owner <> ''`)
+	return err
+}
+
+// accountsSchema keeps only what authenticates: a password as its
+// argon2id PHC string, a session as a hash of its token, a login failure
+// under a key that hashes the address. An account row is owned by its
+// own id; every other row with user data names its owner account.
+const accountsSchema = `
+CREATE TABLE accounts (
+	id           TEXT PRIMARY KEY,
+	username     TEXT NOT NULL,
+	username_key TEXT NOT NULL UNIQUE,
+	password     TEXT NOT NULL,
+	created      BIGINT NOT NULL
+);
+CREATE TABLE sessions (
+	token_hash TEXT PRIMARY KEY,
+	owner      TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	created    BIGINT NOT NULL,
+	expires    BIGINT NOT NULL
+);
+CREATE INDEX sessions_by_owner ON sessions (owner);
+CREATE INDEX sessions_by_expiry ON sessions (expires);
+CREATE TABLE login_attempts (
+	key          TEXT PRIMARY KEY,
+	failures     INTEGER NOT NULL,
+	last_failure BIGINT NOT NULL
+);`
+
+// addColumn adds a column to a table unless it is there already.
+func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {
+	if postgres {
+		_, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN IF NOT EXISTS `+column)
+		return err
+	}
+	name, _, _ := strings.Cut(column, " ")
+	var n int
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM pragma_table_info(?) WHERE name = ?`, table, name).Scan(&n); err != nil {
+		return err
+	}
+	if n > 0 {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, `ALTER TABLE `+table+` ADD COLUMN `+column)
+	return err
+}
+
+// execAll runs each statement of a script.
+func execAll(ctx context.Context, tx *sql.Tx, script string) error {
+	for _, stmt := range strings.Split(script, ";") {
+		if strings.TrimSpace(stmt) == "" {
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, stmt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
