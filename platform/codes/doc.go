@@ -70,5 +70,6 @@
 //
 // NewRun makes N distinct codes for one printing of one card; Run.WriteDir
 // writes codes.csv and qr/*.png and qr/*.svg for the printer, and
-// hashes.csv (hash, game, card, printing) for the server to import.
+// hashes.csv (hash, game, card, printing), which the server imports with
+// ReadHashes.
 package codes

@@ -63,14 +63,6 @@ func (r *Run) WriteCSV(w io.Writer) error {
 	})
 }
 
-// WriteHashes writes the server's list: hash, game, card, printing. It
-// holds no code and no serial, so it cannot tie a hash to a printed sheet.
-func (r *Run) WriteHashes(w io.Writer, p Pepper) error {
-	return writeRows(w, []string{"hash", "game", "card", "printing"}, len(r.Codes), func(i int) []string {
-		return []string{p.Hash(r.Codes[i]).String(), r.Game, r.Card, r.Printing.Printing}
-	})
-}
-
 func writeRows(w io.Writer, header []string, n int, row func(int) []string) error {
 	cw := csv.NewWriter(w)
 	if err := cw.Write(header); err != nil {
@@ -98,12 +90,36 @@ var RunFiles = Files{Codes: "codes.csv", Hashes: "hashes.csv", QR: "qr"}
 // WriteDir writes the run into dir, which must be new or empty so that no
 // earlier run's codes or hashes are overwritten: codes.csv, hashes.csv,
 // and each code's QR image as qr/<serial>.png and qr/<serial>.svg, with
-// modulePixels pixels a module and serials zero-padded to one width.
+// modulePixels pixels a module and serials zero-padded to one width. The
+// files are written into a hidden directory beside dir and renamed into
+// place at the end, so a run that fails leaves no half-written dir behind.
 func (r *Run) WriteDir(dir string, l Link, p Pepper, modulePixels int) error {
+	if modulePixels < 1 {
+		return fmt.Errorf("the QR images need at least 1 pixel a module, not %d", modulePixels)
+	}
 	if err := emptyDir(dir); err != nil {
 		return err
 	}
-	if err := os.MkdirAll(filepath.Join(dir, RunFiles.QR), 0o700); err != nil {
+	parent := filepath.Dir(filepath.Clean(dir))
+	if err := os.MkdirAll(parent, 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".partial-")
+	if err != nil {
+		return err
+	}
+	err = r.writeFiles(tmp, l, p, modulePixels)
+	if err == nil {
+		err = replaceEmptyDir(tmp, dir)
+	}
+	if err != nil {
+		os.RemoveAll(tmp)
+	}
+	return err
+}
+
+func (r *Run) writeFiles(dir string, l Link, p Pepper, modulePixels int) error {
+	if err := os.Mkdir(filepath.Join(dir, RunFiles.QR), 0o700); err != nil {
 		return err
 	}
 	if err := writeFile(filepath.Join(dir, RunFiles.Codes), r.WriteCSV); err != nil {
@@ -120,6 +136,15 @@ func (r *Run) WriteDir(dir string, l Link, p Pepper, modulePixels int) error {
 		}
 	}
 	return nil
+}
+
+// replaceEmptyDir moves from to dir, which may exist if empty: os.Rename
+// does not replace a directory, and os.Remove removes only an empty one.
+func replaceEmptyDir(from, dir string) error {
+	if err := os.Remove(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.Rename(from, dir)
 }
 
 func writeQR(base, payload string, modulePixels int) error {

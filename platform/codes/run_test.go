@@ -101,3 +101,73 @@ func TestWriteDir(t *testing.T) {
 		t.Fatalf("a second run into one directory: %v", err)
 	}
 }
+
+// A run that fails while writing leaves neither its directory nor the
+// hidden one it wrote into.
+func TestWriteDirLeavesNothingOnFailure(t *testing.T) {
+	r, err := NewRun(testPrinting, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	parent := t.TempDir()
+	dir := filepath.Join(parent, "run")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	long, _ := NewLink("https://cards.example/" + strings.Repeat("x", 3000)) // too long for any QR version
+	if err := r.WriteDir(dir, long, testPepper(t, testSecret), 4); err == nil || !strings.Contains(err.Error(), "QR code of") {
+		t.Fatalf("an unencodable payload: %v", err)
+	}
+	entries, _ := os.ReadDir(parent)
+	inside, _ := os.ReadDir(dir)
+	if len(entries) != 1 || len(inside) != 0 {
+		t.Fatalf("after a failed run the parent holds %v and the directory %v", entries, inside)
+	}
+	if err := r.WriteDir(dir, Link{}, testPepper(t, testSecret), 0); err == nil || !strings.Contains(err.Error(), "at least 1 pixel a module") {
+		t.Fatalf("0 pixels a module: %v", err)
+	}
+	if err := r.WriteDir(dir, Link{}, testPepper(t, testSecret), 1); err != nil {
+		t.Fatalf("a run into the existing empty directory: %v", err)
+	}
+	entries, _ = os.ReadDir(parent)
+	inside, _ = os.ReadDir(dir)
+	if len(entries) != 1 || len(inside) != 3 {
+		t.Fatalf("after a run the parent holds %v and the directory %v", entries, inside)
+	}
+}
+
+// ReadHashes reads back what WriteHashes writes, and refuses a file with a
+// bad row or a repeated hash, naming the line.
+func TestReadHashes(t *testing.T) {
+	r, err := NewRun(testPrinting, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := testPepper(t, testSecret)
+	var b strings.Builder
+	if err := r.WriteHashes(&b, p); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := ReadHashes(strings.NewReader(b.String()))
+	if err != nil || len(recs) != 3 {
+		t.Fatalf("ReadHashes: %v, %v", recs, err)
+	}
+	for i, rec := range recs {
+		if !p.Matches(r.Codes[i], rec.Hash) || rec.Printing != testPrinting {
+			t.Errorf("record %d: %+v", i, rec)
+		}
+	}
+	lines := strings.SplitAfter(b.String(), "\n")
+	for name, tt := range map[string]struct{ file, says string }{
+		"no header":     {strings.Join(lines[1:], ""), `starts with the line "hash,game,card,printing"`},
+		"empty":         {"", `starts with the line`},
+		"a repeat":      {b.String() + lines[2], "line 5: the hash of line 3 again"},
+		"a short hash":  {lines[0] + "abc,athernum,X,first\n", "line 2: hash \"abc\": 3 hex digits"},
+		"a lost field":  {lines[0] + lines[1] + "00,athernum,X\n", "line 3"},
+		"an empty card": {lines[0] + strings.Replace(lines[1], `"Wächter, der Erste"`, "", 1), "may not be empty"},
+	} {
+		if _, err := ReadHashes(strings.NewReader(tt.file)); err == nil || !strings.Contains(err.Error(), tt.says) {
+			t.Errorf("%s: %v, want %q", name, err, tt.says)
+		}
+	}
+}
