@@ -3,6 +3,9 @@ package codes
 import (
 	"bytes"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"io"
 
 	"github.com/skip2/go-qrcode"
@@ -10,7 +13,7 @@ import (
 
 // QR is a QR symbol of one payload, at error correction level Q.
 type QR struct {
-	sym     *qrcode.QRCode
+	version int
 	modules [][]bool // [y][x], the four-module quiet zone included
 }
 
@@ -25,23 +28,36 @@ func NewQR(payload string) (*QR, error) {
 	if err != nil {
 		return nil, fmt.Errorf("QR code of %q: %w", payload, err)
 	}
-	return &QR{sym: sym, modules: sym.Bitmap()}, nil
+	return &QR{version: sym.VersionNumber, modules: sym.Bitmap()}, nil
 }
 
 // Version is the QR version (1 to 40) the payload needed.
-func (q *QR) Version() int { return q.sym.VersionNumber }
+func (q *QR) Version() int { return q.version }
 
 // Size is the symbol's width in modules, without the quiet zone:
 // 17 + 4·Version.
 func (q *QR) Size() int { return len(q.modules) - 2*quietZone }
 
 // PNG draws the symbol with its quiet zone, each module a square of
-// modulePixels pixels.
+// modulePixels pixels. It draws from the modules NewQR kept, since
+// go-qrcode's own PNG encodes the symbol again, trying all eight masks.
 func (q *QR) PNG(modulePixels int) ([]byte, error) {
 	if modulePixels < 1 {
 		return nil, fmt.Errorf("QR PNG: %d pixels a module; give at least 1", modulePixels)
 	}
-	return q.sym.PNG(-modulePixels)
+	n := len(q.modules) * modulePixels
+	img := image.NewPaletted(image.Rect(0, 0, n, n), color.Palette{color.White, color.Black})
+	for y := range n {
+		row := q.modules[y/modulePixels]
+		for x := range n {
+			if row[x/modulePixels] {
+				img.Pix[y*img.Stride+x] = 1
+			}
+		}
+	}
+	var b bytes.Buffer
+	err := png.Encode(&b, img)
+	return b.Bytes(), err
 }
 
 // WriteSVG draws the symbol with its quiet zone as one path in a viewBox of
