@@ -10,8 +10,9 @@ import (
 	"unicode/utf8"
 )
 
-// Code is a well-formed registration code. The zero Code is not one: make
-// codes with New or Parse.
+// Code is a well-formed registration code, made by New or Parse. Codes
+// compare with == and serve as map keys. (The zero Code is the well-formed
+// 00000-00000-00000-00000, which New draws with probability 31⁻¹⁹.)
 type Code struct {
 	v [Length]uint8 // values in the alphabet, the check last
 }
@@ -42,9 +43,6 @@ func newFrom(r io.Reader) (Code, error) {
 	c.v[Length-1] = checkValue(c.v[:randomChars])
 	return c, nil
 }
-
-// IsZero reports whether c is the zero Code rather than a made or parsed one.
-func (c Code) IsZero() bool { return c == Code{} }
 
 // String writes the code in groups of five: 7KQ2M-XP0AH-3VTBD-9RW4F.
 func (c Code) String() string {
@@ -93,8 +91,8 @@ func (e *ParseError) Error() string {
 
 func (e *ParseError) Unwrap() error { return e.Err }
 
-// Parse reads a code as people type it: case, spaces, hyphens and dashes do
-// not matter, and O, I, L, U and Z read as 0, 1, 1, V and 2. It refuses any
+// Parse reads a code as people type it: case, spaces, hyphens, dashes and
+// zero-width characters do not matter, and O, I, L, U and Z read as 0, 1, 1, V and 2. It refuses any
 // other character, a wrong count, and a check character that does not
 // match, with a *ParseError naming which.
 func Parse(s string) (Code, error) {
@@ -140,7 +138,8 @@ func lengthDetail(n int) string {
 }
 
 // isSeparator reports whether r may stand between a code's characters:
-// white space, and the hyphens and dashes that typing and copying produce.
+// white space, and the hyphens, dashes and invisible format characters
+// (such as zero-width spaces) that typing and copying produce.
 func isSeparator(r rune) bool {
-	return unicode.IsSpace(r) || unicode.Is(unicode.Pd, r)
+	return unicode.IsSpace(r) || unicode.In(r, unicode.Pd, unicode.Cf)
 }

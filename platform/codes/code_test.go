@@ -223,6 +223,7 @@ func TestParseForgives(t *testing.T) {
 		"spaces":           strings.ReplaceAll(written, "-", " "),
 		"anywhere":         " " + strings.Join(strings.Split(c.Compact(), ""), " - ") + "\t\n",
 		"en dashes":        strings.ReplaceAll(written, "-", "–"),
+		"zero-width space": strings.ReplaceAll(written, "-", "\u200b"),
 		"O for 0":          "O" + written[1:],
 		"I for 1":          written[:1] + "I" + written[2:],
 		"lower l for 1":    written[:1] + "l" + written[2:],
@@ -275,7 +276,7 @@ func TestStringAndCompact(t *testing.T) {
 	if got := c.Compact(); len(got) != Length || strings.Contains(got, "-") {
 		t.Fatalf("Compact() = %q", got)
 	}
-	if c.IsZero() || !(Code{}).IsZero() {
-		t.Fatal("IsZero")
+	if zero, err := Parse("00000 00000 00000 00000"); err != nil || zero != (Code{}) {
+		t.Fatalf("the zero Code: %v, %v", zero, err)
 	}
 }
