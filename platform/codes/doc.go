@@ -3,7 +3,7 @@
 // on every card; registered once in the companion app, it adds that card to
 // the owner's digital collection. A revealed code can be copied, so the
 // server must catch a second registration: it keeps only a keyed hash of
-// every printed code (see Hash) and registers each hash at most once.
+// every printed code (see Pepper.Hash) and registers each hash at most once.
 //
 // # Format
 //
@@ -21,7 +21,7 @@
 // needs (below). 19 random characters carry 19·log2(31) ≈ 94.1 bits.
 //
 // Parsing forgives what people do when they type a code from a card: lower
-// case, spaces, hyphens or dashes in any place, and the look-alikes the
+// case, spaces, hyphens, dashes or zero-width characters in any place, and the look-alikes the
 // alphabet leaves out (O→0, I→1, L→1, U→V, Z→2). Anything else is refused
 // with an error that names the character or the count that is wrong; a
 // code whose check character does not match is refused as mistyped.
@@ -45,7 +45,7 @@
 //
 // # Storage
 //
-// Only Hash(code) is ever stored: HMAC-SHA-256 keyed with a secret pepper
+// Only Pepper.Hash(code) is ever stored: HMAC-SHA-256 keyed with a secret pepper
 // that the caller supplies (and keeps out of the database). A fast hash is
 // enough here. Slow password hashes exist because passwords carry perhaps
 // 30 to 40 bits that an attacker who steals the table can search; a code
