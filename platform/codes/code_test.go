@@ -280,3 +280,24 @@ func TestStringAndCompact(t *testing.T) {
 		t.Fatalf("the zero Code: %v, %v", zero, err)
 	}
 }
+
+// Whatever Parse accepts reads back as itself once written, and anything it
+// refuses is refused with one of its errors.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{docExample, "oluz-", "", "7KQ2M XP0AH 3VTBD 9RW4", "Ä\u200b-–"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Parse(s)
+		if err != nil {
+			var pe *ParseError
+			if !errors.As(err, &pe) || !(errors.Is(err, ErrEmpty) || errors.Is(err, ErrCharacter) || errors.Is(err, ErrLength) || errors.Is(err, ErrCheck)) {
+				t.Fatalf("Parse(%q): an error of no known kind: %v", s, err)
+			}
+			return
+		}
+		if back, err := Parse(c.String()); err != nil || back != c {
+			t.Fatalf("Parse(%q) = %v, which reads back as %v, %v", s, c, back, err)
+		}
+	})
+}
