@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/platform/codes"
 )
 
@@ -126,7 +127,7 @@ func nearestNames(cards []engine.CardInfo, want string, k int) []string {
 			continue
 		}
 		name := strings.ToLower(c.Name)
-		d := levenshtein(name, want)
+		d := cardpool.Distance(name, want)
 		if strings.Contains(name, want) {
 			d = 0
 		}
@@ -138,29 +139,6 @@ func nearestNames(cards []engine.CardInfo, want string, k int) []string {
 		out = append(out, fmt.Sprintf("%q", s.name))
 	}
 	return out
-}
-
-// levenshtein counts the single-rune edits that turn a into b, keeping one
-// row of the table.
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	row := make([]int, len(rb)+1)
-	for j := range row {
-		row[j] = j
-	}
-	for i := range ra {
-		diag := row[0]
-		row[0] = i + 1
-		for j := range rb {
-			sub := diag
-			if ra[i] != rb[j] {
-				sub++
-			}
-			diag = row[j+1]
-			row[j+1] = min(sub, row[j+1]+1, row[j]+1)
-		}
-	}
-	return row[len(rb)]
 }
 
 // loadPepper reads the pepper from the file, or else from $KARTENWERK_CODES_PEPPER.

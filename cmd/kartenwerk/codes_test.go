@@ -167,17 +167,6 @@ func TestCodesCheck(t *testing.T) {
 	}
 }
 
-func TestLevenshtein(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		d    int
-	}{{"", "", 0}, {"nine", "nine", 0}, {"nien", "nine", 2}, {"", "abc", 3}, {"kitten", "sitting", 3}, {"wächter", "wachter", 1}} {
-		if got := levenshtein(tt.a, tt.b); got != tt.d {
-			t.Errorf("levenshtein(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
-		}
-	}
-}
-
 func TestNearestNamesPreferContainingNames(t *testing.T) {
 	cards := []engine.CardInfo{{Name: "Sprout"}, {Name: "Ember Warlord"}, {Name: "Ember"}, {Name: "Spark"}, {Name: "Ember Warlord"}}
 	got := strings.Join(nearestNames(cards, "warlord", 2), ", ")

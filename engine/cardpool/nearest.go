@@ -53,6 +53,15 @@ func Nearest(name string, names iter.Seq[string]) (string, bool) {
 	return best, best != ""
 }
 
+// Distance counts the edits that turn name a into name b, ignoring case and
+// surrounding space: letters added, removed or changed, and neighbours
+// swapped, as Nearest counts them.
+func Distance(a, b string) int {
+	ra, rb := []rune(key(a)), []rune(key(b))
+	var rows editRows
+	return rows.distance(ra, rb, len(ra)+len(rb)+1)
+}
+
 // editRows are the three rows of the distance table, kept between
 // candidates.
 type editRows struct{ prev2, prev, cur []int }

@@ -44,3 +44,23 @@ func TestNoSuchCardNamesTheNearestCard(t *testing.T) {
 		t.Errorf("a name like no card: %+v", p)
 	}
 }
+
+func TestDistance(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want int
+	}{
+		{"Flaru", "flaru ", 0},
+		{"Flaruu", "Flaru", 1},
+		{"Falru", "Flaru", 1}, // neighbours swapped
+		{"Cinder Scout", "Cinder Scoot", 1},
+		{"", "abc", 3},
+		{"kitten", "sitting", 3},
+		{"nien", "nine", 1}, // a swap is one edit, where Levenshtein counts two
+		{"wächter", "wachter", 1},
+	} {
+		if got := Distance(tc.a, tc.b); got != tc.want {
+			t.Errorf("Distance(%q, %q) = %d, want %d", tc.a, tc.b, got, tc.want)
+		}
+	}
+}
