@@ -16,8 +16,9 @@ import (
 const (
 	codeUserFailuresFree = 10
 	codeAddrFailuresFree = 30
-	// maxImport caps an imported hashes file: about 100 000 rows.
-	maxImport = 12 << 20
+	// maxImport caps an imported hashes file: a full run of codes.MaxRun
+	// rows, at about 65 bytes of hash and up to 250 of names each.
+	maxImport = 32 << 20
 	// flagsShown is how many flags GET /api/codes/flags returns.
 	flagsShown = 500
 )
