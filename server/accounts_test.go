@@ -91,7 +91,17 @@ func (b *browser) do(method, path string, body any) (*http.Response, string) {
 		raw, _ := json.Marshal(body)
 		r = bytes.NewReader(raw)
 	}
+	return b.send(method, path, r, "application/json")
+}
+
+// send sends a request with a body of the given type and returns the
+// answer, its body read.
+func (b *browser) send(method, path string, r io.Reader, contentType string) (*http.Response, string) {
+	b.t.Helper()
 	req, _ := http.NewRequest(method, b.base+path, r)
+	if r != nil {
+		req.Header.Set("Content-Type", contentType)
+	}
 	for k, v := range b.header {
 		req.Header[k] = v
 	}

@@ -39,6 +39,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /readyz", srv.handleReady)
 	m.Handle("GET /metrics", srv.metricsHandler())
 	srv.accountRoutes(m)
+	srv.codeRoutes(m)
 	srv.mux = m
 }
 

@@ -15,22 +15,7 @@ import (
 func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
 	e := newEnv(t)
 	tab := newBrowser(t)
-	text := func(sel string) string {
-		t.Helper()
-		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+sel+`").textContent`))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return got
-	}
-	do := func(what string, a chromedp.Action[chromedp.Void]) {
-		t.Helper()
-		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
-		defer cancel()
-		if err := chromedp.Do(ctx, a); err != nil {
-			t.Fatalf("%s: %v (errors shown: %q)", what, err, text("#login-errors"))
-		}
-	}
+	text, do := pageDriver(t, tab, "#login-errors")
 	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
 	do("wait for the form", chromedp.WaitVisible("#login-form"))
 	do("type a username", chromedp.SendKeys("#username", "Alice"))
@@ -59,4 +44,27 @@ func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
 	if got := text("#account"); got != "Log in" {
 		t.Errorf("after logging out the header says %q", got)
 	}
+}
+
+// pageDriver gives a test on a page two helpers: text reads an element's
+// text, do runs an action or fails the test with what the page shows in
+// the errors element.
+func pageDriver(t *testing.T, tab context.Context, errorsSel string) (text func(string) string, do func(string, chromedp.Action[chromedp.Void])) {
+	text = func(sel string) string {
+		t.Helper()
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+sel+`").textContent`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	do = func(what string, a chromedp.Action[chromedp.Void]) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+		defer cancel()
+		if err := chromedp.Do(ctx, a); err != nil {
+			t.Fatalf("%s: %v (errors shown: %q)", what, err, text(errorsSel))
+		}
+	}
+	return text, do
 }

@@ -24,6 +24,7 @@ var migrations = []migration{
 	{1, "games and actions", migrateGames},
 	{2, "replica leases (PostgreSQL)", migrateLeases},
 	{3, "accounts, sessions and login attempts", migrateAccounts},
+	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
 }
 
 // schemaVersionTable records every migration applied, and when.
@@ -183,6 +184,35 @@ CREATE TABLE login_attempts (
 	failures     INTEGER NOT NULL,
 	last_failure BIGINT NOT NULL
 );`
+
+// migrateCodes adds the publisher role and the registration codes: a
+// code is kept as its keyed hash only (see platform/codes), with the
+// account that registered it; a flag records another account trying a
+// code already registered.
+func migrateCodes(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if err := addColumn(ctx, tx, postgres, "accounts", "publisher INTEGER NOT NULL DEFAULT 0"); err != nil {
+		return err
+	}
+	return execAll(ctx, tx, codesSchema)
+}
+
+const codesSchema = `
+CREATE TABLE card_codes (
+	hash       TEXT PRIMARY KEY,
+	game       TEXT NOT NULL,
+	card       TEXT NOT NULL,
+	printing   TEXT NOT NULL,
+	owner      TEXT NOT NULL DEFAULT '',
+	registered BIGINT NOT NULL DEFAULT 0
+);
+CREATE INDEX card_codes_by_owner ON card_codes (owner) WHERE owner <> '';
+CREATE TABLE code_flags (
+	hash       TEXT NOT NULL REFERENCES card_codes (hash),
+	attempt_by TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	attempted  BIGINT NOT NULL,
+	PRIMARY KEY (hash, attempt_by)
+);
+CREATE INDEX code_flags_by_time ON code_flags (attempted);`
 
 // addColumn adds a column to a table unless it is there already.
 func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/platform/codes"
 )
 
 // Config tunes a Server. Zero values take the defaults noted.
@@ -74,6 +75,9 @@ type Config struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts unused (default 30 days).
 	SessionTTL time.Duration
+	// CodesPepper keys the hashes of card registration codes (see
+	// platform/codes); nil: the server registers no codes.
+	CodesPepper *codes.Pepper
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -92,6 +96,7 @@ type Server struct {
 	createLimiter limiter
 	signupLimiter limiter
 	acct          *accounts // nil: the store keeps no accounts
+	codes         CodeStore // nil: the store keeps no card codes
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
@@ -148,6 +153,7 @@ func New(cfg Config) (*Server, error) {
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
 	srv.acct = newAccounts(cfg.Store, cfg)
+	srv.codes, _ = cfg.Store.(CodeStore)
 	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
 		if cfg.Advertise == "" {
 			stop()

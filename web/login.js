@@ -1,4 +1,5 @@
-// The account page: log in, create an account, log out, change the password.
+// The account page: log in, create an account, log out, change the
+// password, register a card's code and list the cards registered.
 import {api} from "./common.js";
 import {showAccount} from "./account.js";
 
@@ -10,6 +11,35 @@ function show(me) {
   $("signed-out").hidden = !!me;
   if (me) $("who").textContent = me.username;
   showAccount(me);
+  if (me) showCollection();
+}
+
+/** showCollection lists the cards the account has registered. */
+async function showCollection() {
+  const list = $("collection");
+  let cards;
+  try {
+    cards = (await api("/api/collection")).cards;
+  } catch (err) {
+    list.textContent = err.status === 501 ? "" : err.message;
+    return;
+  }
+  list.replaceChildren();
+  if (cards.length === 0) list.textContent = "No cards registered yet.";
+  for (const c of cards) {
+    const li = document.createElement("li");
+    li.textContent = `${c.count} × ${c.card} (${c.printing}, ${c.game})`;
+    list.append(li);
+  }
+}
+
+/** registrationWords says what a failed registration means for a player. */
+function registrationWords(err) {
+  switch (err.status) {
+    case 429: return "Too many codes that didn't work. " + err.message;
+    case 501: return "Cards can't be registered on this server.";
+    default: return err.message;
+  }
 }
 
 async function refresh() {
@@ -49,6 +79,22 @@ $("password-form").addEventListener("submit", async (ev) => {
     $("password-errors").textContent = "Password changed.";
   } catch (err) {
     $("password-errors").textContent = err.message;
+  }
+});
+
+$("register-form").addEventListener("submit", async (ev) => {
+  ev.preventDefault();
+  const result = $("register-result");
+  result.className = "";
+  result.textContent = "Checking…";
+  try {
+    const reg = await api("/api/codes/register", {code: $("card-code").value});
+    result.textContent = reg.message;
+    if (reg.status === "registered") $("card-code").value = "";
+    showCollection();
+  } catch (err) {
+    result.className = "errors";
+    result.textContent = registrationWords(err);
   }
 });
 

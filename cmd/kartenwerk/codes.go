@@ -23,9 +23,10 @@ func codesCmd() *cobra.Command {
 		Use:   "codes",
 		Short: "Make and check the registration codes printed on cards",
 		Long: "Every physical card can carry a scratch-off registration code that puts it in its\n" +
-			"owner's digital collection. `codes generate` makes a print run, `codes check` reads a code.",
+			"owner's digital collection. `codes generate` makes a print run, `codes check` reads a code,\n" +
+			"`codes import` loads a run's hashes into a server's store.",
 	}
-	cmd.AddCommand(codesGenerateCmd(), codesCheckCmd())
+	cmd.AddCommand(codesGenerateCmd(), codesCheckCmd(), codesImportCmd())
 	return cmd
 }
 
@@ -142,20 +143,24 @@ func nearestNames(cards []engine.CardInfo, want string, k int) []string {
 }
 
 // loadPepper reads the pepper from the file, or else from $KARTENWERK_CODES_PEPPER.
-func loadPepper(file string) (codes.Pepper, error) {
+func loadPepper(file string) (codes.Pepper, error) { return pepperFrom("--pepper-file", file) }
+
+// pepperFrom reads the pepper from the file a flag names, or else from
+// $KARTENWERK_CODES_PEPPER.
+func pepperFrom(flag, file string) (codes.Pepper, error) {
 	var secret []byte
-	source := "--pepper-file"
+	source := flag
 	switch env := os.Getenv(pepperEnv); {
 	case file != "":
 		b, err := os.ReadFile(file)
 		if err != nil {
-			return codes.Pepper{}, fmt.Errorf("--pepper-file: %w", err)
+			return codes.Pepper{}, fmt.Errorf("%s: %w", flag, err)
 		}
 		secret = b
 	case env != "":
 		secret, source = []byte(env), "$"+pepperEnv
 	default:
-		return codes.Pepper{}, fmt.Errorf("the hashes need the server's pepper: give --pepper-file FILE or set $%s (make one with `head -c 48 /dev/urandom | base64 > pepper`)", pepperEnv)
+		return codes.Pepper{}, fmt.Errorf("the hashes need the server's pepper: give %s FILE or set $%s (make one with `head -c 48 /dev/urandom | base64 > pepper`)", flag, pepperEnv)
 	}
 	p, err := codes.NewPepper(secret)
 	if err != nil {

@@ -61,6 +61,6 @@ func newRoot() *cobra.Command {
 	}
 	root.PersistentFlags().StringVar(&cardsDir, "cards", "", "a directory of card YAML files that add to or replace the game's cards")
 	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd(), loadtestCmd())
-	root.AddCommand(codesCmd())
+	root.AddCommand(codesCmd(), accountsCmd())
 	return root
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/platform/codes"
 	"kartenwerk/server"
 )
 
@@ -29,6 +30,8 @@ type serveOptions struct {
 	http    server.HTTPLimits
 	// advertise is this replica's URL for the others.
 	advertise string
+	// codesPepperFile holds the codes pepper (else $KARTENWERK_CODES_PEPPER).
+	codesPepperFile string
 }
 
 func serveCmd() *cobra.Command {
@@ -65,6 +68,7 @@ func serveCmd() *cobra.Command {
 	f.BoolVar(&o.limits.SecureCookies, "secure-cookies", false, "mark login cookies Secure even over plain HTTP: for a server behind a proxy that ends TLS (requests over TLS get them anyway)")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
+	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
@@ -94,6 +98,10 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	defer store.Close()
 	cfg := o.limits
+	if cfg.CodesPepper, err = servePepper(o.codesPepperFile); err != nil {
+		return err
+	}
+	log.Info("card registration codes", "enabled", cfg.CodesPepper != nil)
 	cfg.Store, cfg.Games, cfg.Logger, cfg.AIDelay = store, games, log, o.aiDelay
 	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
 	// The burst is a third of a minute's games: 10 at the default rate.
@@ -129,6 +137,16 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		return err
 	}
 	return nil
+}
+
+// servePepper is the codes pepper of --codes-pepper-file or the
+// environment, or nil if neither gives one.
+func servePepper(file string) (*codes.Pepper, error) {
+	if file == "" && os.Getenv(pepperEnv) == "" {
+		return nil, nil
+	}
+	p, err := pepperFrom("--codes-pepper-file", file)
+	return &p, err
 }
 
 // serveGames is the games the server offers: every game, or with --game

@@ -1,0 +1,229 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+
+	"kartenwerk/platform/codes"
+)
+
+// Registration attempts: failures (unknown codes, codes another account
+// holds) are counted in the store per account and per address, as failed
+// logins are; past the free ones each failure doubles the wait.
+const (
+	codeUserFailuresFree = 10
+	codeAddrFailuresFree = 30
+	// maxImport caps an imported hashes file: a full run of codes.MaxRun
+	// rows, at about 65 bytes of hash and up to 250 of names each.
+	maxImport = 32 << 20
+	// flagsShown is how many flags GET /api/codes/flags returns.
+	flagsShown = 500
+)
+
+// CodeEntry is the body of POST /api/codes/register: a code as typed, or
+// a scanned QR payload.
+type CodeEntry struct {
+	Code string `json:"code"`
+}
+
+// Registration is the answer to a registration: the card and whether it
+// was registered now or held already.
+type Registration struct {
+	Card CardPrinting `json:"card"`
+	// Status is "registered" or "already_yours".
+	Status  string `json:"status"`
+	Message string `json:"message"`
+}
+
+func (srv *Server) codeRoutes(m *http.ServeMux) {
+	m.HandleFunc("POST /api/codes/import", srv.withCodes(srv.handleImport))
+	m.HandleFunc("GET /api/codes/flags", srv.withCodes(srv.handleFlags))
+	m.HandleFunc("POST /api/codes/register", srv.withCodes(srv.handleRegister))
+	m.HandleFunc("GET /api/collection", srv.withCodes(srv.handleCollection))
+}
+
+// withCodes answers 501 on a store that keeps no accounts.
+func (srv *Server) withCodes(h http.HandlerFunc) http.HandlerFunc {
+	return srv.withAccounts(func(w http.ResponseWriter, r *http.Request) {
+		if srv.codes == nil {
+			writeError(w, http.StatusNotImplemented, "this server's store keeps no card codes")
+			return
+		}
+		h(w, r)
+	})
+}
+
+// mustPublish returns the request's session if it is a publisher's, or
+// answers 401 or 403 and false.
+func (srv *Server) mustPublish(w http.ResponseWriter, r *http.Request) (AccountSession, bool) {
+	ss, _, ok := srv.mustLogIn(w, r)
+	if !ok {
+		return ss, false
+	}
+	publisher, err := srv.codes.IsPublisher(r.Context(), ss.Owner)
+	if err != nil {
+		srv.httpError(w, err)
+		return ss, false
+	}
+	if !publisher {
+		writeError(w, http.StatusForbidden, "only a publisher's account may do this: ask the server's operator to grant the role (kartenwerk accounts grant publisher NAME)")
+		return ss, false
+	}
+	return ss, true
+}
+
+func (srv *Server) handleImport(w http.ResponseWriter, r *http.Request) {
+	ss, ok := srv.mustPublish(w, r)
+	if !ok {
+		return
+	}
+	recs, err := codes.ReadHashes(http.MaxBytesReader(w, r.Body, maxImport))
+	var tooBig *http.MaxBytesError
+	if errors.As(err, &tooBig) {
+		srv.httpError(w, badInput("hashes file larger than %d bytes: split the run into smaller files", maxImport))
+		return
+	}
+	if err != nil {
+		srv.httpError(w, badInput("%v", err))
+		return
+	}
+	added, err := srv.codes.ImportCodes(r.Context(), recs)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	srv.log.Info("code hashes imported", "username", ss.Username, "rows", len(recs), "added", added)
+	writeJSON(w, http.StatusOK, map[string]int{"rows": len(recs), "added": added})
+}
+
+func (srv *Server) handleFlags(w http.ResponseWriter, r *http.Request) {
+	if _, ok := srv.mustPublish(w, r); !ok {
+		return
+	}
+	flags, err := srv.codes.CodeFlags(r.Context(), flagsShown)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if flags == nil {
+		flags = []CodeFlag{}
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string][]CodeFlag{"flags": flags})
+}
+
+func (srv *Server) handleCollection(w http.ResponseWriter, r *http.Request) {
+	ss, _, ok := srv.mustLogIn(w, r)
+	if !ok {
+		return
+	}
+	cards, err := srv.codes.Collection(r.Context(), ss.Owner)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	w.Header().Set("Cache-Control", "no-store")
+	writeJSON(w, http.StatusOK, map[string][]CollectionEntry{"cards": cards})
+}
+
+func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
+	ss, _, ok := srv.mustLogIn(w, r)
+	if !ok {
+		return
+	}
+	if srv.cfg.CodesPepper == nil {
+		writeError(w, http.StatusNotImplemented, "this server registers no card codes (it was started without the codes pepper)")
+		return
+	}
+	var req CodeEntry
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	code, err := codes.FromPayload(req.Code)
+	if err != nil {
+		srv.httpError(w, badInput("%s", playerParseError(err)))
+		return
+	}
+	done, ok := srv.acct.checking("code:" + ss.Owner)
+	if !ok {
+		tooMany(w, time.Second, "a code of yours is being checked: try again in a moment")
+		return
+	}
+	defer done()
+	keys := codeKeys(ss.Owner, clientAddr(r))
+	wait, err := srv.acct.throttled(r.Context(), keys)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if wait > 0 {
+		tooMany(w, wait, fmt.Sprintf("too many codes that did not work: wait %s before trying another", wait.Round(time.Second)))
+		return
+	}
+	srv.register(w, r, ss, keys, srv.cfg.CodesPepper.Hash(code).String())
+}
+
+// codeKeys are the failure counters of registrations: per account and per
+// address (hashed, as the login counters are).
+func codeKeys(owner, addr string) []throttleKey {
+	return []throttleKey{{"code-user:" + owner, codeUserFailuresFree}, {"code-addr:" + creatorKey(addr), codeAddrFailuresFree}}
+}
+
+// register claims the code with this hash for the session's account, and
+// answers in a player's words.
+func (srv *Server) register(w http.ResponseWriter, r *http.Request, ss AccountSession, keys []throttleKey, hash string) {
+	ctx, now := r.Context(), srv.acct.now()
+	err := srv.codes.ClaimCode(ctx, hash, ss.Owner, now)
+	if err != nil && !errors.Is(err, ErrCodeClaimed) {
+		srv.httpError(w, err)
+		return
+	}
+	c, lookErr := srv.codes.CodeByHash(ctx, hash)
+	switch {
+	case errors.Is(lookErr, ErrNoCode):
+		srv.refuseCode(w, r, keys, http.StatusNotFound, "this code does not belong to any card we know: check it against the card and type it again")
+	case lookErr != nil:
+		srv.httpError(w, lookErr)
+	case err == nil:
+		srv.log.Info("card registered", "username", ss.Username, "game", c.Printing.Game, "card", c.Printing.Card)
+		writeJSON(w, http.StatusCreated, Registration{Card: c.Printing, Status: "registered",
+			Message: fmt.Sprintf("%s (%s) is now in your collection.", c.Printing.Card, c.Printing.Printing)})
+	case c.Owner == ss.Owner:
+		writeJSON(w, http.StatusOK, Registration{Card: c.Printing, Status: "already_yours",
+			Message: fmt.Sprintf("You registered this %s already: it is in your collection.", c.Printing.Card)})
+	default:
+		if err := srv.codes.FlagCode(ctx, hash, ss.Owner, now); err != nil {
+			srv.httpError(w, err)
+			return
+		}
+		srv.log.Warn("a registered code was tried by another account", "username", ss.Username, "game", c.Printing.Game, "card", c.Printing.Card)
+		srv.refuseCode(w, r, keys, http.StatusConflict, "this code was registered by someone else already. If you bought this card new and sealed, keep it: the publisher has been told and may contact you.")
+	}
+}
+
+// refuseCode counts a failed registration and answers it.
+func (srv *Server) refuseCode(w http.ResponseWriter, r *http.Request, keys []throttleKey, status int, msg string) {
+	if err := srv.acct.failed(r.Context(), keys); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeError(w, status, msg)
+}
+
+// playerParseError says why a typed code is not one, without Go's quoting
+// of the whole input.
+func playerParseError(err error) string {
+	var pe *codes.ParseError
+	if errors.As(err, &pe) {
+		msg := pe.Err.Error()
+		if pe.Detail != "" {
+			msg += ": " + pe.Detail
+		}
+		return "that is not a card code: " + msg
+	}
+	return strings.TrimSpace(err.Error())
+}
