@@ -80,6 +80,8 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 			[]string{"Describe(", "names", "hidden from", ".hand", "goes to every seat's log"}},
 		{"an error naming a hidden card", trick.Game{LeakError: true},
 			[]string{"refusing", "the error", "names", "hidden from p"}},
+		{"an error that tells a hand from a deck", trick.Game{TellingError: true},
+			[]string{"refusing", "tells what is hidden from p", "determinization", "in another player's hand", "is not in p"}},
 		{"a Determinize that keeps other hands", trick.Game{KeepHands: true},
 			[]string{"is hidden from p", "in all 50 determinizations", "has never seen its cards", "does not resample it"}},
 	}
@@ -100,7 +102,7 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 
 // Options.Skip switches exactly the named check off.
 func TestSkipSwitchesOneCheckOff(t *testing.T) {
-	broken := trick.Game{LeakLabel: true, LeakError: true, KeepHands: true}
+	broken := trick.Game{LeakLabel: true, LeakError: true, TellingError: true, KeepHands: true}
 	all := enginetest.DescribeLeaks | enginetest.ErrorLeaks | enginetest.DeterminizeVaries
 	if _, err := enginetest.Check(broken, enginetest.Options{Games: 20, Setup: setup, Skip: all}); err != nil {
 		t.Fatalf("with every new check skipped: %v", err)
