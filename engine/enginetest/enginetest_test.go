@@ -100,6 +100,16 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 	}
 }
 
+// A refusal that tells one unseen card from another is caught even where
+// the determinization keeps it in place: here other hands stay as they are.
+func TestRandomGamesCatchARefusalThatTellsUnseenCardsApart(t *testing.T) {
+	game := trick.Game{TellingError: true, KeepHands: true}
+	_, err := enginetest.Check(game, enginetest.Options{Games: 20, Setup: setup, Skip: enginetest.DeterminizeVaries})
+	if err == nil || !strings.Contains(err.Error(), "tell cards it has never seen apart") || !strings.Contains(err.Error(), "in another player's hand") {
+		t.Fatalf("a refusal that tells a hand from a deck was not caught: %v", err)
+	}
+}
+
 // Options.Skip switches exactly the named check off.
 func TestSkipSwitchesOneCheckOff(t *testing.T) {
 	broken := trick.Game{LeakLabel: true, LeakError: true, TellingError: true, KeepHands: true}

@@ -16,8 +16,9 @@ const (
 	// DescribeLeaks: Describe(a, viewer) names no card hidden from viewer.
 	DescribeLeaks Checks = 1 << iota
 	// ErrorLeaks: a refused action's error names no card hidden from the
-	// seat that tried it, and reads the same in a determinization for that
-	// seat (so it depends only on what the seat sees).
+	// seat that tried it, reads the same in a determinization for that
+	// seat, and aimed at cards the seat has never seen reads the same but
+	// for the card's id (so it depends only on what the seat sees).
 	ErrorLeaks
 	// DeterminizeVaries: every zone hidden from a seat changes across
 	// determinizations wherever the unseen cards allow it.

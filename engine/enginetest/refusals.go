@@ -2,6 +2,7 @@ package enginetest
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -53,6 +54,9 @@ func (p *player) checkErrors(s engine.State, sweep bool) error {
 		if err := p.checkRefusal(s, d, a, mover, sec); err != nil {
 			return err
 		}
+	}
+	if sweep {
+		return p.checkUniform(s, sec, mover)
 	}
 	return nil
 }
@@ -189,4 +193,45 @@ func (p *player) sampleHidden(sec secrets) []int {
 		out = append(out, sec.ids[p.rng.IntN(len(sec.ids))])
 	}
 	return out
+}
+
+// checkUniform: aimed at cards the mover has never seen (one of each
+// hidden zone, and a few more), a verb with its other arguments zero is
+// refused in words that differ only in the card's id, so that it does not
+// tell one unseen card from another. It catches what a determinization
+// keeps in place, such as which hidden id is a creature of which INIT.
+func (p *player) checkUniform(s engine.State, sec secrets, mover engine.Seat) error {
+	ids := p.sampleHidden(sec)
+	ids = slices.DeleteFunc(ids, func(id int) bool { return id == 0 || p.hasSeen(mover, id) })
+	for v := engine.Verb(1); int(v) <= len(p.codec.Verbs()); v++ {
+		spec, _ := p.codec.Spec(v)
+		for _, j := range cardArgs(spec) {
+			texts := map[string]string{}
+			for _, id := range ids {
+				a := engine.Action{Verb: v}
+				a.Args[j] = int16(id)
+				err := s.Apply(a)
+				if err == nil {
+					return fmt.Errorf("illegal action %q (%v) was accepted", p.codec.Format(a), a)
+				}
+				masked := regexp.MustCompile(fmt.Sprintf(`\bc%d\b`, id)).ReplaceAllString(err.Error(), "c?")
+				texts[masked] = p.codec.Format(a)
+			}
+			if len(texts) > 1 {
+				return fmt.Errorf("%v's refusals of %s tell cards it has never seen apart (make the refusal depend only on what the mover sees): %s",
+					mover, spec.Name, describeTexts(texts))
+			}
+		}
+	}
+	return nil
+}
+
+// describeTexts lists refusals with the action of each, in a stable order.
+func describeTexts(texts map[string]string) string {
+	var out []string
+	for text, action := range texts {
+		out = append(out, fmt.Sprintf("%q refuses %q", action, text))
+	}
+	slices.Sort(out)
+	return strings.Join(out, "; ")
 }
