@@ -34,8 +34,10 @@ type Options struct {
 	// (default 5).
 	DeepCheckEvery int
 	// LeakCheckEvery runs the costliest checks, every legal action's label
-	// for every viewer (DescribeLeaks) and many determinizations of one
-	// state (DeterminizeVaries), on every this many deep checks (default 4).
+	// for every viewer (DescribeLeaks), many determinizations of one state
+	// (DeterminizeVaries) and, on one in three of them, every verb taking a
+	// card tried on hidden cards (ErrorLeaks), on every this many deep
+	// checks (default 4).
 	LeakCheckEvery int
 	// Skip switches checks off: only for a game known to fail them, until
 	// it is fixed. Every check runs by default.
@@ -77,9 +79,10 @@ func (o *Options) defaults() {
 // independent; each seat's view equals its view of a determinization (so
 // views show nothing the seat cannot know); no hidden card carries an
 // identity; no action's label (Describe) and no refused action's error
-// names a card hidden from the seat that reads it; every zone hidden from
-// a seat changes across its determinizations where the unseen cards allow;
-// and at the end the record replays to the same hash.
+// names a card hidden from the seat that reads it; a refused action reads
+// the same in a determinization for the seat that tried it; every zone
+// hidden from a seat changes across its determinizations where the unseen
+// cards allow; and at the end the record replays to the same hash.
 func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 	t.Helper()
 	sum, err := Check(g, opt)
@@ -113,6 +116,8 @@ type player struct {
 	spare engine.State
 	// others keeps a few legal actions of each seat, to try on the others.
 	others [][]engine.Action
+	// words is the game's action vocabulary (vocabulary), built once.
+	words []string
 	// deepChecks counts the deep checks done in this game.
 	deepChecks int
 	// seen holds the ids of the cards each seat has seen this game, as far
@@ -283,6 +288,10 @@ func (p *player) nearMiss() engine.Action {
 	return a
 }
 
+// sweepOneIn: one leak-check state in this many also tries every verb
+// that takes a card on hidden cards (checkErrors), a few states a game.
+const sweepOneIn = 3
+
 func (p *player) deepCheck(s engine.State) error {
 	if err := p.checkClone(s); err != nil {
 		return err
@@ -293,11 +302,12 @@ func (p *player) deepCheck(s engine.State) error {
 		}
 		p.remember(s, seat)
 	}
-	if err := p.checkErrors(s); err != nil {
+	p.deepChecks++
+	leakCheck := p.deepChecks%p.opt.LeakCheckEvery == 1 || p.opt.LeakCheckEvery == 1
+	if err := p.checkErrors(s, leakCheck && p.rng.IntN(sweepOneIn) == 0); err != nil {
 		return err
 	}
-	p.deepChecks++
-	if p.deepChecks%p.opt.LeakCheckEvery != 1 && p.opt.LeakCheckEvery != 1 {
+	if !leakCheck {
 		return nil
 	}
 	if err := p.checkDescribe(s); err != nil {

@@ -80,6 +80,8 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 			[]string{"Describe(", "names", "hidden from", ".hand", "goes to every seat's log"}},
 		{"an error naming a hidden card", trick.Game{LeakError: true},
 			[]string{"refusing", "the error", "names", "hidden from p"}},
+		{"an error that tells a hand from a deck", trick.Game{TellingError: true},
+			[]string{"refusing", "tells what is hidden from p", "determinization", "in another player's hand", "is not in p"}},
 		{"a Determinize that keeps other hands", trick.Game{KeepHands: true},
 			[]string{"is hidden from p", "in all 50 determinizations", "has never seen its cards", "does not resample it"}},
 	}
@@ -98,9 +100,19 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 	}
 }
 
+// A refusal that tells one unseen card from another is caught even where
+// the determinization keeps it in place: here other hands stay as they are.
+func TestRandomGamesCatchARefusalThatTellsUnseenCardsApart(t *testing.T) {
+	game := trick.Game{TellingError: true, KeepHands: true}
+	_, err := enginetest.Check(game, enginetest.Options{Games: 20, Setup: setup, Skip: enginetest.DeterminizeVaries})
+	if err == nil || !strings.Contains(err.Error(), "tell cards it has never seen apart") || !strings.Contains(err.Error(), "in another player's hand") {
+		t.Fatalf("a refusal that tells a hand from a deck was not caught: %v", err)
+	}
+}
+
 // Options.Skip switches exactly the named check off.
 func TestSkipSwitchesOneCheckOff(t *testing.T) {
-	broken := trick.Game{LeakLabel: true, LeakError: true, KeepHands: true}
+	broken := trick.Game{LeakLabel: true, LeakError: true, TellingError: true, KeepHands: true}
 	all := enginetest.DescribeLeaks | enginetest.ErrorLeaks | enginetest.DeterminizeVaries
 	if _, err := enginetest.Check(broken, enginetest.Options{Games: 20, Setup: setup, Skip: all}); err != nil {
 		t.Fatalf("with every new check skipped: %v", err)

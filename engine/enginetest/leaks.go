@@ -16,7 +16,9 @@ const (
 	// DescribeLeaks: Describe(a, viewer) names no card hidden from viewer.
 	DescribeLeaks Checks = 1 << iota
 	// ErrorLeaks: a refused action's error names no card hidden from the
-	// seat that tried it.
+	// seat that tried it, reads the same in a determinization for that
+	// seat, and aimed at cards the seat has never seen reads the same but
+	// for the card's id (so it depends only on what the seat sees).
 	ErrorLeaks
 	// DeterminizeVaries: every zone hidden from a seat changes across
 	// determinizations wherever the unseen cards allow it.
@@ -101,80 +103,4 @@ func moverNote(v, mover engine.Seat) string {
 		return " (the mover reads it before choosing)"
 	}
 	return ", and the action reveals no card so named (the label goes to every seat's log)"
-}
-
-// rememberLegal keeps a few of the mover's legal actions, to try them
-// later on other seats (checkErrors).
-func (p *player) rememberLegal(mover engine.Seat) {
-	if mover < 0 || len(p.legal) == 0 {
-		return
-	}
-	if p.others == nil {
-		p.others = make([][]engine.Action, engine.MaxSeats)
-	}
-	const keep = 8
-	a := p.legal[p.rng.IntN(len(p.legal))]
-	if len(p.others[mover]) < keep {
-		p.others[mover] = append(p.others[mover], a)
-	} else {
-		p.others[mover][p.rng.IntN(keep)] = a
-	}
-}
-
-// checkErrors tries refused actions of the mover that touch what it
-// cannot see: other seats' earlier legal actions, and its own legal
-// actions with a card swapped for a card hidden from it. The error is
-// shown to the mover, so it may name no card hidden from the mover.
-func (p *player) checkErrors(s engine.State) error {
-	mover := s.ToMove()
-	if p.opt.Skip&ErrorLeaks != 0 || mover < 0 {
-		return nil
-	}
-	sec := hiddenFrom(s.View(engine.Omniscient), s.View(mover))
-	if len(sec.names) == 0 {
-		return nil
-	}
-	for _, a := range p.refusable(mover, sec.ids) {
-		if engine.Contains(p.legal, a) {
-			continue
-		}
-		before := s.Hash()
-		err := s.Apply(a)
-		if err == nil {
-			return fmt.Errorf("illegal action %q (%v) was accepted", p.codec.Format(a), a)
-		}
-		if s.Hash() != before {
-			return fmt.Errorf("refused action %q changed the state", p.codec.Format(a))
-		}
-		known := slices.Concat(sec.visible, strings.Fields(p.codec.Format(a)))
-		if leaked := named(err.Error(), known, sec.names); len(leaked) > 0 {
-			return fmt.Errorf("refusing %v's action %q, the error %q names %s, hidden from %v in %s",
-				mover, p.codec.Format(a), err, strings.Join(leaked, ", "), mover, sec.whereHidden(leaked[0]))
-		}
-	}
-	return nil
-}
-
-// refusable builds the actions checkErrors tries.
-func (p *player) refusable(mover engine.Seat, hidden []int) []engine.Action {
-	var out []engine.Action
-	for seat, as := range p.others {
-		if engine.Seat(seat) != mover {
-			out = append(out, as...)
-		}
-	}
-	if len(hidden) == 0 {
-		return out
-	}
-	for k := 0; k < 4 && len(p.legal) > 0; k++ {
-		a := p.legal[p.rng.IntN(len(p.legal))]
-		spec, _ := p.codec.Spec(a.Verb)
-		for j, kind := range spec.Args {
-			if kind.Prefix == engine.ArgCard.Prefix && kind.Names == nil {
-				a.Args[j] = int16(hidden[p.rng.IntN(len(hidden))])
-				out = append(out, a)
-			}
-		}
-	}
-	return out
 }

@@ -2,9 +2,7 @@ package microlife
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -145,88 +143,6 @@ func TestDeterminizeDoesNotKnowTheOpponentsList_ML_8_1(t *testing.T) {
 	if guess["E.Coli"] != 1 || len(s2.seats[1].zones[zDeck-1])+len(s2.seats[1].zones[zHand-1]) != 7 {
 		t.Errorf("after an E.Coli was seen p1 guesses p2's unseen cards as %v", guess)
 	}
-}
-
-// The error of an action naming a card hidden from the seat to move, and
-// each seat's label of it, name none of the cards hidden from that seat;
-// the error is the same wherever the hidden card lies.
-func TestHiddenCardsAreNeverNamed(t *testing.T) {
-	for game := uint64(0); game < 30; game++ {
-		s := newMidgame(t, game+1, int(5+game*5))
-		if done, _ := s.Terminal(); done {
-			continue
-		}
-		me := s.ToMove()
-		viewers := []engine.Seat{0, 1, engine.NoSeat}
-		var hidden []int16
-		for c := int16(1); int(c) < len(s.cards); c++ {
-			if !s.visible(c, me) {
-				hidden = append(hidden, c)
-			}
-		}
-		for v := engine.Verb(1); int(v) <= len(codec.Verbs()); v++ {
-			spec, _ := codec.Spec(v)
-			if len(spec.Args) == 0 || spec.Args[0].Prefix != "c" {
-				continue
-			}
-			errs := map[string]string{}
-			for _, c := range hidden {
-				a := engine.Action{Verb: v}
-				for i, k := range spec.Args {
-					if k.Prefix == "c" {
-						a.Args[i] = c
-					} else {
-						a.Args[i] = 1
-					}
-				}
-				before := s.Hash()
-				err := s.Apply(a)
-				if err == nil {
-					t.Fatalf("game %d: %s naming hidden c%d was accepted", game, codec.Format(a), c)
-				}
-				if s.Hash() != before {
-					t.Fatalf("game %d: refusing %s changed the state", game, codec.Format(a))
-				}
-				texts := []string{err.Error()}
-				for _, viewer := range viewers {
-					texts = append(texts, s.Describe(a, viewer))
-				}
-				for i, text := range texts {
-					viewer := me
-					if i > 0 {
-						viewer = viewers[i-1]
-					}
-					for _, n := range secretNames(s, viewer) {
-						if strings.Contains(text, n) {
-							t.Fatalf("game %d: %q names %s, hidden from %v", game, text, n, viewer)
-						}
-					}
-				}
-				errs[regexp.MustCompile(fmt.Sprintf(`\bc%d\b`, c)).ReplaceAllString(err.Error(), "c?")] = codec.Format(a)
-			}
-			if len(errs) > 1 {
-				t.Errorf("game %d: %s tells hidden cards apart: %v", game, spec.Name, errs)
-			}
-		}
-	}
-}
-
-// secretNames are the names of the cards hidden from viewer that no card
-// viewer may see also bears.
-func secretNames(s *state, viewer engine.Seat) []string {
-	open := map[string]bool{}
-	for c := int16(1); int(c) < len(s.cards); c++ {
-		if s.visible(c, viewer) {
-			open[s.def(c).name] = true
-		}
-	}
-	var out []string
-	for c := int16(1); int(c) < len(s.cards); c++ {
-		if n := s.def(c).name; !s.visible(c, viewer) && !open[n] && !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 func BenchmarkDeterminize(b *testing.B) {

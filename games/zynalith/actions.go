@@ -434,6 +434,13 @@ func (s *State) refusal(a engine.Action) error {
 			return fmt.Errorf("%q: c%d is not a creature in your front", text, id)
 		}
 	}
+	// The INIT of the second card is compared below: a card hidden from
+	// the mover must be refused before its INIT can tell on it.
+	if a.Verb == vSwap {
+		if c := &s.cards[a.Args[1]]; c.zone != zFront || c.owner != p {
+			return fmt.Errorf("%q: c%d is not a creature in your front", text, a.Args[1])
+		}
+	}
 	switch {
 	case a.Verb == vPlay && s.rowN[p] >= s.slots():
 		return fmt.Errorf("%q: all %d slots of round %d are taken (ZY-4.3)", text, s.slots(), s.round)

@@ -2,9 +2,7 @@ package zynalith
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
-	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -28,17 +26,6 @@ func midgame(t testing.TB, seats int, seed uint64, n int) *State {
 		}
 	}
 	return s
-}
-
-// hiddenFrom lists the cards viewer may not see.
-func hiddenFrom(s *State, viewer engine.Seat) []int16 {
-	var out []int16
-	for id := int16(0); id < s.n; id++ {
-		if !s.seenBy(id, viewer) {
-			out = append(out, id)
-		}
-	}
-	return out
 }
 
 // ZY-2.5, ZY-10.U6: over many determinizations every zone hidden from the
@@ -92,89 +79,6 @@ func TestZY_10_U6_DeterminizeResamplesEveryHiddenZone(t *testing.T) {
 			}
 		}
 	}
-}
-
-// The error of an action naming a card hidden from the seat to move, and
-// every seat's label of it, name none of the cards hidden from that seat;
-// and the error is the same wherever the hidden card lies, so that it
-// does not tell either.
-func TestHiddenCardsAreNeverNamed(t *testing.T) {
-	for game := 0; game < 30; game++ {
-		s := midgame(t, 2+game%3, uint64(game), 5+game*7)
-		if done, _ := s.Terminal(); done {
-			continue
-		}
-		me := s.ToMove()
-		hidden := hiddenFrom(s, me)
-		viewers := []engine.Seat{engine.NoSeat}
-		for p := 0; p < s.Seats(); p++ {
-			viewers = append(viewers, seat(int8(p)))
-		}
-		secret := map[engine.Seat][]string{}
-		for _, v := range viewers {
-			secret[v] = secretNames(s, v, hiddenFrom(s, v))
-		}
-		for v := engine.Verb(1); int(v) <= len(codec.Verbs()); v++ {
-			spec, _ := codec.Spec(v)
-			if len(spec.Args) == 0 || spec.Args[0].Prefix != "c" {
-				continue
-			}
-			errs := map[string]string{}
-			for _, id := range hidden {
-				a := engine.Action{Verb: v}
-				for i, k := range spec.Args {
-					if k.Prefix == "c" {
-						a.Args[i] = id
-					}
-				}
-				before := s.Hash()
-				err := s.Apply(a)
-				if err == nil {
-					t.Fatalf("game %d: %s naming hidden c%d was accepted", game, codec.Format(a), id)
-				}
-				if s.Hash() != before {
-					t.Fatalf("game %d: refusing %s changed the state", game, codec.Format(a))
-				}
-				texts := []string{err.Error()}
-				for _, viewer := range viewers {
-					texts = append(texts, s.Describe(a, viewer))
-				}
-				for i, l := range texts {
-					viewer := me
-					if i > 0 {
-						viewer = viewers[i-1]
-					}
-					for _, n := range secret[viewer] {
-						if strings.Contains(l, n) {
-							t.Fatalf("game %d: %q names %s, hidden from %v", game, l, n, viewer)
-						}
-					}
-				}
-				errs[regexp.MustCompile(fmt.Sprintf(`\bc%d\b`, id)).ReplaceAllString(err.Error(), "c?")] = codec.Format(a)
-			}
-			if len(errs) > 1 {
-				t.Errorf("game %d: %s tells hidden cards apart: %v", game, spec.Name, errs)
-			}
-		}
-	}
-}
-
-// secretNames are the names of the hidden cards that no card the seat may
-// see also bears.
-func secretNames(s *State, me engine.Seat, hidden []int16) []string {
-	open := map[string]bool{}
-	for id := int16(0); id < s.n; id++ {
-		if s.seenBy(id, me) {
-			open[s.d(id).Name] = true
-		}
-	}
-	var out []string
-	for _, id := range hidden {
-		if n := s.d(id).Name; !open[n] && !slices.Contains(out, n) {
-			out = append(out, n)
-		}
-	}
-	return out
 }
 
 func BenchmarkDeterminize(b *testing.B) {

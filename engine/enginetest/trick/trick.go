@@ -29,9 +29,11 @@ var names = [perSeat]string{"One", "Two", "Three", "Four", "Five", "Six", "Seven
 // must catch such bugs: Leak makes views show every hand, Unsorted makes
 // Determinize depend on the hidden order of cards, LeakLabel makes
 // Describe name the mover's remaining hand, LeakError makes a refused
-// play name the card, and KeepHands makes Determinize leave other seats'
-// hands as they are.
-type Game struct{ Leak, Unsorted, LeakLabel, LeakError, KeepHands bool }
+// play name the card, TellingError makes a refused play of a card in
+// another seat's hand say so (naming no card, but telling a hand from a
+// deck), and KeepHands makes Determinize leave other seats' hands as they
+// are.
+type Game struct{ Leak, Unsorted, LeakLabel, LeakError, TellingError, KeepHands bool }
 
 var (
 	codec    = engine.NewCodec(engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand"})
@@ -204,6 +206,9 @@ func (s *State) Apply(a engine.Action) error {
 		if s.broken.LeakError && a.Args[0] >= 0 && int(a.Args[0]) < perSeat*s.seats {
 			return fmt.Errorf("c%d (%s) is not in %v's hand", a.Args[0], cardName(a.Args[0]), s.toMove)
 		}
+		if s.broken.TellingError && s.inSomeHand(a.Args[0]) {
+			return fmt.Errorf("c%d is in another player's hand", a.Args[0])
+		}
 		return fmt.Errorf("c%d is not in %v's hand", a.Args[0], s.toMove)
 	}
 	s.hands[p] = append(s.hands[p][:i], s.hands[p][i+1:]...)
@@ -260,6 +265,10 @@ func (s *State) finish() {
 	if s.out.Winners.Len() == s.seats {
 		s.out.Winners = 0
 	}
+}
+
+func (s *State) inSomeHand(c int16) bool {
+	return slices.ContainsFunc(s.hands, func(h []int16) bool { return indexOf(h, c) >= 0 })
 }
 
 func indexOf(s []int16, c int16) int {
