@@ -20,6 +20,15 @@ type Agent interface {
 	Act(s engine.State) (engine.Action, error)
 }
 
+// Reseeder is an agent that can begin afresh: after Reseed(seed) it acts
+// exactly as a new agent of its spec made with seed would, keeping only
+// its memory, so that a batch can play game after game with one agent
+// instead of allocating one per game.
+type Reseeder interface {
+	Agent
+	Reseed(seed uint64)
+}
+
 // Params are an agent's settings, as in "ismcts:iters=2000,c=0.7".
 type Params map[string]string
 

@@ -34,6 +34,13 @@ func init() {
 // NewGreedy returns a greedy agent seeded with seed.
 func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: engine.NewRNG(seed)} }
 
+// Reseed starts the agent afresh with seed (see Reseeder): only its
+// scratch state stays, which CopyTo overwrites whole before each use.
+func (g *Greedy) Reseed(seed uint64) {
+	g.rng = engine.NewRNG(seed)
+	g.rearrangements = rearrangements{}
+}
+
 // Name is "greedy", or "greedy:decks=known".
 func (g *Greedy) Name() string {
 	if g.KnowDecks {

@@ -23,6 +23,9 @@ func NewRandom(seed uint64) *Random {
 	return &Random{rng: engine.NewRNG(seed), legal: make([]engine.Action, 0, 64)}
 }
 
+// Reseed starts the agent afresh with seed (see Reseeder).
+func (r *Random) Reseed(seed uint64) { r.rng = engine.NewRNG(seed) }
+
 // Name is "random".
 func (r *Random) Name() string { return "random" }
 

@@ -117,3 +117,15 @@ func other(legal []engine.Action, a engine.Action) engine.Action {
 	}
 	return a
 }
+
+// TestReseedForgetsTheRearrangementBudget: a reseeded greedy agent must
+// not carry the last game's count of rearranging actions into the next
+// (which play shows only when both end and begin in the same turn).
+func TestReseedForgetsTheRearrangementBudget(t *testing.T) {
+	g := NewGreedy(1)
+	g.rearrangements = rearrangements{turn: 1, seat: 1, used: MaxRearrangements}
+	g.Reseed(4)
+	if fresh := NewGreedy(4); g.rearrangements != fresh.rearrangements || g.rng != fresh.rng {
+		t.Fatalf("reseeded: budget %+v, rng %v; new: %+v, %v", g.rearrangements, g.rng, fresh.rearrangements, fresh.rng)
+	}
+}

@@ -49,14 +49,17 @@ type Config struct {
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 
-	presets []string // the game's preset names, for deckNames
+	presets []string            // the game's preset names, for deckNames
+	id      string              // the game's id, for setup
+	codec   *engine.ActionCodec // the game's actions, for error messages
 }
 
-// deckNames names the deck each seat of setup plays: its own, or when it
-// names none the preset engine.DefaultPreset assigns, which is the games'
-// default; "" when the game has no presets (its rules build the decks).
-func (c *Config) deckNames(setup engine.Setup) []string {
-	names := make([]string, setup.Seats)
+// deckNames names, into names' memory, the deck each seat of setup plays:
+// its own, or when it names none the preset engine.DefaultPreset assigns,
+// which is the games' default; "" when the game has no presets (its rules
+// build the decks).
+func (c *Config) deckNames(setup engine.Setup, names []string) []string {
+	names = resized(names, setup.Seats)
 	for seat := range names {
 		switch {
 		case len(setup.Decks) > seat:
@@ -105,7 +108,8 @@ func (c *Config) normalize() error {
 	if c.Game == nil {
 		return fmt.Errorf("no game given")
 	}
-	info := c.Game.Info()
+	info := c.Game.Info() // read once: some games build it anew on each call
+	c.id, c.codec = info.ID, info.Actions
 	if c.Seats == 0 {
 		c.Seats = info.MinSeats
 	}
@@ -192,7 +196,7 @@ func (c *Config) setup(i int) engine.Setup {
 	if c.Mirror {
 		deal = i / c.Seats
 	}
-	s := engine.Setup{Game: c.Game.Info().ID, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant, First: c.First}
+	s := engine.Setup{Game: c.id, Seats: c.Seats, Seed: engine.SeedFor(c.Seed, deal), Variant: c.Variant, First: c.First}
 	if len(c.Decks) > 0 {
 		r := c.rotation(i)
 		s.Decks = make([]engine.DeckList, c.Seats)
@@ -290,6 +294,7 @@ type batch struct {
 	outcomes []GameResult
 	tallies  []*Tally
 	thinks   []thinkSums
+	tables   []*table
 	done     atomic.Int64
 	mu       sync.Mutex // serialises Progress
 }
@@ -307,6 +312,7 @@ func newBatch(cfg Config, deals [][]int, outcomes bool) *batch {
 	for range max(1, cfg.Workers) {
 		b.tallies = append(b.tallies, NewTally(cfg))
 		b.thinks = append(b.thinks, newThinkSums(cfg.Seats))
+		b.tables = append(b.tables, newTable(&b.cfg))
 	}
 	return b
 }
@@ -349,10 +355,7 @@ feed:
 
 // playDeal plays deal k on worker w and tallies it there.
 func (b *batch) playDeal(w, k int) {
-	games := make([]GameResult, len(b.deals[k]))
-	for j, i := range b.deals[k] {
-		games[j] = PlayGame(b.cfg, i)
-	}
+	games := b.tables[w].playDeal(b.deals[k])
 	b.tallies[w].AddDeal(games)
 	b.thinks[w].add(b.cfg.Seats, games)
 	for j, r := range games {
@@ -378,129 +381,12 @@ func (b *batch) total() (*Tally, thinkSums) {
 	return t, think
 }
 
-// outcome is the result without the detail that only the tally needs.
+// outcome is the result without the detail that only the tally needs,
+// and with its own copy of what it keeps of the worker's reused buffers.
 func (r GameResult) outcome() GameResult {
 	r.Played, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil
+	r.Decks = slices.Clone(r.Decks)
 	return r
-}
-
-// PlayGame plays game i of the batch from start to end or to the cap.
-func PlayGame(cfg Config, i int) GameResult {
-	setup := cfg.setup(i)
-	res := GameResult{Index: i, Seed: setup.Seed, Rotation: cfg.rotation(i), First: engine.NoSeat, Decks: cfg.deckNames(setup)}
-	s, err := cfg.Game.New(setup)
-	if err != nil {
-		res.Err = fmt.Sprintf("game %d (seed %d): %v", i, setup.Seed, err)
-		return res
-	}
-	agents := make([]ai.Agent, cfg.Seats)
-	for seat := range agents {
-		entrant := (seat + res.Rotation) % cfg.Seats
-		if agents[seat], err = newAgent(cfg.agentSpec(entrant), engine.SeedFor(setup.Seed, seat+1)); err != nil {
-			res.Err = err.Error()
-			return res
-		}
-	}
-	res.Decisions, res.Thinking = make([]int, cfg.Seats), make([]time.Duration, cfg.Seats)
-	res.Timed = make([]bool, cfg.Seats)
-	for seat, a := range agents {
-		res.Timed[seat] = thinks(a)
-	}
-	cards, _ := s.(engine.CardPlayer)
-	if cards != nil {
-		res.Played = make([][]int, cfg.Seats)
-	}
-	codec := cfg.Game.Info().Actions
-	for {
-		if res.First == engine.NoSeat && s.Turn() >= 1 {
-			res.First, res.FirstChecked, res.FirstDisagreed = firstSeat(cfg, i, s)
-		}
-		if done, out := s.Terminal(); done {
-			res.Winners, res.Reason = out.Winners, out.Reason
-			break
-		}
-		if s.Turn() > cfg.TurnCap {
-			res.Capped, res.Reason = true, "turn-cap"
-			break
-		}
-		seat := s.ToMove()
-		a, err := act(agents[seat], s, res.Timed[seat], &res.Thinking[seat])
-		res.Decisions[seat]++
-		if err == nil && cards != nil {
-			if c := cards.PlayedCard(a); c >= 0 {
-				res.Played[seat] = append(res.Played[seat], c)
-			}
-		}
-		if err == nil {
-			err = s.Apply(a)
-		}
-		if err != nil {
-			res.Err = fmt.Sprintf("game %d (seed %d), action %d %q by %v: %v", i, setup.Seed, res.Actions+1, codec.Format(a), seat, err)
-			break
-		}
-		res.Actions++
-	}
-	res.Turns = s.Turn()
-	if m, ok := s.(engine.Measurer); ok && res.Err == "" {
-		res.Measures = m.Measures(nil)
-	}
-	return res
-}
-
-// newAgent is ai.New, without parsing the two plainest specs again for
-// every game of a batch.
-func newAgent(spec string, seed uint64) (ai.Agent, error) {
-	switch spec {
-	case "random":
-		return ai.NewRandom(seed), nil
-	case "greedy":
-		return ai.NewGreedy(seed), nil
-	}
-	return ai.New(spec, seed)
-}
-
-// firstCheckEvery is how often (one game in so many) the first seat is
-// read from the game's view rather than taken as the seat to move.
-const firstCheckEvery = 64
-
-// firstSeat is the seat that takes the first turn of game i, asked as the
-// first turn begins: the seat chosen by cfg.First, else the seat to move
-// then, which in every game here is the active seat. Reading the active
-// seat from a View instead costs up to a third of a random game, so only
-// one game in firstCheckEvery does, and counts whether the two disagree
-// so that the report can warn when the shortcut does not hold.
-func firstSeat(cfg Config, i int, s engine.State) (first engine.Seat, checked, disagreed bool) {
-	if cfg.First > 0 {
-		return engine.Seat(cfg.First - 1), false, false
-	}
-	if i%firstCheckEvery != 0 {
-		return s.ToMove(), false, false
-	}
-	active := s.View(engine.NoSeat).Active
-	return active, true, active != s.ToMove()
-}
-
-// thinks reports whether an agent's time per decision is worth measuring:
-// random and greedy agents decide in microseconds, and reading the clock
-// around each of their decisions would cost a quarter of a batch's time.
-func thinks(a ai.Agent) bool {
-	switch a.(type) {
-	case *ai.Random, *ai.Greedy:
-		return false
-	}
-	return true
-}
-
-// act asks the agent for its action, adding the time it took to thinking
-// when timed.
-func act(a ai.Agent, s engine.State, timed bool, thinking *time.Duration) (engine.Action, error) {
-	if !timed {
-		return a.Act(s)
-	}
-	t0 := time.Now()
-	action, err := a.Act(s)
-	*thinking += time.Since(t0)
-	return action, err
 }
 
 // thinkSums adds up each entrant's timed decisions and their time.
