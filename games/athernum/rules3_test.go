@@ -82,6 +82,22 @@ func TestAT10_U6_TurnLimit(t *testing.T) {
 	}
 }
 
+// AT-10.U6: with no limit in play, a game that reaches the last turn its
+// counter can hold ends there as a drawn limit, rather than counting on
+// from a negative turn.
+func TestAT10_U6_NoGameOutlastsItsTurnCounter(t *testing.T) {
+	s := table(t, nil, "turn: 32766\n"+duel[1:])
+	s.do(t, "endday")
+	if done, _ := s.Terminal(); done || s.Turn() != 32767 {
+		t.Fatalf("turn 32766 ends in turn %d, over %v", s.Turn(), done)
+	}
+	s.do(t, "endday")
+	wantWinner(t, s, engine.NoSeat, "turn-limit")
+	if s.Turn() < 0 {
+		t.Fatalf("the turn counter wrapped to %d", s.Turn())
+	}
+}
+
 func TestAT10_U8_ReactionsInTheMorning(t *testing.T) {
 	s := table(t, nil, `
 active: p1

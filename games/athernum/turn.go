@@ -1,6 +1,9 @@
 package athernum
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // advance runs everything that needs no decision (phase steps, stack
 // resolution, state-based checks) until a seat must decide or the game
@@ -137,7 +140,9 @@ func (s *State) setPhase(ph uint8) {
 
 // nextTurn hands the turn to the next player in initiative order.
 func (s *State) nextTurn() {
-	if s.r.turnLimit > 0 && int(s.turn) >= s.r.turnLimit {
+	// With no limit in play (AT-10.U6) a game still cannot outlast its
+	// turn counter: the counter's last value ends it as a drawn limit.
+	if s.r.turnLimit > 0 && int(s.turn) >= s.r.turnLimit || s.turn == math.MaxInt16 {
 		s.end(0, "turn-limit")
 		return
 	}
