@@ -1,0 +1,262 @@
+package enginetest
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// foreign lists words that give away another language, per language of
+// the text they must not appear in. Card names are taken out before the
+// check, since they stay as printed.
+var foreign = [...][]string{
+	i18n.EN: {"Zucker", "Tod", "Sofort", "Dauer", "Schaden", "Karte", "Karten", "Spieler", "Runde", "Zug", "und", "oder", "der", "das", "mit", "auf", "aus", "von", "nicht", "eine", "einen", "Gegner", "ziehe", "karta", "karty", "hráč", "kolo", "tah", "nebo", "poškození", "život", "životy"},
+	i18n.DE: {"sugar", "Sugar", "Death", "damage", "Damage", "card", "cards", "Card", "Cards", "player", "Player", "turn", "the", "The", "and", "with", "your", "Your", "from", "when", "When", "each", "Each", "karta", "karty", "hráč", "nebo", "poškození"},
+	i18n.CS: {"the", "The", "and", "card", "cards", "Card", "player", "Player", "damage", "sugar", "Death", "with", "your", "und", "der", "das", "Karte", "Karten", "Spieler", "Schaden", "Zucker", "mit", "Tod", "Sofort"},
+}
+
+var foreignRE [len(foreign)]*regexp.Regexp
+
+func init() {
+	for l, words := range foreign {
+		foreignRE[l] = regexp.MustCompile(`(^|[^\p{L}])(` + strings.Join(words, "|") + `)($|[^\p{L}])`)
+	}
+}
+
+// speechChecker finds missing keys, unfilled arguments and words of
+// another language in a game's texts.
+type speechChecker struct {
+	names []string // card names, longest first, taken out before checks
+}
+
+func newSpeechChecker(g engine.Game) *speechChecker {
+	var names []string
+	for _, c := range g.Cards() {
+		names = append(names, c.Name)
+	}
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
+	return &speechChecker{names: names}
+}
+
+// check returns what is wrong with text in language l, or "".
+func (sc *speechChecker) check(l i18n.Lang, text string) string {
+	if strings.Contains(text, "⟦") {
+		return "a missing message: " + text
+	}
+	if strings.Contains(text, "<no value>") {
+		return "a message argument left unfilled: " + text
+	}
+	plain := text
+	for _, n := range sc.names {
+		plain = strings.ReplaceAll(plain, n, " ")
+	}
+	if m := foreignRE[l].FindStringSubmatch(plain); m != nil {
+		return fmt.Sprintf("%q is not %s: %s", m[2], l.Name(), text)
+	}
+	return ""
+}
+
+// CheckLanguages checks that g speaks German, English and Czech
+// completely: every card's text, every catalogue key, and, over a few
+// random games, every action in both forms for every viewer, every
+// view's free text and every name a view carries (zones, stats,
+// statuses, counters, phases, keywords), and the explanation of every
+// result. It fails on a missing key, an unfilled argument or a word of
+// another language.
+func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup, games int) {
+	t.Helper()
+	sp, ok := g.(engine.Speaker)
+	if !ok {
+		t.Fatalf("%s does not speak German, English and Czech: it implements no engine.Speaker", g.Info().Name)
+	}
+	sc := newSpeechChecker(g)
+	var errs []string
+	fail := func(format string, args ...any) {
+		if len(errs) < 30 {
+			errs = append(errs, fmt.Sprintf(format, args...))
+		}
+	}
+	checkCards(sp, g, sc, fail)
+	for _, l := range i18n.Langs {
+		if ref := sp.Reference(l); ref == nil || len(ref.RuleIDs()) == 0 {
+			fail("%s: no rules reference", l)
+		}
+	}
+	for i := 0; i < games; i++ {
+		if err := speakOneGame(sp, g, setup(i), sc, fail); err != nil {
+			fail("game %d: %v", i, err)
+		}
+	}
+	if len(errs) > 0 {
+		t.Fatalf("%s speaks incompletely (%d problems shown):\n%s", g.Info().Name, len(errs), strings.Join(errs, "\n"))
+	}
+}
+
+func checkCards(sp engine.Speaker, g engine.Game, sc *speechChecker, fail func(string, ...any)) {
+	cards := g.Cards()
+	for _, l := range i18n.Langs {
+		in := sp.CardsIn(l)
+		if len(in) != len(cards) {
+			fail("%s: CardsIn lists %d cards, Cards %d", l, len(in), len(cards))
+			continue
+		}
+		for i, c := range in {
+			if c.Name != cards[i].Name {
+				fail("%s: card %d is named %q, not %q as printed", l, i, c.Name, cards[i].Name)
+			}
+			texts := slices.Concat([]string{c.Text, c.Kind, c.Group}, c.Keywords)
+			for _, text := range texts {
+				if msg := sc.check(l, text); msg != "" {
+					fail("%s card %s: %s", l, c.Name, msg)
+				}
+			}
+		}
+	}
+}
+
+// speakOneGame plays a random game and puts every state into words.
+func speakOneGame(sp engine.Speaker, g engine.Game, setup engine.Setup, sc *speechChecker, fail func(string, ...any)) error {
+	st, err := g.New(setup)
+	if err != nil {
+		return err
+	}
+	rng := engine.NewRNG(setup.Seed ^ 0x5eed)
+	var legal []engine.Action
+	for step := 0; step < 20000; step++ {
+		if done, _ := st.Terminal(); done {
+			break
+		}
+		legal = st.Legal(legal[:0])
+		if step%7 == 0 {
+			speakState(sp, st, legal, sc, fail)
+		}
+		if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
+			return err
+		}
+	}
+	speakState(sp, st, nil, sc, fail)
+	if done, _ := st.Terminal(); done {
+		ss, _ := st.(engine.StateSpeaker)
+		for _, l := range i18n.Langs {
+			if ss == nil {
+				break
+			}
+			lines := ss.Explain(engine.Words{Lang: l})
+			if len(lines) == 0 {
+				fail("%s: a finished game is not explained", l)
+			}
+			for _, line := range lines {
+				if msg := sc.check(l, line); msg != "" {
+					fail("%s result: %s", l, msg)
+				}
+			}
+		}
+	}
+	return nil
+}
+
+func speakState(sp engine.Speaker, st engine.State, legal []engine.Action, sc *speechChecker, fail func(string, ...any)) {
+	ss, ok := st.(engine.StateSpeaker)
+	if !ok {
+		fail("the game's states implement no engine.StateSpeaker")
+		return
+	}
+	cat := sp.Catalog()
+	mover := st.ToMove()
+	for _, l := range i18n.Langs {
+		w := engine.Words{Lang: l, Names: []string{"Anna", "Ben", "Cyril", "Dana", "Emil", "Fanny"}}
+		for _, a := range legal {
+			for _, text := range []string{ss.Say(a, mover, engine.Button, w), ss.Say(a, engine.NoSeat, engine.Log, w)} {
+				if msg := sc.check(l, text); msg != "" {
+					fail("%s action: %s", l, msg)
+				}
+			}
+		}
+		for _, viewer := range viewers(st) {
+			v := engine.Localized(st, viewer, w)
+			for _, text := range viewTexts(v) {
+				if msg := sc.check(l, text); msg != "" {
+					fail("%s view of %s: %s", l, viewer, msg)
+				}
+			}
+			for _, key := range viewKeys(v) {
+				if !cat.Has(key) {
+					fail("the catalogue has no %q, which views show", key)
+				}
+			}
+		}
+	}
+}
+
+// viewTexts lists the free text of a view.
+func viewTexts(v *engine.View) []string {
+	out := slices.Clone(v.Notes)
+	out = append(out, v.Prompt)
+	if v.Result != nil {
+		out = append(out, v.Result.Reason)
+	}
+	eachCard(v, func(c *engine.CardView) { out = append(out, c.Note) })
+	return out
+}
+
+// viewKeys lists the catalogue keys of every name a view carries.
+func viewKeys(v *engine.View) []string {
+	var out []string
+	add := func(prefix, name string) {
+		if name != "" && !slices.Contains(out, prefix+name) {
+			out = append(out, prefix+name)
+		}
+	}
+	add("phase.", v.Phase)
+	zones := func(zs []engine.Zone) {
+		for _, z := range zs {
+			add("zone.", z.Name)
+		}
+	}
+	zones(v.Shared)
+	for _, p := range v.Players {
+		zones(p.Zones)
+		for _, c := range p.Counters {
+			add("counter.", c.Name)
+		}
+	}
+	eachCard(v, func(c *engine.CardView) {
+		for _, s := range c.Status {
+			add("status.", s)
+		}
+		for _, s := range c.Stats {
+			add("stat.", s.Name)
+		}
+		for _, s := range c.Counters {
+			add("counter.", s.Name)
+		}
+		for _, k := range c.Keywords {
+			add("keyword.", k)
+		}
+	})
+	return out
+}
+
+// eachCard calls f on every card of a view, attachments included.
+func eachCard(v *engine.View, f func(*engine.CardView)) {
+	var walk func(cs []engine.CardView)
+	walk = func(cs []engine.CardView) {
+		for i := range cs {
+			f(&cs[i])
+			walk(cs[i].Attached)
+		}
+	}
+	for _, z := range v.Shared {
+		walk(z.Cards)
+	}
+	for _, p := range v.Players {
+		for _, z := range p.Zones {
+			walk(z.Cards)
+		}
+	}
+}

@@ -1,0 +1,93 @@
+package i18n
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestMatchAcceptLanguage(t *testing.T) {
+	cases := []struct {
+		header string
+		want   Lang
+	}{
+		{"de-DE,de;q=0.9,en;q=0.8", DE},
+		{"cs", CS},
+		{"sk,cs;q=0.8", CS},
+		{"en-GB", EN},
+		{"fr-FR", EN},
+		{"", EN},
+		{"de-AT", DE},
+		{"fr;q=0.9,cs;q=0.5", CS},
+	}
+	for _, c := range cases {
+		if got := Match(c.header); got != c.want {
+			t.Errorf("Match(%q) = %s, want %s", c.header, got, c.want)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	for in, want := range map[string]Lang{"de": DE, "DE": DE, "cs_CZ": CS, "en-US": EN} {
+		if got, err := Parse(in); err != nil || got != want {
+			t.Errorf("Parse(%q) = %s, %v; want %s", in, got, err, want)
+		}
+	}
+	if _, err := Parse("fr"); err == nil || !strings.Contains(err.Error(), "de (Deutsch)") {
+		t.Errorf("Parse(fr) = %v, want an error naming the choices", err)
+	}
+}
+
+func TestSharedPluralsInCzech(t *testing.T) {
+	want := map[int]string{1: "1 skrytá karta", 3: "3 skryté karty", 5: "5 skrytých karet"}
+	for n, text := range want {
+		if got := Shared.T(CS, "card.hidden_many", "n", n); got != text {
+			t.Errorf("n=%d: %q, want %q", n, got, text)
+		}
+	}
+	if got := Shared.T(DE, "seat.player", "n", 2); got != "Spieler 2" {
+		t.Errorf("DE seat.player = %q", got)
+	}
+	if got := Shared.T(EN, "no.such.key"); got != "⟦no.such.key⟧" {
+		t.Errorf("a missing key reads %q", got)
+	}
+}
+
+func TestLoadFindsMissingKeysAndArguments(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.yaml": {Data: []byte("zone:\n  hand: Hand\nlog:\n  attack: \"{{.actor}} attacks {{.card}}\"\n")},
+		"m/de.yaml": {Data: []byte("zone:\n  hand: Hand\nlog:\n  attack: \"{{.actor}} greift an\"\n")},
+		"m/cs.yaml": {Data: []byte("log:\n  attack: \"{{.actor}} útočí na {{.card}}\"\n")},
+	}
+	_, err := Load("test", fsys, "m", nil)
+	if err == nil {
+		t.Fatal("an incomplete catalogue loaded")
+	}
+	for _, want := range []string{`m/cs.yaml: test has no "zone.hand"`, `m/de.yaml: "log.attack" uses arguments [actor]`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not say %q", err, want)
+		}
+	}
+}
+
+func TestCatalogWordsAndParent(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.yaml": {Data: []byte("zone:\n  hand: Hand\n  deck: \"Deck of {{.name}}\"\n")},
+		"m/de.yaml": {Data: []byte("zone:\n  hand: Hand\n  deck: \"Stapel von {{.name}}\"\n")},
+		"m/cs.yaml": {Data: []byte("zone:\n  hand: Ruka\n  deck: \"Balíček hráče {{.name}}\"\n")},
+	}
+	c, err := Load("test", fsys, "m", Shared)
+	if err != nil {
+		t.Fatal(err)
+	}
+	words := c.Words(CS, "zone.")
+	if words["hand"] != "Ruka" || len(words) != 1 {
+		t.Errorf("Words(CS, zone.) = %v, want only hand: Ruka", words)
+	}
+	if got := c.T(DE, "seat.you"); got != "du" {
+		t.Errorf("a shared word through the parent reads %q", got)
+	}
+	if got := c.Errorf("zone.deck", "name", "Anna").In(DE); got != "Stapel von Anna" {
+		t.Errorf("Error.In(DE) = %q", got)
+	}
+}

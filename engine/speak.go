@@ -1,0 +1,97 @@
+package engine
+
+import (
+	"errors"
+
+	"kartenwerk/engine/i18n"
+)
+
+// Words says how a reader wants to be spoken to: the language, and the
+// display names the seats chose.
+type Words struct {
+	Lang i18n.Lang
+	// Names are display names by seat (Names[0] for p1); a seat with
+	// none is "Player 1" in the reader's language.
+	Names []string
+}
+
+// SeatName is seat s as w's reader calls it.
+func (w Words) SeatName(s Seat) string {
+	if s >= 0 && int(s) < len(w.Names) && w.Names[s] != "" {
+		return w.Names[s]
+	}
+	if s < 0 {
+		return i18n.Shared.T(w.Lang, "seat.nobody")
+	}
+	return i18n.Shared.T(w.Lang, "seat.player", "n", int(s)+1)
+}
+
+// Form is how an action is put into words.
+type Form uint8
+
+const (
+	// Button is the mover's own choice, in the first person: "End my
+	// turn", "Attack Embrix with Bubblit".
+	Button Form = iota
+	// Log is a line of the game's log for any reader, naming the actor
+	// by display name: "Anna attacks Embrix with Bubblit".
+	Log
+)
+
+// Speaker is a Game whose words come in German, English and Czech: card
+// text, names of zones, stats, statuses, phases, counters, keywords,
+// kinds and groups, and the rules reference.
+//
+// The catalogue keys that pages look up themselves are zone.<name>,
+// stat.<name>, status.<flag>, phase.<phase>, counter.<name>,
+// keyword.<keyword>, kind.<kind> and group.<group>, with <name> exactly
+// as the View and CardInfo carry it.
+type Speaker interface {
+	Catalog() *i18n.Catalog
+	// CardsIn is Cards with Text, Kind, Group and Keywords in language
+	// l; names stay as printed.
+	CardsIn(l i18n.Lang) []CardInfo
+	// Reference is the game's rules reference in language l.
+	Reference(l i18n.Lang) *i18n.Reference
+}
+
+// StateSpeaker is a State whose words come in every language.
+type StateSpeaker interface {
+	// Say puts action a into words for viewer in form, as Describe does:
+	// hidden cards stay unnamed. Call it before applying a.
+	Say(a Action, viewer Seat, form Form, w Words) string
+	// Localize rewrites the free text of v (Prompt, Notes, Result.Reason,
+	// card Notes) in w's words, the prompt saying where the cards it asks
+	// for are. v is a View of this state, not shared.
+	Localize(v *View, w Words)
+	// Explain says why a finished game ended as it did, a line per fact:
+	// each player's score and how it was counted, VP, knockouts, life.
+	Explain(w Words) []string
+}
+
+// Say is st's words for a in form when the game speaks languages, and
+// its English Describe otherwise.
+func Say(st State, a Action, viewer Seat, form Form, w Words) string {
+	if sp, ok := st.(StateSpeaker); ok {
+		return sp.Say(a, viewer, form, w)
+	}
+	return st.Describe(a, viewer)
+}
+
+// Localized returns seat s's view of st in w's words.
+func Localized(st State, s Seat, w Words) *View {
+	v := st.View(s)
+	if sp, ok := st.(StateSpeaker); ok {
+		sp.Localize(v, w)
+	}
+	return v
+}
+
+// ErrorIn is err in language l when it carries its words (an
+// *i18n.Error anywhere in its chain), and err.Error() otherwise.
+func ErrorIn(err error, l i18n.Lang) string {
+	if e, ok := errors.AsType[*i18n.Error](err); ok {
+		return e.In(l)
+	}
+	return err.Error()
+}
