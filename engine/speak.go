@@ -40,7 +40,7 @@ const (
 
 // Speaker is a Game whose words come in German, English and Czech: card
 // text, names of zones, stats, statuses, phases, counters, keywords,
-// kinds and groups, and the rules reference.
+// kinds and groups.
 //
 // The catalogue keys that pages look up themselves are zone.<name>,
 // stat.<name>, status.<flag>, phase.<phase>, counter.<name>,
@@ -51,7 +51,11 @@ type Speaker interface {
 	// CardsIn is Cards with Text, Kind, Group and Keywords in language
 	// l; names stay as printed.
 	CardsIn(l i18n.Lang) []CardInfo
-	// Reference is the game's rules reference in language l.
+}
+
+// Referencer is a Game with a rules reference in every language,
+// organised by its digest's rule ids, with a glossary.
+type Referencer interface {
 	Reference(l i18n.Lang) *i18n.Reference
 }
 

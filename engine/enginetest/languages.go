@@ -82,11 +82,6 @@ func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup,
 		}
 	}
 	checkCards(sp, g, sc, fail)
-	for _, l := range i18n.Langs {
-		if ref := sp.Reference(l); ref == nil || len(ref.RuleIDs()) == 0 {
-			fail("%s: no rules reference", l)
-		}
-	}
 	for i := 0; i < games; i++ {
 		if err := speakOneGame(sp, g, setup(i), sc, fail); err != nil {
 			fail("game %d: %v", i, err)
@@ -257,6 +252,40 @@ func eachCard(v *engine.View, f func(*engine.CardView)) {
 	for _, p := range v.Players {
 		for _, z := range p.Zones {
 			walk(z.Cards)
+		}
+	}
+}
+
+// CheckReference checks g's rules reference: every language has one,
+// every rule has a title and a text and an id of the game's digest
+// (RulesID-n.n), ids are not repeated, and the glossary explains every
+// term.
+func CheckReference(t *testing.T, g engine.Game) {
+	t.Helper()
+	r, ok := g.(engine.Referencer)
+	if !ok {
+		t.Fatalf("%s has no rules reference: it implements no engine.Referencer", g.Info().Name)
+	}
+	prefix := g.Info().RulesID + "-"
+	for _, l := range i18n.Langs {
+		ref := r.Reference(l)
+		if ref == nil || len(ref.RuleIDs()) == 0 || len(ref.Glossary) == 0 {
+			t.Errorf("%s: no rules or no glossary", l)
+			continue
+		}
+		seen := map[string]bool{}
+		for _, s := range ref.Sections {
+			for _, rule := range s.Rules {
+				if !strings.HasPrefix(rule.ID, prefix) || seen[rule.ID] || rule.Title == "" || rule.Text == "" {
+					t.Errorf("%s rule %q: want a new id starting %q with a title and a text", l, rule.ID, prefix)
+				}
+				seen[rule.ID] = true
+			}
+		}
+		for _, term := range ref.Glossary {
+			if term.Term == "" || term.Text == "" {
+				t.Errorf("%s glossary: %q has no explanation", l, term.Term)
+			}
 		}
 	}
 }
