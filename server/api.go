@@ -276,7 +276,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	srv.fresh(r.Context(), s)
 	s.mu.Lock()
 	s.maybeAILocked()
-	m := s.stateLocked(controls)
+	m := s.stateLocked(controls, langOf(r))
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, m)
 }
@@ -314,11 +314,11 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 			writeError(w, http.StatusServiceUnavailable, err.Error())
 			return
 		}
-		writeError(w, http.StatusConflict, err.Error())
+		writeError(w, http.StatusConflict, speakError(err, langOf(r)))
 		return
 	}
 	s.mu.Lock()
-	m := s.stateLocked(controls)
+	m := s.stateLocked(controls, langOf(r))
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, m)
 }

@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"testing"
+
+	"kartenwerk/engine/i18n"
 )
 
 // BenchmarkStateMessage measures building and encoding one seat's state
@@ -27,7 +29,7 @@ func BenchmarkStateMessage(b *testing.B) {
 	seat := s.state.ToMove()
 	b.ResetTimer()
 	for range b.N {
-		m := s.stateLocked(seatsOf(s.seats, s.seats[seat].Token))
+		m := s.stateLocked(seatsOf(s.seats, s.seats[seat].Token), i18n.EN)
 		if _, err := json.Marshal(m); err != nil {
 			b.Fatal(err)
 		}

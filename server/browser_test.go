@@ -13,6 +13,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 )
 
@@ -452,7 +453,7 @@ func TestLeakCheckCatchesAShownHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := s.stateLocked([]engine.Seat{0})
+	m := s.stateLocked([]engine.Seat{0}, i18n.EN)
 	m.View = s.state.View(engine.Omniscient)
 	frame, _ := json.Marshal(m)
 	if frameLeaks(string(frame), ids, names) == "" {

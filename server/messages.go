@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // StateMsg is what a client sees of a game: its seat's view, the actions
@@ -43,6 +44,9 @@ type StateMsg struct {
 	Finished bool         `json:"finished"`
 	// Rematch is the id of the game that follows this one.
 	Rematch string `json:"rematch,omitempty"`
+	// Explain says, once the game is over, why it ended as it did: a
+	// line per fact (scores and how they were counted, VP, knockouts).
+	Explain []string `json:"explain,omitempty"`
 }
 
 // SeatInfo is one seat as every client may see it (never its token).
@@ -51,6 +55,8 @@ type SeatInfo struct {
 	Kind      string      `json:"kind"`
 	Agent     string      `json:"agent,omitempty"`
 	Connected bool        `json:"connected"`
+	// Name is the display name the seat chose, if any.
+	Name string `json:"name,omitempty"`
 }
 
 // LegalAction is one action the viewer may take: its text to send back,
@@ -88,9 +94,10 @@ type ErrorMsg struct {
 // logTail is how many log entries a state message carries.
 const logTail = 60
 
-// stateLocked builds the full state message for a client with these seats.
-func (s *session) stateLocked(controls []engine.Seat) *StateMsg {
-	m := s.deltaLocked(controls, max(0, len(s.log)-logTail))
+// stateLocked builds the full state message for a client with these
+// seats that reads language l.
+func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
+	m := s.deltaLocked(controls, max(0, len(s.log)-logTail), l)
 	m.Full, m.Game, m.Name, m.Controls = true, s.game.Info().ID, s.game.Info().Name, controls
 	if m.Controls == nil {
 		m.Controls = []engine.Seat{}
@@ -100,18 +107,23 @@ func (s *session) stateLocked(controls []engine.Seat) *StateMsg {
 }
 
 // deltaLocked builds the state message for a client with these seats
-// that has the first has log entries: only what it lacks.
-func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
+// that reads language l and has the first has log entries: only what it
+// lacks.
+func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *StateMsg {
 	viewer := s.viewer(controls)
-	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: s.state.View(viewer),
-		Log: s.logFrom(viewer, has), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
+	w := s.wordsLocked(l)
+	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.Localized(s.state, viewer, w),
+		Log: s.logFrom(viewer, has, w), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
 		Legal: []LegalAction{}}
+	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
+		m.Explain = sp.Explain(w)
+	}
 	if s.thinking != engine.NoSeat {
 		t := s.thinking
 		m.Thinking = &t
 	}
 	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
-		m.Legal = s.legalFor(viewer)
+		m.Legal = s.legalFor(viewer, w)
 	}
 	return m
 }
@@ -119,7 +131,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
 func (s *session) seatInfoLocked() []SeatInfo {
 	out := make([]SeatInfo, len(s.seats))
 	for i, c := range s.seats {
-		out[i] = SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Connected: c.Kind == KindAI}
+		out[i] = SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Connected: c.Kind == KindAI, Name: s.names[i]}
 	}
 	for cl := range s.clients {
 		for _, seat := range cl.controls {
@@ -129,13 +141,14 @@ func (s *session) seatInfoLocked() []SeatInfo {
 	return out
 }
 
-// legalFor lists the legal actions with labels as viewer reads them.
-func (s *session) legalFor(viewer engine.Seat) []LegalAction {
+// legalFor lists the legal actions with labels as viewer reads them: in
+// the first person, in w's words.
+func (s *session) legalFor(viewer engine.Seat, w engine.Words) []LegalAction {
 	s.legal = s.state.Legal(s.legal[:0])
 	out := make([]LegalAction, len(s.legal))
 	conceder, _ := s.state.(engine.Conceder)
 	for i, a := range s.legal {
-		out[i] = LegalAction{Action: s.codec.Format(a), Label: s.state.Describe(a, viewer), Cards: cardArgs(s.codec, a),
+		out[i] = LegalAction{Action: s.codec.Format(a), Label: engine.Say(s.state, a, viewer, engine.Button, w), Cards: cardArgs(s.codec, a),
 			Concedes: conceder != nil && conceder.Concedes(a)}
 	}
 	return out
@@ -157,19 +170,12 @@ func cardArgs(c *engine.ActionCodec, a engine.Action) []int {
 }
 
 // logFrom returns the log entries after the first from, as viewer may
-// read them.
-func (s *session) logFrom(viewer engine.Seat, from int) []LogLine {
+// read them in w's words.
+func (s *session) logFrom(viewer engine.Seat, from int, w engine.Words) []LogLine {
 	from = min(max(0, from), len(s.log))
 	out := make([]LogLine, 0, len(s.log)-from)
 	for i := from; i < len(s.log); i++ {
-		out = append(out, LogLine{N: i + 1, Seat: s.log[i].seat, Label: labelFor(s.log[i], viewer)})
+		out = append(out, LogLine{N: i + 1, Seat: s.log[i].seat, Label: labelFor(s.log[i], viewer, w)})
 	}
 	return out
-}
-
-func labelFor(e logEntry, viewer engine.Seat) string {
-	if viewer >= 0 && int(viewer) < len(e.labels)-1 {
-		return e.labels[viewer]
-	}
-	return e.labels[len(e.labels)-1]
 }

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // ReplayMsg is one step of a finished game as a seat or a spectator saw
@@ -23,8 +24,9 @@ type ReplayMsg struct {
 	Result string       `json:"result"`
 }
 
-// Replay rebuilds a finished game at a step, as viewer saw it.
-func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, step int) (*ReplayMsg, error) {
+// Replay rebuilds a finished game at a step, as viewer saw it, in
+// language l.
+func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, step int, l i18n.Lang) (*ReplayMsg, error) {
 	g, err := srv.store.LoadGame(ctx, id)
 	if err != nil {
 		return nil, err
@@ -48,18 +50,19 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 	}
 	m := &ReplayMsg{ID: g.ID, Game: g.Setup.Game, Name: game.Info().Name, Step: step, Steps: len(g.Actions),
 		Viewer: viewer, Result: g.Result, Log: []LogLine{}}
+	w := engine.Words{Lang: l}
 	for i, text := range g.Actions[:step] {
 		a, err := game.Info().Actions.Parse(text)
 		if err != nil {
 			return nil, err
 		}
 		e := describeAll(st, a)
-		m.Log = append(m.Log, LogLine{N: i + 1, Seat: e.seat, Label: labelFor(e, viewer)})
+		m.Log = append(m.Log, LogLine{N: i + 1, Seat: e.seat, Label: labelFor(e, viewer, w)})
 		if err := st.Apply(a); err != nil {
 			return nil, err
 		}
 	}
-	m.View = st.View(viewer)
+	m.View = engine.Localized(st, viewer, w)
 	for i, c := range g.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
 	}
@@ -80,7 +83,7 @@ func (srv *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	m, err := srv.Replay(r.Context(), r.PathValue("id"), viewer, step)
+	m, err := srv.Replay(r.Context(), r.PathValue("id"), viewer, step, langOf(r))
 	if err != nil {
 		srv.httpError(w, err)
 		return

@@ -33,6 +33,8 @@ type session struct {
 	finished bool
 	rematch  string
 	legal    []engine.Action
+	// names are the display names the seats chose ("" for the default).
+	names []string
 	// lastActive is when the game was last played or joined; touched the
 	// last such time recorded in the store.
 	lastActive, touched time.Time
@@ -43,11 +45,12 @@ type session struct {
 	ownerAddr  string
 }
 
-// logEntry is one action as each viewer may read it: labels[s] for seat s,
-// and the last label for spectators.
+// logEntry is one action as each viewer may read it: labels[l][s] in
+// language l for seat s, and the last label of each language for the
+// spectators. A game that speaks only English has one language.
 type logEntry struct {
 	seat   engine.Seat
-	labels []string
+	labels [][]string
 }
 
 // restore rebuilds a session from its stored record, replaying every
@@ -63,7 +66,7 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	}
 	s := &session{srv: srv, id: g.ID, game: game, codec: game.Info().Actions, setup: g.Setup,
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
-		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch,
+		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch, names: make([]string, len(g.Seats)),
 		lastActive: time.Now()} // touched: never, so the first sweep records it
 	for i, text := range g.Actions {
 		if err := s.replayLocked(text); err != nil {
@@ -94,17 +97,6 @@ func (s *session) replayLocked(text string) error {
 
 // describe labels a for every viewer; call it before applying a.
 func (s *session) describe(a engine.Action) logEntry { return describeAll(s.state, a) }
-
-// describeAll labels a, about to be played on st, for every viewer.
-func describeAll(st engine.State, a engine.Action) logEntry {
-	n := st.Seats()
-	e := logEntry{seat: st.ToMove(), labels: make([]string, n+1)}
-	for v := 0; v < n; v++ {
-		e.labels[v] = st.Describe(a, engine.Seat(v))
-	}
-	e.labels[n] = st.Describe(a, engine.NoSeat)
-	return e
-}
 
 // act plays an action for the holder of the given seats (token), here
 // or, in a cluster, on the game's owner. It returns an error that says
@@ -143,7 +135,7 @@ func (s *session) act(ctx context.Context, controls []engine.Seat, token, text s
 		if why == nil {
 			why = fmt.Errorf("it is not among the legal actions now")
 		}
-		return fmt.Errorf("illegal action %q: %v", text, why)
+		return fmt.Errorf("illegal action %q: %w", text, why)
 	}
 	return s.applyLocked(a)
 }

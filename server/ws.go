@@ -13,11 +13,14 @@ import (
 	"github.com/coder/websocket"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // client is one WebSocket connection to a game.
 type client struct {
 	controls []engine.Seat
+	// lang is the language the client reads.
+	lang i18n.Lang
 	// has is how many log entries the client has been sent (under the
 	// session's lock), so the next message sends only those it lacks.
 	has    int
@@ -58,9 +61,11 @@ type ClientMsg struct {
 func (s *session) broadcastLocked() {
 	var done []encoded
 	for c := range s.clients {
-		i := slices.IndexFunc(done, func(e encoded) bool { return e.has == c.has && slices.Equal(e.controls, c.controls) })
+		i := slices.IndexFunc(done, func(e encoded) bool {
+			return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
+		})
 		if i < 0 {
-			done = append(done, encoded{c.controls, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has))})
+			done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
 			i = len(done) - 1
 		}
 		if done[i].msg != nil {
@@ -70,17 +75,18 @@ func (s *session) broadcastLocked() {
 	}
 }
 
-// encoded is a message encoded for the clients with these seats that had
-// has log entries.
+// encoded is a message encoded for the clients with these seats and
+// language that had has log entries.
 type encoded struct {
 	controls []engine.Seat
+	lang     i18n.Lang
 	has      int
 	msg      []byte
 }
 
 // sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b := s.encodeLocked(s.stateLocked(c.controls)); b != nil {
+	if b := s.encodeLocked(s.stateLocked(c.controls, c.lang)); b != nil {
 		c.push(b)
 		c.has = len(s.log)
 	}
@@ -97,13 +103,16 @@ func (s *session) encodeLocked(m any) []byte {
 }
 
 // join adds a client and sends it the table. The others hear of it only
-// when it connects a seat that was not connected: a spectator joining
-// costs one message, however many watch.
-func (s *session) join(c *client) {
+// when it connects a seat that was not connected, or gives its seat a new
+// name: a spectator joining costs one message, however many watch.
+func (s *session) join(c *client, name string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	before := s.connectedLocked()
 	s.clients[c] = struct{}{}
+	if name != "" {
+		s.setNamesLocked(c.controls, name)
+	}
 	s.lastActive = time.Now()
 	s.maybeAILocked()
 	s.sendStateLocked(c)
@@ -139,9 +148,13 @@ func (s *session) connectedLocked() uint64 {
 // seatsChangedLocked tells every client who is connected, if that is no
 // longer before.
 func (s *session) seatsChangedLocked(before uint64) {
-	if s.connectedLocked() == before {
-		return
+	if s.connectedLocked() != before {
+		s.broadcastSeatsLocked()
 	}
+}
+
+// broadcastSeatsLocked tells every client who sits where now.
+func (s *session) broadcastSeatsLocked() {
 	b := s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()})
 	if b == nil {
 		return
@@ -164,19 +177,24 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
 		return
 	}
+	name, err := cleanName(r.URL.Query().Get("name"))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	conn, err := websocket.Accept(w, r, nil)
 	if err != nil {
 		return
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, send: make(chan []byte, 128), closed: make(chan struct{})}
+	c := &client{controls: controls, lang: langOf(r), send: make(chan []byte, 128), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
 	wsConnections.Add(1)
 	defer wsConnections.Add(-1)
 	go srv.writeLoop(ctx, conn, c)
-	s.join(c)
+	s.join(c, name)
 	defer s.leave(c)
 	srv.readLoop(ctx, conn, s, c)
 	c.close()
@@ -252,7 +270,7 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 			return
 		}
 		if err := s.act(srv.ctx, controls, m.Token, m.Action, m.Version, false); err != nil {
-			c.pushError(err.Error())
+			c.pushError(speakError(err, c.lang))
 		}
 	default:
 		c.pushError(fmt.Sprintf("unknown message type %q: use \"act\" or \"sync\"", m.Type))

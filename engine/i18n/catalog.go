@@ -25,6 +25,9 @@ type Catalog struct {
 	loc    [len(codes)]*goi18n.Localizer
 	keys   []string
 	src    map[string]string // English sources, to tell plain words from templates
+	// plural marks, per language, the messages with plural forms: only
+	// those take "n" as the count that picks a form.
+	plural [len(codes)]map[string]bool
 	parent *Catalog
 }
 
@@ -50,6 +53,7 @@ func Load(name string, fsys fs.FS, dir string, parent *Catalog) (*Catalog, error
 			continue
 		}
 		perLang[l] = sources(mf.Messages)
+		c.plural[l] = plurals(mf.Messages)
 		c.loc[l] = goi18n.NewLocalizer(c.bundle, code)
 	}
 	if len(errs) > 0 {
@@ -81,6 +85,17 @@ func sources(msgs []*goi18n.Message) map[string]string {
 	out := make(map[string]string, len(msgs))
 	for _, m := range msgs {
 		out[m.ID] = strings.Join([]string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other}, "\x00")
+	}
+	return out
+}
+
+// plurals marks the messages that have a form besides "other".
+func plurals(msgs []*goi18n.Message) map[string]bool {
+	out := map[string]bool{}
+	for _, m := range msgs {
+		if m.Zero+m.One+m.Two+m.Few+m.Many != "" {
+			out[m.ID] = true
+		}
 	}
 	return out
 }
@@ -164,7 +179,7 @@ func (c *Catalog) localize(l Lang, key string, kv []any) string {
 		for i := 0; i+1 < len(kv); i += 2 {
 			name, _ := kv[i].(string)
 			data[name] = kv[i+1]
-			if name == "n" {
+			if name == "n" && c.plural[l][key] {
 				cfg.PluralCount = kv[i+1]
 			}
 		}

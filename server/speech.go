@@ -1,0 +1,140 @@
+package server
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// The table's words in each reader's language: action buttons, log
+// lines, prompts, results and refusals come from the game in the
+// language of the client that reads them (langOf), with the seats'
+// display names.
+
+// nameMark starts a seat's placeholder in a stored log line: the line is
+// put into words when the action is played, but names the seat by the
+// display name it has when the line is read, so that a name set later
+// (or after a restart) shows in every line.
+const nameMark = '\x01'
+
+// namePlaceholders stand for seats p1..p8 in stored log lines.
+var namePlaceholders = func() []string {
+	out := make([]string, engine.MaxSeats)
+	for i := range out {
+		out[i] = string([]rune{nameMark, rune('1' + i)})
+	}
+	return out
+}()
+
+// describeAll puts a, about to be played on st, into words for every
+// viewer: in every language for a game that speaks them, in English
+// (Describe) for one that does not. A viewer who reads what the
+// spectators read shares their string.
+func describeAll(st engine.State, a engine.Action) logEntry {
+	n := st.Seats()
+	e := logEntry{seat: st.ToMove()}
+	sp, ok := st.(engine.StateSpeaker)
+	if !ok {
+		e.labels = [][]string{labelsOf(n, func(v engine.Seat) string { return st.Describe(a, v) })}
+		return e
+	}
+	e.labels = make([][]string, len(i18n.Langs))
+	for _, l := range i18n.Langs {
+		w := engine.Words{Lang: l, Names: namePlaceholders[:n]}
+		e.labels[l] = labelsOf(n, func(v engine.Seat) string { return sp.Say(a, v, engine.Log, w) })
+	}
+	return e
+}
+
+// labelsOf lists say(v) for seats 0..n-1 and, last, the spectators.
+func labelsOf(n int, say func(engine.Seat) string) []string {
+	out := make([]string, n+1)
+	out[n] = say(engine.NoSeat)
+	for v := range n {
+		out[v] = out[n]
+		if l := say(engine.Seat(v)); l != out[n] {
+			out[v] = l
+		}
+	}
+	return out
+}
+
+// labelFor is a log entry as viewer reads it in w's words.
+func labelFor(e logEntry, viewer engine.Seat, w engine.Words) string {
+	labels := e.labels[0]
+	if int(w.Lang) < len(e.labels) {
+		labels = e.labels[w.Lang]
+	}
+	label := labels[len(labels)-1]
+	if viewer >= 0 && int(viewer) < len(labels)-1 {
+		label = labels[viewer]
+	}
+	return withNames(label, w)
+}
+
+// withNames replaces the seat placeholders of a stored line by names.
+func withNames(label string, w engine.Words) string {
+	if !strings.ContainsRune(label, nameMark) {
+		return label
+	}
+	var b strings.Builder
+	for i := 0; i < len(label); i++ {
+		if label[i] == nameMark && i+1 < len(label) && label[i+1] >= '1' && label[i+1] <= '8' {
+			b.WriteString(w.SeatName(engine.Seat(label[i+1] - '1')))
+			i++
+			continue
+		}
+		b.WriteByte(label[i])
+	}
+	return b.String()
+}
+
+// wordsLocked is how the table speaks to a reader of language l.
+func (s *session) wordsLocked(l i18n.Lang) engine.Words {
+	return engine.Words{Lang: l, Names: s.names}
+}
+
+// maxNameRunes caps a display name.
+const maxNameRunes = 24
+
+// cleanName checks a display name a player chose: letters, digits,
+// spaces and common punctuation, at most maxNameRunes.
+func cleanName(name string) (string, error) {
+	name = strings.Join(strings.Fields(name), " ")
+	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxNameRunes {
+		return "", badInput("name %q: use at most %d characters", name, maxNameRunes)
+	}
+	for _, r := range name {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" .-_'", r) {
+			return "", badInput("name %q: %q is not allowed; use letters, digits, spaces and . - _ '", name, r)
+		}
+	}
+	return name, nil
+}
+
+// setNamesLocked gives the seats of controls a display name ("" keeps
+// the default, "Player 1"), and tells every client when it changed.
+func (s *session) setNamesLocked(controls []engine.Seat, name string) {
+	changed := false
+	for _, seat := range controls {
+		if int(seat) < len(s.names) && s.names[seat] != name && s.seats[seat].Kind != KindHotseat {
+			s.names[seat] = name
+			changed = true
+		}
+	}
+	if changed {
+		s.broadcastSeatsLocked()
+	}
+}
+
+// speakError is err in the reader's language where the game gave its
+// words, and as it is otherwise.
+func speakError(err error, l i18n.Lang) string {
+	if err == nil {
+		return ""
+	}
+	return engine.ErrorIn(err, l)
+}

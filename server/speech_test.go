@@ -1,0 +1,58 @@
+package server
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+func TestLogLinesNameSeatsByTheirNamesWhenRead(t *testing.T) {
+	e := logEntry{seat: 0, labels: [][]string{
+		i18n.EN: {"you play Flaru", namePlaceholders[0] + " plays a card", namePlaceholders[0] + " plays a card"},
+		i18n.DE: {"du spielst Flaru", namePlaceholders[0] + " spielt eine Karte", namePlaceholders[0] + " spielt eine Karte"},
+		i18n.CS: {"hraješ Flaru", namePlaceholders[0] + " hraje kartu", namePlaceholders[0] + " hraje kartu"},
+	}}
+	cases := []struct {
+		viewer engine.Seat
+		w      engine.Words
+		want   string
+	}{
+		{0, engine.Words{Lang: i18n.DE}, "du spielst Flaru"},
+		{1, engine.Words{Lang: i18n.DE, Names: []string{"Anna", ""}}, "Anna spielt eine Karte"},
+		{1, engine.Words{Lang: i18n.CS}, "Hráč 1 hraje kartu"},
+		{engine.NoSeat, engine.Words{Lang: i18n.EN, Names: []string{"Anna"}}, "Anna plays a card"},
+	}
+	for _, c := range cases {
+		if got := labelFor(e, c.viewer, c.w); got != c.want {
+			t.Errorf("viewer %v in %s: %q, want %q", c.viewer, c.w.Lang, got, c.want)
+		}
+	}
+}
+
+func TestLabelsOfShareTheSpectatorsString(t *testing.T) {
+	labels := labelsOf(3, func(v engine.Seat) string {
+		if v == 1 {
+			return "you draw Flaru"
+		}
+		return "P2 draws a card"
+	})
+	if labels[1] != "you draw Flaru" || labels[0] != labels[3] || labels[2] != labels[3] {
+		t.Errorf("labels = %q", labels)
+	}
+}
+
+func TestCleanNameRefusesWhatCannotBeAName(t *testing.T) {
+	good := map[string]string{"Anna": "Anna", "  Jiří  Novák ": "Jiří Novák", "": "", "O'Neil-2": "O'Neil-2"}
+	for in, want := range good {
+		if got, err := cleanName(in); err != nil || got != want {
+			t.Errorf("cleanName(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"<script>", "Anna\x01", strings.Repeat("a", maxNameRunes+1), "a/b"} {
+		if _, err := cleanName(bad); err == nil {
+			t.Errorf("cleanName(%q) accepted", bad)
+		}
+	}
+}
