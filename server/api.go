@@ -27,6 +27,9 @@ func (srv *Server) routes() {
 	m.Handle("GET /static/", http.StripPrefix("/static/", noCache(http.FileServerFS(web.FS))))
 	m.HandleFunc("GET /api/catalog", srv.handleCatalog)
 	m.HandleFunc("GET /api/catalog/{game}/cards", srv.handleCards)
+	m.HandleFunc("GET /api/catalog/{game}/rules", srv.handleRulesJSON)
+	m.HandleFunc("GET /rules", srv.handleRules)
+	m.HandleFunc("GET /rules/{game}", srv.handleRules)
 	m.HandleFunc("POST /api/catalog/{game}/decks/validate", srv.handleValidate)
 	m.HandleFunc("GET /api/games", srv.handleList)
 	m.HandleFunc("POST /api/games", srv.handleCreate)
@@ -158,6 +161,10 @@ func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
 		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	if sp, ok := g.(engine.Speaker); ok {
+		writeJSON(w, http.StatusOK, sp.CardsIn(langOf(r)))
 		return
 	}
 	writeJSON(w, http.StatusOK, g.Cards())
