@@ -46,10 +46,14 @@ func cardsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return writeJSON(cmd.OutOrStdout(), g.Cards())
+			sp, err := speechFor(g)
+			if err != nil {
+				return err
 			}
-			writeCards(cmd.OutOrStdout(), g.Cards())
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), sp.cards(g))
+			}
+			sp.writeCards(cmd.OutOrStdout(), sp.cards(g))
 			return nil
 		},
 	}
@@ -60,7 +64,7 @@ func cardsCmd() *cobra.Command {
 // writeCards lists the cards under one heading per group, the groups in
 // the order they first appear: a game may list a group's cards apart (a
 // MystiMons element's energy cards come after every element's MystiMons).
-func writeCards(out io.Writer, cards []engine.CardInfo) {
+func (sp speech) writeCards(out io.Writer, cards []engine.CardInfo) {
 	rank := map[string]int{}
 	for _, c := range cards {
 		if _, seen := rank[c.Group]; !seen {
@@ -79,10 +83,10 @@ func writeCards(out io.Writer, cards []engine.CardInfo) {
 		}
 		line := c.Name + " — " + c.Kind
 		if c.Cost != "" {
-			line += ", cost " + c.Cost
+			line += ", " + sp.T("cards.cost", "cost", c.Cost)
 		}
 		for _, s := range c.Stats {
-			line += fmt.Sprintf(", %s %d", s.Name, s.Value)
+			line += fmt.Sprintf(", %s %d", sp.word("stat", s.Name), s.Value)
 		}
 		if len(c.Keywords) > 0 {
 			line += " [" + strings.Join(c.Keywords, ", ") + "]"
@@ -135,7 +139,11 @@ func validateCmd() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			if len(problems) == 0 {
-				fmt.Fprintf(out, "%s: a legal %s deck (%d cards)\n", args[1], g.Info().Name, deck.Total())
+				sp, err := speechFor(g)
+				if err != nil {
+					return err
+				}
+				fmt.Fprintln(out, sp.T("validate.legal", "file", args[1], "game", g.Info().Name, "n", deck.Total()))
 				return nil
 			}
 			for _, p := range problems {

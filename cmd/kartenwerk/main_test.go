@@ -439,3 +439,29 @@ func TestFirstSeatShortcutHoldsInEveryGame(t *testing.T) {
 		}
 	}
 }
+
+func TestPlaySpeaksTheChosenLanguageAndShowsCards(t *testing.T) {
+	input := "card Thr\ncard c1\ncard c9\ncard Nonesuch\ncard\n0\n" + strings.Repeat("1\n", 9)
+	out, _, err := run(t, input, "play", "trick", "--seed", "3", "--lang", "de")
+	if err != nil {
+		t.Fatalf("play: %v\n%s", err, out)
+	}
+	for _, want := range []string{
+		"Trick, Seed 3. Du bist p1 gegen random.",
+		"Deine Möglichkeiten:",
+		"Three — ", // card Thr: the start of a name
+		"Two — ",   // card c1: an id in the hand
+		"Keine Karte c9:", // card c9: in the hidden hand of p2
+		"Keine Karte Nonesuch",
+		"card NAME: gib den Namen",
+		"Es gibt keine Möglichkeit 0",
+		"Spielende:",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	if _, _, err := run(t, "", "play", "trick", "--lang", "fr"); err == nil || !strings.Contains(err.Error(), "de (Deutsch)") {
+		t.Errorf("--lang fr: %v, want an error naming the languages", err)
+	}
+}

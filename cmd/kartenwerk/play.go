@@ -32,7 +32,8 @@ func playCmd() *cobra.Command {
 		Short: "Play a game in the terminal against an agent",
 		Long: "Play a game in the terminal against an agent. The table is shown as text with\n" +
 			"the legal actions numbered: type a number or the action's text (\"attack c12 p2\").\n" +
-			"Type 'help' for the verbs, 'quit' to stop.",
+			"Type 'card NAME' (or 'card c12') for a card's full text, 'help' for the verbs,\n" +
+			"'quit' to stop. --lang de or cs plays in German or Czech.",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("seed") {
@@ -76,8 +77,12 @@ func runPlay(gameID string, o playOptions, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(out, "%s, seed %d. You are %v against %s.\n", g.Info().Name, o.seed, me, opponent.Name())
-	t := &terminal{g: g, s: s, me: me, in: bufio.NewScanner(in), out: out, rec: engine.Record{Setup: setup}}
+	sp, err := speechFor(g)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(out, sp.T("play.intro", "game", g.Info().Name, "seed", o.seed, "seat", sp.seat(me), "agent", opponent.Name()))
+	t := &terminal{g: g, s: s, me: me, in: bufio.NewScanner(in), out: out, rec: engine.Record{Setup: setup}, sp: sp}
 	err = t.loop(opponent)
 	if o.record != "" {
 		if werr := writeRecord(o.record, t.rec); werr != nil && err == nil {
@@ -122,13 +127,19 @@ type terminal struct {
 	in  *bufio.Scanner
 	out io.Writer
 	rec engine.Record
+	sp  speech
 }
 
 func (t *terminal) loop(opponent ai.Agent) error {
 	for {
 		if done, outcome := t.s.Terminal(); done {
-			writeTable(t.out, t.s.View(t.me))
-			fmt.Fprintf(t.out, "\nGame over: %v\n", outcome)
+			t.sp.writeTable(t.out, engine.Localized(t.s, t.me, t.sp.words()))
+			fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", outcome))
+			if ss, ok := t.s.(engine.StateSpeaker); ok {
+				for _, line := range ss.Explain(t.sp.words()) {
+					fmt.Fprintln(t.out, "  "+line)
+				}
+			}
 			return nil
 		}
 		seat := t.s.ToMove()
@@ -139,7 +150,7 @@ func (t *terminal) loop(opponent ai.Agent) error {
 		} else {
 			a, err = opponent.Act(t.s)
 			if err == nil {
-				fmt.Fprintf(t.out, "%v: %s\n", seat, t.s.Describe(a, t.me))
+				fmt.Fprintln(t.out, engine.Say(t.s, a, t.me, engine.Log, t.sp.words()))
 			}
 		}
 		if err != nil {
@@ -157,10 +168,10 @@ func (t *terminal) ask() (engine.Action, error) {
 	codec := t.g.Info().Actions
 	legal := t.s.Legal(nil)
 	fmt.Fprintln(t.out)
-	writeTable(t.out, t.s.View(t.me))
-	fmt.Fprintln(t.out, "\nYour options:")
+	t.sp.writeTable(t.out, engine.Localized(t.s, t.me, t.sp.words()))
+	fmt.Fprintln(t.out, "\n"+t.sp.T("play.options"))
 	for i, a := range legal {
-		fmt.Fprintf(t.out, "  %2d) %-24s %s\n", i+1, codec.Format(a), t.s.Describe(a, t.me))
+		fmt.Fprintf(t.out, "  %2d) %-24s %s\n", i+1, codec.Format(a), engine.Say(t.s, a, t.me, engine.Button, t.sp.words()))
 	}
 	for {
 		fmt.Fprint(t.out, "> ")
@@ -174,14 +185,18 @@ func (t *terminal) ask() (engine.Action, error) {
 		case "quit", "exit":
 			return engine.Action{}, fmt.Errorf("game abandoned")
 		case "help", "?":
-			fmt.Fprint(t.out, "Type a number from the list, or an action:\n"+codec.Usage())
+			fmt.Fprint(t.out, t.sp.T("play.help")+"\n"+codec.Usage())
+			continue
+		}
+		if name, ok := strings.CutPrefix(line, "card"); ok && (name == "" || name[0] == ' ') {
+			t.showCard(strings.TrimSpace(name))
 			continue
 		}
 		if n, err := strconv.Atoi(line); err == nil {
 			if n >= 1 && n <= len(legal) {
 				return legal[n-1], nil
 			}
-			fmt.Fprintf(t.out, "There is no option %d: choose 1 to %d.\n", n, len(legal))
+			fmt.Fprintln(t.out, t.sp.T("play.no_option", "n", n, "max", len(legal)))
 			continue
 		}
 		a, err := codec.Parse(line)
@@ -192,9 +207,59 @@ func (t *terminal) ask() (engine.Action, error) {
 			}
 		}
 		if err != nil {
-			fmt.Fprintf(t.out, "%v. Choose a number from the list, or type 'help'.\n", err)
+			fmt.Fprintln(t.out, t.sp.T("play.retry", "err", engine.ErrorIn(err, t.sp.l)))
 			continue
 		}
 		return a, nil
 	}
+}
+
+// showCard prints the full text of a card named by its name (any case, or
+// the start of it) or by its id on the table as the player sees it.
+func (t *terminal) showCard(name string) {
+	if name == "" {
+		fmt.Fprintln(t.out, t.sp.T("play.card_usage"))
+		return
+	}
+	if id, err := strconv.Atoi(strings.TrimPrefix(strings.ToLower(name), "c")); err == nil && strings.HasPrefix(strings.ToLower(name), "c") {
+		onTable := cardNameOnTable(t.s.View(t.me), id)
+		if onTable == "" {
+			fmt.Fprintln(t.out, t.sp.T("play.no_card", "name", name))
+			return
+		}
+		name = onTable
+	}
+	cards := t.sp.cards(t.g)
+	for _, exact := range []bool{true, false} {
+		for _, c := range cards {
+			if name != "" && (exact && strings.EqualFold(c.Name, name) || !exact && strings.HasPrefix(strings.ToLower(c.Name), strings.ToLower(name))) {
+				t.sp.writeCards(t.out, []engine.CardInfo{c})
+				return
+			}
+		}
+	}
+	fmt.Fprintln(t.out, t.sp.T("play.no_card", "name", name))
+}
+
+// cardNameOnTable is the name of card id as v shows it, or "".
+func cardNameOnTable(v *engine.View, id int) string {
+	var found string
+	var walk func([]engine.CardView)
+	walk = func(cs []engine.CardView) {
+		for _, c := range cs {
+			if c.ID == id && !c.Hidden {
+				found = c.Name
+			}
+			walk(c.Attached)
+		}
+	}
+	for _, z := range v.Shared {
+		walk(z.Cards)
+	}
+	for _, p := range v.Players {
+		for _, z := range p.Zones {
+			walk(z.Cards)
+		}
+	}
+	return found
 }

@@ -32,7 +32,7 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 		}
 	} else {
 		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
-		writeTable(out, v)
+		speech{}.writeTable(out, v)
 	}
 	return reportFailures(cmd, res), nil
 }

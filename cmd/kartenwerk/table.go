@@ -9,105 +9,115 @@ import (
 )
 
 // writeTable draws a view as text: the header, each player's counters and
-// zones, and the shared zones.
-func writeTable(w io.Writer, v *engine.View) {
-	header := fmt.Sprintf("%s · turn %d", v.Game, v.Turn)
+// zones, and the shared zones, in the speech's words.
+func (sp speech) writeTable(w io.Writer, v *engine.View) {
+	header := sp.T("table.header", "game", v.Game, "turn", v.Turn)
 	if v.Round > 0 {
-		header += fmt.Sprintf(" · round %d", v.Round)
+		header += " · " + sp.T("table.round", "round", v.Round)
 	}
 	if v.Phase != "" {
-		header += " · " + v.Phase
+		header += " · " + sp.word("phase", v.Phase)
 	}
 	if v.Active >= 0 {
-		header += fmt.Sprintf(" · %v's turn", v.Active)
+		header += " · " + sp.T("table.turn_of", "seat", sp.seat(v.Active))
 	}
 	fmt.Fprintln(w, header)
 	if v.Result != nil {
-		fmt.Fprintln(w, "GAME OVER:", resultText(v.Result))
+		fmt.Fprintln(w, sp.T("table.over", "result", sp.resultText(v.Result)))
 	} else if v.ToMove >= 0 {
-		line := fmt.Sprintf("%v to decide", v.ToMove)
+		line := sp.T("table.decide", "seat", sp.seat(v.ToMove))
 		if v.Prompt != "" {
 			line += ": " + v.Prompt
 		}
 		fmt.Fprintln(w, line)
 	}
 	for _, n := range v.Notes {
-		fmt.Fprintln(w, "note:", n)
+		fmt.Fprintln(w, sp.T("table.note", "note", n))
 	}
 	for _, p := range v.Players {
-		writePlayer(w, v, p)
+		sp.writePlayer(w, v, p)
 	}
 	for _, z := range v.Shared {
-		writeZone(w, "", z)
+		sp.writeZone(w, "", z)
 	}
 }
 
-func writePlayer(w io.Writer, v *engine.View, p engine.PlayerView) {
-	name := p.Name
+func (sp speech) writePlayer(w io.Writer, v *engine.View, p engine.PlayerView) {
+	name := sp.seat(p.Seat)
 	if p.Seat == v.Viewer {
-		name += " (you)"
+		name += " " + sp.T("table.you")
 	}
 	if p.Out {
-		name += " (out)"
+		name += " " + sp.T("table.out")
 	}
-	fmt.Fprintf(w, "\n%s  %s\n", name, statsText(p.Counters, " "))
+	fmt.Fprintf(w, "\n%s  %s\n", name, sp.statsText("counter", p.Counters, " "))
 	for _, z := range p.Zones {
-		writeZone(w, "  ", z)
+		sp.writeZone(w, "  ", z)
 	}
 }
 
-func writeZone(w io.Writer, indent string, z engine.Zone) {
+func (sp speech) writeZone(w io.Writer, indent string, z engine.Zone) {
+	name := sp.word("zone", z.Name)
 	if len(z.Cards) == 0 {
-		fmt.Fprintf(w, "%s%s: %d\n", indent, z.Name, z.Count)
+		fmt.Fprintf(w, "%s%s: %d\n", indent, name, z.Count)
 		return
 	}
-	fmt.Fprintf(w, "%s%s (%d):\n", indent, z.Name, z.Count)
+	fmt.Fprintf(w, "%s%s (%d):\n", indent, name, z.Count)
 	for _, c := range z.Cards {
-		fmt.Fprintf(w, "%s  %s\n", indent, cardText(c))
+		fmt.Fprintf(w, "%s  %s\n", indent, sp.cardText(c))
 	}
 }
 
-func cardText(c engine.CardView) string {
+func (sp speech) cardText(c engine.CardView) string {
 	if c.Hidden {
-		return "(face-down card)"
+		return sp.T("table.face_down")
 	}
 	parts := []string{fmt.Sprintf("%s c%d", c.Name, c.ID)}
 	if len(c.Status) > 0 {
-		parts = append(parts, "["+strings.Join(c.Status, ", ")+"]")
+		status := make([]string, len(c.Status))
+		for i, s := range c.Status {
+			status[i] = sp.word("status", s)
+		}
+		parts = append(parts, "["+strings.Join(status, ", ")+"]")
 	}
 	if len(c.Stats) > 0 {
-		parts = append(parts, statsText(c.Stats, " "))
+		parts = append(parts, sp.statsText("stat", c.Stats, " "))
 	}
 	if len(c.Counters) > 0 {
-		parts = append(parts, "{"+statsText(c.Counters, ", ")+"}")
+		parts = append(parts, "{"+sp.statsText("counter", c.Counters, ", ")+"}")
 	}
 	if len(c.Keywords) > 0 {
-		parts = append(parts, strings.Join(c.Keywords, ", "))
+		kw := make([]string, len(c.Keywords))
+		for i, k := range c.Keywords {
+			kw[i] = sp.word("keyword", k)
+		}
+		parts = append(parts, strings.Join(kw, ", "))
 	}
 	if c.Note != "" {
 		parts = append(parts, "— "+c.Note)
 	}
 	for _, a := range c.Attached {
-		parts = append(parts, "+ "+cardText(a))
+		parts = append(parts, "+ "+sp.cardText(a))
 	}
 	return strings.Join(parts, " ")
 }
 
-func statsText(stats []engine.Stat, sep string) string {
+// statsText lists numbers with their names of kind ("stat", "counter").
+func (sp speech) statsText(kind string, stats []engine.Stat, sep string) string {
 	parts := make([]string, len(stats))
 	for i, s := range stats {
-		parts[i] = fmt.Sprintf("%s %d", s.Name, s.Value)
+		parts[i] = fmt.Sprintf("%s %d", sp.word(kind, s.Name), s.Value)
 	}
 	return strings.Join(parts, sep)
 }
 
-func resultText(r *engine.Result) string {
+func (sp speech) resultText(r *engine.Result) string {
 	if r.Draw {
-		return "a draw (" + r.Reason + ")"
+		return sp.T("table.draw", "reason", r.Reason)
 	}
 	names := make([]string, len(r.Winners))
 	for i, s := range r.Winners {
-		names[i] = s.String()
+		names[i] = sp.seat(s)
 	}
-	return strings.Join(names, " and ") + " won (" + r.Reason + ")"
+	return sp.T("table.won", "winners", sp.list(names), "reason", r.Reason)
 }
