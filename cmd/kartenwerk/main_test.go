@@ -449,8 +449,8 @@ func TestPlaySpeaksTheChosenLanguageAndShowsCards(t *testing.T) {
 	for _, want := range []string{
 		"Trick, Seed 3. Du bist p1 gegen random.",
 		"Deine Möglichkeiten:",
-		"Three — ", // card Thr: the start of a name
-		"Two — ",   // card c1: an id in the hand
+		"Three — ",        // card Thr: the start of a name
+		"Two — ",          // card c1: an id in the hand
 		"Keine Karte c9:", // card c9: in the hidden hand of p2
 		"Keine Karte Nonesuch",
 		"card NAME: gib den Namen",
