@@ -1,13 +1,16 @@
 package server
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"math"
 	"net"
 	"net/http"
+	"net/netip"
 	"strconv"
+	"strings"
 	"time"
 )
 
@@ -22,13 +25,56 @@ const (
 )
 
 // clientAddr is the address a request came from, without its port: the
-// unit that creation limits and connection caps count by.
+// unit that creation limits and connection caps count by. Behind a
+// trusted proxy it is the client's address the proxy forwarded (see
+// fromProxy).
 func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr
 	}
 	return host
+}
+
+// trusts reports whether addr is one of the configured proxies.
+func trusts(proxies []netip.Prefix, addr string) bool {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return false
+	}
+	ip = ip.Unmap()
+	for _, p := range proxies {
+		if p.Contains(ip) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromProxy returns r with RemoteAddr set to the client's address when
+// the request came through a trusted proxy: the right-most address of
+// X-Forwarded-For that is not itself a trusted proxy. Addresses left of
+// it are the client's own claims, which anyone can forge, so they are
+// never believed. A request from anywhere else keeps its peer address,
+// whatever headers it carries.
+func fromProxy(r *http.Request, proxies []netip.Prefix) *http.Request {
+	if len(proxies) == 0 || !trusts(proxies, clientAddr(r)) {
+		return r
+	}
+	hops := strings.Split(strings.Join(r.Header.Values("X-Forwarded-For"), ","), ",")
+	for i := len(hops) - 1; i >= 0; i-- {
+		hop := strings.TrimSpace(hops[i])
+		ip, err := netip.ParseAddr(hop)
+		if err != nil {
+			return r // a garbled chain: the proxy's own address counts
+		}
+		if !trusts(proxies, hop) {
+			r2 := r.Clone(r.Context())
+			r2.RemoteAddr = net.JoinHostPort(ip.Unmap().String(), "0")
+			return r2
+		}
+	}
+	return r
 }
 
 // creatorKey is how the store knows a game's creator: a hash of the
@@ -38,25 +84,61 @@ func creatorKey(addr string) string {
 	return hex.EncodeToString(sum[:12])
 }
 
-// admitCreate applies the creation limits to a request: a token bucket
-// per address and a cap on its unfinished games, counted in the store so
-// that every replica and a restarted server count alike. It answers 429
-// with Retry-After (or the store's failure) and returns false when the
-// game may not be created; otherwise the creator's key.
-func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request) (string, bool) {
-	addr := clientAddr(r)
-	if wait := srv.createLimiter.wait(addr, srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many new games from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60))
-		return "", false
+// accountCreatorKey is the creator key of a logged-in account's games.
+func accountCreatorKey(account string) string { return creatorKey("account " + account) }
+
+// tokenTaker is a store that keeps rate-limit buckets, shared by every
+// replica on it.
+type tokenTaker interface {
+	TakeToken(ctx context.Context, key string, rate float64, burst int, now time.Time) (time.Duration, error)
+}
+
+// takeToken takes a token from key's bucket: in the store when it keeps
+// buckets (so replicas count together), in memory otherwise.
+func (srv *Server) takeToken(ctx context.Context, key string, rate float64, burst int) (time.Duration, error) {
+	if tt, ok := srv.store.(tokenTaker); ok {
+		return tt.TakeToken(ctx, key, rate, burst, time.Now())
 	}
-	key := creatorKey(addr)
+	return srv.createLimiter.wait(key, rate, burst), nil
+}
+
+// admitCreate applies the creation limits to a request: a token bucket
+// per address and, for a logged-in account, one per account, and a cap
+// on the unfinished games of the creator (the account, or else the
+// address). Buckets and games are counted in the store, so that every
+// replica and a restarted server count alike. It answers 429 with
+// Retry-After (or the store's failure) and returns false when the game
+// may not be created; otherwise the creator's key.
+func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account string) (string, bool) {
+	addr := clientAddr(r)
+	limits := []struct{ bucket, refusal string }{{"create:addr:" + creatorKey(addr),
+		fmt.Sprintf("too many new games from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60)}}
+	if account != "" {
+		limits = append(limits, struct{ bucket, refusal string }{"create:account:" + account,
+			fmt.Sprintf("too many new games from your account: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60)})
+	}
+	for _, l := range limits {
+		wait, err := srv.takeToken(r.Context(), l.bucket, srv.cfg.CreateRate, srv.cfg.CreateBurst)
+		if err != nil {
+			srv.httpError(w, err)
+			return "", false
+		}
+		if wait > 0 {
+			tooMany(w, wait, l.refusal)
+			return "", false
+		}
+	}
+	key, whose := creatorKey(addr), "your address"
+	if account != "" {
+		key, whose = accountCreatorKey(account), "your account"
+	}
 	open, err := srv.store.OpenGames(r.Context(), key)
 	if err != nil {
 		srv.httpError(w, err)
 		return "", false
 	}
 	if open >= srv.cfg.MaxOpenGames {
-		tooMany(w, openGamesRetry, fmt.Sprintf("your address has %d unfinished games, the most allowed: finish one, or wait until an abandoned one expires", srv.cfg.MaxOpenGames))
+		tooMany(w, openGamesRetry, fmt.Sprintf("%s has %d unfinished games, the most allowed: finish one, or wait until an abandoned one expires", whose, srv.cfg.MaxOpenGames))
 		return "", false
 	}
 	return key, true

@@ -247,7 +247,7 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	creator, ok := srv.admitCreate(w, r)
+	creator, ok := srv.admitCreate(w, r, owner)
 	if !ok {
 		return
 	}

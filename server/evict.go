@@ -45,6 +45,13 @@ func (srv *Server) sweep(now time.Time) {
 		srv.log.Error("expiring abandoned games failed", "err", err)
 	}
 	srv.sweepSessions(ctx, now)
+	if rf, ok := srv.store.(interface {
+		ForgetRateLimits(context.Context, time.Time) error
+	}); ok {
+		if err := rf.ForgetRateLimits(ctx, now); err != nil && srv.ctx.Err() == nil {
+			srv.log.Error("forgetting full rate-limit buckets failed", "err", err)
+		}
+	}
 	for _, id := range ids {
 		srv.endExpired(id)
 		srv.log.Info("an abandoned game expired", "game", id)

@@ -3,6 +3,7 @@ package server
 import (
 	"net"
 	"net/http"
+	"net/netip"
 	"sync"
 	"time"
 )
@@ -19,6 +20,10 @@ type HTTPLimits struct {
 	// MaxConnsPerAddr those from one address (default 1000); a
 	// connection beyond either is closed at once.
 	MaxConns, MaxConnsPerAddr int
+	// TrustedProxies are exempt from the cap per address: every client
+	// behind one shares its address (Config.TrustedProxies counts them
+	// apart).
+	TrustedProxies []netip.Prefix
 }
 
 func (l *HTTPLimits) defaults() {
@@ -44,12 +49,13 @@ func NewHTTPServer(h http.Handler, l HTTPLimits) *http.Server {
 // at once, and at most l.MaxConnsPerAddr from one address.
 func LimitListener(ln net.Listener, l HTTPLimits) net.Listener {
 	l.defaults()
-	return &limitListener{Listener: ln, max: l.MaxConns, perAddr: l.MaxConnsPerAddr, open: map[string]int{}}
+	return &limitListener{Listener: ln, max: l.MaxConns, perAddr: l.MaxConnsPerAddr, open: map[string]int{}, proxies: l.TrustedProxies}
 }
 
 type limitListener struct {
 	net.Listener
 	max, perAddr int
+	proxies      []netip.Prefix
 	mu           sync.Mutex
 	total        int
 	open         map[string]int
@@ -74,7 +80,7 @@ func (ll *limitListener) Accept() (net.Conn, error) {
 func (ll *limitListener) admit(addr string) bool {
 	ll.mu.Lock()
 	defer ll.mu.Unlock()
-	if ll.total >= ll.max || ll.open[addr] >= ll.perAddr {
+	if ll.total >= ll.max || ll.open[addr] >= ll.perAddr && !trusts(ll.proxies, addr) {
 		return false
 	}
 	ll.total++

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"log/slog"
 	"net/http"
+	"net/netip"
 	"runtime"
 	"sync"
 	"time"
@@ -50,11 +51,12 @@ type Config struct {
 	// average, Burst at once (default 20 and 40).
 	Rate  float64
 	Burst int
-	// CreateRate and CreateBurst limit the games each address may start:
-	// CreateRate a second on average, CreateBurst at once (default 0.5,
-	// that is 30 a minute, and 10). MaxOpenGames caps the unfinished
-	// games of one address (default 20). Beyond either: 429 with
-	// Retry-After.
+	// CreateRate and CreateBurst limit the games each address, and each
+	// logged-in account, may start: CreateRate a second on average,
+	// CreateBurst at once (default 0.5, that is 30 a minute, and 10).
+	// MaxOpenGames caps the unfinished games of one account, or of one
+	// address for games started without logging in (default 20). Beyond
+	// either: 429 with Retry-After.
 	CreateRate   float64
 	CreateBurst  int
 	MaxOpenGames int
@@ -75,6 +77,11 @@ type Config struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts unused (default 30 days).
 	SessionTTL time.Duration
+	// TrustedProxies are the addresses of reverse proxies in front of the
+	// server: a request from one of them counts as coming from the client
+	// address it forwarded in X-Forwarded-For; from anywhere else that
+	// header is ignored (serve --trusted-proxy).
+	TrustedProxies []netip.Prefix
 	// CodesPepper keys the hashes of card registration codes (see
 	// platform/codes); nil: the server registers no codes.
 	CodesPepper *codes.Pepper
@@ -170,6 +177,7 @@ func New(cfg Config) (*Server, error) {
 // may change something and carries a login cookie unless it comes from
 // this server's own pages (see csrfRefusal).
 func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	r = fromProxy(r, srv.cfg.TrustedProxies)
 	if why := csrfRefusal(r); why != "" {
 		writeError(w, http.StatusForbidden, why)
 		return

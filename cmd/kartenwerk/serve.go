@@ -6,9 +6,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/netip"
 	"os"
 	"os/signal"
 	"runtime/pprof"
+	"strings"
 	"syscall"
 	"time"
 
@@ -32,6 +34,8 @@ type serveOptions struct {
 	advertise string
 	// codesPepperFile holds the codes pepper (else $KARTENWERK_CODES_PEPPER).
 	codesPepperFile string
+	// trustedProxies are --trusted-proxy values.
+	trustedProxies []string
 }
 
 func serveCmd() *cobra.Command {
@@ -68,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.BoolVar(&o.limits.SecureCookies, "secure-cookies", false, "mark login cookies Secure even over plain HTTP: for a server behind a proxy that ends TLS (requests over TLS get them anyway)")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
+	f.StringSliceVar(&o.trustedProxies, "trusted-proxy", nil, "the address or CIDR of a reverse proxy in front of the server, whose X-Forwarded-For is believed (repeatable)")
 	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
@@ -84,6 +89,10 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	if o.rate <= 0 {
 		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
+	}
+	proxies, err := parseProxies(o.trustedProxies)
+	if err != nil {
+		return err
 	}
 	stopProfile, err := startCPUProfile(o.cpuProf)
 	if err != nil {
@@ -103,6 +112,7 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	log.Info("card registration codes", "enabled", cfg.CodesPepper != nil)
 	cfg.Store, cfg.Games, cfg.Logger, cfg.AIDelay = store, games, log, o.aiDelay
+	cfg.TrustedProxies, o.http.TrustedProxies = proxies, proxies
 	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
 	// The burst is a third of a minute's games: 10 at the default rate.
 	cfg.CreateRate, cfg.CreateBurst = o.limits.CreateRate/60, max(10, int(o.limits.CreateRate/3))
@@ -183,4 +193,22 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// parseProxies reads --trusted-proxy values: addresses or CIDR prefixes.
+func parseProxies(values []string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, v := range values {
+		v = strings.TrimSpace(v)
+		if p, err := netip.ParsePrefix(v); err == nil {
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(v)
+		if err != nil {
+			return nil, fmt.Errorf("--trusted-proxy %q: give an address (10.0.0.5) or a CIDR prefix (10.0.0.0/8)", v)
+		}
+		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
+	}
+	return out, nil
 }

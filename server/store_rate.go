@@ -1,0 +1,64 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"math"
+	"time"
+)
+
+// Shared rate limits: a token bucket per key kept in the store, so that
+// every replica on one PostgreSQL (and a restarted server) counts a
+// client's requests together. Each bucket is one row holding its
+// theoretical arrival time (the generic cell rate algorithm): a request
+// at now is allowed when the bucket's time, brought up to now, is at most
+// (burst-1) intervals ahead of now, and then moves it one interval on.
+// Taking a token is one conditional upsert, atomic in SQLite and
+// PostgreSQL alike.
+
+// errRateLimited marks a refused take; the wait is read afterwards.
+var errRateLimited = errors.New("rate limited")
+
+const rateSchema = `
+CREATE TABLE rate_limits (
+	key TEXT PRIMARY KEY,
+	tat BIGINT NOT NULL
+);
+CREATE INDEX rate_limits_by_time ON rate_limits (tat)`
+
+func migrateRateLimits(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	return execAll(ctx, tx, rateSchema)
+}
+
+// TakeToken takes a token from key's bucket (rate a second, burst at
+// most) and returns 0, or how long until a token is due.
+func (s *sqlStore) TakeToken(ctx context.Context, key string, rate float64, burst int, now time.Time) (time.Duration, error) {
+	interval := int64(math.Ceil(1000 / rate)) // ms
+	tolerance := int64(max(burst-1, 0)) * interval
+	at := now.UnixMilli()
+	greatest := "MAX"
+	if s.postgres {
+		greatest = "GREATEST"
+	}
+	err := s.write(ctx, writeOp{what: "take a rate-limit token",
+		query: `INSERT INTO rate_limits (key, tat) VALUES (?, ?)
+			ON CONFLICT (key) DO UPDATE SET tat = ` + greatest + `(rate_limits.tat, ?) + ?
+			WHERE ` + greatest + `(rate_limits.tat, ?) - ? <= ?`,
+		args:       []any{key, at + interval, at, interval, at, at, tolerance},
+		mustAffect: errRateLimited})
+	if !errors.Is(err, errRateLimited) {
+		return 0, err
+	}
+	var tat int64
+	if err := s.read.QueryRowContext(ctx, s.q(`SELECT tat FROM rate_limits WHERE key = ?`), key).Scan(&tat); err != nil {
+		return 0, err
+	}
+	return max(time.Millisecond, time.Duration(tat-at-tolerance)*time.Millisecond), nil
+}
+
+// ForgetRateLimits deletes the buckets that are full again by now.
+func (s *sqlStore) ForgetRateLimits(ctx context.Context, now time.Time) error {
+	return s.write(ctx, writeOp{what: "forget full rate-limit buckets",
+		query: `DELETE FROM rate_limits WHERE tat < ?`, args: []any{now.UnixMilli()}})
+}
