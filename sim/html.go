@@ -92,6 +92,7 @@ var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap
 	},
 	"signed": func(x float64) string { return fmt.Sprintf("%+.3f", x) },
 	"add1":   func(i int) int { return i + 1 },
+	"pct100": func(x float64) float64 { return 100 * x },
 	"heat": func(iv Interval) template.CSS {
 		// green above 50%, red below, stronger the further from even.
 		d := iv.Rate - 0.5
@@ -141,6 +142,7 @@ th:first-child, td:first-child { text-align: left; }
 <tr><td>seed</td><td>{{.Seed}}{{if .Mirror}} (mirrored deals){{end}}</td></tr>
 <tr><td>intervals</td><td>{{if .Mirror}}95% Wilson score by deal: {{.DealCount}} deals of {{.Seats}} games; effective sample of the p1 win rate {{printf "%.0f" (index .WinRate 0).N}}{{else}}95% Wilson score, each game independent{{end}}</td></tr>
 <tr><td>first player wins</td><td>{{iv .FirstPlayer}}</td></tr>
+{{with .Precision}}<tr><td>played until</td><td>±{{printf "%.2g" (pct100 .Target)}} points {{if .Reached}}reached{{else}}<b>not reached</b> before the game limit{{end}} after {{.Rounds}} rounds: first player wins {{iv .FirstPlayer}} (time-uniform 95% confidence sequence, valid however the stop was chosen)</td></tr>{{end}}
 <tr><td>draws</td><td>{{iv .DrawRate}} ({{.Capped}} at the turn cap of {{.TurnCap}})</td></tr>
 <tr><td>length</td><td>mean {{printf "%.1f" .MeanTurns}} turns, median {{.TurnStats.P50}}, 90% within {{.TurnStats.P90}}; {{printf "%.1f" .MeanActions}} actions</td></tr>
 </table>

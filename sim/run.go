@@ -49,6 +49,10 @@ type Config struct {
 	// Progress, if set, is called after each game with the number done.
 	Progress func(done int)
 
+	// fromDeal and toDeal (when above 0) bound the deals played, for a
+	// batch played in rounds (UntilPrecise).
+	fromDeal, toDeal int
+
 	presets []string            // the game's preset names, for deckNames
 	id      string              // the game's id, for setup
 	codec   *engine.ActionCodec // the game's actions, for error messages
@@ -235,7 +239,7 @@ func (c *Config) dealSize() int {
 func (c *Config) indexes() []int {
 	var out []int
 	size := c.dealSize()
-	for deal := c.Shard; deal*size < c.Games; deal += c.Shards {
+	for deal := c.Shard + c.fromDeal; deal*size < c.Games && (c.toDeal == 0 || deal < c.toDeal); deal += c.Shards {
 		for i := deal * size; i < (deal+1)*size && i < c.Games; i++ {
 			out = append(out, i)
 		}

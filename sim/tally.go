@@ -488,6 +488,9 @@ type Report struct {
 	Workers        int       `json:"workers,omitempty"`
 	ElapsedSeconds float64   `json:"elapsed_seconds"`
 	GamesPerSecond float64   `json:"games_per_second"`
+	// Precision is set for a batch played until a precision was reached
+	// (UntilPrecise) rather than for a number of games.
+	Precision *Precision `json:"precision,omitempty"`
 }
 
 // MeasureStat is a game-specific figure's mean over the games where it

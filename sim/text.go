@@ -27,6 +27,14 @@ func (r *Report) WriteText(w io.Writer) {
 	if r.FirstKnown > 0 {
 		fmt.Fprintf(w, "  first player wins %s of %d games\n", pct(r.FirstPlayer), r.FirstKnown)
 	}
+	if p := r.Precision; p != nil {
+		reached := "reached"
+		if !p.Reached {
+			reached = "NOT reached before the game limit"
+		}
+		fmt.Fprintf(w, "  precision ±%.2g points %s after %d rounds: first player wins %s (time-uniform 95%% confidence sequence over %.0f deals, valid however the stop was chosen)\n",
+			100*p.Target, reached, p.Rounds, pct(p.FirstPlayer), p.FirstPlayer.N)
+	}
 	if r.FirstDisagreed > 0 {
 		fmt.Fprintf(w, "  WARNING: in %d of %d checked games the seat to move as the first turn began was not the active seat: the first player's figures are unreliable for this game\n",
 			r.FirstDisagreed, r.FirstChecked)

@@ -465,3 +465,16 @@ func TestPlaySpeaksTheChosenLanguageAndShowsCards(t *testing.T) {
 		t.Errorf("--lang fr: %v, want an error naming the languages", err)
 	}
 }
+
+func TestSimUntilPrecise(t *testing.T) {
+	out, errOut, err := run(t, "", "sim", "trick", "--until-ci", "8", "--mirror", "--seed", "2")
+	if err != nil {
+		t.Fatalf("sim --until-ci: %v\n%s", err, errOut)
+	}
+	if !strings.Contains(out, "precision ±8 points reached after") || !strings.Contains(errOut, "round 1:") {
+		t.Errorf("output lacks the precision reached, or the rounds:\n%s\n%s", out, errOut)
+	}
+	if _, _, err := run(t, "", "sim", "trick", "--until-ci", "2", "--shard", "1/2"); err == nil || !strings.Contains(err.Error(), "cannot be combined with --shard") {
+		t.Errorf("--until-ci with --shard: %v", err)
+	}
+}

@@ -34,6 +34,12 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	if cfg.Shard, cfg.Shards, err = parseShard(o.shard); err != nil {
 		return err
 	}
+	if o.untilCI != 0 && (o.shard != "" || o.compare != "" || len(o.matrix) > 0) {
+		return fmt.Errorf("--until-ci decides the batch's size as it plays: it cannot be combined with --shard, --compare-variant or --matrix")
+	}
+	if o.untilCI != 0 && !cmd.Flags().Changed("games") {
+		cfg.Games = 1_000_000
+	}
 	if o.shard != "" && (o.compare != "" || len(o.matrix) > 0) {
 		return fmt.Errorf("--shard splits one batch for 'sim merge'; --compare-variant and --matrix run several batches whose parts cannot be merged: run them without --shard")
 	}
@@ -75,8 +81,13 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 			return err
 		}
 	default:
-		cfg.Progress = progress(g.Info().ID, cfg)
-		rep, err := sim.Run(ctx, cfg)
+		var rep *sim.Report
+		if o.untilCI != 0 {
+			rep, err = sim.UntilPrecise(ctx, cfg, o.untilCI/100, roundProgress(cmd.ErrOrStderr()))
+		} else {
+			cfg.Progress = progress(g.Info().ID, cfg)
+			rep, err = sim.Run(ctx, cfg)
+		}
 		if err != nil {
 			return err
 		}
@@ -238,4 +249,13 @@ func readTally(path string) (*sim.Tally, error) {
 		return nil, fmt.Errorf("%s: not a 'sim --json' output (no game or shard count)", path)
 	}
 	return &rep.Tally, nil
+}
+
+// roundProgress reports each round of a batch played until precise.
+func roundProgress(w io.Writer) func(int, sim.Interval) {
+	round := 0
+	return func(games int, first sim.Interval) {
+		round++
+		fmt.Fprintf(w, "round %d: %d games, first player wins %.1f%% [%.1f, %.1f]\n", round, games, 100*first.Rate, 100*first.Low, 100*first.High)
+	}
 }

@@ -21,6 +21,7 @@ type simOptions struct {
 	compare  string
 	report   string
 	png      string
+	untilCI  float64
 }
 
 func simCmd() *cobra.Command {
@@ -39,7 +40,8 @@ func simCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.IntVarP(&o.games, "games", "n", 1000, "number of games")
+	f.IntVarP(&o.games, "games", "n", 1000, "number of games (with --until-ci: the most to play, default 1,000,000)")
+	f.Float64Var(&o.untilCI, "until-ci", 0, "play until the first player's win rate is known within ± this many points (95% confidence sequence), e.g. 1.0")
 	f.Uint64Var(&o.seed, "seed", 1, "the batch's seed")
 	f.IntVar(&o.seats, "seats", 0, "number of players (default: the game's minimum)")
 	f.StringVar(&o.agents, "agents", "random", "one agent for all seats or one per seat, comma-separated")
