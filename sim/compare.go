@@ -88,6 +88,9 @@ type Matrix struct {
 	Rate    [][]Interval `json:"rate"`
 	Games   [][]int      `json:"games"`
 	Reports []*Report    `json:"reports"`
+	// Strengths rank the entrants by a Bradley-Terry model of the whole
+	// matrix, strongest first.
+	Strengths []Strength `json:"strengths"`
 }
 
 // Entrant is one side of a matrix: an agent, a deck, or both.
@@ -165,7 +168,9 @@ func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, er
 			m.Games[i][j], m.Games[j][i] = a.Games, b.Games
 		}
 	}
-	return m, nil
+	var err error
+	m.Strengths, err = m.FitStrengths()
+	return m, err
 }
 
 func pairConfig(cfg Config, a, b Entrant) Config {

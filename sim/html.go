@@ -127,6 +127,11 @@ th:first-child, td:first-child { text-align: left; }
 <table id="matrix"><tr><th></th>{{range .Names}}<th>{{.}}</th>{{end}}</tr>
 {{range $i, $row := .Rate}}<tr><th>{{index $.Matrix.Names $i}}</th>{{range $j, $iv := $row}}{{if eq $i $j}}<td>—</td>{{else}}<td style="{{heat $iv}}">{{iv $iv}}</td>{{end}}{{end}}</tr>
 {{end}}</table>
+{{if .Strengths}}<h3>Strength: one ranking of the whole metagame</h3>
+<table id="strengths"><tr><th>entrant</th><th>rating [95%]</th><th>wins against an average entrant</th></tr>
+{{range .Strengths}}<tr><td>{{.Name}}</td><td>{{printf "%+.0f" .Rating}} [{{printf "%+.0f" .Low}}, {{printf "%+.0f" .High}}]</td><td style="{{heat .VsAverage}}">{{iv .VsAverage}}</td></tr>
+{{end}}</table>
+<p class="note">A Bradley-Terry model fitted to every pair's results (each pair counted by its effective sample), on the Elo scale with the mean entrant at 0; intervals from the Fisher information.</p>{{end}}
 {{end}}
 {{range .Sections}}
 {{if .Heading}}<h2>{{.Heading}}</h2>{{end}}

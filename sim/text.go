@@ -212,4 +212,11 @@ func (m *Matrix) WriteText(w io.Writer) {
 	if len(m.Reports) > 0 && m.Reports[0].Mirror {
 		fmt.Fprintln(w, "(95% Wilson score intervals by deal: each pair plays every deal once per seat)")
 	}
+	if len(m.Strengths) > 0 {
+		fmt.Fprintln(w, "\nstrength (Bradley-Terry over the whole matrix, Elo scale, the mean entrant at 0; 95% intervals):")
+		for k, s := range m.Strengths {
+			fmt.Fprintf(w, "  %d. %-*s %+6.0f [%+.0f, %+.0f]   wins %s against an average entrant\n",
+				k+1, width, s.Name, s.Rating, s.Low, s.High, pct(s.VsAverage))
+		}
+	}
 }

@@ -1,0 +1,94 @@
+package sim
+
+import (
+	"math"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// TestBradleyTerryRecoversKnownStrengths samples a round robin from known
+// strengths and fits them back: each within its interval for nearly all,
+// and close.
+func TestBradleyTerryRecoversKnownStrengths(t *testing.T) {
+	truth := []float64{1.0, 0.4, 0, -0.3, -1.1}
+	n := len(truth)
+	rng := engine.NewRNG(11)
+	covered, trials := 0, 0
+	for rep := range 40 {
+		wins, games := make([][]float64, n), make([][]float64, n)
+		for i := range n {
+			wins[i], games[i] = make([]float64, n), make([]float64, n)
+		}
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				p := logistic(truth[i] - truth[j])
+				const g = 400
+				k := 0.0
+				for range g {
+					if rng.Float64() < p {
+						k++
+					}
+				}
+				wins[i][j], wins[j][i], games[i][j], games[j][i] = k, g-k, g, g
+			}
+		}
+		theta, se, err := FitBradleyTerry(wins, games)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mean := 0.0
+		for _, x := range truth {
+			mean += x / float64(n)
+		}
+		for i := range n {
+			want := truth[i] - mean
+			trials++
+			if math.Abs(theta[i]-want) <= z95*se[i] {
+				covered++
+			}
+			if math.Abs(theta[i]-want) > 0.25 {
+				t.Errorf("run %d, entrant %d: fitted %.3f, true %.3f", rep, i, theta[i], want)
+			}
+		}
+	}
+	if rate := float64(covered) / float64(trials); rate < 0.9 {
+		t.Errorf("the 95%% intervals covered the true strength %.1f%% of the time", 100*rate)
+	}
+}
+
+func TestMatrixStrengthsRankTheEntrants(t *testing.T) {
+	iv := func(r float64) Interval { return Interval{Rate: r, N: 200} }
+	m := &Matrix{Names: []string{"weak", "strong", "middle"},
+		Rate: [][]Interval{
+			{{}, iv(0.2), iv(0.35)},
+			{iv(0.8), {}, iv(0.65)},
+			{iv(0.65), iv(0.35), {}},
+		},
+		Games: [][]int{{0, 200, 200}, {200, 0, 200}, {200, 200, 0}}}
+	s, err := m.FitStrengths()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s[0].Name != "strong" || s[1].Name != "middle" || s[2].Name != "weak" {
+		t.Fatalf("ranking %v", s)
+	}
+	if !(s[0].Low < s[0].Rating && s[0].Rating < s[0].High) || s[0].VsAverage.Rate <= 0.5 || s[2].VsAverage.Rate >= 0.5 {
+		t.Errorf("strongest %+v, weakest %+v", s[0], s[2])
+	}
+	var b strings.Builder
+	m.Strengths = s
+	m.WriteText(&b)
+	if !strings.Contains(b.String(), "1. strong") {
+		t.Errorf("the text lacks the ranking:\n%s", b.String())
+	}
+}
+
+func TestDisconnectedEntrantsAreRefused(t *testing.T) {
+	games := [][]float64{{0, 10, 0, 0}, {10, 0, 0, 0}, {0, 0, 0, 10}, {0, 0, 10, 0}}
+	wins := [][]float64{{0, 6, 0, 0}, {4, 0, 0, 0}, {0, 0, 0, 5}, {0, 0, 5, 0}}
+	if _, _, err := FitBradleyTerry(wins, games); err == nil || !strings.Contains(err.Error(), "never met") {
+		t.Errorf("two groups that never met: %v", err)
+	}
+}
