@@ -160,6 +160,24 @@ type CardOverrider interface {
 	WithCards(fsys fs.FS) (Game, error)
 }
 
+// CardFile is one card file of a game's pool, as written.
+type CardFile struct {
+	// Name is the file as problems name it: "cards/fire.yaml", or
+	// "mine.yaml" from a --cards directory.
+	Name string
+	Data []byte
+}
+
+// CardSource is a Game that shows the card files its pool was built
+// from, for tools that change one card's data and play the result
+// through WithCards (sweeps, the designer's workbench).
+type CardSource interface {
+	// CardFiles lists the files in the order they were read: the
+	// shipped ones first, then each WithCards layer, so that of two files
+	// naming a card the later one's entry is in force.
+	CardFiles() []CardFile
+}
+
 // Measure is one game-specific figure of a finished game, for the
 // simulator's report: the turn a stage was first reached, the deepest
 // effect stack.

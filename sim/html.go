@@ -16,6 +16,7 @@ type Document struct {
 	Report     *Report
 	Comparison *Comparison
 	Matrix     *Matrix
+	Sweep      *Sweep
 }
 
 type htmlSection struct {
@@ -34,9 +35,19 @@ type htmlChart struct {
 func WriteHTML(w io.Writer, d Document) error {
 	data := struct {
 		Document
-		Sections  []htmlSection
-		Generated string
+		Sections   []htmlSection
+		Generated  string
+		SweepChart template.HTML
 	}{Document: d, Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
+	if d.Sweep != nil {
+		c, err := d.Sweep.Chart()
+		if err != nil {
+			return err
+		}
+		if data.SweepChart, err = inlineSVG(c); err != nil {
+			return err
+		}
+	}
 	add := func(heading string, r *Report) error {
 		charts, err := svgCharts(r)
 		if err != nil {
@@ -73,16 +84,25 @@ func svgCharts(r *Report) ([]htmlChart, error) {
 	}
 	out := make([]htmlChart, 0, len(charts))
 	for _, c := range charts {
-		svg, err := c.Render("svg")
+		svg, err := inlineSVG(c)
 		if err != nil {
 			return nil, err
 		}
-		if i := bytes.Index(svg, []byte("<svg")); i > 0 {
-			svg = svg[i:] // drop the XML prolog: the SVG sits inside HTML
-		}
-		out = append(out, htmlChart{Name: c.Name, Title: c.Title, SVG: template.HTML(svg)})
+		out = append(out, htmlChart{Name: c.Name, Title: c.Title, SVG: svg})
 	}
 	return out, nil
+}
+
+// inlineSVG renders a chart as SVG to sit inside the HTML.
+func inlineSVG(c Chart) (template.HTML, error) {
+	svg, err := c.Render("svg")
+	if err != nil {
+		return "", err
+	}
+	if i := bytes.Index(svg, []byte("<svg")); i > 0 {
+		svg = svg[i:] // drop the XML prolog
+	}
+	return template.HTML(svg), nil
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(template.FuncMap{
@@ -121,6 +141,14 @@ th:first-child, td:first-child { text-align: left; }
 <table id="comparison"><tr><th>measure</th><th>option</th><th>base</th><th>value</th><th>difference [95%]</th><th>method</th><th>pairs</th></tr>
 {{range .Diffs}}<tr{{if significant .}} class="sig"{{end}}><td>{{.Measure}}</td><td>{{.Option}}</td><td>{{printf "%.3f" .Base}}</td><td>{{printf "%.3f" .Value}}</td><td>{{signed .Diff}} [{{signed .Low}}, {{signed .High}}]</td><td>{{.Method}}</td><td>{{.N}}</td></tr>
 {{end}}</table><p class="note">Bold rows: the interval excludes zero. Both options play the same seeds, so each game is compared with its twin: newcombe-paired is Newcombe's hybrid score interval for paired rates, paired-mean the normal interval of the mean difference; -by-deal widens them for mirrored deals.</p>
+{{end}}
+{{with .Sweep}}
+<h2>{{.Figure}} of {{.Card}} by {{range $i, $f := .Fields}}{{if $i}} and {{end}}{{$f}}{{end}}</h2>
+<p class="note">{{.Games}} games a setting, seed {{.Seed}}: every setting plays the same deals, so differences between settings are the card's doing.</p>
+<div class="charts"><figure class="chart" id="chart-sweep" data-chart="sweep">{{$.SweepChart}}</figure></div>
+<table id="sweep"><tr>{{range .Fields}}<th>{{.}}</th>{{end}}<th>{{.Figure}} [95%]</th><th>first player wins</th><th>mean turns</th></tr>
+{{range .Points}}<tr>{{range .Values}}<td>{{.}}</td>{{end}}<td>{{printf "%.3f" .Figure.Rate}} [{{printf "%.3f" .Figure.Low}}, {{printf "%.3f" .Figure.High}}]</td><td>{{iv .FirstPlayer}}</td><td>{{printf "%.1f" .MeanTurns}}</td></tr>
+{{end}}</table>
 {{end}}
 {{with .Matrix}}
 <h2>Matrix: the row's win rate against the column</h2>

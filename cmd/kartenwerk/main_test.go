@@ -13,6 +13,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/sim"
 )
 
 func init() { engine.Register(trick.Game{}) }
@@ -310,7 +311,8 @@ func TestSimCompareVariantAndMatrix(t *testing.T) {
 		t.Error("comparison report lacks its table")
 	}
 	out, _, err = run(t, "", "sim", "trick", "-n", "100", "--matrix", "standard,standard,standard")
-	if err != nil || strings.Count(out, "% [") != 6 {
+	table, ranking, _ := strings.Cut(out, "strength (Bradley-Terry")
+	if err != nil || strings.Count(table, "% [") != 6 || strings.Count(ranking, "against an average entrant") != 3 {
 		t.Fatalf("matrix: %v\n%s", err, out)
 	}
 	if _, _, err := run(t, "", "sim", "trick", "--compare-variant", "ties"); err == nil || !strings.Contains(err.Error(), "write key=a,b") {
@@ -476,5 +478,40 @@ func TestSimUntilPrecise(t *testing.T) {
 	}
 	if _, _, err := run(t, "", "sim", "trick", "--until-ci", "2", "--shard", "1/2"); err == nil || !strings.Contains(err.Error(), "cannot be combined with --shard") {
 		t.Errorf("--until-ci with --shard: %v", err)
+	}
+}
+
+// TestSweepPlaysTheSameDealsForEveryValue: a setting equal to the shipped
+// card plays exactly the games of a plain batch with the same seed, and
+// two equal settings give equal figures.
+func TestSweepPlaysTheSameDealsForEveryValue(t *testing.T) {
+	out, errOut, err := run(t, "", "sweep", "athernum", "--card", "Ember Warlord", "--field", "cost", "--values", "3,3,6", "-n", "60", "-j", "2", "--json")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, errOut)
+	}
+	var sw sim.Sweep
+	if err := json.Unmarshal([]byte(out), &sw); err != nil || len(sw.Points) != 3 {
+		t.Fatalf("sweep JSON: %v\n%s", err, out)
+	}
+	plain, _, err := run(t, "", "sim", "athernum", "-n", "60", "-j", "1", "--json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rep sim.Report
+	if err := json.Unmarshal([]byte(plain), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if sw.Points[0].Figure != sw.Points[1].Figure || sw.Points[0].Figure != rep.FirstPlayer {
+		t.Errorf("cost 3 (as shipped): %+v and %+v; the plain batch: %+v; want all equal", sw.Points[0].Figure, sw.Points[1].Figure, rep.FirstPlayer)
+	}
+	for _, bad := range [][]string{
+		{"--card", "Nonesuch", "--field", "cost", "--values", "1..2"},
+		{"--card", "Ember Warlord", "--field", "cost", "--values", "5..2"},
+		{"--card", "Ember Warlord", "--field", "cost", "--values", "2", "--field2", "vp"},
+		{"--card", "Ember Warlord", "--field", "cost", "--values", "2", "--figure", "nonsense"},
+	} {
+		if _, _, err := run(t, "", append([]string{"sweep", "athernum", "-n", "2"}, bad...)...); err == nil {
+			t.Errorf("sweep %v was accepted", bad)
+		}
 	}
 }

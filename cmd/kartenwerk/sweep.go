@@ -1,0 +1,174 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+	"strconv"
+	"strings"
+	"testing/fstest"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
+	"kartenwerk/sim"
+)
+
+type sweepOptions struct {
+	sim             simOptions
+	card            string
+	field, field2   string
+	values, values2 string
+	figure          string
+}
+
+func sweepCmd() *cobra.Command {
+	var o sweepOptions
+	cmd := &cobra.Command{
+		Use:   "sweep <game>",
+		Short: "Play a batch for each value of a card's field and chart a figure against the values",
+		Long: "Play a batch for each value of one of a card's fields (and, with --field2, of a second\n" +
+			"one), every batch with the same seed and so the same deals, and report a figure with\n" +
+			"its 95% interval at each setting: the first player's win rate, a deck's win rate or\n" +
+			"the game length.",
+		Example: "  kartenwerk sweep athernum --card \"Ember Warlord\" --field cost --values 2..6 --agents greedy -n 2000\n" +
+			"  kartenwerk sweep athernum --card \"Ember Warlord\" --field cost --values 2..5 --field2 vp --values2 4..7 --report sweep.html",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd, args[0], o) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.card, "card", "", "the card whose field changes (its name as `cards` lists it)")
+	f.StringVar(&o.field, "field", "", "the field of the card's data to set, e.g. cost")
+	f.StringVar(&o.values, "values", "", "the values: a range 2..6 or a list 2,4,6")
+	f.StringVar(&o.field2, "field2", "", "a second field, for a grid of settings")
+	f.StringVar(&o.values2, "values2", "", "the second field's values")
+	f.StringVar(&o.figure, "figure", "first", "what to measure: first (the first player's win rate), length, or deck:NAME")
+	f.IntVarP(&o.sim.games, "games", "n", 1000, "games per setting")
+	f.Uint64Var(&o.sim.seed, "seed", 1, "the seed of every setting's batch")
+	f.IntVar(&o.sim.seats, "seats", 0, "number of players (default: the game's minimum)")
+	f.StringVar(&o.sim.agents, "agents", "random", "one agent for all seats or one per seat, comma-separated")
+	f.IntVarP(&o.sim.workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
+	f.StringArrayVar(&o.sim.variants, "variant", nil, "a rule variant key=value (repeatable)")
+	f.StringSliceVar(&o.sim.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
+	f.BoolVar(&o.sim.mirror, "mirror", false, "play every deal once per seat rotation")
+	f.BoolVar(&o.sim.asJSON, "json", false, "print the sweep as JSON")
+	f.StringVar(&o.sim.report, "report", "", "also write an HTML report with the chart to this file")
+	return cmd
+}
+
+func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
+	g, err := lookupGame(gameID)
+	if err != nil {
+		return err
+	}
+	fig, err := sim.ParseFigure(o.figure)
+	if err != nil {
+		return err
+	}
+	settings, fields, err := sweepSettings(g, o)
+	if err != nil {
+		return err
+	}
+	setup, err := makeSetup(g, o.sim.seats, o.sim.seed, o.sim.variants, o.sim.decks)
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),
+		Variant: setup.Variant, Decks: setup.Decks, Mirror: o.sim.mirror, Workers: o.sim.workers}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	sw, err := sim.RunSweep(ctx, cfg, o.card, fields, settings, fig, func(done int) {
+		fmt.Fprintf(cmd.ErrOrStderr(), "setting %d of %d done\n", done, len(settings))
+	})
+	if err != nil {
+		return err
+	}
+	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, sw, sw.WriteText); err != nil {
+		return err
+	}
+	if o.sim.report == "" {
+		return nil
+	}
+	title := fmt.Sprintf("%s: %s by %s", g.Info().Name, o.card, strings.Join(fields, " and "))
+	return writeOutputs(sim.Document{Title: title, Sweep: sw}, o.sim.report, "")
+}
+
+// sweepSettings makes one game per combination of the values, each with
+// the card's fields set through WithCards.
+func sweepSettings(g engine.Game, o sweepOptions) ([]sim.Setting, []string, error) {
+	src, ok1 := g.(engine.CardSource)
+	over, ok2 := g.(engine.CardOverrider)
+	if !ok1 || !ok2 {
+		return nil, nil, fmt.Errorf("%s cannot change its cards' data", g.Info().ID)
+	}
+	if o.card == "" || o.field == "" || o.values == "" {
+		return nil, nil, fmt.Errorf("give --card, --field and --values, e.g. --card \"Ember Warlord\" --field cost --values 2..6")
+	}
+	first, err := parseValues("--values", o.values)
+	if err != nil {
+		return nil, nil, err
+	}
+	fields, second := []string{o.field}, []any{nil}
+	if o.field2 != "" || o.values2 != "" {
+		if o.field2 == "" || o.values2 == "" {
+			return nil, nil, fmt.Errorf("--field2 and --values2 go together: give both, or neither")
+		}
+		if second, err = parseValues("--values2", o.values2); err != nil {
+			return nil, nil, err
+		}
+		fields = append(fields, o.field2)
+	}
+	var out []sim.Setting
+	for _, b := range second {
+		for _, a := range first {
+			set := map[string]any{o.field: a}
+			values := []string{fmt.Sprint(a)}
+			if b != nil {
+				set[o.field2] = b
+				values = append(values, fmt.Sprint(b))
+			}
+			file, err := cardpool.EditCard(src.CardFiles(), o.card, set)
+			if err != nil {
+				return nil, nil, err
+			}
+			changed, err := over.WithCards(fstest.MapFS{file.Name: {Data: file.Data}})
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s with %v: %w", o.card, set, err)
+			}
+			out = append(out, sim.Setting{Values: values, Game: changed})
+		}
+	}
+	return out, fields, nil
+}
+
+// parseValues reads "2..6" or "2,4,6" (numbers, or words for fields that
+// take words).
+func parseValues(flag, s string) ([]any, error) {
+	if lo, hi, ok := strings.Cut(s, ".."); ok {
+		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
+		if err1 != nil || err2 != nil || b < a || b-a > 100 {
+			return nil, fmt.Errorf("%s %q: a range is two whole numbers, the first no larger, at most 100 apart: 2..6", flag, s)
+		}
+		var out []any
+		for v := a; v <= b; v++ {
+			out = append(out, v)
+		}
+		return out, nil
+	}
+	var out []any
+	for _, v := range strings.Split(s, ",") {
+		v = strings.TrimSpace(v)
+		if v == "" {
+			return nil, fmt.Errorf("%s %q: an empty value; list values as 2,4,6", flag, s)
+		}
+		if n, err := strconv.Atoi(v); err == nil {
+			out = append(out, n)
+		} else {
+			out = append(out, v)
+		}
+	}
+	return out, nil
+}

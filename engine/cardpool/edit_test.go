@@ -1,0 +1,80 @@
+package cardpool_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
+	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/mysticelements"
+)
+
+// edited plays an edited card file through WithCards and returns the
+// cards of the result.
+func edited(t *testing.T, g engine.Game, card string, set map[string]any) []engine.CardInfo {
+	t.Helper()
+	f, err := cardpool.EditCard(g.(engine.CardSource).CardFiles(), card, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	changed, err := g.(engine.CardOverrider).WithCards(fstest.MapFS{f.Name: {Data: f.Data}})
+	if err != nil {
+		t.Fatalf("the edited file %s does not load: %v\n%s", f.Name, err, f.Data)
+	}
+	return changed.Cards()
+}
+
+func cardNamed(cards []engine.CardInfo, name string) engine.CardInfo {
+	for _, c := range cards {
+		if c.Name == name {
+			return c
+		}
+	}
+	return engine.CardInfo{}
+}
+
+func TestEditCardChangesOneFieldOfOneCard(t *testing.T) {
+	g, _ := engine.Lookup("athernum")
+	before := g.Cards()
+	after := edited(t, g, "ember warlord", map[string]any{"cost": 6})
+	if len(after) != len(before) {
+		t.Fatalf("%d cards after the edit, %d before", len(after), len(before))
+	}
+	for i := range before {
+		want := before[i]
+		if want.Name == "Ember Warlord" {
+			want.Cost = "6"
+		}
+		if after[i].Name != want.Name || after[i].Cost != want.Cost || after[i].Text != want.Text {
+			t.Errorf("card %d: %+v, want %+v", i, after[i], want)
+		}
+	}
+}
+
+func TestEditCardKeepsFileLevelFieldsAndAddsFields(t *testing.T) {
+	g, _ := engine.Lookup("mysticelements")
+	before := cardNamed(g.Cards(), "Shade")
+	after := cardNamed(edited(t, g, "Shade", map[string]any{"power": 4}), "Shade")
+	if after.Group != before.Group || !strings.Contains(statText(after), "power 4") {
+		t.Errorf("Shade after the edit: %+v (before %+v)", after, before)
+	}
+}
+
+func statText(c engine.CardInfo) string {
+	var b strings.Builder
+	for _, s := range c.Stats {
+		fmt.Fprintf(&b, "%s %d;", s.Name, s.Value)
+	}
+	return b.String()
+}
+
+func TestEditCardRefusesAnUnknownCard(t *testing.T) {
+	g, _ := engine.Lookup("athernum")
+	_, err := cardpool.EditCard(g.(engine.CardSource).CardFiles(), "Nonesuch", map[string]any{"cost": 1})
+	if err == nil || !strings.Contains(err.Error(), `no card named "Nonesuch"`) {
+		t.Errorf("an unknown card: %v", err)
+	}
+}

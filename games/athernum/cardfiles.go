@@ -1,0 +1,7 @@
+package athernum
+
+import "kartenwerk/engine"
+
+// CardFiles lists the card files the pool was built from, shipped first
+// (engine.CardSource).
+func (g *Game) CardFiles() []engine.CardFile { return g.cards.CardFiles() }

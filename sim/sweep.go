@@ -1,0 +1,210 @@
+package sim
+
+import (
+	"context"
+	"image/color"
+	"fmt"
+	"io"
+	"math"
+	"strings"
+
+	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"kartenwerk/engine"
+)
+
+// A sweep plays one batch per setting of a card's fields (cost 2, 3, 4
+// ...) with the same seed, so that every setting meets the same deals
+// and differences between them are the fields' doing, and charts a
+// figure against the values.
+
+// Figure is what a sweep measures in each batch.
+type Figure struct {
+	Name string
+	// Rate tells a proportion (charted from 0 to 1) from a mean.
+	Rate bool
+	Of   func(*Report) (Interval, error)
+}
+
+// ParseFigure reads a figure's name: "first" (the first player's win
+// rate), "length" (mean turns) or "deck:NAME" (the win rate of the
+// entrant playing deck NAME).
+func ParseFigure(s string) (Figure, error) {
+	switch name, deck, _ := strings.Cut(s, ":"); {
+	case s == "first":
+		return Figure{Name: "first player's win rate", Rate: true, Of: func(r *Report) (Interval, error) { return r.FirstPlayer, nil }}, nil
+	case s == "length":
+		return Figure{Name: "mean game length (turns)", Of: meanTurns}, nil
+	case name == "deck" && deck != "":
+		return Figure{Name: deck + "'s win rate", Rate: true, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
+	}
+	return Figure{}, fmt.Errorf("figure %q: use first (the first player's win rate), length (mean turns) or deck:NAME (a deck's win rate)", s)
+}
+
+func deckRate(r *Report, deck string) (Interval, error) {
+	for _, e := range r.EntrantRates {
+		if strings.EqualFold(e.Deck, deck) {
+			return e.WinRate, nil
+		}
+	}
+	var decks []string
+	for _, e := range r.EntrantRates {
+		decks = append(decks, e.Deck)
+	}
+	return Interval{}, fmt.Errorf("no seat plays deck %q (the decks are %s): give it with --decks", deck, strings.Join(decks, ", "))
+}
+
+// meanTurns is the mean game length with its normal 95% interval.
+func meanTurns(r *Report) (Interval, error) {
+	var n, sum, sumSq float64
+	for turns, games := range r.Turns {
+		t, g := float64(turns), float64(games)
+		n, sum, sumSq = n+g, sum+g*t, sumSq+g*t*t
+	}
+	if n < 2 {
+		return Interval{}, fmt.Errorf("too few games to measure their length")
+	}
+	mean := sum / n
+	se := math.Sqrt((sumSq/n - mean*mean) / (n - 1))
+	return Interval{Rate: mean, Low: mean - z95*se, High: mean + z95*se, Method: "normal", N: n}, nil
+}
+
+// Setting is one combination of a sweep's values, with the game whose
+// cards carry them.
+type Setting struct {
+	Values []string
+	Game   engine.Game
+}
+
+// Sweep is a figure measured at every setting of one or two fields.
+type Sweep struct {
+	Game   string       `json:"game"`
+	Card   string       `json:"card"`
+	Fields []string     `json:"fields"`
+	Figure string       `json:"figure"`
+	Seed   uint64       `json:"seed"`
+	Games  int          `json:"games_per_setting"`
+	Points []SweepPoint `json:"points"`
+}
+
+// SweepPoint is one setting's figure, with the first player's win rate
+// and the game length beside it.
+type SweepPoint struct {
+	Values      []string `json:"values"`
+	Figure      Interval `json:"figure"`
+	FirstPlayer Interval `json:"first_player_win_rate"`
+	MeanTurns   float64  `json:"mean_turns"`
+	Errors      int      `json:"errors,omitempty"`
+}
+
+// RunSweep plays cfg once per setting, every setting with cfg's seed and
+// so the same deals, and measures fig. progress, if set, is told each
+// setting as it is done.
+func RunSweep(ctx context.Context, cfg Config, card string, fields []string, settings []Setting, fig Figure, progress func(done int)) (*Sweep, error) {
+	if len(settings) == 0 {
+		return nil, fmt.Errorf("a sweep needs at least one value")
+	}
+	sw := &Sweep{Game: settings[0].Game.Info().ID, Card: card, Fields: fields, Figure: fig.Name, Seed: cfg.Seed, Games: cfg.Games}
+	for i, s := range settings {
+		c := cfg
+		c.Game = s.Game
+		rep, err := Run(ctx, c)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", settingLabel(fields, s.Values), err)
+		}
+		iv, err := fig.Of(rep)
+		if err != nil {
+			return nil, err
+		}
+		sw.Points = append(sw.Points, SweepPoint{Values: s.Values, Figure: iv, FirstPlayer: rep.FirstPlayer, MeanTurns: rep.MeanTurns, Errors: rep.Errors})
+		if progress != nil {
+			progress(i + 1)
+		}
+	}
+	return sw, nil
+}
+
+func settingLabel(fields, values []string) string {
+	parts := make([]string, len(fields))
+	for i := range fields {
+		parts[i] = fields[i] + " " + values[i]
+	}
+	return strings.Join(parts, ", ")
+}
+
+// WriteText writes the sweep as a table, one setting a line.
+func (sw *Sweep) WriteText(w io.Writer) {
+	fmt.Fprintf(w, "%s: %s of %s by %s; %d games a setting, seed %d, the same deals in every setting\n",
+		sw.Game, sw.Figure, sw.Card, strings.Join(sw.Fields, " and "), sw.Games, sw.Seed)
+	for _, p := range sw.Points {
+		fig := fmt.Sprintf("%.2f [%.2f, %.2f]", p.Figure.Rate, p.Figure.Low, p.Figure.High)
+		if strings.Contains(sw.Figure, "rate") {
+			fig = pct(p.Figure)
+		}
+		fmt.Fprintf(w, "  %-24s %s   first player %s, %.1f turns\n", settingLabel(sw.Fields, p.Values), fig, pct(p.FirstPlayer), p.MeanTurns)
+	}
+}
+
+// Chart draws the figure against the first field's values (one line per
+// value of the second field, if any), with 95% intervals.
+func (sw *Sweep) Chart() (Chart, error) {
+	p := plot.New()
+	p.Title.Text = fmt.Sprintf("%s: %s by %s", sw.Card, sw.Figure, sw.Fields[0])
+	p.X.Label.Text = sw.Fields[0]
+	p.Y.Label.Text = sw.Figure
+	groups := map[string]*errorBars{}
+	var order []string
+	for i, pt := range sw.Points {
+		key := ""
+		if len(pt.Values) > 1 {
+			key = sw.Fields[1] + " " + pt.Values[1]
+		}
+		g := groups[key]
+		if g == nil {
+			g = &errorBars{}
+			groups[key] = g
+			order = append(order, key)
+		}
+		x := float64(i)
+		if v, err := parseNumber(pt.Values[0]); err == nil {
+			x = v
+		}
+		g.XYs = append(g.XYs, plotter.XY{X: x, Y: pt.Figure.Rate})
+		g.YErrors = append(g.YErrors, struct{ Low, High float64 }{pt.Figure.Rate - pt.Figure.Low, pt.Figure.High - pt.Figure.Rate})
+	}
+	for k, key := range order {
+		g := groups[key]
+		line, points, err := plotter.NewLinePoints(g.XYs)
+		if err != nil {
+			return Chart{}, err
+		}
+		var col color.Color = color.Black
+		if k < len(sweepColours) {
+			col = sweepColours[k]
+		}
+		line.Color, points.Color = col, col
+		whiskers, err := plotter.NewYErrorBars(g)
+		if err != nil {
+			return Chart{}, err
+		}
+		whiskers.Color = col
+		p.Add(line, points, whiskers)
+		if key != "" {
+			p.Legend.Add(key, line)
+		}
+	}
+	p.Add(plotter.NewGrid())
+	return Chart{Name: "sweep", Title: p.Title.Text, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+}
+
+// sweepColours tell the second field's values apart.
+var sweepColours = []color.Color{barColour, goodColour, badColour,
+	color.RGBA{R: 0x8e, G: 0x44, B: 0xad, A: 0xff}, color.RGBA{R: 0xe6, G: 0x7e, B: 0x22, A: 0xff}}
+
+func parseNumber(s string) (float64, error) {
+	var v float64
+	_, err := fmt.Sscan(s, &v)
+	return v, err
+}
