@@ -4,16 +4,14 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
-	"strconv"
 	"strings"
-	"testing/fstest"
 
 	"github.com/spf13/cobra"
 
 	"kartenwerk/ai"
 	"kartenwerk/engine"
-	"kartenwerk/engine/cardpool"
 	"kartenwerk/sim"
+	"kartenwerk/sim/tune"
 )
 
 type sweepOptions struct {
@@ -98,77 +96,55 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 // sweepSettings makes one game per combination of the values, each with
 // the card's fields set through WithCards.
 func sweepSettings(g engine.Game, o sweepOptions) ([]sim.Setting, []string, error) {
-	src, ok1 := g.(engine.CardSource)
-	over, ok2 := g.(engine.CardOverrider)
-	if !ok1 || !ok2 {
-		return nil, nil, fmt.Errorf("%s cannot change its cards' data", g.Info().ID)
-	}
 	if o.card == "" || o.field == "" || o.values == "" {
 		return nil, nil, fmt.Errorf("give --card, --field and --values, e.g. --card \"Ember Warlord\" --field cost --values 2..6")
 	}
-	first, err := parseValues("--values", o.values)
-	if err != nil {
-		return nil, nil, err
+	if (o.field2 == "") != (o.values2 == "") {
+		return nil, nil, fmt.Errorf("--field2 and --values2 go together: give both, or neither")
 	}
-	fields, second := []string{o.field}, []any{nil}
-	if o.field2 != "" || o.values2 != "" {
-		if o.field2 == "" || o.values2 == "" {
-			return nil, nil, fmt.Errorf("--field2 and --values2 go together: give both, or neither")
+	params := []tune.Param{{Card: o.card, Field: o.field}}
+	var err error
+	if params[0].Values, err = tune.ParseValues(o.values); err != nil {
+		return nil, nil, fmt.Errorf("--values: %w", err)
+	}
+	if o.field2 != "" {
+		second := tune.Param{Card: o.card, Field: o.field2}
+		if second.Values, err = tune.ParseValues(o.values2); err != nil {
+			return nil, nil, fmt.Errorf("--values2: %w", err)
 		}
-		if second, err = parseValues("--values2", o.values2); err != nil {
-			return nil, nil, err
-		}
-		fields = append(fields, o.field2)
+		params = append(params, second)
 	}
 	var out []sim.Setting
-	for _, b := range second {
-		for _, a := range first {
-			set := map[string]any{o.field: a}
-			values := []string{fmt.Sprint(a)}
-			if b != nil {
-				set[o.field2] = b
-				values = append(values, fmt.Sprint(b))
-			}
-			file, err := cardpool.EditCard(src.CardFiles(), o.card, set)
-			if err != nil {
-				return nil, nil, err
-			}
-			changed, err := over.WithCards(fstest.MapFS{file.Name: {Data: file.Data}})
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s with %v: %w", o.card, set, err)
-			}
-			out = append(out, sim.Setting{Values: values, Game: changed})
+	for _, point := range grid(params) {
+		c, _, err := tune.Apply(g, sim.Config{}, params, point)
+		if err != nil {
+			return nil, nil, err
 		}
+		values := make([]string, len(point))
+		for i, v := range point {
+			values[i] = fmt.Sprint(params[i].Values[v])
+		}
+		out = append(out, sim.Setting{Values: values, Game: c.Game})
+	}
+	fields := make([]string, len(params))
+	for i, p := range params {
+		fields[i] = p.Field
 	}
 	return out, fields, nil
 }
 
-// parseValues reads "2..6" or "2,4,6" (numbers, or words for fields that
-// take words).
-func parseValues(flag, s string) ([]any, error) {
-	if lo, hi, ok := strings.Cut(s, ".."); ok {
-		a, err1 := strconv.Atoi(strings.TrimSpace(lo))
-		b, err2 := strconv.Atoi(strings.TrimSpace(hi))
-		if err1 != nil || err2 != nil || b < a || b-a > 100 {
-			return nil, fmt.Errorf("%s %q: a range is two whole numbers, the first no larger, at most 100 apart: 2..6", flag, s)
+// grid lists every combination of the parameters' value indexes, the
+// first parameter changing fastest.
+func grid(params []tune.Param) [][]int {
+	out := [][]int{{}}
+	for i := len(params) - 1; i >= 0; i-- {
+		var next [][]int
+		for _, rest := range out {
+			for v := range params[i].Values {
+				next = append(next, append([]int{v}, rest...))
+			}
 		}
-		var out []any
-		for v := a; v <= b; v++ {
-			out = append(out, v)
-		}
-		return out, nil
+		out = next
 	}
-	var out []any
-	for _, v := range strings.Split(s, ",") {
-		v = strings.TrimSpace(v)
-		if v == "" {
-			return nil, fmt.Errorf("%s %q: an empty value; list values as 2,4,6", flag, s)
-		}
-		if n, err := strconv.Atoi(v); err == nil {
-			out = append(out, n)
-		} else {
-			out = append(out, v)
-		}
-	}
-	return out, nil
+	return out
 }

@@ -29,35 +29,65 @@ func (p *Pool[F, E, P]) CardFiles() []engine.CardFile {
 // faction) apply to its cards, with that one entry edited. Comments and
 // layout are not kept.
 func EditCard(files []engine.CardFile, card string, set map[string]any) (engine.CardFile, error) {
-	for i := len(files) - 1; i >= 0; i-- {
-		doc, list, j, err := findCard(files[i], card)
-		if err != nil {
-			return engine.CardFile{}, err
-		}
-		if list == nil {
-			continue
-		}
-		entry := list[j].(yaml.MapSlice)
-		for _, field := range slices.Sorted(maps.Keys(set)) {
-			entry = setField(entry, field, set[field])
-		}
-		list[j] = entry
-		data, err := yaml.Marshal(doc)
-		if err != nil {
-			return engine.CardFile{}, fmt.Errorf("%s: %w", files[i].Name, err)
-		}
-		return engine.CardFile{Name: path.Base(files[i].Name), Data: data}, nil
+	out, err := EditCards(files, map[string]map[string]any{card: set})
+	if err != nil {
+		return engine.CardFile{}, err
 	}
-	return engine.CardFile{}, fmt.Errorf("no card named %q: give a card's name as `kartenwerk cards` lists it", card)
+	return out[0], nil
 }
 
-// findCard decodes f in order and returns its cards list and the index
-// of the entry named card (any case); a nil list when f has no such card.
-func findCard(f engine.CardFile, card string) (yaml.MapSlice, []any, int, error) {
-	var doc yaml.MapSlice
-	if err := yaml.UnmarshalWithOptions(f.Data, &doc, yaml.UseOrderedMap()); err != nil {
-		return nil, nil, 0, fmt.Errorf("%s: %w", f.Name, err)
+// EditCards is EditCard for several cards at once: edits maps each card's
+// name to its fields' new values. Cards of one file are edited in one
+// copy of it, so that no card is named by two override files.
+func EditCards(files []engine.CardFile, edits map[string]map[string]any) ([]engine.CardFile, error) {
+	docs := map[int]yaml.MapSlice{} // the files decoded so far, by index
+	touched := map[int]bool{}       // the files holding an edited card
+	for _, card := range slices.Sorted(maps.Keys(edits)) {
+		i, list, j, err := locate(files, docs, card)
+		if err != nil {
+			return nil, err
+		}
+		touched[i] = true
+		entry := list[j].(yaml.MapSlice)
+		for _, field := range slices.Sorted(maps.Keys(edits[card])) {
+			entry = setField(entry, field, edits[card][field])
+		}
+		list[j] = entry // list shares its array with the decoded file
 	}
+	var out []engine.CardFile
+	for i := range files {
+		if !touched[i] {
+			continue
+		}
+		data, err := yaml.Marshal(docs[i])
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", files[i].Name, err)
+		}
+		out = append(out, engine.CardFile{Name: path.Base(files[i].Name), Data: data})
+	}
+	return out, nil
+}
+
+// locate finds the newest file that names the card, and the card's cards
+// list and index in it, decoding files into docs as it goes.
+func locate(files []engine.CardFile, docs map[int]yaml.MapSlice, card string) (int, []any, int, error) {
+	for i := len(files) - 1; i >= 0; i-- {
+		doc, ok := docs[i]
+		if !ok {
+			if err := yaml.UnmarshalWithOptions(files[i].Data, &doc, yaml.UseOrderedMap()); err != nil {
+				return 0, nil, 0, fmt.Errorf("%s: %w", files[i].Name, err)
+			}
+			docs[i] = doc
+		}
+		if list, j, found := findCard(doc, card); found {
+			return i, list, j, nil
+		}
+	}
+	return 0, nil, 0, fmt.Errorf("no card named %q: give a card's name as `kartenwerk cards` lists it", card)
+}
+
+// findCard finds the entry named card (any case) in doc's cards list.
+func findCard(doc yaml.MapSlice, card string) ([]any, int, bool) {
 	for _, item := range doc {
 		list, ok := item.Value.([]any)
 		if item.Key != "cards" || !ok {
@@ -70,12 +100,12 @@ func findCard(f engine.CardFile, card string) (yaml.MapSlice, []any, int, error)
 			}
 			for _, kv := range entry {
 				if kv.Key == "name" && key(fmt.Sprint(kv.Value)) == key(card) {
-					return doc, list, j, nil
+					return list, j, true
 				}
 			}
 		}
 	}
-	return doc, nil, 0, nil
+	return nil, 0, false
 }
 
 // setField sets field of entry to value, in its place, or adds it.

@@ -78,3 +78,31 @@ func TestEditCardRefusesAnUnknownCard(t *testing.T) {
 		t.Errorf("an unknown card: %v", err)
 	}
 }
+
+func TestEditCardsEditsCardsOfOneFileInOneCopy(t *testing.T) {
+	g, _ := engine.Lookup("athernum")
+	files, err := cardpool.EditCards(g.(engine.CardSource).CardFiles(), map[string]map[string]any{
+		"Ember Warlord": {"cost": 7}, "Cinder Scout": {"cost": 4}, "Root Keeper": {"vp": 3},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := fstest.MapFS{}
+	for _, f := range files {
+		fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+	}
+	if len(files) != 2 {
+		t.Errorf("%d files for cards of two files", len(files))
+	}
+	changed, err := g.(engine.CardOverrider).WithCards(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := changed.Cards()
+	if cardNamed(cards, "Ember Warlord").Cost != "7" || cardNamed(cards, "Cinder Scout").Cost != "4" || !strings.Contains(statText(cardNamed(cards, "Root Keeper")), "vp 3;") {
+		t.Errorf("edits not in force: %+v %+v %+v", cardNamed(cards, "Ember Warlord"), cardNamed(cards, "Cinder Scout"), cardNamed(cards, "Root Keeper"))
+	}
+	if _, err := cardpool.EditCard(g.(engine.CardSource).CardFiles(), "Ember Warlord", map[string]any{"cost": 3}); err != nil {
+		t.Errorf("an edit to the shipped value: %v", err)
+	}
+}

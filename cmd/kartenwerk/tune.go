@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/signal"
+
+	"github.com/spf13/cobra"
+
+	"kartenwerk/ai"
+	"kartenwerk/sim"
+	"kartenwerk/sim/tune"
+)
+
+type tuneOptions struct {
+	sim       simOptions
+	params    []string
+	target    string
+	tolerance float64
+	budget    int
+	explore   float64
+	confirm   int
+}
+
+func tuneCmd() *cobra.Command {
+	var o tuneOptions
+	cmd := &cobra.Command{
+		Use:   "tune <game>",
+		Short: "Search card stats, costs and variant numbers for settings that meet a balance target",
+		Long: "Search the values of the parameters given (card fields and rule variants, each with a\n" +
+			"range) for the setting that brings a win rate closest to a target, with the N-Tuple\n" +
+			"Bandit Evolutionary Algorithm (NTBEA): each evaluation is a batch of games on fresh\n" +
+			"seeds; the best setting is then measured again on --confirm games no evaluation saw.",
+		Example: "  kartenwerk tune athernum --agents greedy --target first=50 --budget 60 -n 200 \\\n" +
+			"      --param \"Ember Tyrant.cost=3..7\" --param \"Root Keeper.cost=3..7\" --param \"Blaze Herald.vp=4..7\"",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return runTune(cmd, args[0], o) },
+	}
+	f := cmd.Flags()
+	f.StringArrayVar(&o.params, "param", nil, "a parameter and its values: \"CARD.FIELD=2..6\" or \"variant:KEY=a,b\" (repeatable)")
+	f.StringVar(&o.target, "target", "first=50", "the win rate to reach, in percent: first=50, or deck:NAME=50")
+	f.Float64Var(&o.tolerance, "tolerance", 2, "how many points from the target count as met")
+	f.IntVar(&o.budget, "budget", 60, "evaluations (batches) the search may play")
+	f.Float64Var(&o.explore, "explore", 0.05, "NTBEA's exploration weight, on the scale of win-rate distances")
+	f.IntVar(&o.confirm, "confirm", 4000, "games to measure the best setting on, with fresh seeds")
+	f.IntVarP(&o.sim.games, "games", "n", 200, "games per evaluation")
+	f.Uint64Var(&o.sim.seed, "seed", 1, "the search's seed")
+	f.IntVar(&o.sim.seats, "seats", 0, "number of players (default: the game's minimum)")
+	f.StringVar(&o.sim.agents, "agents", "greedy", "one agent for all seats or one per seat, comma-separated")
+	f.IntVarP(&o.sim.workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
+	f.StringArrayVar(&o.sim.variants, "variant", nil, "a rule variant key=value for every batch (repeatable)")
+	f.StringSliceVar(&o.sim.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
+	f.BoolVar(&o.sim.asJSON, "json", false, "print the outcome as JSON")
+	return cmd
+}
+
+func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
+	g, err := lookupGame(gameID)
+	if err != nil {
+		return err
+	}
+	if len(o.params) == 0 {
+		return fmt.Errorf("give at least one --param, e.g. --param \"Ember Tyrant.cost=3..7\"")
+	}
+	var params []tune.Param
+	for _, s := range o.params {
+		p, err := tune.ParseParam(s)
+		if err != nil {
+			return err
+		}
+		params = append(params, p)
+	}
+	target, err := tune.ParseTarget(o.target)
+	if err != nil {
+		return err
+	}
+	if o.budget < 1 || o.confirm < 1 || o.tolerance <= 0 {
+		return fmt.Errorf("--budget and --confirm take positive counts and --tolerance positive points")
+	}
+	setup, err := makeSetup(g, o.sim.seats, o.sim.seed, o.sim.variants, o.sim.decks)
+	if err != nil {
+		return err
+	}
+	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),
+		Variant: setup.Variant, Decks: setup.Decks, Workers: o.sim.workers}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
+	defer stop()
+	errOut := cmd.ErrOrStderr()
+	b, err := tune.Run(ctx, g, cfg, params, target, o.tolerance/100, o.confirm,
+		tune.Options{Budget: o.budget, Seed: o.sim.seed, Explore: o.explore},
+		func(step int, set tune.Setting, figure float64) {
+			fmt.Fprintf(errOut, "evaluation %d/%d: %.1f%% at %v\n", step, o.budget, 100*figure, set)
+		})
+	if err != nil {
+		return err
+	}
+	return emit(cmd.OutOrStdout(), o.sim.asJSON, b, b.WriteText)
+}
