@@ -2,8 +2,8 @@ package sim
 
 import (
 	"context"
-	"image/color"
 	"fmt"
+	"image/color"
 	"io"
 	"math"
 	"strings"
