@@ -323,3 +323,29 @@ func TestRandomActionOfAPlainStateIsOneUniformDraw(t *testing.T) {
 		}
 	}
 }
+
+// datedGame is a game whose New says which day's texts it was asked to
+// play, to test NewAt.
+type datedGame struct {
+	engine.Game
+	date string
+}
+
+func (g datedGame) CardsDate() string                { return g.date }
+func (g datedGame) Errata() []engine.Erratum         { return nil }
+func (g datedGame) At(d string) (engine.Game, error) { return datedGame{g.Game, d}, nil }
+func (g datedGame) New(engine.Setup) (engine.State, error) {
+	return nil, fmt.Errorf("new with the texts of %s", g.date)
+}
+
+func TestNewAtPlaysTheSetupsDay(t *testing.T) {
+	g := datedGame{date: "2026-11-24"}
+	for _, c := range []struct{ setup, want string }{
+		{"", "2026-11-24"}, {"2026-11-24", "2026-11-24"}, {"2025-01-01", "2025-01-01"},
+	} {
+		_, err := engine.NewAt(g, engine.Setup{CardsDate: c.setup})
+		if err == nil || !strings.HasSuffix(err.Error(), c.want) {
+			t.Errorf("setup day %q: %v, want the texts of %s", c.setup, err, c.want)
+		}
+	}
+}

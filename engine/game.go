@@ -96,6 +96,10 @@ type Setup struct {
 	// First, when 1..Seats, is the seat that starts (1-based). 0 lets the
 	// rules decide, usually at random from the seed.
 	First int `json:"first,omitempty"`
+	// CardsDate is the day (YYYY-MM-DD) whose card texts the game plays,
+	// for games whose cards have dated versions (see NewAt); "" plays the
+	// game's texts as loaded.
+	CardsDate string `json:"cards_date,omitempty"`
 }
 
 // CardInfo describes one card of a game's pool for people and tools.
@@ -176,6 +180,43 @@ type CardSource interface {
 	// shipped ones first, then each WithCards layer, so that of two files
 	// naming a card the later one's entry is in force.
 	CardFiles() []CardFile
+}
+
+// Erratum is one dated version of a card's data: from that day on, the
+// card's fields change as Changes says, with the publisher's note on the
+// change and a clarification of how the card plays.
+type Erratum struct {
+	Card          string         `json:"card"`
+	From          string         `json:"from"` // YYYY-MM-DD
+	Note          string         `json:"errata,omitempty"`
+	Clarification string         `json:"clarification,omitempty"`
+	Changes       map[string]any `json:"changes,omitempty"`
+}
+
+// Versioned is a Game whose card data can carry dated versions (errata),
+// and which plays the texts in force on one day.
+type Versioned interface {
+	// CardsDate is the day whose card texts the game plays (YYYY-MM-DD).
+	CardsDate() string
+	// At returns the game with the card texts in force on date.
+	At(date string) (Game, error)
+	// Errata lists every dated version of every card, oldest first.
+	Errata() []Erratum
+}
+
+// NewAt starts a game with the card texts in force on the day its setup
+// names (Setup.CardsDate), so that a game resumed or replayed after an
+// erratum plays the texts it started with. A setup without a day, or a
+// game without versions, starts as New does.
+func NewAt(g Game, setup Setup) (State, error) {
+	if v, ok := g.(Versioned); ok && setup.CardsDate != "" && setup.CardsDate != v.CardsDate() {
+		at, err := v.At(setup.CardsDate)
+		if err != nil {
+			return nil, err
+		}
+		g = at
+	}
+	return g.New(setup)
 }
 
 // Measure is one game-specific figure of a finished game, for the

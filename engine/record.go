@@ -25,7 +25,7 @@ func (r *Record) Append(g Game, s State, a Action) error {
 // Replay rebuilds the state a record describes. If the record has a Hash,
 // the final state must match it.
 func Replay(g Game, r Record) (State, error) {
-	s, err := g.New(r.Setup)
+	s, err := NewAt(g, r.Setup)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +51,6 @@ func NewGame(setup Setup) (Game, State, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	s, err := g.New(setup)
+	s, err := NewAt(g, setup)
 	return g, s, err
 }

@@ -28,6 +28,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /api/catalog", srv.handleCatalog)
 	m.HandleFunc("GET /api/catalog/{game}/cards", srv.handleCards)
 	m.HandleFunc("GET /api/catalog/{game}/rules", srv.handleRulesJSON)
+	m.HandleFunc("GET /api/catalog/{game}/errata", srv.handleErrata)
 	m.HandleFunc("GET /rules", srv.handleRules)
 	m.HandleFunc("GET /rules/{game}", srv.handleRules)
 	m.HandleFunc("POST /api/catalog/{game}/decks/validate", srv.handleValidate)
@@ -161,6 +162,10 @@ func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
 		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	if g, err = srv.cardsAt(g, r); err != nil {
+		srv.httpError(w, err)
 		return
 	}
 	if sp, ok := g.(engine.Speaker); ok {

@@ -189,7 +189,10 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
-	if _, err := g.New(setup); err != nil {
+	if _, ok := g.(engine.Versioned); ok && setup.CardsDate == "" {
+		setup.CardsDate = srv.today()
+	}
+	if _, err := engine.NewAt(g, setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
 	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}

@@ -19,13 +19,16 @@ import (
 // A client that finds a gap (that number is not one past its last entry)
 // asks for a full message with {"type":"sync"}.
 type StateMsg struct {
-	Type    string      `json:"type"`
-	Full    bool        `json:"full"`
-	ID      string      `json:"id"`
-	Game    string      `json:"game,omitempty"`
-	Name    string      `json:"name,omitempty"`
-	Version int         `json:"version"`
-	Viewer  engine.Seat `json:"viewer"`
+	Type string `json:"type"`
+	Full bool   `json:"full"`
+	ID   string `json:"id"`
+	Game string `json:"game,omitempty"`
+	Name string `json:"name,omitempty"`
+	// CardsDate is the day whose card texts the game plays (full
+	// messages only): its cards read as /api/catalog/{game}/cards?at=DAY.
+	CardsDate string      `json:"cards_date,omitempty"`
+	Version   int         `json:"version"`
+	Viewer    engine.Seat `json:"viewer"`
 	// Controls are the seats the client's token may act for (full
 	// messages only).
 	Controls []engine.Seat `json:"controls,omitempty"`
@@ -98,7 +101,7 @@ const logTail = 60
 // seats that reads language l.
 func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 	m := s.deltaLocked(controls, max(0, len(s.log)-logTail), l)
-	m.Full, m.Game, m.Name, m.Controls = true, s.game.Info().ID, s.game.Info().Name, controls
+	m.Full, m.Game, m.Name, m.Controls, m.CardsDate = true, s.game.Info().ID, s.game.Info().Name, controls, s.setup.CardsDate
 	if m.Controls == nil {
 		m.Controls = []engine.Seat{}
 	}

@@ -44,7 +44,7 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 	if err != nil {
 		return nil, err
 	}
-	st, err := game.New(g.Setup)
+	st, err := engine.NewAt(game, g.Setup)
 	if err != nil {
 		return nil, err
 	}

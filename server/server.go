@@ -77,6 +77,11 @@ type Config struct {
 	SecureCookies bool
 	// SessionTTL is how long a login lasts unused (default 30 days).
 	SessionTTL time.Duration
+	// Today is the day (YYYY-MM-DD) whose card texts new games play, for
+	// games whose cards have dated versions (default: the current day in
+	// UTC). A game keeps its day (Setup.CardsDate) when it is resumed or
+	// replayed, after an erratum too.
+	Today func() string
 	// TrustedProxies are the addresses of reverse proxies in front of the
 	// server: a request from one of them counts as coming from the client
 	// address it forwarded in X-Forwarded-For; from anywhere else that

@@ -60,7 +60,7 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	if err != nil {
 		return nil, err
 	}
-	st, err := game.New(g.Setup)
+	st, err := engine.NewAt(game, g.Setup)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: setup: %w", g.ID, err)
 	}

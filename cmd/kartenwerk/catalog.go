@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -37,6 +38,7 @@ func gamesCmd() *cobra.Command {
 
 func cardsCmd() *cobra.Command {
 	var asJSON bool
+	var at string
 	cmd := &cobra.Command{
 		Use:   "cards <game>",
 		Short: "List a game's cards with their rules text",
@@ -50,15 +52,51 @@ func cardsCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			v, versioned := g.(engine.Versioned)
+			if at != "" && versioned {
+				if g, err = v.At(at); err != nil {
+					return err
+				}
+			}
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), sp.cards(g))
 			}
 			sp.writeCards(cmd.OutOrStdout(), sp.cards(g))
+			if versioned {
+				writeErrata(cmd.OutOrStdout(), v.Errata(), g.(engine.Versioned).CardsDate())
+			}
 			return nil
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the cards as JSON")
+	cmd.Flags().StringVar(&at, "at", "", "show the card texts in force on this day (YYYY-MM-DD), after the errata up to it")
 	return cmd
+}
+
+// writeErrata lists every dated change of the cards, saying which are in
+// force on the day shown.
+func writeErrata(out io.Writer, errata []engine.Erratum, day string) {
+	if len(errata) == 0 {
+		return
+	}
+	fmt.Fprintf(out, "\n== Errata (texts above as of %s) ==\n", day)
+	for _, e := range errata {
+		state := "in force"
+		if e.From > day {
+			state = "not yet in force"
+		}
+		changes := make([]string, 0, len(e.Changes))
+		for _, k := range slices.Sorted(maps.Keys(e.Changes)) {
+			changes = append(changes, fmt.Sprintf("%s %v", k, e.Changes[k]))
+		}
+		fmt.Fprintf(out, "%s from %s (%s): %s\n", e.Card, e.From, state, strings.Join(changes, ", "))
+		if e.Note != "" {
+			fmt.Fprintln(out, "    "+e.Note)
+		}
+		if e.Clarification != "" {
+			fmt.Fprintln(out, "    Clarification: "+e.Clarification)
+		}
+	}
 }
 
 // writeCards lists the cards under one heading per group, the groups in

@@ -515,3 +515,36 @@ func TestSweepPlaysTheSameDealsForEveryValue(t *testing.T) {
 		}
 	}
 }
+
+func TestCardsAtADayShowTheTextsInForceAndTheErrata(t *testing.T) {
+	dir := t.TempDir()
+	file := `cards:
+  - name: Ember Warlord
+    type: character
+    faction: ember
+    cost: 3
+    vp: 5
+    ofv: 3
+    dfv: 4
+    slots: 2
+    abilities: ["static: ofv +1 allies"]
+    versions:
+      - {from: 2026-12-01, cost: 4, errata: "Cost raised from 3 to 4.", clarification: "Only your other characters."}
+`
+	if err := os.WriteFile(filepath.Join(dir, "errata.yaml"), []byte(file), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ day, cost, state string }{{"2026-11-30", "cost 3", "(not yet in force)"}, {"2026-12-01", "cost 4", "(in force)"}} {
+		out, _, err := run(t, "", "--cards", dir, "cards", "athernum", "--at", c.day)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "Ember Warlord — character, "+c.cost) || !strings.Contains(out, "Ember Warlord from 2026-12-01 "+c.state) ||
+			!strings.Contains(out, "Clarification: Only your other characters.") {
+			t.Errorf("cards --at %s:\n%s", c.day, out)
+		}
+	}
+	if _, _, err := run(t, "", "--cards", dir, "cards", "athernum", "--at", "December"); err == nil || !strings.Contains(err.Error(), "YYYY-MM-DD") {
+		t.Errorf("a badly written day: %v", err)
+	}
+}

@@ -126,10 +126,17 @@ func (c Card[E]) Line() int { return c.File.Line(c.At) }
 type Pool[F, E, P any] struct {
 	rules   *Rules[F, E, P]
 	pool    P
-	files   []File // the card files, every layer, for WithCards to build on
+	files   []File // the card files as written, every layer, for WithCards and At to build on
 	decks   []File // the deck lists, likewise
 	presets []engine.DeckList
 	infos   []engine.CardInfo
+	// date is the day whose card versions are in force; errata lists
+	// every version of every card.
+	date   string
+	errata []engine.Erratum
+	// days caches the pools of these files built for other days, shared
+	// by all of them, so that games of one day share one pool.
+	days *sync.Map
 }
 
 // Shipped returns a function that loads the game's own files once, when
@@ -227,22 +234,41 @@ func Schema[F, E, P any](r *Rules[F, E, P]) []byte {
 	if err != nil {
 		panic(r.Game + ": " + err.Error()) // embedded with the code: a build bug
 	}
-	return data
+	return withVersions(r.Game, data)
 }
 
-// build loads the card files and deck lists of every layer.
+// build loads the card files and deck lists of every layer, with the
+// card versions in force today.
 func build[F, E, P any](r *Rules[F, E, P], files, decks []File) (*Pool[F, E, P], error) {
+	return buildAt(r, files, decks, Today())
+}
+
+// buildAt is build with the card versions in force on date.
+func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, date string) (*Pool[F, E, P], error) {
 	sch, err := engine.CompileSchema(r.Game+"-cards.json", Schema(r))
 	if err != nil {
 		return nil, err
 	}
-	d := decodeFiles(r, sch, files)
+	resolved := make([]File, len(files))
+	var errata []engine.Erratum
+	var probs engine.Problems
+	for i, f := range files {
+		var es []engine.Erratum
+		var ps engine.Problems
+		resolved[i], es, ps = inForce(f, date)
+		errata, probs = append(errata, es...), append(probs, ps...)
+	}
+	if len(probs) > 0 {
+		return nil, probs
+	}
+	d := decodeFiles(r, sch, resolved)
 	pool, ps := r.Build(d.cards, d.aside)
-	probs := append(d.probs, ps...)
+	probs = append(d.probs, ps...)
 	if probs = append(probs, unlessFound(d.schemaProbs, probs)...); len(probs) > 0 {
 		return nil, probs
 	}
-	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks}
+	slices.SortStableFunc(errata, func(a, b engine.Erratum) int { return compareStrings(a.From, b.From) })
+	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks, date: date, errata: errata, days: &sync.Map{}}
 	if probs := p.readPresets(); len(probs) > 0 {
 		return nil, probs
 	}

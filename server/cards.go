@@ -1,0 +1,53 @@
+package server
+
+import (
+	"net/http"
+	"time"
+
+	"kartenwerk/engine"
+)
+
+// today is the day whose card texts new games play.
+func (srv *Server) today() string {
+	if srv.cfg.Today != nil {
+		return srv.cfg.Today()
+	}
+	return time.Now().UTC().Format(time.DateOnly)
+}
+
+// cardsAt is g with the card texts in force on the request's ?at= day,
+// or today's when none is given.
+func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) {
+	at := r.URL.Query().Get("at")
+	if at == "" {
+		at = srv.today()
+	}
+	v, ok := g.(engine.Versioned)
+	if !ok || at == v.CardsDate() {
+		return g, nil
+	}
+	out, err := v.At(at)
+	if err != nil {
+		return nil, badInput("%v", err)
+	}
+	return out, nil
+}
+
+// handleErrata serves GET /api/catalog/{game}/errata: every dated change
+// of the game's cards, oldest first, and the day whose texts new games
+// play.
+func (srv *Server) handleErrata(w http.ResponseWriter, r *http.Request) {
+	g, err := srv.games.lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	out := struct {
+		Today  string           `json:"today"`
+		Errata []engine.Erratum `json:"errata"`
+	}{Today: srv.today(), Errata: []engine.Erratum{}}
+	if v, ok := g.(engine.Versioned); ok {
+		out.Errata = append(out.Errata, v.Errata()...)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
