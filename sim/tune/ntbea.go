@@ -167,8 +167,9 @@ func (m *model) add(x []int, f float64) {
 
 // value is the model's rating of x: the mean over the tuples that have
 // seen x's values of their mean fitness, plus explore times the mean
-// exploration bonus over all tuples (unseen combinations get the
-// largest).
+// exploration bonus over all tuples, sqrt(ln(N+1)/(n+1)). The +1 keeps
+// the bonus of an unseen combination finite: the whole point is nearly
+// always unseen, and an infinite bonus would leave no room to exploit.
 func (m *model) value(x []int, explore float64) float64 {
 	var mean, bonus float64
 	seen := 0
@@ -181,7 +182,7 @@ func (m *model) value(x []int, explore float64) float64 {
 			seen++
 			n = s.n
 		}
-		bonus += math.Sqrt(logN / (float64(n) + 1e-6))
+		bonus += math.Sqrt(logN / (float64(n) + 1))
 	}
 	if seen > 0 {
 		mean /= float64(seen)
