@@ -114,3 +114,20 @@ func TestCreationRatePerAccount(t *testing.T) {
 		t.Fatalf("beyond the rate: %d %s", res.StatusCode, body)
 	}
 }
+
+func TestMetricsOnlyForTheOperatorsNetwork(t *testing.T) {
+	srv := &Server{}
+	for addr, want := range map[string]bool{"127.0.0.1": true, "10.2.3.4": true, "192.168.1.9": true, "::1": true, "203.0.113.7": false, "2001:db8::1": false} {
+		if got := srv.mayScrape(addr); got != want {
+			t.Errorf("default: %s may scrape: %v, want %v", addr, got, want)
+		}
+	}
+	srv.cfg.MetricsFrom = []netip.Prefix{netip.MustParsePrefix("203.0.113.0/24")}
+	if !srv.mayScrape("203.0.113.7") || srv.mayScrape("127.0.0.1") {
+		t.Error("--metrics-from does not replace the default networks")
+	}
+	e := newTunedEnv(t, func(c *Config) { c.MetricsFrom = []netip.Prefix{netip.MustParsePrefix("203.0.113.0/24")} })
+	if code, _ := e.call("GET", "/metrics", nil, nil); code != http.StatusForbidden {
+		t.Errorf("/metrics from outside --metrics-from: %d, want 403", code)
+	}
+}

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"net/http"
+	"net/netip"
 	"sync/atomic"
 	"time"
 
@@ -40,7 +41,14 @@ func (srv *Server) metricsHandler() http.Handler {
 			Help: "argon2id password hashes computed (sign-ups, logins, password changes)."},
 			func() float64 { return float64(srv.acct.hashes.Load()) }))
 	}
-	return promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	metrics := promhttp.HandlerFor(reg, promhttp.HandlerOpts{})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !srv.mayScrape(clientAddr(r)) {
+			writeError(w, http.StatusForbidden, "the metrics are for the operator's monitoring: scrape them from the server's own network (serve --metrics-from)")
+			return
+		}
+		metrics.ServeHTTP(w, r)
+	})
 }
 
 // handleHealth answers liveness: the process serves.
@@ -63,4 +71,23 @@ func (srv *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Write([]byte("ready\n"))
+}
+
+// privateNetworks are where a monitoring scraper sits by default: the
+// loopback and the private address ranges (a cluster's pod network),
+// never the public internet.
+var privateNetworks = []netip.Prefix{
+	netip.MustParsePrefix("127.0.0.0/8"), netip.MustParsePrefix("::1/128"),
+	netip.MustParsePrefix("10.0.0.0/8"), netip.MustParsePrefix("172.16.0.0/12"),
+	netip.MustParsePrefix("192.168.0.0/16"), netip.MustParsePrefix("fc00::/7"),
+}
+
+// mayScrape reports whether a client at addr may read /metrics: from
+// Config.MetricsFrom, or the private networks when it names none.
+func (srv *Server) mayScrape(addr string) bool {
+	from := srv.cfg.MetricsFrom
+	if len(from) == 0 {
+		from = privateNetworks
+	}
+	return trusts(from, addr)
 }

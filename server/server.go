@@ -82,6 +82,11 @@ type Config struct {
 	// UTC). A game keeps its day (Setup.CardsDate) when it is resumed or
 	// replayed, after an erratum too.
 	Today func() string
+	// MetricsFrom are the networks whose clients may read /metrics
+	// (default: the loopback and the private ranges; serve
+	// --metrics-from). The figures tell how busy the server is, which is
+	// the operator's business.
+	MetricsFrom []netip.Prefix
 	// TrustedProxies are the addresses of reverse proxies in front of the
 	// server: a request from one of them counts as coming from the client
 	// address it forwarded in X-Forwarded-For; from anywhere else that

@@ -34,8 +34,8 @@ type serveOptions struct {
 	advertise string
 	// codesPepperFile holds the codes pepper (else $KARTENWERK_CODES_PEPPER).
 	codesPepperFile string
-	// trustedProxies are --trusted-proxy values.
-	trustedProxies []string
+	// trustedProxies are --trusted-proxy values, metricsFrom --metrics-from.
+	trustedProxies, metricsFrom []string
 }
 
 func serveCmd() *cobra.Command {
@@ -72,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.BoolVar(&o.limits.SecureCookies, "secure-cookies", false, "mark login cookies Secure even over plain HTTP: for a server behind a proxy that ends TLS (requests over TLS get them anyway)")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
+	f.StringSliceVar(&o.metricsFrom, "metrics-from", nil, "the address or CIDR of a network allowed to read /metrics (repeatable; default: loopback and private networks)")
 	f.StringSliceVar(&o.trustedProxies, "trusted-proxy", nil, "the address or CIDR of a reverse proxy in front of the server, whose X-Forwarded-For is believed (repeatable)")
 	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
@@ -90,7 +91,11 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	if o.rate <= 0 {
 		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
 	}
-	proxies, err := parseProxies(o.trustedProxies)
+	proxies, err := parsePrefixes("--trusted-proxy", o.trustedProxies)
+	if err != nil {
+		return err
+	}
+	scrapers, err := parsePrefixes("--metrics-from", o.metricsFrom)
 	if err != nil {
 		return err
 	}
@@ -112,7 +117,7 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	log.Info("card registration codes", "enabled", cfg.CodesPepper != nil)
 	cfg.Store, cfg.Games, cfg.Logger, cfg.AIDelay = store, games, log, o.aiDelay
-	cfg.TrustedProxies, o.http.TrustedProxies = proxies, proxies
+	cfg.TrustedProxies, o.http.TrustedProxies, cfg.MetricsFrom = proxies, proxies, scrapers
 	cfg.Rate, cfg.Burst = o.rate, max(1, int(2*o.rate))
 	// The burst is a third of a minute's games: 10 at the default rate.
 	cfg.CreateRate, cfg.CreateBurst = o.limits.CreateRate/60, max(10, int(o.limits.CreateRate/3))
@@ -195,8 +200,8 @@ func startCPUProfile(path string) (func(), error) {
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }
 
-// parseProxies reads --trusted-proxy values: addresses or CIDR prefixes.
-func parseProxies(values []string) ([]netip.Prefix, error) {
+// parsePrefixes reads a flag's addresses or CIDR prefixes.
+func parsePrefixes(flag string, values []string) ([]netip.Prefix, error) {
 	var out []netip.Prefix
 	for _, v := range values {
 		v = strings.TrimSpace(v)
@@ -206,7 +211,7 @@ func parseProxies(values []string) ([]netip.Prefix, error) {
 		}
 		a, err := netip.ParseAddr(v)
 		if err != nil {
-			return nil, fmt.Errorf("--trusted-proxy %q: give an address (10.0.0.5) or a CIDR prefix (10.0.0.0/8)", v)
+			return nil, fmt.Errorf("%s %q: give an address (10.0.0.5) or a CIDR prefix (10.0.0.0/8)", flag, v)
 		}
 		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
 	}
