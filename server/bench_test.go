@@ -35,3 +35,29 @@ func BenchmarkStateMessage(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkLogEntry measures putting one action into words for the log,
+// for every viewer (and every language the game speaks): the server's
+// work per move besides the state messages.
+func BenchmarkLogEntry(b *testing.B) {
+	st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	srv, _ := New(Config{Store: st})
+	resp, err := srv.Create(context.Background(), friendGame("mysticelements"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, _ := srv.session(context.Background(), resp.ID)
+	for i := 0; i < 30; i++ {
+		s.legal = s.state.Legal(s.legal[:0])
+		s.applyLocked(s.legal[0])
+	}
+	s.legal = s.state.Legal(s.legal[:0])
+	b.ResetTimer()
+	for i := range b.N {
+		describeAll(s.state, s.legal[i%len(s.legal)])
+	}
+}

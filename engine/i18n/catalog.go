@@ -22,12 +22,13 @@ import (
 type Catalog struct {
 	name   string
 	bundle *goi18n.Bundle
-	loc    [len(codes)]*goi18n.Localizer
 	keys   []string
 	src    map[string]string // English sources, to tell plain words from templates
-	// plural marks, per language, the messages with plural forms: only
-	// those take "n" as the count that picks a form.
-	plural [len(codes)]map[string]bool
+	// msgs are the messages compiled once per language: go-i18n reads and
+	// checks the files, and a message is then put into words without
+	// matching languages or parsing templates again (words are asked for
+	// on every move of every table).
+	msgs   [len(codes)]map[string]*compiled
 	parent *Catalog
 }
 
@@ -53,8 +54,9 @@ func Load(name string, fsys fs.FS, dir string, parent *Catalog) (*Catalog, error
 			continue
 		}
 		perLang[l] = sources(mf.Messages)
-		c.plural[l] = plurals(mf.Messages)
-		c.loc[l] = goi18n.NewLocalizer(c.bundle, code)
+		if c.msgs[l], err = compileAll(file, mf.Messages); err != nil {
+			errs = append(errs, err)
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
@@ -85,17 +87,6 @@ func sources(msgs []*goi18n.Message) map[string]string {
 	out := make(map[string]string, len(msgs))
 	for _, m := range msgs {
 		out[m.ID] = strings.Join([]string{m.Zero, m.One, m.Two, m.Few, m.Many, m.Other}, "\x00")
-	}
-	return out
-}
-
-// plurals marks the messages that have a form besides "other".
-func plurals(msgs []*goi18n.Message) map[string]bool {
-	out := map[string]bool{}
-	for _, m := range msgs {
-		if m.Zero+m.One+m.Two+m.Few+m.Many != "" {
-			out[m.ID] = true
-		}
 	}
 	return out
 }
@@ -173,23 +164,11 @@ func (c *Catalog) T(l Lang, key string, kv ...any) string {
 }
 
 func (c *Catalog) localize(l Lang, key string, kv []any) string {
-	cfg := &goi18n.LocalizeConfig{MessageID: key}
-	if len(kv) > 0 {
-		data := make(map[string]any, len(kv)/2)
-		for i := 0; i+1 < len(kv); i += 2 {
-			name, _ := kv[i].(string)
-			data[name] = kv[i+1]
-			if name == "n" && c.plural[l][key] {
-				cfg.PluralCount = kv[i+1]
-			}
-		}
-		cfg.TemplateData = data
+	m := c.msgs[l][key]
+	if m == nil {
+		return "⟦" + key + "⟧"
 	}
-	s, err := c.loc[l].Localize(cfg)
-	if err != nil {
-		return "⟦" + key + ": " + err.Error() + "⟧"
-	}
-	return s
+	return m.render(l, key, kv)
 }
 
 // Words returns every message under prefix ("zone.") in language l, by

@@ -1,0 +1,106 @@
+package i18n
+
+import (
+	"fmt"
+	"strings"
+	"text/template"
+
+	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
+	"golang.org/x/text/feature/plural"
+)
+
+// compiled is one message in one language, ready to put into words: a
+// plain text as it is, a template parsed once, and for a message with
+// plural forms one template per CLDR form.
+type compiled struct {
+	plain  string // the text, when the message has no arguments
+	forms  [plural.Many + 1]*template.Template
+	plural bool // forms besides "other": chosen by the argument "n"
+}
+
+// compileAll compiles a file's messages.
+func compileAll(file string, msgs []*goi18n.Message) (map[string]*compiled, error) {
+	out := make(map[string]*compiled, len(msgs))
+	for _, m := range msgs {
+		c, err := compile(m)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %q: %w", file, m.ID, err)
+		}
+		out[m.ID] = c
+	}
+	return out, nil
+}
+
+func compile(m *goi18n.Message) (*compiled, error) {
+	c := &compiled{plural: m.Zero+m.One+m.Two+m.Few+m.Many != ""}
+	if !c.plural && !strings.Contains(m.Other, "{{") {
+		c.plain = m.Other
+		return c, nil
+	}
+	sources := map[plural.Form]string{plural.Other: m.Other, plural.Zero: m.Zero, plural.One: m.One,
+		plural.Two: m.Two, plural.Few: m.Few, plural.Many: m.Many}
+	for form, src := range sources {
+		if src == "" {
+			continue
+		}
+		t, err := template.New("").Option("missingkey=default").Parse(src)
+		if err != nil {
+			return nil, err
+		}
+		c.forms[form] = t
+	}
+	if c.forms[plural.Other] == nil {
+		return nil, fmt.Errorf(`no "other" form: every message needs one`)
+	}
+	return c, nil
+}
+
+// render puts the message into words with its name, value arguments.
+func (c *compiled) render(l Lang, key string, kv []any) string {
+	if c.forms[plural.Other] == nil {
+		return c.plain
+	}
+	data := make(map[string]any, len(kv)/2)
+	for i := 0; i+1 < len(kv); i += 2 {
+		name, _ := kv[i].(string)
+		data[name] = kv[i+1]
+	}
+	t := c.forms[plural.Other]
+	if c.plural {
+		if n, ok := count(data["n"]); ok {
+			if f := c.forms[plural.Cardinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0)]; f != nil {
+				t = f
+			}
+		}
+	}
+	var b strings.Builder
+	if err := t.Execute(&b, data); err != nil {
+		return "⟦" + key + ": " + err.Error() + "⟧"
+	}
+	return b.String()
+}
+
+// count reads a whole-number argument for choosing a plural form.
+func count(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return abs(n), true
+	case int8:
+		return abs(int(n)), true
+	case int16:
+		return abs(int(n)), true
+	case int32:
+		return abs(int(n)), true
+	case int64:
+		return abs(int(n)), true
+	case uint8:
+		return int(n), true
+	case uint16:
+		return int(n), true
+	case uint32:
+		return int(n), true
+	}
+	return 0, false
+}
+
+func abs(n int) int { return max(n, -n) }
