@@ -227,6 +227,9 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 	if !s.finished {
 		return "", badInput("the game is still being played: a rematch opens when it ends")
 	}
+	if s.ranked != nil {
+		return "", badInput("a ranked game has no rematch: queue again at /ranked")
+	}
 	if s.rematch != "" {
 		return s.rematch, nil
 	}

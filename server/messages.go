@@ -43,6 +43,8 @@ type StateMsg struct {
 	Finished bool         `json:"finished"`
 	// Rematch is the id of the game that follows this one.
 	Rematch string `json:"rematch,omitempty"`
+	// Clock is a ranked game's clock.
+	Clock *ClockState `json:"clock,omitempty"`
 }
 
 // SeatInfo is one seat as every client may see it (never its token).
@@ -112,6 +114,9 @@ func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
 	}
 	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
 		m.Legal = s.legalFor(viewer)
+	}
+	if s.ranked != nil {
+		s.ranked.decorate(m, s.state.ToMove(), s.finished)
 	}
 	return m
 }

@@ -69,6 +69,9 @@ func serveCmd() *cobra.Command {
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
 	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
+	f.DurationVar(&o.limits.Ranked.PerMove, "ranked-move", 2*time.Minute, "ranked games: the most one decision may take")
+	f.DurationVar(&o.limits.Ranked.Bank, "ranked-bank", 20*time.Minute, "ranked games: each player's total time for the game")
+	f.DurationVar(&o.limits.Ranked.Grace, "ranked-grace", 2*time.Minute, "ranked games: how long a player may be away from the table before losing")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }
