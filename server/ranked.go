@@ -116,6 +116,9 @@ type ClockRules struct {
 }
 
 func (srv *Server) rankedRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /ranked", srv.page("ranked.html"))
+	m.HandleFunc("GET /leaderboard", srv.page("leaderboard.html"))
+	m.HandleFunc("GET /leaderboard/{game}", srv.page("leaderboard.html"))
 	m.HandleFunc("POST /api/ranked/{game}/queue", srv.withRanked(srv.handleJoinQueue))
 	m.HandleFunc("GET /api/ranked/{game}/queue", srv.withRanked(srv.handleQueueStatus))
 	m.HandleFunc("DELETE /api/ranked/{game}/queue", srv.withRanked(srv.handleLeaveQueue))

@@ -85,17 +85,7 @@ func (e *rankedEnv) pairUp(a, b *browser) (string, [2]string) {
 // move plays the seat to move's first legal action and returns the state.
 func (e *rankedEnv) move(id string, tokens [2]string) StateMsg {
 	e.t.Helper()
-	st := e.state(id, "")
-	tok := tokens[st.View.ToMove]
-	mine := e.state(id, tok)
-	if len(mine.Legal) == 0 {
-		e.t.Fatalf("seat %v to move has no legal action", st.View.ToMove)
-	}
-	var after StateMsg
-	if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: mine.Legal[0].Action}, &after); code != http.StatusOK {
-		e.t.Fatalf("action: %d %s", code, body)
-	}
-	return after
+	return playFirstLegal(e.testEnv, id, tokens)
 }
 
 // leaderboard reads trick's leaderboard by username.
