@@ -116,7 +116,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int) *StateMsg {
 		m.Legal = s.legalFor(viewer)
 	}
 	if s.ranked != nil {
-		s.ranked.decorate(m, s.state.ToMove(), s.finished)
+		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now())
 	}
 	return m
 }

@@ -47,7 +47,12 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 		u, _ := url.Parse(loc)
 		id = strings.TrimPrefix(u.Path, "/play/")
 		tokens[readKWSeat(t, tabs[i])] = u.Query().Get("token")
+		tabs[i].do("wait for the clock", chromedp.WaitVisible(`[data-k=clock]`))
+		if got := tabs[i].text(`[data-k=clock]`); !strings.Contains(got, "P1 ") || !strings.Contains(got, "this move: ") {
+			t.Errorf("%s's table shows the clock %q", names[i], got)
+		}
 	}
+	tabs[0].shoot(shots, "ranked-table")
 	if tokens[0] == "" || tokens[1] == "" {
 		t.Fatalf("the two browsers hold seats %q: want one each", tokens)
 	}

@@ -24,11 +24,15 @@ type rankedGame struct {
 }
 
 // ClockState is a ranked table's clock in a state message: each seat's
-// bank left and when the seat to move runs out of time (Unix ms).
+// bank left at the start of the decision under way, and when the seat to
+// move runs out of time (Unix ms) and how long that is from the message
+// (for clients whose own clock differs from the server's).
 type ClockState struct {
-	PerMoveMS int64    `json:"per_move_ms"`
-	BanksMS   [2]int64 `json:"banks_ms"`
-	Deadline  int64    `json:"deadline,omitempty"`
+	PerMoveMS  int64    `json:"per_move_ms"`
+	BanksMS    [2]int64 `json:"banks_ms"`
+	Deadline   int64    `json:"deadline,omitempty"`
+	MoveLeftMS int64    `json:"move_left_ms,omitempty"`
+	ToMove     int      `json:"to_move"`
 }
 
 // attachRanked gives a restored ranked game its match and clock. The
@@ -194,10 +198,13 @@ func scoreOf(winner, seat engine.Seat) float64 {
 
 // decorate adds the clock, and a result the server decided, to a ranked
 // table's state message.
-func (r *rankedGame) decorate(m *StateMsg, toMove engine.Seat, finished bool) {
-	c := &ClockState{PerMoveMS: r.clock.perMove.Milliseconds(), BanksMS: [2]int64{r.clock.banks[0].Milliseconds(), r.clock.banks[1].Milliseconds()}}
+func (r *rankedGame) decorate(m *StateMsg, toMove engine.Seat, finished bool, now time.Time) {
+	c := &ClockState{PerMoveMS: r.clock.perMove.Milliseconds(), ToMove: -1,
+		BanksMS: [2]int64{r.clock.banks[0].Milliseconds(), r.clock.banks[1].Milliseconds()}}
 	if !finished && (toMove == 0 || toMove == 1) {
-		c.Deadline = r.clock.deadline(int(toMove)).UnixMilli()
+		deadline := r.clock.deadline(int(toMove))
+		c.Deadline, c.MoveLeftMS, c.ToMove = deadline.UnixMilli(), max(0, deadline.Sub(now).Milliseconds()), int(toMove)
+		c.BanksMS[toMove] = max(0, (r.clock.banks[toMove] - now.Sub(r.clock.turnStarted)).Milliseconds())
 	}
 	m.Clock = c
 	if r.ended != nil && m.View != nil {

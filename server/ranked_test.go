@@ -227,8 +227,8 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 	e.move(id, tokens) // in time
 	e.time.Advance(29 * time.Second)
 	st := e.state(id, "")
-	if st.Finished || st.Clock == nil || st.Clock.Deadline == 0 {
-		t.Fatalf("29 s of a 30 s move ended the game, or no clock: %+v %+v", st.View.Result, st.Clock)
+	if st.Finished || st.Clock == nil || st.Clock.MoveLeftMS != 1000 || st.Clock.ToMove != int(st.View.ToMove) {
+		t.Fatalf("29 s into a 30 s move: finished %v (%+v), clock %+v, want 1 s left", st.Finished, st.View.Result, st.Clock)
 	}
 	late := st.View.ToMove
 	e.time.Advance(2 * time.Second)

@@ -1,6 +1,7 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
 import {el, api, seatName, catalogue, ruleText, rememberSeat} from "./common.js";
+import {clockEl} from "./ranked-clock.js";
 import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
 
 const id = location.pathname.split("/").pop();
@@ -114,6 +115,8 @@ function draw() {
   document.title = `${m.name} — Kartenwerk`;
   $("#title").textContent = m.name + (m.controls.length ? "" : " (watching)");
   $("#status").replaceChildren(statusLine(v, {thinking: m.thinking && m.thinking === v.to_move}));
+  const clock = clockEl(m.clock);
+  if (clock) $("#status .status").append(clock);
   const byCard = new Map();
   const loose = [];
   for (const a of m.legal) {
