@@ -180,7 +180,8 @@ func (srv *Server) handleJoinQueue(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	err = srv.rankedStore.Enqueue(ctx, QueueEntry{Account: ss.Owner, Game: game, Rating: pr.Rating.Rating, Deck: deck, Joined: now, Seen: now})
+	entry := QueueEntry{Account: ss.Owner, Game: game, Rating: pr.Rating.Rating, Deck: deck, Joined: now, Seen: now}
+	err = srv.rankedStore.Enqueue(ctx, entry, now.Add(-srv.cfg.Ranked.StaleAfter))
 	if errors.Is(err, ErrAlreadyQueued) {
 		writeError(w, http.StatusConflict, "you are in this game's ranked queue already: wait to be paired, or leave the queue (DELETE) to change your deck")
 		return

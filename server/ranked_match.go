@@ -18,6 +18,8 @@ type rankedGame struct {
 	clock    gameClock
 	stop     func() bool
 	lastSeen [2]time.Time
+	// reported is when this replica last stored that a seat was here.
+	reported [2]time.Time
 	// ended is the result of a game the server ended (time ran out, a
 	// player left); nil while playing or when the rules ended it.
 	ended *engine.Result
@@ -228,23 +230,67 @@ func (srv *Server) rankedPresence() {
 	}
 }
 
-// checkPresence looks at every ranked game in memory once.
+// checkPresence looks at every ranked game in memory once. A player may
+// have the table open on another replica than the game's owner, so in a
+// cluster every replica reports in the store the seats it has clients
+// of (a few times a grace period), and the owner reads the reports
+// before it ends a game for absence.
 func (srv *Server) checkPresence() {
 	now, grace := srv.cfg.Ranked.time.Now(), srv.cfg.Ranked.Grace
 	for _, s := range srv.liveRanked() {
 		s.mu.Lock()
-		if r := s.ranked; !s.finished && s.mayApplyLocked() {
+		if !s.finished {
 			here := s.presentLocked()
-			for seat := range 2 {
-				if here[seat] {
-					r.lastSeen[seat] = now
-				} else if now.Sub(r.lastSeen[seat]) > grace {
-					s.forfeitLocked(engine.Seat(seat), fmt.Sprintf("%v left the game for longer than %v", engine.Seat(seat), grace))
-					break
-				}
+			s.reportPresenceLocked(here, now)
+			if s.mayApplyLocked() {
+				s.judgePresenceLocked(here, now, grace)
 			}
 		}
 		s.mu.Unlock()
+	}
+}
+
+// reportPresenceLocked stores, in a cluster, that seats are here.
+func (s *session) reportPresenceLocked(here [2]bool, now time.Time) {
+	r, grace := s.ranked, s.srv.cfg.Ranked.Grace
+	for seat := range 2 {
+		if !here[seat] || s.srv.cluster == nil || now.Sub(r.reported[seat]) < grace/4 {
+			continue
+		}
+		r.reported[seat] = now
+		ctx, cancel := context.WithTimeout(s.srv.ctx, 10*time.Second)
+		if err := s.srv.rankedStore.SeenAtTable(ctx, s.id, engine.Seat(seat), now); err != nil && s.srv.ctx.Err() == nil {
+			s.srv.log.Error("reporting a ranked player at the table failed", "game", s.id, "err", err)
+		}
+		cancel()
+	}
+}
+
+// judgePresenceLocked ends the game of a seat away for longer than grace,
+// here and, by the store's reports, on every other replica.
+func (s *session) judgePresenceLocked(here [2]bool, now time.Time, grace time.Duration) {
+	r := s.ranked
+	for seat := range 2 {
+		if here[seat] {
+			r.lastSeen[seat] = now
+			continue
+		}
+		if now.Sub(r.lastSeen[seat]) <= grace {
+			continue
+		}
+		ctx, cancel := context.WithTimeout(s.srv.ctx, 10*time.Second)
+		m, err := s.srv.rankedStore.MatchOf(ctx, s.id)
+		cancel()
+		if err != nil {
+			continue // judged again in a second
+		}
+		if m.Seen[seat].After(r.lastSeen[seat]) {
+			r.lastSeen[seat] = m.Seen[seat]
+		}
+		if now.Sub(r.lastSeen[seat]) > grace {
+			s.forfeitLocked(engine.Seat(seat), fmt.Sprintf("%v left the game for longer than %v", engine.Seat(seat), grace))
+			return
+		}
 	}
 }
 

@@ -292,6 +292,28 @@ func TestRankedPlayerAwayLongerThanGraceLoses(t *testing.T) {
 	}
 }
 
+// TestRankedPresenceOnAnotherReplicaCounts: a player whose page is open
+// on another replica (which reports it in the store) is not away.
+func TestRankedPresenceOnAnotherReplicaCounts(t *testing.T) {
+	e := newRankedEnv(t, func(c *RankedConfig) { c.PerMove, c.Bank, c.Grace = time.Hour, 2*time.Hour, time.Minute })
+	id, tokens := e.pairUp(e.player("alice"), e.player("bob"))
+	e.dial(id, tokens[1]).next("state")
+	e.time.Advance(50 * time.Second)
+	if err := e.store.(RankedStore).SeenAtTable(t.Context(), id, 0, e.time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	e.time.Advance(20 * time.Second)
+	e.srv.checkPresence()
+	if st := e.state(id, ""); st.Finished {
+		t.Fatalf("p1, reported at the table 20 s ago by another replica, lost: %+v", st.View.Result)
+	}
+	e.time.Advance(41 * time.Second)
+	e.srv.checkPresence()
+	if st := e.state(id, ""); !st.Finished || st.View.Result.Winners[0] != 1 {
+		t.Fatalf("p1, last reported 61 s ago, did not lose: %+v", st.View.Result)
+	}
+}
+
 func TestRankedAbuseRefused(t *testing.T) {
 	e := newRankedEnv(t, nil)
 	anon := e.browser()
@@ -322,6 +344,10 @@ func TestRankedAbuseRefused(t *testing.T) {
 	queue(alice, http.StatusConflict, DeckRequest{})
 	if s := status(alice); s.State != "queued" {
 		t.Errorf("after a refused second queueing alice is %q", s.State)
+	}
+	e.time.Advance(31 * time.Second) // alice closed the page: her entry is stale
+	if s := queue(alice, http.StatusCreated, DeckRequest{}); s.State != "queued" || s.WaitingS != 0 {
+		t.Errorf("queueing again over a stale entry: %+v, want a fresh wait", s)
 	}
 	_, raw := alice.expect(http.StatusOK, "DELETE", "/api/ranked/trick/queue", nil)
 	if s := decodeStatus(alice, raw); s.State != "idle" {
@@ -357,5 +383,9 @@ func TestRankedAbuseRefused(t *testing.T) {
 	}
 	if code, body := e.call("POST", "/api/games/"+id+"/rematch", map[string]string{"token": tokens[0]}, nil); code != http.StatusBadRequest {
 		t.Errorf("a ranked rematch: %d %s, want 400", code, body)
+	}
+	seats := CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindRanked}, {Kind: KindRanked}}}
+	if code, body := e.call("POST", "/api/games", seats, nil); code != http.StatusBadRequest {
+		t.Errorf("a lobby game with ranked seats: %d %s, want 400", code, body)
 	}
 }

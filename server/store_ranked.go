@@ -60,8 +60,11 @@ type RankedMatch struct {
 	PerMove     time.Duration
 	Banks       [2]time.Duration
 	TurnStarted time.Time
-	Finished    bool
-	Ended       time.Time
+	// Seen is when a replica last reported each seat at the table (a
+	// page of the player open on it), for the replica that owns the game.
+	Seen     [2]time.Time
+	Finished bool
+	Ended    time.Time
 	// Winner is the winning seat, or engine.NoSeat for a draw.
 	Winner engine.Seat
 	Reason string
@@ -77,8 +80,10 @@ type RankedStore interface {
 	// RatingOf returns an account's rating in a game (a newcomer's when
 	// it has played none).
 	RatingOf(ctx context.Context, account, game string) (PlayerRating, error)
-	// Enqueue puts an account in a game's queue, or returns ErrAlreadyQueued.
-	Enqueue(ctx context.Context, e QueueEntry) error
+	// Enqueue puts an account in a game's queue, in place of an entry of
+	// its not seen since staleBefore (a page closed while waiting), or
+	// returns ErrAlreadyQueued.
+	Enqueue(ctx context.Context, e QueueEntry, staleBefore time.Time) error
 	// Dequeue takes an account out of a game's queue (nothing if absent).
 	Dequeue(ctx context.Context, account, game string) error
 	// SeenInQueue notes that a queued player is still waiting.
@@ -94,6 +99,9 @@ type RankedStore interface {
 	ActiveMatch(ctx context.Context, account, game string) (RankedMatch, error)
 	// MatchOf returns the ranked match played as a game, or ErrNoMatch.
 	MatchOf(ctx context.Context, gameID string) (RankedMatch, error)
+	// SeenAtTable records that a seat's player has the table open on
+	// some replica at a time.
+	SeenAtTable(ctx context.Context, gameID string, seat engine.Seat, at time.Time) error
 	// SaveClock records the banks and the start of the next decision.
 	SaveClock(ctx context.Context, gameID string, banks [2]time.Duration, turnStarted time.Time) error
 	// FinishMatch records a match's outcome, both new ratings and the
@@ -148,6 +156,8 @@ CREATE TABLE ranked_matches (
 	bank1_ms     BIGINT NOT NULL,
 	bank2_ms     BIGINT NOT NULL,
 	turn_started BIGINT NOT NULL,
+	seen1_ms     BIGINT NOT NULL DEFAULT 0,
+	seen2_ms     BIGINT NOT NULL DEFAULT 0,
 	finished     INTEGER NOT NULL DEFAULT 0,
 	winner       INTEGER NOT NULL DEFAULT -1,
 	reason       TEXT NOT NULL DEFAULT '',
@@ -171,15 +181,17 @@ func (s *sqlStore) RatingOf(ctx context.Context, account, game string) (PlayerRa
 	return p, err
 }
 
-func (s *sqlStore) Enqueue(ctx context.Context, e QueueEntry) error {
+func (s *sqlStore) Enqueue(ctx context.Context, e QueueEntry, staleBefore time.Time) error {
 	deck, err := json.Marshal(e.Deck)
 	if err != nil {
 		return err
 	}
 	err = s.write(ctx, writeOp{what: "join the ranked queue",
 		query: `INSERT INTO ranked_queue (account, game, rating, deck, joined, seen) VALUES (?, ?, ?, ?, ?, ?)
-			ON CONFLICT (account, game) DO NOTHING`,
-		args: []any{e.Account, e.Game, e.Rating, string(deck), e.Joined.UnixMilli(), e.Joined.UnixMilli()}, mustAffect: ErrAlreadyQueued})
+			ON CONFLICT (account, game) DO UPDATE SET rating = excluded.rating, deck = excluded.deck,
+			joined = excluded.joined, seen = excluded.seen WHERE ranked_queue.seen < ?`,
+		args:       []any{e.Account, e.Game, e.Rating, string(deck), e.Joined.UnixMilli(), e.Joined.UnixMilli(), staleBefore.UnixMilli()},
+		mustAffect: ErrAlreadyQueued})
 	return err
 }
 
@@ -277,16 +289,16 @@ func (s *sqlStore) Pair(ctx context.Context, m RankedMatch, g StoredGame) error 
 
 // matchColumns are the columns scanMatch reads, in its order.
 const matchColumns = `m.game_id, m.game, m.p1, m.p2, a1.username, a2.username, m.token1, m.token2, m.created,
-	m.per_move_ms, m.bank1_ms, m.bank2_ms, m.turn_started, m.finished, m.winner, m.reason, m.ended, m.ratings_before, m.ratings_after
+	m.per_move_ms, m.bank1_ms, m.bank2_ms, m.turn_started, m.seen1_ms, m.seen2_ms, m.finished, m.winner, m.reason, m.ended, m.ratings_before, m.ratings_after
 	FROM ranked_matches m JOIN accounts a1 ON a1.id = m.p1 JOIN accounts a2 ON a2.id = m.p2`
 
 func scanMatch(r scanner) (RankedMatch, error) {
 	var m RankedMatch
-	var created, perMove, bank1, bank2, turn, ended int64
+	var created, perMove, bank1, bank2, turn, seen1, seen2, ended int64
 	var finished, winner int
 	var before, after string
 	err := r.Scan(&m.GameID, &m.Game, &m.Accounts[0], &m.Accounts[1], &m.Usernames[0], &m.Usernames[1], &m.Tokens[0], &m.Tokens[1],
-		&created, &perMove, &bank1, &bank2, &turn, &finished, &winner, &m.Reason, &ended, &before, &after)
+		&created, &perMove, &bank1, &bank2, &turn, &seen1, &seen2, &finished, &winner, &m.Reason, &ended, &before, &after)
 	if errors.Is(err, sql.ErrNoRows) {
 		return m, ErrNoMatch
 	}
@@ -296,6 +308,7 @@ func scanMatch(r scanner) (RankedMatch, error) {
 	m.Created, m.TurnStarted, m.Ended = time.UnixMilli(created), time.UnixMilli(turn), time.UnixMilli(ended)
 	m.PerMove, m.Banks = time.Duration(perMove)*time.Millisecond, [2]time.Duration{time.Duration(bank1) * time.Millisecond, time.Duration(bank2) * time.Millisecond}
 	m.Finished, m.Winner = finished != 0, engine.Seat(winner)
+	m.Seen = [2]time.Time{time.UnixMilli(seen1), time.UnixMilli(seen2)}
 	if err := json.Unmarshal([]byte(before), &m.Before); err != nil {
 		return m, fmt.Errorf("ranked match %s: ratings before: %w", m.GameID, err)
 	}
@@ -314,6 +327,16 @@ func (s *sqlStore) ActiveMatch(ctx context.Context, account, game string) (Ranke
 
 func (s *sqlStore) MatchOf(ctx context.Context, gameID string) (RankedMatch, error) {
 	return scanMatch(s.read.QueryRowContext(ctx, s.q(`SELECT `+matchColumns+` WHERE m.game_id = ?`), gameID))
+}
+
+func (s *sqlStore) SeenAtTable(ctx context.Context, gameID string, seat engine.Seat, at time.Time) error {
+	column := "seen1_ms"
+	if seat == 1 {
+		column = "seen2_ms"
+	}
+	return s.write(ctx, writeOp{what: "note a player at ranked game " + gameID,
+		query: `UPDATE ranked_matches SET ` + column + ` = ? WHERE game_id = ? AND ` + column + ` < ?`,
+		args:  []any{at.UnixMilli(), gameID, at.UnixMilli()}})
 }
 
 func (s *sqlStore) SaveClock(ctx context.Context, gameID string, banks [2]time.Duration, turnStarted time.Time) error {

@@ -25,11 +25,11 @@ func rankedStoreContract(t *testing.T, st Store) {
 		if err := as.CreateAccount(ctx, Account{ID: id, Username: fmt.Sprint("player", i), Password: "x", Created: now}); err != nil {
 			t.Fatal(err)
 		}
-		if err := rs.Enqueue(ctx, QueueEntry{Account: id, Game: "trick", Rating: 1500, Joined: now, Seen: now}); err != nil {
+		if err := rs.Enqueue(ctx, QueueEntry{Account: id, Game: "trick", Rating: 1500, Joined: now, Seen: now}, now.Add(-time.Minute)); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if err := rs.Enqueue(ctx, QueueEntry{Account: "id0", Game: "trick", Joined: now}); !errors.Is(err, ErrAlreadyQueued) {
+	if err := rs.Enqueue(ctx, QueueEntry{Account: "id0", Game: "trick", Joined: now}, now.Add(-time.Minute)); !errors.Is(err, ErrAlreadyQueued) {
 		t.Errorf("queueing twice: %v, want ErrAlreadyQueued", err)
 	}
 	var wg sync.WaitGroup
