@@ -61,6 +61,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 	}
 	for i := range tabs {
 		waitKW(t, tabs[i].ctx, "the table to show the end", func(k kwState) bool { return k.Finished })
+		tabs[i].do("see the way back to the queue", chromedp.WaitVisible("#ranked-again"))
 	}
 	tabs[1].do("open the leaderboard", chromedp.Navigate(e.http.URL+"/leaderboard/trick"))
 	tabs[1].do("wait for the rows", chromedp.WaitVisible(`#board tbody tr`))
