@@ -2,6 +2,9 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -214,6 +217,9 @@ func TestRankedGameUpdatesBothRatings(t *testing.T) {
 			t.Errorf("loser %s: %+v, want below 1500", name, p)
 		}
 	}
+	if w, l := board[names[0]].Rating-1500, board[names[1]].Rating-1500; !last.View.Result.Draw && math.Abs(w+l) > 0.02 {
+		t.Errorf("from equal ratings the winner gained %.2f and the loser lost %.2f: want the same", math.Max(w, l), -math.Min(w, l))
+	}
 	if code, _ := e.call("GET", "/api/games/"+id+"/replay?seat=p1&step=1", nil, nil); code != http.StatusOK {
 		t.Errorf("the replay of the ranked game answered %d", code)
 	}
@@ -387,5 +393,65 @@ func TestRankedAbuseRefused(t *testing.T) {
 	seats := CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindRanked}, {Kind: KindRanked}}}
 	if code, body := e.call("POST", "/api/games", seats, nil); code != http.StatusBadRequest {
 		t.Errorf("a lobby game with ranked seats: %d %s, want 400", code, body)
+	}
+}
+
+// TestPickOpponentProperties checks pickOpponent over many random queues:
+// the opponent is someone else, within the wider of the two windows, and
+// nobody eligible is nearer in rating.
+func TestPickOpponentProperties(t *testing.T) {
+	cfg := RankedConfig{Window: 100, WindowGrowth: 5, WindowMax: 1000}
+	rng := rand.New(rand.NewPCG(1, 2))
+	now := time.Unix(2_000_000, 0)
+	for round := range 2000 {
+		queue := make([]QueueEntry, 1+rng.IntN(12))
+		for i := range queue {
+			queue[i] = QueueEntry{Account: fmt.Sprint("a", i), Rating: 1000 + rng.Float64()*1200,
+				Joined: now.Add(-time.Duration(rng.IntN(300)) * time.Second)}
+		}
+		me := queue[rng.IntN(len(queue))]
+		got, ok := cfg.pickOpponent(me, queue, now)
+		eligible := func(e QueueEntry) bool {
+			return e.Account != me.Account &&
+				math.Abs(e.Rating-me.Rating) <= math.Max(cfg.window(now.Sub(me.Joined)), cfg.window(now.Sub(e.Joined)))
+		}
+		for _, e := range queue {
+			if !eligible(e) {
+				continue
+			}
+			if !ok {
+				t.Fatalf("round %d: %+v fits %+v but nobody was picked", round, e, me)
+			}
+			if math.Abs(e.Rating-me.Rating) < math.Abs(got.Rating-me.Rating) {
+				t.Fatalf("round %d: picked %+v though %+v is nearer to %+v", round, got, e, me)
+			}
+		}
+		if ok && !eligible(got) {
+			t.Fatalf("round %d: picked %+v, who does not fit %+v", round, got, me)
+		}
+	}
+}
+
+func TestRankedPagesAndBadRequests(t *testing.T) {
+	e := newRankedEnv(t, nil)
+	for _, path := range []string{"/ranked", "/leaderboard", "/leaderboard/trick"} {
+		if code, body := e.call("GET", path, nil, nil); code != http.StatusOK || !strings.Contains(body, "<html") {
+			t.Errorf("GET %s: %d", path, code)
+		}
+	}
+	for path, want := range map[string]int{
+		"/api/leaderboard/nosuchgame":      http.StatusNotFound,
+		"/api/leaderboard/trick?limit=0":   http.StatusBadRequest,
+		"/api/leaderboard/trick?limit=x":   http.StatusBadRequest,
+		"/api/accounts/nobody/matches":     http.StatusNotFound,
+		"/api/leaderboard/trick?limit=500": http.StatusOK,
+	} {
+		if code, body := e.call("GET", path, nil, nil); code != want || (want != http.StatusOK && !strings.Contains(body, `"error"`)) {
+			t.Errorf("GET %s: %d %s, want %d", path, code, body, want)
+		}
+	}
+	var board struct{ Players []RatingInfo }
+	if code, _ := e.call("GET", "/api/leaderboard/trick", nil, &board); code != http.StatusOK || board.Players == nil || len(board.Players) != 0 {
+		t.Errorf("an empty leaderboard: %d %+v, want an empty list", code, board)
 	}
 }
