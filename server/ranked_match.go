@@ -115,8 +115,11 @@ func (s *session) armClockLocked() {
 
 // rankedTimeUp ends a ranked game whose player to move has run out of
 // time, unless a move came first. In a cluster only the game's owner
-// ends it; a replica that is not waits a lease's time and looks again,
-// so the replica that takes a dead one's games over ends them.
+// ends it, by the clock the store holds (a replica that followed the
+// game did not see its moves made); a replica that is not the owner
+// waits a lease's time and looks again, so the replica that takes a
+// dead one's games over ends them, and one that follows a game learns
+// that it ended.
 func (srv *Server) rankedTimeUp(id string, version int) {
 	ctx, cancel := context.WithTimeout(srv.ctx, 30*time.Second)
 	defer cancel()
@@ -130,7 +133,10 @@ func (srv *Server) rankedTimeUp(id string, version int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	r := s.ranked
-	if r == nil || s.finished || len(s.actions) != version {
+	if r == nil || s.finished || (srv.cluster == nil && len(s.actions) != version) {
+		return
+	}
+	if srv.cluster != nil && !s.syncRankedLocked(ctx) {
 		return
 	}
 	if !s.mayApplyLocked() {
@@ -144,6 +150,34 @@ func (srv *Server) rankedTimeUp(id string, version int) {
 	}
 	r.clock.charge(seat, now)
 	s.forfeitLocked(engine.Seat(seat), engine.Seat(seat).String()+" ran out of time")
+}
+
+// syncRankedLocked brings a ranked game in a cluster up to the store:
+// the clock the owner saved at its last move, or the end another replica
+// decided, which it shows to this replica's clients. It tells whether the
+// game goes on.
+func (s *session) syncRankedLocked(ctx context.Context) bool {
+	r := s.ranked
+	m, err := s.srv.rankedStore.MatchOf(ctx, s.id)
+	if err != nil {
+		return true // the clock stands; the next look tries again
+	}
+	if m.Finished {
+		if done, _ := s.state.Terminal(); !done {
+			r.ended = serverResult(m.Winner, m.Reason)
+		}
+		r.match, s.finished = m, true
+		if r.stop != nil {
+			r.stop()
+			r.stop = nil
+		}
+		s.broadcastLocked()
+		return false
+	}
+	if m.TurnStarted.After(r.clock.turnStarted) {
+		r.clock.banks, r.clock.turnStarted = m.Banks, m.TurnStarted
+	}
+	return true
 }
 
 // forfeitLocked ends a ranked game that loser loses for a reason the
@@ -244,6 +278,8 @@ func (srv *Server) checkPresence() {
 			s.reportPresenceLocked(here, now)
 			if s.mayApplyLocked() {
 				s.judgePresenceLocked(here, now, grace)
+			} else if len(s.clients) > 0 {
+				s.followRankedLocked()
 			}
 		}
 		s.mu.Unlock()
@@ -263,6 +299,18 @@ func (s *session) reportPresenceLocked(here [2]bool, now time.Time) {
 			s.srv.log.Error("reporting a ranked player at the table failed", "game", s.id, "err", err)
 		}
 		cancel()
+	}
+}
+
+// followRankedLocked shows the clients of a followed ranked game the
+// clock and end the owner stored.
+func (s *session) followRankedLocked() {
+	ctx, cancel := context.WithTimeout(s.srv.ctx, 10*time.Second)
+	defer cancel()
+	before := s.ranked.clock.turnStarted
+	if s.syncRankedLocked(ctx) && s.ranked.clock.turnStarted != before {
+		s.armClockLocked()
+		s.broadcastLocked()
 	}
 }
 
