@@ -226,24 +226,6 @@ func scanQueueEntry(r scanner, game string) (QueueEntry, error) {
 	return e, nil
 }
 
-// queryAll runs a query and scans each row it returns.
-func queryAll[T any](ctx context.Context, db *sql.DB, query string, scan func(scanner) (T, error), args ...any) ([]T, error) {
-	rows, err := db.QueryContext(ctx, query, args...)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	out := []T{}
-	for rows.Next() {
-		v, err := scan(rows)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
-}
-
 // Pair runs its own transaction, not the writer's batch: taking both
 // players out of the queue must change exactly two rows, or nothing.
 func (s *sqlStore) Pair(ctx context.Context, m RankedMatch, g StoredGame) error {
