@@ -15,6 +15,16 @@ func (srv *Server) today() string {
 	return time.Now().UTC().Format(time.DateOnly)
 }
 
+// dated gives a setup today's card texts (for games whose cards have dated
+// versions) and checks that the game can begin with it.
+func (srv *Server) dated(g engine.Game, setup engine.Setup) (engine.Setup, error) {
+	if _, ok := g.(engine.Versioned); ok && setup.CardsDate == "" {
+		setup.CardsDate = srv.today()
+	}
+	_, err := engine.NewAt(g, setup)
+	return setup, err
+}
+
 // cardsAt is g with the card texts in force on the request's ?at= day,
 // or today's when none is given.
 func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) {

@@ -21,6 +21,12 @@ type replica struct {
 
 func startReplica(t *testing.T, dsn string) *replica {
 	t.Helper()
+	return startTunedReplica(t, dsn, nil)
+}
+
+// startTunedReplica is startReplica with tune applied to its Config.
+func startTunedReplica(t *testing.T, dsn string, tune func(*Config)) *replica {
+	t.Helper()
 	st, err := OpenStore(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
@@ -29,8 +35,12 @@ func startReplica(t *testing.T, dsn string) *replica {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: 2 * time.Second,
-		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6})
+	cfg := Config{Store: st, Advertise: "http://" + ln.Addr().String(), LeaseTTL: 2 * time.Second,
+		CreateRate: 1e6, CreateBurst: 1e6, MaxOpenGames: 1e6}
+	if tune != nil {
+		tune(&cfg)
+	}
+	srv, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -189,10 +189,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 	if err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
-	if _, ok := g.(engine.Versioned); ok && setup.CardsDate == "" {
-		setup.CardsDate = srv.today()
-	}
-	if _, err := engine.NewAt(g, setup); err != nil {
+	if setup, err = srv.dated(g, setup); err != nil {
 		return CreateResponse{}, badInput("%v", err)
 	}
 	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}
@@ -229,6 +226,9 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 	}
 	if !s.finished {
 		return "", badInput("the game is still being played: a rematch opens when it ends")
+	}
+	if s.ranked != nil {
+		return "", badInput("a ranked game has no rematch: queue again at /ranked")
 	}
 	if s.rematch != "" {
 		return s.rematch, nil

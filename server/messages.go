@@ -50,6 +50,8 @@ type StateMsg struct {
 	// Explain says, once the game is over, why it ended as it did: a
 	// line per fact (scores and how they were counted, VP, knockouts).
 	Explain []string `json:"explain,omitempty"`
+	// Clock is a ranked game's clock.
+	Clock *ClockState `json:"clock,omitempty"`
 }
 
 // SeatInfo is one seat as every client may see it (never its token).
@@ -127,6 +129,9 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *Sta
 	}
 	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
 		m.Legal = s.legalFor(viewer, w)
+	}
+	if s.ranked != nil {
+		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now())
 	}
 	return m
 }

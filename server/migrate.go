@@ -25,6 +25,7 @@ var migrations = []migration{
 	{2, "replica leases (PostgreSQL)", migrateLeases},
 	{3, "accounts, sessions and login attempts", migrateAccounts},
 	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
+	{5, "ratings, ranked queue and match history", migrateRanked},
 	{9, "shared rate limits", migrateRateLimits},
 }
 

@@ -95,6 +95,8 @@ type Config struct {
 	// CodesPepper keys the hashes of card registration codes (see
 	// platform/codes); nil: the server registers no codes.
 	CodesPepper *codes.Pepper
+	// Ranked tunes the ranked queues and their clocks.
+	Ranked RankedConfig
 }
 
 // Server serves the lobby, the tables and the JSON API.
@@ -112,8 +114,9 @@ type Server struct {
 	limiter       limiter
 	createLimiter limiter
 	signupLimiter limiter
-	acct          *accounts // nil: the store keeps no accounts
-	codes         CodeStore // nil: the store keeps no card codes
+	acct          *accounts   // nil: the store keeps no accounts
+	codes         CodeStore   // nil: the store keeps no card codes
+	rankedStore   RankedStore // nil: the store keeps no ratings
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
@@ -171,6 +174,8 @@ func New(cfg Config) (*Server, error) {
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
 	srv.acct = newAccounts(cfg.Store, cfg)
 	srv.codes, _ = cfg.Store.(CodeStore)
+	srv.rankedStore, _ = cfg.Store.(RankedStore)
+	srv.cfg.Ranked.defaults()
 	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
 		if cfg.Advertise == "" {
 			stop()
@@ -179,7 +184,11 @@ func New(cfg Config) (*Server, error) {
 		go srv.clusterLoop()
 	}
 	srv.routes()
+	srv.rankedRoutes(srv.mux)
 	go srv.janitor()
+	if srv.rankedStore != nil {
+		go srv.rankedPresence()
+	}
 	return srv, nil
 }
 

@@ -43,6 +43,8 @@ type session struct {
 	owned      bool
 	ownedUntil time.Time
 	ownerAddr  string
+	// ranked is a ranked game's match and clock; nil for casual games.
+	ranked *rankedGame
 }
 
 // logEntry is one action as each viewer may read it: labels[l][s] in
@@ -75,6 +77,11 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 	}
 	// An expired game is over though its rules did not end it.
 	s.finished = s.finished || g.Finished
+	if isRanked(g.Seats) {
+		if err := srv.attachRanked(s); err != nil {
+			return nil, err
+		}
+	}
 	return s, nil
 }
 
@@ -160,6 +167,7 @@ func (s *session) applyLocked(a engine.Action) error {
 		}
 		return fmt.Errorf("the server could not save %q, so it was not played: try again", text)
 	}
+	mover := s.state.ToMove()
 	if err := s.state.Apply(a); err != nil {
 		return fmt.Errorf("illegal action %q: %v", text, err)
 	}
@@ -171,6 +179,9 @@ func (s *session) applyLocked(a engine.Action) error {
 		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
 			s.srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 		}
+	}
+	if s.ranked != nil {
+		s.rankedMovedLocked(mover)
 	}
 	s.maybeAILocked()
 	s.broadcastLocked()

@@ -455,23 +455,29 @@ func (s *sqlStore) OpenGames(ctx context.Context, creator string) (int, error) {
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id, setup, seats, created, finished, result, rematch, owner FROM games ORDER BY created DESC, id LIMIT ?`), limit)
+	return queryAll(ctx, s.read, s.q(`SELECT id, setup, seats, created, finished, result, rematch, owner FROM games ORDER BY created DESC, id LIMIT ?`),
+		scanGame, limit)
+}
+
+type scanner interface{ Scan(dest ...any) error }
+
+// queryAll runs a query and scans each row it returns.
+func queryAll[T any](ctx context.Context, db *sql.DB, query string, scan func(scanner) (T, error), args ...any) ([]T, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	var out []StoredGame
+	out := []T{}
 	for rows.Next() {
-		g, err := scanGame(rows)
+		v, err := scan(rows)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, g)
+		out = append(out, v)
 	}
 	return out, rows.Err()
 }
-
-type scanner interface{ Scan(dest ...any) error }
 
 func scanGame(r scanner) (StoredGame, error) {
 	var g StoredGame

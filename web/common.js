@@ -25,12 +25,12 @@ function csrfToken() {
 
 /**
  * api calls the JSON API and throws an Error carrying the server's message.
- * A change sends the session's CSRF token, which the server asks of every
- * change made while logged in.
+ * A change (POST, or the method given) sends the session's CSRF token,
+ * which the server asks of every change made while logged in.
  */
-export async function api(path, body) {
+export async function api(path, body, method = "POST") {
   const opts = body === undefined ? {} : {
-    method: "POST", headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
+    method, headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
   };
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));

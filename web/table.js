@@ -1,6 +1,7 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
 import {el, api, seatName, catalogue, ruleText, rememberSeat} from "./common.js";
+import {clockEl} from "./ranked-clock.js";
 import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
 
 const id = location.pathname.split("/").pop();
@@ -114,6 +115,8 @@ function draw() {
   document.title = `${m.name} — Kartenwerk`;
   $("#title").textContent = m.name + (m.controls.length ? "" : " (watching)");
   $("#status").replaceChildren(statusLine(v, {thinking: m.thinking && m.thinking === v.to_move}));
+  const clock = clockEl(m.clock);
+  if (clock) $("#status .status").append(clock);
   const byCard = new Map();
   const loose = [];
   for (const a of m.legal) {
@@ -193,11 +196,14 @@ function drawResult(v) {
   const box = $("#result");
   if (!v.result) { box.hidden = true; return; }
   const next = state.rematch ? `/play/${state.rematch}?token=${encodeURIComponent(token)}` : null;
+  // A ranked game has no rematch: its players queue again.
+  const ranked = (state.seats || []).some((s) => s.kind === "ranked");
   box.replaceChildren(el("div", {class: "box", id: "result-box"},
     el("h2", {}, ruleText(resultText(v))),
     el("p", {}, `after ${v.turn} turns and ${state.version} actions`),
     el("div", {class: "choices"},
-      state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? "Join the rematch" : "Rematch") : null,
+      ranked ? el("a", {class: "button primary", id: "ranked-again", href: `/ranked?game=${encodeURIComponent(state.game)}`}, "Play ranked again") :
+        state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? "Join the rematch" : "Rematch") : null,
       el("a", {class: "button", href: `/replay/${id}`}, "Watch the replay"),
       el("a", {class: "button", href: "/"}, "Lobby"),
       el("button", {onclick: () => { box.hidden = true; }}, "See the table"))));

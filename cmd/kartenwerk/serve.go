@@ -75,6 +75,9 @@ func serveCmd() *cobra.Command {
 	f.StringSliceVar(&o.metricsFrom, "metrics-from", nil, "the address or CIDR of a network allowed to read /metrics (repeatable; default: loopback and private networks)")
 	f.StringSliceVar(&o.trustedProxies, "trusted-proxy", nil, "the address or CIDR of a reverse proxy in front of the server, whose X-Forwarded-For is believed (repeatable)")
 	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
+	f.DurationVar(&o.limits.Ranked.PerMove, "ranked-move", 2*time.Minute, "ranked games: the most one decision may take")
+	f.DurationVar(&o.limits.Ranked.Bank, "ranked-bank", 20*time.Minute, "ranked games: each player's total time for the game")
+	f.DurationVar(&o.limits.Ranked.Grace, "ranked-grace", 2*time.Minute, "ranked games: how long a player may be away from the table before losing")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	return cmd
 }

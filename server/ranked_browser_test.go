@@ -1,0 +1,169 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// TestBrowserRankedMatchChangesBothRatings signs two browsers up, queues
+// both for ranked trick on the /ranked page, which pairs them and sends
+// each to its table; the test plays the moves through the API to keep it
+// short, and the leaderboard then shows both ratings changed and the
+// account page the match.
+func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
+	e := newEnv(t)
+	names := [2]string{"Alice", "Bob"}
+	tabs := [2]rankedTab{}
+	for i, name := range names {
+		tabs[i] = newRankedTab(t, name)
+		tabs[i].signup(e.http.URL)
+	}
+	tabs[0].do("open the ranked page", chromedp.Navigate(e.http.URL+"/ranked?game=trick"))
+	tabs[0].do("wait for the queue form", chromedp.WaitVisible("#queue"))
+	shots := screenshotDir(t)
+	tabs[0].shoot(shots, "ranked")
+	tabs[0].do("queue", chromedp.Click("#queue"))
+	tabs[0].do("wait in the queue", chromedp.WaitVisible("#waiting-text"))
+	tabs[0].shoot(shots, "ranked-waiting")
+	tabs[1].do("open the ranked page", chromedp.Navigate(e.http.URL+"/ranked?game=trick"))
+	tabs[1].do("wait for the queue form", chromedp.WaitVisible("#queue"))
+	tabs[1].do("queue", chromedp.Click("#queue"))
+	var tokens [2]string
+	var id string
+	for i := range tabs {
+		waitTable(t, tabs[i].ctx, 0)
+		loc, err := chromedp.Run(tabs[i].ctx, chromedp.Evaluate[string](`location.href`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, _ := url.Parse(loc)
+		id = strings.TrimPrefix(u.Path, "/play/")
+		tokens[readKWSeat(t, tabs[i])] = u.Query().Get("token")
+		tabs[i].do("wait for the clock", chromedp.WaitVisible(`[data-k=clock]`))
+		if got := tabs[i].text(`[data-k=clock]`); !strings.Contains(got, "P1 ") || !strings.Contains(got, "this move: ") {
+			t.Errorf("%s's table shows the clock %q", names[i], got)
+		}
+	}
+	tabs[0].shoot(shots, "ranked-table")
+	if tokens[0] == "" || tokens[1] == "" {
+		t.Fatalf("the two browsers hold seats %q: want one each", tokens)
+	}
+	for i := 0; i < 200 && !e.state(id, "").Finished; i++ {
+		playFirstLegal(e, id, tokens)
+	}
+	for i := range tabs {
+		waitKW(t, tabs[i].ctx, "the table to show the end", func(k kwState) bool { return k.Finished })
+		tabs[i].do("see the way back to the queue", chromedp.WaitVisible("#ranked-again"))
+	}
+	tabs[1].do("open the leaderboard", chromedp.Navigate(e.http.URL+"/leaderboard/trick"))
+	tabs[1].do("wait for the rows", chromedp.WaitVisible(`#board tbody tr`))
+	rows, err := chromedp.Run(tabs[1].ctx, chromedp.Evaluate[map[string][]string](`Object.fromEntries([...document.querySelectorAll("#board tbody tr")]
+		.map((tr) => [tr.dataset.player, [...tr.cells].map((c) => c.textContent)]))`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range names {
+		r := rows[name]
+		// Columns: rank, player, rating, RD, games...; a draw from equal
+		// ratings moves only the deviation.
+		if len(r) < 5 || r[4] != "1" || (r[2] == "1500.0" && r[3] == "350") {
+			t.Errorf("%s on the leaderboard: %q, want one game and a changed rating", name, r)
+		}
+	}
+	tabs[1].shoot(shots, "leaderboard")
+	tabs[0].do("open the account page", chromedp.Navigate(e.http.URL+"/login"))
+	tabs[0].do("wait for the match history", chromedp.WaitVisible(`#matches li`))
+	if got := tabs[0].text("#matches"); !strings.Contains(got, "Bob") || !strings.Contains(got, "rating 1500 →") {
+		t.Errorf("Alice's match history reads %q", got)
+	}
+}
+
+// rankedTab is one player's browser.
+type rankedTab struct {
+	t    *testing.T
+	ctx  context.Context
+	name string
+	text func(string) string
+	do   func(string, chromedp.Action[chromedp.Void])
+}
+
+func newRankedTab(t *testing.T, name string) rankedTab {
+	ctx := newBrowser(t)
+	text, do := pageDriver(t, ctx, "#errors, #login-errors")
+	return rankedTab{t: t, ctx: ctx, name: name, text: text, do: do}
+}
+
+func (b rankedTab) signup(base string) {
+	b.do("open the login page", chromedp.Navigate(base+"/login"))
+	b.do("wait for the form", chromedp.WaitVisible("#login-form"))
+	b.do("type a username", chromedp.SendKeys("#username", b.name))
+	b.do("type a password", chromedp.SendKeys("#password", alicePassword))
+	b.do("create the account", chromedp.Click("#signup"))
+	b.do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
+}
+
+// shoot saves the page at a desktop's and a phone's size and fails the
+// test if the phone has to scroll sideways.
+func (b rankedTab) shoot(dir, name string) {
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		b.do("resize", chromedp.EmulateViewport(size[0], size[1]))
+		png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			b.t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1])), png, 0o644); err != nil {
+			b.t.Fatal(err)
+		}
+		wide, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+		if err != nil || wide {
+			b.t.Errorf("%s at %dx%d scrolls sideways (%v)", name, size[0], size[1], err)
+		}
+	}
+	b.do("resize back", chromedp.EmulateViewport(1280, 900))
+}
+
+// screenshotDir is where screenshots go: $KARTENWERK_SCREENSHOTS to keep
+// them, else a temporary directory.
+func screenshotDir(t *testing.T) string {
+	if dir := os.Getenv("KARTENWERK_SCREENSHOTS"); dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return dir
+	}
+	return t.TempDir()
+}
+
+// readKWSeat is the seat a table shows.
+func readKWSeat(t *testing.T, b rankedTab) int {
+	k := readKW(t, b.ctx)
+	if k.Viewer != "p1" && k.Viewer != "p2" {
+		t.Fatalf("%s's table views as %q, want a seat", b.name, k.Viewer)
+	}
+	return int(k.Viewer[1] - '1')
+}
+
+// playFirstLegal plays the seat to move's first legal action over HTTP
+// and returns the state that follows.
+func playFirstLegal(e *testEnv, id string, tokens [2]string) StateMsg {
+	e.t.Helper()
+	st := e.state(id, "")
+	tok := tokens[st.View.ToMove]
+	mine := e.state(id, tok)
+	if len(mine.Legal) == 0 {
+		e.t.Fatalf("seat %v to move has no legal action", st.View.ToMove)
+	}
+	var after StateMsg
+	if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: mine.Legal[0].Action}, &after); code != http.StatusOK {
+		e.t.Fatalf("action: %d %s", code, body)
+	}
+	return after
+}

@@ -1,0 +1,105 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"kartenwerk/engine"
+)
+
+// window is the rating difference a player who has waited this long
+// accepts: it widens with waiting, so nobody waits for ever.
+func (c *RankedConfig) window(waited time.Duration) float64 {
+	return math.Min(c.WindowMax, c.Window+c.WindowGrowth*max(0, waited.Seconds()))
+}
+
+// pickOpponent chooses whom me plays among the others waiting: the
+// nearest rating within the wider of the two players' windows (the
+// longer waiter has widened further), ties going to who waited longest.
+func (c *RankedConfig) pickOpponent(me QueueEntry, queue []QueueEntry, now time.Time) (QueueEntry, bool) {
+	var best QueueEntry
+	bestGap, found := math.Inf(1), false
+	for _, e := range queue {
+		if e.Account == me.Account {
+			continue
+		}
+		gap := math.Abs(e.Rating - me.Rating)
+		reach := math.Max(c.window(now.Sub(me.Joined)), c.window(now.Sub(e.Joined)))
+		if gap > reach || gap > bestGap || (gap == bestGap && !e.Joined.Before(best.Joined)) {
+			continue
+		}
+		best, bestGap, found = e, gap, true
+	}
+	return best, found
+}
+
+// tryPair pairs a waiting player with the best opponent in the queue, if
+// any fits. It returns the player's queue entry and whether the player
+// still waits.
+func (srv *Server) tryPair(ctx context.Context, account, game string, now time.Time) (QueueEntry, bool, error) {
+	cfg := &srv.cfg.Ranked
+	queue, err := srv.rankedStore.Queue(ctx, game, now.Add(-cfg.StaleAfter))
+	if err != nil {
+		return QueueEntry{}, false, err
+	}
+	var me QueueEntry
+	for _, e := range queue {
+		if e.Account == account {
+			me = e
+		}
+	}
+	if me.Account == "" {
+		return me, false, nil
+	}
+	them, ok := cfg.pickOpponent(me, queue, now)
+	if !ok {
+		return me, true, nil
+	}
+	first, second := me, them
+	if them.Joined.Before(me.Joined) {
+		first, second = them, me // the longer waiter sits first
+	}
+	err = srv.startRanked(ctx, [2]QueueEntry{first, second}, now)
+	if errors.Is(err, ErrNotQueued) {
+		return me, true, nil // the opponent was paired by another request meanwhile
+	}
+	return me, false, err
+}
+
+// startRanked stores and starts a ranked game between two queued players.
+func (srv *Server) startRanked(ctx context.Context, players [2]QueueEntry, now time.Time) error {
+	g, err := srv.games.lookup(players[0].Game)
+	if err != nil {
+		return err
+	}
+	setup := engine.Setup{Game: g.Info().ID, Seats: 2, Seed: newSeed()}
+	if len(players[0].Deck.Entries) > 0 || len(players[1].Deck.Entries) > 0 {
+		setup.Decks = []engine.DeckList{players[0].Deck, players[1].Deck}
+	}
+	if setup, err = srv.dated(g, setup); err != nil {
+		return fmt.Errorf("a ranked game of %s could not start: %w", setup.Game, err)
+	}
+	cfg := &srv.cfg.Ranked
+	m := RankedMatch{GameID: newGameID(), Game: setup.Game, Created: now, PerMove: cfg.PerMove,
+		Banks: [2]time.Duration{cfg.Bank, cfg.Bank}, TurnStarted: now, Winner: engine.NoSeat}
+	seats := make([]SeatConfig, 2)
+	for i, p := range players {
+		pr, err := srv.rankedStore.RatingOf(ctx, p.Account, setup.Game)
+		if err != nil {
+			return err
+		}
+		m.Accounts[i], m.Usernames[i], m.Before[i] = p.Account, p.Username, pr.Rating
+		m.Tokens[i] = newToken()
+		seats[i] = SeatConfig{Kind: KindRanked, Token: m.Tokens[i]}
+	}
+	sg := StoredGame{ID: m.GameID, Setup: setup, Seats: seats, Created: now, Owner: players[0].Account}
+	if err := srv.rankedStore.Pair(ctx, m, sg); err != nil {
+		return err
+	}
+	srv.log.Info("ranked game paired", "game", m.GameID, "p1", m.Usernames[0], "p2", m.Usernames[1])
+	srv.keep(sg)
+	return nil
+}

@@ -1,0 +1,44 @@
+// A ranked table's clock under the status line: each player's time left,
+// and for the player to move the time left for this decision, counting
+// down between the server's messages.
+
+// Every word the clock shows, in one place so that it can be translated.
+const words = {
+  title: "Clock",
+  seat: (i) => `P${i + 1}`,
+  move: (left) => `this move: ${left}`,
+};
+
+let shown = null; // {clock, at, el}
+let ticking = 0;
+
+function mmss(ms) {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function render() {
+  const {clock, at, el} = shown;
+  const gone = Date.now() - at;
+  const parts = clock.banks_ms.map((bank, i) => {
+    const mine = i === clock.to_move;
+    const left = mine ? bank - gone : bank;
+    return `${words.seat(i)} ${mmss(left)}` + (mine ? ` (${words.move(mmss(clock.move_left_ms - gone))})` : "");
+  });
+  el.textContent = `${words.title}: ${parts.join(" · ")}`;
+  el.classList.toggle("low", clock.to_move >= 0 && clock.move_left_ms - gone < 15000);
+}
+
+/** clockEl is the clock of a state message (null for a casual game);
+ * it counts down until the next message replaces it. */
+export function clockEl(clock) {
+  clearInterval(ticking);
+  if (!clock) return null;
+  const el = document.createElement("span");
+  el.className = "clock";
+  el.dataset.k = "clock";
+  shown = {clock, at: Date.now(), el};
+  render();
+  if (clock.to_move >= 0) ticking = setInterval(render, 1000);
+  return el;
+}
