@@ -97,6 +97,7 @@ type Server struct {
 	signupLimiter limiter
 	acct          *accounts // nil: the store keeps no accounts
 	codes         CodeStore // nil: the store keeps no card codes
+	trials        trials    // the "Test this deck" batches
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load

@@ -1,0 +1,139 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// buildJS builds a deck in the deck builder as a player would: for each
+// card of the list, it picks the card's section, types the name into the
+// search field and clicks the card's "+" as often as the list says.
+// It returns the names it could not find.
+const buildJS = `((entries) => {
+  const missing = [];
+  const fire = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event("input")); };
+  for (const {card, count, section} of entries) {
+    fire("section", section || "");
+    fire("search", card);
+    const row = [...document.querySelectorAll("#pool li")].find((li) => li.dataset.name.toLowerCase() === card.toLowerCase());
+    if (!row) { missing.push(card); continue; }
+    for (let i = 0; i < count; i++) row.querySelector("button.add").click();
+  }
+  fire("search", "");
+  return missing;
+})`
+
+// TestBrowserBuildsSavesAndPlaysADeckOfEveryGame: for each game, from
+// an empty list, a player builds a preset's deck by searching and
+// clicking, sees it legal, saves it, and starts a game with it against
+// the AI. With $KARTENWERK_SCREENSHOTS set, the builder is shot there
+// at a desktop's and a phone's size.
+func TestBrowserBuildsSavesAndPlaysADeckOfEveryGame(t *testing.T) {
+	for _, game := range []string{"athernum", "mystimons", "microlife", "mysticelements", "zynalith"} {
+		t.Run(game, func(t *testing.T) { buildSaveAndPlay(t, game) })
+	}
+}
+
+func buildSaveAndPlay(t *testing.T, game string) {
+	e := newAccountEnv(t, nil)
+	g, err := e.srv.games.lookup(game)
+	if err != nil {
+		t.Skip(err)
+	}
+	preset := g.Presets()[0]
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#message")
+	signUpInPage(t, e, do, "alice")
+	do("open the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
+	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	waitFor(t, "an empty deck", func() bool { return strings.Contains(text("#deck"), "empty") })
+	entries, _ := json.Marshal(preset.Entries)
+	missing, err := chromedp.Run(tab, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%s)", buildJS, entries)))
+	if err != nil || len(missing) > 0 {
+		t.Fatalf("building %s's %s: %v, cards not found by searching: %v", game, preset.Name, err, missing)
+	}
+	waitFor(t, "the deck checked legal", func() bool { return strings.Contains(text("#verdict"), "Legal deck") })
+	do("name the deck", chromedp.SetValue("#deck-name", "Clicked "+preset.Name))
+	do("save it", chromedp.Click("#save"))
+	waitFor(t, "the deck saved", func() bool { return strings.Contains(text("#message"), "Saved") })
+	decks, err := e.srv.deckStore().Decks(t.Context(), e.accountID("alice"), game)
+	if err != nil || len(decks) != 1 {
+		t.Fatalf("saved decks of %s: %v %v, want the one", game, decks, err)
+	}
+	if _, err := resolveDeck(g, DeckRequest{List: exported(decks[0])}, "saved deck"); err != nil {
+		t.Errorf("the saved %s deck is not legal on the server: %v", game, err)
+	}
+	shoot(t, tab, game)
+	do("play it against the AI", chromedp.Click("#play"))
+	do("wait for the table page", chromedp.WaitReady("body.play"))
+	waitTable(t, tab, 0)
+	do("wait for the prompt", chromedp.WaitReady("#prompt p"))
+}
+
+// signUpInPage creates an account on the login page, logging the tab in.
+func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[chromedp.Void]), name string) {
+	t.Helper()
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("wait for the form", chromedp.WaitVisible("#login-form"))
+	do("type a username", chromedp.SendKeys("#username", name))
+	do("type a password", chromedp.SendKeys("#password", alicePassword))
+	do("create the account", chromedp.Click("#signup"))
+	do("wait until logged in", chromedp.WaitVisible("#signed-in"))
+}
+
+// shoot saves the page at 1280x800 and 390x844 into
+// $KARTENWERK_SCREENSHOTS (nothing when it is not set).
+func shoot(t *testing.T, tab context.Context, game string) {
+	dir := os.Getenv("KARTENWERK_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1]), chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`),
+			chromedp.Sleep(300*time.Millisecond))
+		var png []byte
+		if err == nil {
+			png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot of the %s deck builder: %v", game, err)
+		}
+		name := filepath.Join(dir, fmt.Sprintf("decks-%s-%dx%d.png", game, size[0], size[1]))
+		if err := os.WriteFile(name, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserRegistersACardOnTheCollectionPage types a code on the
+// collection page: the card is listed with its count, and its game's
+// share is shown.
+func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
+	e := newCodesEnv(t, 1)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-result")
+	signUpInPage(t, e.accountEnv, do, "alice")
+	do("open the collection", chromedp.Navigate(e.http.URL+"/collection"))
+	do("wait for the card form", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "an empty collection", func() bool { return strings.Contains(text("#owned"), "No cards registered") })
+	do("type the code", chromedp.SendKeys("#card-code", strings.ToLower(e.run.Codes[0].String())))
+	do("register it", chromedp.Click("#register"))
+	waitFor(t, "the card registered", func() bool { return strings.Contains(text("#register-result"), "now in your collection") })
+	waitFor(t, "the card listed", func() bool { return strings.Contains(text("#owned"), "Ember Fox") })
+	if s := text("#shares"); !strings.Contains(s, "Athernum") {
+		t.Errorf("shares %q, want every game's", s)
+	}
+}
