@@ -58,6 +58,7 @@ type Trial struct {
 	Skipped []string `json:"skipped,omitempty"`
 
 	opponents []engine.DeckList // the presets it meets
+	plan      []int             // the games against each
 }
 
 // TrialResult is the deck's record against one preset.
@@ -137,6 +138,11 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 	if len(view.opponents) == 0 {
 		srv.httpError(w, badInput("no preset may meet this deck: %s", strings.Join(view.Skipped, "; ")))
 		return
+	}
+	view.plan = splitDeals(games, len(view.opponents), g.Info().MinSeats)
+	view.Games = 0
+	for _, n := range view.plan {
+		view.Games += n
 	}
 	run, wait, why := srv.trials.start(ss.Owner, view)
 	if run == nil {
@@ -253,20 +259,19 @@ func (run *trialRun) snapshot() Trial {
 	return v
 }
 
-// playTrial plays a batch against each preset in turn, the games split
-// evenly, and records the result.
+// playTrial plays a batch against each preset in turn, the deals split
+// evenly, and records the result. Each deal is played once with the deck
+// in every seat, so neither the shuffle nor the seat favours it: its
+// intervals are computed over deals (sim's wilson-by-deal), and deals
+// against different presets are independent clusters of one interval.
 func (srv *Server) playTrial(run *trialRun, g engine.Game, deck engine.DeckList) {
 	view := run.snapshot()
-	presets := view.opponents
-	for i, p := range presets {
-		n := view.Games / len(presets)
-		if i < view.Games%len(presets) {
-			n++
-		}
+	var overall sim.Clustered
+	for i, n := range view.plan {
 		if n == 0 {
 			continue
 		}
-		res, err := srv.playAgainst(run, g, deck, p, n, view.Seed+uint64(i))
+		res, deals, err := srv.playAgainst(run, g, deck, view.opponents[i], n, view.Seed+uint64(i))
 		if err != nil {
 			view.Error = "the test stopped: " + err.Error()
 			break
@@ -275,15 +280,19 @@ func (srv *Server) playTrial(run *trialRun, g engine.Game, deck engine.DeckList)
 		view.Played += res.Games
 		view.Wins += res.Wins
 		view.Draws += res.Draws
+		overall = sumClusters(overall, deals)
 	}
-	view.WinRate = sim.Wilson(float64(view.Wins), float64(view.Played))
+	view.WinRate = overall.Interval()
 	srv.trials.finish(run, view)
 	srv.log.Info("deck tested", "game", view.Game, "games", view.Played, "win_rate", view.WinRate.Rate)
 }
 
-// playAgainst plays n games of deck (seat 1) against a preset (every
-// other seat), one at a time.
-func (srv *Server) playAgainst(run *trialRun, g engine.Game, deck, preset engine.DeckList, n int, seed uint64) (TrialResult, error) {
+// trialDeals is the name sim gives the first entrant's win rate by deal.
+const trialDeals = "entrant 1 win"
+
+// playAgainst plays n mirrored games of deck (entrant 1) against a
+// preset (every other entrant), one at a time.
+func (srv *Server) playAgainst(run *trialRun, g engine.Game, deck, preset engine.DeckList, n int, seed uint64) (TrialResult, sim.Clustered, error) {
 	seats := g.Info().MinSeats
 	decks := []engine.DeckList{deck}
 	for len(decks) < seats {
@@ -291,18 +300,42 @@ func (srv *Server) playAgainst(run *trialRun, g engine.Game, deck, preset engine
 	}
 	base := run.played.Load()
 	cfg := sim.Config{Game: g, Games: n, Seed: seed, Seats: seats, Agents: []string{trialAgent}, Decks: decks, Workers: 1,
-		Progress: func(done int) { run.played.Store(base + int64(done)) }}
+		Mirror: true, Progress: func(done int) { run.played.Store(base + int64(done)) }}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	rep, err := sim.Run(ctx, cfg)
 	if err != nil {
-		return TrialResult{}, err
+		return TrialResult{}, sim.Clustered{}, err
 	}
-	if rep.Errors > 0 {
-		return TrialResult{}, fmt.Errorf("%d of %d games against %s failed", rep.Errors, rep.Games, preset.Name)
+	deals := rep.Deals[trialDeals]
+	switch {
+	case rep.Errors > 0:
+		return TrialResult{}, sim.Clustered{}, fmt.Errorf("%d of %d games against %s failed", rep.Errors, rep.Games, preset.Name)
+	case deals == nil || len(rep.EntrantRates) == 0:
+		return TrialResult{}, sim.Clustered{}, fmt.Errorf("the simulation reported no win rate by deal for the deck")
 	}
-	return TrialResult{Preset: preset.Name, Games: rep.Games, Wins: rep.Wins[0], Draws: rep.Draws,
-		WinRate: sim.Wilson(float64(rep.Wins[0]), float64(rep.Games))}, nil
+	mine := rep.EntrantRates[0]
+	return TrialResult{Preset: preset.Name, Games: mine.Games, Wins: mine.Wins, Draws: mine.Draws, WinRate: mine.WinRate}, *deals, nil
+}
+
+// sumClusters adds b's deals to a's: deals of different batches are
+// independent clusters.
+func sumClusters(a, b sim.Clustered) sim.Clustered {
+	return sim.Clustered{Clusters: a.Clusters + b.Clusters, Y: a.Y + b.Y, M: a.M + b.M, YY: a.YY + b.YY, YM: a.YM + b.YM, MM: a.MM + b.MM}
+}
+
+// splitDeals shares games among n opponents in whole deals of seats
+// games each, at least one deal each.
+func splitDeals(games, n, seats int) []int {
+	deals := max(games/seats, n)
+	out := make([]int, n)
+	for i := range out {
+		out[i] = deals / n * seats
+		if i < deals%n {
+			out[i] += seats
+		}
+	}
+	return out
 }
 
 func (srv *Server) handleTrial(w http.ResponseWriter, r *http.Request) {

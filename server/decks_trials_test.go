@@ -70,8 +70,26 @@ func TestDeckTrialPlaysAndReports(t *testing.T) {
 		played += o.Games
 	}
 	w := tr.WinRate
-	if tr.Error != "" || tr.Played != 12 || played != 12 || tr.Wins+tr.Draws > 12 || w.Low > w.Rate || w.Rate > w.High || w.N != 12 {
-		t.Errorf("finished batch %s: want 12 games over the presets, a rate inside its interval", raw)
+	if tr.Error != "" || tr.Played != 12 || played != 12 || tr.Wins+tr.Draws > 12 || w.Low > w.Rate || w.Rate > w.High || w.Method != "wilson-by-deal" || w.N <= 0 {
+		t.Errorf("finished batch %s: want 12 games over the presets, a rate inside its interval over deals", raw)
 	}
 	alice.expect(http.StatusAccepted, "POST", "/api/deck-tests", TrialRequest{Game: "mysticelements", List: tooMany.List, Games: 10})
+}
+
+func TestSplitDealsGivesWholeDealsToEveryOpponent(t *testing.T) {
+	cases := []struct {
+		games, opponents, seats int
+		want                    []int
+	}{
+		{100, 3, 2, []int{34, 34, 32}},
+		{101, 1, 2, []int{100}},
+		{10, 4, 2, []int{4, 2, 2, 2}},
+		{2, 3, 2, []int{2, 2, 2}}, // at least one deal each
+		{12, 2, 3, []int{6, 6}},
+	}
+	for _, c := range cases {
+		if got := splitDeals(c.games, c.opponents, c.seats); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("splitDeals(%d, %d, %d) = %v, want %v", c.games, c.opponents, c.seats, got, c.want)
+		}
+	}
 }

@@ -51,7 +51,7 @@ const words = {
   presetPick: "or start from a preset…",
   imported: (n) => `Imported ${n} cards.`,
   testTitle: "Test this deck",
-  testAbout: "Plays simulated games of this deck against each of the game's preset decks (both sides played by the greedy AI) and reports the win rate with its 95% interval.",
+  testAbout: "Plays simulated games of this deck against each preset deck the rules let it meet (both sides played by the greedy AI, each shuffle once from every seat) and reports the win rate with its 95% interval.",
   games: "Games",
   test: "Start the test",
   testing: (t) => `Playing: ${t.played} of ${t.games} games…`,
