@@ -34,7 +34,7 @@ const buildJS = `((entries) => {
 // TestBrowserBuildsSavesAndPlaysADeckOfEveryGame: for each game, from
 // an empty list, a player builds a preset's deck by searching and
 // clicking, sees it legal, saves it, and starts a game with it against
-// the AI. With $KARTENWERK_SCREENSHOTS set, the builder is shot there
+// the AI, after testing it in a small batch. With $KARTENWERK_SCREENSHOTS set, the builder is shot there
 // at a desktop's and a phone's size.
 func TestBrowserBuildsSavesAndPlaysADeckOfEveryGame(t *testing.T) {
 	for _, game := range []string{"athernum", "mystimons", "microlife", "mysticelements", "zynalith"} {
@@ -71,6 +71,10 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	if _, err := resolveDeck(g, DeckRequest{List: exported(decks[0])}, "saved deck"); err != nil {
 		t.Errorf("the saved %s deck is not legal on the server: %v", game, err)
 	}
+	do("open Test this deck", chromedp.Click("#test-title"))
+	do("ask for 10 games", chromedp.SetValue("#test-games", "10"))
+	do("start the test", chromedp.Click("#test"))
+	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
 	shoot(t, tab, game)
 	do("play it against the AI", chromedp.Click("#play"))
 	do("wait for the table page", chromedp.WaitReady("body.play"))

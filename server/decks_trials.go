@@ -56,6 +56,10 @@ type Trial struct {
 	// Skipped are the presets the rules do not let meet this deck (such
 	// as Mystic Elements' exclusive colours, ME-8.2), with why.
 	Skipped []string `json:"skipped,omitempty"`
+	// Note says when the rate cannot tell anything about the deck: every
+	// opponent it may meet is the deck itself (Zynalith's shared stacks,
+	// Micro-Life's fixed starter), and mirrored deals split evenly.
+	Note string `json:"note,omitempty"`
 
 	opponents []engine.DeckList // the presets it meets
 	plan      []int             // the games against each
@@ -139,6 +143,9 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, badInput("no preset may meet this deck: %s", strings.Join(view.Skipped, "; ")))
 		return
 	}
+	if onlyItself(deck, view.opponents) {
+		view.Note = "every deck the rules let this deck meet is this deck itself, so each mirrored deal is won once by each side: the 50% says nothing about the deck"
+	}
 	view.plan = splitDeals(games, len(view.opponents), g.Info().MinSeats)
 	view.Games = 0
 	for _, n := range view.plan {
@@ -197,6 +204,23 @@ func opponents(g engine.Game, deck engine.DeckList) (meet []engine.DeckList, ski
 		meet = append(meet, p)
 	}
 	return meet, skipped
+}
+
+// onlyItself tells whether every opponent lists the same cards as deck.
+func onlyItself(deck engine.DeckList, opponents []engine.DeckList) bool {
+	mine := cardsOnly(deck)
+	for _, o := range opponents {
+		if cardsOnly(o) != mine {
+			return false
+		}
+	}
+	return true
+}
+
+// cardsOnly is a deck's list without its name line.
+func cardsOnly(d engine.DeckList) string {
+	_, cards, _ := strings.Cut(deckText(d), "\n")
+	return strings.ToLower(cards)
 }
 
 // start registers a batch unless its account has one running or the

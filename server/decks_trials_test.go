@@ -93,3 +93,18 @@ func TestSplitDealsGivesWholeDealsToEveryOpponent(t *testing.T) {
 		}
 	}
 }
+
+func TestTrialNotesAnOpponentThatIsTheDeckItself(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	for _, c := range []struct {
+		game string
+		note bool
+	}{{"zynalith", true}, {"microlife", true}, {"athernum", false}} {
+		g, _ := e.srv.games.lookup(c.game)
+		deck := g.Presets()[0]
+		meet, _ := opponents(g, deck)
+		if got := onlyItself(deck, meet); got != c.note {
+			t.Errorf("%s's %s meets only itself: %v, want %v", c.game, deck.Name, got, c.note)
+		}
+	}
+}

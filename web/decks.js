@@ -406,7 +406,7 @@ function showTest(t) {
   const out = $("test-result");
   out.className = t.error ? "errors" : "";
   if (t.error) { out.textContent = t.error; return; }
-  out.replaceChildren(el("p", {id: "test-rate"}, words.testResult(t, words.pct)),
+  out.replaceChildren(el("p", {id: "test-rate"}, words.testResult(t, words.pct)), t.note ? el("p", {class: "muted"}, t.note) : null,
     el("ul", {}, t.opponents.map((o) => el("li", {}, words.against(o, words.pct))), (t.skipped || []).map((s) => el("li", {class: "muted"}, words.skipped(s)))));
 }
 
