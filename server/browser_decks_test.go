@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/platform/codes"
 )
 
 // buildJS builds a deck in the deck builder as a player would: for each
@@ -76,10 +78,33 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("start the test", chromedp.Click("#test"))
 	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
 	shoot(t, tab, game)
+	checkShared(t, e, tab, game, decks[0])
 	do("play it against the AI", chromedp.Click("#play"))
 	do("wait for the table page", chromedp.WaitReady("body.play"))
 	waitTable(t, tab, 0)
 	do("wait for the prompt", chromedp.WaitReady("#prompt p"))
+}
+
+// checkShared opens a saved deck's share link: the deck is shown, read-only.
+func checkShared(t *testing.T, e *accountEnv, tab context.Context, game string, d SavedDeck) {
+	t.Helper()
+	text, do := pageDriver(t, tab, "#message")
+	do("share the deck", chromedp.Click("#share"))
+	link, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#share-link").value`))
+	if err != nil || !strings.HasSuffix(link, "/decks/"+game+"?share="+d.Share) {
+		t.Fatalf("share link %q (%v), want one ending in /decks/%s?share=%s", link, err, game, d.Share)
+	}
+	do("open the share link", chromedp.Navigate(link))
+	waitFor(t, "the shared deck", func() bool { return strings.Contains(text("#shared-note"), d.Name) })
+	adds, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#pool button.add, #deck button.add").length`))
+	if err != nil || adds != 0 {
+		t.Errorf("a shared deck offers %d add buttons (%v), want none: it is read-only", adds, err)
+	}
+	do("back to the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
+	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	do("load the saved deck", chromedp.SetValue("#saved", d.ID))
+	do("pick it", chromedp.Evaluate[chromedp.Void](`document.querySelector("#saved").dispatchEvent(new Event("change"))`))
+	waitFor(t, "the saved deck loaded and legal", func() bool { return strings.Contains(text("#verdict"), "Legal deck") })
 }
 
 // signUpInPage creates an account on the login page, logging the tab in.
@@ -124,9 +149,9 @@ func shoot(t *testing.T, tab context.Context, game string) {
 
 // TestBrowserRegistersACardOnTheCollectionPage types a code on the
 // collection page: the card is listed with its count, and its game's
-// share is shown.
+// share is shown; a card's printed link fills in its code.
 func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
-	e := newCodesEnv(t, 1)
+	e := newCodesEnv(t, 2)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#register-result")
 	signUpInPage(t, e.accountEnv, do, "alice")
@@ -140,4 +165,15 @@ func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
 	if s := text("#shares"); !strings.Contains(s, "Athernum") {
 		t.Errorf("shares %q, want every game's", s)
 	}
+	link, err := codes.NewLink(e.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do("open a card's printed link", chromedp.Navigate(link.Payload(e.run.Codes[1])))
+	do("wait for the card form", chromedp.WaitVisible("#register-form"))
+	if got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#card-code").value`)); got != e.run.Codes[1].String() {
+		t.Errorf("the linked code filled in as %q, want %s", got, e.run.Codes[1])
+	}
+	do("register it", chromedp.Click("#register"))
+	waitFor(t, "two copies listed", func() bool { return text("#owned td.num") == "2" })
 }

@@ -50,6 +50,9 @@ func (f collectionFilter) keeps(c OwnedCard) bool {
 
 func (srv *Server) collectionRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /collection", srv.page("collection.html"))
+	// A QR code printed with codes generate --base-url links here: a
+	// phone's own camera app opens the page with the code filled in.
+	m.HandleFunc("GET /register", srv.page("collection.html"))
 	m.HandleFunc("GET /api/collection", srv.withCodes(srv.handleCollection))
 }
 

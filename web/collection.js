@@ -6,7 +6,7 @@ import {showAccount} from "./account.js";
 
 const words = {
   heading: "Your cards",
-  loginFirst: "Log in to see your cards and register new ones.",
+  loginFirst: "Log in to see your cards and register new ones (then open the card's link again).",
   login: "Log in",
   registerTitle: "Register a card",
   codeLabel: "Code from under the scratch-off",
@@ -181,6 +181,10 @@ async function start() {
   for (const id of ["register-box", "collection-box", "trade-box"]) $(id).hidden = !me;
   if (!me) return;
   $("scan").hidden = !("BarcodeDetector" in window && navigator.mediaDevices);
+  // A scanned link (/register?code=...) fills the field; registering
+  // stays the player's click, so a link alone never registers a card.
+  const linked = new URLSearchParams(location.search).get("code");
+  if (linked) $("card-code").value = linked;
   await fillGames();
   showCollection();
   showHistory();
