@@ -14,11 +14,11 @@ import (
 // Saved decks: each account keeps deck lists per game, any of them
 // viewable read-only by whoever holds its share link.
 const (
-	maxDeckList    = 16 << 10 // bytes of one saved list
-	maxDeckName    = 60       // characters
-	maxSavedDecks  = 200      // per account
-	untitledDeck   = "Untitled deck"
-	deckNotFoundFx = "no such deck among yours: list your decks with GET /api/decks"
+	maxDeckList   = 16 << 10 // bytes of one saved list
+	maxDeckName   = 60       // characters
+	maxSavedDecks = 200      // per account
+	untitledDeck  = "Untitled deck"
+	deckNotFound  = "no such deck among yours: list your decks with GET /api/decks"
 )
 
 // SaveDeckRequest is the body of POST /api/decks and POST /api/decks/{id}:
@@ -193,7 +193,7 @@ func (srv *Server) ownDeck(w http.ResponseWriter, r *http.Request) (AccountSessi
 
 func (srv *Server) deckError(w http.ResponseWriter, err error) {
 	if errors.Is(err, ErrNoDeck) {
-		writeError(w, http.StatusNotFound, deckNotFoundFx)
+		writeError(w, http.StatusNotFound, deckNotFound)
 		return
 	}
 	srv.httpError(w, err)

@@ -14,7 +14,7 @@ import (
 )
 
 // "Test this deck": a bounded batch of simulated games of a deck against
-// each of the game's presets, played on the server one game at a time,
+// the presets the rules let it meet, played on the server one at a time,
 // at most one batch per account and a few for the whole server.
 const (
 	trialDefaultGames = 100
@@ -47,7 +47,7 @@ type Trial struct {
 	Played int    `json:"played"`
 	Done   bool   `json:"done"`
 	Error  string `json:"error,omitempty"`
-	// Wins, Draws and WinRate (with its 95% Wilson interval) count the
+	// Wins, Draws and WinRate (with its 95% interval over deals) count the
 	// deck's games against every opponent; Opponents splits them.
 	Wins      int           `json:"wins"`
 	Draws     int           `json:"draws"`
@@ -136,20 +136,10 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	view := Trial{ID: newToken(), Game: g.Info().ID, Deck: deck.Name, Agent: trialAgent, Seed: newSeed(), Games: games,
-		Opponents: []TrialResult{}}
-	view.opponents, view.Skipped = opponents(g, deck)
-	if len(view.opponents) == 0 {
-		srv.httpError(w, badInput("no preset may meet this deck: %s", strings.Join(view.Skipped, "; ")))
+	view, err := planTrial(g, deck, games)
+	if err != nil {
+		srv.httpError(w, err)
 		return
-	}
-	if onlyItself(deck, view.opponents) {
-		view.Note = "every deck the rules let this deck meet is this deck itself, so each mirrored deal is won once by each side: the 50% says nothing about the deck"
-	}
-	view.plan = splitDeals(games, len(view.opponents), g.Info().MinSeats)
-	view.Games = 0
-	for _, n := range view.plan {
-		view.Games += n
 	}
 	run, wait, why := srv.trials.start(ss.Owner, view)
 	if run == nil {
@@ -158,6 +148,25 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 	}
 	go srv.playTrial(run, g, deck)
 	writeJSON(w, http.StatusAccepted, run.snapshot())
+}
+
+// planTrial picks the presets deck may meet and shares the games among
+// them in whole deals.
+func planTrial(g engine.Game, deck engine.DeckList, games int) (Trial, error) {
+	info := g.Info()
+	view := Trial{ID: newToken(), Game: info.ID, Deck: deck.Name, Agent: trialAgent, Seed: newSeed(), Opponents: []TrialResult{}}
+	view.opponents, view.Skipped = opponents(g, deck)
+	if len(view.opponents) == 0 {
+		return view, badInput("no preset may meet this deck: %s", strings.Join(view.Skipped, "; "))
+	}
+	if onlyItself(deck, view.opponents) {
+		view.Note = "every deck the rules let this deck meet is this deck itself, so each mirrored deal is won once by each side: the 50% says nothing about the deck"
+	}
+	view.plan = splitDeals(games, len(view.opponents), info.MinSeats)
+	for _, n := range view.plan {
+		view.Games += n
+	}
+	return view, nil
 }
 
 // trialInput checks a batch's request: a game with presets to meet, a
