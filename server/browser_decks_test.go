@@ -77,7 +77,7 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("ask for 10 games", chromedp.SetValue("#test-games", "10"))
 	do("start the test", chromedp.Click("#test"))
 	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
-	shoot(t, tab, game)
+	shoot(t, tab, "decks-"+game)
 	checkShared(t, e, tab, game, decks[0])
 	do("play it against the AI", chromedp.Click("#play"))
 	do("wait for the table page", chromedp.WaitReady("body.play"))
@@ -119,8 +119,8 @@ func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[c
 }
 
 // shoot saves the page at 1280x800 and 390x844 into
-// $KARTENWERK_SCREENSHOTS (nothing when it is not set).
-func shoot(t *testing.T, tab context.Context, game string) {
+// $KARTENWERK_SCREENSHOTS as name-WxH.png (nothing when it is not set).
+func shoot(t *testing.T, tab context.Context, name string) {
 	dir := os.Getenv("KARTENWERK_SCREENSHOTS")
 	if dir == "" {
 		return
@@ -135,10 +135,10 @@ func shoot(t *testing.T, tab context.Context, game string) {
 		}
 		cancel()
 		if err != nil {
-			t.Fatalf("screenshot of the %s deck builder: %v", game, err)
+			t.Fatalf("screenshot of %s: %v", name, err)
 		}
-		name := filepath.Join(dir, fmt.Sprintf("decks-%s-%dx%d.png", game, size[0], size[1]))
-		if err := os.WriteFile(name, png, 0o644); err != nil {
+		file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1]))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -176,4 +176,5 @@ func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
 	}
 	do("register it", chromedp.Click("#register"))
 	waitFor(t, "two copies listed", func() bool { return text("#owned td.num") == "2" })
+	shoot(t, tab, "collection")
 }
