@@ -93,19 +93,17 @@ func deckStoreContract(t *testing.T, st Store) {
 }
 
 func TestSQLiteDeckStore(t *testing.T) {
-	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "s.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	deckStoreContract(t, st)
+	deckStoreContract(t, openTestStore(t, filepath.Join(t.TempDir(), "s.db")))
 }
+func TestPostgresDeckStore(t *testing.T) { deckStoreContract(t, openTestStore(t, startPostgres(t))) }
 
-func TestPostgresDeckStore(t *testing.T) {
-	st, err := OpenStore(context.Background(), startPostgres(t))
+// openTestStore opens a store for the test alone, closed after it.
+func openTestStore(t *testing.T, dsn string) Store {
+	t.Helper()
+	st, err := OpenStore(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer st.Close()
-	deckStoreContract(t, st)
+	t.Cleanup(func() { st.Close() })
+	return st
 }
