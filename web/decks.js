@@ -233,6 +233,18 @@ function barChart(pairs) {
   return svg("svg", {viewBox: `0 0 ${w} ${h}`, role: "img"}, ...bars);
 }
 
+/** hbarChart draws counts per label as horizontal bars, for long labels. */
+function hbarChart(pairs) {
+  const w = 240, row = 16, left = 96, max = Math.max(1, ...pairs.map(([, n]) => n));
+  const bars = pairs.flatMap(([label, n], i) => {
+    const y = i * row + 4, bw = (n / max) * (w - left - 24);
+    return [svg("text", {x: 0, y: y + 11}, String(label).slice(0, 16)),
+      svg("rect", {class: "bar", x: left, y, width: bw, height: row - 4}),
+      svg("text", {x: left + bw + 4, y: y + 11}, String(n))];
+  });
+  return svg("svg", {viewBox: `0 0 ${w} ${Math.max(row, pairs.length * row + 8)}`, role: "img"}, ...bars);
+}
+
 function tally(of) {
   const m = new Map();
   for (const e of state.entries) {
@@ -247,7 +259,7 @@ function drawCharts() {
   const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
   const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
   $("curve").replaceChildren(el("figcaption", {}, words.curve), barChart(curve));
-  $("kinds").replaceChildren(el("figcaption", {}, words.kinds), barChart(kinds));
+  $("kinds").replaceChildren(el("figcaption", {}, words.kinds), hbarChart(kinds));
 }
 
 // ---- live checks ----
