@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -106,6 +107,32 @@ func TestSaveDeckRefusesBadInput(t *testing.T) {
 		res, raw := alice.do("POST", "/api/decks", c.req)
 		if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, c.says) {
 			t.Errorf("save %+v: %d %s, want 400 saying %q", c.req.Name, res.StatusCode, raw, c.says)
+		}
+	}
+}
+
+func TestDeckAndCollectionPagesServed(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	noFollow := *e.http.Client()
+	noFollow.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	cases := []struct {
+		path, want string
+		status     int
+	}{
+		{"/decks", "/decks/" + e.srv.games.list[0].Info().ID, http.StatusFound},
+		{"/decks/athernum", "decks.js", http.StatusOK},
+		{"/collection", "collection.js", http.StatusOK},
+		{"/register?code=7KQ2M-XP0AH-3VTBD-9RW4F", "collection.js", http.StatusOK},
+	}
+	for _, c := range cases {
+		res, err := noFollow.Get(e.http.URL + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || !strings.Contains(string(body)+res.Header.Get("Location"), c.want) {
+			t.Errorf("GET %s: %d (Location %q), want %d with %q", c.path, res.StatusCode, res.Header.Get("Location"), c.status, c.want)
 		}
 	}
 }
