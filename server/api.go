@@ -44,6 +44,9 @@ func (srv *Server) routes() {
 	m.Handle("GET /metrics", srv.metricsHandler())
 	srv.accountRoutes(m)
 	srv.codeRoutes(m)
+	srv.collectionRoutes(m)
+	srv.tradeRoutes(m)
+	srv.deckRoutes(m)
 	srv.mux = m
 }
 

@@ -42,7 +42,6 @@ func (srv *Server) codeRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/codes/import", srv.withCodes(srv.handleImport))
 	m.HandleFunc("GET /api/codes/flags", srv.withCodes(srv.handleFlags))
 	m.HandleFunc("POST /api/codes/register", srv.withCodes(srv.handleRegister))
-	m.HandleFunc("GET /api/collection", srv.withCodes(srv.handleCollection))
 }
 
 // withCodes answers 501 on a store that keeps no accounts.
@@ -113,20 +112,6 @@ func (srv *Server) handleFlags(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string][]CodeFlag{"flags": flags})
-}
-
-func (srv *Server) handleCollection(w http.ResponseWriter, r *http.Request) {
-	ss, _, ok := srv.mustLogIn(w, r)
-	if !ok {
-		return
-	}
-	cards, err := srv.codes.Collection(r.Context(), ss.Owner)
-	if err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, map[string][]CollectionEntry{"cards": cards})
 }
 
 func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {

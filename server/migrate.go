@@ -26,6 +26,7 @@ var migrations = []migration{
 	{3, "accounts, sessions and login attempts", migrateAccounts},
 	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
 	{5, "ratings, ranked queue and match history", migrateRanked},
+	{7, "saved decks and card trades", migrateDecks},
 	{9, "shared rate limits", migrateRateLimits},
 }
 
@@ -215,6 +216,40 @@ CREATE TABLE code_flags (
 	PRIMARY KEY (hash, attempt_by)
 );
 CREATE INDEX code_flags_by_time ON code_flags (attempted);`
+
+// migrateDecks adds the decks players save to their accounts and the
+// history of cards given from one account to another.
+func migrateDecks(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	return execAll(ctx, tx, decksSchema)
+}
+
+// decksSchema: a saved deck is its list as the player wrote it, with an
+// unguessable share token for its read-only link; a trade row records
+// every card that changed hands, which codes moved is in card_codes.
+const decksSchema = `
+CREATE TABLE saved_decks (
+	id      TEXT PRIMARY KEY,
+	owner   TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	game    TEXT NOT NULL,
+	name    TEXT NOT NULL,
+	list    TEXT NOT NULL,
+	share   TEXT NOT NULL UNIQUE,
+	created BIGINT NOT NULL,
+	updated BIGINT NOT NULL
+);
+CREATE INDEX saved_decks_by_owner ON saved_decks (owner, game);
+CREATE TABLE card_trades (
+	id       TEXT PRIMARY KEY,
+	giver    TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	receiver TEXT NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
+	game     TEXT NOT NULL,
+	card     TEXT NOT NULL,
+	printing TEXT NOT NULL,
+	count    INTEGER NOT NULL,
+	traded   BIGINT NOT NULL
+);
+CREATE INDEX card_trades_by_giver ON card_trades (giver, traded);
+CREATE INDEX card_trades_by_receiver ON card_trades (receiver, traded);`
 
 // addColumn adds a column to a table unless it is there already.
 func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {

@@ -117,6 +117,7 @@ type Server struct {
 	acct          *accounts   // nil: the store keeps no accounts
 	codes         CodeStore   // nil: the store keeps no card codes
 	rankedStore   RankedStore // nil: the store keeps no ratings
+	trials        trials      // the "Test this deck" batches
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load

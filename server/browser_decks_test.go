@@ -1,0 +1,180 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"kartenwerk/platform/codes"
+)
+
+// buildJS builds a deck in the deck builder as a player would: for each
+// card of the list, it picks the card's section, types the name into the
+// search field and clicks the card's "+" as often as the list says.
+// It returns the names it could not find.
+const buildJS = `((entries) => {
+  const missing = [];
+  const fire = (id, v) => { const e = document.getElementById(id); e.value = v; e.dispatchEvent(new Event("input")); };
+  for (const {card, count, section} of entries) {
+    fire("section", section || "");
+    fire("search", card);
+    const row = [...document.querySelectorAll("#pool li")].find((li) => li.dataset.name.toLowerCase() === card.toLowerCase());
+    if (!row) { missing.push(card); continue; }
+    for (let i = 0; i < count; i++) row.querySelector("button.add").click();
+  }
+  fire("search", "");
+  return missing;
+})`
+
+// TestBrowserBuildsSavesAndPlaysADeckOfEveryGame: for each game, from
+// an empty list, a player builds a preset's deck by searching and
+// clicking, sees it legal, saves it, and starts a game with it against
+// the AI, after testing it in a small batch. With $KARTENWERK_SCREENSHOTS set, the builder is shot there
+// at a desktop's and a phone's size.
+func TestBrowserBuildsSavesAndPlaysADeckOfEveryGame(t *testing.T) {
+	for _, game := range []string{"athernum", "mystimons", "microlife", "mysticelements", "zynalith"} {
+		t.Run(game, func(t *testing.T) { buildSaveAndPlay(t, game) })
+	}
+}
+
+func buildSaveAndPlay(t *testing.T, game string) {
+	e := newAccountEnv(t, nil)
+	g, err := e.srv.games.lookup(game)
+	if err != nil {
+		t.Skip(err)
+	}
+	preset := g.Presets()[0]
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#message")
+	signUpInPage(t, e, do, "alice")
+	do("open the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
+	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	waitFor(t, "an empty deck", func() bool { return strings.Contains(text("#deck"), "empty") })
+	entries, _ := json.Marshal(preset.Entries)
+	missing, err := chromedp.Run(tab, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%s)", buildJS, entries)))
+	if err != nil || len(missing) > 0 {
+		t.Fatalf("building %s's %s: %v, cards not found by searching: %v", game, preset.Name, err, missing)
+	}
+	waitFor(t, "the deck checked legal", func() bool { return strings.Contains(text("#verdict"), "Legal deck") })
+	do("name the deck", chromedp.SetValue("#deck-name", "Clicked "+preset.Name))
+	do("save it", chromedp.Click("#save"))
+	waitFor(t, "the deck saved", func() bool { return strings.Contains(text("#message"), "Saved") })
+	decks, err := e.srv.deckStore().Decks(t.Context(), e.accountID("alice"), game)
+	if err != nil || len(decks) != 1 {
+		t.Fatalf("saved decks of %s: %v %v, want the one", game, decks, err)
+	}
+	if _, err := resolveDeck(g, DeckRequest{List: exported(decks[0])}, "saved deck"); err != nil {
+		t.Errorf("the saved %s deck is not legal on the server: %v", game, err)
+	}
+	do("open Test this deck", chromedp.Click("#test-title"))
+	do("ask for 10 games", chromedp.SetValue("#test-games", "10"))
+	do("start the test", chromedp.Click("#test"))
+	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
+	shoot(t, tab, "decks-"+game)
+	checkShared(t, e, tab, game, decks[0])
+	do("play it against the AI", chromedp.Click("#play"))
+	do("wait for the table page", chromedp.WaitReady("body.play"))
+	waitTable(t, tab, 0)
+	do("wait for the prompt", chromedp.WaitReady("#prompt p"))
+}
+
+// checkShared opens a saved deck's share link: the deck is shown, read-only.
+func checkShared(t *testing.T, e *accountEnv, tab context.Context, game string, d SavedDeck) {
+	t.Helper()
+	text, do := pageDriver(t, tab, "#message")
+	do("share the deck", chromedp.Click("#share"))
+	link, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#share-link").value`))
+	if err != nil || !strings.HasSuffix(link, "/decks/"+game+"?share="+d.Share) {
+		t.Fatalf("share link %q (%v), want one ending in /decks/%s?share=%s", link, err, game, d.Share)
+	}
+	do("open the share link", chromedp.Navigate(link))
+	waitFor(t, "the shared deck", func() bool { return strings.Contains(text("#shared-note"), d.Name) })
+	adds, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#pool button.add, #deck button.add").length`))
+	if err != nil || adds != 0 {
+		t.Errorf("a shared deck offers %d add buttons (%v), want none: it is read-only", adds, err)
+	}
+	do("back to the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
+	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	do("load the saved deck", chromedp.SetValue("#saved", d.ID))
+	do("pick it", chromedp.Evaluate[chromedp.Void](`document.querySelector("#saved").dispatchEvent(new Event("change"))`))
+	waitFor(t, "the saved deck loaded and legal", func() bool { return strings.Contains(text("#verdict"), "Legal deck") })
+}
+
+// signUpInPage creates an account on the login page, logging the tab in.
+func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[chromedp.Void]), name string) {
+	t.Helper()
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("wait for the form", chromedp.WaitVisible("#login-form"))
+	do("type a username", chromedp.SendKeys("#username", name))
+	do("type a password", chromedp.SendKeys("#password", alicePassword))
+	do("create the account", chromedp.Click("#signup"))
+	do("wait until logged in", chromedp.WaitVisible("#signed-in"))
+}
+
+// shoot saves the page at 1280x800 and 390x844 into
+// $KARTENWERK_SCREENSHOTS as name-WxH.png (nothing when it is not set).
+func shoot(t *testing.T, tab context.Context, name string) {
+	dir := os.Getenv("KARTENWERK_SCREENSHOTS")
+	if dir == "" {
+		return
+	}
+	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
+		ctx, cancel := context.WithTimeout(tab, 30*time.Second)
+		err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1]), chromedp.Evaluate[chromedp.Void](`scrollTo(0, 0)`),
+			chromedp.Sleep(300*time.Millisecond))
+		var png []byte
+		if err == nil {
+			png, err = chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		}
+		cancel()
+		if err != nil {
+			t.Fatalf("screenshot of %s: %v", name, err)
+		}
+		file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1]))
+		if err := os.WriteFile(file, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestBrowserRegistersACardOnTheCollectionPage types a code on the
+// collection page: the card is listed with its count, and its game's
+// share is shown; a card's printed link fills in its code.
+func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
+	e := newCodesEnv(t, 2)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-result")
+	signUpInPage(t, e.accountEnv, do, "alice")
+	do("open the collection", chromedp.Navigate(e.http.URL+"/collection"))
+	do("wait for the card form", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "an empty collection", func() bool { return strings.Contains(text("#owned"), "No cards registered") })
+	do("type the code", chromedp.SendKeys("#card-code", strings.ToLower(e.run.Codes[0].String())))
+	do("register it", chromedp.Click("#register"))
+	waitFor(t, "the card registered", func() bool { return strings.Contains(text("#register-result"), "now in your collection") })
+	waitFor(t, "the card listed", func() bool { return strings.Contains(text("#owned"), "Ember Fox") })
+	if s := text("#shares"); !strings.Contains(s, "Athernum") {
+		t.Errorf("shares %q, want every game's", s)
+	}
+	link, err := codes.NewLink(e.http.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	do("open a card's printed link", chromedp.Navigate(link.Payload(e.run.Codes[1])))
+	do("wait for the card form", chromedp.WaitVisible("#register-form"))
+	if got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#card-code").value`)); got != e.run.Codes[1].String() {
+		t.Errorf("the linked code filled in as %q, want %s", got, e.run.Codes[1])
+	}
+	do("register it", chromedp.Click("#register"))
+	waitFor(t, "two copies listed", func() bool { return text("#owned td.num") == "2" })
+	shoot(t, tab, "collection")
+}

@@ -1,0 +1,124 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"kartenwerk/engine"
+)
+
+// The "physical cards only" rule an organiser may set for a ranked queue
+// or a tournament: a deck is legal there only if its account has
+// registered every copy the deck lists (any printing counts).
+
+// checkOwned lists a problem for every card the deck lists more copies of
+// (over all its sections) than account holds in game; none: the account
+// owns the whole deck. Names match in any case, as deck lists do.
+func (srv *Server) checkOwned(ctx context.Context, account, game string, deck engine.DeckList) ([]engine.Problem, error) {
+	entries, err := srv.codes.Collection(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	owned := map[string]int{}
+	for _, e := range entries {
+		if e.Game == game {
+			owned[clean(e.Card)] += e.Count
+		}
+	}
+	listed := map[string]int{}
+	var order []engine.DeckEntry // each card's first entry, in list order
+	for _, e := range deck.Entries {
+		key := clean(e.Card)
+		if _, seen := listed[key]; !seen {
+			order = append(order, e)
+		}
+		listed[key] += e.Count
+	}
+	problems := []engine.Problem{}
+	for _, e := range order {
+		want, have := listed[clean(e.Card)], owned[clean(e.Card)]
+		if want > have {
+			problems = append(problems, deck.Problem(e, ownedMessage(want, have), ownedFix(e.Card, want, have)))
+		}
+	}
+	return problems, nil
+}
+
+func ownedMessage(listed, owned int) string {
+	return fmt.Sprintf("physical cards only: the deck lists %d %s, you own %d", listed, copies(listed), owned)
+}
+
+func ownedFix(card string, listed, owned int) string {
+	if owned == 0 {
+		return fmt.Sprintf("register a copy of %s or take it out of the deck", card)
+	}
+	return fmt.Sprintf("register %d more %s of %s or list at most %d", listed-owned, copies(listed-owned), card, owned)
+}
+
+func copies(n int) string {
+	if n == 1 {
+		return "copy"
+	}
+	return "copies"
+}
+
+// OwnedResponse is the answer of POST /api/decks/owned.
+type OwnedResponse struct {
+	OK       bool             `json:"ok"`
+	Problems []engine.Problem `json:"problems"`
+}
+
+// DeckListRequest is a game's deck list, as the deck builder sends it.
+type DeckListRequest struct {
+	Game string `json:"game"`
+	List string `json:"list"`
+}
+
+// handleOwned checks a list against the session's collection, as an
+// event that requires physical cards would.
+func (srv *Server) handleOwned(w http.ResponseWriter, r *http.Request) {
+	ss, _, ok := srv.mustLogIn(w, r)
+	if !ok {
+		return
+	}
+	g, req, ok := srv.gameDeckBody(w, r)
+	if !ok {
+		return
+	}
+	d, err := engine.ParseDeckList("deck", "deck", strings.NewReader(req.List))
+	if err != nil {
+		srv.httpError(w, &inputError{msg: "the deck list has lines that are not cards: " + err.Error(), problems: problemsOf(err)})
+		return
+	}
+	ps, err := srv.checkOwned(r.Context(), ss.Owner, g.Info().ID, d)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, OwnedResponse{OK: len(ps) == 0, Problems: ps})
+}
+
+// problemsOf is a deck reader's error as problems (nil for another error).
+func problemsOf(err error) []engine.Problem {
+	if ps, ok := err.(engine.Problems); ok {
+		return ps
+	}
+	return nil
+}
+
+// gameDeckBody reads a DeckListRequest naming an offered game, or
+// answers 400 or 404 and false.
+func (srv *Server) gameDeckBody(w http.ResponseWriter, r *http.Request) (engine.Game, DeckListRequest, bool) {
+	req, ok := bodyOf[DeckListRequest](srv, w, r)
+	if !ok {
+		return nil, req, false
+	}
+	g, err := srv.games.lookup(req.Game)
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return nil, req, false
+	}
+	return g, req, true
+}

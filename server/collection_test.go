@@ -1,0 +1,149 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// registerCodes registers the run's codes from..to-1 to b.
+func (e *codesEnv) registerCodes(b *browser, from, to int) {
+	e.t.Helper()
+	for _, c := range e.run.Codes[from:to] {
+		b.expect(http.StatusCreated, "POST", "/api/codes/register", CodeEntry{c.String()})
+	}
+}
+
+func collectionOf(t *testing.T, b *browser, query string) CollectionView {
+	t.Helper()
+	_, raw := b.expect(http.StatusOK, "GET", "/api/collection"+query, nil)
+	var v CollectionView
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		t.Fatalf("collection %s: %v", raw, err)
+	}
+	return v
+}
+
+func TestCollectionFiltersAndPoolShares(t *testing.T) {
+	e := newCodesEnv(t, 3)
+	alice := e.player("alice")
+	e.registerCodes(alice, 0, 3)
+	cases := []struct {
+		query string
+		cards int
+	}{
+		{"", 1},
+		{"?game=athernum", 1},
+		{"?game=mystimons", 0},
+		{"?name=ember", 1},
+		{"?name=EMBER+f", 1},
+		{"?name=drake", 0},
+		{"?kind=nosuchkind", 0},
+		{"?group=nosuchgroup", 0},
+	}
+	for _, c := range cases {
+		v := collectionOf(t, alice, c.query)
+		if len(v.Cards) != c.cards {
+			t.Errorf("collection%s: %d printings, want %d", c.query, len(v.Cards), c.cards)
+		}
+		if len(v.Cards) == 1 && v.Cards[0].Count != 3 {
+			t.Errorf("collection%s: %+v, want 3 copies", c.query, v.Cards[0])
+		}
+	}
+	// Ember Fox is no card of Athernum's pool: it counts as no share of it.
+	for _, s := range collectionOf(t, alice, "").Shares {
+		if s.Pool == 0 || s.Owned != 0 || s.Share != 0 {
+			t.Errorf("share of %s: %+v, want a pool and nothing of it owned", s.Game, s)
+		}
+	}
+	if got := len(collectionOf(t, alice, "?game=zynalith").Shares); got != 1 {
+		t.Errorf("shares filtered to one game: %d, want 1", got)
+	}
+}
+
+func TestCollectionShareCountsCardsOfThePool(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	g, _ := e.srv.games.lookup("athernum")
+	pool := g.Cards()
+	entries := []CollectionEntry{
+		{CardPrinting{"athernum", pool[0].Name, "first"}, 2},
+		{CardPrinting{"athernum", strings.ToUpper(pool[0].Name), "second"}, 1}, // one card, two printings
+		{CardPrinting{"athernum", pool[1].Name, "first"}, 1},
+		{CardPrinting{"athernum", "No Such Card", "first"}, 1},
+	}
+	v := e.srv.collectionView(entries, collectionFilter{game: "athernum"})
+	want := PoolShare{Game: "athernum", Name: g.Info().Name, Owned: 2, Pool: len(pool), Share: 2 / float64(len(pool))}
+	if len(v.Shares) != 1 || v.Shares[0] != want {
+		t.Errorf("shares %+v, want %+v", v.Shares, want)
+	}
+	if v.Cards[0].Kind != pool[0].Kind || v.Cards[0].Group != pool[0].Group {
+		t.Errorf("card %+v, want the pool's kind %q and group %q", v.Cards[0], pool[0].Kind, pool[0].Group)
+	}
+	kind := collectionFilter{kind: strings.ToUpper(pool[1].Kind)}
+	for _, c := range e.srv.collectionView(entries, kind).Cards {
+		if !strings.EqualFold(c.Kind, pool[1].Kind) {
+			t.Errorf("filtered by kind %q: %+v", pool[1].Kind, c)
+		}
+	}
+}
+
+// TestPhysicalCardsOnly: under the "physical cards only" rule a deck is
+// legal only if its account owns every copy it lists; one copy more
+// than owned is refused, naming the card and both counts.
+func TestPhysicalCardsOnly(t *testing.T) {
+	e := newCodesEnv(t, 3)
+	alice := e.player("alice")
+	e.registerCodes(alice, 0, 2)
+	owner := e.accountID("alice")
+	cases := []struct {
+		name, list string
+		want       []string // a problem's words each; none: legal
+	}{
+		{"as many as owned", "2 Ember Fox", nil},
+		{"fewer than owned", "1 ember fox", nil},
+		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 copies", "you own 2", "register 1 more copy"}},
+		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 copies", "you own 2"}},
+		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 copy", "you own 0"}},
+	}
+	for _, c := range cases {
+		d, err := engine.ParseDeckList("deck", "d", strings.NewReader(c.list))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ps, err := e.srv.checkOwned(t.Context(), owner, "athernum", d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (len(ps) == 0) != (c.want == nil) || len(ps) > 1 {
+			t.Errorf("%s: problems %v, want %v", c.name, ps, c.want)
+			continue
+		}
+		for _, w := range c.want {
+			if !strings.Contains(ps[0].Error(), w) {
+				t.Errorf("%s: %q does not say %q", c.name, ps[0].Error(), w)
+			}
+		}
+	}
+	// Another game's cards of the same name do not count.
+	d, _ := engine.ParseDeckList("deck", "d", strings.NewReader("1 Ember Fox"))
+	if ps, _ := e.srv.checkOwned(t.Context(), owner, "mystimons", d); len(ps) != 1 {
+		t.Errorf("athernum cards counted for mystimons: %v", ps)
+	}
+	_, raw := alice.expect(http.StatusOK, "POST", "/api/decks/owned", DeckListRequest{Game: "athernum", List: "3 Ember Fox"})
+	if !strings.Contains(raw, `"ok":false`) || !strings.Contains(raw, "you own 2") {
+		t.Errorf("POST /api/decks/owned: %s", raw)
+	}
+}
+
+// accountID is the store's id of the account with this username.
+func (e *accountEnv) accountID(username string) string {
+	e.t.Helper()
+	acc, err := e.srv.acct.store.AccountByName(e.t.Context(), username)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return acc.ID
+}

@@ -1,0 +1,110 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+)
+
+func presetList(t *testing.T, e *testEnv, game string) string {
+	t.Helper()
+	g, err := e.srv.games.lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return deckText(g.Presets()[0])
+}
+
+// TestDeckTrialLimits: one running batch per account, a few for the
+// server; beyond either, 429 with Retry-After and a message that says
+// what to do.
+func TestDeckTrialLimits(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	alice := e.browser()
+	alice.signup("alice", alicePassword)
+	req := TrialRequest{Game: "mysticelements", List: presetList(t, e.testEnv, "mysticelements"), Games: 10}
+	held, _, _ := e.srv.trials.start(e.accountID("alice"), Trial{ID: "held", Games: 200})
+	res, raw := alice.do("POST", "/api/deck-tests", req)
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || !strings.Contains(raw, "a test of yours is running (0 of 200 games played)") {
+		t.Errorf("a second batch while one runs: %d %s, want 429 saying one runs", res.StatusCode, raw)
+	}
+	e.srv.trials.finish(held, Trial{})
+	for i := range trialsAtOnce {
+		e.srv.trials.start(fmt.Sprintf("other-%d", i), Trial{ID: fmt.Sprintf("other-%d", i), Games: 10})
+	}
+	res, raw = alice.do("POST", "/api/deck-tests", req)
+	if res.StatusCode != http.StatusTooManyRequests || !strings.Contains(raw, "the most it tests at once") {
+		t.Errorf("a batch over the server's cap: %d %s, want 429", res.StatusCode, raw)
+	}
+}
+
+// TestDeckTrialPlaysAndReports plays a small batch through the API and
+// checks that its figures add up.
+func TestDeckTrialPlaysAndReports(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	alice, bob := e.browser(), e.browser()
+	alice.signup("alice", alicePassword)
+	bob.signup("bob", bobPassword)
+	bad := TrialRequest{Game: "mysticelements", List: "1 No Such Card"}
+	if res, raw := alice.do("POST", "/api/deck-tests", bad); res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "problems") {
+		t.Errorf("an illegal deck: %d %s, want 400 with its problems", res.StatusCode, raw)
+	}
+	tooMany := TrialRequest{Game: "mysticelements", List: presetList(t, e.testEnv, "mysticelements"), Games: trialMaxGames + 1}
+	if res, raw := alice.do("POST", "/api/deck-tests", tooMany); res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "out of range") {
+		t.Errorf("too many games: %d %s, want 400", res.StatusCode, raw)
+	}
+	_, raw := alice.expect(http.StatusAccepted, "POST", "/api/deck-tests", TrialRequest{Game: "mysticelements", List: tooMany.List, Games: 12})
+	var tr Trial
+	json.Unmarshal([]byte(raw), &tr)
+	bob.expect(http.StatusNotFound, "GET", "/api/deck-tests/"+tr.ID, nil)
+	waitFor(t, "the batch to finish", func() bool {
+		_, raw = alice.expect(http.StatusOK, "GET", "/api/deck-tests/"+tr.ID, nil)
+		tr = Trial{}
+		json.Unmarshal([]byte(raw), &tr)
+		return tr.Done
+	})
+	played := 0
+	for _, o := range tr.Opponents {
+		played += o.Games
+	}
+	w := tr.WinRate
+	if tr.Error != "" || tr.Played != 12 || played != 12 || tr.Wins+tr.Draws > 12 || w.Low > w.Rate || w.Rate > w.High || w.Method != "wilson-by-deal" || w.N <= 0 {
+		t.Errorf("finished batch %s: want 12 games over the presets, a rate inside its interval over deals", raw)
+	}
+	alice.expect(http.StatusAccepted, "POST", "/api/deck-tests", TrialRequest{Game: "mysticelements", List: tooMany.List, Games: 10})
+}
+
+func TestSplitDealsGivesWholeDealsToEveryOpponent(t *testing.T) {
+	cases := []struct {
+		games, opponents, seats int
+		want                    []int
+	}{
+		{100, 3, 2, []int{34, 34, 32}},
+		{101, 1, 2, []int{100}},
+		{10, 4, 2, []int{4, 2, 2, 2}},
+		{2, 3, 2, []int{2, 2, 2}}, // at least one deal each
+		{12, 2, 3, []int{6, 6}},
+	}
+	for _, c := range cases {
+		if got := splitDeals(c.games, c.opponents, c.seats); fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("splitDeals(%d, %d, %d) = %v, want %v", c.games, c.opponents, c.seats, got, c.want)
+		}
+	}
+}
+
+func TestTrialNotesAnOpponentThatIsTheDeckItself(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	for _, c := range []struct {
+		game string
+		note bool
+	}{{"zynalith", true}, {"microlife", true}, {"athernum", false}} {
+		g, _ := e.srv.games.lookup(c.game)
+		deck := g.Presets()[0]
+		meet, _ := opponents(g, deck)
+		if got := onlyItself(deck, meet); got != c.note {
+			t.Errorf("%s's %s meets only itself: %v, want %v", c.game, deck.Name, got, c.note)
+		}
+	}
+}

@@ -1,0 +1,520 @@
+// The deck builder: browse and search a game's card pool, build a deck
+// with live checks against the construction rules (and against the cards
+// the player owns), charts of its cost curve and kinds, saved decks,
+// import and export of the text list, share links, a game against the
+// AI and "Test this deck".
+import {el, api, ruleText, rememberSeat} from "./common.js";
+import {showAccount} from "./account.js";
+
+const words = {
+  title: (name) => `Deck builder — ${name}`,
+  collection: "Your cards",
+  pool: "Cards",
+  search: "Search name, text or keyword",
+  anyGroup: "any element / colour / faction",
+  anyKind: "any kind",
+  anyCost: "any cost",
+  anyKeyword: "any keyword",
+  shown: (n, all) => `${n} of ${all} cards`,
+  add: "+", remove: "−",
+  addTitle: (name, section) => `add ${name} to ${section}`,
+  owned: (n) => `own ${n}`,
+  deckName: "Deck name",
+  main: "main deck",
+  section: (s) => (s ? `${s}` : "main deck"),
+  count: (n) => `${n} cards`,
+  empty: "The deck is empty: add cards from the list.",
+  legal: (n) => `Legal deck of ${n} cards.`,
+  problems: "Not legal yet:",
+  line: (n) => `line ${n}: `,
+  ownedAll: "You own every card of this deck (physical cards only: allowed).",
+  ownedShort: (n) => `Physical cards only: not allowed yet, ${n} ${n === 1 ? "card" : "cards"} short of copies you own.`,
+  curve: "Cost curve",
+  kinds: "Kinds",
+  save: "Save",
+  saved: (name) => `Saved “${name}”.`,
+  newDeck: "— new deck —",
+  rename: "Rename",
+  renamePrompt: "New name of the deck:",
+  del: "Delete",
+  deleteConfirm: (name) => `Delete the deck “${name}”?`,
+  deleted: (name) => `Deleted “${name}”.`,
+  exportList: "Export",
+  share: "Share link",
+  shareFirst: "Save the deck first: a saved deck has a share link.",
+  play: "Play vs AI",
+  clear: "New deck",
+  loginToSave: "Log in to save decks to your account.",
+  sharedNote: (name) => `A shared deck, “${name}”: read-only. Import its list to build on it.`,
+  importTitle: "Import a deck list",
+  importButton: "Import",
+  presetPick: "or start from a preset…",
+  imported: (n) => `Imported ${n} cards.`,
+  testTitle: "Test this deck",
+  testAbout: "Plays simulated games of this deck against each preset deck the rules let it meet (both sides played by the greedy AI, each shuffle once from every seat) and reports the win rate with its 95% interval.",
+  games: "Games",
+  test: "Start the test",
+  testing: (t) => `Playing: ${t.played} of ${t.games} games…`,
+  testLogin: "Log in to test decks: tests are limited to one at a time per account.",
+  pct: (x) => `${(100 * x).toFixed(1)}%`,
+  testResult: (t, pct) => `Won ${pct(t.win_rate.rate)} of ${t.played} games (95% interval ${pct(t.win_rate.low)}–${pct(t.win_rate.high)}), ${t.draws} drawn.`,
+  against: (o, pct) => `against ${o.preset}: ${pct(o.win_rate.rate)} of ${o.games} (${pct(o.win_rate.low)}–${pct(o.win_rate.high)})`,
+  skipped: (s) => `not met: ${s}`,
+};
+
+const $ = (id) => document.getElementById(id);
+const game = decodeURIComponent(location.pathname.split("/")[2] || "");
+const key = (name) => String(name).trim().toLowerCase();
+
+const state = {
+  info: null, cards: [], byName: new Map(), presets: [], sections: [""],
+  entries: [], // {card, count, section}
+  me: null, owned: new Map(), saved: [], deck: null, readOnly: false,
+};
+
+// ---- deck lists as text ----
+
+/** parseList reads a deck list as the server does: counts, sections, name. */
+function parseList(text) {
+  const out = {name: "", entries: []};
+  let section = "";
+  for (let line of text.split(/\r?\n/)) {
+    line = line.replace(/#.*/, "").trim();
+    if (!line) continue;
+    if (line.startsWith("name:")) { out.name = line.slice(5).trim(); continue; }
+    if (line.endsWith(":")) {
+      section = line.slice(0, -1).trim().toLowerCase();
+      if (section === "main" || section === "deck") section = "";
+      continue;
+    }
+    const m = line.match(/^(\d+)x?\s+(.+)$/i);
+    addEntry(out.entries, m ? m[2].trim() : line, section, m ? Number(m[1]) : 1);
+  }
+  return out;
+}
+
+function addEntry(entries, card, section, n) {
+  const known = state.byName.get(key(card));
+  const name = known ? known.name : card;
+  const e = entries.find((x) => key(x.card) === key(name) && x.section === section);
+  if (e) e.count += n;
+  else entries.push({card: name, count: n, section});
+}
+
+/** listText writes the deck as the text list `validate` reads. */
+function listText() {
+  const lines = [`name: ${$("deck-name").value.trim() || "Untitled deck"}`];
+  for (const s of sectionsInDeck()) {
+    if (s || sectionsInDeck().length > 1) lines.push(`${s || "main"}:`);
+    for (const e of state.entries.filter((x) => x.section === s)) lines.push(`${e.count} ${e.card}`);
+  }
+  return lines.join("\n") + "\n";
+}
+
+function sectionsInDeck() {
+  const used = new Set(state.entries.map((e) => e.section));
+  return [...state.sections, ...used].filter((s, i, all) => used.has(s) && all.indexOf(s) === i);
+}
+
+function copiesOf(name, section) {
+  return state.entries.filter((e) => key(e.card) === key(name) && (section === undefined || e.section === section))
+    .reduce((n, e) => n + e.count, 0);
+}
+
+// ---- the card pool ----
+
+function fillFilters() {
+  const opts = (id, any, values) => $(id).replaceChildren(el("option", {value: ""}, any),
+    ...[...new Set(values.filter((v) => v !== "" && v !== undefined))].sort(byCost).map((v) => el("option", {value: v}, v)));
+  opts("f-group", words.anyGroup, state.cards.map((c) => c.group || ""));
+  opts("f-kind", words.anyKind, state.cards.map((c) => c.kind));
+  opts("f-cost", words.anyCost, state.cards.map((c) => c.cost || ""));
+  opts("f-keyword", words.anyKeyword, state.cards.flatMap((c) => c.keywords || []));
+}
+
+function byCost(a, b) {
+  const na = parseInt(a, 10), nb = parseInt(b, 10);
+  if (!isNaN(na) && !isNaN(nb) && na !== nb) return na - nb;
+  return String(a).localeCompare(String(b));
+}
+
+function keeps(c) {
+  const q = key($("search").value);
+  const text = [c.name, c.text, ...(c.keywords || [])].join(" ").toLowerCase();
+  return (!q || text.includes(q)) && (!$("f-group").value || c.group === $("f-group").value) &&
+    (!$("f-kind").value || c.kind === $("f-kind").value) && (!$("f-cost").value || c.cost === $("f-cost").value) &&
+    (!$("f-keyword").value || (c.keywords || []).includes($("f-keyword").value));
+}
+
+function drawPool() {
+  const shown = state.cards.filter(keeps);
+  $("pool-count").textContent = words.shown(shown.length, state.cards.length);
+  $("pool").replaceChildren(...shown.map(poolRow));
+}
+
+function poolRow(c) {
+  const inDeck = copiesOf(c.name);
+  const own = state.me ? state.owned.get(key(c.name)) || 0 : null;
+  const section = $("section").value;
+  return el("li", {dataset: {name: c.name}},
+    el("span", {class: "p-cost"}, c.cost || "–"),
+    el("span", {class: "p-name"}, c.name),
+    el("span", {class: "p-buttons"},
+      own === null ? null : el("span", {class: own < inDeck ? "owned-count short" : "owned-count"}, words.owned(own)),
+      el("span", {class: "in-deck"}, inDeck || ""),
+      state.readOnly ? null : el("button", {type: "button", class: "remove", disabled: copiesOf(c.name, section) === 0,
+        onclick: () => change(c.name, section, -1)}, words.remove),
+      state.readOnly ? null : el("button", {type: "button", class: "add", title: words.addTitle(c.name, words.section(section)),
+        onclick: () => change(c.name, section, 1)}, words.add)),
+    el("span", {class: "p-meta"}, [c.kind, c.group, ...(c.keywords || [])].filter(Boolean).join(" · ")),
+    c.text ? el("span", {class: "p-text"}, c.text) : null);
+}
+
+// ---- the deck ----
+
+function change(card, section, delta) {
+  if (delta > 0) addEntry(state.entries, card, section, delta);
+  else {
+    const e = state.entries.find((x) => key(x.card) === key(card) && x.section === section);
+    if (!e) return;
+    e.count += delta;
+    if (e.count <= 0) state.entries.splice(state.entries.indexOf(e), 1);
+  }
+  redraw();
+}
+
+function redraw() {
+  drawDeck();
+  drawPool();
+  drawCharts();
+  scheduleCheck();
+}
+
+function drawDeck() {
+  const total = state.entries.reduce((n, e) => n + e.count, 0);
+  $("deck-count").textContent = words.count(total);
+  if (total === 0) {
+    $("deck").replaceChildren(el("li", {class: "muted"}, words.empty));
+    return;
+  }
+  const rows = [];
+  for (const s of sectionsInDeck()) {
+    rows.push(el("li", {class: "d-section"}, words.section(s)));
+    for (const e of state.entries.filter((x) => x.section === s)) {
+      rows.push(el("li", {dataset: {card: e.card}}, el("span", {class: "in-deck"}, `${e.count}×`), el("span", {class: "d-name"}, e.card),
+        state.readOnly ? null : el("button", {type: "button", class: "remove", onclick: () => change(e.card, s, -1)}, words.remove),
+        state.readOnly ? null : el("button", {type: "button", class: "add", onclick: () => change(e.card, s, 1)}, words.add)));
+    }
+  }
+  $("deck").replaceChildren(...rows);
+}
+
+// ---- charts (inline SVG) ----
+
+const svgNS = "http://www.w3.org/2000/svg";
+
+function svg(tag, attrs, ...children) {
+  const e = document.createElementNS(svgNS, tag);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  for (const c of children) e.append(c);
+  return e;
+}
+
+/** barChart draws counts per label as vertical bars. */
+function barChart(pairs) {
+  const w = 240, h = 110, base = 92, max = Math.max(1, ...pairs.map(([, n]) => n));
+  const step = w / Math.max(1, pairs.length);
+  const bars = pairs.flatMap(([label, n], i) => {
+    const bh = (n / max) * 74, x = i * step + step * 0.15, bw = step * 0.7;
+    return [svg("rect", {class: "bar", x, y: base - bh, width: bw, height: bh}),
+      svg("text", {x: x + bw / 2, y: base - bh - 3, "text-anchor": "middle"}, String(n)),
+      svg("text", {x: x + bw / 2, y: base + 12, "text-anchor": "middle"}, String(label).slice(0, 10))];
+  });
+  return svg("svg", {viewBox: `0 0 ${w} ${h}`, role: "img"}, ...bars);
+}
+
+/** hbarChart draws counts per label as horizontal bars, for long labels. */
+function hbarChart(pairs) {
+  const w = 240, row = 16, left = 96, max = Math.max(1, ...pairs.map(([, n]) => n));
+  const bars = pairs.flatMap(([label, n], i) => {
+    const y = i * row + 4, bw = (n / max) * (w - left - 24);
+    return [svg("text", {x: 0, y: y + 11}, String(label).slice(0, 16)),
+      svg("rect", {class: "bar", x: left, y, width: bw, height: row - 4}),
+      svg("text", {x: left + bw + 4, y: y + 11}, String(n))];
+  });
+  return svg("svg", {viewBox: `0 0 ${w} ${Math.max(row, pairs.length * row + 8)}`, role: "img"}, ...bars);
+}
+
+function tally(of) {
+  const m = new Map();
+  for (const e of state.entries) {
+    const c = state.byName.get(key(e.card));
+    const k = c ? of(c) : "?";
+    m.set(k, (m.get(k) || 0) + e.count);
+  }
+  return [...m.entries()];
+}
+
+function drawCharts() {
+  const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
+  const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
+  $("curve").replaceChildren(el("figcaption", {}, words.curve), barChart(curve));
+  $("kinds").replaceChildren(el("figcaption", {}, words.kinds), hbarChart(kinds));
+}
+
+// ---- live checks ----
+
+let checkTimer = null;
+let checkSeq = 0;
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 250);
+}
+
+async function check() {
+  const seq = ++checkSeq;
+  if (state.entries.length === 0) {
+    $("verdict").replaceChildren();
+    $("owned-verdict").replaceChildren();
+    return;
+  }
+  const list = listText();
+  const [legal, owned] = await Promise.all([
+    api(`/api/catalog/${encodeURIComponent(game)}/decks/validate`, {list}).catch((e) => ({ok: false, problems: [{message: e.message}]})),
+    state.me ? api("/api/decks/owned", {game, list}).catch(() => null) : null]);
+  if (seq !== checkSeq) return; // a newer check is under way
+  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, words.legal(legal.cards)) : problemsEl(words.problems, legal.problems));
+  $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, words.ownedAll) :
+    el("details", {class: "owned-short"}, el("summary", {}, words.ownedShort(owned.problems.length)), problemsEl("", owned.problems)));
+}
+
+function problemsEl(title, problems) {
+  return el("div", {class: "bad"}, title, el("ul", {class: "problems"}, problems.map((p) => el("li", {},
+    p.line ? words.line(p.line) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : ""))));
+}
+
+// ---- saved decks ----
+
+function say(text, bad) {
+  $("message").className = bad ? "errors" : "";
+  $("message").textContent = text;
+}
+
+async function loadSaved() {
+  if (!state.me) return;
+  state.saved = (await api(`/api/decks?game=${encodeURIComponent(game)}`).catch(() => ({decks: []}))).decks;
+  $("saved").replaceChildren(el("option", {value: ""}, words.newDeck),
+    ...state.saved.map((d) => el("option", {value: d.id, selected: state.deck && d.id === state.deck.id}, d.name)));
+}
+
+function setDeck(d, list) {
+  state.deck = d;
+  const parsed = parseList(list);
+  state.entries = parsed.entries;
+  $("deck-name").value = (d && d.name) || parsed.name;
+  $("share-link").hidden = true;
+  redraw();
+}
+
+async function save() {
+  if (!state.me) return say(words.loginToSave, true);
+  const body = {game, name: $("deck-name").value.trim(), list: listText()};
+  try {
+    state.deck = await api(state.deck ? `/api/decks/${state.deck.id}` : "/api/decks", body);
+    say(words.saved(state.deck.name));
+    await loadSaved();
+  } catch (e) { say(e.message, true); }
+}
+
+async function rename() {
+  if (!state.deck) return save();
+  const name = prompt(words.renamePrompt, state.deck.name);
+  if (!name) return;
+  try {
+    state.deck = await api(`/api/decks/${state.deck.id}/rename`, {name});
+    $("deck-name").value = state.deck.name;
+    await loadSaved();
+  } catch (e) { say(e.message, true); }
+}
+
+async function remove() {
+  if (!state.deck || !confirm(words.deleteConfirm(state.deck.name))) return;
+  try {
+    await api(`/api/decks/${state.deck.id}/delete`, {});
+    say(words.deleted(state.deck.name));
+    setDeck(null, "");
+    await loadSaved();
+  } catch (e) { say(e.message, true); }
+}
+
+function exportList() {
+  const a = el("a", {href: URL.createObjectURL(new Blob([listText()], {type: "text/plain"})),
+    download: `${($("deck-name").value.trim() || "deck").replace(/[^\w-]+/g, "-")}.txt`});
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+function share() {
+  if (!state.deck) return say(words.shareFirst, true);
+  const link = $("share-link");
+  link.value = `${location.origin}/decks/${encodeURIComponent(game)}?share=${encodeURIComponent(state.deck.share)}`;
+  link.hidden = false;
+  link.select();
+}
+
+// ---- play and test ----
+
+/** play starts a game of this deck against AI seats that play the first
+ * preset the rules let meet it (Mystic Elements' colours are exclusive). */
+async function play() {
+  const seats = [{kind: "you"}], decks = [{list: listText()}];
+  try {
+    const {presets} = await api("/api/decks/opponents", {game, list: listText()});
+    while (seats.length < state.info.min_seats) {
+      seats.push({kind: "ai", agent: "random"});
+      decks.push(presets.length ? {preset: presets[0]} : {});
+    }
+    const r = await api("/api/games", {game, seats, decks});
+    rememberSeat(r.id, r.token);
+    location.assign(r.play);
+  } catch (e) {
+    say(e.message, true);
+    if (e.problems.length) $("verdict").replaceChildren(problemsEl(words.problems, e.problems));
+  }
+}
+
+async function startTest() {
+  const out = $("test-result");
+  if (!state.me) { out.textContent = words.testLogin; return; }
+  out.className = "";
+  try {
+    const t = await api("/api/deck-tests", {game, list: listText(), games: Number($("test-games").value)});
+    $("test").disabled = true;
+    followTest(t.id);
+  } catch (e) {
+    out.className = "errors";
+    out.replaceChildren(e.problems.length ? problemsEl(words.problems, e.problems) : e.message);
+  }
+}
+
+async function followTest(id) {
+  const bar = $("test-progress");
+  bar.hidden = false;
+  for (;;) {
+    const t = await api(`/api/deck-tests/${id}`).catch((e) => ({done: true, error: e.message}));
+    bar.max = t.games || 1;
+    bar.value = t.played || 0;
+    if (t.done) return showTest(t);
+    $("test-result").textContent = words.testing(t);
+    await new Promise((ok) => setTimeout(ok, 1000));
+  }
+}
+
+function showTest(t) {
+  $("test").disabled = false;
+  $("test-progress").hidden = true;
+  const out = $("test-result");
+  out.className = t.error ? "errors" : "";
+  if (t.error) { out.textContent = t.error; return; }
+  out.replaceChildren(el("p", {id: "test-rate"}, words.testResult(t, words.pct)), t.note ? el("p", {class: "muted"}, t.note) : null,
+    el("ul", {}, t.opponents.map((o) => el("li", {}, words.against(o, words.pct))), (t.skipped || []).map((s) => el("li", {class: "muted"}, words.skipped(s)))));
+}
+
+// ---- start ----
+
+function fillWords() {
+  $("collection-link").textContent = words.collection;
+  $("pool-title").textContent = words.pool;
+  $("search").placeholder = words.search;
+  $("deck-name").placeholder = words.deckName;
+  for (const [id, w] of [["save", words.save], ["rename", words.rename], ["delete", words.del], ["export", words.exportList],
+    ["share", words.share], ["play", words.play], ["clear", words.clear], ["import-title", words.importTitle],
+    ["import", words.importButton], ["test-title", words.testTitle], ["test-about", words.testAbout], ["games-label", words.games],
+    ["test", words.test]]) $(id).textContent = w;
+}
+
+async function loadGame() {
+  const [cat, cards, presets, me] = await Promise.all([api("/api/catalog"), api(`/api/catalog/${encodeURIComponent(game)}/cards`),
+    api(`/api/catalog/${encodeURIComponent(game)}/presets`), api("/api/me").catch(() => null)]);
+  state.info = cat.games.find((g) => g.id === game);
+  state.cards = cards;
+  state.byName = new Map(cards.map((c) => [key(c.name), c]));
+  state.presets = presets.presets;
+  state.me = me;
+  showAccount(me);
+  $("title").textContent = words.title(state.info.name);
+  document.title = `Kartenwerk — ${words.title(state.info.name)}`;
+  $("game-pick").replaceChildren(...cat.games.map((g) => el("option", {value: g.id, selected: g.id === game}, g.name)));
+  const sections = new Set([""]);
+  for (const p of state.presets) for (const e of parseList(p.list).entries) sections.add(e.section);
+  state.sections = [...sections];
+  $("section").replaceChildren(...state.sections.map((s) => el("option", {value: s}, words.section(s))));
+  $("section").hidden = state.sections.length < 2;
+  $("preset").replaceChildren(el("option", {value: ""}, words.presetPick), ...state.presets.map((p) => el("option", {value: p.name}, p.name)));
+}
+
+async function loadOwned() {
+  if (!state.me) return;
+  const view = await api(`/api/collection?game=${encodeURIComponent(game)}`).catch(() => ({cards: []}));
+  for (const c of view.cards) state.owned.set(key(c.card), (state.owned.get(key(c.card)) || 0) + c.count);
+}
+
+async function loadShared(token) {
+  const d = await api(`/api/shared/decks/${encodeURIComponent(token)}`);
+  state.readOnly = true;
+  setDeck(null, d.list);
+  $("shared-note").textContent = words.sharedNote(d.name);
+  $("shared-note").hidden = false;
+  $("import-text").value = d.list;
+}
+
+function wire() {
+  for (const id of ["search", "f-group", "f-kind", "f-cost", "f-keyword", "section"]) $(id).addEventListener("input", drawPool);
+  $("deck-name").addEventListener("input", scheduleCheck);
+  $("game-pick").addEventListener("change", () => location.assign(`/decks/${encodeURIComponent($("game-pick").value)}`));
+  $("save").addEventListener("click", save);
+  $("rename").addEventListener("click", rename);
+  $("delete").addEventListener("click", remove);
+  $("export").addEventListener("click", exportList);
+  $("share").addEventListener("click", share);
+  $("play").addEventListener("click", play);
+  $("clear").addEventListener("click", () => { state.readOnly = false; $("shared-note").hidden = true; setDeck(null, ""); loadSaved(); });
+  $("test").addEventListener("click", startTest);
+  $("saved").addEventListener("change", async () => {
+    const id = $("saved").value;
+    if (!id) return setDeck(null, "");
+    const d = await api(`/api/decks/${id}`).catch((e) => say(e.message, true));
+    if (d) setDeck(d, d.list);
+  });
+  $("preset").addEventListener("change", () => {
+    const p = state.presets.find((x) => x.name === $("preset").value);
+    if (p) $("import-text").value = p.list;
+  });
+  $("import").addEventListener("click", () => {
+    state.readOnly = false;
+    $("shared-note").hidden = true;
+    setDeck(null, $("import-text").value);
+    say(words.imported(state.entries.reduce((n, e) => n + e.count, 0)));
+  });
+}
+
+async function start() {
+  fillWords();
+  wire();
+  try {
+    await loadGame();
+  } catch (e) {
+    say(e.message, true);
+    return;
+  }
+  fillFilters();
+  await Promise.all([loadOwned(), loadSaved()]);
+  const token = new URLSearchParams(location.search).get("share");
+  if (token) await loadShared(token).catch((e) => say(e.message, true));
+  else redraw();
+  window.kwDecks = state; // for tests and the console
+}
+
+start();
