@@ -64,6 +64,28 @@ func copies(n int) string {
 	return "copies"
 }
 
+// requireOwned refuses a deck for an event with the "physical cards only"
+// rule unless account owns every copy it lists, with a problem per card
+// short.
+func (srv *Server) requireOwned(ctx context.Context, account, game string, deck engine.DeckList, event string) error {
+	if srv.codes == nil {
+		return badInput("%s takes physical cards only, and this server registers no cards: ask its operator", event)
+	}
+	ps, err := srv.checkOwned(ctx, account, game, deck)
+	if err != nil || len(ps) == 0 {
+		return err
+	}
+	return &inputError{msg: fmt.Sprintf("%s takes physical cards only: register the cards your deck lists first (see /collection)", event), problems: ps}
+}
+
+// ownsRankedDeck applies the ranked queue's "physical cards only" rule.
+func (srv *Server) ownsRankedDeck(ctx context.Context, account, game string, deck engine.DeckList) error {
+	if !srv.cfg.Ranked.PhysicalOnly {
+		return nil
+	}
+	return srv.requireOwned(ctx, account, game, deck, "the ranked queue")
+}
+
 // OwnedResponse is the answer of POST /api/decks/owned.
 type OwnedResponse struct {
 	OK       bool             `json:"ok"`

@@ -147,3 +147,22 @@ func (e *accountEnv) accountID(username string) string {
 	}
 	return acc.ID
 }
+
+// TestRankedQueueTakesPhysicalCardsOnly: with --ranked-physical a player
+// queues only with a deck every copy of which their account registered.
+func TestRankedQueueTakesPhysicalCardsOnly(t *testing.T) {
+	e := newCodesEnv(t, 3)
+	alice := e.player("alice")
+	e.registerCodes(alice, 0, 2)
+	e.srv.cfg.Ranked.PhysicalOnly = true
+	res, raw := alice.do("POST", "/api/ranked/athernum/queue", DeckRequest{Preset: "Ember Assault"})
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "takes physical cards only") || !strings.Contains(raw, "you own 0") {
+		t.Fatalf("queueing with cards not owned: %d %s", res.StatusCode, raw)
+	}
+	d, _ := engine.ParseDeckList("deck", "d", strings.NewReader("2 Ember Fox"))
+	if err := e.srv.ownsRankedDeck(t.Context(), e.accountID("alice"), "athernum", d); err != nil {
+		t.Errorf("a deck of owned cards: %v", err)
+	}
+	e.srv.cfg.Ranked.PhysicalOnly = false
+	alice.expect(http.StatusCreated, "POST", "/api/ranked/athernum/queue", DeckRequest{Preset: "Ember Assault"})
+}

@@ -36,6 +36,10 @@ type RankedConfig struct {
 	StaleAfter time.Duration
 	// System holds Glicko-2's constants (zero: the paper's tau 0.5).
 	System rating.System
+	// PhysicalOnly is the "physical cards only" rule: a player queues
+	// only with a deck whose every copy their account has registered
+	// (serve --ranked-physical).
+	PhysicalOnly bool
 	// time is the clock the ranked games and queues read (nil: the wall
 	// clock); tests set a fake one.
 	time timeSource
@@ -141,6 +145,10 @@ func (srv *Server) handleJoinQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx, game, now := r.Context(), g.Info().ID, srv.cfg.Ranked.time.Now()
+	if err := srv.ownsRankedDeck(ctx, ss.Owner, game, deck); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	if m, err := srv.rankedStore.ActiveMatch(ctx, ss.Owner, game); err == nil {
 		writeError(w, http.StatusConflict, fmt.Sprintf("you are playing ranked game %s already: finish it at /play/%s before queueing again", m.GameID, m.GameID))
 		return

@@ -72,6 +72,7 @@ func serveCmd() *cobra.Command {
 	f.BoolVar(&o.limits.SecureCookies, "secure-cookies", false, "mark login cookies Secure even over plain HTTP: for a server behind a proxy that ends TLS (requests over TLS get them anyway)")
 	f.IntVar(&o.http.MaxConns, "max-conns", 50000, "the most connections open at once")
 	f.IntVar(&o.http.MaxConnsPerAddr, "max-conns-per-addr", 1000, "the most connections open at once from one address")
+	f.BoolVar(&o.limits.Ranked.PhysicalOnly, "ranked-physical", false, "physical cards only: a player queues for ranked only with a deck whose every copy their account has registered")
 	f.StringSliceVar(&o.metricsFrom, "metrics-from", nil, "the address or CIDR of a network allowed to read /metrics (repeatable; default: loopback and private networks)")
 	f.StringSliceVar(&o.trustedProxies, "trusted-proxy", nil, "the address or CIDR of a reverse proxy in front of the server, whose X-Forwarded-For is believed (repeatable)")
 	f.StringVar(&o.codesPepperFile, "codes-pepper-file", "", "the file holding the pepper of card registration codes (else $"+pepperEnv+"; without either, codes cannot be registered)")
