@@ -40,6 +40,7 @@ func (srv *Server) routes() {
 	m.Handle("GET /metrics", srv.metricsHandler())
 	srv.accountRoutes(m)
 	srv.codeRoutes(m)
+	srv.companionRoutes(m)
 	srv.mux = m
 }
 

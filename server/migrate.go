@@ -25,6 +25,7 @@ var migrations = []migration{
 	{2, "replica leases (PostgreSQL)", migrateLeases},
 	{3, "accounts, sessions and login attempts", migrateAccounts},
 	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
+	{8, "companion tables and their logs", migrateCompanion},
 }
 
 // schemaVersionTable records every migration applied, and when.
