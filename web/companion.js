@@ -107,7 +107,8 @@ function connect() {
   ws.onclose = () => {
     if (socket === ws) socket = null;
     setConnected(false);
-    setTimeout(() => { if (navigator.onLine) connect(); }, 1000);
+    // Try again whatever navigator.onLine says: it can lag the network.
+    setTimeout(connect, navigator.onLine ? 1000 : 3000);
   };
 }
 
@@ -163,8 +164,11 @@ function noteText(st, n) {
   return t("note." + n.code, vars) + (n.rule ? ` (${n.rule})` : "");
 }
 
-function describe(st, ev) {
+function describe(now, ev) {
   const c = ev.cmd;
+  // A MystiMon knocked out since is named as it was.
+  const st = Object.assign({}, now);
+  for (const ch of ev.changes || []) if (ch.key.endsWith(".card") && !st[ch.key]) st[ch.key] = ch.from || ch.to;
   const vars = {target: label(st, c.target), arg: c.verb === "attach" || c.verb === "pool" ? t("el." + c.arg) : c.arg, n: c.n > 0 && c.verb === "add" ? "+" + c.n : String(c.n || ""), seq: c.seq};
   if (c.verb === "attack") vars.arg = label(st, c.arg);
   if (c.verb === "phase") vars.arg = t("phase." + c.arg);
@@ -214,8 +218,8 @@ function render() {
   drawConn();
   const focus = document.activeElement && document.activeElement.id;
   const typed = {};
-  for (const i of main.querySelectorAll("input[id]")) typed[i.id] = i.value;
-  main.replaceChildren(...page());
+  for (const i of main.querySelectorAll("input[id], select[id]")) typed[i.id] = i.value;
+  main.replaceChildren(...page().filter(Boolean));
   for (const [id, v] of Object.entries(typed)) { const i = document.getElementById(id); if (i) i.value = v; }
   if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
 }
@@ -322,7 +326,7 @@ function counterLine(st, key, steps, big) {
 }
 
 function playerPanel(st, p, mine, body) {
-  const active = players(st) > 1 && num(st, "active") === Number(p.slice(1)) - 1;
+  const active = players(st) > 1 && st.turn && num(st, "active") === Number(p.slice(1)) - 1;
   return el("section", {class: "c-player " + (mine ? "mine" : "other"), dataset: {seat: p}},
     el("h3", {}, nameOf(st, p), mine ? el("span", {class: "c-you"}, t("you")) : null, active ? el("span", {class: "c-turn"}, t("their_turn")) : null),
     ...body);
@@ -373,7 +377,7 @@ function countersGame(st, me, hints) {
     st[p + ".score"] ? el("div", {class: "c-line"}, el("span", {class: "c-name"}, t("c.score")), el("b", {class: "c-value", dataset: {value: p + ".score"}}, st[p + ".score"])) : null,
     hintList(st, hints, (n) => n.target && (n.target === p || n.target.startsWith(p + "."))),
   ]);
-  const shared = game === "athernum" ? [counterLine(st, "pool", [-1, 1], true)] : [];
+  const shared = game === "athernum" ? [el("section", {class: "c-card"}, counterLine(st, "pool", [-1, 1], true))] : [];
   return [turnBar(st), ...shared, panel(me, true), el("div", {class: "c-actions"}, ...(gameActions[game] ? gameActions[game](st, me) : [])),
     hintList(st, hints, (n) => !n.target), ...others(st, me).map((p) => panel(p, false))];
 }
@@ -409,12 +413,13 @@ function mystiMons(st, me, hints) {
     el("datalist", {id: "c-mon-list"}, ...cat.mons.map((m) => el("option", {value: m.name}, `${m.name} · ${t("el." + m.element)} · ${t("mm.stage", {n: m.stage})} ${stars(m.grade)}`))),
     el("button", {id: "c-mon-add", class: "primary", onclick: () => {
       const i = document.querySelector("#c-mon-name");
-      send({verb: "summon", target: me, arg: i.value.trim()});
+      const name = i.value.trim();
       i.value = "";
+      send({verb: "summon", target: me, arg: name});
     }}, t("mm.add")));
   const mine = playerPanel(st, me, true, [pool, ...mons(st, me).map((id) => monPanel(st, id, hints, cat, true)), add]);
   const theirs = others(st, me).map((p) => playerPanel(st, p, false,
-    [el("div", {class: "c-pool small"}, t("c.pool"), ": ", [...cat.elements, "any"].map((e) => `${t("el." + e)} ${st[`${p}.pool.${e}`] || 0}`).join(" · ")),
+    [el("div", {class: "c-pool small"}, t("c.pool"), ":", ...[...cat.elements, "any"].map((e) => el("span", {}, ` ${t("el." + e)} `, el("b", {dataset: {value: `${p}.pool.${e}`}}, st[`${p}.pool.${e}`] || "0")))),
       ...mons(st, p).map((id) => monPanel(st, id, hints, cat, false))]));
   return [bar, mine, attackPanel(st, me), ...theirs];
 }

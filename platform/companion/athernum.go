@@ -85,7 +85,10 @@ func (athernum) Hints(st State) []Note {
 			}
 		}
 		need := best + pool + 1 - st.Int(seatKey(s)+".vp")
-		notes = append(notes, Note{Code: "at.superiority", Level: Hint, Rule: "AT-7.2", Target: seatKey(s), Vars: map[string]string{"need": itoa(max(0, need))}})
+		if need <= 0 {
+			continue // superiority holds: the win is recorded
+		}
+		notes = append(notes, Note{Code: "at.superiority", Level: Hint, Rule: "AT-7.2", Target: seatKey(s), Vars: map[string]string{"need": itoa(need)}})
 	}
 	return notes
 }
