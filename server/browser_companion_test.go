@@ -150,7 +150,8 @@ func (p *phone) setOffline(off bool) {
 		p.t.Fatal(err)
 	}
 	cond := []*network.Conditions{{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}}
-	if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: cond}); err != nil {
+	params := network.EmulateNetworkConditionsByRuleParams{MatchedNetworkConditions: cond, EmulateOfflineServiceWorker: &off}
+	if _, err := chromedp.Call(p.ctx, network.EmulateNetworkConditionsByRule, params); err != nil {
 		p.t.Fatal(err)
 	}
 	if _, err := chromedp.Call(p.ctx, network.OverrideNetworkState, network.OverrideNetworkStateParams{Offline: off, DownloadThroughput: -1, UploadThroughput: -1}); err != nil {
@@ -393,4 +394,28 @@ func TestBrowserCompanionOffline(t *testing.T) {
 	a.value("p2.sugar", "3")
 	a.value("p1.life", "9")
 	b.value("p2.sugar", "3")
+
+	// Undo from the log: Ben's -1 life goes back, Ada's changes stay.
+	seq := evalJS[int](t, b.ctx, `kwc.snap.log.find((e) => e.cmd.target === "p1.life").seq`)
+	a.click(fmt.Sprintf(`[data-undo="%d"]`, seq))
+	b.value("p1.life", "10")
+	b.wait("the undone event struck through", fmt.Sprintf(`document.querySelector('#c-log li[data-seq="%d"]').classList.contains("undone")`, seq))
+	agree(t, a, b)
+
+	// Once loaded, the page opens without the network (the service
+	// worker's cache, the table as last seen) and keeps counting.
+	b.wait("the service worker in control", `!!navigator.serviceWorker.controller`)
+	link := evalJS[string](t, b.ctx, `location.href`)
+	b.setOffline(true)
+	b.open(link)
+	b.wait("the table drawn offline", `window.kwc && kwc.seat === 2 && !kwc.connected`)
+	if reached, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`fetch("/healthz", {cache: "no-store"}).then(() => true, () => false)`, chromedp.EvalAwaitPromise)); err != nil || reached {
+		t.Fatalf("the phone reached the server while cut off (%v): the offline page proves nothing", err)
+	}
+	b.value("p2.sugar", "3")
+	b.click(`[data-key="p2.sugar"][data-n="-1"]`)
+	b.value("p2.sugar", "2")
+	b.setOffline(false)
+	agree(t, a, b)
+	a.value("p2.sugar", "2")
 }
