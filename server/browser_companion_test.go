@@ -419,3 +419,18 @@ func TestBrowserCompanionOffline(t *testing.T) {
 	agree(t, a, b)
 	a.value("p2.sugar", "2")
 }
+
+// A MystiMon is added by its card's registration code, typed as printed.
+func TestBrowserCompanionAddsACardByItsCode(t *testing.T) {
+	e, run := newCompanionCodesEnv(t)
+	ada := newPhone(t, newBrowser(t), "Ada")
+	ada.open(e.http.URL + "/companion/mystimons")
+	ada.typeIn("#c-name", "Ada")
+	ada.click("#c-start")
+	ada.wait("the new table", `window.kwc && kwc.seat === 1`)
+	ada.click(".c-code summary")
+	ada.typeIn("#c-code", strings.ToLower(run.Codes[0].String()))
+	ada.click("#c-code-add")
+	ada.shows(`[data-mon="p1.m1"] .c-mon-name`, "Embrix")
+	ada.shows(`[data-hp="p1.m1"]`, "40/40")
+}

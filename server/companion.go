@@ -81,6 +81,7 @@ func (srv *Server) companionRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/companion/tables/{id}/commands", srv.withCompanion(srv.handleCompanionCommand))
 	m.HandleFunc("GET /api/companion/tables/{id}/ws", srv.withCompanion(srv.handleCompanionWS))
 	m.HandleFunc("GET /api/companion/tables/{id}/qr.svg", srv.withCompanion(srv.handleCompanionQR))
+	m.HandleFunc("POST /api/companion/code", srv.handleCompanionCode)
 }
 
 // withCompanion answers 501 on a store that keeps no companion tables.
@@ -367,6 +368,49 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 	}()
 	srv.writeLoop(ctx, conn, c)
 	c.close()
+}
+
+// companionCodeRate is how many card codes an address may look up a
+// second on average (a burst of companionCodeBurst): enough to scan a
+// hand of cards, far too few to search the code space.
+const (
+	companionCodeRate  = 0.5
+	companionCodeBurst = 10
+)
+
+// handleCompanionCode reads a card's registration code, typed or scanned
+// ({"code": "..."}), and answers the printing it is on, so a player adds
+// the card by scanning it; nothing is registered. 404 for a code of no
+// imported print run, 501 on a server without the codes pepper.
+func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
+	if srv.cfg.CodesPepper == nil || srv.codes == nil {
+		writeError(w, http.StatusNotImplemented, "this server reads no card codes (it was started without the codes pepper): type the card's name")
+		return
+	}
+	var req CodeEntry
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	code, err := codes.FromPayload(req.Code)
+	if err != nil {
+		srv.httpError(w, badInput("%s", playerParseError(err)))
+		return
+	}
+	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
+		tooMany(w, wait, "too many card codes looked up from your address: wait a moment, or type the card's name")
+		return
+	}
+	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())
+	if errors.Is(err, ErrNoCode) {
+		writeError(w, http.StatusNotFound, "no print run holds this code: check it, or type the card's name")
+		return
+	}
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c.Printing)
 }
 
 // handleCompanionQR draws the table's join link as a QR code (SVG), for

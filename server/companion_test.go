@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"kartenwerk/platform/codes"
 	"kartenwerk/platform/companion"
 )
 
@@ -107,5 +109,61 @@ func TestCompanionAPI(t *testing.T) {
 	}
 	if code, body := e.call("POST", "/api/companion/tables", map[string]string{"game": "chess", "name": "Ada"}, nil); code != 400 || !strings.Contains(body, "mystimons") {
 		t.Errorf("a table of an unknown game: %d %s", code, body)
+	}
+}
+
+// newCompanionCodesEnv is a server with the codes pepper and a print run
+// of two Embrix codes imported.
+func newCompanionCodesEnv(t *testing.T) (*testEnv, *codes.Run) {
+	t.Helper()
+	pepper, err := codes.NewPepper([]byte(testPepperSecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newTunedEnv(t, func(c *Config) { c.CodesPepper = &pepper })
+	run, err := codes.NewRun(codes.Printing{Game: "mystimons", Card: "Embrix", Printing: "first"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := run.WriteHashes(&b, pepper); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := codes.ReadHashes(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.(CodeStore).ImportCodes(t.Context(), recs); err != nil {
+		t.Fatal(err)
+	}
+	return e, run
+}
+
+// A card's registration code, typed sloppily or as its QR payload, names
+// the card for the companion to add; nothing is registered.
+func TestCompanionReadsCardCodes(t *testing.T) {
+	e, run := newCompanionCodesEnv(t)
+	for _, c := range []struct {
+		code string
+		want int
+		says string
+	}{
+		{strings.ToLower(run.Codes[0].String()), 200, `"card":"Embrix"`},
+		{codes.Scheme + run.Codes[1].String(), 200, `"game":"mystimons"`},
+		{"7KQ2M-XP0AH-3VTBD-9RW4F", 404, "no print run holds this code"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4G", 400, ""},
+	} {
+		code, body := e.call("POST", "/api/companion/code", map[string]string{"code": c.code}, nil)
+		if code != c.want || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s, want %d with %q", c.code, code, body, c.want, c.says)
+		}
+	}
+	again, err := e.store.(CodeStore).CodeByHash(t.Context(), e.srv.cfg.CodesPepper.Hash(run.Codes[0]).String())
+	if err != nil || again.Owner != "" {
+		t.Errorf("reading a code registered it: %+v %v", again, err)
+	}
+	plain := newEnv(t)
+	if code, _ := plain.call("POST", "/api/companion/code", map[string]string{"code": run.Codes[0].String()}, nil); code != 501 {
+		t.Errorf("a server without the pepper: %d, want 501", code)
 	}
 }

@@ -4,6 +4,9 @@
 // recorded in window.kwcMissing, which the browser tests check is empty.
 
 const en = {
+  "code.title": "Add by the card's code", "code.placeholder": "Registration code, e.g. 7KQ2M-XP0AH-…", "code.scan": "Scan",
+  "code.offline": "Reading a code needs the network: type the card's name instead.", "code.other_game": "{card} is a card of another game",
+  "code.no_camera": "No camera to scan with: type the code instead.",
   "title.mystimons": "MystiMons companion", "title.mysticelements": "Mystic Elements companion", "title.microlife": "Micro-Life companion",
   "title.athernum": "Athernum companion", "title.zynalith": "Zynalith companion",
   "online": "online", "offline": "offline", "pending": "{n} waiting to sync", "loading": "Loading the table…",
@@ -54,6 +57,9 @@ const en = {
 };
 
 const de = {
+  "code.title": "Per Kartencode hinzufügen", "code.placeholder": "Registrierungscode, z. B. 7KQ2M-XP0AH-…", "code.scan": "Scannen",
+  "code.offline": "Einen Code zu lesen braucht das Netz: tippe stattdessen den Kartennamen.", "code.other_game": "{card} ist eine Karte eines anderen Spiels",
+  "code.no_camera": "Keine Kamera zum Scannen: tippe den Code ein.",
   "title.mystimons": "MystiMons-Begleiter", "title.mysticelements": "Mystic-Elements-Begleiter", "title.microlife": "Micro-Life-Begleiter",
   "title.athernum": "Athernum-Begleiter", "title.zynalith": "Zynalith-Begleiter",
   "online": "online", "offline": "offline", "pending": "{n} warten auf Abgleich", "loading": "Der Tisch wird geladen…",
@@ -104,6 +110,9 @@ const de = {
 };
 
 const cs = {
+  "code.title": "Přidat podle kódu karty", "code.placeholder": "Registrační kód, např. 7KQ2M-XP0AH-…", "code.scan": "Skenovat",
+  "code.offline": "Čtení kódu potřebuje síť: napiš místo toho jméno karty.", "code.other_game": "{card} je karta jiné hry",
+  "code.no_camera": "Není kamera ke skenování: napiš kód.",
   "title.mystimons": "Pomocník MystiMons", "title.mysticelements": "Pomocník Mystic Elements", "title.microlife": "Pomocník Micro-Life",
   "title.athernum": "Pomocník Athernum", "title.zynalith": "Pomocník Zynalith",
   "online": "online", "offline": "offline", "pending": "{n} čeká na synchronizaci", "loading": "Načítám stůl…",

@@ -218,9 +218,12 @@ function render() {
   drawConn();
   const focus = document.activeElement && document.activeElement.id;
   const typed = {};
+  const opened = {};
   for (const i of main.querySelectorAll("input[id], select[id]")) typed[i.id] = i.value;
+  for (const d of main.querySelectorAll("details[id]")) opened[d.id] = d.open;
   main.replaceChildren(...page().filter(Boolean));
   for (const [id, v] of Object.entries(typed)) { const i = document.getElementById(id); if (i) i.value = v; }
+  for (const [id, v] of Object.entries(opened)) { const d = document.getElementById(id); if (d) d.open = v; }
   if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
 }
 
@@ -417,11 +420,57 @@ function mystiMons(st, me, hints) {
       i.value = "";
       send({verb: "summon", target: me, arg: name});
     }}, t("mm.add")));
-  const mine = playerPanel(st, me, true, [pool, ...mons(st, me).map((id) => monPanel(st, id, hints, cat, true)), add]);
+  const mine = playerPanel(st, me, true, [pool, ...mons(st, me).map((id) => monPanel(st, id, hints, cat, true)), add, codeField(me)]);
   const theirs = others(st, me).map((p) => playerPanel(st, p, false,
     [el("div", {class: "c-pool small"}, t("c.pool"), ":", ...[...cat.elements, "any"].map((e) => el("span", {}, ` ${t("el." + e)} `, el("b", {dataset: {value: `${p}.pool.${e}`}}, st[`${p}.pool.${e}`] || "0")))),
       ...mons(st, p).map((id) => monPanel(st, id, hints, cat, false))]));
   return [bar, mine, attackPanel(st, me), ...theirs];
+}
+
+/** codeField adds a card by its registration code, typed or scanned. */
+function codeField(me) {
+  const add = async (payload) => {
+    let r;
+    try {
+      r = await post("/api/companion/code", {code: payload});
+    } catch {
+      showError(t("code.offline"));
+      return;
+    }
+    if (r.status !== 200) { showError(r.data.error); return; }
+    if (r.data.game !== game) { showError(t("code.other_game", {card: r.data.card})); return; }
+    send({verb: "summon", target: me, arg: r.data.card});
+  };
+  const typed = el("input", {id: "c-code", placeholder: t("code.placeholder"), autocomplete: "off", "aria-label": t("code.placeholder")});
+  return el("details", {class: "c-code", id: "c-code-box"}, el("summary", {}, t("code.title")),
+    el("div", {class: "c-row"}, typed,
+      el("button", {id: "c-code-add", onclick: () => { const v = typed.value; typed.value = ""; add(v); }}, t("mm.add")),
+      "BarcodeDetector" in window && navigator.mediaDevices ? el("button", {id: "c-scan", onclick: () => scan(add)}, t("code.scan")) : null));
+}
+
+/** scan reads one QR code with the camera (where the browser can) and hands its text on. */
+async function scan(found) {
+  const box = document.querySelector("#c-modal");
+  let stream;
+  try {
+    stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment"}});
+  } catch {
+    showError(t("code.no_camera"));
+    return;
+  }
+  const video = el("video", {class: "c-video", playsinline: true, muted: true});
+  video.srcObject = stream;
+  let open = true;
+  const stop = () => { open = false; stream.getTracks().forEach((tr) => tr.stop()); box.hidden = true; };
+  box.replaceChildren(el("div", {class: "c-dialog"}, video, el("button", {onclick: stop}, t("cancel"))));
+  box.hidden = false;
+  await video.play();
+  const detector = new BarcodeDetector({formats: ["qr_code"]});
+  while (open) {
+    const codes = await detector.detect(video).catch(() => []);
+    if (codes.length) { stop(); found(codes[0].rawValue); return; }
+    await new Promise((ok) => setTimeout(ok, 200));
+  }
 }
 
 function monPanel(st, id, hints, cat, mine) {
@@ -480,7 +529,7 @@ function attackPanel(st, me) {
 
 function invite(st) {
   const link = `${location.origin}/companion/${game}?t=${kwc.id}`;
-  return el("details", {class: "c-card c-invite", open: players(st) < 2},
+  return el("details", {class: "c-card c-invite", id: "c-invite", open: players(st) < 2},
     el("summary", {}, t("invite.title")),
     el("p", {class: "muted"}, t("invite.help")),
     el("img", {id: "c-qr", src: `/api/companion/tables/${kwc.id}/qr.svg`, alt: t("invite.qr"), width: 180, height: 180}),
@@ -495,7 +544,7 @@ function logPanel(st) {
     el("span", {class: "c-seq"}, "#" + ev.seq), " ", el("b", {}, nameOf(st, seatKey(ev.by))), ": ", describe(st, ev),
     ev.cmd.verb !== "join" && !undone.has(ev.seq) ? el("button", {class: "c-undo", dataset: {undo: ev.seq}, onclick: () => send({verb: "undo", seq: ev.seq})}, t("undo")) : null));
   const pending = queue.map((q) => el("li", {class: "pending"}, t("waiting"), ": ", describe(st, {cmd: q.cmd, by: q.seat - 1})));
-  return el("details", {class: "c-card c-log", open: true}, el("summary", {}, t("log"), ` (${kwc.snap.log_total})`), el("ol", {id: "c-log"}, ...pending, ...rows));
+  return el("details", {class: "c-card c-log", id: "c-log-box", open: true}, el("summary", {}, t("log"), ` (${kwc.snap.log_total})`), el("ol", {id: "c-log"}, ...pending, ...rows));
 }
 
 // --- start ---
