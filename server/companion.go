@@ -383,18 +383,13 @@ const (
 // the card by scanning it; nothing is registered. 404 for a code of no
 // imported print run, 501 on a server without the codes pepper.
 func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
-	if srv.cfg.CodesPepper == nil || srv.codes == nil {
-		writeError(w, http.StatusNotImplemented, "this server reads no card codes (it was started without the codes pepper): type the card's name")
+	const unsupported = "this server reads no card codes (it was started without the codes pepper): type the card's name"
+	if srv.codes == nil {
+		writeError(w, http.StatusNotImplemented, unsupported)
 		return
 	}
-	var req CodeEntry
-	if err := decodeBody(w, r, &req); err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	code, err := codes.FromPayload(req.Code)
-	if err != nil {
-		srv.httpError(w, badInput("%s", playerParseError(err)))
+	code, ok := srv.readCode(w, r, unsupported)
+	if !ok {
 		return
 	}
 	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
