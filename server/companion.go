@@ -34,6 +34,7 @@ type liveTable struct {
 	mu      sync.Mutex
 	t       *companion.Table
 	clients map[*client]struct{}
+	gone    bool // dropped from the hub: requests must read the table again
 }
 
 // companionLogTail is how many of the newest events a snapshot carries.
@@ -277,12 +278,11 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 		return
 	}
 	id := r.PathValue("id")
-	lt, err := srv.companionTable(r.Context(), id)
+	lt, err := srv.lockedTable(r.Context(), id)
 	if err != nil {
 		srv.companionError(w, err)
 		return
 	}
-	lt.mu.Lock()
 	defer lt.mu.Unlock()
 	seq := lt.t.Seq()
 	ev, err := lt.t.Do(req.Seat-1, req.Op, req.Cmd, time.Now())
@@ -309,13 +309,9 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 
 // dropCompanion forgets a table whose event could not be stored, so the
 // next request reads it from the store as it is; its phones reconnect.
+// The caller holds lt.mu.
 func (srv *Server) dropCompanion(id string, lt *liveTable) {
-	h := srv.companionHub()
-	h.mu.Lock()
-	if h.tables[id] == lt {
-		delete(h.tables, id)
-	}
-	h.mu.Unlock()
+	srv.forgetLocked(id, lt)
 	for c := range lt.clients {
 		c.close()
 	}
@@ -334,9 +330,8 @@ func (srv *Server) companionError(w http.ResponseWriter, err error) {
 
 // handleCompanionWS pushes the table to a phone: now, and after every change.
 func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
-	lt, err := srv.companionTable(r.Context(), r.PathValue("id"))
-	if err != nil {
-		srv.companionError(w, err)
+	if _, err := srv.companionTable(r.Context(), r.PathValue("id")); err != nil {
+		srv.companionError(w, err) // before the upgrade, so a wrong link gets its 404
 		return
 	}
 	conn, err := websocket.Accept(w, r, nil)
@@ -346,16 +341,16 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 	c := &client{send: make(chan []byte, 32), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
-	lt.mu.Lock()
+	lt, err := srv.lockedTable(ctx, r.PathValue("id"))
+	if err != nil {
+		conn.Close(websocket.StatusInternalError, "the table could not be read: reconnect")
+		return
+	}
 	lt.clients[c] = struct{}{}
 	b, _ := json.Marshal(lt.snapshot())
 	c.push(b)
 	lt.mu.Unlock()
-	defer func() {
-		lt.mu.Lock()
-		delete(lt.clients, c)
-		lt.mu.Unlock()
-	}()
+	defer srv.leaveCompanion(r.PathValue("id"), lt, c)
 	wsConnections.Add(1)
 	defer wsConnections.Add(-1)
 	readDone := conn.CloseRead(ctx) // the phone sends commands over HTTP; this notices it leaving
@@ -406,6 +401,45 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, c.Printing)
+}
+
+// leaveCompanion forgets a phone, and the table once no phone is
+// connected: the store has it, and the next request reads it again.
+func (srv *Server) leaveCompanion(id string, lt *liveTable, c *client) {
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	delete(lt.clients, c)
+	if len(lt.clients) == 0 {
+		srv.forgetLocked(id, lt)
+	}
+}
+
+// forgetLocked drops a table from the hub; the caller holds lt.mu (the
+// lock order is a table's, then the hub's).
+func (srv *Server) forgetLocked(id string, lt *liveTable) {
+	lt.gone = true
+	h := srv.companionHub()
+	h.mu.Lock()
+	if h.tables[id] == lt {
+		delete(h.tables, id)
+	}
+	h.mu.Unlock()
+}
+
+// lockedTable returns a table in use, locked, reading it from the store
+// again if it was dropped meanwhile.
+func (srv *Server) lockedTable(ctx context.Context, id string) (*liveTable, error) {
+	for {
+		lt, err := srv.companionTable(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		lt.mu.Lock()
+		if !lt.gone {
+			return lt, nil
+		}
+		lt.mu.Unlock()
+	}
 }
 
 // handleCompanionQR draws the table's join link as a QR code (SVG), for

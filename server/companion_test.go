@@ -90,12 +90,26 @@ func TestCompanionAPI(t *testing.T) {
 	// The same op again applies once.
 	e.companionDo(id, 2, "x1", companion.Command{Verb: "add", Target: "p2.mnext", N: 5})
 	e.companionDo(id, 2, "x1", companion.Command{Verb: "add", Target: "p2.mnext", N: 5})
+	// The last phone leaving drops the table from memory; the next
+	// command reads it from the store and goes on from there.
+	ws.Close(websocket.StatusNormalClosure, "")
+	if !poll(10*time.Second, func() bool {
+		h := e.srv.companionHub()
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.tables[id] == nil
+	}) {
+		t.Error("the table stayed in memory after its last phone left")
+	}
+	if code, ans, body := e.companionDo(id, 1, "", companion.Command{Verb: "add", Target: "p1.pool.fire", N: 1}); code != 200 || ans.Event.Seq != 6 {
+		t.Fatalf("a command after the table left memory: %d %s", code, body)
+	}
 	e.restart()
 	var after CompanionSnapshot
 	if code, body := e.call("GET", "/api/companion/tables/"+id, nil, &after); code != 200 {
 		t.Fatalf("after a restart: %d %s", code, body)
 	}
-	if after.Seq != 5 || after.State["p1.m1.card"] != "Pyrathor" || after.State["p1.m1.hp"] != "40" || after.State["p2.mnext"] != "5" {
+	if after.Seq != 6 || after.State["p1.pool.fire"] != "1" || after.State["p1.m1.card"] != "Pyrathor" || after.State["p1.m1.hp"] != "40" || after.State["p2.mnext"] != "5" {
 		t.Errorf("after a restart: seq %d, state %v", after.Seq, after.State)
 	}
 	for path, want := range map[string]int{
