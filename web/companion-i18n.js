@@ -4,6 +4,7 @@
 // recorded in window.kwcMissing, which the browser tests check is empty.
 
 const en = {
+  "mm.stats": "ATK {atk} DEF {def}", "language": "Language",
   "code.title": "Add by the card's code", "code.placeholder": "Registration code, e.g. 7KQ2M-XP0AH-…", "code.scan": "Scan",
   "code.offline": "Reading a code needs the network: type the card's name instead.", "code.other_game": "{card} is a card of another game",
   "code.no_camera": "No camera to scan with: type the code instead.",
@@ -57,6 +58,7 @@ const en = {
 };
 
 const de = {
+  "mm.stats": "ANG {atk} VER {def}", "language": "Sprache",
   "code.title": "Per Kartencode hinzufügen", "code.placeholder": "Registrierungscode, z. B. 7KQ2M-XP0AH-…", "code.scan": "Scannen",
   "code.offline": "Einen Code zu lesen braucht das Netz: tippe stattdessen den Kartennamen.", "code.other_game": "{card} ist eine Karte eines anderen Spiels",
   "code.no_camera": "Keine Kamera zum Scannen: tippe den Code ein.",
@@ -110,6 +112,7 @@ const de = {
 };
 
 const cs = {
+  "mm.stats": "útok {atk} obrana {def}", "language": "Jazyk",
   "code.title": "Přidat podle kódu karty", "code.placeholder": "Registrační kód, např. 7KQ2M-XP0AH-…", "code.scan": "Skenovat",
   "code.offline": "Čtení kódu potřebuje síť: napiš místo toho jméno karty.", "code.other_game": "{card} je karta jiné hry",
   "code.no_camera": "Není kamera ke skenování: napiš kód.",

@@ -213,6 +213,7 @@ function askConfirm(note, cmd) {
 function render() {
   document.documentElement.lang = lang();
   document.querySelector("#c-lang").value = lang();
+  document.querySelector("#c-lang").setAttribute("aria-label", t("language"));
   document.querySelector("#c-title").textContent = t("title." + game);
   document.title = t("title." + game) + " · Kartenwerk";
   drawConn();
@@ -497,7 +498,7 @@ function monPanel(st, id, hints, cat, mine) {
   const drain = hints.find((n) => n.code === "mm.drains" && n.target === id);
   return el("article", {class: "c-mon el-" + (card.element || ""), dataset: {mon: id}},
     el("header", {}, el("b", {class: "c-mon-name"}, st[id + ".card"]), " ", el("span", {class: "c-stars"}, stars(card.grade)),
-      el("span", {class: "muted"}, " ", t("el." + (card.element || "any")), " · ", t("mm.stage", {n: card.stage || "?"}), " · ATK ", card.atk, " DEF ", card.def)),
+      el("span", {class: "muted"}, " ", t("el." + (card.element || "any")), " · ", t("mm.stage", {n: card.stage || "?"}), " · ", t("mm.stats", {atk: card.atk, def: card.def}))),
     el("div", {class: "c-hp"}, el("div", {class: "c-hpbar"}, el("i", {style: `width:${pct}%`})),
       el("b", {class: "c-hpnum", dataset: {hp: id}}, `${hp}/${max}`),
       el("span", {class: "c-hpbtn"}, ...[-10, -1, 1, 10].map((n) => el("button", {class: "c-step", dataset: {key: id + ".hp", n},
