@@ -160,7 +160,7 @@ function noteText(st, n) {
   for (const k of ["seat"]) if (vars[k]) vars[k] = nameOf(st, vars[k]);
   if (vars.counter) vars.counter = t("c." + vars.counter);
   if (vars.element) vars.element = t("el." + vars.element);
-  if (n.target) vars.target = label(st, n.target);
+  if (n.target && vars.target === undefined) vars.target = label(st, n.target);
   return t("note." + n.code, vars) + (n.rule ? ` (${n.rule})` : "");
 }
 
