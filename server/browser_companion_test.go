@@ -279,6 +279,11 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 	agree(t, ada, ben)
 	ada.shot("mystimons-3-win")
 	ben.shot("mystimons-4-win-other-phone")
+	if err := chromedp.Do(ben.ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	ben.shows(`[data-hp="p1.m1"]`, "25/180") // the desktop draws the same table
+	ben.shot("mystimons-5-desktop")
 	ada.missingWords()
 	ben.missingWords()
 }
