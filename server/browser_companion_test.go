@@ -52,13 +52,21 @@ func (p *phone) click(sel string) {
 	p.js(fmt.Sprintf(`document.querySelector(%q).click()`, sel))
 }
 
-// typeIn types text into an input as a person would.
+// typeIn types text into an input as a person would. The page may draw
+// itself anew while the keys go in (a snapshot arrives): the field is
+// then emptied and typed again.
 func (p *phone) typeIn(sel, text string) {
 	p.t.Helper()
-	p.wait("the field "+sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
-	if err := chromedp.Do(p.ctx, chromedp.SendKeys(sel, text)); err != nil {
-		p.t.Fatalf("%s: typing into %s: %v", p.name, sel, err)
+	var err error
+	for range 5 {
+		p.wait("the field "+sel, fmt.Sprintf(`!!document.querySelector(%q)`, sel))
+		p.js(fmt.Sprintf(`document.querySelector(%q).value = ""`, sel))
+		if err = chromedp.Do(p.ctx, chromedp.SendKeys(sel, text)); err == nil {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
+	p.t.Fatalf("%s: typing into %s: %v", p.name, sel, err)
 }
 
 // wait polls a JavaScript condition; a loaded machine gets 45 s.
