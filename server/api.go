@@ -47,6 +47,7 @@ func (srv *Server) routes() {
 	srv.collectionRoutes(m)
 	srv.tradeRoutes(m)
 	srv.deckRoutes(m)
+	srv.companionRoutes(m)
 	srv.mux = m
 }
 

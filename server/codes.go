@@ -119,18 +119,8 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if srv.cfg.CodesPepper == nil {
-		writeError(w, http.StatusNotImplemented, "this server registers no card codes (it was started without the codes pepper)")
-		return
-	}
-	var req CodeEntry
-	if err := decodeBody(w, r, &req); err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	code, err := codes.FromPayload(req.Code)
-	if err != nil {
-		srv.httpError(w, badInput("%s", playerParseError(err)))
+	code, ok := srv.readCode(w, r, "this server registers no card codes (it was started without the codes pepper)")
+	if !ok {
 		return
 	}
 	done, ok := srv.acct.checking("code:" + ss.Owner)
@@ -150,6 +140,27 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	srv.register(w, r, ss, keys, srv.cfg.CodesPepper.Hash(code).String())
+}
+
+// readCode reads the code of a request's CodeEntry, typed or a scanned
+// payload, answering 501 (with unsupported) on a server without the
+// pepper and 400 for a malformed code.
+func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported string) (codes.Code, bool) {
+	if srv.cfg.CodesPepper == nil {
+		writeError(w, http.StatusNotImplemented, unsupported)
+		return codes.Code{}, false
+	}
+	var req CodeEntry
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return codes.Code{}, false
+	}
+	code, err := codes.FromPayload(req.Code)
+	if err != nil {
+		srv.httpError(w, badInput("%s", playerParseError(err)))
+		return codes.Code{}, false
+	}
+	return code, true
 }
 
 // codeKeys are the failure counters of registrations: per account and per

@@ -27,6 +27,7 @@ var migrations = []migration{
 	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
 	{5, "ratings, ranked queue and match history", migrateRanked},
 	{7, "saved decks and card trades", migrateDecks},
+	{8, "companion tables and their logs", migrateCompanion},
 	{9, "shared rate limits", migrateRateLimits},
 }
 

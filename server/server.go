@@ -121,6 +121,8 @@ type Server struct {
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
+	comp          *companionHub // the companion tables in memory (companion.go)
+	compOnce      sync.Once
 }
 
 // New makes a server over a store.

@@ -33,16 +33,15 @@ func (s *state) dfn(m int16) int16 { return max(0, s.def(m).def+s.statBonus(m, e
 // (MM-5.8 step 4): max(1, ATK-DEF) times the element multiplier, rounded
 // down, at least 1 (MM-10.16).
 func (s *state) damage(a, t int16, power int16, pierce bool) int16 {
-	d := s.atk(a) + power
+	var dfn int16
 	if !pierce {
-		d -= s.dfn(t)
+		dfn = s.dfn(t)
 	}
-	d = max(1, d)
 	mult := int16(2)
 	if !s.rules.neutral {
 		mult = int16(s.pool.chart[s.def(a).elem][s.def(t).elem])
 	}
-	return max(1, d*mult/2)
+	return hit(s.atk(a)+power, dfn, mult)
 }
 
 // attack resolves the Active's attack (MM-5.8): Paralyze's 50% roll, the

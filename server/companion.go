@@ -1,0 +1,468 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"kartenwerk/platform/codes"
+	"kartenwerk/platform/companion"
+	"kartenwerk/web"
+)
+
+// The table companion: phones at a table of physical cards share one
+// companion table (platform/companion) through the server, which orders
+// its log, stores every event before anyone sees it, and pushes each new
+// state to every phone over a WebSocket.
+
+// companionHub holds the companion tables in use on this server.
+type companionHub struct {
+	mu     sync.Mutex
+	tables map[string]*liveTable
+}
+
+// liveTable is a companion table in memory with its connected phones.
+type liveTable struct {
+	mu      sync.Mutex
+	t       *companion.Table
+	clients map[*client]struct{}
+	gone    bool // dropped from the hub: requests must read the table again
+}
+
+// companionLogTail is how many of the newest events a snapshot carries.
+const companionLogTail = 200
+
+// CompanionSnapshot is a companion table as the page draws it.
+type CompanionSnapshot struct {
+	Type     string            `json:"type"` // "companion"
+	ID       string            `json:"id"`
+	Game     string            `json:"game"`
+	Seq      int               `json:"seq"`
+	State    companion.State   `json:"state"`
+	Hints    []companion.Note  `json:"hints"`
+	Log      []companion.Event `json:"log"`
+	LogTotal int               `json:"log_total"`
+}
+
+// CompanionCommand is the body of POST /api/companion/tables/{id}/commands.
+type CompanionCommand struct {
+	Seat int               `json:"seat"` // 1-based; 0 for a join
+	Op   string            `json:"op,omitempty"`
+	Cmd  companion.Command `json:"cmd"`
+}
+
+// CompanionAnswer is a command's answer: its event and the table after it.
+type CompanionAnswer struct {
+	Event companion.Event   `json:"event"`
+	Table CompanionSnapshot `json:"table"`
+}
+
+// companionConfirm is the 409 answer to a command the rules want confirmed.
+type companionConfirm struct {
+	Error   string         `json:"error"`
+	Confirm companion.Note `json:"confirm"`
+}
+
+func (srv *Server) companionRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /companion/{game}", srv.handleCompanionPage)
+	m.HandleFunc("GET /companion-sw.js", srv.handleCompanionWorker)
+	m.HandleFunc("GET /companion.webmanifest", handleCompanionManifest)
+	m.HandleFunc("GET /companion-icon.svg", handleCompanionIcon)
+	m.HandleFunc("GET /api/companion/catalog/{game}", srv.handleCompanionCatalog)
+	m.HandleFunc("POST /api/companion/tables", srv.withCompanion(srv.handleCompanionCreate))
+	m.HandleFunc("GET /api/companion/tables/{id}", srv.withCompanion(srv.handleCompanionTable))
+	m.HandleFunc("POST /api/companion/tables/{id}/commands", srv.withCompanion(srv.handleCompanionCommand))
+	m.HandleFunc("GET /api/companion/tables/{id}/ws", srv.withCompanion(srv.handleCompanionWS))
+	m.HandleFunc("GET /api/companion/tables/{id}/qr.svg", srv.withCompanion(srv.handleCompanionQR))
+	m.HandleFunc("POST /api/companion/code", srv.handleCompanionCode)
+}
+
+// withCompanion answers 501 on a store that keeps no companion tables.
+func (srv *Server) withCompanion(h http.HandlerFunc) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := srv.store.(CompanionStore); !ok {
+			writeError(w, http.StatusNotImplemented, "this server's store keeps no companion tables: run it with a SQLite or PostgreSQL --db")
+			return
+		}
+		h(w, r)
+	}
+}
+
+func (srv *Server) handleCompanionPage(w http.ResponseWriter, r *http.Request) {
+	if !slices.Contains(companion.Games(), r.PathValue("game")) {
+		http.Error(w, "no companion for this game: open /companion/mystimons, mysticelements, microlife, athernum or zynalith", http.StatusNotFound)
+		return
+	}
+	srv.page("companion.html")(w, r)
+}
+
+// handleCompanionWorker serves the service worker from the root, so that
+// its scope may cover /companion/ (a worker's scope is at most its path's).
+func (srv *Server) handleCompanionWorker(w http.ResponseWriter, r *http.Request) {
+	b, err := web.FS.ReadFile("companion-sw.js")
+	if err != nil {
+		http.Error(w, err.Error(), http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write(b)
+}
+
+// companionManifest makes the companion an installable web app.
+const companionManifest = `{
+  "name": "Kartenwerk Companion",
+  "short_name": "Companion",
+  "description": "Counters, hints and a shared log for card games played with physical cards",
+  "start_url": "/companion/mystimons",
+  "scope": "/companion/",
+  "display": "standalone",
+  "orientation": "portrait",
+  "background_color": "#15171c",
+  "theme_color": "#15171c",
+  "icons": [{"src": "/companion-icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any maskable"}]
+}`
+
+func handleCompanionManifest(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/manifest+json")
+	w.Header().Set("Cache-Control", "no-cache")
+	w.Write([]byte(companionManifest))
+}
+
+// companionIcon is the app's icon: a card with a counter on it.
+const companionIcon = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96"><rect width="96" height="96" rx="18" fill="#15171c"/>` +
+	`<rect x="24" y="14" width="48" height="68" rx="6" fill="#f7f3e8"/><circle cx="48" cy="48" r="16" fill="#f2b84b"/>` +
+	`<text x="48" y="55" font-family="sans-serif" font-size="20" font-weight="700" text-anchor="middle" fill="#15171c">3</text></svg>`
+
+func handleCompanionIcon(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "public, max-age=86400")
+	w.Write([]byte(companionIcon))
+}
+
+func (srv *Server) handleCompanionCatalog(w http.ResponseWriter, r *http.Request) {
+	t, err := companion.New("", r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"game": t.Game, "catalog": t.Catalog()})
+}
+
+// handleCompanionCreate starts a table: {"game", "name"} -> 201 with the
+// table, the creator joined as seat 1.
+func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request) {
+	var req struct {
+		Game string `json:"game"`
+		Name string `json:"name"`
+	}
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if wait := srv.createLimiter.wait(clientAddr(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
+		tooMany(w, wait, fmt.Sprintf("too many new tables from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60))
+		return
+	}
+	id := newToken()
+	t, err := companion.New(id, req.Game)
+	if err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if _, err := t.Do(0, "", companion.Command{Verb: "join", Arg: req.Name}, time.Now()); err != nil {
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	st := srv.store.(CompanionStore)
+	if err := st.CreateCompanionTable(r.Context(), id, req.Game, time.Now()); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if err := st.AppendCompanionEvent(r.Context(), id, t.Log()[0]); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	lt := &liveTable{t: t, clients: map[*client]struct{}{}}
+	srv.companionHub().put(id, lt)
+	lt.mu.Lock()
+	snap := lt.snapshot()
+	lt.mu.Unlock()
+	writeJSON(w, http.StatusCreated, snap)
+}
+
+func (srv *Server) companionHub() *companionHub {
+	srv.compOnce.Do(func() { srv.comp = &companionHub{tables: map[string]*liveTable{}} })
+	return srv.comp
+}
+
+func (h *companionHub) put(id string, lt *liveTable) {
+	h.mu.Lock()
+	h.tables[id] = lt
+	h.mu.Unlock()
+}
+
+// companionTable returns a table from memory, or reads it from the store.
+func (srv *Server) companionTable(ctx context.Context, id string) (*liveTable, error) {
+	h := srv.companionHub()
+	h.mu.Lock()
+	lt, ok := h.tables[id]
+	h.mu.Unlock()
+	if ok {
+		return lt, nil
+	}
+	t, err := srv.loadCompanion(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if lt, ok := h.tables[id]; ok { // another request loaded it meanwhile
+		return lt, nil
+	}
+	lt = &liveTable{t: t, clients: map[*client]struct{}{}}
+	h.tables[id] = lt
+	return lt, nil
+}
+
+func (srv *Server) loadCompanion(ctx context.Context, id string) (*companion.Table, error) {
+	game, log, err := srv.store.(CompanionStore).LoadCompanionTable(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return companion.Load(id, game, log)
+}
+
+// snapshot is the table as the page draws it; the caller holds lt.mu.
+func (lt *liveTable) snapshot() CompanionSnapshot {
+	log := lt.t.Log()
+	return CompanionSnapshot{Type: "companion", ID: lt.t.ID, Game: lt.t.Game, Seq: lt.t.Seq(), State: lt.t.State(),
+		Hints: lt.t.Hints(), Log: log[max(0, len(log)-companionLogTail):], LogTotal: len(log)}
+}
+
+// broadcast sends the snapshot to every phone; the caller holds lt.mu.
+func (lt *liveTable) broadcast(snap CompanionSnapshot) {
+	b, _ := json.Marshal(snap)
+	for c := range lt.clients {
+		c.push(b)
+	}
+}
+
+func (srv *Server) handleCompanionTable(w http.ResponseWriter, r *http.Request) {
+	lt, err := srv.companionTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		srv.companionError(w, err)
+		return
+	}
+	lt.mu.Lock()
+	snap := lt.snapshot()
+	lt.mu.Unlock()
+	writeJSON(w, http.StatusOK, snap)
+}
+
+// handleCompanionCommand applies one command: the event is stored before
+// anyone sees it, then pushed to every phone. A refused command answers
+// 400 (409 when it wants a confirmation) and changes nothing.
+func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request) {
+	var req CompanionCommand
+	if err := decodeBody(w, r, &req); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	id := r.PathValue("id")
+	lt, err := srv.lockedTable(r.Context(), id)
+	if err != nil {
+		srv.companionError(w, err)
+		return
+	}
+	defer lt.mu.Unlock()
+	seq := lt.t.Seq()
+	ev, err := lt.t.Do(req.Seat-1, req.Op, req.Cmd, time.Now())
+	if err != nil {
+		var nc *companion.NeedsConfirm
+		if errors.As(err, &nc) {
+			writeJSON(w, http.StatusConflict, companionConfirm{Error: err.Error(), Confirm: nc.Note})
+			return
+		}
+		writeError(w, http.StatusBadRequest, err.Error())
+		return
+	}
+	if ev.Seq > seq { // not a command sent again
+		if err := srv.store.(CompanionStore).AppendCompanionEvent(r.Context(), id, ev); err != nil {
+			srv.dropCompanion(id, lt)
+			srv.companionError(w, err)
+			return
+		}
+	}
+	snap := lt.snapshot()
+	lt.broadcast(snap)
+	writeJSON(w, http.StatusOK, CompanionAnswer{Event: ev, Table: snap})
+}
+
+// dropCompanion forgets a table whose event could not be stored, so the
+// next request reads it from the store as it is; its phones reconnect.
+// The caller holds lt.mu.
+func (srv *Server) dropCompanion(id string, lt *liveTable) {
+	srv.forgetLocked(id, lt)
+	for c := range lt.clients {
+		c.close()
+	}
+}
+
+func (srv *Server) companionError(w http.ResponseWriter, err error) {
+	switch {
+	case errors.Is(err, ErrNotFound):
+		writeError(w, http.StatusNotFound, "no such companion table: check the link, or start a new table")
+	case errors.Is(err, ErrEventTaken):
+		writeError(w, http.StatusServiceUnavailable, err.Error()+", and send the command again")
+	default:
+		srv.httpError(w, err)
+	}
+}
+
+// handleCompanionWS pushes the table to a phone: now, and after every change.
+func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
+	if _, err := srv.companionTable(r.Context(), r.PathValue("id")); err != nil {
+		srv.companionError(w, err) // before the upgrade, so a wrong link gets its 404
+		return
+	}
+	conn, err := websocket.Accept(w, r, nil)
+	if err != nil {
+		return
+	}
+	c := &client{send: make(chan []byte, 32), closed: make(chan struct{})}
+	ctx, cancel := context.WithCancel(srv.ctx)
+	defer cancel()
+	lt, err := srv.lockedTable(ctx, r.PathValue("id"))
+	if err != nil {
+		conn.Close(websocket.StatusInternalError, "the table could not be read: reconnect")
+		return
+	}
+	lt.clients[c] = struct{}{}
+	b, _ := json.Marshal(lt.snapshot())
+	c.push(b)
+	lt.mu.Unlock()
+	defer srv.leaveCompanion(r.PathValue("id"), lt, c)
+	wsConnections.Add(1)
+	defer wsConnections.Add(-1)
+	readDone := conn.CloseRead(ctx) // the phone sends commands over HTTP; this notices it leaving
+	go func() {
+		select {
+		case <-readDone.Done():
+			c.close()
+		case <-c.closed:
+		}
+	}()
+	srv.writeLoop(ctx, conn, c)
+	c.close()
+}
+
+// companionCodeRate is how many card codes an address may look up a
+// second on average (a burst of companionCodeBurst): enough to scan a
+// hand of cards, far too few to search the code space.
+const (
+	companionCodeRate  = 0.5
+	companionCodeBurst = 10
+)
+
+// handleCompanionCode reads a card's registration code, typed or scanned
+// ({"code": "..."}), and answers the printing it is on, so a player adds
+// the card by scanning it; nothing is registered. 404 for a code of no
+// imported print run, 501 on a server without the codes pepper.
+func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
+	const unsupported = "this server reads no card codes (it was started without the codes pepper): type the card's name"
+	if srv.codes == nil {
+		writeError(w, http.StatusNotImplemented, unsupported)
+		return
+	}
+	code, ok := srv.readCode(w, r, unsupported)
+	if !ok {
+		return
+	}
+	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
+		tooMany(w, wait, "too many card codes looked up from your address: wait a moment, or type the card's name")
+		return
+	}
+	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())
+	if errors.Is(err, ErrNoCode) {
+		writeError(w, http.StatusNotFound, "no print run holds this code: check it, or type the card's name")
+		return
+	}
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c.Printing)
+}
+
+// leaveCompanion forgets a phone, and the table once no phone is
+// connected: the store has it, and the next request reads it again.
+func (srv *Server) leaveCompanion(id string, lt *liveTable, c *client) {
+	lt.mu.Lock()
+	defer lt.mu.Unlock()
+	delete(lt.clients, c)
+	if len(lt.clients) == 0 {
+		srv.forgetLocked(id, lt)
+	}
+}
+
+// forgetLocked drops a table from the hub; the caller holds lt.mu (the
+// lock order is a table's, then the hub's).
+func (srv *Server) forgetLocked(id string, lt *liveTable) {
+	lt.gone = true
+	h := srv.companionHub()
+	h.mu.Lock()
+	if h.tables[id] == lt {
+		delete(h.tables, id)
+	}
+	h.mu.Unlock()
+}
+
+// lockedTable returns a table in use, locked, reading it from the store
+// again if it was dropped meanwhile.
+func (srv *Server) lockedTable(ctx context.Context, id string) (*liveTable, error) {
+	for {
+		lt, err := srv.companionTable(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		lt.mu.Lock()
+		if !lt.gone {
+			return lt, nil
+		}
+		lt.mu.Unlock()
+	}
+}
+
+// handleCompanionQR draws the table's join link as a QR code (SVG), for
+// the other phones to scan off the first.
+func (srv *Server) handleCompanionQR(w http.ResponseWriter, r *http.Request) {
+	lt, err := srv.companionTable(r.Context(), r.PathValue("id"))
+	if err != nil {
+		srv.companionError(w, err)
+		return
+	}
+	scheme := "http"
+	if r.TLS != nil || r.Header.Get("X-Forwarded-Proto") == "https" {
+		scheme = "https"
+	}
+	link := (&url.URL{Scheme: scheme, Host: r.Host, Path: "/companion/" + lt.t.Game, RawQuery: "t=" + url.QueryEscape(lt.t.ID)}).String()
+	q, err := codes.NewQR(link)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "private, max-age=86400")
+	if err := q.WriteSVG(w, 6); err != nil {
+		srv.log.Warn("companion QR", "err", err)
+	}
+}

@@ -1,0 +1,183 @@
+package server
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"kartenwerk/platform/codes"
+	"kartenwerk/platform/companion"
+)
+
+// companionCreate starts a companion table and returns it.
+func (e *testEnv) companionCreate(game, name string) CompanionSnapshot {
+	e.t.Helper()
+	var snap CompanionSnapshot
+	if code, body := e.call("POST", "/api/companion/tables", map[string]string{"game": game, "name": name}, &snap); code != http.StatusCreated {
+		e.t.Fatalf("create a %s table: %d %s", game, code, body)
+	}
+	return snap
+}
+
+// companionDo sends one command and returns the status and answer.
+func (e *testEnv) companionDo(id string, seat int, op string, cmd companion.Command) (int, CompanionAnswer, string) {
+	e.t.Helper()
+	var ans CompanionAnswer
+	code, body := e.call("POST", "/api/companion/tables/"+id+"/commands", CompanionCommand{Seat: seat, Op: op, Cmd: cmd}, &ans)
+	return code, ans, body
+}
+
+// The API: a table is created, joined and changed; a change reaches a
+// phone's WebSocket; a refusal says why and changes nothing; a ★★★★
+// evolution wants a confirmation (409); the table survives a restart.
+func TestCompanionAPI(t *testing.T) {
+	e := newEnv(t)
+	snap := e.companionCreate("mystimons", "Ada")
+	if snap.State["p1.name"] != "Ada" || snap.Seq != 1 {
+		t.Fatalf("new table: %+v", snap)
+	}
+	id := snap.ID
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(e.http.URL, "http", "ws", 1)+"/api/companion/tables/"+id+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	readSeq := func() int {
+		_, b, err := ws.Read(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var s CompanionSnapshot
+		json.Unmarshal(b, &s)
+		return s.Seq
+	}
+	if got := readSeq(); got != 1 {
+		t.Fatalf("the WebSocket's first snapshot is at %d, want 1", got)
+	}
+	if code, ans, body := e.companionDo(id, 0, "j1", companion.Command{Verb: "join", Arg: "Ben"}); code != 200 || ans.Event.By != 1 {
+		t.Fatalf("join: %d %s", code, body)
+	}
+	if got := readSeq(); got != 2 {
+		t.Fatalf("after the join the WebSocket sent seq %d, want 2", got)
+	}
+	e.companionDo(id, 1, "", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"})
+	for _, c := range []struct {
+		seat int
+		cmd  companion.Command
+		code int
+		says string
+	}{
+		{1, companion.Command{Verb: "summon", Target: "p1", Arg: "Embirx"}, 400, "no MystiMon is named"},
+		{3, companion.Command{Verb: "add", Target: "turn", N: 1}, 400, "has not joined"},
+		{1, companion.Command{Verb: "evolve", Target: "p1.m1", Arg: "Pyrathor"}, 409, "confirm"},
+	} {
+		code, _, body := e.companionDo(id, c.seat, "", c.cmd)
+		if code != c.code || !strings.Contains(body, c.says) {
+			t.Errorf("%+v: %d %s, want %d saying %q", c.cmd, code, body, c.code, c.says)
+		}
+	}
+	if code, _, _ := e.companionDo(id, 1, "", companion.Command{Verb: "evolve", Target: "p1.m1", Arg: "Pyrathor", Confirm: true}); code != 200 {
+		t.Fatalf("a confirmed evolution: %d", code)
+	}
+	// The same op again applies once.
+	e.companionDo(id, 2, "x1", companion.Command{Verb: "add", Target: "p2.mnext", N: 5})
+	e.companionDo(id, 2, "x1", companion.Command{Verb: "add", Target: "p2.mnext", N: 5})
+	// The last phone leaving drops the table from memory; the next
+	// command reads it from the store and goes on from there.
+	ws.Close(websocket.StatusNormalClosure, "")
+	if !poll(10*time.Second, func() bool {
+		h := e.srv.companionHub()
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		return h.tables[id] == nil
+	}) {
+		t.Error("the table stayed in memory after its last phone left")
+	}
+	if code, ans, body := e.companionDo(id, 1, "", companion.Command{Verb: "add", Target: "p1.pool.fire", N: 1}); code != 200 || ans.Event.Seq != 6 {
+		t.Fatalf("a command after the table left memory: %d %s", code, body)
+	}
+	e.restart()
+	var after CompanionSnapshot
+	if code, body := e.call("GET", "/api/companion/tables/"+id, nil, &after); code != 200 {
+		t.Fatalf("after a restart: %d %s", code, body)
+	}
+	if after.Seq != 6 || after.State["p1.pool.fire"] != "1" || after.State["p1.m1.card"] != "Pyrathor" || after.State["p1.m1.hp"] != "40" || after.State["p2.mnext"] != "5" {
+		t.Errorf("after a restart: seq %d, state %v", after.Seq, after.State)
+	}
+	for path, want := range map[string]int{
+		"/api/companion/tables/nope": 404, "/companion/chess": 404, "/companion/zynalith": 200,
+		"/api/companion/catalog/mystimons": 200, "/companion-sw.js": 200, "/companion.webmanifest": 200,
+		"/api/companion/tables/" + id + "/qr.svg": 200,
+	} {
+		if code, body := e.call("GET", path, nil, nil); code != want {
+			t.Errorf("GET %s: %d %.80s, want %d", path, code, body, want)
+		}
+	}
+	if code, body := e.call("POST", "/api/companion/tables", map[string]string{"game": "chess", "name": "Ada"}, nil); code != 400 || !strings.Contains(body, "mystimons") {
+		t.Errorf("a table of an unknown game: %d %s", code, body)
+	}
+}
+
+// newCompanionCodesEnv is a server with the codes pepper and a print run
+// of two Embrix codes imported.
+func newCompanionCodesEnv(t *testing.T) (*testEnv, *codes.Run) {
+	t.Helper()
+	pepper, err := codes.NewPepper([]byte(testPepperSecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := newTunedEnv(t, func(c *Config) { c.CodesPepper = &pepper })
+	run, err := codes.NewRun(codes.Printing{Game: "mystimons", Card: "Embrix", Printing: "first"}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := run.WriteHashes(&b, pepper); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := codes.ReadHashes(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.store.(CodeStore).ImportCodes(t.Context(), recs); err != nil {
+		t.Fatal(err)
+	}
+	return e, run
+}
+
+// A card's registration code, typed sloppily or as its QR payload, names
+// the card for the companion to add; nothing is registered.
+func TestCompanionReadsCardCodes(t *testing.T) {
+	e, run := newCompanionCodesEnv(t)
+	for _, c := range []struct {
+		code string
+		want int
+		says string
+	}{
+		{strings.ToLower(run.Codes[0].String()), 200, `"card":"Embrix"`},
+		{codes.Scheme + run.Codes[1].String(), 200, `"game":"mystimons"`},
+		{"7KQ2M-XP0AH-3VTBD-9RW4F", 404, "no print run holds this code"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4G", 400, ""},
+	} {
+		code, body := e.call("POST", "/api/companion/code", map[string]string{"code": c.code}, nil)
+		if code != c.want || !strings.Contains(body, c.says) {
+			t.Errorf("%s: %d %s, want %d with %q", c.code, code, body, c.want, c.says)
+		}
+	}
+	again, err := e.store.(CodeStore).CodeByHash(t.Context(), e.srv.cfg.CodesPepper.Hash(run.Codes[0]).String())
+	if err != nil || again.Owner != "" {
+		t.Errorf("reading a code registered it: %+v %v", again, err)
+	}
+	plain := newEnv(t)
+	if code, _ := plain.call("POST", "/api/companion/code", map[string]string{"code": run.Codes[0].String()}, nil); code != 501 {
+		t.Errorf("a server without the pepper: %d, want 501", code)
+	}
+}
