@@ -95,8 +95,10 @@ type Server struct {
 	limiter       limiter
 	createLimiter limiter
 	signupLimiter limiter
-	acct          *accounts // nil: the store keeps no accounts
-	codes         CodeStore // nil: the store keeps no card codes
+	acct          *accounts       // nil: the store keeps no accounts
+	codes         CodeStore       // nil: the store keeps no card codes
+	tourneys      TournamentStore // nil: the store keeps no tournaments
+	tourneyMu     sync.Mutex      // one change of a tournament at a time on this replica
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
@@ -154,6 +156,7 @@ func New(cfg Config) (*Server, error) {
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
 	srv.acct = newAccounts(cfg.Store, cfg)
 	srv.codes, _ = cfg.Store.(CodeStore)
+	srv.tourneys, _ = cfg.Store.(TournamentStore)
 	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
 		if cfg.Advertise == "" {
 			stop()
@@ -162,6 +165,7 @@ func New(cfg Config) (*Server, error) {
 		go srv.clusterLoop()
 	}
 	srv.routes()
+	srv.tournamentRoutes(srv.mux)
 	go srv.janitor()
 	return srv, nil
 }
@@ -267,6 +271,7 @@ func (srv *Server) saveResult(ctx context.Context, s *session) {
 	if err := srv.store.Finish(ctx, s.id, out.String()); err != nil {
 		srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 	}
+	srv.gameEnded(s.id)
 }
 
 // keep makes a newly stored game live at once, so its first clients need
