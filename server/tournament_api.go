@@ -49,6 +49,8 @@ type CorrectionRequest struct {
 }
 
 func (srv *Server) tournamentRoutes(m *http.ServeMux) {
+	m.HandleFunc("GET /tournaments", srv.page("tournaments.html"))
+	m.HandleFunc("GET /tournaments/{id}", srv.page("tournament.html"))
 	m.HandleFunc("GET /api/tournaments", srv.withTourneys(srv.handleTournaments))
 	m.HandleFunc("POST /api/tournaments", srv.withTourneys(srv.handleCreateTournament))
 	m.HandleFunc("GET /api/tournaments/{id}", srv.withTourneys(srv.handleTournament))
