@@ -1,0 +1,86 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestTournamentFormatsRunToTheEnd plays each format to its end: Swiss
+// finishes after its rounds, a bracket of five gives its top three seeds
+// byes (filled up to eight) and ends with a champion.
+func TestTournamentFormatsRunToTheEnd(t *testing.T) {
+	cases := []struct {
+		format          string
+		players, rounds int
+		wantRounds      int // rounds the organiser starts
+	}{
+		{FormatSwiss, 4, 2, 2},
+		{FormatElimination, 5, 0, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.format, func(t *testing.T) {
+			e := newTourneyEnv(t)
+			org := e.organiser("orga")
+			_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: c.format, Game: tourneyGame, Format: c.format, Rounds: c.rounds})
+			var v TournamentView
+			json.Unmarshal([]byte(raw), &v)
+			f := e.enter(v.ID, c.players)
+			for round := 1; round <= c.wantRounds; round++ {
+				org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+				f.playRound(t, v.ID, uint64(round))
+			}
+			end := org.tournament(v.ID)
+			if end.Stage != stageFinished || len(end.Placings) != c.players {
+				t.Fatalf("after %d rounds: stage %s, placings %v", c.wantRounds, end.Stage, end.Placings)
+			}
+			if c.format == FormatElimination {
+				byes := 0
+				for _, m := range end.Pairings[0].Matches {
+					if m.B == "" {
+						byes++
+					}
+				}
+				if byes != 3 || end.Champion == "" || end.Champion != end.Placings[0] {
+					t.Errorf("bracket of 5: %d byes in round 1, champion %q, placings %v", byes, end.Champion, end.Placings)
+				}
+			}
+			if res, raw := org.do("POST", "/api/tournaments/"+v.ID+"/rounds", nil); res.StatusCode != http.StatusConflict || !strings.Contains(raw, "over") {
+				t.Errorf("a round after the end: %d %s, want 409", res.StatusCode, raw)
+			}
+		})
+	}
+}
+
+// TestTournamentRoundTimer: the next round waits for the matches still
+// being played until the round's timer runs out; then time is called and
+// the games so far stand.
+func TestTournamentRoundTimer(t *testing.T) {
+	e, id, org, _, _ := smallTourney(t)
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
+	res, raw := org.do("POST", "/api/tournaments/"+id+"/rounds", nil)
+	if res.StatusCode != http.StatusConflict || !strings.Contains(raw, "still being played") {
+		t.Fatalf("a round while matches are played: %d %s, want 409", res.StatusCode, raw)
+	}
+	ts := e.store.(TournamentStore)
+	st, _ := ts.LoadTournament(t.Context(), id)
+	late, _ := decodeTourney(st)
+	late.RoundStarted = late.RoundStarted.Add(-time.Duration(late.RoundMinutes+1) * time.Minute)
+	st.Data, _ = late.encode()
+	if err := ts.SaveTournament(t.Context(), st, nil); err != nil {
+		t.Fatal(err)
+	}
+	_, raw = org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
+	var v TournamentView
+	json.Unmarshal([]byte(raw), &v)
+	for _, m := range v.Pairings[0].Matches {
+		if !m.Decided || m.Score.WinsA+m.Score.WinsB != 0 || m.Winner != "" {
+			t.Errorf("round 1 table %d after time was called: %+v, want drawn 0-0", m.Table, m)
+		}
+	}
+	if v.Round != 2 || !strings.Contains(v.Log[len(v.Log)-2].What, "time called") {
+		t.Errorf("round %d, log %+v: want round 2 after time was called", v.Round, v.Log)
+	}
+}
