@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"os"
@@ -70,23 +71,60 @@ func TestBrowserTournamentPage(t *testing.T) {
 	if got := text("table.standings"); !strings.Contains(got, "OMW%") || !strings.Contains(got, "player04") {
 		t.Errorf("the standings read %q", got)
 	}
+	shoot(t, tab, "player")
+
+	// The organiser sees the controls, and every player's list.
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("log out", chromedp.Click("#logout"))
+	do("wait for the login form", chromedp.WaitVisible("#login-form"))
+	do("type the username", chromedp.SendKeys("#username", "orga"))
+	do("type the password", chromedp.SendKeys("#password", tourneyPassword))
+	do("log in", chromedp.Click("#login"))
+	do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
+	do("open the tournament", chromedp.Navigate(e.http.URL+"/tournaments/"+v.ID))
+	do("wait for the controls", chromedp.WaitVisible("#start-round"))
+	do("ask for a list", chromedp.Click(`#officials-box form:nth-of-type(3) button`))
+	do("wait for the list", chromedp.WaitVisible("#officials-box pre.deck-list"))
+	if got := text("#officials-box pre.deck-list"); !strings.Contains(got, "name:") {
+		t.Errorf("the organiser's view of a list: %q", got)
+	}
+	shoot(t, tab, "organiser")
+
+	// The organiser creates the next tournament from the list's form.
+	do("open the list", chromedp.Navigate(e.http.URL+"/tournaments"))
+	do("wait for the form", chromedp.WaitVisible("#create-box"))
+	do("name it", chromedp.SendKeys("#name", "Saturday Swiss"))
+	do("create it", chromedp.Click(`#create-form button[type=submit]`))
+	do("wait for its page", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "the new tournament's name", func() bool { return strings.Contains(text("#head h2"), "Saturday Swiss") })
+	if list, err := e.store.(TournamentStore).ListTournaments(t.Context(), 10); err != nil || len(list) != 2 {
+		t.Errorf("%d tournaments stored (%v), want 2", len(list), err)
+	}
+}
+
+// shoot saves full-page screenshots of a tab at a desktop's and a phone's
+// size, and fails the test if the page scrolls sideways at either.
+func shoot(t *testing.T, tab context.Context, name string) {
+	t.Helper()
 	dir := screenshotDir(t)
 	for _, size := range []struct {
 		name string
 		w, h int64
 	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
-		do("resize to "+size.name, chromedp.EmulateViewport(size.w, size.h))
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h)); err != nil {
+			t.Fatal(err)
+		}
 		png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(dir, "tournament-"+size.name+".png")
+		path := filepath.Join(dir, "tournament-"+name+"-"+size.name+".png")
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
 		if wide {
-			t.Errorf("at %dx%d the page is wider than the screen", size.w, size.h)
+			t.Errorf("%s at %dx%d: the page is wider than the screen", name, size.w, size.h)
 		}
 		t.Logf("screenshot: %s", path)
 	}

@@ -4,7 +4,7 @@
 import {api, el, ruleText} from "./common.js";
 
 const words = {
-  allTournaments: "All tournaments",
+  allTournaments: "Tournaments",
   registerHeading: "Register",
   registerHint: "Paste your deck list or start from a preset. It is checked now and then locked for the whole tournament.",
   preset: "Start from a preset",
@@ -14,7 +14,6 @@ const words = {
   registered: "You are registered. Your deck is locked for the whole tournament.",
   showMyDeck: "Show my deck",
   logInToRegister: "Log in to register.",
-  registrationClosed: "Registration is closed.",
   facts: {game: "Game", format: "Format", round: "Round", timer: "Round ends", organiser: "Organiser", judges: "Judges", cards: "Card texts"},
   formats: {"swiss": "Swiss", "swiss-top8": "Swiss, then top 8", "elimination": "Single elimination"},
   stages: {registration: "registration open", swiss: "Swiss rounds", elimination: "top cut", finished: "finished"},
@@ -123,17 +122,19 @@ function showHead(t) {
 
 async function showRegistration(t) {
   const box = $("register-box");
-  box.hidden = false;
   const form = $("register-form");
   const note = box.querySelector(".note") || el("p", {class: "note"});
   box.append(note);
   form.hidden = !me || t.you.registered || t.stage !== "registration";
-  if (!me) note.textContent = words.logInToRegister;
-  else if (t.you.registered) {
-    note.replaceChildren(words.registered, " ", el("button", {type: "button", onclick: () => showDeck(me.username, note)}, words.showMyDeck));
-  } else if (t.stage !== "registration") note.textContent = words.registrationClosed;
-  else note.textContent = "";
-  box.hidden = !me && t.stage !== "registration";
+  const state = !me ? "out" : t.you.registered ? "registered" : "open";
+  if (note.dataset.state !== state) { // redrawn only on a change, so a deck shown stays
+    note.dataset.state = state;
+    if (state === "out") note.textContent = words.logInToRegister;
+    else if (state === "registered") {
+      note.replaceChildren(words.registered, " ", el("button", {type: "button", onclick: () => showDeck(me.username, note)}, words.showMyDeck));
+    } else note.textContent = "";
+  }
+  box.hidden = t.stage !== "registration" && !t.you.registered;
   box.querySelector("[data-w=registerHint]").hidden = form.hidden;
   if (!form.hidden && !$("preset").options.length) await fillPresets(t.game);
 }
