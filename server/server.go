@@ -98,7 +98,7 @@ type Server struct {
 	acct          *accounts       // nil: the store keeps no accounts
 	codes         CodeStore       // nil: the store keeps no card codes
 	tourneys      TournamentStore // nil: the store keeps no tournaments
-	tourneyMu     sync.Mutex      // one change of a tournament at a time on this replica
+	tourneyLocks  sync.Map        // tournament id → *sync.Mutex: one change of a tournament at a time here
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sync"
 	"time"
 
 	"kartenwerk/engine"
@@ -143,8 +144,7 @@ const saveAttempts = 8
 // again from a fresh read when another replica saved it meanwhile. A
 // change that fails saves nothing, so the tournament is as it was.
 func (srv *Server) updateTourney(ctx context.Context, id string, change func(*tourney) error) (*tourney, error) {
-	srv.tourneyMu.Lock()
-	defer srv.tourneyMu.Unlock()
+	defer srv.lockTourney(id)()
 	for range saveAttempts {
 		st, err := srv.tourneys.LoadTournament(ctx, id)
 		if err != nil {
@@ -169,6 +169,16 @@ func (srv *Server) updateTourney(ctx context.Context, id string, change func(*to
 		return t, err
 	}
 	return nil, fmt.Errorf("tournament %s: %w %d times; try again", id, ErrTournamentChanged, saveAttempts)
+}
+
+// lockTourney takes the lock of one tournament and returns its release,
+// so that changes on this replica do not race each other (replicas are
+// kept apart by the stored version).
+func (srv *Server) lockTourney(id string) func() {
+	m, _ := srv.tourneyLocks.LoadOrStore(id, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
 }
 
 // role is what an account may do in a tournament.
