@@ -89,9 +89,9 @@ func (srv *Server) tourneyError(w http.ResponseWriter, err error) {
 	}
 }
 
-// change runs a change of the request's tournament for a logged-in
+// changeTourney runs a change of the request's tournament for a logged-in
 // account allowed by may, and answers with the tournament's view.
-func (srv *Server) change(w http.ResponseWriter, r *http.Request, may func(role) bool, change func(context.Context, *tourney, AccountSession) error) {
+func (srv *Server) changeTourney(w http.ResponseWriter, r *http.Request, may func(role) bool, change func(context.Context, *tourney, AccountSession) error) {
 	ss, _, ok := srv.mustLogIn(w, r)
 	if !ok {
 		return
@@ -256,7 +256,7 @@ func (srv *Server) handleJudge(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	srv.change(w, r, organiserOnly, func(ctx context.Context, t *tourney, _ AccountSession) error {
+	srv.changeTourney(w, r, organiserOnly, func(ctx context.Context, t *tourney, _ AccountSession) error {
 		return srv.addJudge(ctx, t, req.Username)
 	})
 }
@@ -267,7 +267,7 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	srv.change(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
+	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		g, err := srv.games.lookup(t.Game)
 		if err != nil {
 			return err
@@ -312,7 +312,7 @@ func (srv *Server) handleDeck(w http.ResponseWriter, r *http.Request) {
 }
 
 func (srv *Server) handleStartRound(w http.ResponseWriter, r *http.Request) {
-	srv.change(w, r, organiserOnly, func(ctx context.Context, t *tourney, ss AccountSession) error {
+	srv.changeTourney(w, r, organiserOnly, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		return srv.startRound(ctx, t, ss.Username, time.Now())
 	})
 }
@@ -348,7 +348,7 @@ func (srv *Server) handleChooseFirst(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, badInput("start %q: give me or opponent", req.Start))
 		return
 	}
-	srv.change(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
+	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		return srv.chooseFirst(ctx, t, ss.Owner, req.Start == "me")
 	})
 }
@@ -362,7 +362,7 @@ func (srv *Server) handleDrop(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	srv.change(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
+	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		target := ss.Owner
 		if req.Username != "" && usernameKey(req.Username) != usernameKey(ss.Username) {
 			if !t.roleOf(ss.Owner).official() {
@@ -384,7 +384,7 @@ func (srv *Server) handleCorrection(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, badInput("a correction needs a reason, such as what the players agreed at the table"))
 		return
 	}
-	srv.change(w, r, officials, func(ctx context.Context, t *tourney, ss AccountSession) error {
+	srv.changeTourney(w, r, officials, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		if err := t.correct(req.Stage, req.Round, req.Table, req.Score, req.Reason, ss.Username, time.Now()); err != nil {
 			return err
 		}
