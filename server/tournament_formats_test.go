@@ -2,6 +2,8 @@ package server
 
 import (
 	"encoding/json"
+	"log/slog"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -82,5 +84,39 @@ func TestTournamentRoundTimer(t *testing.T) {
 	}
 	if v.Round != 2 || !strings.Contains(v.Log[len(v.Log)-2].What, "time called") {
 		t.Errorf("round %d, log %+v: want round 2 after time was called", v.Round, v.Log)
+	}
+}
+
+// TestTournamentOnPostgres runs a small Swiss tournament on a PostgreSQL
+// store, through a restart of its server.
+func TestTournamentOnPostgres(t *testing.T) {
+	dsn := startPostgres(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	logs := &syncBuffer{}
+	te := &testEnv{t: t, db: dsn, addr: addr, tune: func(c *Config) {
+		c.Advertise, c.Rate, c.Burst = "http://"+addr, 1e6, 1e6
+		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
+	}}
+	te.start()
+	t.Cleanup(te.stop)
+	e := &tourneyEnv{&accountEnv{testEnv: te, clock: &testClock{t: time.Now()}, log: logs}}
+	org := e.organiser("orga")
+	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "On PostgreSQL", Game: tourneyGame, Format: FormatSwiss, Rounds: 2})
+	var v TournamentView
+	json.Unmarshal([]byte(raw), &v)
+	f := e.enter(v.ID, 4)
+	for round := 1; round <= 2; round++ {
+		org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+		f.playRound(t, v.ID, uint64(round))
+		e.restart()
+	}
+	end := org.tournament(v.ID)
+	if end.Stage != stageFinished || len(end.Standings) != 4 || end.Standings[0].MatchPoints < 3 {
+		t.Errorf("after 2 rounds on PostgreSQL: stage %s, standings %+v", end.Stage, end.Standings)
 	}
 }
