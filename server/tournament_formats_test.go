@@ -120,3 +120,55 @@ func TestTournamentOnPostgres(t *testing.T) {
 		t.Errorf("after 2 rounds on PostgreSQL: stage %s, standings %+v", end.Stage, end.Standings)
 	}
 }
+
+func TestTournamentCreationRefusesBadSettings(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	now := time.Now()
+	before := now.Add(-time.Hour)
+	cases := []struct {
+		name string
+		req  TournamentRequest
+		want string
+	}{
+		{"no name", TournamentRequest{Game: tourneyGame, Format: FormatSwiss}, "name"},
+		{"an unknown game", TournamentRequest{Name: "x", Game: "chess", Format: FormatSwiss}, "chess"},
+		{"an unknown format", TournamentRequest{Name: "x", Game: tourneyGame, Format: "round-robin"}, "swiss, elimination or swiss-top8"},
+		{"too many rounds", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, Rounds: 99}, "rounds 99"},
+		{"a negative timer", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RoundMinutes: -5}, "round_minutes"},
+		{"a window that closes before it opens", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RegistrationOpens: &now, RegistrationCloses: &before}, "registration_closes"},
+		{"an unknown judge", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, Judges: []string{"nobody"}}, "nobody"},
+	}
+	for _, c := range cases {
+		res, raw := org.do("POST", "/api/tournaments", c.req)
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, c.want) {
+			t.Errorf("%s: %d %s, want 400 naming %q", c.name, res.StatusCode, raw, c.want)
+		}
+	}
+	if list, _ := e.store.(TournamentStore).ListTournaments(t.Context(), 10); len(list) != 0 {
+		t.Errorf("%d tournaments stored after refusals", len(list))
+	}
+}
+
+func TestTournamentRegistrationWindow(t *testing.T) {
+	now := time.Now()
+	open := &tourney{Stage: stageRegistration, RegistrationOpens: now.Add(-time.Hour), RegistrationCloses: now.Add(time.Hour)}
+	cases := []struct {
+		name string
+		t    *tourney
+		at   time.Time
+		want string // "" for open
+	}{
+		{"inside the window", open, now, ""},
+		{"before it opens", open, now.Add(-2 * time.Hour), "opens at"},
+		{"after it closes", open, now.Add(2 * time.Hour), "closed at"},
+		{"no closing time", &tourney{Stage: stageRegistration, RegistrationOpens: now}, now.Add(1000 * time.Hour), ""},
+		{"after round 1", &tourney{Stage: stageSwiss, RegistrationOpens: now}, now, "has started"},
+	}
+	for _, c := range cases {
+		err := c.t.mayRegister(AccountSession{Owner: "a", Username: "alice"}, c.at)
+		if (c.want == "") != (err == nil) || (err != nil && !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("%s: %v, want %q", c.name, err, c.want)
+		}
+	}
+}
