@@ -268,6 +268,9 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 		return badInput("%s is not registered in this tournament", account)
 	}
 	name := e.Username
+	if t.Stage == stageFinished {
+		return conflict("the tournament is over: there is nothing left to drop from")
+	}
 	if t.Stage == stageRegistration {
 		t.Entries = slices.DeleteFunc(t.Entries, func(e entry) bool { return e.Account == account })
 		t.logf(now, by, "%s withdrew before the first round", name)

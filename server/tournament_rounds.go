@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -137,6 +138,12 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 		return err
 	}
 	matches, err := t.pairNext(g)
+	var refused *conflictError
+	if err != nil && !errors.As(err, &refused) {
+		// platform/tournament refuses what the event's state does not
+		// allow (no pairing without a rematch, a round still open).
+		return conflict("%v", err)
+	}
 	if err != nil {
 		return err
 	}
