@@ -291,6 +291,12 @@ func TestANewerSchemaIsRefused(t *testing.T) {
 	}
 }
 
-// newestVersion is the schema version a fully migrated database has; the
-// versions need not be contiguous (a branch may add a later one first).
 func newestVersion() int { return migrations[len(migrations)-1].version }
+
+func TestMigrationVersionsAscend(t *testing.T) {
+	for i := 1; i < len(migrations); i++ {
+		if migrations[i].version <= migrations[i-1].version {
+			t.Errorf("migration %q has version %d after %d: versions must ascend", migrations[i].what, migrations[i].version, migrations[i-1].version)
+		}
+	}
+}
