@@ -25,6 +25,16 @@ func (srv *Server) dated(g engine.Game, setup engine.Setup) (engine.Setup, error
 	return setup, err
 }
 
+// textsOf is g with the card texts in force on date ("" or a game
+// without versions: g itself).
+func textsOf(g engine.Game, date string) (engine.Game, error) {
+	v, ok := g.(engine.Versioned)
+	if !ok || date == "" || date == v.CardsDate() {
+		return g, nil
+	}
+	return v.At(date)
+}
+
 // cardsAt is g with the card texts in force on the request's ?at= day,
 // or today's when none is given.
 func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) {
@@ -32,11 +42,7 @@ func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) 
 	if at == "" {
 		at = srv.today()
 	}
-	v, ok := g.(engine.Versioned)
-	if !ok || at == v.CardsDate() {
-		return g, nil
-	}
-	out, err := v.At(at)
+	out, err := textsOf(g, at)
 	if err != nil {
 		return nil, badInput("%v", err)
 	}

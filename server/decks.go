@@ -336,11 +336,13 @@ func (srv *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]PresetList{"presets": out})
 }
 
-// deckText writes a deck as a list file: its name, then its cards, each
-// section under its heading.
+// deckText writes a deck as a list file: its name (if it has one), then
+// its cards, each section under its heading.
 func deckText(d engine.DeckList) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "name: %s\n", d.Name)
+	if d.Name != "" {
+		fmt.Fprintf(&b, "name: %s\n", d.Name)
+	}
 	section := ""
 	for _, e := range d.Entries {
 		if e.Section != section {

@@ -26,6 +26,7 @@ var migrations = []migration{
 	{3, "accounts, sessions and login attempts", migrateAccounts},
 	{4, "publisher role, card codes and flags of copied codes", migrateCodes},
 	{5, "ratings, ranked queue and match history", migrateRanked},
+	{6, "organiser role and tournaments", migrateTournaments},
 	{7, "saved decks and card trades", migrateDecks},
 	{8, "companion tables and their logs", migrateCompanion},
 	{9, "shared rate limits", migrateRateLimits},
@@ -251,6 +252,33 @@ CREATE TABLE card_trades (
 );
 CREATE INDEX card_trades_by_giver ON card_trades (giver, traded);
 CREATE INDEX card_trades_by_receiver ON card_trades (receiver, traded);`
+
+// migrateTournaments adds the organiser role and the tournaments. A
+// tournament is one row holding its whole state as JSON (its entries,
+// locked decks, judges and the platform/tournament records), with a
+// version that every save must match, so that two replicas recording
+// results at once cannot lose one. tournament_games finds the tournament
+// of a game as it ends.
+func migrateTournaments(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if err := addColumn(ctx, tx, postgres, "accounts", "organiser INTEGER NOT NULL DEFAULT 0"); err != nil {
+		return err
+	}
+	return execAll(ctx, tx, tournamentsSchema)
+}
+
+const tournamentsSchema = `
+CREATE TABLE tournaments (
+	id        TEXT PRIMARY KEY,
+	organiser TEXT NOT NULL REFERENCES accounts (id),
+	created   BIGINT NOT NULL,
+	version   BIGINT NOT NULL,
+	data      TEXT NOT NULL
+);
+CREATE INDEX tournaments_by_created ON tournaments (created);
+CREATE TABLE tournament_games (
+	game       TEXT PRIMARY KEY,
+	tournament TEXT NOT NULL REFERENCES tournaments (id)
+);`
 
 // addColumn adds a column to a table unless it is there already.
 func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {

@@ -114,10 +114,12 @@ type Server struct {
 	limiter       limiter
 	createLimiter limiter
 	signupLimiter limiter
-	acct          *accounts   // nil: the store keeps no accounts
-	codes         CodeStore   // nil: the store keeps no card codes
-	rankedStore   RankedStore // nil: the store keeps no ratings
-	trials        trials      // the "Test this deck" batches
+	acct          *accounts       // nil: the store keeps no accounts
+	codes         CodeStore       // nil: the store keeps no card codes
+	rankedStore   RankedStore     // nil: the store keeps no ratings
+	trials        trials          // the "Test this deck" batches
+	tourneys      TournamentStore // nil: the store keeps no tournaments
+	tourneyLocks  sync.Map        // tournament id → *sync.Mutex: one change of a tournament at a time here
 	mu            sync.Mutex
 	sessions      map[string]*session
 	loads         map[string]*load
@@ -179,6 +181,7 @@ func New(cfg Config) (*Server, error) {
 	srv.codes, _ = cfg.Store.(CodeStore)
 	srv.rankedStore, _ = cfg.Store.(RankedStore)
 	srv.cfg.Ranked.defaults()
+	srv.tourneys, _ = cfg.Store.(TournamentStore)
 	if srv.cluster = newCluster(cfg.Store, cfg.Advertise, srv.cfg.LeaseTTL); srv.cluster != nil {
 		if cfg.Advertise == "" {
 			stop()
@@ -188,6 +191,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	srv.routes()
 	srv.rankedRoutes(srv.mux)
+	srv.tournamentRoutes(srv.mux)
 	go srv.janitor()
 	if srv.rankedStore != nil {
 		go srv.rankedPresence()
@@ -297,6 +301,7 @@ func (srv *Server) saveResult(ctx context.Context, s *session) {
 	if err := srv.store.Finish(ctx, s.id, out.String()); err != nil {
 		srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 	}
+	srv.gameEnded(s.id)
 }
 
 // keep makes a newly stored game live at once, so its first clients need

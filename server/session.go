@@ -179,6 +179,7 @@ func (s *session) applyLocked(a engine.Action) error {
 		if err := s.srv.store.Finish(ctx, s.id, out.String()); err != nil {
 			s.srv.log.Error("marking a game finished failed", "game", s.id, "err", err)
 		}
+		s.srv.gameEnded(s.id)
 	}
 	if s.ranked != nil {
 		s.rankedMovedLocked(mover)

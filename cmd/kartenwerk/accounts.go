@@ -12,8 +12,21 @@ import (
 	"kartenwerk/server"
 )
 
-// roles are the roles `accounts grant` knows.
-var roles = map[string]bool{"publisher": true}
+// roles are the roles `accounts grant` knows, each with what it lets an
+// account do and how the store sets it.
+var roles = map[string]struct {
+	what string
+	set  func(ctx context.Context, st server.Store, username string, grant bool) error
+}{
+	"publisher": {"imports print runs' code hashes (POST /api/codes/import or `codes import`) and reads the flags of codes registered twice",
+		func(ctx context.Context, st server.Store, username string, grant bool) error {
+			return st.(server.CodeStore).SetPublisher(ctx, username, grant)
+		}},
+	"organiser": {"creates tournaments, names their judges, starts rounds, corrects results and drops players",
+		func(ctx context.Context, st server.Store, username string, grant bool) error {
+			return st.(server.TournamentStore).SetOrganiser(ctx, username, grant)
+		}},
+}
 
 func accountsCmd() *cobra.Command {
 	cmd := &cobra.Command{
@@ -27,20 +40,21 @@ func accountsCmd() *cobra.Command {
 func roleCmd(verb string, grant bool) *cobra.Command {
 	var db string
 	cmd := &cobra.Command{
-		Use:   verb + " publisher USERNAME --db DB",
-		Short: map[bool]string{true: "Give an account the publisher role", false: "Take the publisher role from an account"}[grant],
-		Long: "A publisher imports print runs' code hashes (POST /api/codes/import or `codes import`)\n" +
-			"and reads the flags of codes registered twice (GET /api/codes/flags).",
+		Use:   verb + " publisher|organiser USERNAME --db DB",
+		Short: map[bool]string{true: "Give an account a role", false: "Take a role from an account"}[grant],
+		Long: "A publisher " + roles["publisher"].what + ".\n" +
+			"An organiser " + roles["organiser"].what + ".",
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if !roles[args[0]] {
-				return fmt.Errorf("unknown role %q: the only role is publisher", args[0])
+			role, ok := roles[args[0]]
+			if !ok {
+				return fmt.Errorf("unknown role %q: give publisher or organiser", args[0])
 			}
 			return withCodeStore(cmd.Context(), db, func(st server.CodeStore) error {
-				if err := st.SetPublisher(cmd.Context(), args[1], grant); err != nil {
+				if err := role.set(cmd.Context(), st.(server.Store), args[1], grant); err != nil {
 					return fmt.Errorf("account %q: %w (usernames are as signed up, case aside)", args[1], err)
 				}
-				fmt.Fprintf(cmd.OutOrStdout(), "%s: publisher %s\n", args[1], map[bool]string{true: "granted", false: "revoked"}[grant])
+				fmt.Fprintf(cmd.OutOrStdout(), "%s: %s %s\n", args[1], args[0], map[bool]string{true: "granted", false: "revoked"}[grant])
 				return nil
 			})
 		},

@@ -31,17 +31,26 @@ func newStoreWithAccount(t *testing.T) (string, string) {
 }
 
 func isPublisher(t *testing.T, db, id string) bool {
+	return hasRole(t, db, func(st server.Store) (bool, error) { return st.(server.CodeStore).IsPublisher(t.Context(), id) })
+}
+
+func isOrganiser(t *testing.T, db, id string) bool {
+	return hasRole(t, db, func(st server.Store) (bool, error) { return st.(server.TournamentStore).IsOrganiser(t.Context(), id) })
+}
+
+// hasRole opens the store at db and asks it whether an account holds a role.
+func hasRole(t *testing.T, db string, holds func(server.Store) (bool, error)) bool {
 	t.Helper()
 	st, err := server.OpenStore(t.Context(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	p, err := st.(server.CodeStore).IsPublisher(t.Context(), id)
+	ok, err := holds(st)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return p
+	return ok
 }
 
 func TestAccountsGrantAndRevokePublisher(t *testing.T) {
@@ -62,6 +71,25 @@ func TestAccountsGrantAndRevokePublisher(t *testing.T) {
 		if _, _, err := run(t, "", append(append([]string{"accounts"}, args...), "--db", db)...); err == nil {
 			t.Errorf("accounts %v: no error", args)
 		}
+	}
+}
+
+func TestAccountsGrantAndRevokeOrganiser(t *testing.T) {
+	db, id := newStoreWithAccount(t)
+	if isOrganiser(t, db, id) {
+		t.Fatal("a new account is an organiser")
+	}
+	if out, _, err := run(t, "", "accounts", "grant", "organiser", "alice", "--db", db); err != nil || !strings.Contains(out, "organiser granted") {
+		t.Fatalf("grant: %q %v", out, err)
+	}
+	if !isOrganiser(t, db, id) || isPublisher(t, db, id) {
+		t.Error("granted organiser: want an organiser and not a publisher")
+	}
+	if _, _, err := run(t, "", "accounts", "revoke", "organiser", "Alice", "--db", db); err != nil || isOrganiser(t, db, id) {
+		t.Errorf("revoked (%v), but still an organiser", err)
+	}
+	if _, _, err := run(t, "", "accounts", "grant", "organiser", "nobody", "--db", db); err == nil {
+		t.Error("granting an unknown account: no error")
 	}
 }
 

@@ -1,0 +1,122 @@
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+
+// TestBrowserTournamentPage registers on the tournament page (an illegal
+// list first, whose problems the page lists), then, once a round is
+// played, reads the standings with their tiebreakers, at a desktop's and
+// a phone's size.
+func TestBrowserTournamentPage(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Friday Night", Game: tourneyGame, Format: FormatSwiss, Rounds: 3})
+	var v TournamentView
+	json.Unmarshal([]byte(raw), &v)
+	f := e.enter(v.ID, 3)
+	f.names = append(f.names, "player04")
+	f.players["player04"] = e.player("player04")
+
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-errors")
+	do("set a desktop's size", chromedp.EmulateViewport(1280, 800))
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("wait for the form", chromedp.WaitVisible("#login-form"))
+	do("type the username", chromedp.SendKeys("#username", "player04"))
+	do("type the password", chromedp.SendKeys("#password", tourneyPassword))
+	do("log in", chromedp.Click("#login"))
+	do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
+	do("open the list", chromedp.Navigate(e.http.URL+"/tournaments"))
+	do("wait for the tournament", chromedp.WaitVisible(`a[href="/tournaments/`+v.ID+`"]`))
+	do("open it", chromedp.Click(`a[href="/tournaments/`+v.ID+`"]`))
+	do("wait for the registration form", chromedp.WaitVisible("#register-form"))
+	do("paste an illegal list", chromedp.SendKeys("#deck", "3 No Such Card\n"))
+	do("register", chromedp.Click(`#register-form button[type=submit]`))
+	waitFor(t, "the list's problems", func() bool { return strings.Contains(text("#register-errors"), "No Such Card") })
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#deck").value = ""; document.querySelector("#preset").value = "Feuer-Aggro"; true`)); err != nil {
+		t.Fatalf("choosing a preset instead: %v", err)
+	}
+	do("register", chromedp.Click(`#register-form button[type=submit]`))
+	do("wait for the lock", chromedp.WaitNotVisible("#register-form"))
+	if got := text("#register-box"); !strings.Contains(got, "locked") {
+		t.Errorf("after registering the page says %q, want that the deck is locked", got)
+	}
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+	f.playRound(t, v.ID, 1)
+	do("reload", chromedp.Reload())
+	do("wait for the standings", chromedp.WaitVisible("table.standings"))
+	rows, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("table.standings tbody tr").length`))
+	if err != nil || rows != 4 {
+		t.Errorf("%d standings rows (%v), want 4", rows, err)
+	}
+	if got := text("table.standings"); !strings.Contains(got, "OMW%") || !strings.Contains(got, "player04") {
+		t.Errorf("the standings read %q", got)
+	}
+	shootPage(t, tab, "player")
+
+	// The organiser sees the controls, and every player's list.
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	do("log out", chromedp.Click("#logout"))
+	do("wait for the login form", chromedp.WaitVisible("#login-form"))
+	do("type the username", chromedp.SendKeys("#username", "orga"))
+	do("type the password", chromedp.SendKeys("#password", tourneyPassword))
+	do("log in", chromedp.Click("#login"))
+	do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
+	do("open the tournament", chromedp.Navigate(e.http.URL+"/tournaments/"+v.ID))
+	do("wait for the controls", chromedp.WaitVisible("#start-round"))
+	do("ask for a list", chromedp.Click(`#officials-box form:nth-of-type(3) button`))
+	do("wait for the list", chromedp.WaitVisible("#officials-box pre.deck-list"))
+	if got := text("#officials-box pre.deck-list"); !strings.Contains(got, "name:") {
+		t.Errorf("the organiser's view of a list: %q", got)
+	}
+	shootPage(t, tab, "organiser")
+
+	// The organiser creates the next tournament from the list's form.
+	do("open the list", chromedp.Navigate(e.http.URL+"/tournaments"))
+	do("wait for the form", chromedp.WaitVisible("#create-box"))
+	do("name it", chromedp.SendKeys("#name", "Saturday Swiss"))
+	do("create it", chromedp.Click(`#create-form button[type=submit]`))
+	do("wait for its page", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "the new tournament's name", func() bool { return strings.Contains(text("#head h2"), "Saturday Swiss") })
+	if list, err := e.store.(TournamentStore).ListTournaments(t.Context(), 10); err != nil || len(list) != 2 {
+		t.Errorf("%d tournaments stored (%v), want 2", len(list), err)
+	}
+}
+
+// shoot saves full-page screenshots of a tab at a desktop's and a phone's
+// size, and fails the test if the page scrolls sideways at either.
+func shootPage(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	dir := screenshotDir(t)
+	for _, size := range []struct {
+		name string
+		w, h int64
+	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h)); err != nil {
+			t.Fatal(err)
+		}
+		png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+		if err != nil {
+			t.Fatal(err)
+		}
+		path := filepath.Join(dir, "tournament-"+name+"-"+size.name+".png")
+		if err := os.WriteFile(path, png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+		if wide {
+			t.Errorf("%s at %dx%d: the page is wider than the screen", name, size.w, size.h)
+		}
+		t.Logf("screenshot: %s", path)
+	}
+}

@@ -1,0 +1,93 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"sync"
+	"testing"
+	"time"
+)
+
+// tournamentStoreContract checks a TournamentStore: of replicas saving one
+// version at once exactly one wins, a save's games join the tournament
+// only when it wins, and the organiser role is set by username.
+func tournamentStoreContract(t *testing.T, st Store) {
+	ctx := t.Context()
+	ts := st.(TournamentStore)
+	acc := Account{ID: "org-id", Username: "Orga", Password: "x", Created: time.Now()}
+	if err := st.(AccountStore).CreateAccount(ctx, acc); err != nil {
+		t.Fatal(err)
+	}
+	if err := ts.SetOrganiser(ctx, "orga", true); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := ts.IsOrganiser(ctx, acc.ID); !o || err != nil {
+		t.Errorf("granted: organiser %v (%v)", o, err)
+	}
+	if err := ts.SetOrganiser(ctx, "nobody", true); !errors.Is(err, ErrNoAccount) {
+		t.Errorf("organiser role for an unknown name: %v, want ErrNoAccount", err)
+	}
+	if err := ts.CreateTournament(ctx, StoredTournament{ID: "t1", Organiser: acc.ID, Created: time.Now(), Data: []byte(`{"v":0}`)}); err != nil {
+		t.Fatal(err)
+	}
+	const racers = 6
+	var wg sync.WaitGroup
+	won := make(chan int, racers)
+	for i := range racers {
+		wg.Go(func() {
+			err := ts.SaveTournament(ctx, StoredTournament{ID: "t1", Version: 1, Data: fmt.Appendf(nil, `{"v":%d}`, i)}, []string{fmt.Sprint("game", i)})
+			switch {
+			case err == nil:
+				won <- i
+			case !errors.Is(err, ErrTournamentChanged):
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	close(won)
+	var winners []int
+	for i := range won {
+		winners = append(winners, i)
+	}
+	if len(winners) != 1 {
+		t.Fatalf("%d saves of version 1 won, want exactly 1", len(winners))
+	}
+	got, err := ts.LoadTournament(ctx, "t1")
+	if err != nil || got.Version != 2 || string(got.Data) != fmt.Sprintf(`{"v":%d}`, winners[0]) || got.Organiser != acc.ID {
+		t.Errorf("after the race: %+v %s (%v)", got, got.Data, err)
+	}
+	for i := range racers {
+		id, err := ts.TournamentOfGame(ctx, fmt.Sprint("game", i))
+		if i == winners[0] && (id != "t1" || err != nil) {
+			t.Errorf("the winning save's game: %q %v", id, err)
+		}
+		if i != winners[0] && !errors.Is(err, ErrNoTournament) {
+			t.Errorf("a losing save's game game%d joined %q (%v)", i, id, err)
+		}
+	}
+	if _, err := ts.LoadTournament(ctx, "nope"); !errors.Is(err, ErrNoTournament) {
+		t.Errorf("an unknown tournament: %v", err)
+	}
+	if list, err := ts.ListTournaments(ctx, 10); err != nil || len(list) != 1 || list[0].ID != "t1" {
+		t.Errorf("list: %+v %v", list, err)
+	}
+}
+
+func TestTournamentStoreOnSQLiteAndPostgres(t *testing.T) {
+	for name, dsn := range map[string]func() string{
+		"sqlite":   func() string { return filepath.Join(t.TempDir(), "s.db") },
+		"postgres": func() string { return startPostgres(t) },
+	} {
+		t.Run(name, func(t *testing.T) {
+			st, err := OpenStore(context.Background(), dsn())
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			tournamentStoreContract(t, st)
+		})
+	}
+}

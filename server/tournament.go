@@ -1,0 +1,342 @@
+package server
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sync"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/platform/tournament"
+)
+
+// Tournament formats.
+const (
+	FormatSwiss       = "swiss"       // Swiss rounds only
+	FormatElimination = "elimination" // single elimination seeded by registration
+	FormatSwissTop8   = "swiss-top8"  // Swiss rounds, then a top-8 cut
+)
+
+// Tournament stages, in order.
+const (
+	stageRegistration = "registration"
+	stageSwiss        = "swiss"
+	stageElimination  = "elimination"
+	stageFinished     = "finished"
+)
+
+// cutSize is the customary top cut after Swiss rounds.
+const cutSize = 8
+
+// defaultRoundMinutes is a round's timer when the organiser gives none:
+// a best-of-3 of the customary length.
+const defaultRoundMinutes = 50
+
+// tourney is one tournament's whole state, stored as JSON. The Swiss and
+// bracket records are the platform/tournament events' own (Record); the
+// live events (swiss, bracket) are rebuilt from them on every load.
+type tourney struct {
+	ID                 string    `json:"id"`
+	Name               string    `json:"name"`
+	Game               string    `json:"game"`
+	Organiser          string    `json:"organiser"` // account id
+	Format             string    `json:"format"`
+	SwissRounds        int       `json:"swiss_rounds"` // 0: the recommended count for the entrants
+	RoundMinutes       int       `json:"round_minutes"`
+	RegistrationOpens  time.Time `json:"registration_opens"`
+	RegistrationCloses time.Time `json:"registration_closes,omitzero"`
+	Created            time.Time `json:"created"`
+	Judges             []string  `json:"judges,omitempty"` // account ids
+	Entries            []entry   `json:"entries"`          // registration order
+	// CardsDate is the day the tournament started: its games play the
+	// card texts in force that day, errata published since or not
+	// (Setup.CardsDate). CardPool is a hash of those texts, which catches
+	// card files an operator changed under it.
+	CardsDate    string                    `json:"cards_date,omitempty"`
+	CardPool     string                    `json:"card_pool,omitempty"`
+	Stage        string                    `json:"stage"`
+	Swiss        *tournament.SwissRecord   `json:"swiss,omitempty"`
+	Bracket      *tournament.BracketRecord `json:"bracket,omitempty"`
+	Matches      []matchPlay               `json:"matches,omitempty"`
+	RoundStarted time.Time                 `json:"round_started,omitzero"`
+	Log          []logLine                 `json:"log,omitempty"`
+
+	swiss    *tournament.Swiss
+	bracket  *tournament.Bracket
+	newGames []string // games made by this change, to be linked on save
+}
+
+// entry is a registered player with the deck locked at registration.
+type entry struct {
+	Account    string          `json:"account"`
+	Username   string          `json:"username"`
+	Deck       engine.DeckList `json:"deck"`
+	Registered time.Time       `json:"registered"`
+	Dropped    bool            `json:"dropped,omitempty"`
+}
+
+// logLine records who changed a result or dropped a player, and why.
+type logLine struct {
+	At   time.Time `json:"at"`
+	By   string    `json:"by"` // username
+	What string    `json:"what"`
+}
+
+// conflictError is a request the tournament's state refuses: HTTP 409.
+type conflictError struct{ msg string }
+
+func (e *conflictError) Error() string { return e.msg }
+
+func conflict(format string, args ...any) error {
+	return &conflictError{msg: fmt.Sprintf(format, args...)}
+}
+
+// decode rebuilds a tournament and its live events from the store's row.
+func decodeTourney(st StoredTournament) (*tourney, error) {
+	t := &tourney{}
+	if err := json.Unmarshal(st.Data, t); err != nil {
+		return nil, fmt.Errorf("tournament %s: %w", st.ID, err)
+	}
+	var err error
+	if t.Swiss != nil {
+		if t.swiss, err = tournament.RestoreSwiss(*t.Swiss); err != nil {
+			return nil, fmt.Errorf("tournament %s: %w", st.ID, err)
+		}
+	}
+	if t.Bracket != nil {
+		if t.bracket, err = tournament.RestoreBracket(*t.Bracket); err != nil {
+			return nil, fmt.Errorf("tournament %s: %w", st.ID, err)
+		}
+	}
+	return t, nil
+}
+
+// encode records the live events and marshals the whole state.
+func (t *tourney) encode() ([]byte, error) {
+	if t.swiss != nil {
+		r := t.swiss.Record()
+		t.Swiss = &r
+	}
+	if t.bracket != nil {
+		r := t.bracket.Record()
+		t.Bracket = &r
+	}
+	return json.Marshal(t)
+}
+
+// loadTourney reads a tournament from the store.
+func (srv *Server) loadTourney(ctx context.Context, id string) (*tourney, error) {
+	st, err := srv.tourneys.LoadTournament(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return decodeTourney(st)
+}
+
+// saveAttempts bounds the retries of a change that found the tournament
+// saved by another replica meanwhile.
+const saveAttempts = 8
+
+// updateTourney reads a tournament, applies change and saves it, trying
+// again from a fresh read when another replica saved it meanwhile. A
+// change that fails saves nothing, so the tournament is as it was.
+func (srv *Server) updateTourney(ctx context.Context, id string, change func(*tourney) error) (*tourney, error) {
+	defer srv.lockTourney(id)()
+	for range saveAttempts {
+		st, err := srv.tourneys.LoadTournament(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		t, err := decodeTourney(st)
+		if err != nil {
+			return nil, err
+		}
+		if err := change(t); err != nil {
+			return nil, err
+		}
+		data, err := t.encode()
+		if err != nil {
+			return nil, err
+		}
+		st.Data = data
+		err = srv.tourneys.SaveTournament(ctx, st, t.newGames)
+		if errors.Is(err, ErrTournamentChanged) {
+			continue
+		}
+		return t, err
+	}
+	return nil, fmt.Errorf("tournament %s: %w %d times; try again", id, ErrTournamentChanged, saveAttempts)
+}
+
+// lockTourney takes the lock of one tournament and returns its release,
+// so that changes on this replica do not race each other (replicas are
+// kept apart by the stored version).
+func (srv *Server) lockTourney(id string) func() {
+	m, _ := srv.tourneyLocks.LoadOrStore(id, &sync.Mutex{})
+	mu := m.(*sync.Mutex)
+	mu.Lock()
+	return mu.Unlock
+}
+
+// role is what an account may do in a tournament.
+type role struct{ organiser, judge bool }
+
+// official reports whether the account may view decks, correct results
+// and drop players: the organiser or a judge.
+func (r role) official() bool { return r.organiser || r.judge }
+
+func (t *tourney) roleOf(account string) role {
+	return role{organiser: account != "" && account == t.Organiser, judge: account != "" && slices.Contains(t.Judges, account)}
+}
+
+// entryOf returns the account's registration, or nil.
+func (t *tourney) entryOf(account string) *entry {
+	for i := range t.Entries {
+		if t.Entries[i].Account == account {
+			return &t.Entries[i]
+		}
+	}
+	return nil
+}
+
+// username names an account that took part, for views and logs.
+func (t *tourney) username(account string) string {
+	if e := t.entryOf(account); e != nil {
+		return e.Username
+	}
+	return account
+}
+
+func (t *tourney) logf(at time.Time, by, format string, args ...any) {
+	t.Log = append(t.Log, logLine{At: at, By: by, What: fmt.Sprintf(format, args...)})
+}
+
+// cardPoolID identifies a game's card pool: the SHA-256 of every card's
+// data and generated rules text, so any change of a card's text changes
+// it.
+func cardPoolID(g engine.Game) string {
+	b, err := json.Marshal(g.Cards())
+	if err != nil {
+		panic(err) // CardInfo is plain data
+	}
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
+
+// register enters a player with a checked deck, refusing a second
+// registration: the deck is locked for the whole tournament (MM-7.5,
+// AT-8.7).
+func (t *tourney) register(acc AccountSession, deck engine.DeckList, now time.Time) error {
+	if err := t.mayRegister(acc, now); err != nil {
+		return err
+	}
+	t.Entries = append(t.Entries, entry{Account: acc.Owner, Username: acc.Username, Deck: deck, Registered: now})
+	return nil
+}
+
+// mayRegister refuses a registration of a player registered already, or
+// outside the registration window.
+func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
+	if e := t.entryOf(acc.Owner); e != nil {
+		return conflict("%s is registered since %s and the deck is locked for the whole tournament (MM-7.5, AT-8.7): it cannot change; ask the organiser to drop you if you cannot play it",
+			acc.Username, e.Registered.UTC().Format(time.RFC3339))
+	}
+	return t.registrationOpen(now)
+}
+
+func (t *tourney) registrationOpen(now time.Time) error {
+	switch {
+	case t.Stage != stageRegistration:
+		return conflict("registration is closed: the tournament has started")
+	case now.Before(t.RegistrationOpens):
+		return conflict("registration opens at %s", t.RegistrationOpens.UTC().Format(time.RFC3339))
+	case !t.RegistrationCloses.IsZero() && now.After(t.RegistrationCloses):
+		return conflict("registration closed at %s", t.RegistrationCloses.UTC().Format(time.RFC3339))
+	}
+	return nil
+}
+
+// drop withdraws a player. Before the first round it removes the entry;
+// later the player is not paired again, and a match of theirs still in
+// play is conceded to the opponent with the games won so far.
+func (t *tourney) drop(account, by string, now time.Time) error {
+	e := t.entryOf(account)
+	if e == nil {
+		return badInput("%s is not registered in this tournament", account)
+	}
+	name := e.Username
+	if t.Stage == stageFinished {
+		return conflict("the tournament is over: there is nothing left to drop from")
+	}
+	if t.Stage == stageRegistration {
+		t.Entries = slices.DeleteFunc(t.Entries, func(e entry) bool { return e.Account == account })
+		t.logf(now, by, "%s withdrew before the first round", name)
+		return nil
+	}
+	if t.isDropped(account) {
+		return conflict("%s has already dropped", name)
+	}
+	if err := t.concede(account); err != nil {
+		return err
+	}
+	if t.swiss != nil && t.Stage == stageSwiss {
+		if err := t.swiss.Drop(account); err != nil {
+			return err
+		}
+	}
+	t.markDropped(account)
+	t.logf(now, by, "%s dropped", name)
+	return nil
+}
+
+// isDropped reports whether a player has dropped (after the first round).
+func (t *tourney) isDropped(account string) bool {
+	e := t.entryOf(account)
+	return e != nil && e.Dropped
+}
+
+func (t *tourney) markDropped(account string) {
+	if e := t.entryOf(account); e != nil {
+		e.Dropped = true
+	}
+}
+
+// concede ends the player's match of the current round, if it is still
+// being played, as a win for the opponent.
+func (t *tourney) concede(account string) error {
+	m, ok := t.currentMatchOf(account)
+	if !ok || m.Decided() || m.IsBye() {
+		return nil
+	}
+	score := m.Score
+	if m.A == account {
+		score.WinsB, score.WinsA = tournament.WinsToTakeMatch, min(score.WinsA, tournament.WinsToTakeMatch-1)
+	} else {
+		score.WinsA, score.WinsB = tournament.WinsToTakeMatch, min(score.WinsB, tournament.WinsToTakeMatch-1)
+	}
+	return t.report(m.Round, m.Table, score)
+}
+
+// correct is a judge's correction of a result, logged with its reason.
+func (t *tourney) correct(stage string, round, table int, score tournament.GameScore, reason, by string, now time.Time) error {
+	var err error
+	switch {
+	case stage == stageSwiss && t.swiss != nil:
+		err = t.swiss.Correct(round, table, score, reason)
+	case stage == stageElimination && t.bracket != nil:
+		err = t.bracket.Correct(round, table, score, reason)
+	default:
+		return badInput("stage %q: give swiss or elimination, a stage this tournament has played", stage)
+	}
+	if err != nil {
+		return badInput("%v", err)
+	}
+	t.logf(now, by, "corrected %s round %d table %d to %s: %s", stage, round, table, score, reason)
+	t.finishIfOver()
+	return nil
+}
