@@ -12,7 +12,6 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-
 // TestBrowserTournamentPage registers on the tournament page (an illegal
 // list first, whose problems the page lists), then, once a round is
 // played, reads the standings with their tiebreakers, at a desktop's and
