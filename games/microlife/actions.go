@@ -259,7 +259,7 @@ func (s *state) refusal(a engine.Action) *i18n.Error {
 		return words.Errorf("refuse.over")
 	}
 	if s.dec.kind != dNone {
-		return words.Errorf("refuse.answer_first", "name", engine.Seat(s.dec.seat).String())
+		return words.Errorf("refuse.answer_first", "num", int(s.dec.seat)+1)
 	}
 	c := a.Args[0]
 	known := c > 0 && int(c) < len(s.cards)

@@ -88,13 +88,16 @@ func (c *catalog) keywordTexts(d *cardDef, l i18n.Lang) []string {
 }
 
 // paramTexts are the texts of keyword k, one of the keywords with a
-// parameter, in language l; Resistenz may name several antibiotics.
+// parameter, in language l, none when the card lacks it; Resistenz may
+// name several antibiotics.
 func (c *catalog) paramTexts(d *cardDef, k string, l i18n.Lang) []string {
-	switch k {
-	case "invasive":
+	switch {
+	case k == "invasive" && d.invasiv.any():
 		return []string{words.T(l, "cardtext.invasive", "what", c.matchText(d.invasiv, l))}
-	case "camouflage":
+	case k == "camouflage" && d.tarnung.any():
 		return []string{words.T(l, "cardtext.camouflage", "what", c.matchText(d.tarnung, l))}
+	case k != "resistance":
+		return nil
 	}
 	var out []string
 	for i, a := range c.antibiotics {

@@ -199,3 +199,50 @@ func TestRefusalWords(t *testing.T) {
 		t.Errorf("the English refusal %q does not name the action", err)
 	}
 }
+
+// Views carry keyword keys that pages look up (keyword.<key>); the
+// parameter of Invasiv (ML-6.6) and the merged entity a part belongs to
+// (ML-6.14) are in the card's note, in the reader's language.
+func TestCardNotesIn(t *testing.T) {
+	st, err := Game{}.FromPosition(engine.Setup{Game: "microlife", Seats: 2}, engine.Position{Active: 0, Phase: "main1",
+		Seats: []engine.SeatPosition{
+			{Zones: map[string][]engine.CardSpec{"play": {{Card: "Masernvirus", ID: 1}, {Card: "Candida", ID: 2}, {Card: "Candida", ID: 3}}}},
+			{},
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		id   int
+		keys []string
+		want byLang
+	}{
+		{1, []string{"mutability", "invasive"}, byLang{i18n.EN: "Invasive (Haut)", i18n.DE: "Invasiv (Haut)", i18n.CS: "Invazivní (Haut)"}},
+		{3, []string{"growing-together"}, byLang{i18n.EN: "Part of the merged entity Candida", i18n.DE: "Teil der zusammengewachsenen Entität Candida", i18n.CS: "Součást srostlé entity Candida"}},
+	}
+	for l := range cases[0].want {
+		v := engine.Localized(st, 1, engine.Words{Lang: l})
+		for _, c := range cases {
+			cv := findCard(v, c.id)
+			if cv == nil {
+				t.Fatalf("card %d is not in the view", c.id)
+			}
+			if !slices.Equal(cv.Keywords, c.keys) || cv.Note != c.want[l] {
+				t.Errorf("%s card %d: keywords %q, note %q; want %q, %q", l, c.id, cv.Keywords, cv.Note, c.keys, c.want[l])
+			}
+		}
+	}
+}
+
+func findCard(v *engine.View, id int) *engine.CardView {
+	for _, p := range v.Players {
+		for _, z := range p.Zones {
+			for i := range z.Cards {
+				if z.Cards[i].ID == id {
+					return &z.Cards[i]
+				}
+			}
+		}
+	}
+	return nil
+}
