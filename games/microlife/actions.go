@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Legal appends the legal actions of ToMove. The list is cached until the
@@ -247,14 +248,18 @@ func (s *state) Apply(a engine.Action) error {
 	return nil
 }
 
-// refuse explains why a is not legal now.
+// refuse explains why a is not legal now: the action as typed, then the
+// reason in words that the reader's language can show (*i18n.Error).
 func (s *state) refuse(a engine.Action) error {
-	text := codec.Format(a)
+	return fmt.Errorf("%s: %w", codec.Format(a), s.refusal(a))
+}
+
+func (s *state) refusal(a engine.Action) *i18n.Error {
 	if s.over {
-		return fmt.Errorf("%s: the game is over", text)
+		return words.Errorf("refuse.over")
 	}
 	if s.dec.kind != dNone {
-		return fmt.Errorf("%s: %v must first answer: %s", text, engine.Seat(s.dec.seat), s.prompt())
+		return words.Errorf("refuse.answer_first", "num", int(s.dec.seat)+1)
 	}
 	c := a.Args[0]
 	known := c > 0 && int(c) < len(s.cards)
@@ -267,53 +272,56 @@ func (s *state) refuse(a engine.Action) error {
 	switch a.Verb {
 	case vPlay, vBuy, vBuyBasic, vDiscard, vUse, vRevive:
 		if !main {
-			return fmt.Errorf("%s: cards are played, bought and used only in your main phases (ML-5.1), it is %s", text, phaseNames[s.phase])
+			return words.Errorf("refuse.main_only")
 		}
 	case vAttack, vAttackPlayer:
-		if s.phase != pCombat {
-			return fmt.Errorf("%s: attacks happen in the combat phase (ML-4.4), it is %s", text, phaseNames[s.phase])
-		}
-		if !known || ci.zone != zPlay || ci.owner != p {
-			return fmt.Errorf("%s: the attacker must be an entity of yours in play (ML-5.5)", text)
-		}
-		if s.tapped(c) || ci.flags&fAttacked != 0 {
-			return fmt.Errorf("%s: %s is tapped or has attacked: only untapped entities attack, once a turn (ML-5.5)", text, s.cardName(c))
-		}
-		if s.def(c).typ == tImmun && s.entKW(c)&kwHunter == 0 {
-			return fmt.Errorf("%s: %s is an Immun card without the ability to attack (ML-5.6c)", text, s.cardName(c))
-		}
-		if a.Verb == vAttackPlayer {
-			return fmt.Errorf("%s: only an Erreger attacks a player, and only when no Immun card protects them; tapped Immun cards protect too (ML-5.6b, ML-10.2)", text)
-		}
-		return fmt.Errorf("%s: Erreger attack Immun entities and Immun attack Erreger, unless Tarnung hides the target (ML-5.6)", text)
+		return s.refuseAttack(a, known, ci)
 	}
 	switch a.Verb {
 	case vPlay, vDiscard:
 		if !known || ci.zone != zHand || ci.owner != p {
-			return fmt.Errorf("%s: c%d is not in your hand", text, c)
+			return words.Errorf("refuse.not_in_hand", "card", fmt.Sprintf("c%d", c))
 		}
 		if a.Verb == vDiscard && s.seats[p].discarded {
-			return fmt.Errorf("%s: you already discarded a card for sugar this turn (ML-5.2)", text)
+			return words.Errorf("refuse.discarded")
 		}
-		return fmt.Errorf("%s: playing costs %d sugar in this variant, you have %d (ML-10.4)", text, s.def(c).cost, s.seats[p].sugar)
+		return words.Errorf("refuse.play_cost", "cost", int(s.def(c).cost), "have", s.seats[p].sugar)
 	case vBuy:
 		if s.opt.basicOnly {
-			return fmt.Errorf("%s: only Haut and Nahrung can be bought in this variant (ML-10.1)", text)
+			return words.Errorf("refuse.basic_only")
 		}
 		if !known || ci.zone != zMarket {
-			return fmt.Errorf("%s: c%d is not in the market", text, c)
+			return words.Errorf("refuse.not_in_market", "card", fmt.Sprintf("c%d", c))
 		}
-		return fmt.Errorf("%s: %s costs %d sugar, you have %d (ML-5.3)", text, s.cardName(c), s.def(c).cost, s.seats[p].sugar)
+		return words.Errorf("refuse.buy_cost", "card", s.cardName(c), "cost", int(s.def(c).cost), "have", s.seats[p].sugar)
 	case vBuyBasic:
-		return fmt.Errorf("%s: not enough sugar (you have %d) (ML-5.3)", text, s.seats[p].sugar)
+		return words.Errorf("refuse.buy_basic_cost", "have", s.seats[p].sugar)
 	case vRevive:
-		return fmt.Errorf("%s: only your own spores can be revived, paying their printed cost (ML-6.18)", text)
+		return words.Errorf("refuse.revive")
 	case vUse:
-		return fmt.Errorf("%s: no such usable ability: it must be an activated ability of your card in play, its cost paid, with a target (ML-5.4)", text)
+		return words.Errorf("refuse.use")
 	case vResolve, vTarget, vPick, vDispose, vYes, vNo:
-		return fmt.Errorf("%s: nothing is being chosen now", text)
+		return words.Errorf("refuse.nothing_chosen")
 	}
-	return fmt.Errorf("%s is not a legal action now", text)
+	return words.Errorf("refuse.illegal")
+}
+
+// refuseAttack explains why an attack is not legal now (ML-5.5, ML-5.6).
+func (s *state) refuseAttack(a engine.Action, known bool, ci *inst) *i18n.Error {
+	c := a.Args[0]
+	switch {
+	case s.phase != pCombat:
+		return words.Errorf("refuse.combat_only")
+	case !known || ci.zone != zPlay || ci.owner != s.active:
+		return words.Errorf("refuse.attacker_not_yours")
+	case s.tapped(c) || ci.flags&fAttacked != 0:
+		return words.Errorf("refuse.attacker_tapped", "card", s.cardName(c))
+	case s.def(c).typ == tImmun && s.entKW(c)&kwHunter == 0:
+		return words.Errorf("refuse.immune_cannot_attack", "card", s.cardName(c))
+	case a.Verb == vAttackPlayer:
+		return words.Errorf("refuse.attack_player")
+	}
+	return words.Errorf("refuse.attack_target")
 }
 
 func (s *state) cardName(c int16) string {

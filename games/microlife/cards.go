@@ -8,6 +8,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/i18n"
 )
 
 // Card types (ML-2.16 to ML-2.20).
@@ -21,6 +22,9 @@ const (
 
 var typeNames = []string{"immun", "erreger", "aktion", "dauer", "mutation"}
 
+// typeKeys name the types in the catalogues (kind.<key>).
+var typeKeys = []string{"immune", "pathogen", "action", "ongoing", "mutation"}
+
 // Subtypes (ML-2.16, ML-2.17); 0 is none.
 const (
 	sNone uint8 = iota
@@ -32,6 +36,9 @@ const (
 )
 
 var subtypeNames = []string{"", "system", "bakterium", "virus", "pilz", "parasit"}
+
+// subtypeKeys name the subtypes in the catalogues (kind.<key>).
+var subtypeKeys = []string{"", "system", "bacterium", "virus", "fungus", "parasite"}
 
 // Keyword flags (ML-6.5 to ML-6.18). Invasiv, Tarnung and Resistenz carry
 // a parameter and are kept as matchers beside the flags.
@@ -53,20 +60,22 @@ const (
 	kwMutable   // an entity that can carry mutations (ML-5.10)
 )
 
+// keywordNames lists the flag keywords with the names card files may
+// write and the key (keyword.<key> in the catalogues) views carry.
 var keywordNames = []struct {
 	flag  uint16
 	names []string
-	show  string
+	key   string
 }{
-	{kwFieber, []string{"fieber", "fever"}, "Fieber"},
-	{kwMutabilitaet, []string{"mutabilität", "mutabilitaet", "mutability"}, "Mutabilität"},
-	{kwOpportunistisch, []string{"opportunistisch", "opportunistische erreger", "opportunistic"}, "Opportunistisch"},
-	{kwPhagozytose, []string{"phagozytose", "phargozytose", "phagocytosis"}, "Phagozytose"},
-	{kwSchnell, []string{"schnell", "quick"}, "Schnell"},
-	{kwSelbstregulierend, []string{"selbstregulierend", "self-regulating"}, "Selbstregulierend"},
-	{kwZusammenwachsen, []string{"zusammenwachsen", "growing together"}, "Zusammenwachsen"},
-	{kwSporenbildner, []string{"sporenbildner", "spore former"}, "Sporenbildner"},
-	{kwHunter, []string{"kann erreger angreifen", "can attack pathogens"}, "Kann Erreger angreifen"},
+	{kwFieber, []string{"fieber", "fever"}, "fever"},
+	{kwMutabilitaet, []string{"mutabilität", "mutabilitaet", "mutability"}, "mutability"},
+	{kwOpportunistisch, []string{"opportunistisch", "opportunistische erreger", "opportunistic"}, "opportunistic"},
+	{kwPhagozytose, []string{"phagozytose", "phargozytose", "phagocytosis"}, "phagocytosis"},
+	{kwSchnell, []string{"schnell", "quick"}, "quick"},
+	{kwSelbstregulierend, []string{"selbstregulierend", "self-regulating"}, "self-regulating"},
+	{kwZusammenwachsen, []string{"zusammenwachsen", "growing together"}, "growing-together"},
+	{kwSporenbildner, []string{"sporenbildner", "spore former"}, "spore-former"},
+	{kwHunter, []string{"kann erreger angreifen", "can attack pathogens"}, "hunter"},
 }
 
 // Triggers of abilities (ML-6.2 to ML-6.4).
@@ -82,8 +91,6 @@ const (
 )
 
 var whenNames = []string{"play", "attack", "after-attack", "turn-start", "opponent-turn-start", "every-turn-start", "turn-end", "activated"}
-
-var whenText = []string{"Beim Ausspielen", "Beim Angriff", "Nach Angriff", "Dein Zugbeginn", "Gegnerischer Zugbeginn", "Jeder Zugbeginn", "Dein Zugende", ""}
 
 // Effect kinds: the vocabulary cards combine in data.
 const (
@@ -269,7 +276,7 @@ func newCatalog(cards []rawCard, _ []cardpool.File) (*catalog, engine.Problems) 
 		return c, probs
 	}
 	for i := range c.defs {
-		c.infos = append(c.infos, c.info(int16(i)))
+		c.infos = append(c.infos, c.info(int16(i), i18n.EN))
 	}
 	return c, nil
 }

@@ -188,10 +188,10 @@ func TestVariantErrors(t *testing.T) {
 // Rules text is generated from the data.
 func TestCardText(t *testing.T) {
 	want := map[string]string{
-		"Tetanus":            "Erreger – Bakterium, 1/2, costs 3 sugar. Sporenbildner, Toxin. Beim Angriff -> Toxin: put 1 Gift marker(s) on the defender.",
-		"Mutation/Selektion": "Dauer, costs 0 sugar. 2 Zucker: Mutation 1 aus 2 on an entity you control.",
-		"Inversion":          "Mutation, +0/+0. Swaps Angriff and Widerstand (in attachment order).",
-		"Zecke":              "Erreger – Parasit, 1/1, costs 2 sugar. Vektor. Beim Ausspielen -> (optional) Vektor",
+		"Tetanus":            "Pathogen – Bacterium, 1/2, costs 3 sugar. Spore former, Toxin. When attacking: Toxin: put 1 poison counter on the defender.",
+		"Mutation/Selektion": "Ongoing, costs 0 sugar. 2 sugar: Mutation 1 of 2 on an entity you control.",
+		"Inversion":          "Mutation, +0/+0. Swaps attack and resistance (in the order attached).",
+		"Zecke":              "Pathogen – Parasite, 1/1, costs 2 sugar. Vector. When played: (optional) Vector",
 	}
 	for _, ci := range (Game{}).Cards() {
 		if w, ok := want[ci.Name]; ok && !strings.HasPrefix(ci.Text, w) {

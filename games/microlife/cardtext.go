@@ -6,60 +6,117 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
-// The rules text players read, generated from the parsed cards.
+// The rules text players read, generated from the parsed cards through
+// the catalogues' templates, so that every language builds its own
+// sentences; only card names stay as printed.
 
-// info is card i as Cards lists it.
-func (c *catalog) info(i int16) engine.CardInfo {
+// info is card i as Cards lists it, in language l.
+func (c *catalog) info(i int16, l i18n.Lang) engine.CardInfo {
 	d := &c.defs[i]
 	// Group is the pile the card comes from; Kind its type and subtype.
-	ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "starter and supply", Cost: strconv.Itoa(int(d.cost)), Text: c.text(i)}
-	if d.sub != sNone {
-		ci.Kind += " " + subtypeNames[d.sub]
-	}
+	ci := engine.CardInfo{Name: d.name, Kind: c.kindText(d, l), Group: words.T(l, "group.starter"),
+		Cost: strconv.Itoa(int(d.cost)), Text: c.text(i, l), Keywords: c.keywordTexts(d, l)}
 	if d.copies > 0 {
-		ci.Group = "market deck"
+		ci.Group = words.T(l, "group.market")
 	}
 	switch {
 	case d.typ == tMutation:
-		ci.Group = "mutation deck"
+		ci.Group = words.T(l, "group.mutation")
 		ci.Cost = ""
 		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
 	case d.entity():
 		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
 	}
-	ci.Keywords = c.keywords(d)
 	return ci
 }
 
-// keywords names the card's keywords, including those its effects are
-// (Toxin, Vektor).
+// kindText is the card's type, with its subtype, in language l.
+func (c *catalog) kindText(d *cardDef, l i18n.Lang) string {
+	kind := words.T(l, "kind."+typeKeys[d.typ])
+	if d.sub != sNone {
+		kind = words.T(l, "cardtext.kind_sub", "type", kind, "sub", words.T(l, "kind."+subtypeKeys[d.sub]))
+	}
+	return kind
+}
+
+// keywords lists the catalogue keys of the card's keywords, as views
+// carry them, including those its effects are (Toxin, Vektor). The
+// parameter of Invasiv, Tarnung and Resistenz is in keywordTexts.
 func (c *catalog) keywords(d *cardDef) []string {
 	var out []string
 	for _, k := range keywordNames {
 		if d.kw&k.flag != 0 {
-			out = append(out, k.show)
+			out = append(out, k.key)
 		}
 	}
 	if d.invasiv.any() {
-		out = append(out, "Invasiv ("+c.matchText(d.invasiv)+")")
+		out = append(out, "invasive")
 	}
 	if d.tarnung.any() {
-		out = append(out, "Tarnung vor "+c.matchText(d.tarnung))
+		out = append(out, "camouflage")
 	}
-	for i, a := range c.antibiotics {
-		if d.resistenz&(1<<i) != 0 {
-			out = append(out, "Resistenz ("+capital(a)+")")
-		}
+	if d.resistenz != 0 {
+		out = append(out, "resistance")
 	}
 	for _, a := range d.abil {
 		switch a.eff {
 		case eToxin:
-			out = appendOnce(out, "Toxin")
+			out = appendOnce(out, "toxin")
 		case eVector:
-			out = appendOnce(out, "Vektor")
+			out = appendOnce(out, "vector")
 		}
+	}
+	return out
+}
+
+// keywordTexts are the card's keywords as printed in language l, each
+// with its parameter: "Invasive (Haut)".
+func (c *catalog) keywordTexts(d *cardDef, l i18n.Lang) []string {
+	var out []string
+	for _, k := range c.keywords(d) {
+		switch k {
+		case "invasive", "camouflage", "resistance":
+			out = append(out, c.paramTexts(d, k, l)...)
+		default:
+			out = append(out, words.T(l, "keyword."+k))
+		}
+	}
+	return out
+}
+
+// paramTexts are the texts of keyword k, one of the keywords with a
+// parameter, in language l, none when the card lacks it; Resistenz may
+// name several antibiotics.
+func (c *catalog) paramTexts(d *cardDef, k string, l i18n.Lang) []string {
+	switch {
+	case k == "invasive" && d.invasiv.any():
+		return []string{words.T(l, "cardtext.invasive", "what", c.matchText(d.invasiv, l))}
+	case k == "camouflage" && d.tarnung.any():
+		return []string{words.T(l, "cardtext.camouflage", "what", c.matchText(d.tarnung, l))}
+	case k != "resistance":
+		return nil
+	}
+	var out []string
+	for i, a := range c.antibiotics {
+		if d.resistenz&(1<<i) != 0 {
+			out = append(out, words.T(l, "cardtext.resistance", "what", capital(a)))
+		}
+	}
+	return out
+}
+
+// details are the parameters of the card's keywords in language l, for a
+// card's note in a view, whose keywords are keys without them.
+func (c *catalog) details(d *cardDef, l i18n.Lang) []string {
+	if d.kw&(kwInvasiv|kwTarnung|kwResistenz) == 0 {
+		return nil
+	}
+	var out []string
+	for _, k := range []string{"invasive", "camouflage", "resistance"} {
+		out = append(out, c.paramTexts(d, k, l)...)
 	}
 	return out
 }
@@ -80,16 +137,18 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-func (c *catalog) matchText(m matcher) string {
+// matchText names what a matcher matches in language l: types and
+// subtypes by their words, cards by their printed names.
+func (c *catalog) matchText(m matcher, l i18n.Lang) string {
 	var parts []string
-	for i, t := range typeNames[:2] {
+	for i, t := range typeKeys[:2] {
 		if m.types&(1<<i) != 0 {
-			parts = append(parts, capital(t))
+			parts = append(parts, words.T(l, "kind."+t))
 		}
 	}
-	for i, t := range subtypeNames {
+	for i, t := range subtypeKeys {
 		if i > 0 && m.subs&(1<<i) != 0 {
-			parts = append(parts, capital(t))
+			parts = append(parts, words.T(l, "kind."+t))
 		}
 	}
 	if m.name != 0 {
@@ -98,101 +157,95 @@ func (c *catalog) matchText(m matcher) string {
 	return strings.Join(parts, ", ")
 }
 
-// text is the rules text of a card, generated from its data.
-func (c *catalog) text(i int16) string {
+// text is the rules text of a card in language l, generated from its
+// data.
+func (c *catalog) text(i int16, l i18n.Lang) string {
 	d := &c.defs[i]
+	kind := c.kindText(d, l)
 	var parts []string
-	head := capital(typeNames[d.typ])
-	if d.sub != sNone {
-		head += " – " + capital(subtypeNames[d.sub])
-	}
 	switch {
 	case d.entity():
-		head += fmt.Sprintf(", %d/%d", d.atk, d.res)
+		parts = append(parts, words.T(l, "cardtext.entity", "kind", kind, "atk", int(d.atk), "res", int(d.res), "n", int(d.cost)))
 	case d.typ == tMutation:
-		head += fmt.Sprintf(", %+d/%+d", d.atk, d.res)
+		parts = append(parts, words.T(l, "cardtext.mutation", "kind", kind, "mod", modifier(d.atk, d.res)))
+	default:
+		parts = append(parts, words.T(l, "cardtext.card", "kind", kind, "n", int(d.cost)))
 	}
-	if d.typ != tMutation {
-		head += fmt.Sprintf(", costs %d sugar", d.cost)
-	}
-	parts = append(parts, head+".")
 	if d.swap {
-		parts = append(parts, "Swaps Angriff and Widerstand (in attachment order).")
+		parts = append(parts, words.T(l, "cardtext.swap"))
 	}
-	if kws := c.keywords(d); len(kws) > 0 {
-		parts = append(parts, strings.Join(kws, ", ")+".")
+	if kws := c.keywordTexts(d, l); len(kws) > 0 {
+		parts = append(parts, words.T(l, "cardtext.keywords", "list", strings.Join(kws, ", ")))
 	}
 	for _, a := range d.abil {
 		if a.eff == eFever {
 			continue // shown as the keyword
 		}
-		parts = append(parts, c.abilityText(a))
+		parts = append(parts, c.abilityText(a, l))
 	}
 	if d.supply {
-		parts = append(parts, "Always buyable from the basic supply (to your discard pile).")
+		parts = append(parts, words.T(l, "cardtext.supply"))
 	}
 	switch {
 	case d.copies > 0 && d.typ == tMutation:
-		parts = append(parts, fmt.Sprintf("%d in the mutation deck.", d.copies))
+		parts = append(parts, words.T(l, "cardtext.copies_mutation", "n", d.copies))
 	case d.copies > 0:
-		parts = append(parts, fmt.Sprintf("%d in the main deck.", d.copies))
+		parts = append(parts, words.T(l, "cardtext.copies_market", "n", d.copies))
 	}
 	return strings.Join(parts, " ")
 }
 
-func (c *catalog) abilityText(a ability) string {
-	var cond string
-	if a.when == wActivated {
-		cond = fmt.Sprintf("%d Zucker", a.cost)
-		if a.tap {
-			cond += ", tap"
-		}
-	} else {
-		cond = whenText[a.when]
-	}
-	eff := c.effectText(a)
+// modifier writes a change of Angriff and Widerstand: "+1/-1".
+func modifier(atk, res int8) string { return fmt.Sprintf("%+d/%+d", atk, res) }
+
+// abilityText is one ability line in language l: its trigger or cost,
+// then its effect.
+func (c *catalog) abilityText(a ability, l i18n.Lang) string {
+	eff := c.effectText(a, l)
 	if a.optional {
-		eff = "(optional) " + eff
+		eff = words.T(l, "cardtext.optional", "effect", eff)
 	}
-	sep := " -> "
 	if a.when == wActivated {
-		sep = ": "
+		key := "cardtext.activated"
+		if a.tap {
+			key = "cardtext.activated_tap"
+		}
+		return words.T(l, key, "n", int(a.cost), "effect", eff)
 	}
-	return cond + sep + eff + "."
+	return words.T(l, "cardtext.triggered", "when", words.T(l, "when."+whenNames[a.when]), "effect", eff)
 }
 
-func (c *catalog) effectText(a ability) string {
-	tgt := map[uint8]string{gSelf: "this entity", gDefender: "the defender", gOwn: "an entity you control", gEnemy: "an opposing entity", gAny: "any entity"}[a.target]
+// targetText names an ability's target in language l, in the accusative
+// ("acc") or dative ("dat") that the effect's sentence needs.
+func (c *catalog) targetText(a ability, grammaticalCase string, l i18n.Lang) string {
 	if a.only.any() {
-		tgt = strings.Replace(tgt, "entity", c.matchText(a.only)+" entity", 1)
+		return words.T(l, "target."+grammaticalCase+"_only."+targetNames[a.target], "only", c.matchText(a.only, l))
 	}
+	return words.T(l, "target."+grammaticalCase+"."+targetNames[a.target])
+}
+
+func (c *catalog) effectText(a ability, l i18n.Lang) string {
 	var s string
 	switch a.eff {
-	case eSugar:
-		s = fmt.Sprintf("you gain %d Zucker", a.n)
-	case eDraw:
-		s = fmt.Sprintf("draw %d card(s)", a.n)
+	case eSugar, eDraw, eDrain:
+		s = words.T(l, "effect."+effectNames[a.eff], "n", int(a.n))
 	case eDamage:
-		s = fmt.Sprintf("deal %d damage to %s", a.n, tgt)
-	case eDrain:
-		s = fmt.Sprintf("the opponent loses %d life", a.n)
+		s = words.T(l, "effect.damage", "n", int(a.n), "target", c.targetText(a, "dat", l))
 	case eToxin:
-		s = fmt.Sprintf("Toxin: put %d Gift marker(s) on %s", a.n, tgt)
+		s = words.T(l, "effect.toxin", "n", int(a.n), "target", c.targetText(a, "acc", l))
 	case eBoost:
-		s = fmt.Sprintf("this entity gets %+d/%+d this turn", a.atk, a.res)
-	case eMutate:
-		s = fmt.Sprintf("Mutation %d aus %d on %s", a.k, a.n, tgt)
-	case eGentransfer:
-		s = fmt.Sprintf("Gentransfer %d aus %d on %s", a.k, a.n, tgt)
+		s = words.T(l, "effect.boost", "mod", modifier(a.atk, a.res))
+	case eMutate, eGentransfer:
+		s = words.T(l, "effect."+effectNames[a.eff], "k", int(a.k), "of", int(a.n), "target", c.targetText(a, "acc", l))
 	case eDestroy:
-		s = "destroy " + tgt
+		s = words.T(l, "effect.destroy", "target", c.targetText(a, "acc", l))
 	case eVector:
-		s = "Vektor (discard a hand card, reveal your deck until an Erreger costing at most its cost + 2, play it)"
+		s = words.T(l, "effect.vector")
 	case eUntap:
-		s = "untap this entity"
+		s = words.T(l, "effect.untap")
 	}
 	if a.antibiotic != 0 {
-		s += " (antibiotic: " + capital(c.antibiotics[a.antibiotic-1]) + ")"
+		s = words.T(l, "cardtext.antibiotic", "effect", s, "name", capital(c.antibiotics[a.antibiotic-1]))
 	}
 	return s
 }

@@ -24,6 +24,10 @@
 //     optional interfaces for agents and the simulator.
 //   - state.go: the flat state (card instances as int16 ids, zones as id
 //     slices), Clone and Hash.
+//   - messages.go and messages/*.yaml: the words in English, German and
+//     Czech; cardtext.go builds card text from them, speak.go buttons, log
+//     lines, prompts, notes and the explanation of a result.
+//   - reference.go and rules/*.yaml: the rules reference by rule id.
 //
 // # Card files
 //

@@ -1,7 +1,10 @@
 package microlife
 
 import (
+	"strings"
+
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Who may see each zone's cards; declared once (ML-2) and read by
@@ -64,7 +67,7 @@ func (s *state) View(viewer engine.Seat) *engine.View {
 		v.Result = engine.ResultOf(engine.Outcome{Winners: s.winners, Reason: s.reason})
 	}
 	if s.bought {
-		v.Notes = append(v.Notes, "bought this turn")
+		v.Notes = append(v.Notes, words.T(i18n.EN, "note.bought"))
 	}
 	return v
 }
@@ -118,9 +121,8 @@ func (s *state) cardView(c int16) engine.CardView {
 	if ci.toxin != 0 {
 		cv.Counters = append(cv.Counters, engine.Stat{Name: "toxin", Value: int(ci.toxin)})
 	}
-	if l := s.lead(c); l != c {
-		cv.Note = "part of the merged entity " + s.cardName(l)
-	} else if s.merges(c) {
+	cv.Note = s.cardNote(c, i18n.EN)
+	if s.lead(c) == c && s.merges(c) {
 		ga, gr := s.stats(c)
 		cv.Stats = append(cv.Stats, engine.Stat{Name: "entity-attack", Value: ga}, engine.Stat{Name: "entity-resistance", Value: gr})
 	}
@@ -137,4 +139,24 @@ func (s *state) cardView(c int16) engine.CardView {
 		cv.Attached = append(cv.Attached, engine.CardView{ID: int(l), Name: s.def(l).name, Owner: engine.Seat(s.cards[l].owner), Status: []string{"lysosome"}})
 	}
 	return cv
+}
+
+// cardNote is what a view says of entity c in play beyond its keys, in
+// language l: the merged entity it is part of, and the parameters of its
+// keywords and its mutations' ("Invasive (Haut)"), which keyword keys
+// leave out.
+func (s *state) cardNote(c int16, l i18n.Lang) string {
+	var parts []string
+	if lead := s.lead(c); lead != c {
+		parts = append(parts, words.T(l, "note.merged", "card", s.def(lead).name))
+	}
+	parts = append(parts, s.cat.details(s.def(c), l)...)
+	if s.cards[c].nmut > 0 {
+		for _, m := range s.muts {
+			if s.cards[m].host == c {
+				parts = append(parts, s.cat.details(s.def(m), l)...)
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
 }
