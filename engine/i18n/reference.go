@@ -84,3 +84,16 @@ func LoadReference(fsys fs.FS, dir string) ([len(codes)]*Reference, error) {
 	}
 	return refs, errors.Join(errs...)
 }
+
+// References is a game's rules reference in every language.
+type References [len(codes)]*Reference
+
+// MustLoadReference is LoadReference for references embedded in the
+// binary, whose errors are the program's: it panics.
+func MustLoadReference(fsys fs.FS, dir string) References {
+	refs, err := LoadReference(fsys, dir)
+	if err != nil {
+		panic(err)
+	}
+	return refs
+}

@@ -11,14 +11,7 @@ var ruleFiles embed.FS
 
 // references is the rules reference in every language, by the digest's
 // rule ids; the files are part of the binary, so an error is a panic.
-var references = mustReference(i18n.LoadReference(ruleFiles, "rules"))
-
-func mustReference[T any](refs T, err error) T {
-	if err != nil {
-		panic(err)
-	}
-	return refs
-}
+var references = i18n.MustLoadReference(ruleFiles, "rules")
 
 // Reference returns Zynalith's rules reference in language l
 // (engine.Referencer).
