@@ -7,6 +7,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/games/internal/wording"
 )
 
 // Card text is generated from the card data through the catalogue's
@@ -124,20 +125,7 @@ func (a *ability) costsIn(l i18n.Lang) string {
 	if a.vpCost > 0 {
 		costs = append(costs, words.T(l, "cost.vp", "n", int(a.vpCost)))
 	}
-	return series(l, costs)
-}
-
-// series joins phrases with the shared list words ("a, b").
-func series(l i18n.Lang, parts []string) string {
-	out := ""
-	for i, p := range parts {
-		if i == 0 {
-			out = p
-		} else {
-			out = i18n.Shared.T(l, "list.series", "a", out, "b", p)
-		}
-	}
-	return out
+	return wording.Series(l, costs)
 }
 
 // targetCase says in which grammatical case an operation names its

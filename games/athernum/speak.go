@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
-	"kartenwerk/engine/i18n"
+	"kartenwerk/games/internal/wording"
 )
 
 // Words for a state (engine.StateSpeaker): actions as buttons and log
@@ -67,19 +67,8 @@ func (sp speech) suffix(key string, id int16, a engine.Action, reveals bool) str
 	return words.T(sp.w.Lang, "sfx."+key, "card", name)
 }
 
-// seatName is seat p as w's reader calls it. engine.Words.SeatName
-// passes the seat number as the plural count "n" to a message without
-// plural forms, which go-i18n refuses, so a seat without a display name
-// is numbered here.
-func seatName(w engine.Words, p engine.Seat) string {
-	if p >= 0 && int(p) < len(w.Names) && w.Names[p] != "" {
-		return w.Names[p]
-	}
-	if p < 0 {
-		return i18n.Shared.T(w.Lang, "seat.nobody")
-	}
-	return words.T(w.Lang, "seat.numbered", "v", int(p)+1)
-}
+// seatName is seat p as w's reader calls it.
+func seatName(w engine.Words, p engine.Seat) string { return wording.SeatName(words, w, p) }
 
 // Say puts a into words for viewer: a button for the mover in the first
 // person, or a log line naming the mover (engine.StateSpeaker).
@@ -158,7 +147,7 @@ func (s *State) Localize(v *engine.View, w engine.Words) {
 		for i := range names {
 			names[i] = seatName(w, engine.Seat(s.order[i]))
 		}
-		v.Notes = append(v.Notes, words.T(l, "note.order", "names", series(l, names)))
+		v.Notes = append(v.Notes, words.T(l, "note.order", "names", wording.Series(l, names)))
 	}
 	sp.stackNotes(v)
 	if v.Result != nil {
@@ -230,13 +219,7 @@ func (s *State) Explain(w engine.Words) []string {
 		return nil
 	}
 	l := w.Lang
-	var lines []string
-	if ws := s.winners.Seats(); len(ws) == 1 {
-		lines = append(lines, i18n.Shared.T(l, "result.wins", "name", seatName(w, ws[0])))
-	} else {
-		lines = append(lines, i18n.Shared.T(l, "result.draw"))
-	}
-	lines = append(lines, words.T(l, "reason."+s.reason))
+	lines := []string{wording.Result(words, w, s.winners.Seats()), words.T(l, "reason."+s.reason)}
 	var vp [4]int
 	pool := s.vpTally(&vp)
 	if s.reason == "objective" {
