@@ -78,7 +78,11 @@ func (s *State) Localize(v *engine.View, w engine.Words) {
 			v.Notes = append(v.Notes, words.T(l, "note.passed", "name", seatName(w, p)))
 		}
 	}
-	v.Notes = append(v.Notes, words.T(l, "note.round", "round", int(s.round), "last", lastRound, "n", int(s.slots())))
+	if s.phase == phDraft {
+		v.Notes = append(v.Notes, words.T(l, "note.draft"))
+	} else {
+		v.Notes = append(v.Notes, words.T(l, "note.round", "round", int(s.round), "last", lastRound, "n", int(s.slots())))
+	}
 	if v.Result != nil {
 		v.Result.Reason = words.T(l, "reason."+s.reason)
 	}

@@ -140,3 +140,12 @@ func TestRefusalsInLanguages(t *testing.T) {
 		}
 	}
 }
+
+func TestDraftNote(t *testing.T) {
+	// ZY-3.4: the draft comes before round 1, so it names no round.
+	s := build(t, draftPosition(), nil)
+	v := engine.Localized(s, 0, names(i18n.EN))
+	if len(v.Notes) == 0 || v.Notes[len(v.Notes)-1] != "Draft before round 1: each player takes 5 cards (ZY-3.4)." {
+		t.Errorf("draft notes %q", v.Notes)
+	}
+}
