@@ -140,16 +140,7 @@ func TestLocalizePromptAndNotes(t *testing.T) {
 func TestExplainSuperiority(t *testing.T) {
 	// AT-5.3, AT-7.2: claiming the eighth VP puts p1 beyond p2's 3 VP
 	// plus everything left in the pool.
-	s := table(t, nil, `
-active: p1
-seats:
-  - zones:
-      main: [{card: Ember Warlord, counters: {vp: 2}}]
-      location: [{card: Ancient Battlefield, counters: {vp: 5}}]
-    counters: {command: 2}
-  - zones:
-      main: [{card: Tide Sovereign, counters: {vp: 3}}]
-`)
+	s := table(t, nil, nearSuperiority)
 	s.do(t, "claim")
 	want := map[i18n.Lang][]string{
 		i18n.EN: {"Anna wins.", "One player holds more VP than any opponent could still reach with the whole pool (AT-7.2).",
