@@ -10,6 +10,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/games/internal/wording"
 )
 
 // TestLanguages puts every card, action, view and result of a few random
@@ -182,4 +183,11 @@ seats:
 			t.Errorf("%s: %q, want %q", l, got, text)
 		}
 	}
+}
+
+// TestSayHidesWhatDescribeHides plays random games and checks that every
+// log line and button names exactly the cards Describe names for the same
+// viewer (AT-2.2, AT-5.5, AT-5.21).
+func TestSayHidesWhatDescribeHides(t *testing.T) {
+	wording.CheckSayHides(t, theGame, mixedSetup, 4)
 }

@@ -7,6 +7,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/games/internal/wording"
 )
 
 // TestLanguages puts every card, action, view and result of a few random
@@ -148,4 +149,11 @@ func TestDraftNote(t *testing.T) {
 	if len(v.Notes) == 0 || v.Notes[len(v.Notes)-1] != "Draft before round 1: each player takes 5 cards (ZY-3.4)." {
 		t.Errorf("draft notes %q", v.Notes)
 	}
+}
+
+// TestSayHidesWhatDescribeHides plays random games and checks that every
+// log line and button names exactly the cards Describe names for the same
+// viewer (ZY-2.5, ZY-10.U6).
+func TestSayHidesWhatDescribeHides(t *testing.T) {
+	wording.CheckSayHides(t, Game{}, mixedSetup, 4)
 }
