@@ -2,7 +2,6 @@ package athernum
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -246,47 +245,6 @@ func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Prob
 		bad(".abilities", "a card has at most 8 abilities", "split the card")
 	}
 	return d, probs
-}
-
-// Card infos, with text generated from the data.
-func (p *pool) infos() []engine.CardInfo {
-	out := make([]engine.CardInfo, 0, len(p.defs)-1)
-	for i := 1; i < len(p.defs); i++ {
-		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.name, Kind: typeNames[d.typ], Group: "factionless", Text: d.text()}
-		if d.faction >= 0 {
-			ci.Group = factionNames[d.faction]
-		}
-		if d.hasCost {
-			ci.Cost = strconv.Itoa(int(d.cost))
-		}
-		if d.typ == tCharacter {
-			ci.Stats = append(ci.Stats, engine.Stat{Name: "ofv", Value: int(d.ofv)}, engine.Stat{Name: "dfv", Value: int(d.dfv)})
-		}
-		if d.slots > 0 {
-			ci.Stats = append(ci.Stats, engine.Stat{Name: "slots", Value: int(d.slots)})
-		}
-		if d.vp > 0 {
-			ci.Stats = append(ci.Stats, engine.Stat{Name: "vp", Value: int(d.vp)})
-		}
-		ci.Keywords = append(ci.Keywords, d.subs...)
-		if d.extra {
-			ci.Keywords = append(ci.Keywords, "extra-deck")
-		}
-		if d.token {
-			ci.Keywords = append(ci.Keywords, "token")
-		}
-		out = append(out, ci)
-	}
-	return out
-}
-
-func (d *cardDef) text() string {
-	lines := make([]string, len(d.abil))
-	for i := range d.abil {
-		lines[i] = d.abil[i].describe()
-	}
-	return strings.Join(lines, "\n")
 }
 
 // def looks a card up by name, case-insensitively.

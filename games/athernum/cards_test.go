@@ -77,7 +77,7 @@ func TestCardPoolCoverage(t *testing.T) {
 		t.Error("fewer than 3 presets")
 	}
 	for _, ci := range theGame.Cards() {
-		if ci.Name == "Flame Adept" && !strings.Contains(ci.Text, "Activated — pay 1 resource(s), exhaust this: put 2 damage on target opposing character.") {
+		if ci.Name == "Flame Adept" && !strings.Contains(ci.Text, "Activated — pay 1 resource, exhaust this: put 2 damage on target opposing character.") {
 			t.Errorf("generated text: %q", ci.Text)
 		}
 	}

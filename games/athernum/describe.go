@@ -2,6 +2,7 @@ package athernum
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -128,108 +129,24 @@ func (s *State) prompt() string {
 	return ""
 }
 
-// explain says why an action is refused.
+// explain says why an action is refused, in words the reader's language
+// can give (refuse.* in the catalogue).
 func (s *State) explain(a engine.Action) error {
 	text := codec.Format(a)
+	refuse := func(key string, kv ...any) error {
+		return words.Errorf("refuse."+key, append([]any{"action", text}, kv...)...)
+	}
 	if s.phase == phOver {
-		return fmt.Errorf("%s: the game is over", text)
+		return refuse("over")
 	}
 	if _, ok := codec.Spec(a.Verb); !ok {
-		return fmt.Errorf("%s: no such verb", text)
+		return refuse("no_verb")
 	}
-	x := a.Args[0]
-	p := s.toMove
-	card := func(id int16) (*card, error) {
-		if id <= 0 || int(id) >= len(s.cards) {
-			return nil, fmt.Errorf("%s: there is no card c%d", text, id)
-		}
-		return &s.cards[id], nil
+	if !slices.Contains(allowedVerbs[s.dec], a.Verb) {
+		return refuse("not_now")
 	}
-	allowed := map[uint8][]engine.Verb{
-		decStart:    {vStart},
-		decTrigger:  {vTrigger},
-		decPriority: {vPass, vActivate, vSupport, vReveal},
-		decDefend:   {vDefend, vNoDefend},
-		decItem:     {vItem},
-		decMain:     {vEndDay, vDraw, vResource, vClaim, vPlay, vAttach, vActivate, vSupport, vReveal, vCombat, vAttack, vEndCombat},
-	}
-	ok := false
-	for _, v := range allowed[s.dec] {
-		if v == a.Verb {
-			ok = true
-		}
-	}
-	if !ok {
-		return fmt.Errorf("%s: not now: %s (AT-4, AT-5.15)", text, s.prompt())
-	}
-	switch a.Verb {
-	case vDraw:
-		if s.pl[p].cmd < 1 {
-			return fmt.Errorf("%s: drawing costs 1 command token and you have none (AT-5.1)", text)
-		}
-		return fmt.Errorf("%s: your deck is empty; you may not draw by choice (AT-10.19)", text)
-	case vResource:
-		if s.genUsed {
-			return fmt.Errorf("%s: you generated a resource this turn already (AT-5.2)", text)
-		}
-		return fmt.Errorf("%s: a resource needs 1 command token and is of your main character's faction (AT-5.2, AT-10.8)", text)
-	case vClaim:
-		if s.claimed {
-			return fmt.Errorf("%s: you claimed VP this turn already (AT-5.3)", text)
-		}
-		return fmt.Errorf("%s: claiming costs 2 command tokens, needs VP in the pool and room on your main character (AT-5.3)", text)
-	case vCombat:
-		if s.combatUs {
-			return fmt.Errorf("%s: only one Combat phase per turn (AT-4.3)", text)
-		}
-		if s.turn == 1 {
-			return fmt.Errorf("%s: no combat in the first turn of the game (AT-4.3, AT-10.13)", text)
-		}
-		return fmt.Errorf("%s: no ready character of yours can attack an opposing character (AT-5.13)", text)
-	case vAttack:
-		c, err := card(x)
-		if err != nil {
-			return err
-		}
-		if c.owner != p {
-			return fmt.Errorf("%s: c%d is not your character: attack with one of yours (AT-5.13)", text, x)
-		}
-		if c.faceDown() {
-			return fmt.Errorf("%s: %s is exhausted: only non-exhausted characters attack (AT-5.13)", text, s.name(x, engine.Seat(p)))
-		}
-		return fmt.Errorf("%s: attack with a ready character of yours an opposing character (AT-5.13, AT-10.5)", text)
-	case vPlay, vAttach, vStart, vReveal, vActivate, vSupport, vDefend, vTrigger:
-		c, err := card(x)
-		if err != nil {
-			return err
-		}
-		if c.owner != p {
-			return fmt.Errorf("%s: c%d is not your card", text, x)
-		}
-		switch {
-		case a.Verb == vStart:
-			return fmt.Errorf("%s: the start card is a character or location with a VP field from your deck (AT-3.2, AT-10.9)", text)
-		case (a.Verb == vPlay || a.Verb == vAttach || a.Verb == vSupport) && c.zone != zHand && c.zone != zExtra:
-			return fmt.Errorf("%s: %s is not in your hand", text, s.name(x, engine.Seat(p)))
-		case a.Verb == vPlay && s.def(x).typ == tItem:
-			return fmt.Errorf("%s: items are attached: write attach ITEM HOST up|down (AT-5.5)", text)
-		case a.Verb == vPlay && s.def(x).typ == tLocation && s.locUsed:
-			return fmt.Errorf("%s: one location per turn (AT-5.6)", text)
-		case (a.Verb == vPlay || a.Verb == vAttach) && !s.canPayCard(p, s.def(x)):
-			return fmt.Errorf("%s: you cannot pay %d resources with one of its faction (AT-5.4)", text, s.def(x).cost)
-		case a.Verb == vPlay:
-			return fmt.Errorf("%s: no free character slot, or you control a character of that name with a VP field (AT-2.4, AT-5.4)", text)
-		case a.Verb == vAttach:
-			return fmt.Errorf("%s: attach to a face-up character of yours with a free item slot (AT-5.5)", text)
-		case a.Verb == vReveal:
-			return fmt.Errorf("%s: only your face-down (unexhausted) items can be revealed (AT-5.24)", text)
-		case a.Verb == vActivate && c.faceDown():
-			return fmt.Errorf("%s: %s is face down and has no abilities (AT-5.21)", text, s.name(x, engine.Seat(p)))
-		case a.Verb == vSupport && s.supportOnStack():
-			return fmt.Errorf("%s: a Support ability is already on the stack (AT-10.12)", text)
-		case a.Verb == vActivate || a.Verb == vSupport:
-			return fmt.Errorf("%s: not an ability you can pay for now with that target (AT-5.12, AT-5.22)", text)
-		}
+	if key, kv := s.refusal(a); key != "" {
+		return refuse(key, kv...)
 	}
 	var opts []string
 	for _, l := range s.genLegal(nil) {
@@ -239,5 +156,106 @@ func (s *State) explain(a engine.Action) error {
 			break
 		}
 	}
-	return fmt.Errorf("%s is not legal now (%s); legal: %s", text, s.prompt(), strings.Join(opts, ", "))
+	return refuse("not_legal", "legal", strings.Join(opts, ", "))
+}
+
+// allowedVerbs are the verbs each decision takes (AT-4, AT-5.15).
+var allowedVerbs = map[uint8][]engine.Verb{
+	decStart:    {vStart},
+	decTrigger:  {vTrigger},
+	decPriority: {vPass, vActivate, vSupport, vReveal},
+	decDefend:   {vDefend, vNoDefend},
+	decItem:     {vItem},
+	decMain:     {vEndDay, vDraw, vResource, vClaim, vPlay, vAttach, vActivate, vSupport, vReveal, vCombat, vAttack, vEndCombat},
+}
+
+// refusal finds the rule an action of the right kind breaks: the
+// message key and its arguments, or "" when no rule is more specific
+// than "not legal now".
+func (s *State) refusal(a engine.Action) (string, []any) {
+	x := a.Args[0]
+	p := s.toMove
+	switch a.Verb {
+	case vDraw:
+		if s.pl[p].cmd < 1 {
+			return "draw_no_cmd", nil
+		}
+		return "draw_empty", nil
+	case vResource:
+		if s.genUsed {
+			return "resource_used", nil
+		}
+		return "resource", nil
+	case vClaim:
+		if s.claimed {
+			return "claim_used", nil
+		}
+		return "claim", nil
+	case vCombat:
+		if s.combatUs {
+			return "combat_used", nil
+		}
+		if s.turn == 1 {
+			return "combat_first", nil
+		}
+		return "combat_none", nil
+	case vAttack:
+		return s.attackRefusal(x, p)
+	case vPlay, vAttach, vStart, vReveal, vActivate, vSupport, vDefend, vTrigger:
+		return s.cardRefusal(a, x, p)
+	}
+	return "", nil
+}
+
+func (s *State) attackRefusal(x int16, p int8) (string, []any) {
+	switch {
+	case x <= 0 || int(x) >= len(s.cards):
+		return "no_card", []any{"id", int(x)}
+	case s.cards[x].owner != p:
+		return "attack_not_yours", []any{"id", int(x)}
+	case s.cards[x].faceDown():
+		return "attack_exhausted", []any{"card", s.def(x).name}
+	}
+	return "attack", nil
+}
+
+// cardRefusal explains a refused action on one of the mover's cards. The
+// card is the mover's own, so naming it tells the mover nothing hidden.
+func (s *State) cardRefusal(a engine.Action, x int16, p int8) (string, []any) {
+	if x <= 0 || int(x) >= len(s.cards) {
+		return "no_card", []any{"id", int(x)}
+	}
+	c := &s.cards[x]
+	if c.owner != p {
+		return "not_your_card", []any{"id", int(x)}
+	}
+	d := s.def(x)
+	switch {
+	case a.Verb == vStart:
+		return "start", nil
+	case (a.Verb == vPlay || a.Verb == vAttach || a.Verb == vSupport) && c.zone != zHand && c.zone != zExtra:
+		if !s.visibleTo(x, engine.Seat(p)) { // a card of the mover's deck
+			return "not_in_hand_unseen", nil
+		}
+		return "not_in_hand", []any{"card", d.name}
+	case a.Verb == vPlay && d.typ == tItem:
+		return "play_item", nil
+	case a.Verb == vPlay && d.typ == tLocation && s.locUsed:
+		return "one_location", nil
+	case (a.Verb == vPlay || a.Verb == vAttach) && !s.canPayCard(p, d):
+		return "cannot_pay", []any{"v", int(d.cost)}
+	case a.Verb == vPlay:
+		return "no_slot", nil
+	case a.Verb == vAttach:
+		return "attach", nil
+	case a.Verb == vReveal:
+		return "reveal", nil
+	case a.Verb == vActivate && c.faceDown():
+		return "face_down", []any{"card", d.name}
+	case a.Verb == vSupport && s.supportOnStack():
+		return "support_on_stack", nil
+	case a.Verb == vActivate || a.Verb == vSupport:
+		return "ability", nil
+	}
+	return "", nil
 }

@@ -1,8 +1,6 @@
 package zynalith
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 )
 
@@ -397,63 +395,81 @@ func (s *State) playCounter(p engine.Seat, id int16) {
 	}
 }
 
-// refusal explains why an action is not legal now.
+// refusal explains why an action is not legal now, in words the
+// reader's language can give (refuse.* in the catalogue).
 func (s *State) refusal(a engine.Action) error {
 	text := codec.Format(a)
+	key, kv := s.refusalKey(a)
+	return words.Errorf("refuse."+key, append([]any{"action", text}, kv...)...)
+}
+
+// refusalKey finds the rule a refused action breaks: the message key
+// and its arguments.
+func (s *State) refusalKey(a engine.Action) (string, []any) {
 	spec, ok := codec.Spec(a.Verb)
 	switch {
 	case !ok:
-		return fmt.Errorf("%q is not an action of Zynalith", text)
+		return "no_action", nil
 	case s.phase == phOver:
-		return fmt.Errorf("%q: the game is over", text)
+		return "over", nil
 	case s.win.open && a.Verb != vCounter && a.Verb != vDecline:
-		return fmt.Errorf("%q: %v must first decide whether to counter (counter CARD or decline) (ZY-5.9)", text, s.ToMove())
+		return "counter_first", nil
 	case s.phase == phDraft && a.Verb != vPick && a.Verb != vBlind:
-		return fmt.Errorf("%q: in the draft each player takes one card, with pick CARD or blind STACK (ZY-3.4)", text)
+		return "draft", nil
 	}
 	for i, k := range spec.Args {
 		if k.Prefix == "c" && (a.Args[i] < 0 || a.Args[i] >= s.n) {
-			return fmt.Errorf("%q: there is no card c%d", text, a.Args[i])
+			return "no_card", []any{"id", int(a.Args[i])}
 		}
 	}
 	id := a.Args[0]
 	p := int8(s.ToMove())
 	if a.Verb == vBlind && id >= 0 && id < 2 && !s.canDraw(stackID(id)) {
-		return fmt.Errorf("%q: the %s stack and its discard pile are empty (ZY-10.U1)", text, stackNames[id])
+		return "stack_empty_" + stackNames[id], nil
 	}
-	switch a.Verb {
-	case vPick, vPlay, vAttach, vCounter:
-		if !s.mine(p, id) {
-			return fmt.Errorf("%q: c%d is neither in your hand nor in the market", text, id)
-		}
-		if !s.affords(p, id) {
-			return fmt.Errorf("%q: %s costs %d Silver and %d Zynalith (ZY-5.2)", text, s.d(id).Name, s.d(id).Silver, s.d(id).Zyn)
-		}
-	case vBanish, vDefend, vAttack, vSwap:
-		if c := &s.cards[id]; c.zone != zFront || c.owner != p {
-			return fmt.Errorf("%q: c%d is not a creature in your front", text, id)
-		}
-	}
-	// The INIT of the second card is compared below: a card hidden from
-	// the mover must be refused before its INIT can tell on it.
-	if a.Verb == vSwap {
-		if c := &s.cards[a.Args[1]]; c.zone != zFront || c.owner != p {
-			return fmt.Errorf("%q: c%d is not a creature in your front", text, a.Args[1])
-		}
+	if key, kv := s.cardRefusal(a, p); key != "" {
+		return key, kv
 	}
 	switch {
 	case a.Verb == vPlay && s.rowN[p] >= s.slots():
-		return fmt.Errorf("%q: all %d slots of round %d are taken (ZY-4.3)", text, s.slots(), s.round)
+		return "slots", []any{"slots", int(s.slots()), "round", int(s.round)}
 	case a.Verb == vSwap && s.initOf(id) != s.initOf(a.Args[1]):
-		return fmt.Errorf("%q: only creatures with the same INIT may swap (ZY-5.6)", text)
+		return "swap_init", nil
 	case s.step == stChoose:
-		return fmt.Errorf("%q: you chose to %s; choose its card (ZY-4.5)", text, mainNames[s.choice])
+		return "chose_" + mainNames[s.choice], nil
 	case s.step == stAfter && isMain(a.Verb):
-		return fmt.Errorf("%q: you already took your main action this turn (ZY-4.5)", text)
+		return "main_done", nil
 	case s.step == stBefore && a.Verb != vMain && a.Verb != vPass && isMain(a.Verb):
-		return fmt.Errorf("%q: first choose the kind of main action, e.g. `main %s` (ZY-4.5)", text, mainNames[mainFor(a.Verb)])
+		return "main_first", []any{"main", mainNames[mainFor(a.Verb)]}
 	}
-	return fmt.Errorf("%q is not legal now (%s)", text, s.prompt())
+	return "not_legal", nil
+}
+
+// cardRefusal checks that the cards of a are the mover's to use: in hand
+// or market and affordable, or a creature in the mover's front.
+func (s *State) cardRefusal(a engine.Action, p int8) (string, []any) {
+	id := a.Args[0]
+	switch a.Verb {
+	case vPick, vPlay, vAttach, vCounter:
+		if !s.mine(p, id) {
+			return "not_yours", []any{"id", int(id)}
+		}
+		if !s.affords(p, id) {
+			return "cost", []any{"card", s.d(id).Name, "silver", int(s.d(id).Silver), "zyn", int(s.d(id).Zyn)}
+		}
+	case vBanish, vDefend, vAttack, vSwap:
+		if c := &s.cards[id]; c.zone != zFront || c.owner != p {
+			return "not_front", []any{"id", int(id)}
+		}
+	}
+	// The INIT of the second card is compared later: a card hidden from
+	// the mover must be refused before its INIT can tell on it.
+	if a.Verb == vSwap {
+		if c := &s.cards[a.Args[1]]; c.zone != zFront || c.owner != p {
+			return "not_front", []any{"id", int(a.Args[1])}
+		}
+	}
+	return "", nil
 }
 
 func isMain(v engine.Verb) bool {

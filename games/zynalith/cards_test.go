@@ -91,7 +91,7 @@ func TestZY_2_8_ZY_2_9_ZY_2_11_ZY_10_U3_CardPool(t *testing.T) {
 		t.Error("no Gesichtsloser Krieger")
 	}
 	for _, c := range (Game{}).Cards() {
-		if c.Text == "" && c.Kind != "creature" {
+		if c.Text == "" && c.Kind != "Creature" {
 			t.Errorf("%s has no text", c.Name)
 		}
 	}
@@ -101,15 +101,15 @@ func TestCardTextIsGenerated(t *testing.T) {
 	for _, c := range (Game{}).Cards() {
 		switch c.Name {
 		case "Märtyrer":
-			if !strings.Contains(c.Text, "Tod: deal 2 damage to opponents") {
+			if !strings.Contains(c.Text, "Death: deal 2 damage to each opponent") {
 				t.Errorf("Märtyrer: %q", c.Text)
 			}
 		case "Sturmreiter":
-			if !strings.Contains(c.Text, "Sturmangriff, Durchschlag") {
+			if !strings.Contains(c.Text, "Charge, Pierce") {
 				t.Errorf("Sturmreiter: %q", c.Text)
 			}
 		case "Schatzdrache":
-			if !strings.Contains(c.Text, "fires Gier") || c.Cost != "14 Silver" {
+			if !strings.Contains(c.Text, "fires Greed") || c.Cost != "14 Silver" {
 				t.Errorf("Schatzdrache: %q %q", c.Text, c.Cost)
 			}
 		}

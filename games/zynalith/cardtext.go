@@ -6,30 +6,53 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+	"kartenwerk/games/internal/wording"
 )
 
-// The rules text players read, generated from the parsed cards.
+// The rules text players read, generated from the parsed cards through
+// the catalogue's templates (messages/*.yaml), a sentence per fact, so
+// that every language phrases it in its own order.
 
-// abilityText writes an ability back as a readable rules line.
-func abilityText(a ability) string {
-	doc := effectDoc[a.Effect]
-	n := int(a.N)
-	switch a.Effect {
-	case eSilver, eZynalith, eVP, eAtk, eDef, eInit, eHP:
-		doc = strings.Replace(doc, "N", fmt.Sprintf("%+d", n), 1)
-	default:
-		doc = strings.Replace(doc, "N", strconv.Itoa(n), 1)
+// signed says which effects print their amount with a sign (+2 ATK,
+// -3 Silver): they change a value either way.
+var signed = [...]bool{eSilver: true, eZynalith: true, eVP: true, eAtk: true, eDef: true, eInit: true, eHP: true, eLifesteal: false}
+
+// abilityText writes an ability as a rules line in l. self says how the
+// card calls the creature its "self" ability acts on.
+func abilityText(l i18n.Lang, a ability, self string) string {
+	key := "effect." + effectNames[a.Effect]
+	v := strconv.Itoa(int(a.N))
+	if signed[a.Effect] {
+		v = fmt.Sprintf("%+d", a.N)
 	}
-	return triggerNames[a.When] + ": " + doc + " " + targetNames[a.Target]
+	var effect string
+	switch a.Effect {
+	case eDraw:
+		effect = words.T(l, key, "n", int(a.N))
+	case eCancel:
+		effect = words.T(l, key)
+	default:
+		tcase := "acc"
+		if a.Effect == eDamage || a.Effect == eHeal {
+			tcase = "dat"
+		}
+		name := targetNames[a.Target]
+		if a.Target == tSelf {
+			name = self
+		}
+		effect = words.T(l, key, "v", v, "target", words.T(l, "target."+tcase+"."+name))
+	}
+	return words.T(l, "text.ability", "trigger", words.T(l, "trigger."+triggerNames[a.When]), "effect", effect)
 }
 
-// info turns a definition into the card list entry shown to people.
-func (d *cardDef) info() engine.CardInfo {
-	ci := engine.CardInfo{Name: d.Name, Kind: kindNames[d.Kind], Group: stackNames[d.Stack]}
+// info is the card list entry in l.
+func (d *cardDef) info(l i18n.Lang) engine.CardInfo {
+	ci := engine.CardInfo{Name: d.Name, Kind: words.T(l, "kind."+kindNames[d.Kind]), Group: words.T(l, "group."+stackNames[d.Stack])}
 	if d.Kind != kEvent {
-		ci.Cost = fmt.Sprintf("%d Silver", d.Silver)
+		ci.Cost = words.T(l, "cost.silver", "v", int(d.Silver))
 		if d.Zyn > 0 {
-			ci.Cost += fmt.Sprintf(" + %d Zynalith", d.Zyn)
+			ci.Cost = words.T(l, "cost.both", "v", int(d.Silver), "z", int(d.Zyn))
 		}
 	}
 	if d.Kind == kCreature || d.Kind == kProperty || d.Kind == kEquipment {
@@ -37,52 +60,52 @@ func (d *cardDef) info() engine.CardInfo {
 	} else if d.VP != 0 {
 		ci.Stats = []engine.Stat{{Name: "vp", Value: int(d.VP)}}
 	}
-	var lines []string
 	for i, k := range keywordNames {
 		if d.Keywords&(1<<i) != 0 {
-			ci.Keywords = append(ci.Keywords, k)
+			ci.Keywords = append(ci.Keywords, words.T(l, "keyword."+k))
 		}
 	}
-	if len(ci.Keywords) > 0 {
-		lines = append(lines, strings.Join(ci.Keywords, ", ")+".")
-	}
-	if d.CopyLeft {
-		lines = append(lines, "Its ATK, DEF and HP are those printed on the creature to its left (without extras).")
-	}
-	switch d.Kind {
-	case kProperty, kEquipment, kSpell:
-		if d.Enemy {
-			lines = append(lines, "Attach to an opposing creature.")
-		} else {
-			lines = append(lines, "Attach to your creature.")
-		}
-	case kCounter:
-		lines = append(lines, "Counter: play in any turn.")
-	case kEvent:
-		lines = append(lines, "Event: happens when revealed.")
-	}
-	for _, a := range d.Abilities {
-		lines = append(lines, abilityText(a)+".")
-	}
-	if d.greedy() {
-		lines = append(lines, "Acquiring it fires Gier.")
-	}
-	ci.Text = strings.Join(lines, " ")
+	ci.Text = strings.Join(d.lines(l, ci.Keywords), " ")
 	return ci
 }
 
-// infos lists the pool with rules text generated from the data.
-func (p *pool) infos() []engine.CardInfo {
-	out := make([]engine.CardInfo, len(p.defs))
-	for i := range p.defs {
-		out[i] = p.defs[i].info()
+// lines are the sentences of the card's text in l.
+func (d *cardDef) lines(l i18n.Lang, keywords []string) []string {
+	var lines []string
+	if len(keywords) > 0 {
+		lines = append(lines, words.T(l, "text.keywords", "list", wording.Series(l, keywords)))
 	}
-	return out
+	if d.CopyLeft {
+		lines = append(lines, words.T(l, "text.copyleft"))
+	}
+	self := "self_creature"
+	switch d.Kind {
+	case kProperty, kEquipment, kSpell:
+		self = "self_extra"
+		if d.Enemy {
+			lines = append(lines, words.T(l, "text.attach_enemy"))
+		} else {
+			lines = append(lines, words.T(l, "text.attach_own"))
+		}
+	case kCounter:
+		lines = append(lines, words.T(l, "text.counter"))
+	case kEvent:
+		lines = append(lines, words.T(l, "text.event"))
+	}
+	for _, a := range d.Abilities {
+		lines = append(lines, abilityText(l, a, self))
+	}
+	if d.greedy() {
+		lines = append(lines, words.T(l, "text.greedy"))
+	}
+	return lines
 }
 
-// effectDoc says what each effect does, for generated card text.
-var effectDoc = []string{
-	"deal N damage to", "heal N HP of", "N Silver for", "N Zynalith for", "N VP for",
-	"ATK N for", "DEF N for", "INIT N for", "HP N for", "destroy", "draw N card(s) blind for",
-	"cancel", "lifesteal for",
+// infos lists the pool with rules text in l.
+func (p *pool) infos(l i18n.Lang) []engine.CardInfo {
+	out := make([]engine.CardInfo, len(p.defs))
+	for i := range p.defs {
+		out[i] = p.defs[i].info(l)
+	}
+	return out
 }

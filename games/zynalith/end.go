@@ -15,7 +15,13 @@ func (s *State) over(reason string) {
 // their front and the extras on them, VP gained by effects, 1 per
 // Zynalith, and a tenth of their Silver rounded down.
 func (s *State) score(p int8) int {
-	v := int(s.vp[p]) + int(s.zyn[p]) + int(s.silver[p])/10
+	return s.printedVP(p) + int(s.vp[p]) + int(s.zyn[p]) + int(s.silver[p])/10
+}
+
+// printedVP is the VP printed on p's creatures and their extras, the
+// first term of the score (ZY-7.3).
+func (s *State) printedVP(p int8) int {
+	v := 0
 	for i := int8(0); i < s.rowN[p]; i++ {
 		id := s.row[p][i]
 		v += int(s.d(id).VP)

@@ -119,12 +119,12 @@ func TestWithCardsAddsCardsOfEveryKind_ZY_10_U3(t *testing.T) {
 	enginetest.RandomGames(t, g, enginetest.Options{Games: 40, Setup: setup, Invariants: invariants, Skip: failingChecks})
 	played := playCounts(t, g, 40, setup)
 	cases := []struct{ name, kind, group string }{
-		{"Frostwolf", "creature", "creatures"},
-		{"Eishaut", "property", "extras"},
-		{"Frostklinge", "equipment", "extras"},
-		{"Eissturm", "spell", "extras"},
-		{"Eisschild", "counter", "extras"},
-		{"Frostnacht", "event", "creatures"},
+		{"Frostwolf", "Creature", "Creatures"},
+		{"Eishaut", "Property", "Extras"},
+		{"Frostklinge", "Equipment", "Extras"},
+		{"Eissturm", "Spell", "Extras"},
+		{"Eisschild", "Counter", "Extras"},
+		{"Frostnacht", "Event", "Creatures"},
 	}
 	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {
