@@ -92,7 +92,7 @@ func (sp speech) valid(c int16) bool { return c > 0 && c <= sp.s.nCards }
 // card.
 func (sp speech) name(c int16) string {
 	if !sp.valid(c) || !sp.s.sees(sp.viewer, c) {
-		return words.T(sp.l, "card.hidden")
+		return words.T(sp.l, "hidden_card")
 	}
 	return sp.s.def(c).name
 }
