@@ -275,7 +275,7 @@ func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.P
 			bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
 		}
 		if d.stage == 1 && yc.From != "" {
-			bad("from", "a Stufe-1 MystiMon evolves from nothing", "remove `from`")
+			bad("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
 		}
 		if d.stage >= 2 && d.stage <= 4 && yc.From == "" {
 			bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
