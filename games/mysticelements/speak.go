@@ -167,7 +167,11 @@ func (s *state) resolvingPrompt(l i18n.Lang) string {
 		return words.T(l, "prompt.reverse", "card", s.def(s.res.src).Name)
 	case sTarget:
 		f, _ := s.chosenFilter()
-		return words.T(l, "prompt.target", "card", s.def(s.res.src).Name, "what", describeFilter(l, f, true))
+		key := "prompt.target_battle" // units and relics are in the battle
+		if f.What&onPlayer != 0 {
+			key = "prompt.target"
+		}
+		return words.T(l, key, "card", s.def(s.res.src).Name, "what", describeFilter(l, f, true))
 	case sDiscard:
 		return words.T(l, "prompt.discard", "n", int(s.res.discLeft))
 	case sConvert:

@@ -157,3 +157,29 @@ func TestExplain_ME_7_2(t *testing.T) {
 		}
 	}
 }
+
+// A target prompt says where the cards it asks for are: units and relics
+// in the battle (ME-5.2: Ember Totem's USE picks an enemy unit).
+func TestTargetPrompt_ME_5_2(t *testing.T) {
+	pos := engine.Position{Active: 0, Round: 9, Seats: []engine.SeatPosition{
+		{Zones: map[string][]engine.CardSpec{"battle": {{Card: "Ember Totem"}}}},
+		{Zones: map[string][]engine.CardSpec{"battle": {{Card: "Crag Watcher"}, {Card: "Wolf Pack"}}}}}}
+	es, err := Game{}.FromPosition(engine.Setup{Game: "mysticelements"}, pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := es.(*state)
+	if err := s.Apply(engine.Action{Verb: vUse, Args: [engine.MaxArgs]int16{cardID(t, s, "Ember Totem")}}); err != nil {
+		t.Fatal(err)
+	}
+	want := map[i18n.Lang]string{
+		i18n.EN: "Ember Totem: choose target enemy unit in the battle",
+		i18n.DE: "Ember Totem: wähle eine gegnerische Einheit in der Schlacht",
+		i18n.CS: "Ember Totem: zvol v bitvě nepřátelského tvora",
+	}
+	for l, w := range want {
+		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != w {
+			t.Errorf("%s: got %q, want %q", l, got, w)
+		}
+	}
+}
