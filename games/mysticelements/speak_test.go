@@ -118,11 +118,7 @@ func TestPromptAndRefusal_ME_5_1(t *testing.T) {
 		i18n.DE: "Spiele Karten aus deiner Hand, nutze Fähigkeiten, greife an oder beende das Ausspielen",
 		i18n.CS: "Vykládej karty z ruky, používej schopnosti, útoč, nebo ukonči vykládání",
 	}
-	for l, want := range prompts {
-		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != want {
-			t.Errorf("%s prompt: got %q, want %q", l, got, want)
-		}
-	}
+	checkPrompts(t, s, prompts)
 	err := s.Apply(engine.Action{Verb: vPlay, Args: [engine.MaxArgs]int16{cardID(t, s, "Fireball")}})
 	refusals := map[i18n.Lang]string{
 		i18n.EN: "Fireball costs 3 Red, more energy than you have (ME-5.1).",
@@ -177,9 +173,15 @@ func TestTargetPrompt_ME_5_2(t *testing.T) {
 		i18n.DE: "Ember Totem: wähle eine gegnerische Einheit in der Schlacht",
 		i18n.CS: "Ember Totem: zvol v bitvě nepřátelského tvora",
 	}
+	checkPrompts(t, s, want)
+}
+
+// checkPrompts compares p1's prompt in each language with want.
+func checkPrompts(t *testing.T, s *state, want map[i18n.Lang]string) {
+	t.Helper()
 	for l, w := range want {
 		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != w {
-			t.Errorf("%s: got %q, want %q", l, got, w)
+			t.Errorf("%s prompt: got %q, want %q", l, got, w)
 		}
 	}
 }
