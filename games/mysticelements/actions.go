@@ -380,9 +380,14 @@ func (s *state) explain(a engine.Action) error {
 	return fmt.Errorf("%s: %w", text, s.whyRefused(a))
 }
 
-// notNow refuses an action that is not asked for, saying what is.
+// notNow refuses an action that is not asked for: its words are the
+// prompt's, saying what is asked instead.
 func (s *state) notNow() *i18n.Error {
-	return words.Errorf("refuse.not_now", "want", inEvery(s.promptIn))
+	if s.phase != phOver && s.phase != phPick && s.st == sTarget {
+		return words.Errorf("refuse.choose_target", "card", s.def(s.res.src).Name)
+	}
+	key, kv := s.promptMsg()
+	return words.Errorf(key, kv...)
 }
 
 // whyRefused says why a main-step action with a card is refused.

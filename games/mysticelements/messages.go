@@ -56,16 +56,21 @@ func join(l i18n.Lang, key string, items []string) string {
 	return out
 }
 
-// inEvery is a text in every language, keyed by language code, for an
-// argument of a refusal: a refusal keeps its arguments until the reader's
-// language is known, and its messages pick their own ({{.cost.de}}).
-func inEvery(text func(l i18n.Lang) string) map[string]string {
-	out := make(map[string]string, len(i18n.Langs))
-	for _, l := range i18n.Langs {
-		out[l.String()] = text(l)
-	}
-	return out
-}
+// inEvery is an argument of a refusal that itself needs translating (a
+// cost, a noun phrase): a refusal keeps its arguments until the reader's
+// language is known, and each language's message calls its own method
+// ({{.cost.De}}). The text is made only when read, since the kernel's
+// checks try many refusals that nobody reads.
+type inEvery func(l i18n.Lang) string
+
+// En is the argument in English.
+func (f inEvery) En() string { return f(i18n.EN) }
+
+// De is the argument in German.
+func (f inEvery) De() string { return f(i18n.DE) }
+
+// Cs is the argument in Czech.
+func (f inEvery) Cs() string { return f(i18n.CS) }
 
 // seatName is seat s as w's reader calls it: its display name, or
 // "Player 1" in w's language. The shared words' seat.player takes its

@@ -135,53 +135,56 @@ func (s *state) notesIn(l i18n.Lang) []string {
 // promptIn says what the seat to move is asked, and where the cards for it
 // are, in language l.
 func (s *state) promptIn(l i18n.Lang) string {
-	switch s.phase {
-	case phOver:
-		return ""
-	case phPick:
-		return words.T(l, "prompt.pick", "x", s.picks+1)
-	}
-	if p := s.resolvingPrompt(l); p != "" {
-		return p
-	}
-	switch s.phase {
-	case phGain:
-		return words.T(l, "prompt.gain", "x", min(s.roundNumber(s.active), 5))
-	case phMain:
-		return words.T(l, "prompt.main")
-	case phKeep:
-		return words.T(l, "prompt.keep", "x", sum8(s.p[s.active].kept[:]))
-	case phRedraw:
-		return words.T(l, "prompt.redraw")
-	}
-	return ""
-}
-
-// resolvingPrompt is the prompt of a choice within an ability or a fight,
-// or "" when none is pending.
-func (s *state) resolvingPrompt(l i18n.Lang) string {
-	switch s.st {
-	case sPay:
-		return words.T(l, "prompt.pay", "n", int(s.res.payLeft), "card", s.def(s.res.src).Name)
-	case sReverse:
-		return words.T(l, "prompt.reverse", "card", s.def(s.res.src).Name)
-	case sTarget:
+	if s.phase != phOver && s.phase != phPick && s.st == sTarget {
 		f, _ := s.chosenFilter()
 		key := "prompt.target_battle" // units and relics are in the battle
 		if f.What&onPlayer != 0 {
 			key = "prompt.target"
 		}
 		return words.T(l, key, "card", s.def(s.res.src).Name, "what", describeFilter(l, f, true))
-	case sDiscard:
-		return words.T(l, "prompt.discard", "n", int(s.res.discLeft))
-	case sConvert:
-		return words.T(l, "prompt.convert", "card", s.def(s.res.convCard).Name)
-	case sStrike:
-		return words.T(l, "prompt.strike", "attacker", s.def(s.fight.att).Name, "card", s.def(s.fight.def).Name)
-	case sTrigger:
-		return words.T(l, "prompt.trigger")
 	}
-	return ""
+	key, kv := s.promptMsg()
+	if key == "" {
+		return ""
+	}
+	return words.T(l, key, kv...)
+}
+
+// promptMsg is the prompt's catalogue key and arguments, none of which
+// needs translating, or "" when nothing is asked; a target's prompt is
+// promptIn's own.
+func (s *state) promptMsg() (string, []any) {
+	switch s.phase {
+	case phOver:
+		return "", nil
+	case phPick:
+		return "prompt.pick", []any{"x", s.picks + 1}
+	}
+	switch s.st {
+	case sPay:
+		return "prompt.pay", []any{"n", int(s.res.payLeft), "card", s.def(s.res.src).Name}
+	case sReverse:
+		return "prompt.reverse", []any{"card", s.def(s.res.src).Name}
+	case sDiscard:
+		return "prompt.discard", []any{"n", int(s.res.discLeft)}
+	case sConvert:
+		return "prompt.convert", []any{"card", s.def(s.res.convCard).Name}
+	case sStrike:
+		return "prompt.strike", []any{"attacker", s.def(s.fight.att).Name, "card", s.def(s.fight.def).Name}
+	case sTrigger:
+		return "prompt.trigger", nil
+	}
+	switch s.phase {
+	case phGain:
+		return "prompt.gain", []any{"x", min(s.roundNumber(s.active), 5)}
+	case phMain:
+		return "prompt.main", nil
+	case phKeep:
+		return "prompt.keep", []any{"x", sum8(s.p[s.active].kept[:])}
+	case phRedraw:
+		return "prompt.redraw", nil
+	}
+	return "", nil
 }
 
 // Explain says why the finished game ended so (engine.StateSpeaker): who
