@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"kartenwerk/engine/i18n"
 )
 
 // The ability language: one line per ability in the card files.
@@ -135,14 +137,14 @@ func parseAbility(line string, k kind) (ability, error) {
 			return a, fmt.Errorf("%s does not apply to players", effNames[ek])
 		}
 		if e.Who == wTarget && a.Target.What&^acc != 0 {
-			return a, fmt.Errorf("%s cannot apply to %s", effNames[ek], describeFilter(a.Target, true))
+			return a, fmt.Errorf("%s cannot apply to %s", effNames[ek], describeFilter(i18n.EN, a.Target, true))
 		}
 		if e.Kind == eSteal && (e.Who == wTarget && a.Target.Side != sideEnemy || e.Who == wEach && e.Each.Side != sideEnemy) {
 			return a, fmt.Errorf("steal takes an enemy card: write `steal enemy unit`")
 		}
 		a.Effects = append(a.Effects, e)
 	}
-	a.Text = abilityText(&a)
+	a.Text = abilityText(i18n.EN, &a)
 	return a, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // ToMove is the seat deciding now: the active player, except for colour
@@ -176,30 +177,34 @@ func (s *state) usable(id int16, t trigger) uint8 {
 }
 
 // whyNot spells out a reason code for card id and ability trigger t
-// (trPlay for playing it from hand).
-func (s *state) whyNot(id int16, t trigger, why uint8) string {
+// (trPlay for playing it from hand), in words for every language.
+func (s *state) whyNot(id int16, t trigger, why uint8) *i18n.Error {
 	d := s.def(id)
 	switch why {
 	case noEnergy:
 		if t == trPay {
 			a := &d.Abil[d.ability(trPay)]
-			return fmt.Sprintf("the ability costs %d %s + %d any, more energy than you have", a.PayCol, colourNames[s.cards[id].colour], a.PayAny)
+			col := s.cards[id].colour
+			return words.Errorf("refuse.ability_cost", "cost", inEvery(func(l i18n.Lang) string {
+				return words.T(l, "cost.both", "a", words.T(l, "cost.colour", "x", int(a.PayCol), "colour", colourWord(l, col)), "b", words.T(l, "cost.any", "x", int(a.PayAny)))
+			}))
 		}
-		return fmt.Sprintf("%s costs %s, more energy than you have (ME-5.1)", d.Name, costText(d))
+		return words.Errorf("refuse.card_cost", "card", d.Name, "cost", inEvery(func(l i18n.Lang) string { return costText(l, d) }))
 	case noHost:
-		return fmt.Sprintf("%s is played on %s, and there is none (ME-5.1)", d.Name, describeFilter(s.attachFilter(d), true))
+		f := s.attachFilter(d)
+		return words.Errorf("refuse.no_host", "card", d.Name, "what", inEvery(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
 	case noTarget:
-		a := &d.Abil[d.ability(t)]
-		return fmt.Sprintf("%s needs %s as its target, and there is none", d.Name, describeFilter(a.Target, true))
+		f := d.Abil[d.ability(t)].Target
+		return words.Errorf("refuse.no_target", "card", d.Name, "what", inEvery(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
 	case noAbility:
 		if t == trUse {
-			return d.Name + " has no USE ability"
+			return words.Errorf("refuse.no_use", "card", d.Name)
 		}
-		return d.Name + " has no ability with an energy cost"
+		return words.Errorf("refuse.no_pay", "card", d.Name)
 	case isExhausted:
-		return d.Name + " is exhausted: only a ready card can USE (ME-5.2)"
+		return words.Errorf("refuse.exhausted", "card", d.Name)
 	}
-	return "not possible now"
+	return words.Errorf("refuse.not_offered")
 }
 
 func (s *state) genMain(dst []engine.Action) []engine.Action {
@@ -348,70 +353,90 @@ func (s *state) playCard(id int16) {
 	s.res.payLeft = d.Any
 }
 
-// explain says why an action is refused.
+// explain says why an action is refused. The reason keeps its words
+// (*i18n.Error) for the reader's language; the English error adds the
+// action as typed.
 func (s *state) explain(a engine.Action) error {
 	text := codec.Format(a)
 	if _, ok := codec.Spec(a.Verb); !ok {
-		return fmt.Errorf("%q is not an action of this game", text)
+		return fmt.Errorf("%q: %w", text, words.Errorf("refuse.unknown"))
 	}
 	if s.phase == phOver {
-		return fmt.Errorf("%s: the game is over", text)
+		return fmt.Errorf("%s: %w", text, words.Errorf("refuse.over"))
 	}
-	want := s.prompt()
 	main := s.phase == phMain && s.st == sNone
 	switch a.Verb {
 	case vPlay, vUse, vActivate, vAttack, vPlunder, vEnd:
 		if !main {
-			return fmt.Errorf("%s: not now, %s", text, want)
+			return fmt.Errorf("%s: not now: %w", text, s.notNow())
 		}
 	default:
-		return fmt.Errorf("%s is not a choice now: %s", text, want)
+		return fmt.Errorf("%s is not a choice now: %w", text, s.notNow())
 	}
 	id := a.Args[0]
 	if id <= 0 || id >= s.ncards {
-		return fmt.Errorf("%s: there is no card c%d", text, id)
+		return fmt.Errorf("%s: c%d: %w", text, id, words.Errorf("refuse.no_card"))
 	}
+	return fmt.Errorf("%s: %w", text, s.whyRefused(a))
+}
+
+// notNow refuses an action that is not asked for: its words are the
+// prompt's, saying what is asked instead.
+func (s *state) notNow() *i18n.Error {
+	if s.phase != phOver && s.phase != phPick && s.st == sTarget {
+		return words.Errorf("refuse.choose_target", "card", s.def(s.res.src).Name)
+	}
+	key, kv := s.promptMsg()
+	return words.Errorf(key, kv...)
+}
+
+// whyRefused says why a main-step action with a card is refused.
+func (s *state) whyRefused(a engine.Action) *i18n.Error {
+	id := a.Args[0]
 	c := &s.cards[id]
 	name := s.def(id).Name
 	switch a.Verb {
 	case vPlay:
 		if c.zone != zHand || c.seat != s.active {
-			return fmt.Errorf("%s: c%d is not in your hand", text, id)
+			return words.Errorf("refuse.not_in_hand")
 		}
-		return fmt.Errorf("%s: %s", text, s.whyNot(id, trPlay, s.playable(id)))
+		return s.whyNot(id, trPlay, s.playable(id))
 	case vUse, vActivate:
 		if c.zone != zBattle || c.seat != s.active {
-			return fmt.Errorf("%s: %s is not yours in the battle", text, s.cardName(engine.Seat(s.active), id))
+			return words.Errorf("refuse.not_yours_in_battle", "card", s.cardName(engine.Seat(s.active), id))
 		}
 		t := trUse
 		if a.Verb == vActivate {
 			t = trPay
 		}
-		return fmt.Errorf("%s: %s", text, s.whyNot(id, t, s.usable(id, t)))
+		return s.whyNot(id, t, s.usable(id, t))
 	case vAttack, vPlunder:
 		if c.zone != zBattle || c.seat != s.active || s.def(id).Kind != kUnit {
-			return fmt.Errorf("%s: c%d is not a unit of yours in the battle", text, id)
+			return words.Errorf("refuse.not_your_unit")
 		}
 		if !c.ready {
-			return fmt.Errorf("%s: %s (c%d) is exhausted: only ready units attack (ME-5.3)", text, name, id)
+			return words.Errorf("refuse.exhausted_attacker", "card", name)
 		}
 		if a.Verb == vPlunder {
 			if int8(a.Args[1]) != 1-s.active {
-				return fmt.Errorf("%s: you attack only your opponent, p%d (ME-5.3)", text, 2-s.active)
+				return words.Errorf("refuse.attack_opponent_only")
 			}
-			return fmt.Errorf("%s: a guard protects p%d: attack a guard first (ME-5.3, ME-6.2)", text, 2-s.active)
+			return words.Errorf("refuse.guard_protects_player")
 		}
-		t := a.Args[1]
-		if t <= 0 || t >= s.ncards || s.cards[t].zone != zBattle || s.def(t).Kind != kUnit {
-			return fmt.Errorf("%s: c%d is not a unit in the battle", text, t)
-		}
-		if s.cards[t].seat == s.active {
-			return fmt.Errorf("%s: you never attack your own cards (ME-5.3)", text)
-		}
-		if s.has(id, kwFlying) {
-			return fmt.Errorf("%s: a flying guard must be attacked first; a flyer ignores only non-flying guards (ME-5.3, ME-6.3)", text)
-		}
-		return fmt.Errorf("%s: a guard protects %s: attack a guard (ME-5.3, ME-6.2)", text, s.def(t).Name)
+		return s.whyNotAttack(id, a.Args[1])
 	}
-	return fmt.Errorf("%s is not legal now: %s", text, want)
+	return s.notNow()
+}
+
+// whyNotAttack says why unit id may not attack card t (ME-5.3).
+func (s *state) whyNotAttack(id, t int16) *i18n.Error {
+	switch {
+	case t <= 0 || t >= s.ncards || s.cards[t].zone != zBattle || s.def(t).Kind != kUnit:
+		return words.Errorf("refuse.not_unit_in_battle")
+	case s.cards[t].seat == s.active:
+		return words.Errorf("refuse.own_cards")
+	case s.has(id, kwFlying):
+		return words.Errorf("refuse.flying_guard")
+	}
+	return words.Errorf("refuse.guard_protects", "card", s.def(t).Name)
 }

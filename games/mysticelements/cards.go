@@ -6,6 +6,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/i18n"
 )
 
 // The card pool is data: YAML files under cards/, each of one colour,
@@ -392,7 +393,7 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 	if d.Kind == kWonder && len(d.Abil) == 0 {
 		bad("abilities", "a wonder needs a `play:` ability", "add one")
 	}
-	d.Text = cardText(&d)
+	d.Text = cardText(i18n.EN, &d)
 	return d, probs
 }
 

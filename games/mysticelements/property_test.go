@@ -155,3 +155,10 @@ func TestRandomGames(t *testing.T) {
 		}
 	}
 }
+
+// Every card's text, every action in both forms, every view's words and
+// every result read completely in German, English and Czech, over a few
+// random games with the variants mixed.
+func TestLanguages(t *testing.T) {
+	enginetest.CheckLanguages(t, Game{}, randomSetup, 6)
+}

@@ -269,11 +269,11 @@ func TestME10_13StolenCardDiesToOwnersGrave(t *testing.T) {
 // The rules text shown to players is generated from the card data.
 func TestME10_U1GeneratedText(t *testing.T) {
 	want := map[string]string{
-		"Fireball":       "When played: deal 3 damage to a unit or player.",
-		"War Drum":       "Pay 2: plunder 1 from your opponent.",
-		"Petrify":        "Play on a non-brown unit (only an enemy non-brown unit with charm-targets=as-printed). The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
-		"Radiant Knight": "At your turn start: heal 1 to this card.",
-		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): you draw 1.",
+		"Fireball":       "When played: deal 3 damage to target unit or player.",
+		"War Drum":       "Pay 2: plunder 1 card from your opponent.",
+		"Petrify":        "Play on target non-brown unit (only target enemy non-brown unit with charm-targets=as-printed). The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
+		"Radiant Knight": "At your turn start: heal 1 damage from this card.",
+		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): draw 1 card.",
 	}
 	for _, ci := range (Game{}).Cards() {
 		if w, ok := want[ci.Name]; ok && ci.Text != w {
@@ -295,7 +295,7 @@ func TestME10_9CharmTextSaysWhereItGoes(t *testing.T) {
 			continue
 		}
 		first, _, _ := strings.Cut(ci.Text, ".")
-		if strings.HasPrefix(first, "Play on an own") || strings.HasPrefix(first, "Play on an enemy") {
+		if strings.HasPrefix(first, "Play on target friendly") || strings.HasPrefix(first, "Play on target enemy") {
 			t.Errorf("%s: %q names a side the default rules do not enforce", ci.Name, first)
 		}
 		if side := d.Attach.Side != sideAny; side != strings.Contains(first, "charm-targets=as-printed") {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Zones in views and positions: hand (owner sees it), deck (nobody),
@@ -65,9 +66,7 @@ func (s *state) View(v engine.Seat) *engine.View {
 	if s.res.active && s.cards[s.res.src].zone == zStack {
 		view.Shared = []engine.Zone{{Name: "resolving", Visibility: engine.Public, Count: 1, Cards: []engine.CardView{s.cardView(s.res.src, v)}}}
 	}
-	if s.v.antiracist {
-		view.Notes = append(view.Notes, "anti-racist variant: colour-naming cards may be reversed (ME-9b.1)")
-	}
+	view.Notes = s.notesIn(i18n.EN)
 	return view
 }
 
@@ -165,7 +164,7 @@ func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
 			}
 		}
 		if c.colour != d.Colour {
-			cv.Note = "converted to " + colourNames[c.colour]
+			cv.Note = words.T(i18n.EN, "note.converted", "colour", colourWord(i18n.EN, c.colour))
 		}
 	}
 	if c.mark && (v == engine.Omniscient || v == engine.Seat(c.seat)) {
@@ -174,43 +173,8 @@ func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
 	return cv
 }
 
-// prompt says what ToMove is asked.
-func (s *state) prompt() string {
-	switch s.phase {
-	case phOver:
-		return ""
-	case phPick:
-		return fmt.Sprintf("p%d: choose a colour (pick %d of 6, ME-3.1)", s.pickSeat()+1, s.picks+1)
-	}
-	switch s.st {
-	case sPay:
-		return fmt.Sprintf("pay %d 'any energy' symbol(s) for %s: choose a colour", s.res.payLeft, s.def(s.res.src).Name)
-	case sReverse:
-		return fmt.Sprintf("%s names a colour: play it as printed or reversed (ME-9b.1)", s.def(s.res.src).Name)
-	case sTarget:
-		f, _ := s.chosenFilter()
-		return fmt.Sprintf("%s: choose %s", s.def(s.res.src).Name, describeFilter(f, true))
-	case sDiscard:
-		return fmt.Sprintf("p%d: discard %d card(s)", s.res.discSeat+1, s.res.discLeft)
-	case sConvert:
-		return fmt.Sprintf("%s is stolen: choose the colour it counts as (ME-10.13)", s.def(s.res.convCard).Name)
-	case sStrike:
-		return fmt.Sprintf("%s attacks %s: strike back (exhausting it) or hold (ME-5.4)", s.def(s.fight.att).Name, s.def(s.fight.def).Name)
-	case sTrigger:
-		return "choose which turn start ability resolves next"
-	}
-	switch s.phase {
-	case phGain:
-		return fmt.Sprintf("choose the colour of this turn's %d energy (ME-4.3)", min(s.roundNumber(s.active), 5))
-	case phMain:
-		return "play cards, use abilities, attack, or end"
-	case phKeep:
-		return fmt.Sprintf("keep at most 5 energy: choose one to keep (%d kept)", sum8(s.p[s.active].kept[:]))
-	case phRedraw:
-		return "you may mark cards to discard and redraw, then done (ME-4.6)"
-	}
-	return ""
-}
+// prompt says what ToMove is asked, in English, for View.
+func (s *state) prompt() string { return s.promptIn(i18n.EN) }
 
 func sum8(a []int8) int {
 	t := 0

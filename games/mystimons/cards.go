@@ -6,6 +6,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/i18n"
 )
 
 // Card kinds (MM-2.10 to MM-2.14).
@@ -108,14 +109,23 @@ func (d *cardDef) drain() int16 {
 	return 0
 }
 
-// warning is the text the rulebook wants shown before evolving into d
-// (MM-5.2): "HP-Drain aktiv!" for ★★★★ and "Warnung: -10 HP/Zug!" for ★★★★★.
-func (d *cardDef) warning() string {
+// warningKey is the catalogue key of the warning the rulebook wants shown
+// before evolving into d (MM-5.2): "HP-Drain aktiv!" for ★★★★ and
+// "Warnung: -10 HP/Zug!" for ★★★★★; "" for none.
+func (d *cardDef) warningKey() string {
 	switch d.grade {
 	case 4:
-		return "warning: HP-Drain aktiv! (-5 HP every own End Phase)"
+		return "warning.drain4"
 	case 5:
-		return "warning: -10 HP/Zug! (-10 HP every own End Phase)"
+		return "warning.drain5"
+	}
+	return ""
+}
+
+// warning is d's warning in English, or "".
+func (d *cardDef) warning() string {
+	if k := d.warningKey(); k != "" {
+		return words.T(i18n.EN, k)
 	}
 	return ""
 }
@@ -265,7 +275,7 @@ func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.P
 			bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
 		}
 		if d.stage == 1 && yc.From != "" {
-			bad("from", "a Stufe-1 MystiMon evolves from nothing", "remove `from`")
+			bad("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
 		}
 		if d.stage >= 2 && d.stage <= 4 && yc.From == "" {
 			bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")

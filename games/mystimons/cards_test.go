@@ -206,7 +206,7 @@ func TestDeckErrors_MM_8(t *testing.T) {
 		{"MM-10.13 Champion needs no chain", "3 Embrix\n1 Flamrion\n40 Fire Energy\n", ""},
 		{"MM-8.7 card limits", "3 Embrix\n4 Energy Surge\n40 Fire Energy\n", "4 copies; at most 3 are allowed (MM-8.2)"},
 		{"unknown card", "3 Embrix\n1 Pikachu\n40 Fire Energy\n", "test.txt:2: Pikachu: no such card"},
-		{"MM-3.4 needs a Stufe 1", "45 Fire Energy\n", "no Stufe-1 MystiMon"},
+		{"MM-3.4 needs a Stage 1", "45 Fire Energy\n", "no Stage 1 MystiMon"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -1,163 +1,195 @@
 package mystimons
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
-// The rules text players read, generated from the parsed cards.
+// The rules text players read, generated from the parsed cards through
+// the catalogue's templates, so that every language builds whole
+// sentences; card, attack and ability names stay as printed.
 
 var stars = []string{"", "★", "★★", "★★★", "★★★★", "★★★★★"}
 
-// effectText is the rules text of one effect, for people.
-func (p *Pool) effectText(e effect, attached bool) string {
+// effectKeys names the catalogue message of each effect kind; heal, draw,
+// atk and def choose theirs in effectText.
+var effectKeys = map[uint8]string{
+	ePower: "effect.power", ePierce: "effect.pierce", eReach: "effect.reach", eBurn: "effect.burn",
+	ePoison: "effect.poison", eFreeze: "effect.freeze", eParalyze: "effect.paralyze", eSplash: "effect.splash",
+	eOnce: "effect.once", eHealAll: "effect.heal_all", eBlast: "effect.blast", eSurge: "effect.surge",
+	eDouble: "effect.double", eCure: "effect.cure", eSwap: "effect.swap", eWipe: "effect.wipe",
+	eRevive: "effect.revive", eEvo: "effect.evo",
+}
+
+// effectText is the rules text of one effect in language l; attached
+// tells an ability's heal (the attacker) from a card's (a chosen MystiMon).
+func (p *Pool) effectText(l i18n.Lang, e effect, attached bool) string {
 	n := int(e.n)
-	el := ""
-	if e.elem != elemAny {
-		el = " " + capital(p.elems[e.elem])
-	}
 	switch e.kind {
-	case ePower:
-		return fmt.Sprintf("+%d ATK for this attack", n)
-	case ePierce:
-		return "ignores DEF"
-	case eReach:
-		return "may target a Bench MystiMon"
-	case eBurn:
-		return "the target Burns"
-	case ePoison:
-		return fmt.Sprintf("Poison %d on the target", n)
-	case eFreeze:
-		return "the target is Frozen"
-	case eParalyze:
-		return "the target is Paralyzed"
 	case eHeal:
 		if attached {
-			return fmt.Sprintf("heal this MystiMon %d HP", n)
+			return words.T(l, "effect.heal_self", "x", n)
 		}
-		return fmt.Sprintf("heal one of your MystiMons %d HP", n)
-	case eSplash:
-		return fmt.Sprintf("%d damage to each opposing Bench MystiMon", n)
+		return words.T(l, "effect.heal_one", "x", n)
 	case eDraw:
-		return fmt.Sprintf("draw %d cards", n)
-	case eOnce:
-		return "once per game"
-	case eHealAll:
-		return fmt.Sprintf("heal each of your MystiMons %d HP", n)
-	case eBlast:
-		return fmt.Sprintf("%d damage to an opposing MystiMon", n)
-	case eSurge:
-		return fmt.Sprintf("attach up to %d energy cards from your hand (elements must match; not limited to 1 per turn)", n)
-	case eDouble:
-		return "your next energy card counts as 1 more"
-	case eCure:
-		return "remove its statuses"
-	case eSwap:
-		return "swap your Active with a Bench MystiMon (not your free Switch)"
-	case eWipe:
-		return "discard the Terrain and every relic in play"
-	case eRevive:
-		return "put a Stufe-1 MystiMon from your discard pile onto your Bench"
+		return words.T(l, "effect.draw", "n", n)
 	case eEvo:
-		return fmt.Sprintf("evolution needs %d less attached energy", -n)
-	case eAtk:
-		return fmt.Sprintf("%s MystiMons +%d ATK", strings.TrimSpace(el+" "), n)
-	case eDef:
-		return fmt.Sprintf("%s MystiMons +%d DEF", strings.TrimSpace(el+" "), n)
+		return words.T(l, "effect.evo", "x", -n)
+	case eAtk, eDef:
+		key := "effect.atk"
+		if e.kind == eDef {
+			key = "effect.def"
+		}
+		if e.elem == elemAny {
+			return words.T(l, key, "x", n)
+		}
+		return words.T(l, key+"_elem", "x", n, "elem", p.elemWord(l, e.elem))
+	}
+	if key, ok := effectKeys[e.kind]; ok {
+		return words.T(l, key, "x", n)
 	}
 	return "?"
 }
 
-// costText is an ability's cost for people: "2 pool energy", "8 water pool energy".
-func (p *Pool) costText(a *ability) string {
-	if a.costElem == elemAny {
-		return fmt.Sprintf("%d pool energy", a.cost)
-	}
-	return fmt.Sprintf("%d %s pool energy", a.cost, p.elems[a.costElem])
+// elemWord is element e's name in language l: "Feuer".
+func (p *Pool) elemWord(l i18n.Lang, e int8) string {
+	name := p.elemName(e)
+	return nameOr(l, "group."+name, name)
 }
 
-// Text is a card's rules text, generated from its data.
-func (p *Pool) Text(d *cardDef) string {
+// costText is an ability's cost in language l: "2 pool energy", "8 Water pool energy".
+func (p *Pool) costText(l i18n.Lang, a *ability) string {
+	if a.costElem == elemAny {
+		return words.T(l, "cost.any", "x", int(a.cost))
+	}
+	return words.T(l, "cost.elem", "x", int(a.cost), "elem", p.elemWord(l, a.costElem))
+}
+
+// effectsText lists effects in language l.
+func (p *Pool) effectsText(l i18n.Lang, es []effect, attached bool) string {
+	texts := make([]string, len(es))
+	for i, e := range es {
+		texts[i] = p.effectText(l, e, attached)
+	}
+	return joinList(l, texts)
+}
+
+// Text is a card's rules text in English, generated from its data.
+func (p *Pool) Text(d *cardDef) string { return p.TextIn(i18n.EN, d) }
+
+// TextIn is a card's rules text in language l, generated from its data.
+func (p *Pool) TextIn(l i18n.Lang, d *cardDef) string {
 	var parts []string
 	switch d.kind {
 	case kMon:
-		switch {
-		case d.stage == 1:
-			parts = append(parts, "Stufe 1.")
-		case d.stage == 5:
-			parts = append(parts, fmt.Sprintf("Champion %s: evolves from %s with 10 attached energy, or Ritual Summon (3 %s MystiMons, 8 %s pool energy).", stars[5], p.defs[d.from].name, p.elemName(d.elem), p.elemName(d.elem)))
-		default:
-			pathText := ""
-			if d.path != "" {
-				pathText = " (" + d.path + " path)"
-			}
-			parts = append(parts, fmt.Sprintf("Stufe %d%s: evolves from %s with %d attached energy.", d.stage, pathText, p.defs[d.from].name, threshold[d.stage]))
-		}
-		if w := d.warning(); w != "" {
-			parts = append(parts, "Fusion grade "+stars[d.grade]+", "+w+".")
-		} else if d.grade > 0 {
-			parts = append(parts, "Fusion grade "+stars[d.grade]+", no HP drain.")
-		}
-		parts = append(parts, fmt.Sprintf("Basic Attack %s (free).", d.basic))
-		for _, a := range d.abils {
-			var es []string
-			for _, e := range a.effects {
-				es = append(es, p.effectText(e, true))
-			}
-			parts = append(parts, fmt.Sprintf("%s (%s): %s.", a.name, p.costText(&a), strings.Join(es, ", ")))
-		}
+		parts = p.monText(l, d)
 	case kEnergy:
-		switch {
-		case d.poolOnly:
-			parts = append(parts, "Special energy: only into the pool, as 1 unit of any element.")
-		case d.elem == elemAny:
-			parts = append(parts, "Special energy: counts as every element; attach it to any MystiMon or put it in the pool.")
-		default:
-			parts = append(parts, fmt.Sprintf("Basic %s energy.", p.elems[d.elem]))
-		}
+		parts = append(parts, p.energyText(l, d))
 	default:
-		var es []string
-		for _, e := range d.effects {
-			es = append(es, p.effectText(e, false))
-		}
-		where := ""
+		key := "text.action"
 		switch {
 		case d.kind == kRelic && d.attach:
-			where = "Attach to one of your MystiMons without a relic: it gets "
+			key = "text.relic_attached"
 		case d.kind == kRelic:
-			where = "On the field: your "
+			key = "text.relic_field"
 		case d.kind == kTerrain:
-			where = "Terrain, for both players: "
+			key = "text.terrain"
 		}
-		parts = append(parts, where+strings.Join(es, ", ")+".")
+		parts = append(parts, words.T(l, key, "effects", p.effectsText(l, d.effects, false)))
 	}
 	if d.limit != 3 {
-		parts = append(parts, fmt.Sprintf("Limit %d per deck.", d.limit))
+		parts = append(parts, words.T(l, "text.limit", "x", int(d.limit)))
 	}
-	return strings.Join(parts, " ")
+	return joinSentences(parts)
 }
 
-// Infos lists the pool for Cards().
+// monText is a MystiMon's sentences: stage and evolution, fusion grade,
+// Basic Attack and abilities.
+func (p *Pool) monText(l i18n.Lang, d *cardDef) []string {
+	var parts []string
+	switch {
+	case d.stage == 1:
+		parts = append(parts, words.T(l, "text.stage1"))
+	case d.stage == 5:
+		parts = append(parts, words.T(l, "text.champion", "stars", stars[5], "from", p.defs[d.from].name, "elem", p.elemWord(l, d.elem)))
+	case d.path != "":
+		parts = append(parts, words.T(l, "text.evolves_path", "stage", int(d.stage), "path", pathWord(l, d.path), "from", p.defs[d.from].name, "need", int(threshold[d.stage])))
+	default:
+		parts = append(parts, words.T(l, "text.evolves", "stage", int(d.stage), "from", p.defs[d.from].name, "need", int(threshold[d.stage])))
+	}
+	if w := d.warningKey(); w != "" {
+		parts = append(parts, words.T(l, "text.grade_warning", "stars", stars[d.grade], "warning", words.T(l, w)))
+	} else if d.grade > 0 {
+		parts = append(parts, words.T(l, "text.grade", "stars", stars[d.grade]))
+	}
+	parts = append(parts, words.T(l, "text.basic", "move", d.basic))
+	for i := range d.abils {
+		a := &d.abils[i]
+		parts = append(parts, words.T(l, "text.ability", "move", a.name, "cost", p.costText(l, a), "effects", p.effectsText(l, a.effects, true)))
+	}
+	return parts
+}
+
+func (p *Pool) energyText(l i18n.Lang, d *cardDef) string {
+	switch {
+	case d.poolOnly:
+		return words.T(l, "text.energy_pool_only")
+	case d.elem == elemAny:
+		return words.T(l, "text.energy_any")
+	}
+	return words.T(l, "text.energy_basic", "elem", p.elemWord(l, d.elem))
+}
+
+// pathWord is an evolution path's name in language l: "Speed-Pfad".
+func pathWord(l i18n.Lang, path string) string { return nameOr(l, "keyword."+path, path) }
+
+func joinSentences(parts []string) string {
+	n := 0
+	for _, s := range parts {
+		n += len(s) + 1
+	}
+	buf := make([]byte, 0, n)
+	for i, s := range parts {
+		if i > 0 {
+			buf = append(buf, ' ')
+		}
+		buf = append(buf, s...)
+	}
+	return string(buf)
+}
+
+// Infos lists the pool for Cards(): English text, and the kinds,
+// elements and paths by the ids that views carry and that the catalogue's
+// kind., group. and keyword. keys name, so that pages and tools that sort
+// or colour cards by them keep working.
 func (p *Pool) Infos() []engine.CardInfo {
+	return p.infos(i18n.EN, func(_ i18n.Lang, _, id string) string { return id })
+}
+
+// InfosIn lists the pool with text, kind, element and path in language l.
+func (p *Pool) InfosIn(l i18n.Lang) []engine.CardInfo { return p.infos(l, nameOr) }
+
+// infos lists the pool with text in language l and names put by word.
+func (p *Pool) infos(l i18n.Lang, word func(l i18n.Lang, key, id string) string) []engine.CardInfo {
 	out := make([]engine.CardInfo, len(p.defs))
 	for i := range p.defs {
 		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.name, Kind: kindNames[d.kind], Text: p.Text(d)}
+		ci := engine.CardInfo{Name: d.name, Kind: word(l, "kind."+kindNames[d.kind], kindNames[d.kind]), Text: p.TextIn(l, d)}
+		elem := p.elemName(d.elem)
 		switch d.kind {
 		case kMon:
-			ci.Group = p.elemName(d.elem)
+			ci.Group = word(l, "group."+elem, elem)
 			ci.Stats = []engine.Stat{{Name: "stage", Value: int(d.stage)}, {Name: "hp", Value: int(d.hp)}, {Name: "atk", Value: int(d.atk)}, {Name: "def", Value: int(d.def)}, {Name: "spd", Value: int(d.spd)}}
 			if d.grade > 0 {
 				ci.Stats = append(ci.Stats, engine.Stat{Name: "grade", Value: int(d.grade)})
 			}
 			if d.path != "" {
-				ci.Keywords = []string{d.path}
+				ci.Keywords = []string{word(l, "keyword."+d.path, d.path)}
 			}
 		case kEnergy:
-			ci.Group = p.elemName(d.elem)
+			ci.Group = word(l, "group."+elem, elem)
 		default:
 			ci.Cost = strconv.Itoa(int(d.cost))
 		}

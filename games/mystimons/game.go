@@ -54,12 +54,12 @@ var (
 var argAttack = engine.ArgKind{Name: "attack", Prefix: "a"}
 
 var codec = engine.NewCodec(
-	engine.VerbSpec{Name: "place", Args: []engine.ArgKind{engine.ArgCard}, Help: "setup: place a Stufe-1 MystiMon in secret, the first as Active, then up to 2 on the Bench (MM-3.5)"},
+	engine.VerbSpec{Name: "place", Args: []engine.ArgKind{engine.ArgCard}, Help: "setup: place a Stage 1 MystiMon in secret, the first as Active, then up to 2 on the Bench (MM-3.5)"},
 	engine.VerbSpec{Name: "done", Help: "finish placing (setup) or attaching (Energy Surge)"},
 	engine.VerbSpec{Name: "attach", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "attach an energy card to one of your MystiMons (MM-4.2A)"},
 	engine.VerbSpec{Name: "pool", Args: []engine.ArgKind{engine.ArgCard}, Help: "put an energy card into your pool (MM-4.2B)"},
 	engine.VerbSpec{Name: "skip", Help: "place no energy this turn (MM-10.17)"},
-	engine.VerbSpec{Name: "summon", Args: []engine.ArgKind{engine.ArgCard}, Help: "summon a Stufe-1 MystiMon, once per turn (MM-5.1)"},
+	engine.VerbSpec{Name: "summon", Args: []engine.ArgKind{engine.ArgCard}, Help: "summon a Stage 1 MystiMon, once per turn (MM-5.1)"},
 	engine.VerbSpec{Name: "evolve", Args: []engine.ArgKind{engine.ArgCard, engine.ArgCard}, Help: "evolve a MystiMon: evolve <card in hand> <MystiMon> (MM-5.2)"},
 	engine.VerbSpec{Name: "confirm", Help: "confirm the evolution into a Champion despite its -10 HP drain (MM-5.2), or the surrender"},
 	engine.VerbSpec{Name: "cancel", Help: "do not evolve into the Champion, or do not surrender"},

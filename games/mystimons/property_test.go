@@ -216,3 +216,10 @@ func TestEvaluateAndPlayedCard(t *testing.T) {
 		t.Fatal("a won game evaluates 1 and 0")
 	}
 }
+
+// Every card's text, every action in both forms, every view's words and
+// every result read completely in German, English and Czech, over a few
+// random games with the variants mixed.
+func TestLanguages(t *testing.T) {
+	enginetest.CheckLanguages(t, New(), randomSetup, 6)
+}

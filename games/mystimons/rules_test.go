@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Rules not tested on their own, and why:
@@ -151,7 +152,7 @@ func TestSurrender_MM_7_3(t *testing.T) {
 		t.Fatal("p2 may surrender in its own turn")
 	}
 	s = pos(t, "surrender=last-stand", duel("active: [Embrix]", "active: [Aquor]"))
-	refused(t, s, "surrender", "last-stand")
+	refused(t, s, "surrender", "last stand")
 	s = pos(t, "surrender=last-stand", duel("active: [{card: Embrix, counters: {hp: 2}}]", "active: [Aquor]\n      bench: [Bubblit]"))
 	do(t, s, "surrender", "cancel")
 	if winner(s) != "none" || legalHas(t, s, "surrender") {
@@ -213,8 +214,8 @@ func itoa(c int16) string { return strings.TrimPrefix(codec.Format(act(vPromote,
 // MM-2.4, MM-5.1: one Stufe-1 summon per turn, onto the Bench while the field has room; Stufe 2-4 never directly.
 func TestSummon_MM_5_1(t *testing.T) {
 	s := pos(t, "", duel("active: [Embrix]\n      hand: [Cindrik, Embrix, Flaru, Flamrion]", "active: [Aquor]"))
-	refused(t, s, "summon {Flaru}", "Stufe-1")
-	refused(t, s, "summon {Flamrion}", "Stufe-1")
+	refused(t, s, "summon {Flaru}", "Stage 1")
+	refused(t, s, "summon {Flamrion}", "Stage 1")
 	do(t, s, "summon {p1:Cindrik}")
 	refused(t, s, "summon c"+itoa(s.p[0].hand.a[0]), "already summoned")
 	s = pos(t, "", duel("active: [Embrix]\n      bench: [Cindrik, Cindrik]\n      hand: [Embrix]", "active: [Aquor]"))
@@ -323,24 +324,33 @@ func TestEvolutionStone_MM_9_3(t *testing.T) {
 	}
 }
 
-// MM-5.2: the warnings. ★★★★ shows "HP-Drain aktiv!" in the label and view; ★★★★★ asks for confirmation.
+// MM-5.2: the warnings. ★★★★ shows "HP-Drain aktiv!" (English "HP drain
+// active!") in the label and view; ★★★★★ asks for confirmation with
+// "Warnung: -10 HP/Zug!".
 func TestEvolutionWarnings_MM_5_2(t *testing.T) {
 	s := pos(t, "", duel("active: [{card: Magmorus, counters: {energy: 7}}]\n      bench: [{card: Infernyx, counters: {energy: 10}}]\n      hand: [Pyrathor, Flamrion]", "active: [Aquor]"))
 	a, _ := codec.Parse(text(t, s, "evolve {Pyrathor} {Magmorus}"))
-	if l := s.Describe(a, 0); !strings.Contains(l, "HP-Drain aktiv!") {
+	if l := s.Describe(a, 0); !strings.Contains(l, "HP drain active!") {
 		t.Fatalf("label %q lacks the warning", l)
 	}
-	for _, c := range s.View(0).Player(0).Zone(znHand).Cards {
-		if !strings.Contains(c.Note, "warning") {
-			t.Fatalf("hand card %s has no warning note", c.Name)
+	de := engine.Words{Lang: i18n.DE}
+	if l := s.Say(a, 0, engine.Button, de); !strings.Contains(l, "HP-Drain aktiv!") {
+		t.Fatalf("German button %q lacks the rulebook's warning", l)
+	}
+	for _, c := range engine.Localized(s, 0, de).Player(0).Zone(znHand).Cards {
+		if !strings.Contains(c.Note, "HP-Drain aktiv!") && !strings.Contains(c.Note, "Warnung: -10 HP/Zug!") {
+			t.Fatalf("hand card %s has no warning note: %q", c.Name, c.Note)
 		}
 	}
 	a, _ = codec.Parse(text(t, s, "evolve {Flamrion} {Infernyx}"))
-	if l := s.Describe(a, 0); !strings.Contains(l, "-10 HP/Zug!") {
+	if l := s.Describe(a, 0); !strings.Contains(l, "-10 HP/turn!") {
 		t.Fatalf("label %q lacks the Champion warning", l)
 	}
+	if l := s.Say(a, 0, engine.Button, de); !strings.Contains(l, "Warnung: -10 HP/Zug!") {
+		t.Fatalf("German button %q lacks the rulebook's Champion warning", l)
+	}
 	do(t, s, "evolve {Flamrion} {Infernyx}")
-	if s.phase != phConfirm || !strings.Contains(s.View(0).Prompt, "Warnung: -10 HP/Zug!") {
+	if s.phase != phConfirm || !strings.Contains(s.View(0).Prompt, "Warning: -10 HP/turn!") || !strings.Contains(engine.Localized(s, 0, de).Prompt, "Warnung: -10 HP/Zug!") {
 		t.Fatal("the Champion evolution needs confirmation")
 	}
 	do(t, s, "cancel")

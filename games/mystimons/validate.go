@@ -80,11 +80,11 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 			continue // MM-10.13: a Champion needs no chain
 		}
 		if from := def.from; from >= 0 && counts[from] == 0 {
-			probs = append(probs, d.Problem(first[i], fmt.Sprintf("evolves from %s, which is not in the deck (MM-8.6)", p.defs[from].name), "add "+p.defs[from].name+" (and its own chain down to Stufe 1)"))
+			probs = append(probs, d.Problem(first[i], fmt.Sprintf("evolves from %s, which is not in the deck (MM-8.6)", p.defs[from].name), "add "+p.defs[from].name+" (and its own chain down to Stage 1)"))
 		}
 	}
 	if total > 0 && stage1 == 0 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "no Stufe-1 MystiMon: no hand could ever be kept (MM-3.4) or an Active placed (MM-3.5)", Fix: "add Stufe-1 MystiMons"})
+		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "no Stage 1 MystiMon: no hand could ever be kept (MM-3.4) or an Active placed (MM-3.5)", Fix: "add Stage 1 MystiMons"})
 	}
 	// Whole-deck problems first, then by line.
 	sort.SliceStable(probs, func(a, b int) bool { return probs[a].Line < probs[b].Line })

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Zone names, shared by View and FromPosition.
@@ -64,14 +65,7 @@ func (s *state) View(viewer engine.Seat) *engine.View {
 		terr = []int16{s.terrain}
 	}
 	v.Shared = []engine.Zone{s.zone(viewer, znTerrain, engine.Public, terr, false)}
-	if s.roll > 0 {
-		v.Notes = append(v.Notes, []string{"", "the last attack was Paralyzed and failed its 50% roll (MM-5.8)", "the last attack was Paralyzed and passed its 50% roll (MM-5.8)"}[s.roll])
-	}
-	for seat := range s.p {
-		if n := s.p[seat].mulligans; n > 0 {
-			v.Notes = append(v.Notes, fmt.Sprintf("%v took %d mulligan(s); %v drew %d extra (MM-3.4)", engine.Seat(seat), n, engine.Seat(1-seat), n))
-		}
-	}
+	v.Notes = s.notesIn(engine.Words{Lang: i18n.EN, Names: []string{"p1", "p2"}})
 	return v
 }
 
@@ -167,35 +161,8 @@ var statusNames = []struct {
 	name string
 }{{fBurn, "burn"}, {fFrozen, "frozen"}, {fParalyzed, "paralyzed"}, {fHidden, "face-down"}, {fUsed, "used"}, {fEntered, "entered"}}
 
-func (s *state) prompt() string {
-	switch {
-	case s.over:
-		return ""
-	case s.promote >= 0:
-		return "your Active was knocked out: promote a Bench MystiMon (MM-5.9)"
-	}
-	switch s.phase {
-	case phSetup:
-		if s.p[s.setupAt].field[0] == 0 {
-			return "place a Stufe-1 MystiMon as your Active, in secret (MM-3.5)"
-		}
-		return "place up to 2 Stufe-1 MystiMons on your Bench, or done (MM-3.5)"
-	case phEnergy:
-		return "Energy Phase: attach one energy card, put it in your pool, or skip (MM-4.2)"
-	case phMain:
-		return "Main Phase: summon, evolve, play cards, switch, then attack or end the turn"
-	case phSurge:
-		return fmt.Sprintf("Energy Surge: attach up to %d more energy cards, or done (MM-9.2)", s.surge)
-	case phConfirm:
-		if s.pending[0] < 0 {
-			return "Really surrender? Confirm, or cancel and play on (MM-7.3)"
-		}
-		return "Warnung: -10 HP/Zug! Confirm the Champion evolution, or cancel (MM-5.2)"
-	case phDiscard:
-		return fmt.Sprintf("hand limit: discard down to 10 (%d in hand, MM-4.5D)", s.p[s.active].hand.n)
-	}
-	return ""
-}
+// prompt is the seat to move's prompt in English, for View.
+func (s *state) prompt() string { return s.promptIn(i18n.EN) }
 
 // Describe labels an action for people. A card viewer cannot see (one in
 // another's hand, which the action is about to play, or placed face down)
@@ -246,14 +213,14 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		if s.pending[0] < 0 {
 			return who + " confirms the surrender"
 		}
-		return "Confirm the Champion evolution (Warnung: -10 HP/Zug!)"
+		return "Confirm the Champion evolution (" + words.T(i18n.EN, "warning.short5") + ")"
 	case vCancel:
 		if s.pending[0] < 0 {
 			return "Do not surrender"
 		}
 		return "Cancel the Champion evolution"
 	case vRitual:
-		return fmt.Sprintf("Ritual Summon %s: sacrifice your 3 MystiMons and pay 8 pool energy (warning: -10 HP/Zug!)", name(x))
+		return fmt.Sprintf("Ritual Summon %s: sacrifice your 3 MystiMons and pay 8 pool energy (%s)", name(x), words.T(i18n.EN, "warning.short5"))
 	case vPlay:
 		return fmt.Sprintf("Play %s", name(x))
 	case vPlayOn:
@@ -268,7 +235,7 @@ func (s *state) Describe(a engine.Action, viewer engine.Seat) string {
 		d := s.def(att)
 		move := d.basic + " (Basic Attack)"
 		if x > 0 && int(x) <= len(d.abils) {
-			move = fmt.Sprintf("%s (%s)", d.abils[x-1].name, s.pool.costText(&d.abils[x-1]))
+			move = fmt.Sprintf("%s (%s)", d.abils[x-1].name, s.pool.costText(i18n.EN, &d.abils[x-1]))
 		}
 		label := fmt.Sprintf("Attack %s with %s: %s", name(y), name(att), move)
 		if valid(y) && s.cards[y].zone == zField {

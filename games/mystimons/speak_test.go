@@ -1,0 +1,143 @@
+package mystimons
+
+import (
+	"slices"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+func cardIn(t *testing.T, l i18n.Lang, name string) engine.CardInfo {
+	t.Helper()
+	for _, c := range New().CardsIn(l) {
+		if c.Name == name {
+			return c
+		}
+	}
+	t.Fatalf("no card %s", name)
+	return engine.CardInfo{}
+}
+
+// A card's rules text per language, generated from its data (MM-5.2: a
+// ★★★★ stage 4 says its HP drain; MM-10.U5: effects by the card's words).
+func TestCardText(t *testing.T) {
+	cases := []struct {
+		lang       i18n.Lang
+		card, want string
+	}{
+		{i18n.EN, "Embrix", "Stage 1. Basic Attack Ember Bite (free). Spark (1 pool energy): +3 ATK for this attack, the target Burns."},
+		{i18n.DE, "Embrix", "Stufe 1. Basis-Angriff Ember Bite (kostenlos). Spark (1 Pool-Energie): +3 ATK für diesen Angriff, das Ziel brennt."},
+		{i18n.CS, "Embrix", "Stupeň 1. Základní útok Ember Bite (zdarma). Spark (1 energie ze zásoby): +3 ÚTOK pro tento útok, cíl hoří."},
+		{i18n.EN, "Pyrathor", "Stage 4 (Tank path): evolves from Magmorus with 7 attached energy. Fusion grade ★★★★, HP drain active! (-5 HP in each of its owner's End Phases). Basic Attack Volcanic Crush (free). Eruption (7 pool energy): +25 ATK for this attack, 15 damage to each opposing Bench MystiMon, once per game."},
+		{i18n.DE, "Pyrathor", "Stufe 4 (Tank-Pfad): entwickelt sich aus Magmorus mit 7 angelegten Energien. Fusionsgrad ★★★★, HP-Drain aktiv! (-5 HP in jeder End Phase seines Besitzers). Basis-Angriff Volcanic Crush (kostenlos). Eruption (7 Pool-Energie): +25 ATK für diesen Angriff, 15 Schaden an jedem gegnerischen MystiMon auf der Bank, einmal pro Spiel."},
+		{i18n.EN, "Volcanic Caldera", "Terrain, for both players: Fire MystiMons +4 ATK."},
+		{i18n.DE, "Volcanic Caldera", "Terrain, für beide Spieler: MystiMons vom Element Feuer +4 ATK."},
+		{i18n.CS, "Volcanic Caldera", "Terén pro oba hráče: MystiMoni živlu Oheň +4 ÚTOK."},
+	}
+	for _, c := range cases {
+		if got := cardIn(t, c.lang, c.card).Text; got != c.want {
+			t.Errorf("%s %s:\n got %q\nwant %q", c.lang, c.card, got, c.want)
+		}
+	}
+	if got := cardIn(t, i18n.DE, "Pyrathor"); got.Kind != "MystiMon" || got.Group != "Feuer" || !slices.Equal(got.Keywords, []string{"Tank-Pfad"}) {
+		t.Errorf("German kind, element and path: %+v", got)
+	}
+	if got := New().Cards(); got[0].Text != New().CardsIn(i18n.EN)[0].Text {
+		t.Errorf("Cards() is not the English text: %q", got[0].Text)
+	}
+}
+
+// Buttons in the mover's first person and log lines naming the actor, in
+// every language, with the damage MM-5.8's formula gives.
+func TestSay(t *testing.T) {
+	s := pos(t, "", duel("active: [{card: Bubblit, counters: {energy: 1}}]\n      hand: [Flaru]", "active: [Embrix]"))
+	attack := act(vAttack, 0, id(t, s, "Embrix"))
+	end := act(vEnd, 0, 0)
+	cases := []struct {
+		lang        i18n.Lang
+		a           engine.Action
+		button, log string
+	}{
+		{i18n.EN, attack, "Attack Embrix with Bubblit: Bubble (Basic Attack), 12 damage", "Anna attacks Embrix with Bubblit: Bubble (Basic Attack), 12 damage"},
+		{i18n.DE, attack, "Mit Bubblit Embrix angreifen: Bubble (Basis-Angriff), 12 Schaden", "Anna greift mit Bubblit Embrix an: Bubble (Basis-Angriff), 12 Schaden"},
+		{i18n.CS, attack, "Zaútočit na Embrix (Bubblit): Bubble (základní útok), zranění 12", "Anna útočí na Embrix (Bubblit): Bubble (základní útok), zranění 12"},
+		{i18n.EN, end, "End my turn", "Anna ends the turn"},
+		{i18n.DE, end, "Zug beenden", "Anna beendet den Zug"},
+		{i18n.CS, end, "Ukončit tah", "Anna končí tah"},
+	}
+	for _, c := range cases {
+		w := engine.Words{Lang: c.lang, Names: []string{"Anna", "Ben"}}
+		if got := s.Say(c.a, 0, engine.Button, w); got != c.button {
+			t.Errorf("%s button: got %q, want %q", c.lang, got, c.button)
+		}
+		if got := s.Say(c.a, engine.NoSeat, engine.Log, w); got != c.log {
+			t.Errorf("%s log: got %q, want %q", c.lang, got, c.log)
+		}
+	}
+}
+
+// MM-3.5: a MystiMon placed in secret stays unnamed in the other seat's
+// log, in every language; its owner's button names it.
+func TestSaySecretPlacement_MM_3_5(t *testing.T) {
+	st, err := New().New(engine.Setup{Game: "mystimons", Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*state)
+	a := s.Legal(nil)[0]
+	name := s.def(a.Args[0]).name
+	want := map[i18n.Lang]string{i18n.EN: "Player 1 places a MystiMon face down", i18n.DE: "Spieler 1 legt einen MystiMon verdeckt", i18n.CS: "Hráč 1 pokládá MystiMona lícem dolů"}
+	for l, log := range want {
+		if got := s.Say(a, 1, engine.Log, engine.Words{Lang: l}); got != log {
+			t.Errorf("%s: got %q, want %q", l, got, log)
+		}
+	}
+	if got := s.Say(a, 0, engine.Button, engine.Words{Lang: i18n.DE}); got != name+" verdeckt als Aktiv legen" {
+		t.Errorf("German button %q", got)
+	}
+}
+
+// The prompt says what is asked and where the cards are; refusals come in
+// the reader's language (MM-5.1: only a Stage 1 MystiMon is summoned).
+func TestPromptAndRefusal_MM_5_1(t *testing.T) {
+	s := pos(t, "", duel("active: [Bubblit]\n      hand: [Flaru]", "active: [Embrix]"))
+	prompts := map[i18n.Lang]string{
+		i18n.EN: "Main Phase: summon, evolve and play cards from your hand, switch, then attack or end your turn",
+		i18n.DE: "Hauptphase: beschwöre, entwickle und spiele Karten aus deiner Hand, wechsle, dann greife an oder beende deinen Zug",
+		i18n.CS: "Hlavní fáze: vyvolávej, vyvíjej a hraj karty z ruky, střídej, pak zaútoč nebo ukonči tah",
+	}
+	for l, want := range prompts {
+		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != want {
+			t.Errorf("%s prompt: got %q, want %q", l, got, want)
+		}
+	}
+	err := s.Apply(act(vSummon, id(t, s, "Flaru"), 0))
+	refusals := map[i18n.Lang]string{
+		i18n.EN: "Flaru is not a Stage 1 MystiMon in your hand (MM-5.1).",
+		i18n.DE: "Flaru ist kein MystiMon der Stufe 1 in deiner Hand (MM-5.1).",
+		i18n.CS: "Flaru není MystiMon stupně 1 v tvé ruce (MM-5.1).",
+	}
+	for l, want := range refusals {
+		if got := engine.ErrorIn(err, l); got != want {
+			t.Errorf("%s refusal: got %q, want %q", l, got, want)
+		}
+	}
+}
+
+// MM-7.3: a surrender ends the game; the explanation says who won, why,
+// and what each side had left.
+func TestExplain_MM_7_3(t *testing.T) {
+	s := pos(t, "", duel("active: [Bubblit]", "active: [Embrix]"))
+	do(t, s, "surrender")
+	want := map[i18n.Lang][]string{
+		i18n.EN: {"Ben wins.", "Anna surrendered (MM-7.3).", "Anna: 1 MystiMon in play, 0 in the discard pile, 4 left in the deck.", "Ben: 1 MystiMon in play, 0 in the discard pile, 4 left in the deck.", "0 MystiMons were knocked out in this game."},
+		i18n.DE: {"Ben gewinnt.", "Anna hat aufgegeben (MM-7.3).", "Anna: 1 MystiMon im Spiel, 0 auf dem Ablagestapel, 4 im Deck übrig.", "Ben: 1 MystiMon im Spiel, 0 auf dem Ablagestapel, 4 im Deck übrig.", "In diesem Spiel wurden 0 MystiMons KO geschlagen."},
+		i18n.CS: {"Ben vítězí.", "Anna se vzdal(a) (MM-7.3).", "Anna: 1 MystiMon ve hře, 0 v odhazovacím balíčku, 4 zbývá v balíčku.", "Ben: 1 MystiMon ve hře, 0 v odhazovacím balíčku, 4 zbývá v balíčku.", "V této hře bylo vyřazeno 0 MystiMonů."},
+	}
+	for l, lines := range want {
+		if got := s.Explain(engine.Words{Lang: l, Names: []string{"Anna", "Ben"}}); !slices.Equal(got, lines) {
+			t.Errorf("%s:\n got %q\nwant %q", l, got, lines)
+		}
+	}
+}
