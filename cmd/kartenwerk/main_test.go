@@ -539,7 +539,7 @@ func TestCardsAtADayShowTheTextsInForceAndTheErrata(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(out, "Ember Warlord — character, "+c.cost) || !strings.Contains(out, "Ember Warlord from 2026-12-01 "+c.state) ||
+		if !strings.Contains(out, "Ember Warlord — Character, "+c.cost) || !strings.Contains(out, "Ember Warlord from 2026-12-01 "+c.state) ||
 			!strings.Contains(out, "Clarification: Only your other characters.") {
 			t.Errorf("cards --at %s:\n%s", c.day, out)
 		}
