@@ -162,6 +162,7 @@ func New(cfg Config) (*Server, error) {
 		go srv.clusterLoop()
 	}
 	srv.routes()
+	srv.wordRoutes(srv.mux)
 	go srv.janitor()
 	return srv, nil
 }

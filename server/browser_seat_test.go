@@ -1,0 +1,71 @@
+package server
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+)
+
+// A spectator sees the table from the seat they choose: that seat sits at
+// the bottom with its hand drawn as backs, and no hidden card is named.
+func TestBrowserSpectatorWatchesFromTheSeatTheyChoose(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	ctx := newBrowser(t)
+	openPage(t, ctx, e.http.URL+"/play/"+resp.ID+"?from=p2", "#table .player.bottom")
+	waitTable(t, ctx, 0)
+	type seat struct {
+		Bottom     string
+		Backs, IDs int
+	}
+	bottom := `(() => ({Bottom: document.querySelector("#table .player.bottom").dataset.seat,
+		Backs: document.querySelectorAll("#table [data-zone=hand] .card.back").length,
+		IDs: document.querySelectorAll("#table [data-zone=hand] [data-id]").length}))()`
+	if got := evalJS[seat](t, ctx, bottom); got.Bottom != "p2" || got.Backs == 0 || got.IDs != 0 {
+		t.Errorf("watching from p2: %+v, want p2 at the bottom with its hand as backs only", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue("#from", "p1")); err != nil {
+		t.Fatal(err)
+	}
+	var got seat
+	if !poll(20*time.Second, func() bool { got = evalJS[seat](t, ctx, bottom); return got.Bottom == "p1" }) || got.IDs != 0 {
+		t.Errorf("after choosing p1: %+v, want p1 at the bottom with no card named", got)
+	}
+}
+
+// A player's display name is kept in the browser and sent when the table
+// opens its WebSocket.
+func TestBrowserSendsTheDisplayNameWhenJoining(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	ctx := newBrowser(t)
+	var mu sync.Mutex
+	var urls []string
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if c, ok := ev.(*network.EventWebSocketCreated); ok {
+			mu.Lock()
+			urls = append(urls, c.URL)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, e.http.URL+"/", "#my-name")
+	if err := chromedp.Do(ctx, chromedp.SendKeys("#my-name", "Anna\t")); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, e.http.URL+resp.Play, "body.play")
+	waitTable(t, ctx, 0)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(urls) == 0 || !strings.Contains(urls[len(urls)-1], "name=Anna") {
+		t.Errorf("the table's WebSockets: %q, want one carrying name=Anna", urls)
+	}
+}
