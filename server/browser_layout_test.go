@@ -138,7 +138,7 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 			i++
 			name := fmt.Sprintf("%s-%s-%s", g.Info().ID, size.name, lang)
 			t.Run(name, func(t *testing.T) {
-				t.Parallel() // most of a game's time is spent waiting for the server
+				t.Parallel()                                   // most of a game's time is spent waiting for the server
 				tab := browsertest.NewWithin(t, 4*time.Minute) // a long game checked at every decision
 				useLang(t, tab, e.http.URL, lang)
 				resp := e.create(CreateRequest{Game: g.Info().ID, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
