@@ -8,6 +8,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/internal/browsertest"
 )
 
 // A spectator sees the table from the seat they choose: that seat sits at
@@ -67,5 +69,34 @@ func TestBrowserSendsTheDisplayNameWhenJoining(t *testing.T) {
 	defer mu.Unlock()
 	if len(urls) == 0 || !strings.Contains(urls[len(urls)-1], "name=Anna") {
 		t.Errorf("the table's WebSockets: %q, want one carrying name=Anna", urls)
+	}
+}
+
+// The table speaks the language the reader chose: the status line's
+// words, the switcher's choice and the page's lang attribute follow it,
+// and no page key is missing. A screenshot in each language is kept.
+func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
+	e := newEnv(t)
+	turn := map[string]string{"de": "Zug", "en": "Turn", "cs": "Tah"}
+	for _, lang := range pageLangs {
+		t.Run(lang, func(t *testing.T) {
+			tab := newBrowser(t)
+			useLang(t, tab, e.http.URL, lang)
+			resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+				t.Fatal(err)
+			}
+			waitMyTurn(t, tab)
+			type page struct {
+				Lang, Chosen, Turn string
+				Missing            bool
+			}
+			got := evalJS[page](t, tab, `({Lang: document.documentElement.lang, Chosen: document.querySelector("select.langs").value,
+				Turn: document.querySelector("#status [data-k=turn]").textContent, Missing: document.body.innerText.includes("⟦")})`)
+			if got.Lang != lang || got.Chosen != lang || !strings.HasPrefix(got.Turn, turn[lang]) || got.Missing {
+				t.Errorf("the table in %s: %+v", lang, got)
+			}
+			browsertest.Screenshot(t, tab, "mysticelements-1280x800-"+lang+"-start")
+		})
 	}
 }

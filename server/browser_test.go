@@ -198,6 +198,7 @@ func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
 		}
 		lang := pageLangs[i%len(pageLangs)]
 		t.Run(g.Info().ID+"-"+lang, func(t *testing.T) {
+			t.Parallel()         // most of a game's time is spent waiting for the server
 			tab := newBrowser(t) // a browser each: a browser lives at most two minutes
 			useLang(t, tab, e.http.URL, lang)
 			lobbyStart(t, tab, e.http.URL, g.Info().ID)

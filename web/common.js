@@ -47,9 +47,11 @@ export async function api(path, body) {
 // Display names by seat ("p1" -> "Anna"), as the seats chose them.
 const seatNames = new Map();
 
-/** setSeatNames keeps the display names the server sends with the seats. */
-export function setSeatNames(seats) {
+/** setSeatNames keeps the display names the server sends: with the seats,
+ * or as the players' names in the view (which say "p1" when unnamed). */
+export function setSeatNames(seats, players) {
   seatNames.clear();
+  for (const p of players || []) if (p.name && p.name !== p.seat) seatNames.set(p.seat, p.name);
   for (const s of seats || []) if (s.name) seatNames.set(s.seat, s.name);
 }
 

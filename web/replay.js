@@ -32,7 +32,7 @@ async function load(n) {
 }
 
 function draw(r) {
-  setSeatNames(r.seats);
+  setSeatNames(r.seats, r.view.players);
   document.title = t("replay.page_title", {game: r.name});
   $("#title").textContent = t("replay.heading", {game: r.name, result: r.result});
   if (!$("#seat").options.length) {

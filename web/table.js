@@ -122,7 +122,7 @@ function send(action) {
 function draw() {
   const m = state;
   const v = m.view;
-  setSeatNames(m.seats);
+  setSeatNames(m.seats, v.players);
   document.title = t("table.page_title", {game: m.name});
   $("#title").textContent = m.name + (m.controls.length ? "" : ` (${t("table.watching")})`);
   $("#status").replaceChildren(statusLine(v, {thinking: m.thinking && m.thinking === v.to_move}));
