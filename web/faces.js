@@ -26,7 +26,7 @@ const icons = {
   grid: "M3 3h8v8H3zm10 0h8v8h-8zM3 13h8v8H3zm10 0h8v8h-8z",
   scroll: "M5 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H5zm3 5v2h8V8zm0 4v2h8v-2z",
   gem: "M6 3h12l4 6-10 12L2 9z",
-  eye: "M12 5C6 5 2 12 2 12s4 7 10 7 10-7 10-7-4-7-10-7zm0 3a4 4 0 1 1 0 8 4 4 0 0 1 0-8z",
+  back: "M6 2h12a1 1 0 0 1 1 1v18a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1V3a1 1 0 0 1 1-1zm1 2v16h10V4zm2 2h6v12H9z",
 };
 
 // Frames: a background and an ink with at least 4.5:1 contrast between

@@ -52,7 +52,7 @@ export function cardDetail(card, ctx) {
 
 /** backEl is a hidden card's back. */
 function backEl(small) {
-  return el("div", {class: "card back" + (small ? " small" : ""), title: t("card.hidden"), "aria-label": t("card.hidden")}, icon("eye", "icon back-icon"));
+  return el("div", {class: "card back" + (small ? " small" : ""), title: t("card.hidden"), "aria-label": t("card.hidden")}, icon("back", "icon back-icon"));
 }
 
 // Statuses drawn as a state of the whole card, not only as a word.
@@ -145,7 +145,7 @@ function pileEl(zone, ctx) {
   const top = cards[0];
   const chip = el("button", {class: "pile", type: "button", dataset: {zone: zone.name}, disabled: !cards.length,
     title: cards.length ? t("zone.open", {zone: gameWord("zone", zone.name)}) : t("zone.count", {n: zone.count})},
-  icon(cards.length ? "layers" : "eye", "icon"), el("span", {class: "z-name"}, gameWord("zone", zone.name)),
+  icon(cards.length ? "layers" : "back", "icon"), el("span", {class: "z-name"}, gameWord("zone", zone.name)),
   el("b", {}, zone.count), top && top.name ? el("small", {class: "top"}, top.name) : null);
   if (cards.length) chip.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone); });
   return chip;
@@ -175,7 +175,7 @@ function countersEl(counters) {
 function seatTags(p, view, ctx) {
   const seat = (ctx.seats || []).find((s) => s.seat === p.seat);
   const tags = [];
-  if (p.seat === view.active) tags.push(el("span", {class: "tag active"}, t("table.tag_turn")));
+  if (p.seat === view.active) tags.push(el("span", {class: "tag active"}, p.seat === view.viewer ? t("table.tag_your_turn") : t("table.tag_turn")));
   if (p.seat === view.to_move) tags.push(el("span", {class: "tag tomove"}, ctx.thinking === p.seat ? t("table.tag_thinking") : t("table.tag_deciding")));
   if (p.out) tags.push(el("span", {class: "tag out"}, t("table.tag_out")));
   if (seat) {
