@@ -224,7 +224,7 @@ function drawLinks(v) {
     $("#links").replaceChildren(el("p", {class: "muted"}, t("table.spectating")),
       el("label", {}, t("table.watch_from"), " ", el("select", {id: "from", onchange: (e) => watchFrom(e.target.value)},
         seats.map((s) => el("option", {value: s, selected: at && at.seat === s}, seatName(s))))));
-    $("#links-drawer").open = !phone();
+    if (!drawLinks.opened) $("#links-drawer").open = drawLinks.opened = !phone();
     return;
   }
   if ($("#links").dataset.filled) return;
@@ -260,8 +260,10 @@ function drawCover(v) {
 // words (its explanation lines, else the result's reason).
 function drawResult(v) {
   const box = $("#result");
-  if (!v.result) { box.hidden = true; drawResult.shown = false; return; }
-  if (drawResult.shown === state.version && !box.hidden) return;
+  if (!v.result) { box.hidden = true; return; }
+  // "See the table" puts the result away for good; until then it follows
+  // the state (a rematch started by another seat).
+  if (drawResult.dismissed) return;
   const next = state.rematch ? `/play/${state.rematch}?token=${encodeURIComponent(token)}` : null;
   const lines = (state.explain && state.explain.length) ? state.explain : [v.result.reason].filter(Boolean);
   const won = (v.result.winners || []).includes(v.viewer);
@@ -273,9 +275,8 @@ function drawResult(v) {
       state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? t("result.join_rematch") : t("result.rematch")) : null,
       el("a", {class: "button", id: "to-lobby", href: "/"}, t("common.back_to_lobby")),
       el("a", {class: "button", href: `/replay/${id}`}, t("result.replay")),
-      el("button", {onclick: () => { box.hidden = true; }}, t("result.see_table")))));
+      el("button", {onclick: () => { box.hidden = true; drawResult.dismissed = true; }}, t("result.see_table")))));
   box.hidden = false;
-  drawResult.shown = state.version;
 }
 
 async function rematch() {
@@ -286,6 +287,7 @@ async function rematch() {
 }
 
 document.addEventListener("click", (e) => {
+  peek(null);
   const menu = $("#menu");
   if (!menu.hidden && !menu.contains(e.target)) closeMenu();
 });
