@@ -22,7 +22,8 @@ import (
 // chosen at random, waiting after each click for the server's answer.
 // It stops at the result screen, after max clicks, once the game has
 // reached version until, or when its time (ms) is up, and returns what it
-// did. Each click leaves a snapshot of the table's HTML with its version.
+// did. With window.kwKeepSnaps set, each click leaves a snapshot of the
+// table's HTML with its version.
 // A click's answer may take long on a loaded machine: only a page that
 // shows no answer for 30 s fails.
 const autoplayJS = `(async (max, seed, until, ms) => {
@@ -38,6 +39,8 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     const kw = window.kw;
     const choices = [...document.querySelectorAll("#prompt button.act:not(.concede)"), ...document.querySelectorAll("#table .card.playable")];
     if (!kw.connected || kw.legal === 0 || choices.length === 0) { await sleep(15); continue; }
+    // A test may look at each decision first, and stop the play.
+    if (window.kwBeforeClick && window.kwBeforeClick()) return {clicks, result: "", version: kw.version, stopped: true};
     const v = kw.version;
     const c = choices[rand(choices.length)];
     c.click();
@@ -53,7 +56,7 @@ const autoplayJS = `(async (max, seed, until, ms) => {
       await sleep(10);
     }
     if (window.kw.version === v) throw new Error("no answer after clicking " + c.textContent);
-    window.kwSnaps.push({version: window.kw.version, html: document.body.innerHTML});
+    if (window.kwKeepSnaps) window.kwSnaps.push({version: window.kw.version, html: document.body.innerHTML});
     await sleep(52); // no faster than a person: the server allows 20 messages a second
   }
   return {clicks, result: "", version: window.kw.version};
@@ -63,6 +66,7 @@ type autoplayResult struct {
 	Clicks  int    `json:"clicks"`
 	Result  string `json:"result"`
 	Version int    `json:"version"`
+	Stopped bool   `json:"stopped"`
 }
 
 func autoplay(t *testing.T, ctx context.Context, max, seed int) autoplayResult {
@@ -189,12 +193,15 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 
 func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
 	e := newEnv(t)
-	for _, g := range engine.Games() {
+	for i, g := range engine.Games() {
 		if g.Info().MinSeats > 2 {
 			continue
 		}
-		t.Run(g.Info().ID, func(t *testing.T) {
+		lang := pageLangs[i%len(pageLangs)]
+		t.Run(g.Info().ID+"-"+lang, func(t *testing.T) {
+			t.Parallel()         // most of a game's time is spent waiting for the server
 			tab := newBrowser(t) // a browser each: a browser lives at most two minutes
+			useLang(t, tab, e.http.URL, lang)
 			lobbyStart(t, tab, e.http.URL, g.Info().ID)
 			waitTable(t, tab, 0)
 			r := autoplay(t, tab, 4000, 7)
@@ -338,11 +345,13 @@ func TestBrowserFriendGameNeverShowsTheOtherHand(t *testing.T) {
 		defer cancel()
 		tabs[i] = tab
 		frames[i] = recordFrames(t, tab)
+		useLang(t, tab, e.http.URL, pageLangs[i])
 		link := e.http.URL + "/play/" + resp.ID + "?token=" + tokenOfSeat(resp, engine.Seat(i))
 		if err := chromedp.Do(tab, chromedp.Navigate(link)); err != nil {
 			t.Fatal(err)
 		}
 		waitTable(t, tab, 0)
+		evalJS[bool](t, tab, `window.kwKeepSnaps = true`)
 	}
 	var wg sync.WaitGroup
 	for i, tab := range tabs {
@@ -391,12 +400,13 @@ func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
 	link := e.http.URL + "/play/" + resp.ID + "?token=" + resp.Token
+	useLang(t, ctx, e.http.URL, "cs")
 	if err := chromedp.Do(ctx, chromedp.Navigate(link)); err != nil {
 		t.Fatal(err)
 	}
 	waitTable(t, ctx, 0)
 	autoplay(t, ctx, 12, 5)
-	handJS := `[...document.querySelectorAll(".player.mine [data-zone=hand] .card")].map(c => c.dataset.id).join(",")`
+	handJS := `[...document.querySelectorAll("#table [data-zone=hand] .card")].map(c => c.dataset.id).join(",")`
 	before := waitMyTurn(t, ctx)
 	hand, _ := chromedp.Run(ctx, chromedp.Evaluate[string](handJS))
 	// The network drops: the page reconnects by itself.
@@ -425,6 +435,7 @@ func TestBrowserSurvivesAServerRestart(t *testing.T) {
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	useLang(t, ctx, e.http.URL, "de")
 	if err := chromedp.Do(ctx, chromedp.Navigate(e.http.URL+"/play/"+resp.ID+"?token="+resp.Token)); err != nil {
 		t.Fatal(err)
 	}

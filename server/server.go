@@ -192,6 +192,7 @@ func New(cfg Config) (*Server, error) {
 	srv.routes()
 	srv.rankedRoutes(srv.mux)
 	srv.tournamentRoutes(srv.mux)
+	srv.wordRoutes(srv.mux)
 	go srv.janitor()
 	if srv.rankedStore != nil {
 		go srv.rankedPresence()

@@ -1,4 +1,5 @@
 // Small helpers shared by the pages: DOM building and the JSON API.
+import {t, pageLang} from "./i18n.js";
 
 /** el builds an element: el("div", {class: "x", onclick: f}, child, "text"). */
 export function el(tag, attrs = {}, ...children) {
@@ -33,9 +34,9 @@ export async function api(path, body, method = "POST") {
     method, headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
   };
   const res = await fetch(path, opts);
-  const data = await res.json().catch(() => ({error: `the server answered ${res.status}`}));
+  const data = await res.json().catch(() => ({error: t("error.status", {status: res.status})}));
   if (!res.ok) {
-    const err = new Error(data.error || `the server answered ${res.status}`);
+    const err = new Error(data.error || t("error.status", {status: res.status}));
     err.status = res.status;
     err.problems = data.problems || [];
     throw err;
@@ -43,34 +44,69 @@ export async function api(path, body, method = "POST") {
   return data;
 }
 
-/** seatName writes a seat for people: "p1" -> "P1". */
-export function seatName(seat) {
-  if (seat === "nobody") return "spectator";
-  return seat ? seat.toUpperCase() : "";
+// Display names by seat ("p1" -> "Anna"), as the seats chose them.
+const seatNames = new Map();
+
+/** setSeatNames keeps the display names the server sends: with the seats,
+ * or as the players' names in the view (which say "p1" when unnamed). */
+export function setSeatNames(seats, players) {
+  seatNames.clear();
+  for (const p of players || []) if (p.name && p.name !== p.seat) seatNames.set(p.seat, p.name);
+  for (const s of seats || []) if (s.name) seatNames.set(s.seat, s.name);
 }
 
-/** catalogue fetches a game's cards once and indexes them by name. */
+/** seatName writes a seat for people: its display name, or "Player 1". */
+export function seatName(seat) {
+  if (!seat) return "";
+  if (seat === "nobody") return t("seat.nobody");
+  if (seatNames.has(seat)) return seatNames.get(seat);
+  return t("seat.player", {number: Number(seat.slice(1)) || seat});
+}
+
+/** myName is the display name this browser's player chose ("" if none). */
+export function myName() {
+  try { return localStorage.getItem("kartenwerk.name") || ""; } catch { return ""; }
+}
+
+/** setMyName keeps the player's display name in the browser. */
+export function setMyName(name) {
+  try { localStorage.setItem("kartenwerk.name", name.trim().slice(0, 24)); } catch { /* storage off: the name lasts this page */ }
+}
+
+/** catalogue fetches a game's cards once, in the reader's language, and
+ * indexes them by name; each card's .en is its English entry, whose kind
+ * and group pick the card's frame and icon in every language. */
 const catalogues = new Map();
-export async function catalogue(game) {
-  if (!catalogues.has(game)) {
-    catalogues.set(game, api(`/api/catalog/${encodeURIComponent(game)}/cards`).then(
-      (cards) => new Map(cards.map((c) => [c.name, c]))));
+export async function catalogue(game, day) {
+  const k = `${game} ${day || ""}`;
+  if (!catalogues.has(k)) {
+    // The texts of the day the game plays (its cards_date), after errata.
+    const at = day ? `at=${encodeURIComponent(day)}&` : "";
+    const path = `/api/catalog/${encodeURIComponent(game)}/cards?${at}`;
+    catalogues.set(k, Promise.all([api(pageLang() ? `${path}lang=${pageLang()}` : path), api(`${path}lang=en`)]).then(([cards, en]) => {
+      const english = new Map(en.map((c) => [c.name, c]));
+      return new Map(cards.map((c) => [c.name, {...c, en: english.get(c.name)}]));
+    }));
   }
-  return catalogues.get(game);
+  return catalogues.get(k);
 }
 
 // Rule ids (MM-4.2, AT-5.13) stand in prompts, errors and deck problems so
 // that a disagreement can be looked up in the rules; the page shows them
 // as small tags with a tooltip instead of as words of the sentence.
 const ruleGames = {MM: "MystiMons", AT: "Athernum", ML: "Micro-Life", ME: "Mystic Elements", ZY: "Zynalith", TR: "Trick"};
+const ruleIds = {MM: "mystimons", AT: "athernum", ML: "microlife", ME: "mysticelements", ZY: "zynalith", TR: "trick"};
 const ruleId = "[A-Z]{2}-\\d+(?:\\.[A-Za-z0-9]+)*";
 // A parenthesis of rule ids only, "(MM-8.2, MM-10.2)", or one id in prose.
 const ruleRe = new RegExp(`\\s*\\((${ruleId}(?:\\s*[,;/]\\s*${ruleId})*)\\)|(${ruleId})`, "g");
 
-/** ruleTag is a rule id as a tag whose tooltip says what it is. */
+/** ruleTag is a rule id as a tag whose tooltip says what it is, linking
+ * to the rule in the game's rules reference. */
 export function ruleTag(id) {
   const game = ruleGames[id.slice(0, 2)];
-  return el("abbr", {class: "rule", title: `rule ${id.slice(3)} of the ${game || id.slice(0, 2)} rules`}, id);
+  const tag = el("abbr", {class: "rule", title: t("rule.tip", {rule: id.slice(3), game: game || id.slice(0, 2)})}, id);
+  const ref = ruleIds[id.slice(0, 2)];
+  return ref ? el("a", {class: "rule-link", href: `/rules/${ref}#${id}`, target: "_blank", rel: "noopener"}, tag) : tag;
 }
 
 /** ruleText splits text into strings and rule tags, for el's children:

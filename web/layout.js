@@ -1,43 +1,39 @@
-// Per-game layout hints. The renderer is generic over the view; a game
-// listed here gets its key zones emphasised or drawn in their own way.
-// Zone names are matched exactly, then by the words they contain.
+// Per-game layout hints. The renderer is generic over the view; a zone
+// named here is drawn as a pile (a chip with its count that opens the
+// list) instead of a row of cards. Zone names are matched exactly per
+// game, then by the words they contain.
 
 const generic = {
-  // Zones drawn as a pile (count and top card) rather than a row.
-  piles: ["deck", "grave", "deep", "discard", "library", "draw", "pile", "mutations", "genes", "gene pool", "exile", "removed"],
-  // Zones drawn first and larger on a player's side.
-  emphasis: ["battle", "board", "field", "play", "active", "lines", "line"],
-  // Zones drawn as a vertical list, newest first.
-  stacks: ["stack", "chain"],
+  piles: ["deck", "grave", "deep", "discard", "library", "draw", "pile", "exile", "removed", "void", "banished"],
 };
 
 export const layouts = {
-  mysticelements: {emphasis: ["battle"], piles: ["deck", "grave", "deep"]},
-  mystimons: {emphasis: ["active", "bench"], piles: ["deck", "discard", "prizes", "pool"]},
-  microlife: {shared: ["market", "row"], piles: ["deck", "discard", "mutations", "genes"]},
-  athernum: {stacks: ["stack"], emphasis: ["board", "objectives"]},
-  zynalith: {emphasis: ["line", "lines", "front", "back"], shared: ["market", "events"]},
+  mysticelements: {piles: ["deck", "grave", "deep"]},
+  mystimons: {piles: ["deck", "discard", "prizes", "pool"]},
+  microlife: {piles: ["deck", "discard", "main-deck", "main-discard", "mutation-deck", "mutation-discard", "genpool", "genpool-discard"]},
+  athernum: {piles: ["deck", "discard", "void"]},
+  zynalith: {piles: ["stack.creatures", "stack.extras", "discard", "banished"]},
 };
 
-function matches(list, name) {
-  const n = name.toLowerCase();
-  return (list || []).some((w) => n === w || n.split(/[\s._-]+/).includes(w));
-}
-
-/** zoneKind says how to draw a zone: "stack", "pile", "emphasis" or "row". */
+/** zoneKind says how to draw a zone: "hand", "pile" or "row". */
 export function zoneKind(game, zone) {
+  if (zone.name === "hand") return "hand";
   const l = layouts[game] || {};
-  if (matches(l.stacks, zone.name) || matches(generic.stacks, zone.name)) return "stack";
-  if (matches(l.emphasis, zone.name)) return "emphasis";
-  if (matches(l.piles, zone.name) || matches(generic.piles, zone.name)) return "pile";
-  if (matches(generic.emphasis, zone.name)) return "emphasis";
-  return "row";
+  if ((l.piles || []).includes(zone.name)) return "pile";
+  const words = zone.name.toLowerCase().split(/[\s._-]+/);
+  return generic.piles.some((w) => words.includes(w)) ? "pile" : "row";
 }
 
-/** orderZones puts emphasised zones first, then rows, stacks, piles. */
-export function orderZones(game, zones) {
-  const rank = {emphasis: 0, row: 1, stack: 2, pile: 3};
-  return zones.map((z, i) => ({z, i, k: zoneKind(game, z)}))
-    .sort((a, b) => rank[a.k] - rank[b.k] || a.i - b.i)
-    .map((x) => x.z);
+/** splitZones parts a seat's or the table's zones into rows of cards
+ * and piles, each in the game's order. */
+export function splitZones(game, zones) {
+  const rows = [];
+  const piles = [];
+  let hand = null;
+  for (const z of zones || []) {
+    const k = zoneKind(game, z);
+    if (k === "hand") hand = z;
+    else (k === "pile" ? piles : rows).push(z);
+  }
+  return {rows, piles, hand};
 }

@@ -1,5 +1,6 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
-import {el, api, seatName, ruleText, mySeats, rememberSeat, forgetSeat} from "./common.js";
+import {el, api, seatName, ruleText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
+import {t, loadWords} from "./i18n.js";
 import {resultText} from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -10,16 +11,16 @@ function current() { return games.find((g) => g.id === $("#game").value); }
 
 function seatRow(i, game) {
   const kind = el("select", {name: `kind${i}`, class: "kind"},
-    [["you", "You"], ["ai", "AI"], ["friend", "Friend (invite link)"], ["hotseat", "Hot-seat (this screen)"]].map(([v, t]) =>
-      el("option", {value: v, selected: (i === 0 ? v === "you" : v === "ai")}, t)));
+    ["you", "ai", "friend", "hotseat"].map((v) =>
+      el("option", {value: v, selected: (i === 0 ? v === "you" : v === "ai")}, t("lobby.kind_" + v))));
   const agent = el("select", {name: `agent${i}`, class: "agent"}, agents.map((a) => el("option", {value: a, selected: a === "greedy"}, a)));
-  const budget = el("select", {name: `budget${i}`, class: "budget", title: "thinking time per decision"},
-    [[250, "quick (0.25 s)"], [1000, "steady (1 s)"], [3000, "strong (3 s)"]].map(([v, t]) => el("option", {value: v}, t)));
+  const budget = el("select", {name: `budget${i}`, class: "budget", title: t("lobby.budget_tip")},
+    [[250, "quick"], [1000, "steady"], [3000, "strong"]].map(([v, k]) => el("option", {value: v}, t("lobby.budget_" + k))));
   const deck = el("select", {name: `deck${i}`, class: "deck"},
-    el("option", {value: ""}, "game's choice"), game.presets.map((p) => el("option", {value: p}, p)),
-    el("option", {value: "*paste"}, "paste a deck list…"));
-  const list = el("textarea", {name: `list${i}`, rows: 6, placeholder: "3 Card Name\n2 Other Card", hidden: true});
-  const check = el("button", {type: "button", hidden: true}, "Check deck");
+    el("option", {value: ""}, t("lobby.deck_default")), game.presets.map((p) => el("option", {value: p}, p)),
+    el("option", {value: "*paste"}, t("lobby.deck_paste")));
+  const list = el("textarea", {name: `list${i}`, rows: 6, placeholder: t("lobby.deck_placeholder"), hidden: true});
+  const check = el("button", {type: "button", hidden: true}, t("lobby.check_deck"));
   const verdict = el("div", {class: "verdict"});
   const sync = () => {
     const isAI = kind.value === "ai";
@@ -31,17 +32,17 @@ function seatRow(i, game) {
   check.addEventListener("click", async () => {
     try {
       const r = await api(`/api/catalog/${game.id}/decks/validate`, {list: list.value});
-      verdict.replaceChildren(r.ok ? el("span", {class: "ok"}, `legal deck of ${r.cards} cards`) : problemsEl(r.problems));
+      verdict.replaceChildren(r.ok ? el("span", {class: "ok"}, t("lobby.deck_legal", {n: r.cards})) : problemsEl(r.problems));
     } catch (e) { verdict.replaceChildren(el("span", {class: "bad"}, e.message)); }
   });
   sync();
   return el("fieldset", {class: "seat", dataset: {seat: i}}, el("legend", {}, seatName(`p${i + 1}`)),
-    el("div", {class: "row"}, kind, agent, budget), el("label", {}, "Deck ", deck), list, check, verdict);
+    el("div", {class: "row"}, kind, agent, budget), el("label", {}, t("lobby.deck"), " ", deck), list, check, verdict);
 }
 
 function problemsEl(problems) {
   return el("ul", {class: "bad"}, problems.map((p) => el("li", {},
-    p.line ? `line ${p.line}: ` : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : "")));
+    p.line ? t("lobby.problem_line", {line: p.line}) + " " : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : "")));
 }
 
 function drawSeats() {
@@ -58,7 +59,7 @@ function drawGame() {
     el("option", {value: g.min_seats + i}, g.min_seats + i)));
   $("#variants").replaceChildren(...g.variants.map((v) => el("label", {title: v.doc},
     `${v.key} `, el("select", {name: `variant-${v.key}`, dataset: {variant: v.key}},
-      v.options.map((o) => el("option", {value: o, selected: o === v.default}, o + (o === v.default ? " (default)" : "")))),
+      v.options.map((o) => el("option", {value: o, selected: o === v.default}, o === v.default ? t("lobby.variant_default", {option: o}) : o))),
     el("small", {class: "muted"}, ` ${v.rule}: ${v.doc}`))));
   $("#variants-box").hidden = !g.variants.length;
   drawSeats();
@@ -101,11 +102,11 @@ async function create(ev) {
 function showCreated(r) {
   const abs = (p) => location.origin + p;
   const box = $("#created");
-  box.replaceChildren(el("h2", {}, "Game ready"),
-    el("p", {}, el("a", {class: "button primary", id: "go", href: r.play}, "Go to the table")),
-    r.invites.length ? el("div", {}, el("h3", {}, "Invite links"), el("p", {class: "muted"}, "Send each friend their link; it holds their seat's secret."),
+  box.replaceChildren(el("h2", {}, t("lobby.ready")),
+    el("p", {}, el("a", {class: "button primary", id: "go", href: r.play}, t("lobby.go"))),
+    r.invites.length ? el("div", {}, el("h3", {}, t("lobby.invites")), el("p", {class: "muted"}, t("lobby.invites_tip")),
       r.invites.map((i) => el("p", {}, `${seatName(i.seat)}: `, el("input", {readonly: true, value: abs(i.link), class: "invite", dataset: {seat: i.seat}, onclick: (e) => e.target.select()})))) : null,
-    el("p", {}, "Spectators: ", el("input", {readonly: true, value: abs(r.spectate), class: "invite", onclick: (e) => e.target.select()})));
+    el("p", {}, t("lobby.spectators"), " ", el("input", {readonly: true, value: abs(r.spectate), class: "invite", onclick: (e) => e.target.select()})));
   box.hidden = false;
   box.scrollIntoView({behavior: "smooth"});
 }
@@ -114,12 +115,15 @@ async function drawRecent() {
   try {
     const list = await api("/api/games?limit=15");
     $("#recent").replaceChildren(...list.map((g) => el("li", {},
-      el("b", {}, g.game), " ", g.seats.map((s) => s.kind === "ai" ? `AI ${s.agent}` : s.kind).join(" vs "), " — ",
-      g.finished ? [g.result, " ", el("a", {href: `/replay/${g.id}`}, "replay")] : el("a", {href: `/play/${g.id}`}, "watch"))));
+      el("b", {}, gameName(g.game)), " ", g.seats.map(kindName).join(t("lobby.versus")), " — ",
+      g.finished ? [g.result, " ", el("a", {href: `/replay/${g.id}`}, t("lobby.replay"))] : el("a", {href: `/play/${g.id}`}, t("lobby.watch")))));
   } catch (e) { $("#recent").replaceChildren(el("li", {}, e.message)); }
 }
 
 async function main() {
+  await loadWords();
+  document.title = t("lobby.page_title");
+  nameField();
   const c = await api("/api/catalog");
   games = c.games;
   agents = c.agents;
@@ -150,18 +154,30 @@ async function drawMine() {
   $("#mine-box").hidden = !list.length;
 }
 
+// kindName says who plays a seat: "AI greedy", "friend".
+function kindName(s) { return s.kind === "ai" ? t("seat.ai", {agent: s.agent}) : t("seat.kind_" + s.kind); }
+
+// gameName is a game's name as the catalogue gives it, else its id.
+function gameName(id) { return (games.find((g) => g.id === id) || {name: id}).name; }
+
+// nameField lets the player set the display name their seats send.
+function nameField() {
+  const input = $("#my-name");
+  input.value = myName();
+  input.addEventListener("change", () => setMyName(input.value));
+}
+
 function playLink(s) { return `/play/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`; }
 
 function mineRow(s, m) {
   const mine = m.controls || [];
   const v = m.view;
-  const others = (m.seats || []).filter((x) => !mine.includes(x.seat)).map((x) =>
-    `${seatName(x.seat)} ${x.kind === "ai" ? `AI ${x.agent}` : x.kind}`);
-  const state = v.result ? resultText(v) : mine.includes(v.to_move) ? "your turn" :
-    v.to_move && v.to_move !== "nobody" ? `waiting for ${seatName(v.to_move)}` : "";
+  const others = (m.seats || []).filter((x) => !mine.includes(x.seat)).map((x) => `${seatName(x.seat)} ${kindName(x)}`);
+  const state = v.result ? resultText(v) : mine.includes(v.to_move) ? t("lobby.your_turn") :
+    v.to_move && v.to_move !== "nobody" ? t("table.waiting", {name: seatName(v.to_move)}) : "";
   return el("li", {class: v.result ? "over" : "", dataset: {game: s.id}},
     el("a", {href: playLink(s)}, m.name), " ",
-    el("span", {class: "muted"}, `you (${mine.map(seatName).join(", ")})` + (others.length ? ` vs ${others.join(", ")}` : "")),
+    el("span", {class: "muted"}, t("lobby.mine_seats", {seats: mine.map(seatName).join(", ")}) + (others.length ? t("lobby.versus") + others.join(", ") : "")),
     " — ", el("span", {class: v.result ? "state" : "state live"}, ruleText(state)));
 }
 

@@ -1,6 +1,7 @@
 // The account page: log in, create an account, log out, change the
 // password, register a card's code and list the cards registered.
 import {api} from "./common.js";
+import {t, loadWords} from "./i18n.js";
 import {showAccount} from "./account.js";
 
 const $ = (id) => document.getElementById(id);
@@ -25,10 +26,10 @@ async function showCollection() {
     return;
   }
   list.replaceChildren();
-  if (cards.length === 0) list.textContent = "No cards registered yet.";
+  if (cards.length === 0) list.textContent = t("account.no_cards");
   for (const c of cards) {
     const li = document.createElement("li");
-    li.textContent = `${c.count} × ${c.card} (${c.printing}, ${c.game})`;
+    li.textContent = t("account.card_line", {count: c.count, card: c.card, printing: c.printing, game: c.game});
     list.append(li);
   }
 }
@@ -36,8 +37,8 @@ async function showCollection() {
 /** registrationWords says what a failed registration means for a player. */
 function registrationWords(err) {
   switch (err.status) {
-    case 429: return "Too many codes that didn't work. " + err.message;
-    case 501: return "Cards can't be registered on this server.";
+    case 429: return t("account.too_many", {reason: err.message});
+    case 501: return t("account.no_codes");
     default: return err.message;
   }
 }
@@ -76,7 +77,7 @@ $("password-form").addEventListener("submit", async (ev) => {
   try {
     await api("/api/password", {old: $("old-password").value, new: $("new-password").value});
     ev.target.reset();
-    $("password-errors").textContent = "Password changed.";
+    $("password-errors").textContent = t("account.password_changed");
   } catch (err) {
     $("password-errors").textContent = err.message;
   }
@@ -86,7 +87,7 @@ $("register-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
   const result = $("register-result");
   result.className = "";
-  result.textContent = "Checking…";
+  result.textContent = t("account.checking");
   try {
     const reg = await api("/api/codes/register", {code: $("card-code").value});
     result.textContent = reg.message;
@@ -98,4 +99,4 @@ $("register-form").addEventListener("submit", async (ev) => {
   }
 });
 
-refresh();
+loadWords().then(() => { document.title = t("account.page_title"); refresh(); });

@@ -1,87 +1,160 @@
 // The table renderer: one for every game, driven by the engine's View.
+// The viewing seat sits at the bottom with its hand docked, opponents
+// compact at the top, shared zones in the middle.
 import {el, seatName, ruleText} from "./common.js";
-import {orderZones, zoneKind} from "./layout.js";
+import {t, gameWord} from "./i18n.js";
+import {splitZones} from "./layout.js";
+import {icon, look, statIcon} from "./faces.js";
 
-/** statLine writes stats or counters as "power 2 · health 3". */
-function statLine(stats) {
-  return (stats || []).map((s) => `${s.name} ${s.value}`).join(" · ");
+const maxBacks = 12;
+
+/** phone reports whether the window is a phone's, which gets drawers. */
+export function phone() { return matchMedia("(max-width: 760px)").matches; }
+
+/** statChips draws stats with their icons: a sword and 3 for power 3. */
+function statChips(stats, cls = "stat") {
+  return (stats || []).map((s) => el("span", {class: cls, title: gameWord("stat", s.name), dataset: {stat: s.name}},
+    statIcon(s.name) || el("small", {}, gameWord("stat", s.name)), el("b", {}, s.value)));
 }
 
-/** cardText is the full text of a card for its detail panel. */
-export function cardDetail(card, info) {
-  const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
-  return el("div", {class: "detail"},
-    el("div", {class: "d-head"}, el("b", {}, card.name || "Hidden card"), info && info.cost ? el("span", {class: "cost"}, info.cost) : null),
-    info ? el("div", {class: "d-kind"}, [info.kind, info.group].filter(Boolean).join(" · ")) : null,
-    stats.length ? el("div", {class: "d-stats"}, statLine(stats)) : null,
-    (card.keywords || (info && info.keywords) || []).length ? el("div", {class: "d-kw"}, (card.keywords || info.keywords).join(", ")) : null,
-    info && info.text ? el("p", {class: "d-text"}, info.text) : null,
-    (card.counters || []).some((c) => c.value) ? el("div", {class: "d-counters"}, "on it: " + statLine(card.counters.filter((c) => c.value))) : null,
-    card.status && card.status.length ? el("div", {class: "d-status"}, card.status.join(", ")) : null,
-    card.note ? el("div", {class: "d-note"}, card.note) : null,
-    (card.attached || []).length ? el("div", {class: "d-att"}, "attached: " + card.attached.map((a) => a.name || "hidden card").join(", ")) : null);
+function kindLine(info) {
+  return info ? [gameWord("kind", info.kind), info.group ? gameWord("group", info.group) : null].filter(Boolean).join(" · ") : "";
 }
 
-/** cardEl draws one card; a card with actions is marked playable. */
-export function cardEl(card, ctx) {
-  if (card.hidden || card.id < 0) {
-    return el("div", {class: "card back", title: "a hidden card"}, el("span", {}, "?"));
-  }
+/** frameStyle gives a face its frame's colours. */
+function frameStyle(lk) { return `--frame-bg:${lk.bg};--frame-ink:${lk.ink}`; }
+
+function cardLook(card, ctx) {
   const info = ctx.catalog.get(card.name);
+  return {info, look: look(ctx.game, info && (info.en || info))};
+}
+
+/** cardDetail is the whole card: all its text, stats, counters, states
+ * and attachments, for the card's full view. */
+export function cardDetail(card, ctx) {
+  const {info, look: lk} = cardLook(card, ctx);
+  if (card.hidden || card.id < 0 || !card.name) return el("div", {class: "detail"}, el("b", {}, t("card.hidden")));
+  const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
+  const keywords = card.keywords && card.keywords.length ? card.keywords : (info && info.keywords) || [];
+  const counters = (card.counters || []).filter((c) => c.value);
+  return el("div", {class: "detail", style: frameStyle(lk)},
+    el("div", {class: "d-head"}, icon(lk.icon), el("b", {}, card.name), info && info.cost ? el("span", {class: "cost"}, info.cost) : null),
+    info ? el("div", {class: "d-kind"}, kindLine(info)) : null,
+    stats.length ? el("div", {class: "d-stats"}, stats.map((s) => el("span", {class: "stat"}, statIcon(s.name), gameWord("stat", s.name), " ", el("b", {}, s.value)))) : null,
+    keywords.length ? el("div", {class: "d-kw"}, keywords.map((k) => el("span", {class: "kw"}, gameWord("keyword", k)))) : null,
+    info && info.text ? el("p", {class: "d-text"}, ruleText(info.text)) : null,
+    counters.length ? el("div", {class: "d-counters"}, t("card.counters"), " ", counters.map((c) => `${gameWord("counter", c.name)} ${c.value}`).join(", ")) : null,
+    (card.status || []).length ? el("div", {class: "d-status"}, card.status.map((s) => gameWord("status", s)).join(", ")) : null,
+    card.note ? el("div", {class: "d-note"}, ruleText(card.note)) : null,
+    (card.attached || []).length ? el("div", {class: "d-att"}, t("card.attached"), " ",
+      card.attached.map((a) => a.name || t("card.hidden")).join(", ")) : null);
+}
+
+/** backEl is a hidden card's back. */
+function backEl(small) {
+  return el("div", {class: "card back" + (small ? " small" : ""), title: t("card.hidden"), "aria-label": t("card.hidden")}, icon("back", "icon back-icon"));
+}
+
+// Statuses drawn as a state of the whole card, not only as a word.
+const stateClasses = {exhausted: "turned", tapped: "turned", "face-down": "face-down", defense: "defence", defence: "defence"};
+
+/** cardEl draws one card face; a card with actions is marked playable. */
+export function cardEl(card, ctx, opts = {}) {
+  if (card.hidden || card.id < 0) return backEl(opts.mini);
+  const {info, look: lk} = cardLook(card, ctx);
   const actions = ctx.actionsByCard.get(card.id) || [];
   const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
   const keywords = card.keywords && card.keywords.length ? card.keywords : (info && info.keywords) || [];
   const status = card.status || [];
   const counters = (card.counters || []).filter((c) => c.value);
-  const cls = ["card", actions.length ? "playable" : "",
+  const states = [...new Set(status.map((s) => stateClasses[s]).filter(Boolean))];
+  const cls = ["card", opts.mini ? "mini" : "", actions.length ? "playable" : "", ...states,
     ...status.map((s) => "st-" + s.replace(/[^a-z0-9-]/gi, ""))].filter(Boolean).join(" ");
-  const e = el("div", {class: cls, dataset: {id: card.id, name: card.name}, tabindex: 0,
-    title: info && info.text ? `${card.name}: ${info.text}` : card.name},
-  el("div", {class: "c-head"}, el("span", {class: "c-name"}, card.name),
-    info && info.cost ? el("span", {class: "c-cost"}, info.cost) : null),
-  info ? el("div", {class: "c-kind"}, [info.kind, info.group].filter(Boolean).join(" · ")) : null,
-  keywords.length ? el("div", {class: "c-kw"}, keywords.join(", ")) : null,
-  info && info.text ? el("div", {class: "c-text"}, info.text) : null,
-  stats.length ? el("div", {class: "c-stats"}, stats.map((s) => el("span", {class: "stat"}, el("small", {}, s.name), " ", s.value))) : null,
-  counters.length ? el("div", {class: "c-counters"}, counters.map((s) => el("span", {class: "counter"}, `${s.name} ${s.value}`))) : null,
-  status.length ? el("div", {class: "c-status"}, status.join(" · ")) : null,
-  card.note ? el("div", {class: "c-note"}, card.note) : null,
-  (card.attached || []).length ? el("div", {class: "c-att"}, card.attached.map((a) => cardEl(a, ctx))) : null);
+  const e = el("div", {class: cls, dataset: {id: card.id, name: card.name}, tabindex: 0, role: "button",
+    style: frameStyle(lk), "aria-label": card.name},
+  el("div", {class: "c-head"}, icon(lk.icon), el("span", {class: "c-name"}, card.name)),
+  info && info.cost ? el("div", {class: "c-cost", title: info.cost}, info.cost) : null,
+  states.length || status.length ? el("div", {class: "c-state"}, status.map((s) => el("span", {class: "st"}, gameWord("status", s)))) : null,
+  info && !opts.mini ? el("div", {class: "c-kind"}, kindLine(info)) : null,
+  keywords.length && !opts.mini ? el("div", {class: "c-kw"}, keywords.map((k) => el("span", {class: "kw"}, gameWord("keyword", k)))) : null,
+  info && info.text && !opts.mini ? el("div", {class: "c-text"}, info.text) : null,
+  stats.length ? el("div", {class: "c-stats"}, statChips(stats)) : null,
+  counters.length ? el("div", {class: "c-counters"}, counters.map((s) => el("span", {class: "counter", title: gameWord("counter", s.name)},
+    `${gameWord("counter", s.name)} ${s.value}`))) : null,
+  (card.attached || []).length ? el("div", {class: "c-att"}, card.attached.map((a) => attachedEl(a, ctx))) : null);
   e.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onCard(card, actions); });
-  e.addEventListener("keydown", (ev) => { if (ev.key === "Enter") ctx.onCard(card, actions); });
+  e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.onCard(card, actions); } });
+  peekOn(e, card, ctx);
   return e;
 }
 
-/** zoneEl draws a zone as a row, a pile, a stack or an emphasised area. */
-function zoneEl(zone, ctx) {
-  const cards = zone.cards || [];
-  // A zone of hidden cards only is drawn as a pile of backs with its count.
-  const kind = !cards.length && zone.count > 0 ? "pile" : zoneKind(ctx.game, zone);
-  const hiddenCount = Math.max(0, zone.count - cards.length);
-  const head = el("div", {class: "z-head"}, el("span", {class: "z-name"}, zone.name),
-    el("span", {class: "z-count", title: `${zone.count} card(s), ${zone.visibility}`}, zone.count));
-  if (kind === "pile") {
-    const top = cards[0];
-    const body = top ? cardEl(top, ctx) : el("div", {class: "card back pile-back"}, el("span", {}, zone.count || "–"));
-    if (cards.length > 1) {
-      head.classList.add("openable");
-      head.title = `show the ${cards.length} cards of ${zone.name}`;
-      head.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone); });
-    }
-    return el("div", {class: "zone pile", dataset: {zone: zone.name}}, head, body);
-  }
-  const backs = [];
-  for (let i = 0; i < Math.min(hiddenCount, 12); i++) backs.push(el("div", {class: "card back small"}, el("span", {}, "?")));
-  if (hiddenCount > 12) backs.push(el("span", {class: "more"}, `+${hiddenCount - 12}`));
-  return el("div", {class: `zone ${kind}`, dataset: {zone: zone.name}}, head,
-    el("div", {class: "z-cards"}, cards.map((c) => cardEl(c, ctx)), backs,
-      !zone.count ? el("span", {class: "empty"}, "empty") : null));
+/** attachedEl is a card under another: a tab with its name. */
+function attachedEl(card, ctx) {
+  if (card.hidden || card.id < 0) return el("span", {class: "att back-tab"}, t("card.hidden"));
+  const actions = ctx.actionsByCard.get(card.id) || [];
+  const {look: lk} = cardLook(card, ctx);
+  const e = el("span", {class: "att card-tab" + (actions.length ? " playable" : ""), dataset: {id: card.id, name: card.name}, tabindex: 0,
+    style: frameStyle(lk)}, icon(lk.icon), card.name);
+  e.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onCard(card, actions); });
+  peekOn(e, card, ctx);
+  return e;
 }
 
-/** countersEl draws a player's counters. Dotted names are grouped
- * ("energy.red", "energy.blue" as "energy red 1, blue 2"), zeros omitted;
- * a group named like a plain counter ("pool" and "pool.fire") is one
- * chip: "pool 3 (fire 2, any 1)". */
+/** peekOn opens the full card on hover, keyboard focus or a long press. */
+function peekOn(e, card, ctx) {
+  if (!ctx.onPeek) return;
+  const show = () => ctx.onPeek(card, e);
+  const hide = () => ctx.onPeek(null, e);
+  e.addEventListener("mouseenter", show);
+  e.addEventListener("mouseleave", hide);
+  e.addEventListener("focus", show);
+  e.addEventListener("blur", hide);
+  let timer = 0;
+  e.addEventListener("touchstart", () => { timer = setTimeout(() => { timer = -1; show(); }, 450); }, {passive: true});
+  e.addEventListener("touchend", (ev) => {
+    if (timer === -1) ev.preventDefault();
+    clearTimeout(timer);
+  });
+  e.addEventListener("touchmove", () => clearTimeout(timer), {passive: true});
+}
+
+/** zoneHead is a zone's name and count. */
+function zoneHead(zone, label) {
+  return el("div", {class: "z-head"}, el("span", {class: "z-name"}, label || gameWord("zone", zone.name)),
+    el("span", {class: "z-count", title: t("zone.count", {n: zone.count})}, zone.count));
+}
+
+/** rowEl draws a zone's cards as a fan that fits its width; hidden cards
+ * as backs. */
+function rowEl(zone, ctx, opts = {}) {
+  const cards = zone.cards || [];
+  const hidden = Math.max(0, zone.count - cards.length);
+  const slots = cards.map((c) => el("div", {class: "slot"}, cardEl(c, ctx, opts)));
+  for (let i = 0; i < Math.min(hidden, maxBacks); i++) slots.push(el("div", {class: "slot"}, backEl(opts.mini)));
+  return el("div", {class: "zone row" + (opts.cls ? " " + opts.cls : ""), dataset: {zone: zone.name}},
+    zoneHead(zone, opts.label),
+    el("div", {class: "z-cards fan"}, slots,
+      hidden > maxBacks ? el("span", {class: "more"}, `+${hidden - maxBacks}`) : null,
+      !zone.count ? el("span", {class: "empty"}, t("zone.empty")) : null));
+}
+
+/** pileEl draws a pile as a chip: its name, count and top card; a pile
+ * whose cards are seen opens their list. */
+function pileEl(zone, ctx) {
+  const cards = zone.cards || [];
+  const top = cards[0];
+  const chip = el("button", {class: "pile", type: "button", dataset: {zone: zone.name}, disabled: !cards.length,
+    title: cards.length ? t("zone.open", {zone: gameWord("zone", zone.name)}) : t("zone.count", {n: zone.count})},
+  icon(cards.length ? "layers" : "back", "icon"), el("span", {class: "z-name"}, gameWord("zone", zone.name)),
+  el("b", {}, zone.count), top && top.name ? el("small", {class: "top"}, top.name) : null);
+  if (cards.length) chip.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone); });
+  return chip;
+}
+
+/** countersEl draws a player's counters with the game's words. Dotted
+ * names are grouped ("energy.red", "energy.blue" as "energy: red 1,
+ * blue 2"), zeros omitted; a group named like a plain counter ("pool" and
+ * "pool.fire") is one chip: "pool 3 (fire 2, any 1)". */
 function countersEl(counters) {
   const groups = new Map();
   const plain = new Map();
@@ -90,73 +163,132 @@ function countersEl(counters) {
     if (dot < 0) { plain.set(c.name, c.value); continue; }
     const g = c.name.slice(0, dot);
     if (!groups.has(g)) groups.set(g, []);
-    if (c.value) groups.get(g).push(`${c.name.slice(dot + 1)} ${c.value}`);
+    if (c.value) groups.get(g).push(`${gameWord("counter", c.name).replace(/^.*\s/, "")} ${c.value}`);
   }
   const chip = (name, value, parts) => el("span", {class: "chip", dataset: {counter: name}},
-    el("small", {}, name), " ", el("b", {}, value), parts && parts.length ? el("small", {}, ` (${parts.join(", ")})`) : null);
+    el("small", {}, gameWord("counter", name)), " ", el("b", {}, value), parts && parts.length ? el("small", {}, ` (${parts.join(", ")})`) : null);
   const grouped = [...groups].filter(([g]) => !plain.has(g)).map(([g, parts]) => chip(g, parts.length ? parts.join(", ") : "0"));
   return el("div", {class: "counters"}, grouped, [...plain].map(([name, value]) => chip(name, value, groups.get(name))));
 }
 
-/** playerEl draws one seat's side of the table. */
-function playerEl(p, view, ctx) {
+/** seatTags are a seat's badges: whose turn, who decides, out, AI. */
+function seatTags(p, view, ctx) {
   const seat = (ctx.seats || []).find((s) => s.seat === p.seat);
   const tags = [];
-  if (p.seat === view.active) tags.push(el("span", {class: "tag active"}, "turn"));
-  if (p.seat === view.to_move) tags.push(el("span", {class: "tag tomove"}, ctx.thinking === p.seat ? "thinking…" : "deciding"));
-  if (p.out) tags.push(el("span", {class: "tag out"}, "out"));
-  if (seat) tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline")}, seat.kind === "ai" ? `AI ${seat.agent}` : seat.kind));
-  const mine = p.seat === view.viewer;
-  return el("section", {class: "player" + (mine ? " mine" : ""), dataset: {seat: p.seat}},
-    el("div", {class: "p-head"}, el("b", {}, mine ? `You (${seatName(p.seat)})` : seatName(p.seat)),
-      p.name && p.name !== p.seat ? el("span", {class: "p-name"}, p.name.replace(/^p\d+\s*/, "")) : null, tags),
-    countersEl(p.counters),
-    el("div", {class: "zones"}, orderZones(ctx.game, p.zones || []).map((z) => zoneEl(z, ctx))));
+  if (p.seat === view.active) tags.push(el("span", {class: "tag active"}, p.seat === view.viewer ? t("table.tag_your_turn") : t("table.tag_turn")));
+  if (p.seat === view.to_move) tags.push(el("span", {class: "tag tomove"}, ctx.thinking === p.seat ? t("table.tag_thinking") : t("table.tag_deciding")));
+  if (p.out) tags.push(el("span", {class: "tag out"}, t("table.tag_out")));
+  if (seat) {
+    const kind = seat.kind === "ai" ? t("seat.ai", {agent: seat.agent}) : t("seat.kind_" + seat.kind);
+    tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline")}, kind));
+  }
+  return tags;
+}
+
+/** playerEl draws one seat's side of the table: compact for opponents,
+ * with every zone but the hand for the seat at the bottom. */
+function playerEl(p, view, ctx, bottom) {
+  const {rows, piles, hand} = splitZones(ctx.game, p.zones);
+  const me = p.seat === view.viewer;
+  const name = me ? t("table.you", {name: seatName(p.seat)}) : seatName(p.seat);
+  const mini = !bottom;
+  // Counters and piles: in a drawer one tap away on a phone.
+  const info = el("details", {class: "p-info", open: !phone()}, el("summary", {}, t("table.counters_piles")),
+    el("div", {class: "p-chips"}, countersEl(p.counters), !bottom && hand ? pileEl({...hand, cards: []}, ctx) : null, piles.map((z) => pileEl(z, ctx))));
+  return el("section", {class: "player" + (bottom ? " bottom" : " opponent") + (me ? " mine" : ""), dataset: {seat: p.seat}},
+    el("div", {class: "p-head"}, el("b", {class: "p-name"}, name), seatTags(p, view, ctx), info),
+    el("div", {class: "zones"}, rows.map((z) => rowEl(z, ctx, {mini}))));
+}
+
+/** handEl docks the bottom seat's hand: always in view. */
+function handEl(p, ctx) {
+  const {hand} = splitZones(ctx.game, p.zones);
+  if (!hand) return null;
+  return rowEl(hand, ctx, {cls: "hand", label: gameWord("zone", "hand")});
+}
+
+/** bottomSeat is the seat drawn at the bottom: the viewer's, or for a
+ * spectator the seat they chose (ctx.from), else the first. */
+export function bottomSeat(view, from) {
+  const players = view.players || [];
+  return players.find((p) => p.seat === view.viewer) || players.find((p) => p.seat === from) || players[0];
 }
 
 /** renderTable draws the whole view: other seats on top, shared zones in
- * the middle, the viewer's seat at the bottom. */
+ * the middle, the bottom seat's side and its docked hand below. */
 export function renderTable(view, ctx) {
   const players = view.players || [];
-  const me = players.find((p) => p.seat === view.viewer);
-  const others = players.filter((p) => p !== me);
-  return el("div", {class: "table"},
-    el("div", {class: "others"}, others.map((p) => playerEl(p, view, ctx))),
+  const me = bottomSeat(view, ctx.from);
+  // Opponents in seat order from the bottom seat's left.
+  const at = players.indexOf(me);
+  const others = players.slice(at + 1).concat(players.slice(0, at));
+  const shared = splitZones(ctx.game, view.shared);
+  return el("div", {class: "table" + (others.length > 2 ? " many" : "")},
+    el("div", {class: "others"}, others.map((p) => playerEl(p, view, ctx, false))),
     (view.shared || []).length ? el("section", {class: "shared"},
-      el("div", {class: "zones"}, orderZones(ctx.game, view.shared).map((z) => zoneEl(z, ctx)))) : null,
-    me ? playerEl(me, view, ctx) : null);
+      shared.piles.length ? el("div", {class: "piles"}, shared.piles.map((z) => pileEl(z, ctx))) : null,
+      el("div", {class: "zones"}, shared.rows.map((z) => rowEl(z, ctx)))) : null,
+    me ? playerEl(me, view, ctx, true) : null,
+    me ? handEl(me, ctx) : null);
 }
 
 /** statusLine is the turn, round, phase and whose decision it is; a
  * finished game says so instead of naming a seat for "nobody". */
 export function statusLine(view, extra = {}) {
   const seated = (s) => s && s !== "nobody";
-  const who = view.to_move === view.viewer ? "you" : seatName(view.to_move);
+  const who = view.to_move === view.viewer ? t("seat.you") : seatName(view.to_move);
   return el("div", {class: "status"},
-    el("span", {dataset: {k: "turn"}}, "Turn ", el("b", {}, view.turn)),
-    view.round ? el("span", {}, "Round ", el("b", {}, view.round)) : null,
-    view.result ? null : el("span", {}, "Phase ", el("b", {}, view.phase || "–")),
-    seated(view.active) ? el("span", {dataset: {k: "active"}}, "Active ", el("b", {}, seatName(view.active))) : null,
-    view.result ? el("span", {class: "over", dataset: {k: "over"}}, el("b", {}, "Game over")) :
-      seated(view.to_move) ? el("span", {class: "decision", dataset: {k: "decision"}}, "Decision ", el("b", {}, who + (extra.thinking ? " (AI thinking…)" : ""))) : null,
+    el("span", {dataset: {k: "turn"}}, t("status.turn"), " ", el("b", {}, view.turn)),
+    view.round ? el("span", {}, t("status.round"), " ", el("b", {}, view.round)) : null,
+    view.result ? null : el("span", {}, t("status.phase"), " ", el("b", {}, view.phase ? gameWord("phase", view.phase) : "–")),
+    seated(view.active) ? el("span", {dataset: {k: "active"}}, t("status.active"), " ", el("b", {}, seatName(view.active))) : null,
+    view.result ? el("span", {class: "over", dataset: {k: "over"}}, el("b", {}, t("status.over"))) :
+      seated(view.to_move) ? el("span", {class: "decision", dataset: {k: "decision"}}, t("status.decision"), " ",
+        el("b", {}, extra.thinking ? t("status.thinking", {name: who}) : who)) : null,
     (view.notes || []).map((n) => el("span", {class: "note"}, ruleText(n))));
 }
 
 /** logEl draws the game log, newest last; the game's own entries name no
  * seat. */
 export function logEl(lines) {
-  const list = el("ol", {class: "log"}, (lines || []).map((l) =>
-    el("li", {value: l.n}, l.seat && l.seat !== "nobody" ? [el("span", {class: "who"}, seatName(l.seat)), " "] : null, ruleText(l.label))));
-  return list;
+  return el("ol", {class: "log"}, (lines || []).map((l) => {
+    const label = String(l.label ?? "");
+    const named = !l.seat || l.seat === "nobody" || label.startsWith(seatName(l.seat));
+    // A line that names its seat by id ("p2 ends the Day") gets the
+    // seat's name instead, once.
+    const text = named ? label : label.replace(new RegExp(`^${l.seat}\\s+`), "");
+    return el("li", {value: l.n}, named ? null : [el("span", {class: "who"}, seatName(l.seat)), " "], ruleText(text));
+  }));
 }
 
-/** resultText says how the game ended, from the viewer's side. */
-export function resultText(view) {
+/** resultTitle says how the game ended, from the viewer's side. */
+export function resultTitle(view) {
   const r = view.result;
   if (!r) return "";
-  if (r.draw) return `Draw (${r.reason})`;
+  if (r.draw) return t("result.draw");
   const winners = r.winners || [];
-  if (winners.includes(view.viewer)) return `You win! (${r.reason})`;
-  if (view.viewer !== "nobody" && view.viewer) return `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"} — you lose (${r.reason})`;
-  return `${winners.map(seatName).join(" and ")} ${winners.length > 1 ? "win" : "wins"} (${r.reason})`;
+  const names = winners.map(seatName).join(", ");
+  if (winners.includes(view.viewer)) return t("result.you_win");
+  if (view.viewer && view.viewer !== "nobody") return t("result.you_lose", {names, n: winners.length});
+  return t("result.wins", {names, n: winners.length});
+}
+
+/** resultText is the title with the game's reason, for one line. */
+export function resultText(view) {
+  if (!view.result) return "";
+  return view.result.reason ? `${resultTitle(view)} (${view.result.reason})` : resultTitle(view);
+}
+
+/** showPeek shows card whole in box beside anchor, or hides box when
+ * card is null. On a phone the box sits at the bottom (by the style). */
+export function showPeek(box, card, anchor, ctx) {
+  if (!card) { box.hidden = true; return; }
+  box.replaceChildren(cardDetail(card, ctx));
+  box.hidden = false;
+  if (phone()) return;
+  const r = anchor.getBoundingClientRect();
+  const w = box.offsetWidth;
+  const left = r.right + 8 + w < innerWidth ? r.right + 8 : Math.max(4, r.left - 8 - w);
+  box.style.left = `${left}px`;
+  box.style.top = `${Math.max(4, Math.min(r.top, innerHeight - box.offsetHeight - 4))}px`;
 }

@@ -1,12 +1,14 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
-import {el, api, seatName, catalogue, ruleText} from "./common.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
+import {el, api, seatName, setSeatNames, catalogue, ruleText} from "./common.js";
+import {t, loadWords} from "./i18n.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
 let step = 0;
 let steps = 0;
 let seat = "spectator";
+let game = "";
 let catalog = new Map();
 // loads counts the steps drawn, so a test can wait for a click's answer.
 window.kw = {step: -1, steps: 0, viewer: "", loads: 0};
@@ -14,41 +16,49 @@ window.kw = {step: -1, steps: 0, viewer: "", loads: 0};
 async function load(n) {
   try {
     const r = await api(`/api/games/${id}/replay?seat=${seat}&step=${n}`);
-    if (!catalog.size) catalog = await catalogue(r.game);
+    if (!catalog.size) {
+      await loadWords(r.game);
+      catalog = await catalogue(r.game);
+    }
+    game = r.game;
     step = r.step;
     steps = r.steps;
     draw(r);
   } catch (e) {
-    const t = $("#toast");
-    t.textContent = e.message;
-    t.hidden = false;
+    const box = $("#toast");
+    box.textContent = e.message;
+    box.hidden = false;
   }
 }
 
 function draw(r) {
-  Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
-  $("#title").textContent = `${r.name} replay — ${r.result}`;
+  setSeatNames(r.seats, r.view.players);
+  document.title = t("replay.page_title", {game: r.name});
+  $("#title").textContent = t("replay.heading", {game: r.name, result: r.result});
   if (!$("#seat").options.length) {
-    $("#seat").replaceChildren(el("option", {value: "spectator"}, "spectator"),
-      ...r.seats.map((s) => el("option", {value: s.seat}, `${seatName(s.seat)} (${s.kind === "ai" ? "AI " + s.agent : s.kind})`)));
+    $("#seat").replaceChildren(el("option", {value: "spectator"}, t("replay.spectator")),
+      ...r.seats.map((s) => el("option", {value: s.seat}, `${seatName(s.seat)} (${s.kind === "ai" ? t("seat.ai", {agent: s.agent}) : t("seat.kind_" + s.kind)})`)));
   }
   $("#step").textContent = `${step} / ${steps}`;
   Object.assign($("#slider"), {max: steps, value: step});
   $("#status").replaceChildren(statusLine(r.view));
-  const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}};
+  const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}, onPeek: peek};
   $("#table").replaceChildren(renderTable(r.view, ctx));
   const last = r.log[r.log.length - 1];
-  const by = last && last.seat !== "nobody" ? `${seatName(last.seat)} — ` : "";
-  $("#prompt").replaceChildren(el("p", {}, ruleText(r.view.result ? resultText(r.view) : last ? `Last: ${by}${last.label}` : "The start of the game")));
+  const text = r.view.result ? resultText(r.view) : last ? t("replay.last_move", {move: last.label}) : t("replay.start");
+  $("#prompt").replaceChildren(el("p", {}, ruleText(text)));
   $("#log").replaceChildren(logEl(r.log));
   $("#log").scrollTop = 1e9;
+  Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
 }
 
 function openCard(card) {
   const menu = $("#menu");
-  menu.replaceChildren(cardDetail(card, catalog.get(card.name)), el("button", {class: "close", onclick: () => { menu.hidden = true; }}, "Close"));
+  menu.replaceChildren(cardDetail(card, {game, catalog}), el("button", {class: "close", onclick: () => { menu.hidden = true; }}, t("common.close")));
   menu.hidden = false;
 }
+
+function peek(card, anchor) { showPeek($("#peek"), card, anchor, {game, catalog}); }
 
 $("#first").onclick = () => load(0);
 $("#prev").onclick = () => load(Math.max(0, step - 1));

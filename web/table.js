@@ -1,8 +1,9 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, seatName, catalogue, ruleText, rememberSeat} from "./common.js";
+import {el, api, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText} from "./render.js";
+import {t, gameWord, loadWords, pageLang} from "./i18n.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -14,13 +15,20 @@ let catalog = new Map();
 let socket = null;
 let retry = 500;
 let shownViewer = null;
+let wordsGame = null;
+// A spectator's seat at the bottom of the table, kept in the address.
+let from = params.get("from") || "";
 // window.kw exposes the table's state to scripts and tests.
-window.kw = {version: -1, legal: 0, finished: false, viewer: null, errors: [], connected: false};
+window.kw = {version: -1, legal: 0, finished: false, viewer: null, errors: [], connected: false, drawn: 0};
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws${q}`);
+  const q = new URLSearchParams();
+  if (token) q.set("token", token);
+  if (token && myName()) q.set("name", myName());
+  if (pageLang()) q.set("lang", pageLang());
+  const qs = q.toString() ? `?${q}` : "";
+  socket = new WebSocket(`${proto}://${location.host}/api/games/${id}/ws${qs}`);
   socket.onopen = () => { retry = 500; setConn(true); };
   socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   socket.onclose = (ev) => {
@@ -37,15 +45,15 @@ async function explain() {
   try {
     await api(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   } catch (e) {
-    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, "This table cannot open"), el("p", {}, e.message),
-      el("a", {class: "button", href: "/"}, "Back to the lobby")));
+    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("table.cannot_open")), el("p", {}, e.message),
+      el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))));
   }
 }
 
 function setConn(ok, reason) {
   window.kw.connected = ok;
   const c = $("#conn");
-  c.textContent = ok ? "connected" : "reconnecting…";
+  c.textContent = ok ? t("table.connected") : t("table.reconnecting");
   c.className = "conn " + (ok ? "ok" : "lost");
   if (!ok && reason) c.title = reason;
 }
@@ -59,7 +67,10 @@ async function onMessage(m) {
   if (m.type !== "state") return;
   if (!m.full) return applyDelta(m);
   m.controls = m.controls || [];
-  if (!state || state.game !== m.game) catalog = await catalogue(m.game);
+  if (!state || state.game !== m.game) {
+    if (wordsGame !== m.game) { await loadWords(m.game); wordsGame = m.game; }
+    catalog = await catalogue(m.game, m.cards_date);
+  }
   // A token that holds a seat is kept for the lobby's "My games".
   if (m.controls.length) rememberSeat(id, token);
   state = m;
@@ -75,17 +86,18 @@ function applyDelta(m) {
     return;
   }
   const log = state.log.concat(m.log).slice(-60);
-  state = {...state, ...m, log, full: false, thinking: m.thinking ?? null, rematch: m.rematch || state.rematch};
+  state = {...state, ...m, log, full: false, thinking: m.thinking ?? null, rematch: m.rematch || state.rematch,
+    explain: m.explain || state.explain, seats: m.seats || state.seats};
   draw();
 }
 
 function toast(text) {
   window.kw.errors.push(text);
-  const t = $("#toast");
-  t.replaceChildren(...ruleText(text));
-  t.hidden = false;
+  const box = $("#toast");
+  box.replaceChildren(...ruleText(text));
+  box.hidden = false;
   clearTimeout(toast.timer);
-  toast.timer = setTimeout(() => { t.hidden = true; }, 6000);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 6000);
 }
 
 // actButton is the button of one legal action. One that gives the game up
@@ -97,23 +109,23 @@ function actButton(a) {
   b.onclick = () => {
     if (b.classList.contains("armed")) return send(a.action);
     b.classList.add("armed");
-    b.textContent = a.label + ": click again to give up the game";
+    b.textContent = t("table.concede_confirm", {action: a.label});
   };
   return b;
 }
 
 function send(action) {
   closeMenu();
-  if (!socket || socket.readyState !== WebSocket.OPEN) return toast("not connected: reconnecting, try again in a moment");
+  if (!socket || socket.readyState !== WebSocket.OPEN) return toast(t("table.not_connected"));
   socket.send(JSON.stringify({type: "act", token, action, version: state.version}));
 }
 
 function draw() {
   const m = state;
   const v = m.view;
-  Object.assign(window.kw, {version: m.version, legal: m.legal.length, finished: !!v.result, viewer: v.viewer});
-  document.title = `${m.name} — Kartenwerk`;
-  $("#title").textContent = m.name + (m.controls.length ? "" : " (watching)");
+  setSeatNames(m.seats, v.players);
+  document.title = t("table.page_title", {game: m.name});
+  $("#title").textContent = m.name + (m.controls.length ? "" : ` (${t("table.watching")})`);
   $("#status").replaceChildren(statusLine(v, {thinking: m.thinking && m.thinking === v.to_move}));
   const clock = clockEl(m.clock);
   if (clock) $("#status .status").append(clock);
@@ -126,58 +138,113 @@ function draw() {
       byCard.get(c).push(a);
     } else loose.push(a);
   }
-  const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking,
-    onCard: openMenu, onPile: openPile};
+  const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from,
+    onCard: openMenu, onPile: openPile, onPeek: peek};
   $("#table").replaceChildren(renderTable(v, ctx));
   // An action whose card is not on the table goes to the prompt instead.
-  const drawn = new Set([...document.querySelectorAll("#table .card[data-id]")].map((e) => Number(e.dataset.id)));
+  const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
-  drawPrompt(v, loose, byCard.size > 0);
+  drawPrompt(v, loose);
   $("#log").replaceChildren(logEl(m.log));
   $("#log").scrollTop = 1e9;
-  drawLinks();
+  drawLinks(v);
   drawCover(v);
   drawResult(v);
+  showChoices();
+  Object.assign(window.kw, {version: m.version, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
 }
 
-function drawPrompt(v, loose, cardActions) {
+// showChoices brings the cards a decision can use into view, each inside
+// the zone that scrolls it, the first card of each zone last so it wins.
+function showChoices() {
+  const cards = [...document.querySelectorAll("#table .playable")];
+  for (const c of cards.reverse()) c.scrollIntoView({block: "nearest", inline: "nearest"});
+}
+
+// where names the places of the cards a decision can use: "your hand,
+// market".
+function where() {
+  const places = [];
+  for (const c of document.querySelectorAll("#table .playable")) {
+    const zone = c.closest("[data-zone]");
+    const seat = c.closest("[data-seat]");
+    if (!zone) continue;
+    const name = zone.classList.contains("hand") ? gameWord("zone", "hand") : gameWord("zone", zone.dataset.zone);
+    const owner = seat ? seat.dataset.seat : null;
+    const place = !owner && !zone.classList.contains("hand") ? name :
+      owner === state.view.viewer || zone.classList.contains("hand") ? t("table.where_mine", {zone: name}) :
+        t("table.where_other", {zone: name, name: seatName(owner)});
+    if (!places.includes(place)) places.push(place);
+  }
+  return places.join(", ");
+}
+
+function drawPrompt(v, loose) {
   const m = state;
   let text;
-  if (v.result) text = resultText(v);
-  else if (m.legal.length) text = v.prompt || (cardActions ? "Your decision: click a highlighted card, or choose below." : "Your decision:");
-  else if (m.thinking) text = `${seatName(m.thinking)} (AI) is thinking…`;
+  if (v.result) text = resultTitle(v);
+  else if (m.legal.length) text = v.prompt || t("table.your_decision");
+  else if (m.thinking) text = t("table.ai_thinking", {name: seatName(m.thinking)});
   else if (v.to_move === "nobody") text = "";
-  else text = `Waiting for ${seatName(v.to_move)}…`;
+  else text = t("table.waiting", {name: seatName(v.to_move)});
+  const places = m.legal.length && !v.result ? where() : "";
   $("#prompt").className = "prompt" + (m.legal.length ? " yours" : "") + (m.thinking ? " thinking" : "");
-  $("#prompt").replaceChildren(el("p", {}, ruleText(text)),
-    el("div", {class: "choices"}, loose.map((a) => actButton(a))));
+  $("#prompt").replaceChildren(...[el("p", {}, ruleText(text)),
+    places ? el("p", {class: "where"}, t("table.where", {places})) : null,
+    el("div", {class: "choices"}, loose.map((a) => actButton(a)))].filter(Boolean));
 }
 
 function openMenu(card, actions) {
-  const info = catalog.get(card.name);
+  peek(null);
   const menu = $("#menu");
-  menu.replaceChildren(cardDetail(card, info),
+  menu.replaceChildren(cardDetail(card, {game: state.game, catalog}),
     el("div", {class: "choices"}, actions.map((a) => actButton(a))),
-    el("button", {class: "close", onclick: closeMenu}, actions.length ? "Cancel" : "Close"));
+    el("button", {class: "close", onclick: closeMenu}, actions.length ? t("common.cancel") : t("common.close")));
   menu.hidden = false;
 }
 
+// peek shows a card whole beside it (on hover, focus or a long press), or
+// hides it when card is null.
+function peek(card, anchor) { showPeek($("#peek"), card, anchor, {game: state.game, catalog}); }
+
 function openPile(zone) {
   const menu = $("#menu");
-  menu.replaceChildren(el("h3", {}, `${zone.name} (${zone.count})`),
-    el("ul", {class: "pile-list"}, (zone.cards || []).map((c) => el("li", {}, c.name || "hidden card"))),
-    el("button", {class: "close", onclick: closeMenu}, "Close"));
+  menu.replaceChildren(el("h3", {}, `${gameWord("zone", zone.name)} (${zone.count})`),
+    el("ul", {class: "pile-list"}, (zone.cards || []).map((c) => el("li", {}, c.name || t("card.hidden")))),
+    el("button", {class: "close", onclick: closeMenu}, t("common.close")));
   menu.hidden = false;
 }
 
 function closeMenu() { $("#menu").hidden = true; }
-document.addEventListener("keydown", (e) => { if (e.key === "Escape") closeMenu(); });
+document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
-function drawLinks() {
-  if (!state.controls.length) return $("#links").replaceChildren(el("p", {class: "muted"}, "You are watching: only public information is shown."));
-  $("#links").replaceChildren(el("details", {}, el("summary", {}, "Links"),
-    el("p", {}, "Spectators: ", el("a", {href: `/play/${id}`}, location.origin + `/play/${id}`)),
-    el("p", {class: "muted"}, "Your own link (keep it secret, it holds your seat): ", el("a", {href: location.href}, "this page"))));
+// drawLinks fills the drawer of the table's extras: the player's display
+// name and links, or a spectator's choice of seat.
+function drawLinks(v) {
+  if (!state.controls.length) {
+    const seats = (v.players || []).map((p) => p.seat);
+    const at = bottomSeat(v, from);
+    $("#links").replaceChildren(el("p", {class: "muted"}, t("table.spectating")),
+      el("label", {}, t("table.watch_from"), " ", el("select", {id: "from", onchange: (e) => watchFrom(e.target.value)},
+        seats.map((s) => el("option", {value: s, selected: at && at.seat === s}, seatName(s))))));
+    if (!drawLinks.opened) $("#links-drawer").open = drawLinks.opened = !phone();
+    return;
+  }
+  if ($("#links").dataset.filled) return;
+  $("#links").dataset.filled = "1";
+  const name = el("input", {id: "my-name", value: myName(), maxlength: 24, placeholder: t("name.placeholder"), "aria-label": t("name.label")});
+  $("#links").replaceChildren(
+    el("form", {class: "name-form", onsubmit: (e) => { e.preventDefault(); setMyName(name.value); socket.close(); }},
+      el("label", {}, t("name.label"), " ", name), el("button", {type: "submit"}, t("name.save"))),
+    el("p", {}, t("table.spectator_link"), " ", el("a", {href: `/play/${id}`}, location.origin + `/play/${id}`)),
+    el("p", {class: "muted"}, t("table.own_link"), " ", el("a", {href: location.href}, t("table.this_page"))));
+}
+
+function watchFrom(seat) {
+  from = seat;
+  params.set("from", seat);
+  history.replaceState(null, "", `${location.pathname}?${params}`);
+  draw();
 }
 
 // Hot-seat: when the screen passes to another of the token's seats, cover
@@ -187,26 +254,34 @@ function drawCover(v) {
   if (state.controls.length < 2 || v.result) { cover.hidden = true; shownViewer = v.viewer; return; }
   if (shownViewer === null) shownViewer = v.viewer;
   if (v.viewer === shownViewer) return;
-  cover.replaceChildren(el("div", {class: "box"}, el("h2", {}, `Pass the screen to ${seatName(v.viewer)}`),
-    el("button", {class: "primary", onclick: () => { shownViewer = v.viewer; cover.hidden = true; }}, `I am ${seatName(v.viewer)}: show my cards`)));
+  cover.replaceChildren(el("div", {class: "box"}, el("h2", {}, t("table.pass_screen", {name: seatName(v.viewer)})),
+    el("button", {class: "primary", onclick: () => { shownViewer = v.viewer; cover.hidden = true; }}, t("table.show_my_cards", {name: seatName(v.viewer)}))));
   cover.hidden = false;
 }
 
+// drawResult is the end of the game: who won, and why, in the game's own
+// words (its explanation lines, else the result's reason).
 function drawResult(v) {
   const box = $("#result");
   if (!v.result) { box.hidden = true; return; }
+  // "See the table" puts the result away for good; until then it follows
+  // the state (a rematch started by another seat).
+  if (drawResult.dismissed) return;
   const next = state.rematch ? `/play/${state.rematch}?token=${encodeURIComponent(token)}` : null;
   // A ranked game has no rematch: its players queue again.
   const ranked = (state.seats || []).some((s) => s.kind === "ranked");
-  box.replaceChildren(el("div", {class: "box", id: "result-box"},
-    el("h2", {}, ruleText(resultText(v))),
-    el("p", {}, `after ${v.turn} turns and ${state.version} actions`),
+  const lines = (state.explain && state.explain.length) ? state.explain : [v.result.reason].filter(Boolean);
+  const won = (v.result.winners || []).includes(v.viewer);
+  box.replaceChildren(el("div", {class: "box result-box" + (won ? " won" : ""), id: "result-box", role: "dialog", "aria-labelledby": "result-title"},
+    el("h2", {id: "result-title"}, resultTitle(v)),
+    el("ul", {class: "explain"}, lines.map((l) => el("li", {}, ruleText(l)))),
+    el("p", {class: "muted"}, t("result.after", {turns: v.turn, actions: state.version})),
     el("div", {class: "choices"},
-      ranked ? el("a", {class: "button primary", id: "ranked-again", href: `/ranked?game=${encodeURIComponent(state.game)}`}, "Play ranked again") :
-        state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? "Join the rematch" : "Rematch") : null,
-      el("a", {class: "button", href: `/replay/${id}`}, "Watch the replay"),
-      el("a", {class: "button", href: "/"}, "Lobby"),
-      el("button", {onclick: () => { box.hidden = true; }}, "See the table"))));
+      ranked ? el("a", {class: "button primary", id: "ranked-again", href: `/ranked?game=${encodeURIComponent(state.game)}`}, t("result.ranked_again")) :
+        state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? t("result.join_rematch") : t("result.rematch")) : null,
+      el("a", {class: "button", id: "to-lobby", href: "/"}, t("common.back_to_lobby")),
+      el("a", {class: "button", href: `/replay/${id}`}, t("result.replay")),
+      el("button", {onclick: () => { box.hidden = true; drawResult.dismissed = true; }}, t("result.see_table")))));
   box.hidden = false;
 }
 
@@ -218,8 +293,17 @@ async function rematch() {
 }
 
 document.addEventListener("click", (e) => {
+  peek(null);
   const menu = $("#menu");
   if (!menu.hidden && !menu.contains(e.target)) closeMenu();
 });
 
-connect();
+async function main() {
+  await loadWords();
+  if (phone()) $("#log-drawer").open = false;
+  setConn(false);
+  $("#conn").textContent = t("table.connecting");
+  connect();
+}
+
+main();

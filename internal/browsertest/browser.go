@@ -17,6 +17,13 @@ import (
 // installed it (.ci/run does).
 func New(t *testing.T) context.Context {
 	t.Helper()
+	return NewWithin(t, 2*time.Minute)
+}
+
+// NewWithin is New for a tab that may live up to life, for a test that
+// plays a long game.
+func NewWithin(t *testing.T, life time.Duration) context.Context {
+	t.Helper()
 	path := chromiumPath()
 	if path == "" {
 		if os.Getenv("CI") != "" {
@@ -40,7 +47,7 @@ func New(t *testing.T) context.Context {
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, 2*time.Minute)
+	ctx, cancelTime := context.WithTimeout(ctx, life)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
 	return ctx
 }

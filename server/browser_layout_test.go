@@ -1,0 +1,196 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"kartenwerk/engine"
+	"kartenwerk/internal/browsertest"
+)
+
+// tableChecksJS looks at the table as a player would at a decision and
+// returns what is wrong: the page grown beyond the window, the decision
+// panel or the docked hand out of view, a card the decision can use that
+// cannot be seen (hidden by a scroller or off screen), text that overflows
+// its card face, and card text with less than 4.5:1 contrast against
+// what is behind it.
+const tableChecksJS = `(() => {
+  const out = [];
+  const W = innerWidth, H = innerHeight;
+  const inView = (r) => r.top >= -1 && r.left >= -1 && r.bottom <= H + 1 && r.right <= W + 1 && r.width > 0;
+  const doc = document.documentElement;
+  if (doc.scrollHeight > H + 1 || doc.scrollWidth > W + 1) out.push("the page grows to " + doc.scrollWidth + "x" + doc.scrollHeight);
+  const prompt = document.querySelector("#prompt");
+  const pr = prompt.getBoundingClientRect();
+  if (!(pr.top >= 0 && pr.top + 24 <= H && pr.left >= 0 && pr.right <= W + 1)) out.push("the decision panel is out of view at " + Math.round(pr.top));
+  const hand = document.querySelector("#table .zone.hand");
+  if (hand && !inView(hand.getBoundingClientRect())) out.push("the docked hand is out of view at " + Math.round(hand.getBoundingClientRect().top));
+  for (const c of document.querySelectorAll("#table .playable")) {
+    const r = c.getBoundingClientRect();
+    // The middle of its left edge: what a fan leaves uncovered, inside a
+    // card turned by a few degrees.
+    const x = r.left + Math.min(6, r.width / 2), y = r.top + r.height / 2;
+    const hit = x >= 0 && y >= 0 && x < W && y < H ? document.elementFromPoint(x, y) : null;
+    const drawer = c.closest("details:not([open])");
+    // A fan too long for its zone scrolls inside itself, in view.
+    const fan = c.closest(".fan");
+    const scrolls = fan && fan.scrollWidth > fan.clientWidth + 1 && inView(fan.getBoundingClientRect());
+    if ((!hit || !c.contains(hit)) && !scrolls && !(drawer && drawer.querySelector("summary").textContent.trim())) {
+      out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone);
+    }
+  }
+  const lum = (rgb) => {
+    const [r, g, b] = rgb.map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const rgba = (s) => (s.match(/[\d.]+/g) || []).map(Number);
+  const behind = (e) => {
+    for (let n = e; n; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      const c = rgba(cs.backgroundColor);
+      if (cs.backgroundImage !== "none" && n.closest(".card")) return null;
+      if (c.length === 3 || (c.length === 4 && c[3] > 0.9)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  for (const card of document.querySelectorAll("#table .card:not(.back)")) {
+    const cr = card.getBoundingClientRect();
+    let o = 1;
+    for (let n = card; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
+    if (card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1) out.push("text overflows the face of " + card.dataset.name);
+    for (const t of card.querySelectorAll(".c-name, .c-cost, .c-kind, .c-text, .kw, .stat, .counter, .st, .att")) {
+      const r = t.getBoundingClientRect();
+      if (r.width && (r.right > cr.right + 2 || r.bottom > cr.bottom + 2 || r.left < cr.left - 2)) out.push("text overflows the face of " + card.dataset.name + ": " + t.textContent);
+      const cs = getComputedStyle(t);
+      const bg = behind(t);
+      if (!bg) continue;
+      const fg = rgba(cs.color).slice(0, 3);
+      const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+      const ratio = (a + 0.05) / (b + 0.05);
+      if (ratio < 4.5 || o < 1) out.push("card text " + JSON.stringify(t.textContent.slice(0, 20)) + " on " + card.dataset.name + " has contrast " + ratio.toFixed(2) + (o < 1 ? " at opacity " + o : ""));
+    }
+  }
+  return [...new Set(out)];
+})()`
+
+// checkJS makes autoplayJS run tableChecksJS at each decision before it
+// clicks, keeping each problem the first time it is seen; with
+// stopAtProblem true a new problem stops the play.
+const checkJS = `((stopAtProblem) => {
+  const problems = window.kwProblems = window.kwProblems || [];
+  const seen = window.kwSeen = window.kwSeen || new Set();
+  window.kwDecisions = window.kwDecisions || 0;
+  window.kwBeforeClick = () => {
+    window.kwDecisions++;
+    const before = problems.length;
+    for (const p of ` + tableChecksJS + `) {
+      if (!seen.has(p) && problems.length < 40) problems.push("first at version " + window.kw.version + ": " + p);
+      seen.add(p);
+    }
+    return stopAtProblem && problems.length > before;
+  };
+  return true;
+})`
+
+type checkedPlay struct {
+	autoplayResult
+	Decisions int      `json:"decisions"`
+	Problems  []string `json:"problems"`
+}
+
+// screenSizes are the sizes every table must fit: a laptop and a phone.
+var screenSizes = []struct {
+	name          string
+	width, height int64
+}{{"1280x800", 1280, 800}, {"390x844", 390, 844}}
+
+// pageLangs are the languages the browser tests rotate through.
+var pageLangs = []string{"de", "en", "cs"}
+
+// useLang makes the browser ask for lang, as the header's switcher does.
+func useLang(t *testing.T, ctx context.Context, base, lang string) {
+	t.Helper()
+	if _, err := chromedp.Call(ctx, network.SetCookie, network.SetCookieParams{Name: "lang", Value: lang, URL: base + "/"}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// At every decision of a full game against an AI, in each game at a
+// laptop's and a phone's size: the page does not grow, the decision
+// panel, the docked hand and every card the decision can use are in
+// view, no text overflows a card face, and card text has at least 4.5:1
+// contrast. Screenshots of the middle and the end of each game are kept.
+func TestBrowserTableFitsEveryDecision(t *testing.T) {
+	e := newEnv(t)
+	i := 0
+	for _, g := range engine.Games() {
+		if g.Info().MinSeats > 2 {
+			continue
+		}
+		for _, size := range screenSizes {
+			lang := pageLangs[i%len(pageLangs)]
+			i++
+			name := fmt.Sprintf("%s-%s-%s", g.Info().ID, size.name, lang)
+			t.Run(name, func(t *testing.T) {
+				t.Parallel()                                   // most of a game's time is spent waiting for the server
+				tab := browsertest.NewWithin(t, 4*time.Minute) // a long game checked at every decision
+				useLang(t, tab, e.http.URL, lang)
+				resp := e.create(CreateRequest{Game: g.Info().ID, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+				if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+					t.Fatal(err)
+				}
+				waitTable(t, tab, 0)
+				first := playChecked(t, tab, 12, 3, false)
+				browsertest.Screenshot(t, tab, name+"-play")
+				// The first problem is kept as a picture too, then play goes on.
+				rest := playChecked(t, tab, 4000, 5, true)
+				if rest.Stopped {
+					browsertest.Screenshot(t, tab, name+"-problem")
+					more := playChecked(t, tab, 4000, 5, false)
+					more.Clicks += rest.Clicks
+					rest = more
+				}
+				browsertest.Screenshot(t, tab, name+"-end")
+				if rest.Result == "" && first.Result == "" {
+					t.Errorf("no result screen after %d clicks", first.Clicks+rest.Clicks)
+				} else {
+					checkResultScreen(t, tab)
+				}
+				t.Logf("%d decisions checked, %d clicks: %s", rest.Decisions, first.Clicks+rest.Clicks, rest.Result+first.Result)
+				if len(rest.Problems) > 0 {
+					t.Errorf("%d problems:\n%s", len(rest.Problems), strings.Join(rest.Problems, "\n"))
+				}
+			})
+		}
+	}
+}
+
+func playChecked(t *testing.T, ctx context.Context, max, seed int, stopAtProblem bool) checkedPlay {
+	t.Helper()
+	evalJS[bool](t, ctx, fmt.Sprintf("%s(%v)", checkJS, stopAtProblem))
+	r := autoplay(t, ctx, max, seed)
+	c := evalJS[checkedPlay](t, ctx, `({decisions: window.kwDecisions, problems: window.kwProblems})`)
+	c.autoplayResult = r
+	return c
+}
+
+// checkResultScreen asks the result screen to explain the result (the
+// game's lines, or its reason) and to offer a rematch and the lobby.
+func checkResultScreen(t *testing.T, ctx context.Context) {
+	t.Helper()
+	type screen struct {
+		Lines          []string
+		Rematch, Lobby bool
+	}
+	got := evalJS[screen](t, ctx, `({Lines: [...document.querySelectorAll("#result-box .explain li")].map((l) => l.textContent),
+		Rematch: !!document.querySelector("#result-box #rematch"), Lobby: !!document.querySelector("#result-box #to-lobby")})`)
+	if len(got.Lines) == 0 || strings.TrimSpace(got.Lines[0]) == "" || !got.Rematch || !got.Lobby {
+		t.Errorf("the result screen: %+v, want the result explained with a rematch and a lobby button", got)
+	}
+}

@@ -1,0 +1,102 @@
+package server
+
+import (
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	"kartenwerk/internal/browsertest"
+)
+
+// A spectator sees the table from the seat they choose: that seat sits at
+// the bottom with its hand drawn as backs, and no hidden card is named.
+func TestBrowserSpectatorWatchesFromTheSeatTheyChoose(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	ctx := newBrowser(t)
+	openPage(t, ctx, e.http.URL+"/play/"+resp.ID+"?from=p2", "#table .player.bottom")
+	waitTable(t, ctx, 0)
+	type seat struct {
+		Bottom     string
+		Backs, IDs int
+	}
+	bottom := `(() => ({Bottom: document.querySelector("#table .player.bottom").dataset.seat,
+		Backs: document.querySelectorAll("#table [data-zone=hand] .card.back").length,
+		IDs: document.querySelectorAll("#table [data-zone=hand] [data-id]").length}))()`
+	if got := evalJS[seat](t, ctx, bottom); got.Bottom != "p2" || got.Backs == 0 || got.IDs != 0 {
+		t.Errorf("watching from p2: %+v, want p2 at the bottom with its hand as backs only", got)
+	}
+	if err := chromedp.Do(ctx, chromedp.SetValue("#from", "p1")); err != nil {
+		t.Fatal(err)
+	}
+	var got seat
+	if !poll(20*time.Second, func() bool { got = evalJS[seat](t, ctx, bottom); return got.Bottom == "p1" }) || got.IDs != 0 {
+		t.Errorf("after choosing p1: %+v, want p1 at the bottom with no card named", got)
+	}
+}
+
+// A player's display name is kept in the browser and sent when the table
+// opens its WebSocket.
+func TestBrowserSendsTheDisplayNameWhenJoining(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	ctx := newBrowser(t)
+	var mu sync.Mutex
+	var urls []string
+	if _, err := chromedp.Call(ctx, network.Enable, network.EnableParams{}); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Listen(ctx, func(ev any) {
+		if c, ok := ev.(*network.EventWebSocketCreated); ok {
+			mu.Lock()
+			urls = append(urls, c.URL)
+			mu.Unlock()
+		}
+	}); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, e.http.URL+"/", "#my-name")
+	if err := chromedp.Do(ctx, chromedp.SendKeys("#my-name", "Anna\t")); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, e.http.URL+resp.Play, "body.play")
+	waitTable(t, ctx, 0)
+	mu.Lock()
+	defer mu.Unlock()
+	if len(urls) == 0 || !strings.Contains(urls[len(urls)-1], "name=Anna") {
+		t.Errorf("the table's WebSockets: %q, want one carrying name=Anna", urls)
+	}
+}
+
+// The table speaks the language the reader chose: the status line's
+// words, the switcher's choice and the page's lang attribute follow it,
+// and no page key is missing. A screenshot in each language is kept.
+func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
+	e := newEnv(t)
+	turn := map[string]string{"de": "Zug", "en": "Turn", "cs": "Tah"}
+	for _, lang := range pageLangs {
+		t.Run(lang, func(t *testing.T) {
+			tab := newBrowser(t)
+			useLang(t, tab, e.http.URL, lang)
+			resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+				t.Fatal(err)
+			}
+			waitMyTurn(t, tab)
+			type page struct {
+				Lang, Chosen, Turn string
+				Missing            bool
+			}
+			got := evalJS[page](t, tab, `({Lang: document.documentElement.lang, Chosen: document.querySelector("select.langs").value,
+				Turn: document.querySelector("#status [data-k=turn]").textContent, Missing: document.body.innerText.includes("⟦")})`)
+			if got.Lang != lang || got.Chosen != lang || !strings.HasPrefix(got.Turn, turn[lang]) || got.Missing {
+				t.Errorf("the table in %s: %+v", lang, got)
+			}
+			browsertest.Screenshot(t, tab, "mysticelements-1280x800-"+lang+"-start")
+		})
+	}
+}

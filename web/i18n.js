@@ -1,0 +1,75 @@
+// Page words in the reader's language: the pages' own catalogue and the
+// names a game gives its zones, stats and statuses, from /api/words. The
+// server picks the language (?lang=, the switcher's cookie, the
+// browser's Accept-Language); the switcher below remembers a choice.
+import {el} from "./common.js";
+
+let words = {lang: "en", pages: {}, game: {}};
+// Each language in itself, as a switcher offers them: proper names, the
+// same in every language.
+const languages = [["de", "Deutsch"], ["en", "English"], ["cs", "Čeština"]];
+const oneYear = 365 * 24 * 3600;
+
+/** loadWords fetches the words (with a game's names when game is given),
+ * fills the page's data-t elements and puts the switcher in the header. */
+export async function loadWords(game) {
+  const q = new URLSearchParams();
+  if (game) q.set("game", game);
+  if (pageLang()) q.set("lang", pageLang());
+  try {
+    const res = await fetch(`/api/words?${q}`);
+    if (res.ok) words = await res.json();
+  } catch { /* offline: keys stay visible as ⟦key⟧, which tests look for */ }
+  document.documentElement.lang = words.lang;
+  translate(document);
+  addSwitcher();
+  return words;
+}
+
+/** pageLang is the language the page's address asks for (?lang=), which
+ * the page passes on to its requests, or "". */
+export function pageLang() { return new URLSearchParams(location.search).get("lang") || ""; }
+
+/** lang is the language the page speaks: "de", "en" or "cs". */
+export function lang() { return words.lang; }
+
+/** t puts a page key into words: t("table.waiting", {name: "Anna"}). A
+ * message with plural forms picks one by args.n, as the language counts. */
+export function t(key, args = {}) {
+  let msg = words.pages[key];
+  if (msg === undefined) return `⟦${key}⟧`;
+  if (typeof msg === "object") msg = msg[new Intl.PluralRules(words.lang).select(Number(args.n) || 0)] ?? msg.other;
+  return msg.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name) => String(args[name] ?? ""));
+}
+
+/** gameWord is the game's word for a name its views carry (kind "zone",
+ * "stat", "status", "phase", "counter", "keyword", "kind" or "group"), or
+ * the name made readable where the game has no word for it. */
+export function gameWord(kind, name) {
+  const w = (words.game[kind] || {})[name];
+  return w || String(name ?? "").replace(/[._-]+/g, " ");
+}
+
+/** translate fills root's elements marked data-t (their text) and
+ * data-t-title, data-t-placeholder, data-t-aria-label (attributes). */
+export function translate(root) {
+  for (const e of root.querySelectorAll("[data-t]")) e.textContent = t(e.dataset.t);
+  for (const attr of ["title", "placeholder", "aria-label"]) {
+    const data = "t" + attr.replace(/(^|-)(\w)/g, (_, __, c) => c.toUpperCase());
+    for (const e of root.querySelectorAll(`[data-t-${attr}]`)) e.setAttribute(attr, t(e.dataset[data]));
+  }
+}
+
+/** setLang remembers the reader's choice for a year and reloads. */
+export function setLang(code) {
+  document.cookie = `lang=${code}; Max-Age=${oneYear}; Path=/; SameSite=Lax`;
+  location.reload();
+}
+
+function addSwitcher() {
+  const bar = document.querySelector("header.bar");
+  if (!bar || bar.querySelector(".langs")) return;
+  const pick = el("select", {class: "langs", "aria-label": t("lang.choose"), title: t("lang.choose"), onchange: (e) => setLang(e.target.value)},
+    languages.map(([code, name]) => el("option", {value: code, selected: code === words.lang, lang: code}, name)));
+  bar.append(pick);
+}
