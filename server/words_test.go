@@ -111,16 +111,16 @@ func pageSources(t *testing.T, ext string) map[string]string {
 }
 
 var (
-	jsKey       = regexp.MustCompile(`\bt\("([a-z_.]+)"(\s*\+)?`)
-	htmlKey     = regexp.MustCompile(`data-t(?:-[a-z-]+)?="([^"]+)"`)
+	jsKey   = regexp.MustCompile(`\bt\("([a-z_.]+)"(\s*\+)?`)
+	htmlKey = regexp.MustCompile(`data-t(?:-[a-z-]+)?="([^"]+)"`)
 	// otherPages speak through catalogues of their own (the companion's
 	// companion-i18n.js) or, for now, in English from one words object at
 	// the top of each script (ranked play, the leaderboard, tournaments,
 	// the deck builder, the collection), which is still to move into
 	// web/messages.
 	otherPages = regexp.MustCompile(`^(ranked|leaderboard|tournament|decks|collection|companion|lab)`)
-	jsLiteral   = regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'|`[^`]*`")
-	jsComment   = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
+	jsLiteral  = regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'|`[^`]*`")
+	jsComment  = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
 	// Literals in these places are code, not words: classes, selectors,
 	// tag and event names, attributes, dataset keys.
 	codeContext = regexp.MustCompile(`(class:|style:|===|!==|className\s*=|classList\.\w+\(|querySelector(All)?\(|closest\(|matchMedia\(|addEventListener\(|el\(|createElementNS\(|setAttribute\(|getElementById\(|\$\(|import|from|key ===|startsWith\(|split\(|join\(|localStorage\.\w+\(|Item\()\s*$`)
