@@ -166,3 +166,30 @@ func TestRankedQueueTakesPhysicalCardsOnly(t *testing.T) {
 	e.srv.cfg.Ranked.PhysicalOnly = false
 	alice.expect(http.StatusCreated, "POST", "/api/ranked/athernum/queue", DeckRequest{Preset: "Ember Assault"})
 }
+
+// TestTournamentTakesPhysicalCardsOnly: an organiser may require decks of
+// registered cards; a deck of cards the player does not own is refused at
+// registration, each card short named.
+func TestTournamentTakesPhysicalCardsOnly(t *testing.T) {
+	e := newCodesEnv(t, 3)
+	org := e.player("orga")
+	if err := e.store.(TournamentStore).SetOrganiser(t.Context(), "orga", true); err != nil {
+		t.Fatal(err)
+	}
+	create := func(physical bool) string {
+		_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Paper night", Game: "athernum",
+			Format: FormatSwiss, Rounds: 1, PhysicalOnly: physical})
+		var v TournamentView
+		if err := json.Unmarshal([]byte(raw), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.ID
+	}
+	alice := e.player("alice")
+	e.registerCodes(alice, 0, 2)
+	res, raw := alice.do("POST", "/api/tournaments/"+create(true)+"/register", DeckRequest{Preset: "Ember Assault"})
+	if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "this tournament takes physical cards only") || !strings.Contains(raw, "you own 0") {
+		t.Fatalf("registering cards not owned: %d %s", res.StatusCode, raw)
+	}
+	alice.expect(http.StatusOK, "POST", "/api/tournaments/"+create(false)+"/register", DeckRequest{Preset: "Ember Assault"})
+}

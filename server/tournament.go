@@ -41,13 +41,15 @@ const defaultRoundMinutes = 50
 // bracket records are the platform/tournament events' own (Record); the
 // live events (swiss, bracket) are rebuilt from them on every load.
 type tourney struct {
-	ID                 string    `json:"id"`
-	Name               string    `json:"name"`
-	Game               string    `json:"game"`
-	Organiser          string    `json:"organiser"` // account id
-	Format             string    `json:"format"`
-	SwissRounds        int       `json:"swiss_rounds"` // 0: the recommended count for the entrants
-	RoundMinutes       int       `json:"round_minutes"`
+	ID           string `json:"id"`
+	Name         string `json:"name"`
+	Game         string `json:"game"`
+	Organiser    string `json:"organiser"` // account id
+	Format       string `json:"format"`
+	SwissRounds  int    `json:"swiss_rounds"` // 0: the recommended count for the entrants
+	RoundMinutes int    `json:"round_minutes"`
+	// PhysicalOnly: decks must be of cards their players registered.
+	PhysicalOnly       bool      `json:"physical_only,omitempty"`
 	RegistrationOpens  time.Time `json:"registration_opens"`
 	RegistrationCloses time.Time `json:"registration_closes,omitzero"`
 	Created            time.Time `json:"created"`

@@ -37,6 +37,9 @@ type TournamentRequest struct {
 	// Judges are usernames that may view decks, correct results and drop
 	// players.
 	Judges []string `json:"judges,omitempty"`
+	// PhysicalOnly is the "physical cards only" rule: a player registers
+	// only a deck whose every copy their account has registered.
+	PhysicalOnly bool `json:"physical_only,omitempty"`
 }
 
 // CorrectionRequest is a judge's correction of a match result.
@@ -197,7 +200,7 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	}
 	t := &tourney{ID: newToken()[:tournamentIDLength], Name: name, Game: g.Info().ID, Organiser: ss.Owner, Format: req.Format,
 		SwissRounds: req.Rounds, RoundMinutes: req.RoundMinutes, RegistrationOpens: now, Created: now, Stage: stageRegistration,
-		Entries: []entry{}}
+		Entries: []entry{}, PhysicalOnly: req.PhysicalOnly}
 	if t.RoundMinutes == 0 {
 		t.RoundMinutes = defaultRoundMinutes
 	}
@@ -278,6 +281,11 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 		deck, err := resolveDeck(g, req, "deck")
 		if err != nil {
 			return err
+		}
+		if t.PhysicalOnly {
+			if err := srv.requireOwned(ctx, ss.Owner, t.Game, deck, "this tournament"); err != nil {
+				return err
+			}
 		}
 		srv.log.Info("tournament registration", "tournament", t.ID, "username", ss.Username)
 		return t.register(ss, deck, time.Now())

@@ -27,6 +27,7 @@ type TournamentView struct {
 	TournamentSummary
 	Rounds             int            `json:"rounds"` // Swiss rounds (0: decided when round 1 starts)
 	RoundMinutes       int            `json:"round_minutes"`
+	PhysicalOnly       bool           `json:"physical_only,omitempty"`
 	RegistrationOpens  time.Time      `json:"registration_opens"`
 	RegistrationCloses time.Time      `json:"registration_closes,omitzero"`
 	Organiser          string         `json:"organiser"`
@@ -133,7 +134,7 @@ func (t *tourney) summary() TournamentSummary {
 // viewTourney is the tournament as account sees it.
 func (srv *Server) viewTourney(ctx context.Context, t *tourney, account string) TournamentView {
 	r := t.roleOf(account)
-	v := TournamentView{TournamentSummary: t.summary(), Rounds: t.SwissRounds, RoundMinutes: t.RoundMinutes,
+	v := TournamentView{TournamentSummary: t.summary(), Rounds: t.SwissRounds, RoundMinutes: t.RoundMinutes, PhysicalOnly: t.PhysicalOnly,
 		RegistrationOpens: t.RegistrationOpens, RegistrationCloses: t.RegistrationCloses, CardPool: t.CardPool, CardsDate: t.CardsDate,
 		Round: t.roundNumber(), Entrants: []EntrantView{}, Pairings: t.pairings(), Standings: t.standings(),
 		Placings: t.placings(), Judges: []string{},
