@@ -31,6 +31,7 @@ func (srv *Server) routes() {
 	m.HandleFunc("GET /api/catalog/{game}/errata", srv.handleErrata)
 	m.HandleFunc("GET /rules", srv.handleRules)
 	m.HandleFunc("GET /rules/{game}", srv.handleRules)
+	m.HandleFunc("GET /cards/{game}", srv.handleCardsPage)
 	m.HandleFunc("POST /api/catalog/{game}/decks/validate", srv.handleValidate)
 	m.HandleFunc("GET /api/games", srv.handleList)
 	m.HandleFunc("POST /api/games", srv.handleCreate)

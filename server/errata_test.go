@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -112,4 +113,46 @@ func statsOf(c engine.CardInfo) string {
 		fmt.Fprintf(&b, "%s=%d ", s.Name, s.Value)
 	}
 	return b.String()
+}
+
+// TestCardPageShowsTheTextsOfADayAndTheErrata: /cards/{game}?at=DAY shows
+// the card texts in force that day, in the reader's language, and the
+// errata marked in force or not yet.
+func TestCardPageShowsTheTextsOfADayAndTheErrata(t *testing.T) {
+	e := &testEnv{t: t, db: t.TempDir() + "/g.db", games: []engine.Game{athernumWithErratum(t)},
+		tune: func(c *Config) { c.Today = func() string { return "2026-11-20" } }}
+	e.start()
+	t.Cleanup(e.stop)
+	get := func(path string) string {
+		req, _ := http.NewRequest("GET", e.http.URL+path, nil)
+		req.Header.Set("Accept-Language", "de")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		var b strings.Builder
+		io.Copy(&b, res.Body)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("GET %s: %d %s", path, res.StatusCode, b.String())
+		}
+		return b.String()
+	}
+	before, after := get("/cards/athernum"), get("/cards/athernum?at=2026-12-02")
+	for _, c := range []struct {
+		page string
+		want []string
+	}{
+		{before, []string{"am 2026-11-20 gelten", "gilt noch nicht", "VP field removed.", "Siegpunkte-Feld 5"}},
+		{after, []string{"am 2026-12-02 gelten", "(gilt)"}},
+	} {
+		for _, w := range c.want {
+			if !strings.Contains(c.page, w) {
+				t.Errorf("the card page lacks %q", w)
+			}
+		}
+	}
+	if i := strings.Index(after, ">Ember Warlord<"); i < 0 || strings.Contains(after[i:i+400], "Siegpunkte-Feld 5") {
+		t.Error("after the erratum Ember Warlord still shows its VP field")
+	}
 }

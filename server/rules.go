@@ -63,7 +63,8 @@ var rulesTemplate = template.Must(template.New("rules").Parse(`<!doctype html>
 {{if .Ref}}
 <nav class="toc panel"><h2>{{call .T "rules.contents"}}</h2><ol>
 {{range .Ref.Sections}}<li><a href="#s-{{.ID}}">{{.ID}} {{.Title}}</a></li>{{end}}
-<li><a href="#glossary">{{call .T "rules.glossary"}}</a></li></ol></nav>
+<li><a href="#glossary">{{call .T "rules.glossary"}}</a></li></ol>
+<p><a href="/cards/{{.Game.ID}}">{{call .T "rules.cards"}}</a></p></nav>
 {{range .Ref.Sections}}<section class="panel" id="s-{{.ID}}"><h2>{{.ID}} {{.Title}}</h2>
 {{range .Rules}}<article class="rule" id="{{.ID}}"><h3><a href="#{{.ID}}">{{.ID}}</a> {{.Title}}</h3><p>{{call $.LinkRule .Text}}</p></article>
 {{end}}</section>{{end}}

@@ -1,0 +1,97 @@
+package server
+
+import (
+	"bytes"
+	"html/template"
+	"net/http"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// cardsPage is what the card page template shows.
+type cardsPage struct {
+	Lang   i18n.Lang
+	Langs  []i18n.Lang
+	Game   engine.Info
+	Day    string
+	Cards  []engine.CardInfo
+	Errata []engine.Erratum
+	T      func(key string, kv ...any) string
+	// Word is a name a card carries (a stat) in the game's words.
+	Word func(kind, name string) string
+}
+
+var cardsTemplate = template.Must(template.New("cards").Parse(`<!doctype html>
+<html lang="{{.Lang}}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{{call .T "cards.title" "game" .Game.Name}} · Kartenwerk</title>
+<link rel="stylesheet" href="/static/style.css">
+<link rel="stylesheet" href="/static/rules.css">
+</head>
+<body class="rules">
+<header class="bar"><a class="brand" href="/">Kartenwerk</a>
+<span>{{call .T "cards.title" "game" .Game.Name}}</span>
+<nav class="langs" aria-label="{{call .T "rules.language"}}">{{range .Langs}}<a href="?lang={{.}}&amp;at={{$.Day}}"{{if eq . $.Lang}} aria-current="true"{{end}} lang="{{.}}">{{.Name}}</a> {{end}}</nav>
+</header>
+<main class="rules-main">
+<section class="panel"><h2>{{call .T "cards.as_of" "day" .Day}}</h2>
+<form method="get"><input type="hidden" name="lang" value="{{.Lang}}"><label>{{call .T "cards.day"}} <input type="date" name="at" value="{{.Day}}"></label> <button type="submit">{{call .T "cards.show_day"}}</button></form>
+</section>
+<section class="panel" id="errata"><h2>{{call .T "cards.errata"}}</h2>
+{{if .Errata}}<ul>{{range .Errata}}<li><b>{{.Card}}</b>, {{.From}} ({{if le .From $.Day}}{{call $.T "cards.in_force"}}{{else}}{{call $.T "cards.not_yet"}}{{end}}): {{range $k, $v := .Changes}}{{$k}} {{$v}} {{end}}{{if .Note}}<br>{{.Note}}{{end}}{{if .Clarification}}<br><i>{{call $.T "cards.clarification"}}:</i> {{.Clarification}}{{end}}</li>{{end}}</ul>
+{{else}}<p>{{call .T "cards.no_errata"}}</p>{{end}}
+</section>
+<section class="panel"><dl>
+{{range .Cards}}<dt id="{{.Name}}">{{.Name}}</dt><dd>{{.Kind}}{{if .Group}} · {{.Group}}{{end}}{{if .Cost}} · {{call $.T "cards.cost" "cost" .Cost}}{{end}}{{range .Stats}} · {{call $.Word "stat" .Name}} {{.Value}}{{end}}{{if .Keywords}} · {{range $i, $k := .Keywords}}{{if $i}}, {{end}}{{$k}}{{end}}{{end}}<br>{{.Text}}</dd>
+{{end}}</dl></section>
+<p><a href="/">{{call .T "rules.back"}}</a></p>
+</main>
+</body>
+</html>
+`))
+
+// handleCardsPage serves /cards/{game}?at=DAY: every card's text in force
+// on a day (today by default) in the reader's language, and the game's
+// errata, each marked in force or not yet on that day.
+func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
+	g, err := srv.games.lookup(r.PathValue("game"))
+	if err != nil {
+		writeError(w, http.StatusNotFound, err.Error())
+		return
+	}
+	at, err := srv.cardsAt(g, r)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	l := langOf(r)
+	page := cardsPage{Lang: l, Langs: i18n.Langs, Game: g.Info(), Day: r.URL.Query().Get("at"), Cards: at.Cards(),
+		T: func(key string, kv ...any) string { return words.T(l, key, kv...) }, Word: func(_, name string) string { return name }}
+	if page.Day == "" {
+		page.Day = srv.today()
+	}
+	if sp, ok := at.(engine.Speaker); ok {
+		page.Cards = sp.CardsIn(l)
+		page.Word = func(kind, name string) string {
+			if cat := sp.Catalog(); cat.Has(kind + "." + name) {
+				return cat.T(l, kind+"."+name)
+			}
+			return name
+		}
+	}
+	if v, ok := g.(engine.Versioned); ok {
+		page.Errata = v.Errata()
+	}
+	var b bytes.Buffer
+	if err := cardsTemplate.Execute(&b, page); err != nil {
+		srv.log.Error("rendering the card page failed", "err", err)
+		writeError(w, http.StatusInternalServerError, "the card page could not be shown")
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Language", l.String())
+	w.Write(b.Bytes())
+}
