@@ -150,7 +150,7 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	var out []GameInfo
 	for _, g := range srv.games.list {
 		i := g.Info()
-		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: i.Summary, MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
+		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: summaryIn(g, langOf(r)), MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
 			Variants: i.Variants, Presets: []string{}}
 		if gi.Variants == nil {
 			gi.Variants = []engine.VariantSpec{}

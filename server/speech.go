@@ -97,6 +97,14 @@ func (s *session) wordsLocked(l i18n.Lang) engine.Words {
 	return engine.Words{Lang: l, Names: s.names}
 }
 
+// summaryIn is a game's summary for the games list in language l.
+func summaryIn(g engine.Game, l i18n.Lang) string {
+	if sp, ok := g.(engine.Speaker); ok && sp.Catalog().Has("game.summary") {
+		return sp.Catalog().T(l, "game.summary")
+	}
+	return g.Info().Summary
+}
+
 // maxNameRunes caps a display name.
 const maxNameRunes = 24
 

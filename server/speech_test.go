@@ -1,6 +1,8 @@
 package server
 
 import (
+	"encoding/json"
+	"net/http"
 	"strings"
 	"testing"
 
@@ -53,6 +55,28 @@ func TestCleanNameRefusesWhatCannotBeAName(t *testing.T) {
 	for _, bad := range []string{"<script>", "Anna\x01", strings.Repeat("a", maxNameRunes+1), "a/b"} {
 		if _, err := cleanName(bad); err == nil {
 			t.Errorf("cleanName(%q) accepted", bad)
+		}
+	}
+}
+
+func TestGamesListSpeaksTheReadersLanguage(t *testing.T) {
+	e := newEnv(t)
+	for lang, want := range map[string]string{"de": "Zwei Zauberer", "cs": "Dva čarodějové", "en": "Two wizards"} {
+		req, _ := http.NewRequest("GET", e.http.URL+"/api/catalog", nil)
+		req.Header.Set("Accept-Language", lang)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var c struct{ Games []GameInfo }
+		json.NewDecoder(res.Body).Decode(&c)
+		res.Body.Close()
+		found := false
+		for _, g := range c.Games {
+			found = found || g.ID == "mysticelements" && strings.HasPrefix(g.Summary, want)
+		}
+		if !found {
+			t.Errorf("in %s Mystic Elements' summary does not begin %q", lang, want)
 		}
 	}
 }

@@ -73,3 +73,12 @@ function addSwitcher() {
     languages.map(([code, name]) => el("option", {value: code, selected: code === words.lang, lang: code}, name)));
   bar.append(pick);
 }
+
+/** agentWord names an AI opponent by its kind ("greedy", "ismcts:ms=500")
+ * in the reader's words, its settings left out; an agent the catalogue
+ * does not know keeps its spec. */
+export function agentWord(spec) {
+  const kind = String(spec || "").split(":")[0];
+  const word = t("agent." + kind);
+  return word.startsWith("agent.") || word.startsWith("⟦") ? spec : word;
+}

@@ -1,6 +1,6 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
 import {el, api, seatName, ruleText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
-import {t, loadWords} from "./i18n.js";
+import {t, loadWords, agentWord} from "./i18n.js";
 import {resultText} from "./render.js";
 
 const $ = (sel) => document.querySelector(sel);
@@ -13,7 +13,7 @@ function seatRow(i, game) {
   const kind = el("select", {name: `kind${i}`, class: "kind"},
     ["you", "ai", "friend", "hotseat"].map((v) =>
       el("option", {value: v, selected: (i === 0 ? v === "you" : v === "ai")}, t("lobby.kind_" + v))));
-  const agent = el("select", {name: `agent${i}`, class: "agent"}, agents.map((a) => el("option", {value: a, selected: a === "greedy"}, a)));
+  const agent = el("select", {name: `agent${i}`, class: "agent"}, agents.map((a) => el("option", {value: a, selected: a === "greedy"}, agentWord(a))));
   const budget = el("select", {name: `budget${i}`, class: "budget", title: t("lobby.budget_tip")},
     [[250, "quick"], [1000, "steady"], [3000, "strong"]].map(([v, k]) => el("option", {value: v}, t("lobby.budget_" + k))));
   const deck = el("select", {name: `deck${i}`, class: "deck"},
@@ -155,7 +155,7 @@ async function drawMine() {
 }
 
 // kindName says who plays a seat: "AI greedy", "friend".
-function kindName(s) { return s.kind === "ai" ? t("seat.ai", {agent: s.agent}) : t("seat.kind_" + s.kind); }
+function kindName(s) { return s.kind === "ai" ? t("seat.ai", {agent: agentWord(s.agent)}) : t("seat.kind_" + s.kind); }
 
 // gameName is a game's name as the catalogue gives it, else its id.
 function gameName(id) { return (games.find((g) => g.id === id) || {name: id}).name; }

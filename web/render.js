@@ -2,7 +2,7 @@
 // The viewing seat sits at the bottom with its hand docked, opponents
 // compact at the top, shared zones in the middle.
 import {el, seatName, ruleText} from "./common.js";
-import {t, gameWord} from "./i18n.js";
+import {t, gameWord, agentWord} from "./i18n.js";
 import {splitZones} from "./layout.js";
 import {icon, look, statIcon} from "./faces.js";
 
@@ -179,7 +179,7 @@ function seatTags(p, view, ctx) {
   if (p.seat === view.to_move) tags.push(el("span", {class: "tag tomove"}, ctx.thinking === p.seat ? t("table.tag_thinking") : t("table.tag_deciding")));
   if (p.out) tags.push(el("span", {class: "tag out"}, t("table.tag_out")));
   if (seat) {
-    const kind = seat.kind === "ai" ? t("seat.ai", {agent: seat.agent}) : t("seat.kind_" + seat.kind);
+    const kind = seat.kind === "ai" ? t("seat.ai", {agent: agentWord(seat.agent)}) : t("seat.kind_" + seat.kind);
     tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline")}, kind));
   }
   return tags;
