@@ -151,6 +151,13 @@ function pileEl(zone, ctx) {
   return chip;
 }
 
+/** partWord is a grouped counter's own word: what its full word ("Resources:
+ * Ember") says after the group's ("Resources"), else its last word. */
+function partWord(group, name) {
+  const whole = gameWord("counter", name), lead = gameWord("counter", group) + ":";
+  return whole.startsWith(lead) ? whole.slice(lead.length).trim() : whole.replace(/^.*\s/, "");
+}
+
 /** countersEl draws a player's counters with the game's words. Dotted
  * names are grouped ("energy.red", "energy.blue" as "energy: red 1,
  * blue 2"), zeros omitted; a group named like a plain counter ("pool" and
@@ -163,7 +170,7 @@ function countersEl(counters) {
     if (dot < 0) { plain.set(c.name, c.value); continue; }
     const g = c.name.slice(0, dot);
     if (!groups.has(g)) groups.set(g, []);
-    if (c.value) groups.get(g).push(`${gameWord("counter", c.name).replace(/^.*\s/, "")} ${c.value}`);
+    if (c.value) groups.get(g).push(`${partWord(g, c.name)} ${c.value}`);
   }
   const chip = (name, value, parts) => el("span", {class: "chip", dataset: {counter: name}},
     el("small", {}, gameWord("counter", name)), " ", el("b", {}, value), parts && parts.length ? el("small", {}, ` (${parts.join(", ")})`) : null);
