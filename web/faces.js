@@ -64,6 +64,8 @@ const looks = {
 const statIcons = {
   power: "sword", atk: "sword", attack: "sword", ofv: "sword",
   health: "heart", hp: "heart", def: "shield", dfv: "shield", resistance: "shield",
+  // A merged Micro-Life entity's totals: the same icons, marked as sums.
+  "entity-attack": "sword", "entity-resistance": "shield",
   spd: "bolt", init: "hourglass", stage: "layers", grade: "star", slots: "grid", vp: "trophy",
 };
 

@@ -11,10 +11,13 @@ const maxBacks = 12;
 /** phone reports whether the window is a phone's, which gets drawers. */
 export function phone() { return matchMedia("(max-width: 760px)").matches; }
 
+/** sumMark marks a stat that totals a merged entity (Micro-Life). */
+function sumMark(name) { return name.startsWith("entity-") ? el("small", {class: "sum"}, "Σ") : null; }
+
 /** statChips draws stats with their icons: a sword and 3 for power 3. */
 function statChips(stats, cls = "stat") {
   return (stats || []).map((s) => el("span", {class: cls, title: gameWord("stat", s.name), dataset: {stat: s.name}},
-    statIcon(s.name) || el("small", {}, gameWord("stat", s.name)), el("b", {}, s.value)));
+    statIcon(s.name) || el("small", {}, gameWord("stat", s.name)), sumMark(s.name), el("b", {}, s.value)));
 }
 
 function kindLine(info) {
