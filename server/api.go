@@ -134,13 +134,13 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 
 // GameInfo describes a game for the lobby.
 type GameInfo struct {
-	ID       string               `json:"id"`
-	Name     string               `json:"name"`
-	Summary  string               `json:"summary"`
-	MinSeats int                  `json:"min_seats"`
-	MaxSeats int                  `json:"max_seats"`
-	Variants []engine.VariantSpec `json:"variants"`
-	Presets  []string             `json:"presets"`
+	ID       string        `json:"id"`
+	Name     string        `json:"name"`
+	Summary  string        `json:"summary"`
+	MinSeats int           `json:"min_seats"`
+	MaxSeats int           `json:"max_seats"`
+	Variants []VariantInfo `json:"variants"`
+	Presets  []string      `json:"presets"`
 }
 
 // Agents lists the AI opponents a lobby offers.
@@ -148,13 +148,11 @@ var Agents = []string{"random", "greedy", "ismcts"}
 
 func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	var out []GameInfo
+	lang := langOf(r)
 	for _, g := range srv.games.list {
 		i := g.Info()
-		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: summaryIn(g, langOf(r)), MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
-			Variants: i.Variants, Presets: []string{}}
-		if gi.Variants == nil {
-			gi.Variants = []engine.VariantSpec{}
-		}
+		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: summaryIn(g, lang), MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
+			Variants: variantsIn(g, lang), Presets: []string{}}
 		for _, p := range g.Presets() {
 			gi.Presets = append(gi.Presets, p.Name)
 		}

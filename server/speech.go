@@ -105,6 +105,41 @@ func summaryIn(g engine.Game, l i18n.Lang) string {
 	return g.Info().Summary
 }
 
+// VariantInfo is a rule variant as the lobby shows it: the game's spec,
+// whose key, options and default are the ids the page sends back, with
+// its name, doc and a word for each option in the reader's language.
+type VariantInfo struct {
+	engine.VariantSpec
+	Name        string            `json:"name"`
+	OptionNames map[string]string `json:"option_names"`
+}
+
+// variantsIn puts g's rule variants into words in language l, from the
+// catalogue's variant.<key> messages; a game that does not speak, or
+// lacks a message, shows the spec's own key, doc and option ids.
+func variantsIn(g engine.Game, l i18n.Lang) []VariantInfo {
+	specs := g.Info().Variants
+	out := make([]VariantInfo, len(specs))
+	sp, _ := g.(engine.Speaker)
+	say := func(key, fallback string) string {
+		if sp != nil && sp.Catalog().Has(key) {
+			return sp.Catalog().T(l, key)
+		}
+		return fallback
+	}
+	for i, spec := range specs {
+		prefix := "variant." + spec.Key + "."
+		spec.Doc = say(prefix+"doc", spec.Doc)
+		v := VariantInfo{VariantSpec: spec, Name: say(prefix+"name", spec.Key),
+			OptionNames: make(map[string]string, len(spec.Options))}
+		for _, o := range spec.Options {
+			v.OptionNames[o] = say(prefix+"option."+o, o)
+		}
+		out[i] = v
+	}
+	return out
+}
+
 // maxNameRunes caps a display name.
 const maxNameRunes = 24
 

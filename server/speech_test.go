@@ -3,6 +3,7 @@ package server
 import (
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -79,4 +80,53 @@ func TestGamesListSpeaksTheReadersLanguage(t *testing.T) {
 			t.Errorf("in %s Mystic Elements' summary does not begin %q", lang, want)
 		}
 	}
+}
+
+// TestCatalogVariantWordsInTheReadersLanguage checks that the lobby's rule
+// variants come with their name, doc and option words in the reader's
+// language, while key, options and default stay the ids a new game takes
+// (ZY-10.1: when combat happens).
+func TestCatalogVariantWordsInTheReadersLanguage(t *testing.T) {
+	e := newEnv(t)
+	for _, tc := range []struct {
+		lang, name, doc, round, end string
+	}{
+		{"de", "Zeitpunkt des Kampfes", "Wann gekämpft wird", "jede Runde", "nach Runde 5"},
+		{"cs", "Načasování boje", "Kdy se bojuje", "každé kolo", "po 5. kole"},
+		{"en", "Combat timing", "when combat happens", "each round", "after round 5"},
+	} {
+		v := catalogVariant(t, e.http.URL, tc.lang, "zynalith", "combat")
+		if v.Name != tc.name || v.OptionNames["round"] != tc.round || v.OptionNames["end"] != tc.end {
+			t.Errorf("%s: combat variant reads %q with options %v, want %q, %q and %q", tc.lang, v.Name, v.OptionNames, tc.name, tc.round, tc.end)
+		}
+		if !strings.HasPrefix(v.Doc, tc.doc) || !strings.Contains(v.Doc, "ZY-10.1") {
+			t.Errorf("%s: combat variant's doc %q does not begin %q and name ZY-10.1", tc.lang, v.Doc, tc.doc)
+		}
+		if v.Key != "combat" || v.Default != "round" || !slices.Equal(v.Options, []string{"round", "turn", "end"}) {
+			t.Errorf("%s: the ids changed: key %q, default %q, options %v", tc.lang, v.Key, v.Default, v.Options)
+		}
+	}
+}
+
+// catalogVariant fetches /api/catalog in lang and returns game's variant key.
+func catalogVariant(t *testing.T, base, lang, game, key string) VariantInfo {
+	t.Helper()
+	res, err := http.Get(base + "/api/catalog?lang=" + lang)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var c struct{ Games []GameInfo }
+	if err := json.NewDecoder(res.Body).Decode(&c); err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range c.Games {
+		for _, v := range g.Variants {
+			if g.ID == game && v.Key == key {
+				return v
+			}
+		}
+	}
+	t.Fatalf("/api/catalog lists no variant %q of %s", key, game)
+	return VariantInfo{}
 }

@@ -57,12 +57,21 @@ function drawGame() {
   const count = $("#seats-count");
   count.replaceChildren(...Array.from({length: g.max_seats - g.min_seats + 1}, (_, i) =>
     el("option", {value: g.min_seats + i}, g.min_seats + i)));
-  $("#variants").replaceChildren(...g.variants.map((v) => el("label", {title: v.doc},
-    `${v.key} `, el("select", {name: `variant-${v.key}`, dataset: {variant: v.key}},
-      v.options.map((o) => el("option", {value: o, selected: o === v.default}, o === v.default ? t("lobby.variant_default", {option: o}) : o))),
-    el("small", {class: "muted"}, ` ${v.rule}: ${v.doc}`))));
+  $("#variants").replaceChildren(...g.variants.map(variantRow));
   $("#variants-box").hidden = !g.variants.length;
   drawSeats();
+}
+
+// variantRow is one rule variant in the reader's words (the catalogue
+// gives name, doc and option_names); the values sent back stay the ids.
+function variantRow(v) {
+  const word = (o) => (v.option_names && v.option_names[o]) || o;
+  const doc = !v.rule || v.doc.includes(v.rule) ? v.doc : `${v.rule}: ${v.doc}`;
+  return el("label", {title: doc},
+    `${v.name || v.key} `, el("select", {name: `variant-${v.key}`, dataset: {variant: v.key}},
+      v.options.map((o) => el("option", {value: o, selected: o === v.default},
+        o === v.default ? t("lobby.variant_default", {option: word(o)}) : word(o)))),
+    el("small", {class: "muted"}, ` ${doc}`));
 }
 
 function request() {

@@ -65,8 +65,9 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 // completely: every card's text, every catalogue key, and, over a few
 // random games, every action in both forms for every viewer, every
 // view's free text and every name a view carries (zones, stats,
-// statuses, counters, phases, keywords), and the explanation of every
-// result. It fails on a missing key, an unfilled argument or a word of
+// statuses, counters, phases, keywords), the explanation of every
+// result, and the lobby's words for every rule variant (name, doc and
+// each option). It fails on a missing key, an unfilled argument or a word of
 // another language.
 func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup, games int) {
 	t.Helper()
@@ -82,6 +83,7 @@ func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup,
 		}
 	}
 	checkCards(sp, g, sc, fail)
+	checkVariants(sp, g, sc, fail)
 	for i := 0; i < games; i++ {
 		if err := speakOneGame(sp, g, setup(i), sc, fail); err != nil {
 			fail("game %d: %v", i, err)
@@ -108,6 +110,41 @@ func checkCards(sp engine.Speaker, g engine.Game, sc *speechChecker, fail func(s
 			for _, text := range texts {
 				if msg := sc.check(l, text); msg != "" {
 					fail("%s card %s: %s", l, c.Name, msg)
+				}
+			}
+		}
+	}
+}
+
+// VariantKeys lists the catalogue keys that put spec into words for
+// the lobby: its name, its doc and a word for each option.
+func VariantKeys(spec engine.VariantSpec) []string {
+	prefix := "variant." + spec.Key + "."
+	out := []string{prefix + "name", prefix + "doc"}
+	for _, o := range spec.Options {
+		out = append(out, prefix+"option."+o)
+	}
+	return out
+}
+
+// checkVariants checks that every rule variant the lobby offers has its
+// words in the catalogue, in every language; the doc keeps the rule id
+// the variant concerns.
+func checkVariants(sp engine.Speaker, g engine.Game, sc *speechChecker, fail func(string, ...any)) {
+	cat := sp.Catalog()
+	for _, spec := range g.Info().Variants {
+		for _, key := range VariantKeys(spec) {
+			if !cat.Has(key) {
+				fail("the catalogue has no %q for the lobby's rule variant %q; add it under variant: in every language", key, spec.Key)
+				continue
+			}
+			for _, l := range i18n.Langs {
+				text := cat.T(l, key)
+				if msg := sc.check(l, text); msg != "" {
+					fail("%s %s: %s", l, key, msg)
+				}
+				if strings.HasSuffix(key, ".doc") && spec.Rule != "" && !strings.Contains(text, spec.Rule) {
+					fail("%s %s: the doc does not name the variant's rule %s: %s", l, key, spec.Rule, text)
 				}
 			}
 		}
