@@ -118,7 +118,7 @@ var (
 	// the top of each script (ranked play, the leaderboard, tournaments,
 	// the deck builder, the collection), which is still to move into
 	// web/messages.
-	otherPages = regexp.MustCompile(`^(decks|collection|companion|lab)`)
+	otherPages = regexp.MustCompile(`^(collection|companion|lab)`)
 	jsLiteral  = regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'|`[^`]*`")
 	jsComment  = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
 	// Literals in these places are code, not words: classes, selectors,
