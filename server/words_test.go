@@ -113,12 +113,9 @@ func pageSources(t *testing.T, ext string) map[string]string {
 var (
 	jsKey   = regexp.MustCompile(`\bt\("([a-z_.]+)"(\s*\+)?`)
 	htmlKey = regexp.MustCompile(`data-t(?:-[a-z-]+)?="([^"]+)"`)
-	// otherPages speak through catalogues of their own (the companion's
-	// companion-i18n.js) or, for now, in English from one words object at
-	// the top of each script (ranked play, the leaderboard, tournaments,
-	// the deck builder, the collection), which is still to move into
-	// web/messages.
-	otherPages = regexp.MustCompile(`^(ranked|leaderboard|tournament|decks|collection|companion|lab)`)
+	// otherPages speak through catalogues of their own, such as the
+	// companion's companion-i18n.js.
+	otherPages = regexp.MustCompile(`^(companion|lab)`)
 	jsLiteral  = regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'|`[^`]*`")
 	jsComment  = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
 	// Literals in these places are code, not words: classes, selectors,

@@ -3,63 +3,18 @@
 // typing or scanning its code, and giving cards to another account.
 import {el, api} from "./common.js";
 import {showAccount} from "./account.js";
-
-const words = {
-  heading: "Your cards",
-  loginFirst: "Log in to see your cards and register new ones (then open the card's link again).",
-  login: "Log in",
-  registerTitle: "Register a card",
-  codeLabel: "Code from under the scratch-off",
-  register: "Register",
-  scan: "Scan with the camera",
-  scanStop: "Stop scanning",
-  scanning: "Hold the card's QR code in front of the camera…",
-  noCamera: "The camera could not be opened: type the code instead.",
-  codeHint: "Case, spaces and dashes don't matter. Each code registers one card, once.",
-  checking: "Checking…",
-  throttled: "Too many codes that didn't work. ",
-  noCodes: "Cards can't be registered on this server.",
-  collectionTitle: "Collection",
-  allGames: "every game",
-  name: "name",
-  kind: "kind",
-  group: "element, colour or faction",
-  columns: ["Card", "Printing", "Game", "Kind", "Group", "Count", ""],
-  giveButton: "Give…",
-  none: "No cards match.",
-  empty: "No cards registered yet.",
-  share: (s) => `${s.name}: ${s.owned} of ${s.pool} cards (${(100 * s.share).toFixed(1)}%)`,
-  tradeTitle: "Give cards to another player",
-  pickCard: "Choose a card above with “Give…”.",
-  giving: (c) => `Giving ${c.card} (${c.printing}, ${c.game}); you own ${c.count}.`,
-  toLabel: "To (username)",
-  countLabel: "Copies",
-  give: "Give",
-  given: (t) => `${t.count} × ${t.card.card} given to ${t.to}.`,
-  historyTitle: "Trades",
-  noTrades: "No trades yet.",
-  trade: (t) => `${new Date(t.at).toLocaleString()}: ${t.from} gave ${t.to} ${t.count} × ${t.card.card} (${t.card.printing}, ${t.card.game})`,
-};
+import {t, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let chosen = null; // the printing the trade form gives
 
-function fillWords() {
-  for (const id of ["heading", "register-title", "code-label", "register", "scan", "code-hint", "collection-title",
-    "trade-title", "to-label", "count-label", "give", "history-title"]) {
-    $(id).textContent = words[id.replace(/-(\w)/g, (_, c) => c.toUpperCase())];
-  }
-  $("login-first").replaceChildren(words.loginFirst, " ", el("a", {href: "/login"}, words.login));
-  $("f-name").placeholder = words.name;
-  $("f-kind").placeholder = words.kind;
-  $("f-group").placeholder = words.group;
-  $("owned-head").replaceChildren(...words.columns.map((c) => el("th", {}, c)));
-  $("trade-card").textContent = words.pickCard;
-}
+// The owned table's columns, as keys under collection.col_ (the last
+// column holds each row's give button).
+const columns = ["card", "printing", "game", "kind", "group", "count", "give"];
 
 async function fillGames() {
   const cat = await api("/api/catalog");
-  $("f-game").replaceChildren(el("option", {value: ""}, words.allGames), ...cat.games.map((g) => el("option", {value: g.id}, g.name)));
+  $("f-game").replaceChildren(el("option", {value: ""}, t("collection.all_games")), ...cat.games.map((g) => el("option", {value: g.id}, g.name)));
 }
 
 /** showCollection lists the cards the filter keeps, and the shares. */
@@ -73,29 +28,35 @@ async function showCollection() {
     return;
   }
   $("shares").replaceChildren(...view.shares.map((s) => el("li", {},
-    el("span", {}, words.share(s)), el("span", {class: "meter"}, el("span", {style: `width:${(100 * s.share).toFixed(1)}%`})))));
+    el("span", {}, t("collection.share", {game: s.name, owned: s.owned, n: s.pool, percent: (100 * s.share).toFixed(1)})), el("span", {class: "meter"}, el("span", {style: `width:${(100 * s.share).toFixed(1)}%`})))));
   const filtered = [...new FormData($("filter")).values()].some((v) => v) || $("f-game").value;
   if (view.cards.length === 0) {
-    $("owned").replaceChildren(el("tr", {}, el("td", {colspan: 7, class: "muted"}, filtered ? words.none : words.empty)));
+    $("owned").replaceChildren(el("tr", {}, el("td", {colspan: 7, class: "muted"}, filtered ? t("collection.none") : t("collection.empty"))));
     return;
   }
   $("owned").replaceChildren(...view.cards.map((c) => el("tr", {dataset: {card: c.card}},
     el("td", {}, c.card), el("td", {}, c.printing), el("td", {}, c.game), el("td", {}, c.kind || ""), el("td", {}, c.group || ""),
-    el("td", {class: "num"}, c.count), el("td", {}, el("button", {type: "button", class: "give", onclick: () => choose(c)}, words.giveButton)))));
+    el("td", {class: "num"}, c.count), el("td", {}, el("button", {type: "button", class: "give", onclick: () => choose(c)}, t("collection.give_button"))))));
 }
 
 function choose(c) {
   chosen = c;
-  $("trade-card").textContent = words.giving(c);
+  $("trade-card").textContent = t("collection.giving", {card: c.card, printing: c.printing, game: c.game, n: c.count});
   $("trade-count").max = c.count;
   $("give").disabled = false;
   $("trade-to").focus();
 }
 
+function tradeLine(trade) {
+  const c = trade.card;
+  return el("li", {}, t("collection.trade", {at: new Date(trade.at).toLocaleString(), from: trade.from, to: trade.to, n: trade.count,
+    card: c.card, printing: c.printing, game: c.game}));
+}
+
 async function showHistory() {
   try {
     const {trades} = await api("/api/trades");
-    $("history").replaceChildren(...(trades.length ? trades.map((t) => el("li", {}, words.trade(t))) : [el("li", {class: "muted"}, words.noTrades)]));
+    $("history").replaceChildren(...(trades.length ? trades.map(tradeLine) : [el("li", {class: "muted"}, t("collection.no_trades"))]));
   } catch (err) {
     $("history").replaceChildren(el("li", {class: "errors"}, err.message));
   }
@@ -107,12 +68,12 @@ async function give(ev) {
   const result = $("trade-result");
   result.className = "";
   try {
-    const t = await api("/api/trades", {to: $("trade-to").value.trim(), game: chosen.game, card: chosen.card,
+    const trade = await api("/api/trades", {to: $("trade-to").value.trim(), game: chosen.game, card: chosen.card,
       printing: chosen.printing, count: Number($("trade-count").value)});
-    result.textContent = words.given(t);
+    result.textContent = t("collection.given", {n: trade.count, card: trade.card.card, to: trade.to});
     chosen = null;
     $("give").disabled = true;
-    $("trade-card").textContent = words.pickCard;
+    $("trade-card").textContent = t("collection.pick_card");
     showCollection();
     showHistory();
   } catch (err) {
@@ -124,7 +85,7 @@ async function give(ev) {
 async function register(code) {
   const result = $("register-result");
   result.className = "";
-  result.textContent = words.checking;
+  result.textContent = t("collection.checking");
   try {
     const reg = await api("/api/codes/register", {code});
     result.textContent = reg.message;
@@ -132,7 +93,7 @@ async function register(code) {
     showCollection();
   } catch (err) {
     result.className = "errors";
-    result.textContent = err.status === 429 ? words.throttled + err.message : err.status === 501 ? words.noCodes : err.message;
+    result.textContent = err.status === 429 ? t("collection.throttled", {reason: err.message}) : err.status === 501 ? t("collection.no_codes") : err.message;
   }
 }
 
@@ -148,8 +109,8 @@ async function startScan() {
     video.hidden = false;
     await video.play();
     const detector = new BarcodeDetector({formats: ["qr_code"]});
-    $("scan").textContent = words.scanStop;
-    $("register-result").textContent = words.scanning;
+    $("scan").textContent = t("collection.scan_stop");
+    $("register-result").textContent = t("collection.scanning");
     scanning = setInterval(async () => {
       const found = await detector.detect(video).catch(() => []);
       if (found.length === 0) return;
@@ -159,7 +120,7 @@ async function startScan() {
     }, 300);
   } catch {
     stopScan();
-    $("register-result").textContent = words.noCamera;
+    $("register-result").textContent = t("collection.no_camera");
   }
 }
 
@@ -170,11 +131,13 @@ function stopScan() {
   for (const track of video.srcObject?.getTracks() || []) track.stop();
   video.srcObject = null;
   video.hidden = true;
-  $("scan").textContent = words.scan;
+  $("scan").textContent = t("collection.scan");
 }
 
 async function start() {
-  fillWords();
+  await loadWords();
+  document.title = t("collection.page_title");
+  $("owned-head").replaceChildren(...columns.map((c) => el("th", {}, c === "give" ? "" : t("collection.col_" + c))));
   const me = await api("/api/me").catch(() => null);
   showAccount(me);
   $("logged-out").hidden = !!me;

@@ -5,62 +5,9 @@
 // AI and "Test this deck".
 import {el, api, ruleText, rememberSeat} from "./common.js";
 import {showAccount} from "./account.js";
+import {t, loadWords} from "./i18n.js";
 
-const words = {
-  title: (name) => `Deck builder — ${name}`,
-  collection: "Your cards",
-  pool: "Cards",
-  search: "Search name, text or keyword",
-  anyGroup: "any element / colour / faction",
-  anyKind: "any kind",
-  anyCost: "any cost",
-  anyKeyword: "any keyword",
-  shown: (n, all) => `${n} of ${all} cards`,
-  add: "+", remove: "−",
-  addTitle: (name, section) => `add ${name} to ${section}`,
-  owned: (n) => `own ${n}`,
-  deckName: "Deck name",
-  main: "main deck",
-  section: (s) => (s ? `${s}` : "main deck"),
-  count: (n) => `${n} cards`,
-  empty: "The deck is empty: add cards from the list.",
-  legal: (n) => `Legal deck of ${n} cards.`,
-  problems: "Not legal yet:",
-  line: (n) => `line ${n}: `,
-  ownedAll: "You own every card of this deck (physical cards only: allowed).",
-  ownedShort: (n) => `Physical cards only: not allowed yet, ${n} ${n === 1 ? "card" : "cards"} short of copies you own.`,
-  curve: "Cost curve",
-  kinds: "Kinds",
-  save: "Save",
-  saved: (name) => `Saved “${name}”.`,
-  newDeck: "— new deck —",
-  rename: "Rename",
-  renamePrompt: "New name of the deck:",
-  del: "Delete",
-  deleteConfirm: (name) => `Delete the deck “${name}”?`,
-  deleted: (name) => `Deleted “${name}”.`,
-  exportList: "Export",
-  share: "Share link",
-  shareFirst: "Save the deck first: a saved deck has a share link.",
-  play: "Play vs AI",
-  clear: "New deck",
-  loginToSave: "Log in to save decks to your account.",
-  sharedNote: (name) => `A shared deck, “${name}”: read-only. Import its list to build on it.`,
-  importTitle: "Import a deck list",
-  importButton: "Import",
-  presetPick: "or start from a preset…",
-  imported: (n) => `Imported ${n} cards.`,
-  testTitle: "Test this deck",
-  testAbout: "Plays simulated games of this deck against each preset deck the rules let it meet (both sides played by the greedy AI, each shuffle once from every seat) and reports the win rate with its 95% interval.",
-  games: "Games",
-  test: "Start the test",
-  testing: (t) => `Playing: ${t.played} of ${t.games} games…`,
-  testLogin: "Log in to test decks: tests are limited to one at a time per account.",
-  pct: (x) => `${(100 * x).toFixed(1)}%`,
-  testResult: (t, pct) => `Won ${pct(t.win_rate.rate)} of ${t.played} games (95% interval ${pct(t.win_rate.low)}–${pct(t.win_rate.high)}), ${t.draws} drawn.`,
-  against: (o, pct) => `against ${o.preset}: ${pct(o.win_rate.rate)} of ${o.games} (${pct(o.win_rate.low)}–${pct(o.win_rate.high)})`,
-  skipped: (s) => `not met: ${s}`,
-};
+const pct = (x) => `${(100 * x).toFixed(1)}%`;
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -103,7 +50,8 @@ function addEntry(entries, card, section, n) {
 
 /** listText writes the deck as the text list `validate` reads. */
 function listText() {
-  const lines = [`name: ${$("deck-name").value.trim() || "Untitled deck"}`];
+  // The list's first line names the deck, as the server reads it.
+  const lines = [["name", $("deck-name").value.trim() || t("decks.untitled")].join(": ")];
   for (const s of sectionsInDeck()) {
     if (s || sectionsInDeck().length > 1) lines.push(`${s || "main"}:`);
     for (const e of state.entries.filter((x) => x.section === s)) lines.push(`${e.count} ${e.card}`);
@@ -126,10 +74,10 @@ function copiesOf(name, section) {
 function fillFilters() {
   const opts = (id, any, values) => $(id).replaceChildren(el("option", {value: ""}, any),
     ...[...new Set(values.filter((v) => v !== "" && v !== undefined))].sort(byCost).map((v) => el("option", {value: v}, v)));
-  opts("f-group", words.anyGroup, state.cards.map((c) => c.group || ""));
-  opts("f-kind", words.anyKind, state.cards.map((c) => c.kind));
-  opts("f-cost", words.anyCost, state.cards.map((c) => c.cost || ""));
-  opts("f-keyword", words.anyKeyword, state.cards.flatMap((c) => c.keywords || []));
+  opts("f-group", t("decks.any_group"), state.cards.map((c) => c.group || ""));
+  opts("f-kind", t("decks.any_kind"), state.cards.map((c) => c.kind));
+  opts("f-cost", t("decks.any_cost"), state.cards.map((c) => c.cost || ""));
+  opts("f-keyword", t("decks.any_keyword"), state.cards.flatMap((c) => c.keywords || []));
 }
 
 function byCost(a, b) {
@@ -148,7 +96,7 @@ function keeps(c) {
 
 function drawPool() {
   const shown = state.cards.filter(keeps);
-  $("pool-count").textContent = words.shown(shown.length, state.cards.length);
+  $("pool-count").textContent = t("decks.shown", {n: shown.length, all: state.cards.length});
   $("pool").replaceChildren(...shown.map(poolRow));
 }
 
@@ -160,12 +108,12 @@ function poolRow(c) {
     el("span", {class: "p-cost"}, c.cost || "–"),
     el("span", {class: "p-name"}, c.name),
     el("span", {class: "p-buttons"},
-      own === null ? null : el("span", {class: own < inDeck ? "owned-count short" : "owned-count"}, words.owned(own)),
+      own === null ? null : el("span", {class: own < inDeck ? "owned-count short" : "owned-count"}, t("decks.owned", {n: own})),
       el("span", {class: "in-deck"}, inDeck || ""),
       state.readOnly ? null : el("button", {type: "button", class: "remove", disabled: copiesOf(c.name, section) === 0,
-        onclick: () => change(c.name, section, -1)}, words.remove),
-      state.readOnly ? null : el("button", {type: "button", class: "add", title: words.addTitle(c.name, words.section(section)),
-        onclick: () => change(c.name, section, 1)}, words.add)),
+        onclick: () => change(c.name, section, -1)}, t("decks.remove")),
+      state.readOnly ? null : el("button", {type: "button", class: "add", title: t("decks.add_title", {name: c.name, section: sectionName(section)}),
+        onclick: () => change(c.name, section, 1)}, t("decks.add"))),
     el("span", {class: "p-meta"}, [c.kind, c.group, ...(c.keywords || [])].filter(Boolean).join(" · ")),
     c.text ? el("span", {class: "p-text"}, c.text) : null);
 }
@@ -192,18 +140,18 @@ function redraw() {
 
 function drawDeck() {
   const total = state.entries.reduce((n, e) => n + e.count, 0);
-  $("deck-count").textContent = words.count(total);
+  $("deck-count").textContent = t("decks.count", {n: total});
   if (total === 0) {
-    $("deck").replaceChildren(el("li", {class: "muted"}, words.empty));
+    $("deck").replaceChildren(el("li", {class: "muted"}, t("decks.empty")));
     return;
   }
   const rows = [];
   for (const s of sectionsInDeck()) {
-    rows.push(el("li", {class: "d-section"}, words.section(s)));
+    rows.push(el("li", {class: "d-section"}, sectionName(s)));
     for (const e of state.entries.filter((x) => x.section === s)) {
       rows.push(el("li", {dataset: {card: e.card}}, el("span", {class: "in-deck"}, `${e.count}×`), el("span", {class: "d-name"}, e.card),
-        state.readOnly ? null : el("button", {type: "button", class: "remove", onclick: () => change(e.card, s, -1)}, words.remove),
-        state.readOnly ? null : el("button", {type: "button", class: "add", onclick: () => change(e.card, s, 1)}, words.add)));
+        state.readOnly ? null : el("button", {type: "button", class: "remove", onclick: () => change(e.card, s, -1)}, t("decks.remove")),
+        state.readOnly ? null : el("button", {type: "button", class: "add", onclick: () => change(e.card, s, 1)}, t("decks.add"))));
     }
   }
   $("deck").replaceChildren(...rows);
@@ -258,8 +206,8 @@ function tally(of) {
 function drawCharts() {
   const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
   const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
-  $("curve").replaceChildren(el("figcaption", {}, words.curve), barChart(curve));
-  $("kinds").replaceChildren(el("figcaption", {}, words.kinds), hbarChart(kinds));
+  $("curve").replaceChildren(el("figcaption", {}, t("decks.curve")), barChart(curve));
+  $("kinds").replaceChildren(el("figcaption", {}, t("decks.kinds")), hbarChart(kinds));
 }
 
 // ---- live checks ----
@@ -284,14 +232,14 @@ async function check() {
     api(`/api/catalog/${encodeURIComponent(game)}/decks/validate`, {list}).catch((e) => ({ok: false, problems: [{message: e.message}]})),
     state.me ? api("/api/decks/owned", {game, list}).catch(() => null) : null]);
   if (seq !== checkSeq) return; // a newer check is under way
-  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, words.legal(legal.cards)) : problemsEl(words.problems, legal.problems));
-  $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, words.ownedAll) :
-    el("details", {class: "owned-short"}, el("summary", {}, words.ownedShort(owned.problems.length)), problemsEl("", owned.problems)));
+  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, t("decks.legal", {n: legal.cards})) : problemsEl(t("decks.problems"), legal.problems));
+  $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, t("decks.owned_all")) :
+    el("details", {class: "owned-short"}, el("summary", {}, t("decks.owned_short", {n: owned.problems.length})), problemsEl("", owned.problems)));
 }
 
 function problemsEl(title, problems) {
   return el("div", {class: "bad"}, title, el("ul", {class: "problems"}, problems.map((p) => el("li", {},
-    p.line ? words.line(p.line) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : ""))));
+    p.line ? t("decks.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : ""))));
 }
 
 // ---- saved decks ----
@@ -304,7 +252,7 @@ function say(text, bad) {
 async function loadSaved() {
   if (!state.me) return;
   state.saved = (await api(`/api/decks?game=${encodeURIComponent(game)}`).catch(() => ({decks: []}))).decks;
-  $("saved").replaceChildren(el("option", {value: ""}, words.newDeck),
+  $("saved").replaceChildren(el("option", {value: ""}, t("decks.new_deck")),
     ...state.saved.map((d) => el("option", {value: d.id, selected: state.deck && d.id === state.deck.id}, d.name)));
 }
 
@@ -318,18 +266,18 @@ function setDeck(d, list) {
 }
 
 async function save() {
-  if (!state.me) return say(words.loginToSave, true);
+  if (!state.me) return say(t("decks.login_to_save"), true);
   const body = {game, name: $("deck-name").value.trim(), list: listText()};
   try {
     state.deck = await api(state.deck ? `/api/decks/${state.deck.id}` : "/api/decks", body);
-    say(words.saved(state.deck.name));
+    say(t("decks.saved", {name: state.deck.name}));
     await loadSaved();
   } catch (e) { say(e.message, true); }
 }
 
 async function rename() {
   if (!state.deck) return save();
-  const name = prompt(words.renamePrompt, state.deck.name);
+  const name = prompt(t("decks.rename_prompt"), state.deck.name);
   if (!name) return;
   try {
     state.deck = await api(`/api/decks/${state.deck.id}/rename`, {name});
@@ -339,10 +287,10 @@ async function rename() {
 }
 
 async function remove() {
-  if (!state.deck || !confirm(words.deleteConfirm(state.deck.name))) return;
+  if (!state.deck || !confirm(t("decks.delete_confirm", {name: state.deck.name}))) return;
   try {
     await api(`/api/decks/${state.deck.id}/delete`, {});
-    say(words.deleted(state.deck.name));
+    say(t("decks.deleted", {name: state.deck.name}));
     setDeck(null, "");
     await loadSaved();
   } catch (e) { say(e.message, true); }
@@ -357,7 +305,7 @@ function exportList() {
 }
 
 function share() {
-  if (!state.deck) return say(words.shareFirst, true);
+  if (!state.deck) return say(t("decks.share_first"), true);
   const link = $("share-link");
   link.value = `${location.origin}/decks/${encodeURIComponent(game)}?share=${encodeURIComponent(state.deck.share)}`;
   link.hidden = false;
@@ -381,21 +329,21 @@ async function play() {
     location.assign(r.play);
   } catch (e) {
     say(e.message, true);
-    if (e.problems.length) $("verdict").replaceChildren(problemsEl(words.problems, e.problems));
+    if (e.problems.length) $("verdict").replaceChildren(problemsEl(t("decks.problems"), e.problems));
   }
 }
 
 async function startTest() {
   const out = $("test-result");
-  if (!state.me) { out.textContent = words.testLogin; return; }
+  if (!state.me) { out.textContent = t("decks.test_login"); return; }
   out.className = "";
   try {
-    const t = await api("/api/deck-tests", {game, list: listText(), games: Number($("test-games").value)});
+    const run = await api("/api/deck-tests", {game, list: listText(), games: Number($("test-games").value)});
     $("test").disabled = true;
-    followTest(t.id);
+    followTest(run.id);
   } catch (e) {
     out.className = "errors";
-    out.replaceChildren(e.problems.length ? problemsEl(words.problems, e.problems) : e.message);
+    out.replaceChildren(e.problems.length ? problemsEl(t("decks.problems"), e.problems) : e.message);
   }
 }
 
@@ -403,37 +351,30 @@ async function followTest(id) {
   const bar = $("test-progress");
   bar.hidden = false;
   for (;;) {
-    const t = await api(`/api/deck-tests/${id}`).catch((e) => ({done: true, error: e.message}));
-    bar.max = t.games || 1;
-    bar.value = t.played || 0;
-    if (t.done) return showTest(t);
-    $("test-result").textContent = words.testing(t);
+    const run = await api(`/api/deck-tests/${id}`).catch((e) => ({done: true, error: e.message}));
+    bar.max = run.games || 1;
+    bar.value = run.played || 0;
+    if (run.done) return showTest(run);
+    $("test-result").textContent = t("decks.testing", {played: run.played, n: run.games});
     await new Promise((ok) => setTimeout(ok, 1000));
   }
 }
 
-function showTest(t) {
+function showTest(run) {
   $("test").disabled = false;
   $("test-progress").hidden = true;
   const out = $("test-result");
-  out.className = t.error ? "errors" : "";
-  if (t.error) { out.textContent = t.error; return; }
-  out.replaceChildren(el("p", {id: "test-rate"}, words.testResult(t, words.pct)), t.note ? el("p", {class: "muted"}, t.note) : null,
-    el("ul", {}, t.opponents.map((o) => el("li", {}, words.against(o, words.pct))), (t.skipped || []).map((s) => el("li", {class: "muted"}, words.skipped(s)))));
+  out.className = run.error ? "errors" : "";
+  if (run.error) { out.textContent = run.error; return; }
+  out.replaceChildren(el("p", {id: "test-rate"}, t("decks.test_result", {rate: pct(run.win_rate.rate), n: run.played, low: pct(run.win_rate.low), high: pct(run.win_rate.high), draws: run.draws})), run.note ? el("p", {class: "muted"}, run.note) : null,
+    el("ul", {}, run.opponents.map((o) => el("li", {}, t("decks.against", {preset: o.preset, rate: pct(o.win_rate.rate), n: o.games, low: pct(o.win_rate.low), high: pct(o.win_rate.high)}))), (run.skipped || []).map((s) => el("li", {class: "muted"}, t("decks.skipped", {preset: s})))));
 }
 
 // ---- start ----
 
-function fillWords() {
-  $("collection-link").textContent = words.collection;
-  $("pool-title").textContent = words.pool;
-  $("search").placeholder = words.search;
-  $("deck-name").placeholder = words.deckName;
-  for (const [id, w] of [["save", words.save], ["rename", words.rename], ["delete", words.del], ["export", words.exportList],
-    ["share", words.share], ["play", words.play], ["clear", words.clear], ["import-title", words.importTitle],
-    ["import", words.importButton], ["test-title", words.testTitle], ["test-about", words.testAbout], ["games-label", words.games],
-    ["test", words.test]]) $(id).textContent = w;
-}
+/** sectionName is how a deck section is shown: the main deck has no
+ * name of its own in a list. */
+function sectionName(section) { return section || t("decks.main"); }
 
 async function loadGame() {
   const [cat, cards, presets, me] = await Promise.all([api("/api/catalog"), api(`/api/catalog/${encodeURIComponent(game)}/cards`),
@@ -444,15 +385,15 @@ async function loadGame() {
   state.presets = presets.presets;
   state.me = me;
   showAccount(me);
-  $("title").textContent = words.title(state.info.name);
-  document.title = `Kartenwerk — ${words.title(state.info.name)}`;
+  $("title").textContent = t("decks.title", {game: state.info.name});
+  document.title = t("decks.page_title", {game: state.info.name});
   $("game-pick").replaceChildren(...cat.games.map((g) => el("option", {value: g.id, selected: g.id === game}, g.name)));
   const sections = new Set([""]);
   for (const p of state.presets) for (const e of parseList(p.list).entries) sections.add(e.section);
   state.sections = [...sections];
-  $("section").replaceChildren(...state.sections.map((s) => el("option", {value: s}, words.section(s))));
+  $("section").replaceChildren(...state.sections.map((s) => el("option", {value: s}, sectionName(s))));
   $("section").hidden = state.sections.length < 2;
-  $("preset").replaceChildren(el("option", {value: ""}, words.presetPick), ...state.presets.map((p) => el("option", {value: p.name}, p.name)));
+  $("preset").replaceChildren(el("option", {value: ""}, t("decks.preset_pick")), ...state.presets.map((p) => el("option", {value: p.name}, p.name)));
 }
 
 async function loadOwned() {
@@ -465,7 +406,7 @@ async function loadShared(token) {
   const d = await api(`/api/shared/decks/${encodeURIComponent(token)}`);
   state.readOnly = true;
   setDeck(null, d.list);
-  $("shared-note").textContent = words.sharedNote(d.name);
+  $("shared-note").textContent = t("decks.shared_note", {name: d.name});
   $("shared-note").hidden = false;
   $("import-text").value = d.list;
 }
@@ -496,12 +437,12 @@ function wire() {
     state.readOnly = false;
     $("shared-note").hidden = true;
     setDeck(null, $("import-text").value);
-    say(words.imported(state.entries.reduce((n, e) => n + e.count, 0)));
+    say(t("decks.imported", {n: state.entries.reduce((n, e) => n + e.count, 0)}));
   });
 }
 
 async function start() {
-  fillWords();
+  await loadWords();
   wire();
   try {
     await loadGame();

@@ -12,7 +12,17 @@ const oneYear = 365 * 24 * 3600;
 
 /** loadWords fetches the words (with a game's names when game is given),
  * fills the page's data-t elements and puts the switcher in the header. */
-export async function loadWords(game) {
+export function loadWords(game) {
+  // Scripts that share a page (the account page and its ranked part) ask
+  // for the same words; they share one request.
+  const key = game || "";
+  if (!loads.has(key)) loads.set(key, fetchWords(game));
+  return loads.get(key);
+}
+
+const loads = new Map();
+
+async function fetchWords(game) {
   const q = new URLSearchParams();
   if (game) q.set("game", game);
   if (pageLang()) q.set("lang", pageLang());

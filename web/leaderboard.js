@@ -1,17 +1,10 @@
 // A game's leaderboard: every rated player, best Glicko-2 rating first.
 import {el, api} from "./common.js";
+import {t, loadWords} from "./i18n.js";
 
-// Every word the page shows, in one place so that it can be translated.
-const words = {
-  heading: "Leaderboard",
-  title: (name) => `${name}: ranked players`,
-  game: "Game",
-  // Each column's heading and its tooltip.
-  columns: [["#", "rank"], ["Player", ""], ["Rating", "Glicko-2 rating"], ["± RD", "rating deviation: how sure the rating is"],
-    ["Games", "ranked games played"], ["W", "won"], ["L", "lost"], ["D", "drawn"]],
-  empty: "Nobody has played a ranked game of this game yet.",
-  play: "Play ranked",
-};
+// Each column's heading and its tooltip, as keys under leaderboard.col_
+// and leaderboard.tip_ (the player's column needs no tooltip).
+const columns = ["rank", "player", "rating", "deviation", "games", "wins", "losses", "draws"];
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,10 +12,10 @@ function gameOfPath() { return decodeURIComponent(location.pathname.split("/")[2
 
 async function draw(game) {
   const board = await api(`/api/leaderboard/${encodeURIComponent(game)}`);
-  $("title").textContent = words.title(board.name);
+  $("title").textContent = t("leaderboard.title", {game: board.name});
   $("empty").hidden = board.players.length > 0;
   $("board").replaceChildren(
-    el("thead", {}, el("tr", {}, words.columns.map(([c, title]) => el("th", {title: title || undefined}, c)))),
+    el("thead", {}, el("tr", {}, columns.map((c) => el("th", {title: c === "player" ? undefined : t("leaderboard.tip_" + c)}, t("leaderboard.col_" + c))))),
     el("tbody", {}, board.players.map((p) => el("tr", {dataset: {player: p.username}},
       el("td", {}, p.rank), el("td", {}, p.username), el("td", {class: "rating"}, p.rating.toFixed(1)),
       el("td", {}, Math.round(p.deviation)), el("td", {}, p.games), el("td", {}, p.wins), el("td", {}, p.losses), el("td", {}, p.draws)))));
@@ -30,10 +23,8 @@ async function draw(game) {
 }
 
 async function start() {
-  $("heading").textContent = words.heading;
-  $("game-label").textContent = words.game;
-  $("empty").textContent = words.empty;
-  $("play-link").textContent = words.play;
+  await loadWords();
+  document.title = t("leaderboard.page_title");
   const games = (await api("/api/catalog")).games.filter((g) => g.min_seats <= 2 && g.max_seats >= 2);
   const game = gameOfPath() || games[0].id;
   $("game").replaceChildren(...games.map((g) => el("option", {value: g.id, selected: g.id === game}, g.name)));

@@ -1,13 +1,7 @@
 // A ranked table's clock under the status line: each player's time left,
 // and for the player to move the time left for this decision, counting
 // down between the server's messages.
-
-// Every word the clock shows, in one place so that it can be translated.
-const words = {
-  title: "Clock",
-  seat: (i) => `P${i + 1}`,
-  move: (left) => `this move: ${left}`,
-};
+import {t} from "./i18n.js";
 
 let shown = null; // {clock, at, el}
 let ticking = 0;
@@ -23,9 +17,10 @@ function render() {
   const parts = clock.banks_ms.map((bank, i) => {
     const mine = i === clock.to_move;
     const left = mine ? bank - gone : bank;
-    return `${words.seat(i)} ${mmss(left)}` + (mine ? ` (${words.move(mmss(clock.move_left_ms - gone))})` : "");
+    const seat = t("ranked.clock_seat", {number: i + 1, left: mmss(left)});
+    return mine ? t("ranked.clock_to_move", {seat, left: mmss(clock.move_left_ms - gone)}) : seat;
   });
-  el.textContent = `${words.title}: ${parts.join(" · ")}`;
+  el.textContent = t("ranked.clock_title", {banks: parts.join(" · ")});
   el.classList.toggle("low", clock.to_move >= 0 && clock.move_left_ms - gone < 15000);
 }
 

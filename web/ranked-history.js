@@ -1,18 +1,7 @@
 // The account page's ranked part: links to ranked play and the player's
 // match history, each game with its result, rating change and replay.
 import {el, api} from "./common.js";
-
-// Every word this part shows, in one place so that it can be translated.
-const words = {
-  title: "Ranked games",
-  play: "Play ranked",
-  leaderboards: "Leaderboards",
-  none: "No ranked games yet.",
-  result: {win: "won", loss: "lost", draw: "drew"},
-  match: (m) => `${m.result === "draw" ? "Drew with" : m.result === "win" ? "Beat" : "Lost to"} ${m.opponent} (${m.game}, ${m.reason})`,
-  change: (m) => `rating ${Math.round(m.rating_before)} → ${Math.round(m.rating_after)}`,
-  replay: "replay",
-};
+import {t, loadWords} from "./i18n.js";
 
 async function showHistory(box) {
   let me;
@@ -30,13 +19,13 @@ async function showHistory(box) {
     return;
   }
   box.replaceChildren(
-    el("h3", {}, words.title),
-    el("p", {}, el("a", {class: "button primary", href: "/ranked"}, words.play), " ", el("a", {class: "button", href: "/leaderboard"}, words.leaderboards)),
-    matches.length === 0 ? el("p", {class: "muted"}, words.none) :
+    el("h3", {}, t("ranked.history.title")),
+    el("p", {}, el("a", {class: "button primary", href: "/ranked"}, t("ranked.history.play")), " ", el("a", {class: "button", href: "/leaderboard"}, t("ranked.history.leaderboards"))),
+    matches.length === 0 ? el("p", {class: "muted"}, t("ranked.history.none")) :
       el("ul", {id: "matches", class: "recent matches"}, matches.map((m) => el("li", {dataset: {game: m.id}},
-        el("span", {class: m.result}, words.match(m)), " · ", words.change(m), " · ",
-        el("a", {href: m.replay}, words.replay)))));
+        el("span", {class: m.result}, t("ranked.history.match_" + m.result, {opponent: m.opponent, game: m.game, reason: m.reason})), " · ", t("ranked.history.change", {before: Math.round(m.rating_before), after: Math.round(m.rating_after)}), " · ",
+        el("a", {href: m.replay}, t("ranked.history.replay"))))));
 }
 
 const box = document.getElementById("ranked-history");
-if (box) showHistory(box);
+if (box) loadWords().then(() => showHistory(box));

@@ -1,46 +1,28 @@
 // The ranked page: choose a game and a deck, wait in the queue for an
 // opponent of similar rating, then go to the table.
 import {el, api} from "./common.js";
-
-// Every word the page shows, in one place so that it can be translated.
-const words = {
-  heading: "Ranked play",
-  needAccount: "Ranked play needs an account",
-  logIn: "Log in or create an account",
-  queueTitle: "Play a ranked game",
-  game: "Game",
-  deck: "Deck",
-  paste: "paste a deck list…",
-  find: "Find an opponent",
-  leaderboard: "Leaderboard",
-  rating: (r) => r.games === 0 ? `You have no ranked games of this game yet: you start at ${Math.round(r.rating)} ± ${Math.round(r.deviation)}.` :
-    `Your rating: ${Math.round(r.rating)} ± ${Math.round(r.deviation)} after ${r.games} ranked ${r.games === 1 ? "game" : "games"}.`,
-  clock: (c) => `Clock: ${minutes(c.bank_s)} per player, at most ${minutes(c.per_move_s)} a move. Running out of time, or leaving the table for more than ${minutes(c.grace_s)}, loses.`,
-  waitingTitle: "Looking for an opponent…",
-  waiting: (s) => `Waiting ${Math.round(s.waiting_s)} s; opponents within ${Math.round(s.window)} rating points of you.`,
-  leave: "Leave the queue",
-  found: (m) => `Paired with ${m.opponent}. Going to the table…`,
-};
+import {t, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let games = [];
 let polling = 0;
 
-function minutes(s) { return s % 60 === 0 ? `${s / 60} min` : `${s} s`; }
+function minutes(s) { return s % 60 === 0 ? t("ranked.minutes", {n: s / 60}) : t("ranked.seconds", {n: s}); }
 
-/** fillWords writes the page's fixed words. */
-function fillWords() {
-  for (const [id, key] of [["heading", "heading"], ["need-account", "needAccount"], ["login-link", "logIn"], ["queue-title", "queueTitle"],
-    ["game-label", "game"], ["deck-label", "deck"], ["queue", "find"], ["waiting-title", "waitingTitle"], ["leave", "leave"], ["board-link", "leaderboard"]]) {
-    $(id).textContent = words[key];
-  }
+function ratingText(r) {
+  const args = {rating: Math.round(r.rating), deviation: Math.round(r.deviation), n: r.games};
+  return r.games === 0 ? t("ranked.rating_new", args) : t("ranked.rating", args);
+}
+
+function clockText(c) {
+  return t("ranked.clock", {bank: minutes(c.bank_s), move: minutes(c.per_move_s), grace: minutes(c.grace_s)});
 }
 
 function currentGame() { return games.find((g) => g.id === $("game").value); }
 
 function drawDecks() {
   const g = currentGame();
-  $("deck").replaceChildren(...g.presets.map((p) => el("option", {value: p}, p)), el("option", {value: "*paste"}, words.paste));
+  $("deck").replaceChildren(...g.presets.map((p) => el("option", {value: p}, p)), el("option", {value: "*paste"}, t("ranked.paste")));
   $("list").hidden = $("deck").value !== "*paste";
   $("board-link").href = `/leaderboard/${g.id}`;
 }
@@ -49,23 +31,23 @@ function drawDecks() {
 function show(st) {
   $("queue-panel").hidden = st.state !== "idle";
   $("waiting").hidden = st.state !== "queued";
-  $("my-rating").textContent = words.rating(st.rating);
-  $("clock").textContent = words.clock(st.clock);
+  $("my-rating").textContent = ratingText(st.rating);
+  $("clock").textContent = clockText(st.clock);
   clearTimeout(polling);
   if (st.state === "queued") {
-    $("waiting-text").textContent = words.waiting(st);
+    $("waiting-text").textContent = t("ranked.waiting", {seconds: Math.round(st.waiting_s), window: Math.round(st.window)});
     polling = setTimeout(() => refresh().catch(showError), 1500);
   }
   if (st.state === "playing") {
     $("waiting").hidden = false;
-    $("waiting-text").textContent = words.found(st.match);
+    $("waiting-text").textContent = t("ranked.found", {opponent: st.match.opponent});
     location.assign(st.match.play);
   }
 }
 
 function showError(err) {
   $("errors").replaceChildren(err.message, ...(err.problems || []).map((p) =>
-    el("div", {}, p.line ? `line ${p.line}: ` : "", p.message, p.fix ? ` — ${p.fix}` : "")));
+    el("div", {}, p.line ? t("ranked.problem_line", {line: p.line}) : "", p.message, p.fix ? ` — ${p.fix}` : "")));
   $("queue-panel").hidden = false;
 }
 
@@ -74,7 +56,8 @@ async function refresh() {
 }
 
 async function start() {
-  fillWords();
+  await loadWords();
+  document.title = t("ranked.page_title");
   try {
     await api("/api/me");
   } catch {

@@ -2,67 +2,7 @@
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
 import {api, el, ruleText} from "./common.js";
-
-const words = {
-  allTournaments: "Tournaments",
-  registerHeading: "Register",
-  registerHint: "Paste your deck list or start from a preset. It is checked now and then locked for the whole tournament.",
-  preset: "Start from a preset",
-  noPreset: "(paste a list)",
-  register: "Register with this deck",
-  line: (n) => `line ${n}`,
-  registered: "You are registered. Your deck is locked for the whole tournament.",
-  showMyDeck: "Show my deck",
-  logInToRegister: "Log in to register.",
-  facts: {game: "Game", format: "Format", round: "Round", timer: "Round ends", organiser: "Organiser", judges: "Judges", cards: "Card texts"},
-  formats: {"swiss": "Swiss", "swiss-top8": "Swiss, then top 8", "elimination": "Single elimination"},
-  stages: {registration: "registration open", swiss: "Swiss rounds", elimination: "top cut", finished: "finished"},
-  swissRounds: (n) => (n ? `${n} Swiss rounds` : "Swiss rounds as the players need"),
-  myMatch: "My match",
-  vs: (name) => `against ${name}`,
-  bye: "A bye: you win this round 2-0 without playing.",
-  matchScore: (m) => `${m.wins}-${m.losses}${m.draws ? `-${m.draws}` : ""}`,
-  results: {playing: "being played", won: "you won", lost: "you lost", drawn: "drawn"},
-  game: (n) => `Game ${n}`,
-  play: "play",
-  gameResults: {won: "won", lost: "lost", drawn: "drawn"},
-  chooseFirst: "You lost that game: who starts the next one?",
-  meFirst: "I start",
-  opponentFirst: "My opponent starts",
-  waitingChoice: "Your opponent chooses who starts the next game.",
-  dropMe: "Drop from the tournament",
-  confirmDrop: "Drop from the tournament? You will not be paired again.",
-  standings: "Standings",
-  standingsHead: ["#", "Player", "Pts", "W-L-D", "Byes", "OMW%", "GW%", "OGW%"],
-  dropped: "dropped",
-  pairings: "Pairings",
-  roundTitle: (stage, n) => (stage === "elimination" ? `Top cut, round ${n}` : `Round ${n}`),
-  pairingHead: ["Table", "Player", "Score", "Player"],
-  byeCell: "bye",
-  corrected: (c) => `corrected from ${c.from.winsA}-${c.from.winsB}-${c.from.draws}: ${c.reason}`,
-  champion: (name) => `Champion: ${name}`,
-  entrants: (n) => `Players (${n})`,
-  officials: "Organiser's controls",
-  judgeControls: "Judge's controls",
-  startRound: "Start the next round",
-  correct: "Correct a result",
-  stage: "Stage",
-  roundNo: "Round",
-  table: "Table",
-  winsA: "Wins of the first player",
-  winsB: "Wins of the second",
-  draws: "Drawn games",
-  reason: "Reason",
-  apply: "Correct",
-  dropPlayer: "Drop a player",
-  drop: "Drop",
-  viewDeck: "View a deck list",
-  view: "View",
-  addJudge: "Name a judge",
-  add: "Add",
-  log: "Log",
-  stageNames: {swiss: "Swiss", elimination: "Top cut"},
-};
+import {t, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").pop());
@@ -70,16 +10,11 @@ const base = `/api/tournaments/${encodeURIComponent(id)}`;
 const percent = (x) => (100 * x).toFixed(2);
 let me = null;
 
-/** fillWords writes the words into every element that names one. */
-function fillWords() {
-  for (const e of document.querySelectorAll("[data-w]")) e.textContent = words[e.dataset.w];
-}
-
 function toast(message) {
-  const t = $("toast");
-  t.replaceChildren(...ruleText(message));
-  t.hidden = false;
-  setTimeout(() => { t.hidden = true; }, 6000);
+  const box = $("toast");
+  box.replaceChildren(...ruleText(message));
+  box.hidden = false;
+  setTimeout(() => { box.hidden = true; }, 6000);
 }
 
 /** act sends a change and shows the tournament as it then is. */
@@ -92,57 +27,69 @@ async function act(path, body) {
   }
 }
 
-function show(t) {
-  document.title = `Kartenwerk — ${t.name}`;
-  showHead(t);
-  showRegistration(t);
-  showOfficials(t);
-  showStandings(t);
-  showPairings(t);
-  showEntrants(t);
+function show(tour) {
+  document.title = `Kartenwerk — ${tour.name}`;
+  showHead(tour);
+  showRegistration(tour);
+  showOfficials(tour);
+  showStandings(tour);
+  showPairings(tour);
+  showEntrants(tour);
+}
+
+const standingsColumns = ["rank", "player", "points", "record", "byes", "omw", "gw", "ogw"];
+const pairingColumns = ["table", "player", "score", "player"];
+
+function formatName(format) { return t("tournament.format_" + format.replace("-", "_")); }
+
+function swissRounds(n) { return n ? t("tournament.swiss_rounds", {n}) : t("tournament.swiss_rounds_auto"); }
+
+function roundTitle(stage, n) { return stage === "elimination" ? t("tournament.top_cut_round", {n}) : t("tournament.round_title", {n}); }
+
+function correctedText(c) {
+  return t("tournament.corrected", {score: `${c.from.winsA}-${c.from.winsB}-${c.from.draws}`, reason: c.reason});
 }
 
 function fact(label, value) {
   return el("span", {}, `${label}: `, el("b", {}, value));
 }
 
-function showHead(t) {
-  const f = words.facts;
-  const facts = [fact(f.game, t.game), fact(f.format, `${words.formats[t.format] || t.format}, ${words.swissRounds(t.rounds)}`),
-    fact(f.organiser, t.organiser)];
-  if (t.judges.length) facts.push(fact(f.judges, t.judges.join(", ")));
-  if (t.round) facts.push(fact(f.round, String(t.round)));
-  if (t.deadline) facts.push(fact(f.timer, new Date(t.deadline).toLocaleTimeString()));
-  if (t.card_pool) facts.push(fact(f.cards, t.card_pool.slice(0, 12)));
-  const parts = [el("h2", {}, t.name, " ", el("span", {class: `stage ${t.stage}`}, words.stages[t.stage] || t.stage)),
+function showHead(tour) {
+    const facts = [fact(t("tournament.fact_game"), tour.game), fact(t("tournament.fact_format"), `${formatName(tour.format)}, ${swissRounds(tour.rounds)}`),
+    fact(t("tournament.fact_organiser"), tour.organiser)];
+  if (tour.judges.length) facts.push(fact(t("tournament.fact_judges"), tour.judges.join(", ")));
+  if (tour.round) facts.push(fact(t("tournament.fact_round"), String(tour.round)));
+  if (tour.deadline) facts.push(fact(t("tournament.fact_timer"), new Date(tour.deadline).toLocaleTimeString()));
+  if (tour.card_pool) facts.push(fact(t("tournament.fact_cards"), tour.card_pool.slice(0, 12)));
+  const parts = [el("h2", {}, tour.name, " ", el("span", {class: `stage ${tour.stage}`}, t("tournament.stage_" + tour.stage))),
     el("p", {class: "facts"}, facts)];
-  if (t.champion) parts.push(el("p", {class: "winner"}, words.champion(t.champion)));
+  if (tour.champion) parts.push(el("p", {class: "winner"}, t("tournament.champion", {name: tour.champion})));
   $("head").replaceChildren(...parts);
 }
 
-async function showRegistration(t) {
+async function showRegistration(tour) {
   const box = $("register-box");
   const form = $("register-form");
   const note = box.querySelector(".note") || el("p", {class: "note"});
   box.append(note);
-  form.hidden = !me || t.you.registered || t.stage !== "registration";
-  const state = !me ? "out" : t.you.registered ? "registered" : "open";
+  form.hidden = !me || tour.you.registered || tour.stage !== "registration";
+  const state = !me ? "out" : tour.you.registered ? "registered" : "open";
   if (note.dataset.state !== state) { // redrawn only on a change, so a deck shown stays
     note.dataset.state = state;
-    if (state === "out") note.textContent = words.logInToRegister;
+    if (state === "out") note.textContent = t("tournament.log_in_to_register");
     else if (state === "registered") {
-      note.replaceChildren(words.registered, " ", el("button", {type: "button", onclick: () => showDeck(me.username, note)}, words.showMyDeck));
+      note.replaceChildren(t("tournament.registered"), " ", el("button", {type: "button", onclick: () => showDeck(me.username, note)}, t("tournament.show_my_deck")));
     } else note.textContent = "";
   }
-  box.hidden = t.stage !== "registration" && !t.you.registered;
-  box.querySelector("[data-w=registerHint]").hidden = form.hidden;
-  if (!form.hidden && !$("preset").options.length) await fillPresets(t.game);
+  box.hidden = tour.stage !== "registration" && !tour.you.registered;
+  $("register-hint").hidden = form.hidden;
+  if (!form.hidden && !$("preset").options.length) await fillPresets(tour.game);
 }
 
 async function fillPresets(game) {
   const {games} = await api("/api/catalog");
   const g = games.find((g) => g.id === game);
-  $("preset").append(el("option", {value: ""}, words.noPreset), ...(g ? g.presets : []).map((p) => el("option", {value: p}, p)));
+  $("preset").append(el("option", {value: ""}, t("tournament.no_preset")), ...(g ? g.presets : []).map((p) => el("option", {value: p}, p)));
 }
 
 async function showDeck(username, where) {
@@ -167,7 +114,7 @@ $("register-form").addEventListener("submit", async (ev) => {
     errors.append(el("p", {}, ...ruleText(err.message.split("\n")[0])));
     const ul = el("ul", {});
     for (const p of err.problems) {
-      ul.append(el("li", {}, p.line ? `${words.line(p.line)}: ` : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), p.fix ? ` — ${p.fix}` : ""));
+      ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), p.fix ? ` — ${p.fix}` : ""));
     }
     if (err.problems.length) errors.append(ul);
   }
@@ -185,95 +132,95 @@ async function showMatch() {
   }
   box.hidden = !m;
   if (!m) return;
-  const head = el("h2", {}, words.myMatch, " ", el("span", {class: "muted"}, words.roundTitle(m.stage, m.round), `, ${words.table.toLowerCase()} ${m.table}`));
-  if (!m.opponent) { box.replaceChildren(head, el("p", {}, words.bye)); return; }
+  const head = el("h2", {}, t("tournament.my_match"), " ", el("span", {class: "muted"}, roundTitle(m.stage, m.round), t("tournament.at_table", {n: m.table})));
+  if (!m.opponent) { box.replaceChildren(head, el("p", {}, t("tournament.bye"))); return; }
   const games = el("ul", {class: "games"}, m.games.map((g, i) => el("li", {class: g.result || ""},
-    `${words.game(i + 1)}: `, g.finished ? words.gameResults[g.result] : el("a", {href: g.play}, words.play))));
-  const parts = [head, el("p", {}, words.vs(m.opponent), " — ", el("b", {class: "score"}, words.matchScore(m)), ` (${words.results[m.result]})`), games];
+    t("tournament.game_n", {n: i + 1}), g.finished ? t("tournament.game_" + g.result) : el("a", {href: g.play}, t("tournament.play")))));
+  const parts = [head, el("p", {}, t("tournament.vs", {name: m.opponent}), " — ", el("b", {class: "score"}, `${m.wins}-${m.losses}${m.draws ? `-${m.draws}` : ""}`), t("tournament.match_" + m.result)), games];
   if (m.choose_first) {
-    parts.push(el("p", {}, words.chooseFirst), el("p", {class: "choices"},
-      el("button", {class: "primary", onclick: () => act("/match/first", {start: "me"})}, words.meFirst),
-      el("button", {onclick: () => act("/match/first", {start: "opponent"})}, words.opponentFirst)));
+    parts.push(el("p", {}, t("tournament.choose_first")), el("p", {class: "choices"},
+      el("button", {class: "primary", onclick: () => act("/match/first", {start: "me"})}, t("tournament.me_first")),
+      el("button", {onclick: () => act("/match/first", {start: "opponent"})}, t("tournament.opponent_first"))));
   } else if (m.result === "playing" && m.games.length && m.games[m.games.length - 1].finished) {
-    parts.push(el("p", {class: "muted"}, words.waitingChoice));
+    parts.push(el("p", {class: "muted"}, t("tournament.waiting_choice")));
   }
-  parts.push(el("p", {}, el("button", {onclick: () => confirm(words.confirmDrop) && act("/drop", {})}, words.dropMe)));
+  parts.push(el("p", {}, el("button", {onclick: () => confirm(t("tournament.confirm_drop")) && act("/drop", {})}, t("tournament.drop_me"))));
   box.replaceChildren(...parts);
 }
 
-function showStandings(t) {
+function showStandings(tour) {
   const box = $("standings-box");
-  box.hidden = t.standings.length === 0;
-  const rows = t.standings.map((s) => el("tr", {class: [s.player === t.you.username ? "me" : "", s.dropped ? "dropped" : ""].join(" ")},
-    el("td", {}, s.rank), el("td", {class: "name"}, s.player, s.dropped ? ` (${words.dropped})` : ""), el("td", {}, s.match_points),
+  box.hidden = tour.standings.length === 0;
+  const rows = tour.standings.map((s) => el("tr", {class: [s.player === tour.you.username ? "me" : "", s.dropped ? "dropped" : ""].join(" ")},
+    el("td", {}, s.rank), el("td", {class: "name"}, s.player, s.dropped ? t("tournament.dropped") : ""), el("td", {}, s.match_points),
     el("td", {}, `${s.wins}-${s.losses}-${s.draws}`), el("td", {class: "byes"}, s.byes),
     el("td", {}, percent(s.omw)), el("td", {}, percent(s.gw)), el("td", {}, percent(s.ogw))));
-  box.replaceChildren(el("h2", {}, words.standings), el("div", {class: "scroll"}, el("table", {class: "grid standings"},
-    el("thead", {}, el("tr", {}, words.standingsHead.map((h, i) => el("th", {class: ["", "name", "", "", "byes"][i] || ""}, h)))),
+  box.replaceChildren(el("h2", {}, t("tournament.standings")), el("div", {class: "scroll"}, el("table", {class: "grid standings"},
+    el("thead", {}, el("tr", {}, standingsColumns.map((c) => el("th", {class: {player: "name", byes: "byes"}[c] || ""}, t("tournament.col_" + c))))),
     el("tbody", {}, rows))));
 }
 
-function showPairings(t) {
+function showPairings(tour) {
   const box = $("pairings-box");
-  box.hidden = t.pairings.length === 0;
-  const rounds = [...t.pairings].reverse().map((r) => el("div", {class: "round"}, el("h3", {}, words.roundTitle(r.stage, r.round)),
+  box.hidden = tour.pairings.length === 0;
+  const rounds = [...tour.pairings].reverse().map((r) => el("div", {class: "round"}, el("h3", {}, roundTitle(r.stage, r.round)),
     el("div", {class: "scroll"}, el("table", {class: "grid"},
-      el("thead", {}, el("tr", {}, words.pairingHead.map((h, i) => el("th", {class: i % 2 ? "name" : ""}, h)))),
-      el("tbody", {}, r.matches.map((m) => el("tr", {class: [m.a, m.b].includes(t.you.username) ? "me" : ""},
+      el("thead", {}, el("tr", {}, pairingColumns.map((c, i) => el("th", {class: i % 2 ? "name" : ""}, t("tournament.pair_" + c))))),
+      el("tbody", {}, r.matches.map((m) => el("tr", {class: [m.a, m.b].includes(tour.you.username) ? "me" : ""},
         el("td", {}, m.table),
         el("td", {class: `name ${m.winner === m.a ? "winner" : ""}`}, m.a),
-        el("td", {class: "score", title: (m.corrections || []).map(words.corrected).join("\n")},
+        el("td", {class: "score", title: (m.corrections || []).map(correctedText).join("\n")},
           m.b ? `${m.score.winsA}-${m.score.winsB}-${m.score.draws}${m.corrections ? " *" : ""}` : ""),
-        el("td", {class: `name ${m.winner === m.b ? "winner" : ""}`}, m.b || words.byeCell))))))));
-  box.replaceChildren(el("h2", {}, words.pairings), ...rounds);
+        el("td", {class: `name ${m.winner === m.b ? "winner" : ""}`}, m.b || t("tournament.bye_cell")))))))));
+  box.replaceChildren(el("h2", {}, t("tournament.pairings")), ...rounds);
 }
 
-function showEntrants(t) {
-  $("entrants-box").replaceChildren(el("h2", {}, words.entrants(t.entrants.length)),
-    el("p", {class: "muted"}, t.entrants.map((e) => e.username + (e.dropped ? ` (${words.dropped})` : "")).join(", ")));
+function showEntrants(tour) {
+  $("entrants-box").replaceChildren(el("h2", {}, t("tournament.entrants", {n: tour.entrants.length})),
+    el("p", {class: "muted"}, tour.entrants.map((e) => e.username + (e.dropped ? t("tournament.dropped") : "")).join(", ")));
 }
 
 /** showOfficials draws the controls of the organiser and the judges. */
-function showOfficials(t) {
+function showOfficials(tour) {
   const box = $("officials-box");
-  box.hidden = !t.you.organiser && !t.you.judge;
+  box.hidden = !tour.you.organiser && !tour.you.judge;
   if (box.hidden || box.contains(document.activeElement)) return; // keep a form being filled in
-  const names = t.entrants.map((e) => el("option", {value: e.username}, e.username));
+  const names = tour.entrants.map((e) => el("option", {value: e.username}, e.username));
   const deckOut = el("div", {});
-  const parts = [el("h2", {}, t.you.organiser ? words.officials : words.judgeControls)];
-  if (t.you.organiser && t.stage !== "finished") {
-    parts.push(el("p", {}, el("button", {class: "primary", id: "start-round", onclick: () => act("/rounds", {})}, words.startRound)));
+  const parts = [el("h2", {}, tour.you.organiser ? t("tournament.officials") : t("tournament.judge_controls"))];
+  if (tour.you.organiser && tour.stage !== "finished") {
+    parts.push(el("p", {}, el("button", {class: "primary", id: "start-round", onclick: () => act("/rounds", {})}, t("tournament.start_round"))));
   }
-  parts.push(el("h3", {}, words.correct), correctionForm(t),
-    el("h3", {}, words.dropPlayer), el("form", {onsubmit: (ev) => { ev.preventDefault(); act("/drop", {username: ev.target.who.value}); }},
-      el("select", {name: "who"}, names.map((o) => o.cloneNode(true))), el("button", {type: "submit"}, words.drop)),
-    el("h3", {}, words.viewDeck), el("form", {onsubmit: (ev) => { ev.preventDefault(); showDeck(ev.target.who.value, deckOut); }},
-      el("select", {name: "who"}, names), el("button", {type: "submit"}, words.view)), deckOut);
-  if (t.you.organiser) {
-    parts.push(el("h3", {}, words.addJudge), el("form", {onsubmit: (ev) => { ev.preventDefault(); act("/judges", {username: ev.target.who.value.trim()}); }},
-      el("input", {name: "who", autocomplete: "off"}), el("button", {type: "submit"}, words.add)));
+  parts.push(el("h3", {}, t("tournament.correct")), correctionForm(tour),
+    el("h3", {}, t("tournament.drop_player")), el("form", {onsubmit: (ev) => { ev.preventDefault(); act("/drop", {username: ev.target.who.value}); }},
+      el("select", {name: "who"}, names.map((o) => o.cloneNode(true))), el("button", {type: "submit"}, t("tournament.drop"))),
+    el("h3", {}, t("tournament.view_deck")), el("form", {onsubmit: (ev) => { ev.preventDefault(); showDeck(ev.target.who.value, deckOut); }},
+      el("select", {name: "who"}, names), el("button", {type: "submit"}, t("tournament.view"))), deckOut);
+  if (tour.you.organiser) {
+    parts.push(el("h3", {}, t("tournament.add_judge")), el("form", {onsubmit: (ev) => { ev.preventDefault(); act("/judges", {username: ev.target.who.value.trim()}); }},
+      el("input", {name: "who", autocomplete: "off"}), el("button", {type: "submit"}, t("tournament.add"))));
   }
-  if (t.log && t.log.length) {
-    parts.push(el("h3", {}, words.log), el("ul", {class: "log-lines"}, [...t.log].reverse().map((l) =>
+  if (tour.log && tour.log.length) {
+    parts.push(el("h3", {}, t("tournament.log")), el("ul", {class: "log-lines"}, [...tour.log].reverse().map((l) =>
       el("li", {}, `${new Date(l.at).toLocaleTimeString()} ${l.by}: `, ...ruleText(l.what)))));
   }
   box.className = "panel officials";
   box.replaceChildren(...parts);
 }
 
-function correctionForm(t) {
+function correctionForm(tour) {
   const num = (name, label, value) => el("label", {}, label, " ", el("input", {name, type: "number", min: 0, max: name === "round" || name === "table" ? 99 : 3, value}));
-  const stages = ["swiss", "elimination"].filter((s) => t.pairings.some((r) => r.stage === s));
+  const stages = ["swiss", "elimination"].filter((s) => tour.pairings.some((r) => r.stage === s));
   return el("form", {onsubmit: (ev) => {
     ev.preventDefault();
     const f = ev.target;
     act("/corrections", {stage: f.stage.value, round: +f.round.value, table: +f.table.value, reason: f.reason.value,
       score: {winsA: +f.winsA.value, winsB: +f.winsB.value, draws: +f.draws.value}});
   }},
-  el("label", {}, words.stage, " ", el("select", {name: "stage"}, stages.map((s) => el("option", {value: s}, words.stageNames[s])))),
-  num("round", words.roundNo, t.round || 1), num("table", words.table, 1), num("winsA", words.winsA, 2), num("winsB", words.winsB, 0),
-  num("draws", words.draws, 0), el("label", {}, words.reason, " ", el("input", {name: "reason", required: true})),
-  el("button", {type: "submit"}, words.apply));
+  el("label", {}, t("tournament.stage"), " ", el("select", {name: "stage"}, stages.map((s) => el("option", {value: s}, t("tournament.stage_name_" + s))))),
+  num("round", t("tournament.round_no"), tour.round || 1), num("table", t("tournament.table"), 1), num("winsA", t("tournament.wins_a"), 2), num("winsB", t("tournament.wins_b"), 0),
+  num("draws", t("tournament.draws"), 0), el("label", {}, t("tournament.reason"), " ", el("input", {name: "reason", required: true})),
+  el("button", {type: "submit"}, t("tournament.apply")));
 }
 
 async function refresh() {
@@ -285,7 +232,7 @@ async function refresh() {
   }
 }
 
-fillWords();
+await loadWords();
 me = await api("/api/me").catch(() => null);
 await refresh();
 setInterval(refresh, 5000);

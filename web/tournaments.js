@@ -1,43 +1,27 @@
 // The tournament list, and the form with which an organiser creates one.
 import {api, el} from "./common.js";
+import {t, loadWords} from "./i18n.js";
 
-const words = {
-  title: "Tournaments",
-  listHeading: "Tournaments",
-  intro: "Best-of-3 matches with locked decks. Log in to register.",
-  none: "No tournaments yet.",
-  createHeading: "Create a tournament",
-  name: "Name",
-  game: "Game",
-  format: "Format",
-  formats: {"swiss": "Swiss rounds", "swiss-top8": "Swiss rounds, then a top-8 cut", "elimination": "Single elimination"},
-  rounds: "Swiss rounds (0: as many as the players need)",
-  roundMinutes: "Minutes per round",
-  closes: "Registration closes (empty: when round 1 starts)",
-  judges: "Judges (usernames, comma-separated)",
-  create: "Create",
-  players: (n) => (n === 1 ? "1 player" : `${n} players`),
-  stages: {registration: "registration open", swiss: "Swiss rounds", elimination: "top cut", finished: "finished"},
-};
+// The formats an organiser can choose, as the API names them.
+const formats = ["swiss", "swiss-top8", "elimination"];
 
 const $ = (id) => document.getElementById(id);
 
-/** fillWords writes the words into every element that names one. */
-function fillWords() {
-  for (const e of document.querySelectorAll("[data-w]")) e.textContent = words[e.dataset.w];
-}
+/** formatName is a format's name: the API's swiss-top8 is the key
+ * format_swiss_top8. */
+function formatName(format) { return t("tournaments.format_" + format.replace("-", "_")); }
 
 async function showList() {
   const data = await api("/api/tournaments");
   const list = $("list");
   list.replaceChildren();
-  if (data.tournaments.length === 0) list.append(el("p", {class: "muted"}, words.none));
+  if (data.tournaments.length === 0) list.append(el("p", {class: "muted"}, t("tournaments.none")));
   const ul = el("ul", {class: "recent tournaments"});
-  for (const t of data.tournaments) {
+  for (const tour of data.tournaments) {
     ul.append(el("li", {},
-      el("a", {href: `/tournaments/${encodeURIComponent(t.id)}`}, t.name), " ",
-      el("span", {class: "muted"}, `${t.game} · ${words.formats[t.format] || t.format} · ${words.players(t.players)} · `),
-      el("span", {class: `stage ${t.stage}`}, words.stages[t.stage] || t.stage)));
+      el("a", {href: `/tournaments/${encodeURIComponent(tour.id)}`}, tour.name), " ",
+      el("span", {class: "muted"}, `${tour.game} · ${formatName(tour.format)} · ${t("tournaments.players", {n: tour.players})} · `),
+      el("span", {class: `stage ${tour.stage}`}, t("tournament.stage_" + tour.stage))));
   }
   list.append(ul);
   $("create-box").hidden = !data.organiser;
@@ -48,7 +32,7 @@ async function fillCreateForm() {
   if ($("game").options.length) return;
   const {games} = await api("/api/catalog");
   for (const g of games.filter((g) => g.min_seats <= 2 && g.max_seats >= 2)) $("game").append(el("option", {value: g.id}, g.name));
-  for (const [value, label] of Object.entries(words.formats)) $("format").append(el("option", {value}, label));
+  for (const value of formats) $("format").append(el("option", {value}, formatName(value)));
 }
 
 $("create-form").addEventListener("submit", async (ev) => {
@@ -57,16 +41,17 @@ $("create-form").addEventListener("submit", async (ev) => {
   const closes = $("closes").value ? new Date($("closes").value).toISOString() : undefined;
   const judges = $("judges").value.split(",").map((s) => s.trim()).filter(Boolean);
   try {
-    const t = await api("/api/tournaments", {
+    const made = await api("/api/tournaments", {
       name: $("name").value.trim(), game: $("game").value, format: $("format").value,
       rounds: Number($("rounds").value) || 0, round_minutes: Number($("round-minutes").value) || 0,
       registration_closes: closes, judges,
     });
-    location.href = `/tournaments/${encodeURIComponent(t.id)}`;
+    location.href = `/tournaments/${encodeURIComponent(made.id)}`;
   } catch (err) {
     $("create-errors").textContent = err.message;
   }
 });
 
-fillWords();
+await loadWords();
+document.title = t("tournaments.page_title");
 showList().catch((err) => $("list").append(el("p", {class: "errors"}, err.message)));
