@@ -174,7 +174,10 @@ func (p *Pool[F, E, P]) Date() string { return p.date }
 // Errata lists every dated version of the pool's cards, oldest first.
 func (p *Pool[F, E, P]) Errata() []engine.Erratum { return slices.Clone(p.errata) }
 
-// At returns the pool with the card texts in force on date.
+// At returns the pool with the card texts in force on date. Pools are
+// built once per set of versions in force (the newest erratum on or
+// before the day), however many days are asked for, so that asking for
+// every day of a calendar builds no more pools than there are errata.
 func (p *Pool[F, E, P]) At(date string) (*Pool[F, E, P], error) {
 	if err := CheckDate(date); err != nil {
 		return nil, err
@@ -182,17 +185,31 @@ func (p *Pool[F, E, P]) At(date string) (*Pool[F, E, P], error) {
 	if date == p.date || len(p.errata) == 0 {
 		return p, nil // no version differs between days
 	}
-	if q, ok := p.days.Load(date); ok {
-		return q.(*Pool[F, E, P]), nil
+	key := inForceFrom(p.errata, date)
+	built, ok := p.days.Load(key)
+	if !ok {
+		q, err := buildAt(p.rules, p.files, p.decks, date)
+		if err != nil {
+			return nil, err
+		}
+		q.days = p.days
+		built, _ = p.days.LoadOrStore(key, q)
 	}
-	q, err := buildAt(p.rules, p.files, p.decks, date)
-	if err != nil {
-		return nil, err
+	day := *built.(*Pool[F, E, P]) // the same pool, named for the day asked
+	day.date = date
+	return &day, nil
+}
+
+// inForceFrom is the day of the newest erratum in force on date ("" for
+// none): the days with one key play the same texts.
+func inForceFrom(errata []engine.Erratum, date string) string {
+	key := ""
+	for _, e := range errata {
+		if e.From <= date && e.From > key {
+			key = e.From
+		}
 	}
-	q.days = p.days
-	p.days.Store(p.date, p)
-	actual, _ := p.days.LoadOrStore(date, q)
-	return actual.(*Pool[F, E, P]), nil
+	return key
 }
 
 // At is a game's At: p.At(date) made into the game by game.

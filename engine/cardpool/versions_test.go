@@ -78,3 +78,4 @@ func TestBadVersionsAreProblems(t *testing.T) {
 		t.Errorf("versions that are not a list: %v", err)
 	}
 }
+
