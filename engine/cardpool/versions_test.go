@@ -78,4 +78,3 @@ func TestBadVersionsAreProblems(t *testing.T) {
 		t.Errorf("versions that are not a list: %v", err)
 	}
 }
-
