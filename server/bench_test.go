@@ -11,21 +11,7 @@ import (
 // BenchmarkStateMessage measures building and encoding one seat's state
 // message in a Mystic Elements game, the server's work per client per move.
 func BenchmarkStateMessage(b *testing.B) {
-	st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	srv, _ := New(Config{Store: st})
-	resp, err := srv.Create(context.Background(), friendGame("mysticelements"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	s, _ := srv.session(context.Background(), resp.ID)
-	for i := 0; i < 30; i++ {
-		s.legal = s.state.Legal(s.legal[:0])
-		s.applyLocked(s.legal[0])
-	}
+	s := midgameSession(b)
 	seat := s.state.ToMove()
 	b.ResetTimer()
 	for range b.N {
@@ -40,12 +26,24 @@ func BenchmarkStateMessage(b *testing.B) {
 // for every viewer (and every language the game speaks): the server's
 // work per move besides the state messages.
 func BenchmarkLogEntry(b *testing.B) {
+	s := midgameSession(b)
+	s.legal = s.state.Legal(s.legal[:0])
+	b.ResetTimer()
+	for i := range b.N {
+		describeAll(s.state, s.legal[i%len(s.legal)])
+	}
+}
+
+// midgameSession is a Mystic Elements friend game 30 actions in.
+func midgameSession(b *testing.B) *session {
+	b.Helper()
 	st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer st.Close()
+	b.Cleanup(func() { st.Close() })
 	srv, _ := New(Config{Store: st})
+	b.Cleanup(srv.Close)
 	resp, err := srv.Create(context.Background(), friendGame("mysticelements"))
 	if err != nil {
 		b.Fatal(err)
@@ -55,9 +53,5 @@ func BenchmarkLogEntry(b *testing.B) {
 		s.legal = s.state.Legal(s.legal[:0])
 		s.applyLocked(s.legal[0])
 	}
-	s.legal = s.state.Legal(s.legal[:0])
-	b.ResetTimer()
-	for i := range b.N {
-		describeAll(s.state, s.legal[i%len(s.legal)])
-	}
+	return s
 }
