@@ -295,9 +295,10 @@ func eachCard(v *engine.View, f func(*engine.CardView)) {
 
 // CheckReference checks g's rules reference: every language has one,
 // every rule has a title and a text and an id of the game's digest
-// (RulesID-n.n), ids are not repeated, and the glossary explains every
-// term.
-func CheckReference(t *testing.T, g engine.Game) {
+// (RulesID-n.n), ids are not repeated, the glossary explains every term,
+// and every rule of digestRules and every rule a variant cites is there,
+// so that a page can link it.
+func CheckReference(t *testing.T, g engine.Game, digestRules []string) {
 	t.Helper()
 	r, ok := g.(engine.Referencer)
 	if !ok {
@@ -322,6 +323,19 @@ func CheckReference(t *testing.T, g engine.Game) {
 		for _, term := range ref.Glossary {
 			if term.Term == "" || term.Text == "" {
 				t.Errorf("%s glossary: %q has no explanation", l, term.Term)
+			}
+		}
+	}
+	ids := r.Reference(i18n.EN).RuleIDs()
+	for _, id := range digestRules {
+		if !slices.Contains(ids, id) {
+			t.Errorf("the reference has no rule %s", id)
+		}
+	}
+	for _, v := range g.Info().Variants {
+		for _, id := range strings.FieldsFunc(v.Rule, func(r rune) bool { return r == ',' || r == ' ' }) {
+			if !slices.Contains(ids, id) {
+				t.Errorf("variant %s cites %s, which the reference lacks", v.Key, id)
 			}
 		}
 	}

@@ -17,13 +17,8 @@ var ruleID = regexp.MustCompile(`ML-\d+\.[0-9A-Z]+[a-z]?`)
 // and every rule id that a prompt, refusal or variant cites, so that a
 // page can link it.
 func TestReference(t *testing.T) {
-	enginetest.CheckReference(t, Game{})
+	enginetest.CheckReference(t, Game{}, digestRules)
 	ids := Game{}.Reference(i18n.EN).RuleIDs()
-	for _, id := range digestRules {
-		if !slices.Contains(ids, id) {
-			t.Errorf("the reference has no rule %s", id)
-		}
-	}
 	var cited []string
 	for _, key := range words.Keys() {
 		cited = append(cited, ruleID.FindAllString(words.T(i18n.EN, key), -1)...)
