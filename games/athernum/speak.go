@@ -67,8 +67,9 @@ func (sp speech) suffix(key string, id int16, a engine.Action, reveals bool) str
 	return words.T(sp.w.Lang, "sfx."+key, "card", name)
 }
 
-// seatName is seat p as w's reader calls it.
-func seatName(w engine.Words, p engine.Seat) string { return wording.SeatName(words, w, p) }
+// seatName is seat p as w's reader calls it: its display name, or
+// "Player 1" in the reader's language.
+func seatName(w engine.Words, p engine.Seat) string { return w.SeatName(p) }
 
 // Say puts a into words for viewer: a button for the mover in the first
 // person, or a log line naming the mover (engine.StateSpeaker).

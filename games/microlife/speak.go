@@ -9,16 +9,9 @@ import (
 // buttons and log lines, prompts, notes and the result, in the reader's
 // language. They are computed only when asked for, never by the rules.
 
-// seatName is seat p as w's reader calls it. It does not use
-// engine.Words.SeatName, whose fallback "Player {{.n}}" picks a plural
-// form by n that the shared catalogue lacks for 1 (it reads
-// ⟦seat.player...⟧ for the first seat).
-func seatName(w engine.Words, p engine.Seat) string {
-	if p >= 0 && int(p) < len(w.Names) && w.Names[p] != "" {
-		return w.Names[p]
-	}
-	return words.T(w.Lang, "word.seat", "num", int(p)+1)
-}
+// seatName is seat p as w's reader calls it: its display name, or
+// "Player 1" in the reader's language.
+func seatName(w engine.Words, p engine.Seat) string { return w.SeatName(p) }
 
 // Say puts action a into words for viewer: a first-person button or a
 // log line naming the mover. Cards hidden from viewer stay unnamed, as

@@ -73,16 +73,5 @@ func (f inEvery) De() string { return f(i18n.DE) }
 func (f inEvery) Cs() string { return f(i18n.CS) }
 
 // seatName is seat s as w's reader calls it: its display name, or
-// "Player 1" in w's language. The shared words' seat.player takes its
-// number as the plural argument n but has a single form, which go-i18n
-// refuses to pick a plural of; this catalogue's seat_name does the same
-// without one.
-func seatName(w engine.Words, s engine.Seat) string {
-	if s >= 0 && int(s) < len(w.Names) && w.Names[s] != "" {
-		return w.Names[s]
-	}
-	if s < 0 {
-		return w.SeatName(s)
-	}
-	return words.T(w.Lang, "seat_name", "x", int(s)+1)
-}
+// "Player 1" in the reader's language.
+func seatName(w engine.Words, s engine.Seat) string { return w.SeatName(s) }

@@ -7,14 +7,7 @@ import (
 	"kartenwerk/engine/i18n"
 )
 
-func TestSeatNameAndSeries(t *testing.T) {
-	w := engine.Words{Lang: i18n.CS, Names: []string{"Anna"}}
-	if got := SeatName(i18n.Shared, w, 0); got != "Anna" {
-		t.Errorf("a named seat reads %q", got)
-	}
-	if got := SeatName(i18n.Shared, w, engine.NoSeat); got != "nikdo" {
-		t.Errorf("no seat reads %q", got)
-	}
+func TestSeries(t *testing.T) {
 	if got := Series(i18n.DE, []string{"a", "b", "c"}); got != "a, b, c" {
 		t.Errorf("Series = %q", got)
 	}
