@@ -271,6 +271,10 @@ func (srv *Server) handleCompanionTable(w http.ResponseWriter, r *http.Request) 
 // handleCompanionCommand applies one command: the event is stored before
 // anyone sees it, then pushed to every phone. A refused command answers
 // 400 (409 when it wants a confirmation) and changes nothing.
+// maxCompanionEvents caps a table's log: a long evening's games take a
+// few thousand changes; beyond this the log is not a table's but abuse.
+var maxCompanionEvents = 20000
+
 func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request) {
 	var req CompanionCommand
 	if err := decodeBody(w, r, &req); err != nil {
@@ -278,6 +282,12 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 		return
 	}
 	id := r.PathValue("id")
+	// A table's phones share its rate, as a game's seats share a token's:
+	// no client can flood a table's log or its other phones.
+	if !srv.limiter.allow("companion "+id, srv.cfg.Rate, srv.cfg.Burst) {
+		tooMany(w, time.Second, fmt.Sprintf("too many changes to this table: at most %g a second, wait a moment", srv.cfg.Rate))
+		return
+	}
 	lt, err := srv.lockedTable(r.Context(), id)
 	if err != nil {
 		srv.companionError(w, err)
@@ -285,6 +295,10 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 	}
 	defer lt.mu.Unlock()
 	seq := lt.t.Seq()
+	if seq >= maxCompanionEvents {
+		writeError(w, http.StatusConflict, fmt.Sprintf("this table's log holds %d changes, the most a table keeps: start a new table for the next game", seq))
+		return
+	}
 	ev, err := lt.t.Do(req.Seat-1, req.Op, req.Cmd, time.Now())
 	if err != nil {
 		var nc *companion.NeedsConfirm

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -179,5 +180,29 @@ func TestCompanionReadsCardCodes(t *testing.T) {
 	plain := newEnv(t)
 	if code, _ := plain.call("POST", "/api/companion/code", map[string]string{"code": run.Codes[0].String()}, nil); code != 501 {
 		t.Errorf("a server without the pepper: %d, want 501", code)
+	}
+}
+
+// TestCompanionTablesCannotBeFlooded: a table takes changes at the
+// server's rate, with Retry-After beyond it, and its log has a ceiling.
+func TestCompanionTablesCannotBeFlooded(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 0.01, 3 })
+	id := e.companionCreate("mystimons", "Ada").ID
+	codes := []int{}
+	for i := range 5 {
+		code, _, _ := e.companionDo(id, 1, fmt.Sprintf("op%d", i), companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"})
+		codes = append(codes, code)
+	}
+	if codes[0] == http.StatusTooManyRequests || codes[4] != http.StatusTooManyRequests {
+		t.Errorf("five quick changes: %v, want the burst taken and then 429", codes)
+	}
+	e = newEnv(t)
+	old := maxCompanionEvents
+	maxCompanionEvents = 2
+	t.Cleanup(func() { maxCompanionEvents = old })
+	id = e.companionCreate("mystimons", "Ada").ID
+	e.companionDo(id, 1, "a", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"})
+	if code, _, body := e.companionDo(id, 1, "b", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"}); code != http.StatusConflict || !strings.Contains(body, "start a new table") {
+		t.Errorf("a change beyond the log's ceiling: %d %s", code, body)
 	}
 }
