@@ -33,16 +33,22 @@ const tableChecksJS = `(() => {
   if (hand && !inView(hand.getBoundingClientRect())) out.push("the docked hand is out of view at " + Math.round(hand.getBoundingClientRect().top));
   for (const c of document.querySelectorAll("#table .playable")) {
     const r = c.getBoundingClientRect();
-    // The middle of its left edge: what a fan leaves uncovered, inside a
-    // card turned by a few degrees.
-    const x = r.left + Math.min(6, r.width / 2), y = r.top + r.height / 2;
+    // The middle of its left edge: what a fan leaves uncovered. A turned
+    // card's box is wider than the card by its turn, so the edge is found
+    // from the card's own width about its centre (turning keeps the
+    // middle of the left edge within a pixel of that).
+    const w = c.offsetWidth || r.width;
+    const x = r.left + r.width / 2 - w / 2 + Math.min(6, w / 2), y = r.top + r.height / 2;
     const hit = x >= 0 && y >= 0 && x < W && y < H ? document.elementFromPoint(x, y) : null;
     const drawer = c.closest("details:not([open])");
     // A fan too long for its zone scrolls inside itself, in view.
     const fan = c.closest(".fan");
     const scrolls = fan && fan.scrollWidth > fan.clientWidth + 1 && inView(fan.getBoundingClientRect());
     if ((!hit || !c.contains(hit)) && !scrolls && !(drawer && drawer.querySelector("summary").textContent.trim())) {
-      out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone);
+      const seat = (c.closest("[data-seat]") || {dataset: {}}).dataset.seat || "the table";
+      const over = hit ? hit.tagName.toLowerCase() + "." + [...hit.classList].join(".") : "nothing";
+      out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone +
+        " of " + seat + " (" + [...c.classList].join(" ") + " at " + [r.left, r.top, r.width, r.height].map(Math.round).join(",") + ", " + over + " at its edge)");
     }
   }
   const lum = (rgb) => {
