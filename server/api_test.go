@@ -90,7 +90,7 @@ func TestActionsNeedTheSeatToken(t *testing.T) {
 		{"no token", "", legal, http.StatusForbidden, "seat token"},
 		{"wrong token", "deadbeef", legal, http.StatusForbidden, "seat token"},
 		{"not your turn", other, legal, http.StatusConflict, "decision, not yours"},
-		{"malformed", mover, "fly away", http.StatusConflict, "unknown verb"},
+		{"malformed", mover, "fly away", http.StatusConflict, `"code":"unknown_action"`},
 		{"illegal", mover, "play c99", http.StatusConflict, "illegal action"},
 	}
 	for _, c := range cases {

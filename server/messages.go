@@ -94,6 +94,8 @@ type SeatsMsg struct {
 type ErrorMsg struct {
 	Type  string `json:"type"`
 	Error string `json:"error"`
+	// Code names the refusal for programs, as in an HTTP error's body.
+	Code string `json:"code,omitempty"`
 }
 
 // logTail is how many log entries a state message carries.

@@ -1,0 +1,93 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"net/http"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// refusal is an answer a page shows its reader: why a request was
+// refused, in every language, with a code for programs and tests. Its
+// words are the server catalogue's "error.<code>" message.
+type refusal struct {
+	status   int
+	code     string
+	args     []any // name, value pairs; a value may be a spoken
+	problems []engine.Problem
+}
+
+// spoken is a message argument whose words depend on the reader's
+// language, such as a seat that has no display name ("Spieler 2").
+type spoken func(i18n.Lang) string
+
+// refuse returns the refusal with this HTTP status and code, whose
+// message takes the name, value pairs kv.
+func refuse(status int, code string, kv ...any) *refusal {
+	return &refusal{status: status, code: code, args: kv}
+}
+
+// Error is the English text, for the server's log and for Go callers.
+func (e *refusal) Error() string { return e.In(i18n.EN) }
+
+// In is the refusal in language l.
+func (e *refusal) In(l i18n.Lang) string {
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if s, ok := a.(spoken); ok {
+			a = s(l)
+		}
+		args[i] = a
+	}
+	return words.T(l, "error."+e.code, args...)
+}
+
+// seatCalled is seat as a reader of each language calls it: its display
+// name, else "Player 2" in the reader's words. Never the internal id.
+func seatCalled(names []string, seat engine.Seat) spoken {
+	names = append([]string(nil), names...)
+	return func(l i18n.Lang) string { return engine.Words{Lang: l, Names: names}.SeatName(seat) }
+}
+
+// sayError is err in language l: a refusal's or a game's words where it
+// carries them, its own text otherwise.
+func sayError(err error, l i18n.Lang) string {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return r.In(l)
+	}
+	return engine.ErrorIn(err, l)
+}
+
+// readerLang is the language a response speaks: the Content-Language
+// that ServeHTTP sets from the request (langOf), so that code holding
+// only the ResponseWriter answers in the reader's words.
+func readerLang(w http.ResponseWriter) i18n.Lang {
+	l, err := i18n.Parse(w.Header().Get("Content-Language"))
+	if err != nil {
+		return i18n.EN
+	}
+	return l
+}
+
+// writeRefusal answers with e's status, code and words in the response's
+// language.
+func writeRefusal(w http.ResponseWriter, e *refusal) {
+	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: e.problems})
+}
+
+// codeOf is the code of the refusal in err's chain, or "".
+func codeOf(err error) string {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return r.code
+	}
+	return ""
+}
+
+// refuse sends this client alone why its message was refused, in its
+// language; the game is unchanged.
+func (c *client) refuse(err error) {
+	b, _ := json.Marshal(ErrorMsg{Type: "error", Error: sayError(err, c.lang), Code: codeOf(err)})
+	c.push(b)
+}
