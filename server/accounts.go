@@ -71,7 +71,7 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait := srv.signupLimiter.wait(clientAddr(r), signupRate, signupBurst); wait > 0 {
-		tooMany(w, wait, "too many new accounts from your address: try again in a minute")
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "accounts_from_address"))
 		return
 	}
 	a := srv.acct
@@ -129,7 +129,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 	a, ctx := srv.acct, r.Context()
 	done, ok := a.checking(username)
 	if !ok {
-		tooMany(w, time.Second, "a login with this username is being checked: try again in a moment")
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "login_in_progress"))
 		return Account{}, false
 	}
 	defer done()
@@ -140,7 +140,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		return Account{}, false
 	}
 	if wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many failed logins: wait %s before trying again", wait.Round(time.Second)))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_logins", "n", waitSeconds(wait)))
 		return Account{}, false
 	}
 	acc, right, weaker, err := a.verify(ctx, username, password)

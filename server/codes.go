@@ -125,7 +125,7 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	}
 	done, ok := srv.acct.checking("code:" + ss.Owner)
 	if !ok {
-		tooMany(w, time.Second, "a code of yours is being checked: try again in a moment")
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "code_in_progress"))
 		return
 	}
 	defer done()
@@ -136,7 +136,7 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many codes that did not work: wait %s before trying another", wait.Round(time.Second)))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_codes", "n", waitSeconds(wait)))
 		return
 	}
 	srv.register(w, r, ss, keys, srv.cfg.CodesPepper.Hash(code).String())

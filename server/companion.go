@@ -169,7 +169,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if wait := srv.createLimiter.wait(clientAddr(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many new tables from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60))
 		return
 	}
 	id := newToken()
@@ -285,7 +285,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 	// A table's phones share its rate, as a game's seats share a token's:
 	// no client can flood a table's log or its other phones.
 	if !srv.limiter.allow("companion "+id, srv.cfg.Rate, srv.cfg.Burst) {
-		tooMany(w, time.Second, fmt.Sprintf("too many changes to this table: at most %g a second, wait a moment", srv.cfg.Rate))
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "table_changes", "rate", srv.cfg.Rate))
 		return
 	}
 	lt, err := srv.lockedTable(r.Context(), id)
@@ -402,7 +402,7 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
-		tooMany(w, wait, "too many card codes looked up from your address: wait a moment, or type the card's name")
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "code_lookups"))
 		return
 	}
 	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())

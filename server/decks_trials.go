@@ -234,7 +234,7 @@ func cardsOnly(d engine.DeckList) string {
 
 // start registers a batch unless its account has one running or the
 // server plays its most; then it returns nil, how long to wait, and why.
-func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, string) {
+func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, *refusal) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.byID == nil {
@@ -243,14 +243,14 @@ func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, stri
 	t.forgetOld(time.Now())
 	if id, busy := t.running[owner]; busy {
 		v := t.byID[id].snapshot()
-		return nil, 10 * time.Second, fmt.Sprintf("a test of yours is running (%d of %d games played): wait for it to finish before starting another", v.Played, v.Games)
+		return nil, 10 * time.Second, refuse(http.StatusTooManyRequests, "trial_running", "played", v.Played, "games", v.Games)
 	}
 	if len(t.running) >= trialsAtOnce {
-		return nil, 30 * time.Second, fmt.Sprintf("the server is testing %d decks, the most it tests at once: try again in a minute", len(t.running))
+		return nil, 30 * time.Second, refuse(http.StatusTooManyRequests, "trials_full", "n", len(t.running))
 	}
 	run := &trialRun{owner: owner, view: view}
 	t.byID[view.ID], t.running[owner] = run, view.ID
-	return run, 0, ""
+	return run, 0, nil
 }
 
 // forgetOld drops batches finished longer than trialKept ago.

@@ -3,7 +3,9 @@ package server
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"net/http"
+	"time"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -91,3 +93,7 @@ func (c *client) refuse(err error) {
 	b, _ := json.Marshal(ErrorMsg{Type: "error", Error: sayError(err, c.lang), Code: codeOf(err)})
 	c.push(b)
 }
+
+// waitSeconds is a wait in whole seconds, rounded up, for a message that
+// counts them.
+func waitSeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }
