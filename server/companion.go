@@ -392,9 +392,9 @@ const (
 // the card by scanning it; nothing is registered. 404 for a code of no
 // imported print run, 501 on a server without the codes pepper.
 func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
-	const unsupported = "this server reads no card codes (it was started without the codes pepper): type the card's name"
+	unsupported := refuse(http.StatusNotImplemented, "no_code_reading")
 	if srv.codes == nil {
-		writeError(w, http.StatusNotImplemented, unsupported)
+		writeRefusal(w, unsupported)
 		return
 	}
 	code, ok := srv.readCode(w, r, unsupported)
@@ -407,7 +407,7 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 	}
 	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())
 	if errors.Is(err, ErrNoCode) {
-		writeError(w, http.StatusNotFound, "no print run holds this code: check it, or type the card's name")
+		writeRefusal(w, refuse(http.StatusNotFound, "code_not_printed"))
 		return
 	}
 	if err != nil {
