@@ -133,7 +133,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *Sta
 		m.Legal = s.legalFor(viewer, w)
 	}
 	if s.ranked != nil {
-		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now())
+		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now(), w)
 	}
 	return m
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // RatingInfo is a player's rating in one game as the API shows it: the
@@ -108,14 +109,14 @@ func (srv *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]MatchEntry, len(list))
 	for i, m := range list {
-		out[i] = matchEntry(m, acc.ID)
+		out[i] = matchEntry(m, acc.ID, langOf(r))
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]any{"username": acc.Username, "matches": out})
 }
 
 // matchEntry is a finished match as the account's history shows it.
-func matchEntry(m RankedMatch, account string) MatchEntry {
+func matchEntry(m RankedMatch, account string, l i18n.Lang) MatchEntry {
 	seat := engine.Seat(0)
 	if m.Accounts[1] == account {
 		seat = 1
@@ -128,6 +129,6 @@ func matchEntry(m RankedMatch, account string) MatchEntry {
 		result = "win"
 	}
 	return MatchEntry{ID: m.GameID, Game: m.Game, Ended: m.Ended, Seat: seat, Opponent: m.Usernames[1-seat],
-		Result: result, Reason: m.Reason, RatingBefore: round2(m.Before[seat].Rating), RatingAfter: round2(m.After[seat].Rating),
+		Result: result, Reason: rankedReasonIn(m.Reason, loserOf(m.Winner), m.Usernames[:], l), RatingBefore: round2(m.Before[seat].Rating), RatingAfter: round2(m.After[seat].Rating),
 		Replay: "/replay/" + m.GameID}
 }
