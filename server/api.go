@@ -170,7 +170,7 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	if g, err = srv.cardsAt(g, r); err != nil {
@@ -194,7 +194,7 @@ type ValidateResponse struct {
 func (srv *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	var req DeckRequest

@@ -59,7 +59,7 @@ var cardsTemplate = template.Must(template.New("cards").Parse(`<!doctype html>
 func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	at, err := srv.cardsAt(g, r)

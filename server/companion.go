@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -89,7 +88,7 @@ func (srv *Server) companionRoutes(m *http.ServeMux) {
 func (srv *Server) withCompanion(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := srv.store.(CompanionStore); !ok {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no companion tables: run it with a SQLite or PostgreSQL --db")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_companion_store"))
 			return
 		}
 		h(w, r)
@@ -296,7 +295,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 	defer lt.mu.Unlock()
 	seq := lt.t.Seq()
 	if seq >= maxCompanionEvents {
-		writeError(w, http.StatusConflict, fmt.Sprintf("this table's log holds %d changes, the most a table keeps: start a new table for the next game", seq))
+		writeRefusal(w, refuse(http.StatusConflict, "table_full", "n", seq))
 		return
 	}
 	ev, err := lt.t.Do(req.Seat-1, req.Op, req.Cmd, time.Now())
@@ -334,9 +333,9 @@ func (srv *Server) dropCompanion(id string, lt *liveTable) {
 func (srv *Server) companionError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, ErrNotFound):
-		writeError(w, http.StatusNotFound, "no such companion table: check the link, or start a new table")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_table"))
 	case errors.Is(err, ErrEventTaken):
-		writeError(w, http.StatusServiceUnavailable, err.Error()+", and send the command again")
+		writeRefusal(w, refuse(http.StatusServiceUnavailable, "table_busy"))
 	default:
 		srv.httpError(w, err)
 	}

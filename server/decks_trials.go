@@ -177,7 +177,7 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 		return nil, engine.DeckList{}, 0, badInput("%v", err)
 	}
 	if len(g.Presets()) == 0 {
-		return nil, engine.DeckList{}, 0, badInput("%s has no preset decks to test a deck against", g.Info().Name)
+		return nil, engine.DeckList{}, 0, refuse(http.StatusBadRequest, "no_presets", "game", g.Info().Name)
 	}
 	deck, err := resolveDeck(g, DeckRequest{List: req.List}, "deck")
 	if err != nil {
@@ -191,7 +191,7 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 		games = trialDefaultGames
 	}
 	if games < trialMinGames || games > trialMaxGames {
-		return nil, deck, 0, badInput("games %d is out of range: ask for %d to %d", games, trialMinGames, trialMaxGames)
+		return nil, deck, 0, refuse(http.StatusBadRequest, "trial_games", "n", games, "min", trialMinGames, "max", trialMaxGames)
 	}
 	return g, deck, games, nil
 }
@@ -378,7 +378,7 @@ func (srv *Server) handleTrial(w http.ResponseWriter, r *http.Request) {
 	}
 	run, ok := srv.trials.lookup(ss.Owner, r.PathValue("id"))
 	if !ok {
-		writeError(w, http.StatusNotFound, "no such deck test of yours: a finished test's result is kept for 30 minutes")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_trial"))
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")

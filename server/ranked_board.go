@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"strconv"
@@ -65,7 +64,7 @@ func listLimit(r *http.Request) (int, error) {
 func (srv *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	limit, err := listLimit(r)
@@ -95,7 +94,7 @@ func (srv *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	acc, err := srv.acct.store.AccountByName(r.Context(), name)
 	if errors.Is(err, ErrNoAccount) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no account %q: check the username", name))
+		writeRefusal(w, refuse(http.StatusNotFound, "no_account", "name", name))
 		return
 	}
 	if err != nil {

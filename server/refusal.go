@@ -97,3 +97,12 @@ func (c *client) refuse(err error) {
 // waitSeconds is a wait in whole seconds, rounded up, for a message that
 // counts them.
 func waitSeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }
+
+// gameName is the name of the game with this id, as a refusal names it,
+// or the id of a game this server does not know.
+func (srv *Server) gameName(id string) string {
+	if g, err := srv.games.lookup(id); err == nil {
+		return g.Info().Name
+	}
+	return id
+}

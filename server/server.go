@@ -208,8 +208,8 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	// Every answer speaks the reader's language, refusals included
 	// (readerLang).
 	w.Header().Set("Content-Language", langOf(r).String())
-	if why := csrfRefusal(r); why != "" {
-		writeError(w, http.StatusForbidden, why)
+	if why := csrfRefusal(r); why != nil {
+		writeRefusal(w, why)
 		return
 	}
 	srv.mux.ServeHTTP(w, r)
