@@ -123,7 +123,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *Sta
 		Log: s.logFrom(viewer, has, w), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
 		Legal: []LegalAction{}}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
-		m.Explain = sp.Explain(w)
+		m.Explain = explainBelowHeadline(s.game, s.state, sp, w)
 	}
 	if s.thinking != engine.NoSeat {
 		t := s.thinking
