@@ -115,7 +115,7 @@ func resolveDecks(g engine.Game, reqs []DeckRequest, seats int) ([]engine.DeckLi
 		}
 		d, err := resolveDeck(g, r, fmt.Sprintf("deck of p%d", i+1))
 		if err != nil {
-			return nil, err
+			return nil, deckRefused(err, engine.Seat(i))
 		}
 		out[i] = d
 	}

@@ -106,3 +106,16 @@ func (srv *Server) gameName(id string) string {
 	}
 	return id
 }
+
+// deckRefused is a seat's deck that breaks the construction rules, said
+// in the reader's words with the problems the check found; other errors
+// pass as they are.
+func deckRefused(err error, seat engine.Seat) error {
+	in, ok := errors.AsType[*inputError](err)
+	if !ok || in.problems == nil {
+		return err
+	}
+	r := refuse(http.StatusBadRequest, "deck_illegal", "player", seatCalled(nil, seat))
+	r.problems = in.problems
+	return r
+}

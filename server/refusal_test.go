@@ -54,6 +54,8 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 		{"a card code on a server without codes", "POST", "/api/codes/register", CodeEntry{"7KQ2M-XP0AH-3VTBD-9RW4F"}, true, "no_code_registration"},
 		{"cards given to oneself", "POST", "/api/trades", TradeRequest{To: "reader", Game: "trick", Card: "x", Printing: "y", Count: 1}, true, "trade_self"},
 		{"an unknown tournament", "GET", "/api/tournaments/nosuchtournament", nil, false, "no_tournament"},
+		{"a game with a deck the rules refuse", "POST", "/api/games", CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}},
+			Decks: []DeckRequest{{List: "40 Necromancer"}}}, false, "deck_illegal"},
 		{"a tournament by a player", "POST", "/api/tournaments", map[string]any{"name": "Cup", "game": "trick"}, true, "organisers_only"},
 		{"an unknown companion table", "GET", "/api/companion/tables/nosuchtable", nil, false, "no_table"},
 		{"the history of an unknown account", "GET", "/api/accounts/nobody-here/matches", nil, false, "no_account"},
