@@ -10,6 +10,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/codes"
 )
 
 // internalID finds what a player must never read: seat ids ("p2"), card
@@ -147,6 +148,31 @@ func TestRankedReasonsNameTheLoser(t *testing.T) {
 	for _, c := range cases {
 		if got := rankedReasonIn(c.reason, c.loser, names, c.lang); got != c.want {
 			t.Errorf("%q lost by %v in %s: %q, want %q", c.reason, c.loser, c.lang, got, c.want)
+		}
+	}
+}
+
+// TestMistypedCodesSayWhatIsWrong: a typed registration code that is not
+// one is refused with what is wrong with it, in each language.
+func TestMistypedCodesSayWhatIsWrong(t *testing.T) {
+	cases := []struct {
+		typed, code string
+		lang        i18n.Lang
+		want        string
+	}{
+		{"", "code_empty", i18n.DE, "Das Feld ist leer"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4!", "code_character", i18n.DE, "Zeichen 23, „!“"},
+		{"7KQ2M-XP0AH", "code_length", i18n.CS, "má 10 písmen a číslic, kód jich má 20"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4G", "code_check", i18n.EN, "the check character does not match"},
+	}
+	for _, c := range cases {
+		_, err := codes.Parse(c.typed)
+		if err == nil {
+			t.Fatalf("%q parsed as a code", c.typed)
+		}
+		r := notACode(err)
+		if got := r.In(c.lang); r.code != c.code || !strings.Contains(got, c.want) {
+			t.Errorf("%q in %s: %s %q, want %s saying %q", c.typed, c.lang, r.code, got, c.code, c.want)
 		}
 	}
 }

@@ -109,7 +109,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	var b bytes.Buffer
 	if err := rulesTemplate.Execute(&b, page); err != nil {
 		srv.log.Error("rendering the rules page failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the rules page could not be shown")
+		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
