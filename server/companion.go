@@ -178,7 +178,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if _, err := t.Do(0, "", companion.Command{Verb: "join", Arg: req.Name}, time.Now()); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeCommandError(w, err)
 		return
 	}
 	st := srv.store.(CompanionStore)
@@ -305,7 +305,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 			writeJSON(w, http.StatusConflict, companionConfirm{Error: err.Error(), Confirm: nc.Note})
 			return
 		}
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeCommandError(w, err)
 		return
 	}
 	if ev.Seq > seq { // not a command sent again

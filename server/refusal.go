@@ -9,6 +9,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/companion"
 )
 
 // refusal is an answer a page shows its reader: why a request was
@@ -118,4 +119,15 @@ func deckRefused(err error, seat engine.Seat) error {
 	r := refuse(http.StatusBadRequest, "deck_illegal", "player", seatCalled(nil, seat))
 	r.problems = in.problems
 	return r
+}
+
+// writeCommandError answers a companion command the table refused (400):
+// in the reader's words where the table gave the reason a code, else as
+// the table wrote it.
+func writeCommandError(w http.ResponseWriter, err error) {
+	if r, ok := errors.AsType[*companion.Refusal](err); ok {
+		writeRefusal(w, refuse(http.StatusBadRequest, "companion_"+r.Code, r.Args...))
+		return
+	}
+	writeError(w, http.StatusBadRequest, err.Error())
 }

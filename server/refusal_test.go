@@ -11,6 +11,7 @@ import (
 	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/codes"
+	"kartenwerk/platform/companion"
 )
 
 // internalID finds what a player must never read: seat ids ("p2"), card
@@ -36,6 +37,7 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 	mover, waiting := tokenOfSeat(game, toMove), tokenOfSeat(game, 1-toMove)
 	legal := e.state(game.ID, mover).Legal[0].Action
 	stale := -3
+	table := e.companionCreate("mystimons", "Ada").ID
 	cases := []badRequest{
 		{"another seat's turn", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Token: waiting, Action: legal}, false, "not_your_turn"},
 		{"an action from an older table", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Token: mover, Action: legal, Version: &stale}, false, "stale_choice"},
@@ -58,6 +60,10 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 		{"a game with a deck the rules refuse", "POST", "/api/games", CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}},
 			Decks: []DeckRequest{{List: "40 Necromancer"}}}, false, "deck_illegal"},
 		{"a tournament by a player", "POST", "/api/tournaments", map[string]any{"name": "Cup", "game": "trick"}, true, "organisers_only"},
+		{"a MystiMon typed wrong at a companion table", "POST", "/api/companion/tables/" + table + "/commands",
+			CompanionCommand{Seat: 1, Cmd: companion.Command{Verb: "summon", Target: "p1", Arg: "Embirx"}}, false, "companion_no_mon"},
+		{"undoing a player joining a companion table", "POST", "/api/companion/tables/" + table + "/commands",
+			CompanionCommand{Seat: 1, Cmd: companion.Command{Verb: "undo", Seq: 1}}, false, "companion_undo_join"},
 		{"an unknown companion table", "GET", "/api/companion/tables/nosuchtable", nil, false, "no_table"},
 		{"the history of an unknown account", "GET", "/api/accounts/nobody-here/matches", nil, false, "no_account"},
 	}
