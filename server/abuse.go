@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"fmt"
 	"math"
 	"net"
 	"net/http"
@@ -111,11 +110,14 @@ func (srv *Server) takeToken(ctx context.Context, key string, rate float64, burs
 // may not be created; otherwise the creator's key.
 func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account string) (string, bool) {
 	addr := clientAddr(r)
-	limits := []struct{ bucket, refusal string }{{"create:addr:" + creatorKey(addr),
-		fmt.Sprintf("too many new games from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60)}}
+	perMinute := srv.cfg.CreateRate * 60
+	limits := []struct {
+		bucket  string
+		refusal *refusal
+	}{{"create:addr:" + creatorKey(addr), refuse(http.StatusTooManyRequests, "games_from_address", "rate", perMinute)}}
 	if account != "" {
-		limits = append(limits, struct{ bucket, refusal string }{"create:account:" + account,
-			fmt.Sprintf("too many new games from your account: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60)})
+		limits = append(limits, limits[0])
+		limits[1].bucket, limits[1].refusal = "create:account:"+account, refuse(http.StatusTooManyRequests, "games_from_account", "rate", perMinute)
 	}
 	for _, l := range limits {
 		wait, err := srv.takeToken(r.Context(), l.bucket, srv.cfg.CreateRate, srv.cfg.CreateBurst)
@@ -128,9 +130,9 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 			return "", false
 		}
 	}
-	key, whose := creatorKey(addr), "your address"
+	key, whose := creatorKey(addr), "open_games_address"
 	if account != "" {
-		key, whose = accountCreatorKey(account), "your account"
+		key, whose = accountCreatorKey(account), "open_games_account"
 	}
 	open, err := srv.store.OpenGames(r.Context(), key)
 	if err != nil {
@@ -138,14 +140,14 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 		return "", false
 	}
 	if open >= srv.cfg.MaxOpenGames {
-		tooMany(w, openGamesRetry, fmt.Sprintf("%s has %d unfinished games, the most allowed: finish one, or wait until an abandoned one expires", whose, srv.cfg.MaxOpenGames))
+		tooMany(w, openGamesRetry, refuse(http.StatusTooManyRequests, whose, "n", srv.cfg.MaxOpenGames))
 		return "", false
 	}
 	return key, true
 }
 
 // tooMany answers 429 with a Retry-After in whole seconds.
-func tooMany(w http.ResponseWriter, wait time.Duration, msg string) {
+func tooMany(w http.ResponseWriter, wait time.Duration, why *refusal) {
 	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-	writeError(w, http.StatusTooManyRequests, msg)
+	writeRefusal(w, why)
 }

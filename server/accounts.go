@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"time"
 )
@@ -33,10 +32,6 @@ type Me struct {
 	CSRFToken string `json:"csrf_token"`
 }
 
-// wrongLogin is the one answer to a wrong username and a wrong password
-// alike, so that it does not tell which usernames exist.
-const wrongLogin = "wrong username or password: check both (the username's case does not matter)"
-
 func (srv *Server) accountRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/signup", srv.withAccounts(srv.handleSignup))
 	m.HandleFunc("POST /api/login", srv.withAccounts(srv.handleLogin))
@@ -49,7 +44,7 @@ func (srv *Server) accountRoutes(m *http.ServeMux) {
 func (srv *Server) withAccounts(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if srv.acct == nil {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no accounts: play without one")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_accounts"))
 			return
 		}
 		h(w, r)
@@ -71,7 +66,7 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait := srv.signupLimiter.wait(clientAddr(r), signupRate, signupBurst); wait > 0 {
-		tooMany(w, wait, "too many new accounts from your address: try again in a minute")
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "accounts_from_address"))
 		return
 	}
 	a := srv.acct
@@ -82,7 +77,7 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 	}
 	err := a.store.CreateAccount(r.Context(), acc)
 	if errors.Is(err, ErrUsernameTaken) {
-		writeError(w, http.StatusConflict, fmt.Sprintf("the username %q is taken (case does not count): choose another", req.Username))
+		writeRefusal(w, refuse(http.StatusConflict, "username_taken", "name", req.Username))
 		return
 	}
 	if err != nil {
@@ -129,7 +124,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 	a, ctx := srv.acct, r.Context()
 	done, ok := a.checking(username)
 	if !ok {
-		tooMany(w, time.Second, "a login with this username is being checked: try again in a moment")
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "login_in_progress"))
 		return Account{}, false
 	}
 	defer done()
@@ -140,7 +135,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		return Account{}, false
 	}
 	if wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many failed logins: wait %s before trying again", wait.Round(time.Second)))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_logins", "n", waitSeconds(wait)))
 		return Account{}, false
 	}
 	acc, right, weaker, err := a.verify(ctx, username, password)
@@ -156,7 +151,9 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		// Not the username: a password typed into its field would land
 		// in the log.
 		srv.log.Info("login refused", "account", acc.ID, "address", creatorKey(clientAddr(r)))
-		writeError(w, http.StatusUnauthorized, wrongLogin)
+		// One answer to a wrong username and a wrong password alike, so
+		// that it does not tell which usernames exist.
+		writeRefusal(w, refuse(http.StatusUnauthorized, "wrong_login"))
 		return Account{}, false
 	}
 	if err := a.store.ClearLoginFailures(ctx, keys[0].key); err != nil {
@@ -215,7 +212,7 @@ func (srv *Server) handleMe(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) mustLogIn(w http.ResponseWriter, r *http.Request) (AccountSession, string, bool) {
 	ss, token, err := srv.acct.authenticate(w, r)
 	if errors.Is(err, errNotLoggedIn) {
-		writeError(w, http.StatusUnauthorized, "not logged in: log in at /login")
+		writeRefusal(w, refuse(http.StatusUnauthorized, "not_logged_in"))
 		return ss, "", false
 	}
 	if err != nil {
@@ -244,7 +241,7 @@ func (srv *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if acc.ID != ss.Owner {
-		writeError(w, http.StatusForbidden, "the session belongs to another account: log in again")
+		writeRefusal(w, refuse(http.StatusForbidden, "other_account"))
 		return
 	}
 	var phc string

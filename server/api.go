@@ -80,7 +80,10 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 // httpErrorBody is the JSON body of every API error.
 type httpErrorBody struct {
-	Error    string           `json:"error"`
+	Error string `json:"error"`
+	// Code names the refusal for programs ("not_your_turn"); the
+	// server catalogue's message "error.<code>" is its text.
+	Code     string           `json:"code,omitempty"`
 	Problems []engine.Problem `json:"problems,omitempty"`
 }
 
@@ -88,14 +91,17 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, httpErrorBody{Error: msg})
 }
 
-// httpError maps an error to its status: bad input 400, a wrong token
-// 403, an unknown game or one this server does not offer 404, anything
-// else 500.
+// httpError maps an error to its status: a refusal its own, bad input
+// 400, a wrong token 403, an unknown game or one this server does not
+// offer 404, anything else 500.
 func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	var in *inputError
 	var auth *authError
 	var unoffered *unofferedError
+	var refused *refusal
 	switch {
+	case errors.As(err, &refused):
+		writeRefusal(w, refused)
 	case errors.As(err, &in):
 		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problems})
 	case errors.As(err, &auth):
@@ -103,12 +109,12 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	case errors.As(err, &unoffered):
 		writeError(w, http.StatusNotFound, unoffered.msg)
 	case errors.Is(err, ErrNotFound):
-		writeError(w, http.StatusNotFound, "no such game: check the link, or start a new game in the lobby")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_game"))
 	default:
 		// The cause (a store's error names its user, host and database)
 		// is for the server's log, never for an anonymous client.
 		srv.log.Error("request failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the server could not answer just now: try again in a moment")
+		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
 	}
 }
 
@@ -164,7 +170,7 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	if g, err = srv.cardsAt(g, r); err != nil {
@@ -188,7 +194,7 @@ type ValidateResponse struct {
 func (srv *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	var req DeckRequest
@@ -285,7 +291,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	token := tokenOf(r)
 	controls := seatsOf(s.seats, token)
 	if token != "" && len(controls) == 0 {
-		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
+		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
 		return
 	}
 	srv.fresh(r.Context(), s)
@@ -316,20 +322,20 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 	}
 	controls := seatsOf(s.seats, req.Token)
 	if req.Token == "" || len(controls) == 0 {
-		writeError(w, http.StatusForbidden, "the action carries no valid seat token: send the token from your seat's link as \"token\"")
+		writeRefusal(w, refuse(http.StatusForbidden, "no_action_token"))
 		return
 	}
 	if !srv.limiter.allow(req.Token, srv.cfg.Rate, srv.cfg.Burst) {
-		writeError(w, http.StatusTooManyRequests, fmt.Sprintf("too many actions: at most %g a second, wait a moment", srv.cfg.Rate))
+		writeRefusal(w, refuse(http.StatusTooManyRequests, "too_many_actions", "rate", srv.cfg.Rate))
 		return
 	}
 	if err := s.act(r.Context(), controls, req.Token, req.Action, req.Version, r.Header.Get(forwardedHeader) != ""); err != nil {
 		if errors.Is(err, errMoving) {
 			w.Header().Set("Retry-After", "1")
-			writeError(w, http.StatusServiceUnavailable, err.Error())
+			writeRefusal(w, refuse(http.StatusServiceUnavailable, "game_moving"))
 			return
 		}
-		writeError(w, http.StatusConflict, speakError(err, langOf(r)))
+		writeJSON(w, http.StatusConflict, httpErrorBody{Error: sayError(err, langOf(r)), Code: codeOf(err)})
 		return
 	}
 	s.mu.Lock()

@@ -90,7 +90,7 @@ func TestActionsNeedTheSeatToken(t *testing.T) {
 		{"no token", "", legal, http.StatusForbidden, "seat token"},
 		{"wrong token", "deadbeef", legal, http.StatusForbidden, "seat token"},
 		{"not your turn", other, legal, http.StatusConflict, "decision, not yours"},
-		{"malformed", mover, "fly away", http.StatusConflict, "unknown verb"},
+		{"malformed", mover, "fly away", http.StatusConflict, `"code":"unknown_action"`},
 		{"illegal", mover, "play c99", http.StatusConflict, "illegal action"},
 	}
 	for _, c := range cases {
@@ -146,7 +146,7 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		{"budget for random", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, Agent: "random", BudgetMS: 500}}}, "only ismcts"},
 		{"bad variant", CreateRequest{Game: "trick", Variant: map[string]string{"ties": "coin"}, Seats: []SeatRequest{{}, {}}}, "choose one of"},
 		{"unknown preset", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "nope"}}, Seats: []SeatRequest{{}, {}}}, "no preset"},
-		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, "Eleven: no such card"},
+		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, `"subject":"Eleven","message":"no such card"`},
 		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, "unknown field"},
 	}
 	for _, c := range cases {

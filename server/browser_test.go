@@ -290,8 +290,10 @@ func frameLeaks(frame string, ids []map[int]bool, names []map[string]bool) strin
 	return leak
 }
 
-// htmlLeaks checks a snapshot of the page the same way.
+// htmlLeaks checks a snapshot of the page the same way, reading card
+// names without the soft hyphens the page puts in long ones.
 func htmlLeaks(version int, html string, ids []map[int]bool, names []map[string]bool) string {
+	html = strings.NewReplacer("\u00AD", "", "&shy;", "").Replace(html)
 	for id := range ids[version] {
 		if strings.Contains(html, fmt.Sprintf(`data-id="%d"`, id)) {
 			return fmt.Sprintf("version %d: the page shows card c%d from an opponent's hand", version, id)

@@ -59,7 +59,7 @@ var cardsTemplate = template.Must(template.New("cards").Parse(`<!doctype html>
 func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	at, err := srv.cardsAt(g, r)
@@ -88,7 +88,7 @@ func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	var b bytes.Buffer
 	if err := cardsTemplate.Execute(&b, page); err != nil {
 		srv.log.Error("rendering the card page failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the card page could not be shown")
+		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

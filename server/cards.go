@@ -55,7 +55,7 @@ func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) 
 func (srv *Server) handleErrata(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	out := struct {

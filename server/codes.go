@@ -2,9 +2,7 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
-	"strings"
 	"time"
 
 	"kartenwerk/platform/codes"
@@ -48,7 +46,7 @@ func (srv *Server) codeRoutes(m *http.ServeMux) {
 func (srv *Server) withCodes(h http.HandlerFunc) http.HandlerFunc {
 	return srv.withAccounts(func(w http.ResponseWriter, r *http.Request) {
 		if srv.codes == nil {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no card codes")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_code_store"))
 			return
 		}
 		h(w, r)
@@ -68,7 +66,7 @@ func (srv *Server) mustPublish(w http.ResponseWriter, r *http.Request) (AccountS
 		return ss, false
 	}
 	if !publisher {
-		writeError(w, http.StatusForbidden, "only a publisher's account may do this: ask the server's operator to grant the role (kartenwerk accounts grant publisher NAME)")
+		writeRefusal(w, refuse(http.StatusForbidden, "publishers_only"))
 		return ss, false
 	}
 	return ss, true
@@ -119,13 +117,13 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	code, ok := srv.readCode(w, r, "this server registers no card codes (it was started without the codes pepper)")
+	code, ok := srv.readCode(w, r, refuse(http.StatusNotImplemented, "no_code_registration"))
 	if !ok {
 		return
 	}
 	done, ok := srv.acct.checking("code:" + ss.Owner)
 	if !ok {
-		tooMany(w, time.Second, "a code of yours is being checked: try again in a moment")
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "code_in_progress"))
 		return
 	}
 	defer done()
@@ -136,7 +134,7 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many codes that did not work: wait %s before trying another", wait.Round(time.Second)))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_codes", "n", waitSeconds(wait)))
 		return
 	}
 	srv.register(w, r, ss, keys, srv.cfg.CodesPepper.Hash(code).String())
@@ -145,9 +143,9 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 // readCode reads the code of a request's CodeEntry, typed or a scanned
 // payload, answering 501 (with unsupported) on a server without the
 // pepper and 400 for a malformed code.
-func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported string) (codes.Code, bool) {
+func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported *refusal) (codes.Code, bool) {
 	if srv.cfg.CodesPepper == nil {
-		writeError(w, http.StatusNotImplemented, unsupported)
+		writeRefusal(w, unsupported)
 		return codes.Code{}, false
 	}
 	var req CodeEntry
@@ -157,7 +155,7 @@ func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported 
 	}
 	code, err := codes.FromPayload(req.Code)
 	if err != nil {
-		srv.httpError(w, badInput("%s", playerParseError(err)))
+		writeRefusal(w, notACode(err))
 		return codes.Code{}, false
 	}
 	return code, true
@@ -181,45 +179,49 @@ func (srv *Server) register(w http.ResponseWriter, r *http.Request, ss AccountSe
 	c, lookErr := srv.codes.CodeByHash(ctx, hash)
 	switch {
 	case errors.Is(lookErr, ErrNoCode):
-		srv.refuseCode(w, r, keys, http.StatusNotFound, "this code does not belong to any card we know: check it against the card and type it again")
+		srv.refuseCode(w, r, keys, refuse(http.StatusNotFound, "code_unknown"))
 	case lookErr != nil:
 		srv.httpError(w, lookErr)
 	case err == nil:
 		srv.log.Info("card registered", "username", ss.Username, "game", c.Printing.Game, "card", c.Printing.Card)
 		writeJSON(w, http.StatusCreated, Registration{Card: c.Printing, Status: "registered",
-			Message: fmt.Sprintf("%s (%s) is now in your collection.", c.Printing.Card, c.Printing.Printing)})
+			Message: words.T(langOf(r), "codes.registered", "card", c.Printing.Card, "printing", c.Printing.Printing)})
 	case c.Owner == ss.Owner:
 		writeJSON(w, http.StatusOK, Registration{Card: c.Printing, Status: "already_yours",
-			Message: fmt.Sprintf("You registered this %s already: it is in your collection.", c.Printing.Card)})
+			Message: words.T(langOf(r), "codes.already_yours", "card", c.Printing.Card)})
 	default:
 		if err := srv.codes.FlagCode(ctx, hash, ss.Owner, now); err != nil {
 			srv.httpError(w, err)
 			return
 		}
 		srv.log.Warn("a registered code was tried by another account", "username", ss.Username, "game", c.Printing.Game, "card", c.Printing.Card)
-		srv.refuseCode(w, r, keys, http.StatusConflict, "this code was registered by someone else already. If you bought this card new and sealed, keep it: the publisher has been told and may contact you.")
+		srv.refuseCode(w, r, keys, refuse(http.StatusConflict, "code_taken"))
 	}
 }
 
 // refuseCode counts a failed registration and answers it.
-func (srv *Server) refuseCode(w http.ResponseWriter, r *http.Request, keys []throttleKey, status int, msg string) {
+func (srv *Server) refuseCode(w http.ResponseWriter, r *http.Request, keys []throttleKey, why *refusal) {
 	if err := srv.acct.failed(r.Context(), keys); err != nil {
 		srv.httpError(w, err)
 		return
 	}
-	writeError(w, status, msg)
+	writeRefusal(w, why)
 }
 
-// playerParseError says why a typed code is not one, without Go's quoting
-// of the whole input.
-func playerParseError(err error) string {
-	var pe *codes.ParseError
-	if errors.As(err, &pe) {
-		msg := pe.Err.Error()
-		if pe.Detail != "" {
-			msg += ": " + pe.Detail
-		}
-		return "that is not a card code: " + msg
+// notACode says why a typed code is not one, in the player's words:
+// which character is wrong, or how many are missing or too many.
+func notACode(err error) *refusal {
+	pe, ok := errors.AsType[*codes.ParseError](err)
+	if !ok {
+		return refuse(http.StatusBadRequest, "code_malformed")
 	}
-	return strings.TrimSpace(err.Error())
+	switch {
+	case errors.Is(pe.Err, codes.ErrEmpty):
+		return refuse(http.StatusBadRequest, "code_empty")
+	case errors.Is(pe.Err, codes.ErrCharacter):
+		return refuse(http.StatusBadRequest, "code_character", "at", pe.At, "character", string(pe.Char))
+	case errors.Is(pe.Err, codes.ErrLength):
+		return refuse(http.StatusBadRequest, "code_length", "n", pe.Count, "want", codes.Length)
+	}
+	return refuse(http.StatusBadRequest, "code_check")
 }

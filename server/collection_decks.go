@@ -139,7 +139,7 @@ func (srv *Server) gameDeckBody(w http.ResponseWriter, r *http.Request) (engine.
 	}
 	g, err := srv.games.lookup(req.Game)
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return nil, req, false
 	}
 	return g, req, true

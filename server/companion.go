@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"slices"
@@ -89,7 +88,7 @@ func (srv *Server) companionRoutes(m *http.ServeMux) {
 func (srv *Server) withCompanion(h http.HandlerFunc) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := srv.store.(CompanionStore); !ok {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no companion tables: run it with a SQLite or PostgreSQL --db")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_companion_store"))
 			return
 		}
 		h(w, r)
@@ -169,7 +168,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if wait := srv.createLimiter.wait(clientAddr(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
-		tooMany(w, wait, fmt.Sprintf("too many new tables from your address: at most %g a minute, try again in a moment", srv.cfg.CreateRate*60))
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60))
 		return
 	}
 	id := newToken()
@@ -179,7 +178,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		return
 	}
 	if _, err := t.Do(0, "", companion.Command{Verb: "join", Arg: req.Name}, time.Now()); err != nil {
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeCommandError(w, err)
 		return
 	}
 	st := srv.store.(CompanionStore)
@@ -285,7 +284,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 	// A table's phones share its rate, as a game's seats share a token's:
 	// no client can flood a table's log or its other phones.
 	if !srv.limiter.allow("companion "+id, srv.cfg.Rate, srv.cfg.Burst) {
-		tooMany(w, time.Second, fmt.Sprintf("too many changes to this table: at most %g a second, wait a moment", srv.cfg.Rate))
+		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "table_changes", "rate", srv.cfg.Rate))
 		return
 	}
 	lt, err := srv.lockedTable(r.Context(), id)
@@ -296,7 +295,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 	defer lt.mu.Unlock()
 	seq := lt.t.Seq()
 	if seq >= maxCompanionEvents {
-		writeError(w, http.StatusConflict, fmt.Sprintf("this table's log holds %d changes, the most a table keeps: start a new table for the next game", seq))
+		writeRefusal(w, refuse(http.StatusConflict, "table_full", "n", seq))
 		return
 	}
 	ev, err := lt.t.Do(req.Seat-1, req.Op, req.Cmd, time.Now())
@@ -306,7 +305,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 			writeJSON(w, http.StatusConflict, companionConfirm{Error: err.Error(), Confirm: nc.Note})
 			return
 		}
-		writeError(w, http.StatusBadRequest, err.Error())
+		writeCommandError(w, err)
 		return
 	}
 	if ev.Seq > seq { // not a command sent again
@@ -334,9 +333,9 @@ func (srv *Server) dropCompanion(id string, lt *liveTable) {
 func (srv *Server) companionError(w http.ResponseWriter, err error) {
 	switch {
 	case errors.Is(err, ErrNotFound):
-		writeError(w, http.StatusNotFound, "no such companion table: check the link, or start a new table")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_table"))
 	case errors.Is(err, ErrEventTaken):
-		writeError(w, http.StatusServiceUnavailable, err.Error()+", and send the command again")
+		writeRefusal(w, refuse(http.StatusServiceUnavailable, "table_busy"))
 	default:
 		srv.httpError(w, err)
 	}
@@ -392,9 +391,9 @@ const (
 // the card by scanning it; nothing is registered. 404 for a code of no
 // imported print run, 501 on a server without the codes pepper.
 func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
-	const unsupported = "this server reads no card codes (it was started without the codes pepper): type the card's name"
+	unsupported := refuse(http.StatusNotImplemented, "no_code_reading")
 	if srv.codes == nil {
-		writeError(w, http.StatusNotImplemented, unsupported)
+		writeRefusal(w, unsupported)
 		return
 	}
 	code, ok := srv.readCode(w, r, unsupported)
@@ -402,12 +401,12 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
-		tooMany(w, wait, "too many card codes looked up from your address: wait a moment, or type the card's name")
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "code_lookups"))
 		return
 	}
 	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())
 	if errors.Is(err, ErrNoCode) {
-		writeError(w, http.StatusNotFound, "no print run holds this code: check it, or type the card's name")
+		writeRefusal(w, refuse(http.StatusNotFound, "code_not_printed"))
 		return
 	}
 	if err != nil {

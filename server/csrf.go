@@ -19,31 +19,31 @@ import (
 // origin is checked; that stops another site logging a browser in.
 var csrfExempt = map[string]bool{"/api/login": true, "/api/signup": true}
 
-// csrfRefusal says why a request is refused as cross-site, or "".
-func csrfRefusal(r *http.Request) string {
+// csrfRefusal says why a request is refused as cross-site, or nil.
+func csrfRefusal(r *http.Request) *refusal {
 	switch r.Method {
 	case http.MethodGet, http.MethodHead, http.MethodOptions:
-		return ""
+		return nil
 	}
 	c, err := r.Cookie(sessionCookie)
 	hasCookie := err == nil && c.Value != ""
 	if !hasCookie && !csrfExempt[r.URL.Path] {
-		return ""
+		return nil
 	}
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
-		return "a request from another site (Sec-Fetch-Site: " + site + ") may not use your login: use this site's pages"
+		return refuse(http.StatusForbidden, "other_site", "site", site)
 	}
 	if origin := r.Header.Get("Origin"); origin != "" && !sameHost(origin, r.Host) {
-		return "a request from another origin may not use your login: use this site's pages"
+		return refuse(http.StatusForbidden, "other_origin")
 	}
 	if !hasCookie || csrfExempt[r.URL.Path] {
-		return ""
+		return nil
 	}
 	want := csrfToken(c.Value)
 	if subtle.ConstantTimeCompare([]byte(r.Header.Get(csrfHeader)), []byte(want)) != 1 {
-		return "missing or wrong " + csrfHeader + " header: send the csrf_token from GET /api/me (or the " + csrfCookie + " cookie) with every change"
+		return refuse(http.StatusForbidden, "csrf_token", "header", csrfHeader, "cookie", csrfCookie)
 	}
-	return ""
+	return nil
 }
 
 // sameHost tells whether an Origin header names the host a request was

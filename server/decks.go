@@ -18,7 +18,6 @@ const (
 	maxDeckName   = 60       // characters
 	maxSavedDecks = 200      // per account
 	untitledDeck  = "Untitled deck"
-	deckNotFound  = "no such deck among yours: list your decks with GET /api/decks"
 )
 
 // SaveDeckRequest is the body of POST /api/decks and POST /api/decks/{id}:
@@ -88,7 +87,7 @@ func (srv *Server) handleSaveDeck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if len(have) >= maxSavedDecks {
-		writeError(w, http.StatusConflict, fmt.Sprintf("you have %d saved decks, the most an account keeps: delete one first", len(have)))
+		writeRefusal(w, refuse(http.StatusConflict, "too_many_decks", "n", len(have)))
 		return
 	}
 	now := srv.acct.now()
@@ -109,7 +108,7 @@ func (srv *Server) deckFrom(req SaveDeckRequest, fallback string) (SavedDeck, er
 		return SavedDeck{}, badInput("%v", err)
 	}
 	if len(req.List) > maxDeckList {
-		return SavedDeck{}, badInput("the deck list is %d bytes, more than the %d a saved deck may have", len(req.List), maxDeckList)
+		return SavedDeck{}, refuse(http.StatusBadRequest, "deck_too_long", "n", len(req.List), "max", maxDeckList)
 	}
 	list, err := engine.ParseDeckList("deck", "", strings.NewReader(req.List))
 	if err != nil && !onlyEmpty(list, err) {
@@ -152,9 +151,9 @@ func deckName(name string) (string, error) {
 	case name == "":
 		return untitledDeck, nil
 	case utf8.RuneCountInString(name) > maxDeckName:
-		return "", badInput("the deck's name has %d characters: give at most %d", utf8.RuneCountInString(name), maxDeckName)
+		return "", refuse(http.StatusBadRequest, "deck_name_long", "n", utf8.RuneCountInString(name), "max", maxDeckName)
 	case strings.ContainsAny(name, "\n\r#"):
-		return "", badInput("the deck's name may not hold a line break or '#': they would break its exported list")
+		return "", refuse(http.StatusBadRequest, "deck_name_character")
 	}
 	return name, nil
 }
@@ -193,7 +192,7 @@ func (srv *Server) ownDeck(w http.ResponseWriter, r *http.Request) (AccountSessi
 
 func (srv *Server) deckError(w http.ResponseWriter, err error) {
 	if errors.Is(err, ErrNoDeck) {
-		writeError(w, http.StatusNotFound, deckNotFound)
+		writeRefusal(w, refuse(http.StatusNotFound, "no_deck"))
 		return
 	}
 	srv.httpError(w, err)
@@ -219,7 +218,7 @@ func (srv *Server) handleUpdateDeck(w http.ResponseWriter, r *http.Request) {
 		req.Game = old.Game
 	}
 	if clean(req.Game) != old.Game {
-		srv.httpError(w, badInput("this deck is a %s deck: save a deck of another game as a new deck", old.Game))
+		writeRefusal(w, refuse(http.StatusBadRequest, "deck_other_game", "game", srv.gameName(old.Game)))
 		return
 	}
 	d, err := srv.deckFrom(req, old.Name)
@@ -250,7 +249,7 @@ func (srv *Server) handleRenameDeck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(req.Name) == "" {
-		srv.httpError(w, badInput("give the deck a name"))
+		writeRefusal(w, refuse(http.StatusBadRequest, "deck_unnamed"))
 		return
 	}
 	name, err := deckName(req.Name)
@@ -305,7 +304,7 @@ type SharedDeckView struct {
 func (srv *Server) handleSharedDeck(w http.ResponseWriter, r *http.Request) {
 	d, err := srv.deckStore().SharedDeck(r.Context(), r.PathValue("share"))
 	if errors.Is(err, ErrNoDeck) {
-		writeError(w, http.StatusNotFound, "no deck has this share link: ask its owner for the link again (a deleted deck's link ends)")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_shared_deck"))
 		return
 	}
 	if err != nil {
@@ -326,7 +325,7 @@ type PresetList struct {
 func (srv *Server) handlePresets(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	out := []PresetList{}

@@ -177,7 +177,7 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 		return nil, engine.DeckList{}, 0, badInput("%v", err)
 	}
 	if len(g.Presets()) == 0 {
-		return nil, engine.DeckList{}, 0, badInput("%s has no preset decks to test a deck against", g.Info().Name)
+		return nil, engine.DeckList{}, 0, refuse(http.StatusBadRequest, "no_presets", "game", g.Info().Name)
 	}
 	deck, err := resolveDeck(g, DeckRequest{List: req.List}, "deck")
 	if err != nil {
@@ -191,7 +191,7 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 		games = trialDefaultGames
 	}
 	if games < trialMinGames || games > trialMaxGames {
-		return nil, deck, 0, badInput("games %d is out of range: ask for %d to %d", games, trialMinGames, trialMaxGames)
+		return nil, deck, 0, refuse(http.StatusBadRequest, "trial_games", "n", games, "min", trialMinGames, "max", trialMaxGames)
 	}
 	return g, deck, games, nil
 }
@@ -234,7 +234,7 @@ func cardsOnly(d engine.DeckList) string {
 
 // start registers a batch unless its account has one running or the
 // server plays its most; then it returns nil, how long to wait, and why.
-func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, string) {
+func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, *refusal) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.byID == nil {
@@ -243,14 +243,14 @@ func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, stri
 	t.forgetOld(time.Now())
 	if id, busy := t.running[owner]; busy {
 		v := t.byID[id].snapshot()
-		return nil, 10 * time.Second, fmt.Sprintf("a test of yours is running (%d of %d games played): wait for it to finish before starting another", v.Played, v.Games)
+		return nil, 10 * time.Second, refuse(http.StatusTooManyRequests, "trial_running", "played", v.Played, "games", v.Games)
 	}
 	if len(t.running) >= trialsAtOnce {
-		return nil, 30 * time.Second, fmt.Sprintf("the server is testing %d decks, the most it tests at once: try again in a minute", len(t.running))
+		return nil, 30 * time.Second, refuse(http.StatusTooManyRequests, "trials_full", "n", len(t.running))
 	}
 	run := &trialRun{owner: owner, view: view}
 	t.byID[view.ID], t.running[owner] = run, view.ID
-	return run, 0, ""
+	return run, 0, nil
 }
 
 // forgetOld drops batches finished longer than trialKept ago.
@@ -378,7 +378,7 @@ func (srv *Server) handleTrial(w http.ResponseWriter, r *http.Request) {
 	}
 	run, ok := srv.trials.lookup(ss.Owner, r.PathValue("id"))
 	if !ok {
-		writeError(w, http.StatusNotFound, "no such deck test of yours: a finished test's result is kept for 30 minutes")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_trial"))
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")

@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"net/http"
 	"strings"
 
 	"kartenwerk/engine"
@@ -34,12 +35,13 @@ func newGameSet(games []engine.Game) (gameSet, error) {
 	return gs, nil
 }
 
-// lookup finds an offered game by its id, in any case.
+// lookup finds an offered game by its id, in any case; an unknown id is
+// a 404 refusal that lists the games offered.
 func (gs gameSet) lookup(id string) (engine.Game, error) {
 	if g, ok := gs.byID[strings.ToLower(strings.TrimSpace(id))]; ok {
 		return g, nil
 	}
-	return nil, fmt.Errorf("unknown game %q: this server offers %s", id, gs.ids())
+	return nil, refuse(http.StatusNotFound, "unknown_game", "game", id, "offers", gs.ids())
 }
 
 // stored finds the game of a stored record, or says how to serve it.

@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -114,7 +115,7 @@ func resolveDecks(g engine.Game, reqs []DeckRequest, seats int) ([]engine.DeckLi
 		}
 		d, err := resolveDeck(g, r, fmt.Sprintf("deck of p%d", i+1))
 		if err != nil {
-			return nil, err
+			return nil, deckRefused(err, engine.Seat(i))
 		}
 		out[i] = d
 	}
@@ -222,13 +223,13 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(seatsOf(s.seats, token)) == 0 {
-		return "", &authError{"a rematch needs a seat token of this game: use your seat's link"}
+		return "", refuse(http.StatusForbidden, "rematch_token")
 	}
 	if !s.finished {
-		return "", badInput("the game is still being played: a rematch opens when it ends")
+		return "", refuse(http.StatusBadRequest, "rematch_too_soon")
 	}
 	if s.ranked != nil {
-		return "", badInput("a ranked game has no rematch: queue again at /ranked")
+		return "", refuse(http.StatusBadRequest, "rematch_ranked")
 	}
 	if s.rematch != "" {
 		return s.rematch, nil

@@ -94,6 +94,8 @@ type SeatsMsg struct {
 type ErrorMsg struct {
 	Type  string `json:"type"`
 	Error string `json:"error"`
+	// Code names the refusal for programs, as in an HTTP error's body.
+	Code string `json:"code,omitempty"`
 }
 
 // logTail is how many log entries a state message carries.
@@ -121,7 +123,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *Sta
 		Log: s.logFrom(viewer, has, w), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
 		Legal: []LegalAction{}}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
-		m.Explain = sp.Explain(w)
+		m.Explain = explainBelowHeadline(s.game, s.state, sp, w)
 	}
 	if s.thinking != engine.NoSeat {
 		t := s.thinking
@@ -131,7 +133,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *Sta
 		m.Legal = s.legalFor(viewer, w)
 	}
 	if s.ranked != nil {
-		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now())
+		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now(), w)
 	}
 	return m
 }

@@ -6,6 +6,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"unicode/utf8"
 
@@ -86,11 +87,11 @@ func usernameKey(name string) string { return strings.ToLower(name) }
 // checkUsername says what is wrong with a new username, if anything.
 func checkUsername(name string) error {
 	if len(name) < minUsername || len(name) > maxUsername {
-		return badInput("username %q: use %d to %d characters", name, minUsername, maxUsername)
+		return refuse(http.StatusBadRequest, "username_length", "name", name, "min", minUsername, "max", maxUsername)
 	}
 	for _, r := range name {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-') {
-			return badInput("username %q: use only letters a-z, digits, _ and - (no %q)", name, r)
+			return refuse(http.StatusBadRequest, "username_character", "name", name, "character", string(r))
 		}
 	}
 	return nil
@@ -100,13 +101,13 @@ func checkUsername(name string) error {
 // The password itself never appears in the message.
 func checkNewPassword(password, username string) error {
 	if utf8.RuneCountInString(password) < minPassword {
-		return badInput("password too short: use at least %d characters", minPassword)
+		return refuse(http.StatusBadRequest, "password_short", "n", minPassword)
 	}
 	if len(password) > maxPassword {
-		return badInput("password too long: use at most %d bytes", maxPassword)
+		return refuse(http.StatusBadRequest, "password_long", "n", maxPassword)
 	}
 	if usernameKey(password) == usernameKey(username) {
-		return badInput("the password is the username: choose a password others cannot guess")
+		return refuse(http.StatusBadRequest, "password_is_username")
 	}
 	return nil
 }

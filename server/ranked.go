@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 	"time"
@@ -107,7 +106,7 @@ func (srv *Server) rankedRoutes(m *http.ServeMux) {
 func (srv *Server) withRanked(h http.HandlerFunc) http.HandlerFunc {
 	return srv.withAccounts(func(w http.ResponseWriter, r *http.Request) {
 		if srv.rankedStore == nil {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no ratings: ranked play is off")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_ranked"))
 			return
 		}
 		h(w, r)
@@ -123,7 +122,7 @@ func (srv *Server) rankedRequest(w http.ResponseWriter, r *http.Request) (Accoun
 	}
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return ss, nil, false
 	}
 	return ss, g, true
@@ -150,7 +149,7 @@ func (srv *Server) handleJoinQueue(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if m, err := srv.rankedStore.ActiveMatch(ctx, ss.Owner, game); err == nil {
-		writeError(w, http.StatusConflict, fmt.Sprintf("you are playing ranked game %s already: finish it at /play/%s before queueing again", m.GameID, m.GameID))
+		writeRefusal(w, refuse(http.StatusConflict, "ranked_playing", "link", "/play/"+m.GameID))
 		return
 	} else if !errors.Is(err, ErrNoMatch) {
 		srv.httpError(w, err)
@@ -164,7 +163,7 @@ func (srv *Server) handleJoinQueue(w http.ResponseWriter, r *http.Request) {
 	entry := QueueEntry{Account: ss.Owner, Game: game, Rating: pr.Rating.Rating, Deck: deck, Joined: now, Seen: now}
 	err = srv.rankedStore.Enqueue(ctx, entry, now.Add(-srv.cfg.Ranked.StaleAfter))
 	if errors.Is(err, ErrAlreadyQueued) {
-		writeError(w, http.StatusConflict, "you are in this game's ranked queue already: wait to be paired, or leave the queue (DELETE) to change your deck")
+		writeRefusal(w, refuse(http.StatusConflict, "ranked_queued"))
 		return
 	}
 	if err != nil {

@@ -2,13 +2,13 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"math"
 	"net/http"
 	"strconv"
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // RatingInfo is a player's rating in one game as the API shows it: the
@@ -64,7 +64,7 @@ func listLimit(r *http.Request) (int, error) {
 func (srv *Server) handleLeaderboard(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	limit, err := listLimit(r)
@@ -94,7 +94,7 @@ func (srv *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
 	name := r.PathValue("name")
 	acc, err := srv.acct.store.AccountByName(r.Context(), name)
 	if errors.Is(err, ErrNoAccount) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no account %q: check the username", name))
+		writeRefusal(w, refuse(http.StatusNotFound, "no_account", "name", name))
 		return
 	}
 	if err != nil {
@@ -108,14 +108,14 @@ func (srv *Server) handleMatchHistory(w http.ResponseWriter, r *http.Request) {
 	}
 	out := make([]MatchEntry, len(list))
 	for i, m := range list {
-		out[i] = matchEntry(m, acc.ID)
+		out[i] = matchEntry(m, acc.ID, langOf(r))
 	}
 	w.Header().Set("Cache-Control", "no-store")
 	writeJSON(w, http.StatusOK, map[string]any{"username": acc.Username, "matches": out})
 }
 
 // matchEntry is a finished match as the account's history shows it.
-func matchEntry(m RankedMatch, account string) MatchEntry {
+func matchEntry(m RankedMatch, account string, l i18n.Lang) MatchEntry {
 	seat := engine.Seat(0)
 	if m.Accounts[1] == account {
 		seat = 1
@@ -128,6 +128,6 @@ func matchEntry(m RankedMatch, account string) MatchEntry {
 		result = "win"
 	}
 	return MatchEntry{ID: m.GameID, Game: m.Game, Ended: m.Ended, Seat: seat, Opponent: m.Usernames[1-seat],
-		Result: result, Reason: m.Reason, RatingBefore: round2(m.Before[seat].Rating), RatingAfter: round2(m.After[seat].Rating),
+		Result: result, Reason: rankedReasonIn(m.Reason, loserOf(m.Winner), m.Usernames[:], l), RatingBefore: round2(m.Before[seat].Rating), RatingAfter: round2(m.After[seat].Rating),
 		Replay: "/replay/" + m.GameID}
 }

@@ -32,7 +32,7 @@ func TestRankedTimeoutReachesAnotherReplica(t *testing.T) {
 	ft.Advance(3 * time.Second) // a lease's time, for b to look again
 	waitFor(t, "b's client to see the end", func() bool {
 		st := b.state(id, tokens[1])
-		return st.Finished && st.View.Result != nil && st.View.Result.Reason == late.String()+" ran out of time"
+		return st.Finished && st.View.Result != nil && st.View.Result.Reason == e.lostBy(id, late, "ran out of time")
 	})
 	for {
 		m := onB.next("state")

@@ -149,7 +149,7 @@ func (srv *Server) rankedTimeUp(id string, version int) {
 		return
 	}
 	r.clock.charge(seat, now)
-	s.forfeitLocked(engine.Seat(seat), engine.Seat(seat).String()+" ran out of time")
+	s.forfeitLocked(engine.Seat(seat), reasonTime)
 }
 
 // syncRankedLocked brings a ranked game in a cluster up to the store:
@@ -234,7 +234,7 @@ func scoreOf(winner, seat engine.Seat) float64 {
 
 // decorate adds the clock, and a result the server decided, to a ranked
 // table's state message.
-func (r *rankedGame) decorate(m *StateMsg, toMove engine.Seat, finished bool, now time.Time) {
+func (r *rankedGame) decorate(m *StateMsg, toMove engine.Seat, finished bool, now time.Time, w engine.Words) {
 	c := &ClockState{PerMoveMS: r.clock.perMove.Milliseconds(), ToMove: -1,
 		BanksMS: [2]int64{r.clock.banks[0].Milliseconds(), r.clock.banks[1].Milliseconds()}}
 	if !finished && (toMove == 0 || toMove == 1) {
@@ -244,6 +244,12 @@ func (r *rankedGame) decorate(m *StateMsg, toMove engine.Seat, finished bool, no
 	}
 	m.Clock = c
 	if r.ended != nil && m.View != nil {
-		m.View.Result = r.ended
+		res := *r.ended
+		winner := engine.NoSeat
+		if len(res.Winners) == 1 {
+			winner = res.Winners[0]
+		}
+		res.Reason = rankedReasonIn(res.Reason, loserOf(winner), r.rankedNames(w.Names), w.Lang)
+		m.View.Result = &res
 	}
 }

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"kartenwerk/engine"
@@ -96,7 +95,7 @@ func (s *session) judgePresenceLocked(here [2]bool, now time.Time, grace time.Du
 			r.lastSeen[seat] = m.Seen[seat]
 		}
 		if now.Sub(r.lastSeen[seat]) > grace {
-			s.forfeitLocked(engine.Seat(seat), fmt.Sprintf("%v left the game for longer than %v", engine.Seat(seat), grace))
+			s.forfeitLocked(engine.Seat(seat), reasonAway)
 			return
 		}
 	}

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -83,6 +84,17 @@ func (e *rankedEnv) pairUp(a, b *browser) (string, [2]string) {
 		e.t.Fatalf("seat tokens %q: want one per seat", tokens)
 	}
 	return st.Match.ID, tokens
+}
+
+// lostBy is the reason a ranked game shows when seat lost it for this
+// reason ("ran out of time"): the player's username, never the seat id.
+func (e *rankedEnv) lostBy(id string, seat engine.Seat, reason string) string {
+	e.t.Helper()
+	m, err := e.srv.rankedStore.MatchOf(context.Background(), id)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return m.Usernames[seat] + " " + reason
 }
 
 // move plays the seat to move's first legal action and returns the state.
@@ -240,7 +252,7 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 	e.time.Advance(2 * time.Second)
 	st = e.state(id, "")
 	r := st.View.Result
-	if !st.Finished || r == nil || len(r.Winners) != 1 || r.Winners[0] != 1-late || r.Reason != late.String()+" ran out of time" {
+	if !st.Finished || r == nil || len(r.Winners) != 1 || r.Winners[0] != 1-late || r.Reason != e.lostBy(id, late, "ran out of time") {
 		t.Fatalf("after 31 s of a 30 s move: finished %v, result %+v; want %v to lose on time", st.Finished, r, late)
 	}
 	board := e.leaderboard()
@@ -251,7 +263,7 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 		t.Errorf("an action after the timeout answered %d, want 409", code)
 	}
 	e.restart()
-	if st := e.state(id, ""); !st.Finished || st.View.Result == nil || st.View.Result.Reason != late.String()+" ran out of time" {
+	if st := e.state(id, ""); !st.Finished || st.View.Result == nil || st.View.Result.Reason != e.lostBy(id, late, "ran out of time") {
 		t.Errorf("after a restart the timed-out game shows %+v", st.View.Result)
 	}
 }
@@ -267,7 +279,7 @@ func TestRankedBankRunsOutBeforeThePerMoveLimit(t *testing.T) {
 		if left <= 30*time.Second {
 			// The allowance is the bank left, not the per-move limit.
 			e.time.Advance(left + time.Second)
-			if st := e.state(id, ""); !st.Finished || st.View.Result.Reason != seat.String()+" ran out of time" {
+			if st := e.state(id, ""); !st.Finished || st.View.Result.Reason != e.lostBy(id, seat, "ran out of time") {
 				t.Fatalf("%v with %v of bank left was not out of time after %v: %+v", seat, left, left+time.Second, st.View.Result)
 			}
 			return
@@ -293,7 +305,7 @@ func TestRankedPlayerAwayLongerThanGraceLoses(t *testing.T) {
 	e.time.Advance(2 * time.Second)
 	e.srv.checkPresence()
 	st := e.state(id, "")
-	if r := st.View.Result; !st.Finished || r == nil || r.Winners[0] != 1 || r.Reason != "p1 left the game for longer than 1m0s" {
+	if r := st.View.Result; !st.Finished || r == nil || r.Winners[0] != 1 || r.Reason != e.lostBy(id, 0, "left the game for too long") {
 		t.Fatalf("p1 away 61 s: %+v", r)
 	}
 }

@@ -32,7 +32,7 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 		return nil, err
 	}
 	if !g.Finished {
-		return nil, badInput("the game is still being played: its replay opens when it ends")
+		return nil, refuse(http.StatusBadRequest, "replay_too_soon")
 	}
 	if int(viewer) >= g.Setup.Seats {
 		return nil, badInput("seat %v: this game has %d seats", viewer, g.Setup.Seats)

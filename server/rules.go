@@ -94,7 +94,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	if id := r.PathValue("game"); id != "" {
 		g, err := srv.games.lookup(id)
 		if err != nil {
-			writeError(w, http.StatusNotFound, err.Error())
+			srv.httpError(w, err)
 			return
 		}
 		page.Game = g.Info()
@@ -109,7 +109,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	var b bytes.Buffer
 	if err := rulesTemplate.Execute(&b, page); err != nil {
 		srv.log.Error("rendering the rules page failed", "err", err)
-		writeError(w, http.StatusInternalServerError, "the rules page could not be shown")
+		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -123,7 +123,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) handleRulesJSON(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
-		writeError(w, http.StatusNotFound, err.Error())
+		srv.httpError(w, err)
 		return
 	}
 	ref, ok := g.(engine.Referencer)

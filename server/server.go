@@ -205,8 +205,11 @@ func New(cfg Config) (*Server, error) {
 // this server's own pages (see csrfRefusal).
 func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = fromProxy(r, srv.cfg.TrustedProxies)
-	if why := csrfRefusal(r); why != "" {
-		writeError(w, http.StatusForbidden, why)
+	// Every answer speaks the reader's language, refusals included
+	// (readerLang).
+	w.Header().Set("Content-Language", langOf(r).String())
+	if why := csrfRefusal(r); why != nil {
+		writeRefusal(w, why)
 		return
 	}
 	srv.mux.ServeHTTP(w, r)

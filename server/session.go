@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -120,27 +121,27 @@ func (s *session) act(ctx context.Context, controls []engine.Seat, token, text s
 	}
 	defer s.mu.Unlock()
 	if s.finished {
-		return fmt.Errorf("the game is over: no more actions (start a rematch or a new game)")
+		return refuse(http.StatusConflict, "game_over")
 	}
 	if len(controls) == 0 {
-		return fmt.Errorf("spectators cannot act: open the game with your seat's link (it carries the seat token)")
+		return refuse(http.StatusForbidden, "spectator_acts")
 	}
 	a, err := s.codec.Parse(text)
 	if err != nil {
-		return fmt.Errorf("action %q: %v", text, err)
+		return fmt.Errorf("action %q: %v: %w", text, err, refuse(http.StatusBadRequest, "unknown_action"))
 	}
 	toMove := s.state.ToMove()
 	if !slices.Contains(controls, toMove) {
-		return fmt.Errorf("action %q: it is %v's decision, not yours: wait for your turn", text, toMove)
+		return refuse(http.StatusConflict, "not_your_turn", "player", seatCalled(s.names, toMove))
 	}
 	if version != nil && *version != len(s.actions) {
-		return fmt.Errorf("action %q was chosen at move %d but the game is at move %d: choose again from the current table", text, *version, len(s.actions))
+		return refuse(http.StatusConflict, "stale_choice", "chosen", *version, "now", len(s.actions))
 	}
 	s.legal = s.state.Legal(s.legal[:0])
 	if !engine.Contains(s.legal, a) {
 		why := s.state.Clone().Apply(a)
 		if why == nil {
-			why = fmt.Errorf("it is not among the legal actions now")
+			why = refuse(http.StatusConflict, "not_legal")
 		}
 		return fmt.Errorf("illegal action %q: %w", text, why)
 	}
@@ -165,7 +166,7 @@ func (s *session) applyLocked(a engine.Action) error {
 		if s.srv.ctx.Err() == nil {
 			s.srv.log.Error("saving an action failed", "game", s.id, "err", err)
 		}
-		return fmt.Errorf("the server could not save %q, so it was not played: try again", text)
+		return refuse(http.StatusServiceUnavailable, "not_saved")
 	}
 	mover := s.state.ToMove()
 	if err := s.state.Apply(a); err != nil {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/http"
 	"slices"
 	"sync"
 	"time"
@@ -90,12 +91,21 @@ type logLine struct {
 }
 
 // conflictError is a request the tournament's state refuses: HTTP 409.
-type conflictError struct{ msg string }
+type conflictError struct {
+	msg     string
+	refusal *refusal // its words in every language, when it has them
+}
 
 func (e *conflictError) Error() string { return e.msg }
 
 func conflict(format string, args ...any) error {
 	return &conflictError{msg: fmt.Sprintf(format, args...)}
+}
+
+// conflictWith is the conflict whose words are the refusal code's.
+func conflictWith(code string, kv ...any) error {
+	r := refuse(http.StatusConflict, code, kv...)
+	return &conflictError{msg: r.Error(), refusal: r}
 }
 
 // decode rebuilds a tournament and its live events from the store's row.
@@ -245,8 +255,7 @@ func (t *tourney) register(acc AccountSession, deck engine.DeckList, now time.Ti
 // outside the registration window.
 func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
 	if e := t.entryOf(acc.Owner); e != nil {
-		return conflict("%s is registered since %s and the deck is locked for the whole tournament (MM-7.5, AT-8.7): it cannot change; ask the organiser to drop you if you cannot play it",
-			acc.Username, e.Registered.UTC().Format(time.RFC3339))
+		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(time.RFC3339))
 	}
 	return t.registrationOpen(now)
 }
@@ -254,11 +263,11 @@ func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
 func (t *tourney) registrationOpen(now time.Time) error {
 	switch {
 	case t.Stage != stageRegistration:
-		return conflict("registration is closed: the tournament has started")
+		return conflictWith("registration_over")
 	case now.Before(t.RegistrationOpens):
-		return conflict("registration opens at %s", t.RegistrationOpens.UTC().Format(time.RFC3339))
+		return conflictWith("registration_opens", "at", t.RegistrationOpens.UTC().Format(time.RFC3339))
 	case !t.RegistrationCloses.IsZero() && now.After(t.RegistrationCloses):
-		return conflict("registration closed at %s", t.RegistrationCloses.UTC().Format(time.RFC3339))
+		return conflictWith("registration_closed", "at", t.RegistrationCloses.UTC().Format(time.RFC3339))
 	}
 	return nil
 }
@@ -269,11 +278,11 @@ func (t *tourney) registrationOpen(now time.Time) error {
 func (t *tourney) drop(account, by string, now time.Time) error {
 	e := t.entryOf(account)
 	if e == nil {
-		return badInput("%s is not registered in this tournament", account)
+		return refuse(http.StatusBadRequest, "not_registered")
 	}
 	name := e.Username
 	if t.Stage == stageFinished {
-		return conflict("the tournament is over: there is nothing left to drop from")
+		return conflictWith("drop_after_end")
 	}
 	if t.Stage == stageRegistration {
 		t.Entries = slices.DeleteFunc(t.Entries, func(e entry) bool { return e.Account == account })
@@ -281,7 +290,7 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 		return nil
 	}
 	if t.isDropped(account) {
-		return conflict("%s has already dropped", name)
+		return conflictWith("dropped_already", "name", name)
 	}
 	if err := t.concede(account); err != nil {
 		return err

@@ -71,7 +71,7 @@ func (srv *Server) tournamentRoutes(m *http.ServeMux) {
 func (srv *Server) withTourneys(h http.HandlerFunc) http.HandlerFunc {
 	return srv.withAccounts(func(w http.ResponseWriter, r *http.Request) {
 		if srv.tourneys == nil {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no tournaments")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_tournament_store"))
 			return
 		}
 		h(w, r)
@@ -83,10 +83,12 @@ func (srv *Server) withTourneys(h http.HandlerFunc) http.HandlerFunc {
 func (srv *Server) tourneyError(w http.ResponseWriter, err error) {
 	var c *conflictError
 	switch {
+	case errors.As(err, &c) && c.refusal != nil:
+		writeRefusal(w, c.refusal)
 	case errors.As(err, &c):
 		writeError(w, http.StatusConflict, c.msg)
 	case errors.Is(err, ErrNoTournament):
-		writeError(w, http.StatusNotFound, "no such tournament: see the list at /tournaments")
+		writeRefusal(w, refuse(http.StatusNotFound, "no_tournament"))
 	default:
 		srv.httpError(w, err)
 	}
@@ -102,7 +104,7 @@ func (srv *Server) changeTourney(w http.ResponseWriter, r *http.Request, may fun
 	ctx := r.Context()
 	t, err := srv.updateTourney(ctx, r.PathValue("id"), func(t *tourney) error {
 		if may != nil && !may(t.roleOf(ss.Owner)) {
-			return &authError{"only the tournament's organiser (or, where allowed, a judge) may do this"}
+			return refuse(http.StatusForbidden, "organiser_only")
 		}
 		return change(ctx, t, ss)
 	})
@@ -154,7 +156,7 @@ func (srv *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request
 			srv.httpError(w, err)
 			return
 		}
-		writeError(w, http.StatusForbidden, "only an organiser's account may create a tournament: ask the server's operator to grant the role (kartenwerk accounts grant organiser NAME)")
+		writeRefusal(w, refuse(http.StatusForbidden, "organisers_only"))
 		return
 	}
 	t, err := srv.newTourney(r.Context(), req, ss, time.Now())
@@ -181,11 +183,11 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 		return nil, badInput("%v", err)
 	}
 	if g.Info().MinSeats > 2 || g.Info().MaxSeats < 2 {
-		return nil, badInput("%s is not played by two: tournament matches are one against one", g.Info().Name)
+		return nil, refuse(http.StatusBadRequest, "tournament_not_duel", "game", g.Info().Name)
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" || len(name) > maxTournamentName {
-		return nil, badInput("name %q: give a name of 1 to %d characters", req.Name, maxTournamentName)
+		return nil, refuse(http.StatusBadRequest, "tournament_name", "max", maxTournamentName)
 	}
 	switch req.Format {
 	case FormatSwiss, FormatElimination, FormatSwissTop8:
@@ -225,7 +227,7 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 func (srv *Server) addJudge(ctx context.Context, t *tourney, username string) error {
 	acc, err := srv.acct.store.AccountByName(ctx, username)
 	if errors.Is(err, ErrNoAccount) {
-		return badInput("judge %q: no account has this username; a judge signs up first", username)
+		return refuse(http.StatusBadRequest, "no_judge", "name", username)
 	}
 	if err != nil {
 		return err
@@ -312,7 +314,7 @@ func (srv *Server) handleRegisteredDeck(w http.ResponseWriter, r *http.Request) 
 	if e == nil || (e.Account != ss.Owner && !t.roleOf(ss.Owner).official()) {
 		// The same answer for a player who is not registered, so that
 		// nobody learns more than the public list of players.
-		writeError(w, http.StatusForbidden, "only the organiser and the judges may view another player's deck list")
+		writeRefusal(w, refuse(http.StatusForbidden, "deck_list_private"))
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
@@ -374,7 +376,7 @@ func (srv *Server) handleDrop(w http.ResponseWriter, r *http.Request) {
 		target := ss.Owner
 		if req.Username != "" && usernameKey(req.Username) != usernameKey(ss.Username) {
 			if !t.roleOf(ss.Owner).official() {
-				return &authError{"you may drop only yourself: the organiser and the judges drop others"}
+				return refuse(http.StatusForbidden, "drop_only_self")
 			}
 			target = t.accountNamed(req.Username)
 		}
@@ -389,7 +391,7 @@ func (srv *Server) handleCorrection(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if strings.TrimSpace(req.Reason) == "" {
-		srv.httpError(w, badInput("a correction needs a reason, such as what the players agreed at the table"))
+		writeRefusal(w, refuse(http.StatusBadRequest, "correction_reason"))
 		return
 	}
 	srv.changeTourney(w, r, officials, func(ctx context.Context, t *tourney, ss AccountSession) error {

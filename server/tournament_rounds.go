@@ -138,7 +138,7 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 		return err
 	}
 	if t.Stage != stageRegistration && cardPoolID(g) != t.CardPool {
-		return conflict("the card texts of %s changed since the tournament started: its games must use the texts in force then; restore those card files and start the round again", g.Info().Name)
+		return conflictWith("card_texts_changed", "game", g.Info().Name)
 	}
 	if err := t.callTime(now, by); err != nil {
 		return err
@@ -181,8 +181,7 @@ func (t *tourney) callTime(now time.Time, by string) error {
 	}
 	deadline := t.RoundStarted.Add(time.Duration(t.RoundMinutes) * time.Minute)
 	if now.Before(deadline) {
-		return conflict("round %d is still being played at table %s; its timer runs out at %s, when a new round calls time on it",
-			t.roundNumber(), strings.Join(pending, ", "), deadline.UTC().Format(time.RFC3339))
+		return conflictWith("round_running", "round", t.roundNumber(), "tables", strings.Join(pending, ", "), "at", deadline.UTC().Format(time.RFC3339))
 	}
 	for _, m := range t.currentRound() {
 		if m.Decided() {
@@ -206,7 +205,7 @@ func (t *tourney) pairNext(g engine.Game) ([]tournament.Match, error) {
 			return t.swiss.PairRound()
 		}
 		if t.Format != FormatSwissTop8 {
-			return nil, conflict("the tournament is over: all %d Swiss rounds are played", t.swiss.Rounds())
+			return nil, conflictWith("swiss_done", "n", t.swiss.Rounds())
 		}
 		b, err := t.swiss.Cut(cutSize)
 		if err != nil {
@@ -217,13 +216,13 @@ func (t *tourney) pairNext(g engine.Game) ([]tournament.Match, error) {
 	case stageElimination:
 		return t.bracket.Advance()
 	}
-	return nil, conflict("the tournament is over")
+	return nil, conflictWith("tournament_over")
 }
 
 // begin closes registration, fixes the card texts and pairs round 1.
 func (t *tourney) begin(g engine.Game) ([]tournament.Match, error) {
 	if len(t.Entries) < 2 {
-		return nil, conflict("%d players registered: a tournament needs at least 2", len(t.Entries))
+		return nil, conflictWith("too_few_players", "n", len(t.Entries))
 	}
 	players := make([]string, len(t.Entries))
 	for i, e := range t.Entries {
@@ -374,11 +373,11 @@ func seatOf(m tournament.Match, account string) int {
 func (srv *Server) chooseFirst(ctx context.Context, t *tourney, account string, meFirst bool) error {
 	m, ok := t.currentMatchOf(account)
 	if !ok {
-		return conflict("you have no match in the current round")
+		return conflictWith("no_match")
 	}
 	p := t.play(m.Round, m.Table)
 	if p == nil || p.Chooser != account {
-		return conflict("you have no choice to make: the loser of a game chooses who starts the next, when the game's rules allow it")
+		return conflictWith("no_start_choice")
 	}
 	first := seatOf(m, account)
 	if !meFirst {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strings"
 )
@@ -31,7 +30,7 @@ func (srv *Server) tradeRoutes(m *http.ServeMux) {
 func (srv *Server) withDecks(h http.HandlerFunc) http.HandlerFunc {
 	return srv.withCodes(func(w http.ResponseWriter, r *http.Request) {
 		if _, ok := srv.store.(DeckStore); !ok {
-			writeError(w, http.StatusNotImplemented, "this server's store keeps no decks or trades")
+			writeRefusal(w, refuse(http.StatusNotImplemented, "no_trade_store"))
 			return
 		}
 		h(w, r)
@@ -50,7 +49,7 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.From != "" && usernameKey(req.From) != usernameKey(ss.Username) {
-		writeError(w, http.StatusForbidden, fmt.Sprintf("you are logged in as %s and can give only your own cards, not %s's: log in as %s to give theirs", ss.Username, req.From, req.From))
+		writeRefusal(w, refuse(http.StatusForbidden, "trade_not_yours", "me", ss.Username, "from", req.From))
 		return
 	}
 	if err := checkTrade(req, ss.Username); err != nil {
@@ -59,7 +58,7 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 	}
 	to, err := srv.acct.store.AccountByName(r.Context(), req.To)
 	if errors.Is(err, ErrNoAccount) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("there is no account %q: check the username with the person you trade with", req.To))
+		writeRefusal(w, refuse(http.StatusNotFound, "no_trade_partner", "name", req.To))
 		return
 	}
 	if err != nil {
@@ -87,13 +86,13 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 func checkTrade(req TradeRequest, username string) error {
 	switch {
 	case strings.TrimSpace(req.To) == "":
-		return badInput("name the account to give the cards to (to)")
+		return refuse(http.StatusBadRequest, "trade_no_partner")
 	case usernameKey(req.To) == usernameKey(username):
-		return badInput("you cannot give cards to yourself: name another account in to")
+		return refuse(http.StatusBadRequest, "trade_self")
 	case strings.TrimSpace(req.Game) == "" || strings.TrimSpace(req.Card) == "" || strings.TrimSpace(req.Printing) == "":
-		return badInput("name the game, card and printing to give, as your collection lists them")
+		return refuse(http.StatusBadRequest, "trade_no_card")
 	case req.Count < 1 || req.Count > 99:
-		return badInput("count %d is out of range: give 1 to 99 copies", req.Count)
+		return refuse(http.StatusBadRequest, "trade_count", "n", req.Count)
 	}
 	return nil
 }
@@ -111,8 +110,7 @@ func (srv *Server) refuseTrade(w http.ResponseWriter, r *http.Request, owner str
 			have = e.Count
 		}
 	}
-	writeError(w, http.StatusConflict, fmt.Sprintf("you own %d of %s (%s, %s) and cannot give %d: register more copies or give fewer",
-		have, t.Card.Card, t.Card.Printing, t.Card.Game, t.Count))
+	writeRefusal(w, refuse(http.StatusConflict, "trade_too_many", "have", have, "card", t.Card.Card, "printing", t.Card.Printing, "n", t.Count))
 }
 
 func (srv *Server) handleTrades(w http.ResponseWriter, r *http.Request) {

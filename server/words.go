@@ -49,7 +49,7 @@ func (srv *Server) handleWords(w http.ResponseWriter, r *http.Request) {
 	if id := r.URL.Query().Get("game"); id != "" {
 		g, err := srv.games.lookup(id)
 		if err != nil {
-			writeError(w, http.StatusNotFound, err.Error())
+			srv.httpError(w, err)
 			return
 		}
 		if sp, ok := g.(engine.Speaker); ok {

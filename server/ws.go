@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"net/http"
 	"slices"
 	"sync"
@@ -174,7 +173,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	token := r.URL.Query().Get("token")
 	controls := seatsOf(s.seats, token)
 	if token != "" && len(controls) == 0 {
-		writeError(w, http.StatusForbidden, "this token holds no seat of the game: use the link you were given, or drop the token to watch")
+		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
 		return
 	}
 	name, err := cleanName(r.URL.Query().Get("name"))
@@ -239,22 +238,17 @@ func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *sessio
 		default:
 		}
 		if !bucket.take(time.Now()) {
-			c.pushError(fmt.Sprintf("too many messages: at most %g a second, wait a moment", srv.cfg.Rate))
+			c.refuse(refuse(http.StatusTooManyRequests, "too_many_messages", "rate", srv.cfg.Rate))
 			continue
 		}
 		srv.handleMsg(s, c, data)
 	}
 }
 
-func (c *client) pushError(msg string) {
-	b, _ := json.Marshal(ErrorMsg{Type: "error", Error: msg})
-	c.push(b)
-}
-
 func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	var m ClientMsg
 	if err := json.Unmarshal(data, &m); err != nil {
-		c.pushError(fmt.Sprintf("malformed message (%v): send JSON such as {\"type\":\"act\",\"token\":\"...\",\"action\":\"pass\"}", err))
+		c.refuse(refuse(http.StatusBadRequest, "malformed_message"))
 		return
 	}
 	switch m.Type {
@@ -266,14 +260,14 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	case "act":
 		controls := seatsOf(s.seats, m.Token)
 		if m.Token == "" || len(controls) == 0 {
-			c.pushError("the action carries no valid seat token: send the token from your seat's link with every action")
+			c.refuse(refuse(http.StatusForbidden, "no_action_token"))
 			return
 		}
 		if err := s.act(srv.ctx, controls, m.Token, m.Action, m.Version, false); err != nil {
-			c.pushError(speakError(err, c.lang))
+			c.refuse(err)
 		}
 	default:
-		c.pushError(fmt.Sprintf("unknown message type %q: use \"act\" or \"sync\"", m.Type))
+		c.refuse(refuse(http.StatusBadRequest, "unknown_message", "type", m.Type))
 	}
 }
 

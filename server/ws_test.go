@@ -68,13 +68,13 @@ func TestWebSocketRefusesBadMessagesToThatClientOnly(t *testing.T) {
 		{`{not json`, "malformed message"},
 		{`{"type":"dance"}`, "unknown message type"},
 		{`{"type":"act","action":"play c1"}`, "no valid seat token"},
-		{`{"type":"act","token":"` + resp.Token + `","action":"jump"}`, "unknown verb"},
+		{`{"type":"act","token":"` + resp.Token + `","action":"jump"}`, "not an action the game offers"},
 	}
 	for _, c := range cases {
 		me.send(c.msg)
 		got := me.next("error")
-		if !strings.Contains(got["error"].(string), c.want) {
-			t.Errorf("%s: got %q, want %q", c.msg, got["error"], c.want)
+		if code, _ := got["code"].(string); !strings.Contains(got["error"].(string), c.want) || code == "" {
+			t.Errorf("%s: got %q (code %q), want %q with a code", c.msg, got["error"], got["code"], c.want)
 		}
 	}
 	// The other client got no error, and the game did not move.

@@ -93,7 +93,8 @@ async function register(code) {
     showCollection();
   } catch (err) {
     result.className = "errors";
-    result.textContent = err.status === 429 ? t("collection.throttled", {reason: err.message}) : err.status === 501 ? t("collection.no_codes") : err.message;
+    // The server's refusal is in the reader's words and says how long to wait.
+    result.textContent = err.status === 501 ? t("collection.no_codes") : err.message;
   }
 }
 

@@ -45,7 +45,9 @@ function saveQueue() {
 }
 
 async function post(path, body) {
-  const res = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
+  // The server words its refusals in the language this page speaks,
+  // which the companion chooses itself.
+  const res = await fetch(`${path}?lang=${lang()}`, {method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body)});
   const data = await res.json().catch(() => ({error: `HTTP ${res.status}`}));
   return {status: res.status, data};
 }

@@ -5,6 +5,7 @@ import {el, seatName, ruleText} from "./common.js";
 import {t, gameWord, agentWord} from "./i18n.js";
 import {splitZones} from "./layout.js";
 import {icon, look, statIcon} from "./faces.js";
+import {hyphenate} from "./hyphenate.js";
 
 const maxBacks = 12;
 
@@ -75,15 +76,15 @@ export function cardEl(card, ctx, opts = {}) {
     ...status.map((s) => "st-" + s.replace(/[^a-z0-9-]/gi, ""))].filter(Boolean).join(" ");
   const e = el("div", {class: cls, dataset: {id: card.id, name: card.name}, tabindex: 0, role: "button",
     style: frameStyle(lk), "aria-label": card.name},
-  el("div", {class: "c-head"}, icon(lk.icon), el("span", {class: "c-name"}, card.name)),
+  el("div", {class: "c-head"}, icon(lk.icon), el("span", {class: "c-name"}, hyphenate(card.name))),
   info && info.cost ? el("div", {class: "c-cost", title: info.cost}, info.cost) : null,
-  states.length || status.length ? el("div", {class: "c-state"}, status.map((s) => el("span", {class: "st"}, gameWord("status", s)))) : null,
+  states.length || status.length ? el("div", {class: "c-state"}, status.map((s) => el("span", {class: "st"}, hyphenate(gameWord("status", s))))) : null,
   info && !opts.mini ? el("div", {class: "c-kind"}, kindLine(info)) : null,
-  keywords.length && !opts.mini ? el("div", {class: "c-kw"}, keywords.map((k) => el("span", {class: "kw"}, gameWord("keyword", k)))) : null,
+  keywords.length && !opts.mini ? el("div", {class: "c-kw"}, keywords.map((k) => el("span", {class: "kw"}, hyphenate(gameWord("keyword", k))))) : null,
   info && info.text && !opts.mini ? el("div", {class: "c-text"}, info.text) : null,
   stats.length ? el("div", {class: "c-stats"}, statChips(stats)) : null,
   counters.length ? el("div", {class: "c-counters"}, counters.map((s) => el("span", {class: "counter", title: gameWord("counter", s.name)},
-    `${gameWord("counter", s.name)} ${s.value}`))) : null,
+    hyphenate(`${gameWord("counter", s.name)} ${s.value}`)))) : null,
   (card.attached || []).length ? el("div", {class: "c-att"}, card.attached.map((a) => attachedEl(a, ctx))) : null);
   e.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onCard(card, actions); });
   e.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); ctx.onCard(card, actions); } });
@@ -97,7 +98,7 @@ function attachedEl(card, ctx) {
   const actions = ctx.actionsByCard.get(card.id) || [];
   const {look: lk} = cardLook(card, ctx);
   const e = el("span", {class: "att card-tab" + (actions.length ? " playable" : ""), dataset: {id: card.id, name: card.name}, tabindex: 0,
-    style: frameStyle(lk)}, icon(lk.icon), card.name);
+    style: frameStyle(lk)}, icon(lk.icon), hyphenate(card.name));
   e.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onCard(card, actions); });
   peekOn(e, card, ctx);
   return e;

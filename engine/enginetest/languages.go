@@ -28,6 +28,16 @@ func init() {
 	}
 }
 
+// ForeignWord is the first word in text that gives away a language other
+// than l ("the" in German, "Karte" in English), or "". Card names are
+// not taken out: give it text without them.
+func ForeignWord(l i18n.Lang, text string) string {
+	if m := foreignRE[l].FindStringSubmatch(text); m != nil {
+		return m[2]
+	}
+	return ""
+}
+
 // speechChecker finds missing keys, unfilled arguments and words of
 // another language in a game's texts.
 type speechChecker struct {
@@ -55,8 +65,8 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 	for _, n := range sc.names {
 		plain = strings.ReplaceAll(plain, n, " ")
 	}
-	if m := foreignRE[l].FindStringSubmatch(plain); m != nil {
-		return fmt.Sprintf("%q is not %s: %s", m[2], l.Name(), text)
+	if word := ForeignWord(l, plain); word != "" {
+		return fmt.Sprintf("%q is not %s: %s", word, l.Name(), text)
 	}
 	return ""
 }

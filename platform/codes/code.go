@@ -80,6 +80,12 @@ type ParseError struct {
 	Input  string // what was given
 	Err    error  // ErrEmpty, ErrCharacter, ErrLength or ErrCheck
 	Detail string // where and what, and how to fix it
+	// At and Char are the place (from 1) and the character of
+	// ErrCharacter; Count the letters and digits given, for ErrLength.
+	// They let a reader's own language say what Detail says.
+	At    int
+	Char  rune
+	Count int
 }
 
 func (e *ParseError) Error() string {
@@ -107,7 +113,7 @@ func Parse(s string) (Code, error) {
 			v = values[unicode.ToUpper(r)]
 		}
 		if v == noValue {
-			return Code{}, &ParseError{s, ErrCharacter, fmt.Sprintf(
+			return Code{}, &ParseError{Input: s, Err: ErrCharacter, At: i + 1, Char: r, Detail: fmt.Sprintf(
 				"character %d, %q, is neither a digit nor a letter A-Z; codes look like %s", i+1, r, example)}
 		}
 		if n < Length {
@@ -117,9 +123,9 @@ func Parse(s string) (Code, error) {
 	}
 	switch {
 	case n == 0:
-		return Code{}, &ParseError{s, ErrEmpty, "codes look like " + example}
+		return Code{}, &ParseError{Input: s, Err: ErrEmpty, Detail: "codes look like " + example}
 	case n != Length:
-		return Code{}, &ParseError{s, ErrLength, lengthDetail(n)}
+		return Code{}, &ParseError{Input: s, Err: ErrLength, Count: n, Detail: lengthDetail(n)}
 	case weightedSum(c.v[:]) != 0:
 		return Code{}, &ParseError{Input: s, Err: ErrCheck}
 	}

@@ -110,7 +110,8 @@ func (m mystiMons) card(name string) (mystimons.MonCard, error) {
 	if len(near) > 5 {
 		near = near[:5]
 	}
-	return mystimons.MonCard{}, fmt.Errorf("no MystiMon is named %q: pick one from the list as you type (%s)", name, strings.Join(near, ", "))
+	return mystimons.MonCard{}, refusal("no_mon", []any{"name", name, "near", strings.Join(near, ", ")},
+		"no MystiMon is named %q: pick one from the list as you type (%s)", name, strings.Join(near, ", "))
 }
 
 // mon reads the MystiMon a command targets, refusing an id not on the field.
@@ -298,7 +299,7 @@ func (m mystiMons) relic(e *edit, cmd Command) ([]Note, error) {
 	if r, ok := m.cards.relics[strings.ToLower(name)]; ok {
 		name = r.Name
 	} else if name != "" {
-		return nil, fmt.Errorf("relic: no relic is named %q: pick one from the list", name)
+		return nil, refusal("no_relic", []any{"name", name}, "relic: no relic is named %q: pick one from the list", name)
 	}
 	e.set(cmd.Target+".relic", name)
 	return nil, nil

@@ -133,7 +133,7 @@ func (t *Table) Do(by int, op string, cmd Command, at time.Time) (Event, error) 
 		return Event{}, err
 	}
 	if len(changes) == 0 {
-		return Event{}, fmt.Errorf("%s changes nothing: the counters are as asked already", describe(cmd))
+		return Event{}, refusal("unchanged", nil, "%s changes nothing: the counters are as asked already", describe(cmd))
 	}
 	ev := Event{Seq: len(t.log) + 1, By: by, Op: op, At: at.UnixMilli(), Cmd: cmd, Changes: changes, Notes: notes, Undoes: undoes}
 	if cmd.Verb == "join" {
@@ -174,11 +174,11 @@ func (t *Table) changes(by int, cmd Command) ([]Change, []Note, int, error) {
 func (t *Table) join(e *edit, cmd Command) ([]Change, []Note, int, error) {
 	name := strings.TrimSpace(cmd.Arg)
 	if name == "" || len(name) > 24 {
-		return nil, nil, 0, fmt.Errorf("a player's name is 1 to 24 characters, got %q: type a short name", cmd.Arg)
+		return nil, nil, 0, refusal("name_length", []any{"max", 24}, "a player's name is 1 to 24 characters, got %q: type a short name", cmd.Arg)
 	}
 	n := t.state.Players()
 	if n >= MaxPlayers {
-		return nil, nil, 0, fmt.Errorf("the table has %d players already, the most it takes", MaxPlayers)
+		return nil, nil, 0, refusal("table_full", []any{"n", MaxPlayers}, "the table has %d players already, the most it takes", MaxPlayers)
 	}
 	e.setInt("players", n+1)
 	e.set(seatKey(n)+".name", name)
@@ -196,12 +196,12 @@ func (t *Table) undo(seq int) ([]Change, error) {
 	}
 	for _, ev := range t.log[seq:] {
 		if ev.Undoes == seq {
-			return nil, fmt.Errorf("event %d is undone already (by event %d): undo event %d to bring it back", seq, ev.Seq, ev.Seq)
+			return nil, refusal("undone_already", []any{"seq", seq, "by", ev.Seq}, "event %d is undone already (by event %d): undo event %d to bring it back", seq, ev.Seq, ev.Seq)
 		}
 	}
 	target := t.log[seq-1]
 	if target.Cmd.Verb == "join" {
-		return nil, fmt.Errorf("event %d is a player joining, which cannot be undone", seq)
+		return nil, refusal("undo_join", []any{"seq", seq}, "event %d is a player joining, which cannot be undone", seq)
 	}
 	e := newEdit(t.state)
 	for i := len(target.Changes) - 1; i >= 0; i-- {

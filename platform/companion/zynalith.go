@@ -1,7 +1,6 @@
 package companion
 
 import (
-	"fmt"
 	"strconv"
 )
 
@@ -31,7 +30,7 @@ func (zynalith) Do(e *edit, by int, cmd Command) ([]Note, error) {
 	switch cmd.Verb {
 	case "next-round":
 		if e.int("round") >= zyRounds {
-			return nil, fmt.Errorf("next-round: the game has %d rounds and this is round %d: score it instead", zyRounds, e.int("round"))
+			return nil, refusal("last_round", []any{"n", zyRounds}, "next-round: the game has %d rounds and this is round %d: score it instead", zyRounds, e.int("round"))
 		}
 		e.add("round", 1)
 		for s := range e.int("players") {

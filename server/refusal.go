@@ -1,0 +1,133 @@
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"math"
+	"net/http"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/companion"
+)
+
+// refusal is an answer a page shows its reader: why a request was
+// refused, in every language, with a code for programs and tests. Its
+// words are the server catalogue's "error.<code>" message.
+type refusal struct {
+	status   int
+	code     string
+	args     []any // name, value pairs; a value may be a spoken
+	problems []engine.Problem
+}
+
+// spoken is a message argument whose words depend on the reader's
+// language, such as a seat that has no display name ("Spieler 2").
+type spoken func(i18n.Lang) string
+
+// refuse returns the refusal with this HTTP status and code, whose
+// message takes the name, value pairs kv.
+func refuse(status int, code string, kv ...any) *refusal {
+	return &refusal{status: status, code: code, args: kv}
+}
+
+// Error is the English text, for the server's log and for Go callers.
+func (e *refusal) Error() string { return e.In(i18n.EN) }
+
+// In is the refusal in language l.
+func (e *refusal) In(l i18n.Lang) string {
+	args := make([]any, len(e.args))
+	for i, a := range e.args {
+		if s, ok := a.(spoken); ok {
+			a = s(l)
+		}
+		args[i] = a
+	}
+	return words.T(l, "error."+e.code, args...)
+}
+
+// seatCalled is seat as a reader of each language calls it: its display
+// name, else "Player 2" in the reader's words. Never the internal id.
+func seatCalled(names []string, seat engine.Seat) spoken {
+	names = append([]string(nil), names...)
+	return func(l i18n.Lang) string { return engine.Words{Lang: l, Names: names}.SeatName(seat) }
+}
+
+// sayError is err in language l: a refusal's or a game's words where it
+// carries them, its own text otherwise.
+func sayError(err error, l i18n.Lang) string {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return r.In(l)
+	}
+	return engine.ErrorIn(err, l)
+}
+
+// readerLang is the language a response speaks: the Content-Language
+// that ServeHTTP sets from the request (langOf), so that code holding
+// only the ResponseWriter answers in the reader's words.
+func readerLang(w http.ResponseWriter) i18n.Lang {
+	l, err := i18n.Parse(w.Header().Get("Content-Language"))
+	if err != nil {
+		return i18n.EN
+	}
+	return l
+}
+
+// writeRefusal answers with e's status, code and words in the response's
+// language.
+func writeRefusal(w http.ResponseWriter, e *refusal) {
+	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: e.problems})
+}
+
+// codeOf is the code of the refusal in err's chain, or "".
+func codeOf(err error) string {
+	if r, ok := errors.AsType[*refusal](err); ok {
+		return r.code
+	}
+	return ""
+}
+
+// refuse sends this client alone why its message was refused, in its
+// language; the game is unchanged.
+func (c *client) refuse(err error) {
+	b, _ := json.Marshal(ErrorMsg{Type: "error", Error: sayError(err, c.lang), Code: codeOf(err)})
+	c.push(b)
+}
+
+// waitSeconds is a wait in whole seconds, rounded up, for a message that
+// counts them.
+func waitSeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }
+
+// gameName is the name of the game with this id, as a refusal names it,
+// or the id of a game this server does not know.
+func (srv *Server) gameName(id string) string {
+	if g, err := srv.games.lookup(id); err == nil {
+		return g.Info().Name
+	}
+	return id
+}
+
+// deckRefused is a seat's deck that breaks the construction rules, said
+// in the reader's words with the problems the check found; other errors
+// pass as they are.
+func deckRefused(err error, seat engine.Seat) error {
+	in, ok := errors.AsType[*inputError](err)
+	if !ok || in.problems == nil {
+		return err
+	}
+	r := refuse(http.StatusBadRequest, "deck_illegal", "player", seatCalled(nil, seat))
+	r.problems = in.problems
+	return r
+}
+
+// writeCommandError answers a companion command the table refused (400):
+// in the reader's words where the table gave the reason a code, else as
+// the table wrote it.
+func writeCommandError(w http.ResponseWriter, err error) {
+	if r, ok := errors.AsType[*companion.Refusal](err); ok {
+		writeRefusal(w, refuse(http.StatusBadRequest, "companion_"+r.Code, r.Args...))
+		return
+	}
+	writeError(w, http.StatusBadRequest, err.Error())
+}

@@ -1,0 +1,184 @@
+package server
+
+import (
+	"encoding/json"
+	"net/http"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/codes"
+	"kartenwerk/platform/companion"
+)
+
+// internalID finds what a player must never read: seat ids ("p2"), card
+// ids ("c12"), numbered seats ("seat 1") and unfilled messages.
+var internalID = regexp.MustCompile(`\b[pc]\d+\b|\b[Ss]eat \d|⟦|<no value>`)
+
+// badRequest is a request a page may send and the server refuses.
+type badRequest struct {
+	name, method, path string
+	body               any
+	loggedIn           bool
+	wantCode           string
+}
+
+// TestRefusalsSpeakTheReadersLanguage sends requests a page can make
+// and the server refuses, in each language: every answer carries its
+// code, and in German and Czech it is not the English text, has no word
+// of another language, and names no seat or card by its internal id.
+func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	game := e.create(friendGame("trick"))
+	toMove := e.state(game.ID, game.Token).View.ToMove
+	mover, waiting := tokenOfSeat(game, toMove), tokenOfSeat(game, 1-toMove)
+	legal := e.state(game.ID, mover).Legal[0].Action
+	stale := -3
+	table := e.companionCreate("mystimons", "Ada").ID
+	cases := []badRequest{
+		{"another seat's turn", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Token: waiting, Action: legal}, false, "not_your_turn"},
+		{"an action from an older table", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Token: mover, Action: legal, Version: &stale}, false, "stale_choice"},
+		{"an action text the game does not know", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Token: mover, Action: "fly away"}, false, "unknown_action"},
+		{"an action without a token", "POST", "/api/games/" + game.ID + "/actions", ActionRequest{Action: legal}, false, "no_action_token"},
+		{"an expired seat token", "GET", "/api/games/" + game.ID + "?token=expired", nil, false, "no_seat_token"},
+		{"an unknown game", "GET", "/api/games/nosuchgame", nil, false, "no_game"},
+		{"the cards of a game not offered", "GET", "/api/catalog/chess/cards", nil, false, "unknown_game"},
+		{"a rematch of a game still played", "POST", "/api/games/" + game.ID + "/rematch", map[string]string{"token": game.Token}, false, "rematch_too_soon"},
+		{"a replay of a game still played", "GET", "/api/games/" + game.ID + "/replay", nil, false, "replay_too_soon"},
+		{"a short password", "POST", "/api/signup", Credentials{"newcomer", "short"}, false, "password_short"},
+		{"a username with a space", "POST", "/api/signup", Credentials{"new comer", "long enough password"}, false, "username_character"},
+		{"a wrong password", "POST", "/api/login", Credentials{"reader", "not the password"}, false, "wrong_login"},
+		{"decks without a login", "GET", "/api/decks", nil, false, "not_logged_in"},
+		{"a deck that is not there", "GET", "/api/decks/nosuchdeck", nil, true, "no_deck"},
+		{"a share link that leads nowhere", "GET", "/api/shared/decks/nosuchlink", nil, false, "no_shared_deck"},
+		{"a card code on a server without codes", "POST", "/api/codes/register", CodeEntry{"7KQ2M-XP0AH-3VTBD-9RW4F"}, true, "no_code_registration"},
+		{"cards given to oneself", "POST", "/api/trades", TradeRequest{To: "reader", Game: "trick", Card: "x", Printing: "y", Count: 1}, true, "trade_self"},
+		{"an unknown tournament", "GET", "/api/tournaments/nosuchtournament", nil, false, "no_tournament"},
+		{"a game with a deck the rules refuse", "POST", "/api/games", CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}},
+			Decks: []DeckRequest{{List: "40 Necromancer"}}}, false, "deck_illegal"},
+		{"a tournament by a player", "POST", "/api/tournaments", map[string]any{"name": "Cup", "game": "trick"}, true, "organisers_only"},
+		{"a MystiMon typed wrong at a companion table", "POST", "/api/companion/tables/" + table + "/commands",
+			CompanionCommand{Seat: 1, Cmd: companion.Command{Verb: "summon", Target: "p1", Arg: "Embirx"}}, false, "companion_no_mon"},
+		{"undoing a player joining a companion table", "POST", "/api/companion/tables/" + table + "/commands",
+			CompanionCommand{Seat: 1, Cmd: companion.Command{Verb: "undo", Seq: 1}}, false, "companion_undo_join"},
+		{"an unknown companion table", "GET", "/api/companion/tables/nosuchtable", nil, false, "no_table"},
+		{"the history of an unknown account", "GET", "/api/accounts/nobody-here/matches", nil, false, "no_account"},
+	}
+	reader := e.browser()
+	reader.signup("reader", "a long enough password")
+	for _, c := range cases {
+		texts := map[i18n.Lang]string{}
+		for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+			status, body := sendIn(e, reader, c, l)
+			var got httpErrorBody
+			if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
+				t.Errorf("%s in %s: %d %s, want a refusal", c.name, l, status, body)
+				continue
+			}
+			if got.Code != c.wantCode {
+				t.Errorf("%s in %s: code %q (%s), want %q", c.name, l, got.Code, got.Error, c.wantCode)
+			}
+			if m := internalID.FindString(got.Error); m != "" {
+				t.Errorf("%s in %s: %q shows %q to a player", c.name, l, got.Error, m)
+			}
+			if word := enginetest.ForeignWord(l, got.Error); word != "" {
+				t.Errorf("%s in %s: %q is not %s (%q)", c.name, l, got.Error, l.Name(), word)
+			}
+			texts[l] = got.Error
+		}
+		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+			if texts[l] != "" && texts[l] == texts[i18n.EN] {
+				t.Errorf("%s: the %s answer is the English one: %q", c.name, l.Name(), texts[l])
+			}
+		}
+	}
+}
+
+// sendIn sends c as a reader of language l: over the logged-in reader's
+// browser when c needs a login, else as an anonymous page.
+func sendIn(e *accountEnv, reader *browser, c badRequest, l i18n.Lang) (int, string) {
+	b := reader
+	if !c.loggedIn {
+		b = e.browser()
+	}
+	b.header.Set("Accept-Language", l.String())
+	res, body := b.do(c.method, c.path, c.body)
+	return res.StatusCode, body
+}
+
+// TestNotYourTurnNamesTheSeatByItsDisplayName: the refusal names the
+// seat to move as its player chose, else as "Player 2" in the reader's
+// words, never "p2".
+func TestNotYourTurnNamesTheSeatByItsDisplayName(t *testing.T) {
+	names := []string{"", "Anna"}
+	cases := []struct {
+		lang i18n.Lang
+		seat engine.Seat
+		want string
+	}{
+		{i18n.EN, 1, "it is Anna's decision"},
+		{i18n.DE, 1, "Anna entscheidet gerade"},
+		{i18n.CS, 1, "Teď rozhoduje Anna"},
+		{i18n.EN, 0, "it is Player 1's decision"},
+		{i18n.DE, 0, "Spieler 1 entscheidet gerade"},
+	}
+	for _, c := range cases {
+		got := refuse(http.StatusConflict, "not_your_turn", "player", seatCalled(names, c.seat)).In(c.lang)
+		if !strings.Contains(got, c.want) {
+			t.Errorf("seat %v in %s: %q, want it to say %q", c.seat, c.lang, got, c.want)
+		}
+	}
+}
+
+// TestRankedReasonsNameTheLoser: a game the server ended shows its
+// reason in the reader's words with the loser's name, for the codes it
+// records now and the English it recorded before.
+func TestRankedReasonsNameTheLoser(t *testing.T) {
+	names := []string{"Anna", "Boris"}
+	cases := []struct {
+		reason string
+		loser  engine.Seat
+		lang   i18n.Lang
+		want   string
+	}{
+		{reasonTime, 0, i18n.EN, "Anna ran out of time"},
+		{reasonTime, 1, i18n.DE, "Boris hat die Zeit überschritten"},
+		{reasonAway, 0, i18n.CS, "Anna – příliš dlouho mimo hru"},
+		{"p2 ran out of time", 1, i18n.DE, "Boris hat die Zeit überschritten"},
+		{"p1 left the game for longer than 1m0s", 0, i18n.EN, "Anna left the game for too long"},
+		{"objective", 0, i18n.DE, "objective"}, // a reason of the rules stands
+	}
+	for _, c := range cases {
+		if got := rankedReasonIn(c.reason, c.loser, names, c.lang); got != c.want {
+			t.Errorf("%q lost by %v in %s: %q, want %q", c.reason, c.loser, c.lang, got, c.want)
+		}
+	}
+}
+
+// TestMistypedCodesSayWhatIsWrong: a typed registration code that is not
+// one is refused with what is wrong with it, in each language.
+func TestMistypedCodesSayWhatIsWrong(t *testing.T) {
+	cases := []struct {
+		typed, code string
+		lang        i18n.Lang
+		want        string
+	}{
+		{"", "code_empty", i18n.DE, "Das Feld ist leer"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4!", "code_character", i18n.DE, "Zeichen 23, „!“"},
+		{"7KQ2M-XP0AH", "code_length", i18n.CS, "má 10 písmen a číslic, kód jich má 20"},
+		{"7KQ2M-XP0AH-3VTBD-9RW4G", "code_check", i18n.EN, "the check character does not match"},
+	}
+	for _, c := range cases {
+		_, err := codes.Parse(c.typed)
+		if err == nil {
+			t.Fatalf("%q parsed as a code", c.typed)
+		}
+		r := notACode(err)
+		if got := r.In(c.lang); r.code != c.code || !strings.Contains(got, c.want) {
+			t.Errorf("%q in %s: %s %q, want %s saying %q", c.typed, c.lang, r.code, got, c.code, c.want)
+		}
+	}
+}
