@@ -74,7 +74,9 @@ func compareReports(a, b *sim.Report) []Difference {
 			out = append(out, mover("seat", "p"+strconv.Itoa(s+1), a.WinRate[s], b.WinRate[s]))
 		}
 	}
-	if len(a.EntrantRates) == len(b.EntrantRates) {
+	// Unmirrored, entrant i sits in seat i: its rows would repeat the
+	// seats'.
+	if (a.Mirror || b.Mirror) && len(a.EntrantRates) == len(b.EntrantRates) {
 		for i := range a.EntrantRates {
 			out = append(out, mover("entrant", entrantName(b, i), a.EntrantRates[i].WinRate, b.EntrantRates[i].WinRate))
 		}
@@ -168,14 +170,15 @@ func measures(a, b *sim.Report) []Difference {
 	return out
 }
 
-// entrantName names an entrant by its agent and deck.
+// entrantName names an entrant by its number, agent and deck: two
+// entrants may play the same agent and deck.
 func entrantName(r *sim.Report, i int) string {
 	e := r.EntrantRates[i]
-	name := e.Agent
+	name := strconv.Itoa(i+1) + " (" + e.Agent
 	if e.Deck != "" {
-		name += " · " + e.Deck
+		name += ", " + e.Deck
 	}
-	return name
+	return name + ")"
 }
 
 // Compare sets two of owner's finished runs of one game side by side.

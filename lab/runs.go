@@ -145,7 +145,9 @@ func (l *Lab) finish(j *job, rep *sim.Report, err error) {
 			r.ErrorKey, r.Error = e.Key, e.Error()
 		}
 	})
-	l.save(final)
+	if l.ctx.Err() == nil { // a server stopping leaves it as it was: interrupted
+		l.save(final)
+	}
 	l.mu.Lock()
 	delete(l.live, j.run.ID)
 	l.mu.Unlock()

@@ -145,7 +145,7 @@ function lineHeight() { return parseFloat(getComputedStyle($("yaml")).lineHeight
 
 function sizeHelp() {
   const ci = document.querySelector("input[name=size]:checked").value === "ci";
-  $("size-help").textContent = ci ? t("lab.size_ci_help", {max: setup.limits.max_games}) : t("lab.size_games_help", {max: setup.limits.max_games});
+  $("size-help").textContent = ci ? t("lab.size_ci_help", {max: setup.limits.max_games.toLocaleString(lang())}) : t("lab.size_games_help", {max: setup.limits.max_games.toLocaleString(lang())});
 }
 
 // spec reads the form into a run's inputs.

@@ -1,0 +1,132 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// editJS replaces text in the lab's card editor as typing would.
+const editJS = `((from, to) => {
+  const e = document.getElementById("yaml");
+  if (!e.value.includes(from)) return false;
+  e.value = e.value.replace(from, to);
+  e.dispatchEvent(new Event("input"));
+  return true;
+})`
+
+// TestBrowserLabEditsACardRunsAndCompares: a designer plays 200 games of
+// Mystic Elements with the shipped cards and sees the report; then loads
+// the same inputs, edits Fireball in the page (first with a mistake,
+// shown at its line), plays the same 200 deals again and compares the two
+// runs figure by figure. With $KARTENWERK_SCREENSHOTS set, the page is
+// shot there in each language at a desktop's and a phone's size.
+func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
+	e := newEnv(t)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#errors")
+	count := func(sel string) int {
+		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("`+sel+`").length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	do("ask for 200 games", chromedp.SetValue("#games", "200"))
+	do("name the run", chromedp.SetValue("#label", "shipped"))
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the first run's end", func() bool { return strings.Contains(text("#detail-status"), "Finished: 200 games") })
+	waitFor(t, "the report in its frame", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {body: {innerHTML: ""}}).body.innerHTML`))
+		return strings.Contains(got, "<svg") && strings.Contains(got, "200 games")
+	})
+
+	do("load the run's inputs", chromedp.Click("#repeat"))
+	do("edit cards here", chromedp.Click(`input[name=cards][value=edited]`))
+	do("pick red.yaml", chromedp.SetValue("#card-file", "red.yaml"))
+	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
+	edit := func(from, to string) {
+		t.Helper()
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](editJS+`(`+jsString(from)+`, `+jsString(to)+`)`))
+		if err != nil || !ok {
+			t.Fatalf("editing %q: %v, %v", from, ok, err)
+		}
+	}
+	edit("cost: 3, abilities: [\"play: damage 3 to any\"]", "cost: three, abilities: [\"play: damage 3 to any\"]")
+	waitFor(t, "the mistake at its line", func() bool { return strings.Contains(text("#problems"), "Line 14") && count("#gutter .bad-line") == 1 })
+	edit("cost: three", "cost: 3")
+	edit("play: damage 3 to any\"]}\n  - {name: Wildfire", "play: damage 5 to any\"]}\n  - {name: Wildfire")
+	waitFor(t, "Fireball's new text beside the editor", func() bool {
+		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
+	})
+	do("rename the run", chromedp.SetValue("#label", "Fireball deals 5"))
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the second run's end", func() bool {
+		return strings.Contains(text("#detail-title"), "Fireball deals 5") && strings.Contains(text("#detail-status"), "Finished: 200 games")
+	})
+	runs := count("#run-rows tr")
+	if runs != 2 {
+		t.Fatalf("%d runs listed, want 2", runs)
+	}
+	do("pick A", chromedp.Click(`#run-rows tr:nth-child(2) input[name=pick-a]`))
+	do("pick B", chromedp.Click(`#run-rows tr:nth-child(1) input[name=pick-b]`))
+	do("compare", chromedp.Click("#compare"))
+	waitFor(t, "the comparison", func() bool {
+		return count("#diff-rows tr") > 5 && strings.Contains(text("#diff-rows"), "First player wins") &&
+			strings.Contains(text("#comparison-runs"), "Fireball deals 5")
+	})
+	if strings.Contains(text("body"), "⟦") {
+		t.Error("a word is missing from the catalogue: the page shows a key")
+	}
+	shootLab(t, tab, e.http.URL)
+}
+
+// jsString quotes s for a script.
+func jsString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// shootLab opens the page with its two runs compared in each language and
+// keeps full-page screenshots at a desktop's and a phone's size, checking
+// that nothing is wider than the screen.
+func shootLab(t *testing.T, tab context.Context, base string) {
+	t.Helper()
+	ids, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#run-rows tr")].map((r) => r.dataset.run)`))
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("run ids %v: %v", ids, err)
+	}
+	dir := screenshotDir(t)
+	for _, lang := range []string{"de", "en", "cs"} {
+		url := base + "/lab?game=mysticelements&lang=" + lang + "&run=" + ids[0] + "&a=" + ids[1] + "&b=" + ids[0]
+		for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+			ctx, cancel := context.WithTimeout(tab, 60*time.Second)
+			err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(url),
+				chromedp.WaitVisible("#diff-rows tr"), chromedp.Sleep(500*time.Millisecond))
+			var png []byte
+			if err == nil {
+				png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			}
+			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+			cancel()
+			if err != nil {
+				t.Fatalf("lab in %s at %dx%d: %v", lang, size.w, size.h, err)
+			}
+			if wide {
+				t.Errorf("lab in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
+			}
+			path := filepath.Join(dir, fmt.Sprintf("lab-%s-%dx%d.png", lang, size.w, size.h))
+			if err := os.WriteFile(path, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
