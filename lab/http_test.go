@@ -304,3 +304,43 @@ func TestCheckShowsTheEditedCardsText(t *testing.T) {
 		t.Fatalf("edited cards %+v, want Fireball dealing 5 where it dealt 3", res.Cards)
 	}
 }
+
+func TestRunUntilPreciseStopsAtItsTarget(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	run, status, eb := c.submit(Spec{Game: "mysticelements", UntilCI: 5, Agents: []string{"random"}, Seed: 3})
+	if status != http.StatusAccepted {
+		t.Fatalf("submit: %d %s", status, eb.Error)
+	}
+	done := c.wait(run.ID)
+	p := done.Report.Precision
+	if done.Status != Done || p == nil || !p.Reached || p.FirstPlayer.High-p.FirstPlayer.Low > 0.10 {
+		t.Fatalf("ended %s with precision %+v, want ±5 points reached", done.Status, p)
+	}
+	if done.First == nil || done.Played != done.Report.Games || done.Played >= done.Planned {
+		t.Fatalf("played %d of at most %d, last round's rate %v", done.Played, done.Planned, done.First)
+	}
+}
+
+// A run the server was playing when it stopped is kept with its inputs
+// and shown as interrupted, so that it can be repeated.
+func TestARunLeftByAStoppedServerIsInterrupted(t *testing.T) {
+	store := NewMemStore()
+	l, err := New(Config{Games: engine.Games(), Store: store, Who: func(http.ResponseWriter, *http.Request) (string, string) { return "", "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	left := Run{ID: "r1", Owner: "anna", Status: Running, Spec: quick(10), Created: time.Now()}
+	if err := store.SaveRun(t.Context(), left); err != nil {
+		t.Fatal(err)
+	}
+	got, err := l.Get(t.Context(), "anna", "r1")
+	if err != nil || got.Status != Interrupted || got.Spec.Seed != 7 {
+		t.Fatalf("got %+v, %v: want the run interrupted with its inputs", got, err)
+	}
+	list, _ := l.List(t.Context(), "anna")
+	if len(list) != 1 || list[0].Status != Interrupted {
+		t.Fatalf("listed %+v", list)
+	}
+}
