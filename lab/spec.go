@@ -180,9 +180,11 @@ func presetNames(decks []engine.DeckList) string {
 	return strings.Join(names, ", ")
 }
 
-// freshSeed is a seed no one can guess, above 0.
+// freshSeed is a seed no one can guess, from 1 to 2^53: a page's script
+// reads numbers as doubles, and a larger seed would come back rounded,
+// so that repeating the run would play other deals.
 func freshSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
-	return binary.LittleEndian.Uint64(b[:])>>1 + 1
+	return binary.LittleEndian.Uint64(b[:])>>11 + 1
 }

@@ -76,6 +76,13 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	if runs != 2 {
 		t.Fatalf("%d runs listed, want 2", runs)
 	}
+	// The seeds as the server wrote them, not as a script's numbers: a
+	// seed above 2^53 would be rounded alike on both sides.
+	seeds, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`fetch("/api/lab/runs").then((r) => r.text()).then((b) => b.match(/"seed":\d+/g))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || len(seeds) != 2 || seeds[0] != seeds[1] {
+		t.Fatalf("seeds of the two runs %v (%v): the edited run must replay the first one's deals", seeds, err)
+	}
 	do("pick A", chromedp.Click(`#run-rows tr:nth-child(2) input[name=pick-a]`))
 	do("pick B", chromedp.Click(`#run-rows tr:nth-child(1) input[name=pick-b]`))
 	do("compare", chromedp.Click("#compare"))

@@ -154,10 +154,13 @@ function spec() {
     agents: [...document.querySelectorAll("#seat-rows .agent")].map((e) => e.value),
     mirror: $("mirror").checked, label: $("label").value.trim(), variant: {}};
   const decks = [...document.querySelectorAll("#seat-rows .deck")].map((e) => e.value);
-  if (decks.some(Boolean)) s.decks = decks.map((d) => d || setup.presets[0]);
+  if (decks.some(Boolean) && !decks.every(Boolean)) throw new Error(t("lab.err_decks_mixed"));
+  if (decks.every(Boolean)) s.decks = decks;
   for (const e of document.querySelectorAll("#variants select")) s.variant[e.dataset.variant] = e.value;
   if (document.querySelector("input[name=size]:checked").value === "ci") s.until_ci = Number($("until-ci").value) || 0;
-  if ($("seed").value.trim()) s.seed = Number($("seed").value.trim());
+  const seed = $("seed").value.trim();
+  if (seed && !(/^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) && Number(seed) > 0)) throw new Error(t("lab.err_seed"));
+  if (seed) s.seed = Number(seed);
   if (edited()) { s.card_file = $("card-file").value; s.cards = $("yaml").value; }
   return s;
 }
@@ -221,7 +224,7 @@ function drawRun(r, changed) {
   $("detail").hidden = false;
   $("detail-title").textContent = runName(r);
   $("detail-inputs").textContent = inputsText(r.spec);
-  const share = r.planned ? Math.min(1, r.played / r.planned) : 0;
+  const share = r.spec.until_ci ? precisionShare(r) : r.planned ? Math.min(1, r.played / r.planned) : 0;
   $("bar").style.width = `${(r.status === "done" ? 1 : share) * 100}%`;
   let status = statusText(r);
   if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
@@ -236,6 +239,15 @@ function drawRun(r, changed) {
     $("report-link").href = `/api/lab/runs/${r.id}/report`;
   }
   for (const row of document.querySelectorAll("#run-rows tr")) row.classList.toggle("open", row.dataset.run === r.id);
+}
+
+// precisionShare is how far a run played until precise has come: the
+// interval's half-width shrinks as one over the square root of the games,
+// so (target / half-width)² of the games needed are played.
+function precisionShare(r) {
+  if (!r.first) return 0;
+  const half = (r.first.high - r.first.low) / 2;
+  return half > 0 ? Math.min(1, (r.spec.until_ci / 100 / half) ** 2) : 1;
 }
 
 function inputsText(s) {
