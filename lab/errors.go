@@ -1,16 +1,19 @@
 package lab
 
 import (
+	"embed"
 	"errors"
 	"net/http"
 
 	"kartenwerk/engine/i18n"
-	"kartenwerk/web"
 )
 
-// words are the workbench's messages (the lab. keys of the pages'
-// catalogue), so that a refusal reads in the page's language.
-var words = i18n.MustLoad("lab words", web.Files, "messages", i18n.Shared)
+//go:embed messages/*.yaml
+var messages embed.FS
+
+// words are the workbench's refusals (lab.err_ keys), so that one reads
+// in the page's language; the page's own words are in web/messages.
+var words = i18n.MustLoad("lab words", messages, "messages", i18n.Shared)
 
 // Error is input refused or a request not allowed: its HTTP status, a
 // message of the catalogue (a lab.err_ key with its arguments) that says

@@ -50,6 +50,10 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	})
 
 	do("load the run's inputs", chromedp.Click("#repeat"))
+	waitFor(t, "the inputs in the form", func() bool {
+		v, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("label").value + "/" + document.getElementById("seed").value`))
+		return strings.HasPrefix(v, "shipped/") && len(v) > len("shipped/")
+	})
 	do("edit cards here", chromedp.Click(`input[name=cards][value=edited]`))
 	do("pick red.yaml", chromedp.SetValue("#card-file", "red.yaml"))
 	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
@@ -61,7 +65,9 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		}
 	}
 	edit("cost: 3, abilities: [\"play: damage 3 to any\"]", "cost: three, abilities: [\"play: damage 3 to any\"]")
-	waitFor(t, "the mistake at its line", func() bool { return strings.Contains(text("#problems"), "Line 14") && count("#gutter .bad-line") == 1 })
+	if !poll(20*time.Second, func() bool { return strings.Contains(text("#problems"), "Line 14") && count("#gutter .bad-line") == 1 }) {
+		t.Fatalf("the mistake is not shown at line 14: %q, %q, errors %q", text("#check-state"), text("#problems"), text("#errors"))
+	}
 	edit("cost: three", "cost: 3")
 	edit("play: damage 3 to any\"]}\n  - {name: Wildfire", "play: damage 5 to any\"]}\n  - {name: Wildfire")
 	waitFor(t, "Fireball's new text beside the editor", func() bool {

@@ -101,6 +101,7 @@ function drawGutter(bad) {
 
 function scheduleCheck() {
   clearTimeout(checkTimer);
+  $("check-state").textContent = "";
   if (!edited()) return;
   $("check-state").textContent = t("lab.checking");
   checkTimer = setTimeout(() => checkCards().catch(showError), checkAfter);
