@@ -323,7 +323,8 @@ func TestRunUntilPreciseStopsAtItsTarget(t *testing.T) {
 }
 
 // A run the server was playing when it stopped is kept with its inputs
-// and shown as interrupted, so that it can be repeated.
+// and shown as interrupted, so that it can be repeated; one another
+// server stores as it plays it is shown as it goes.
 func TestARunLeftByAStoppedServerIsInterrupted(t *testing.T) {
 	store := NewMemStore()
 	l, err := New(Config{Games: engine.Games(), Store: store, Who: func(http.ResponseWriter, *http.Request) (string, string) { return "", "" }})
@@ -342,5 +343,14 @@ func TestARunLeftByAStoppedServerIsInterrupted(t *testing.T) {
 	list, _ := l.List(t.Context(), "anna")
 	if len(list) != 1 || list[0].Status != Interrupted {
 		t.Fatalf("listed %+v", list)
+	}
+	// One that another server sharing the store stored a moment ago
+	// plays there.
+	elsewhere := Run{ID: "r2", Owner: "anna", Status: Running, Played: 40, Created: time.Now(), Updated: time.Now()}
+	if err := store.SaveRun(t.Context(), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := l.Get(t.Context(), "anna", "r2"); err != nil || got.Status != Running || got.Played != 40 {
+		t.Fatalf("a run stored lately elsewhere: %+v, %v; want it running with its progress", got, err)
 	}
 }

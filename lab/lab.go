@@ -106,6 +106,7 @@ func New(cfg Config) (*Lab, error) {
 	l.limits.defaults()
 	l.ctx, l.stop = context.WithCancel(context.Background())
 	l.q = newQueue(l.limits.RunsAtOnce, l.limits.RunsPerUser, l.limits.MaxQueued, l.play)
+	go l.heartbeats()
 	return l, nil
 }
 
@@ -139,7 +140,7 @@ func (l *Lab) Submit(owner, user string, s Spec) (Run, error) {
 	l.mu.Lock()
 	l.live[j.run.ID] = j
 	l.mu.Unlock()
-	l.save(j.snapshot())
+	l.keep(j)
 	l.q.push(j)
 	return l.view(j), nil
 }
@@ -170,10 +171,7 @@ func (l *Lab) Get(ctx context.Context, owner, id string) (Run, error) {
 	if r.Owner != owner {
 		return Run{}, ErrNoRun
 	}
-	if !r.ended() && !live {
-		r.Status = Interrupted
-	}
-	return restored(r), nil
+	return restored(stale(r)), nil
 }
 
 // List returns owner's runs, newest first, without reports.
@@ -187,8 +185,8 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 	for i, r := range runs {
 		if j, live := l.live[r.ID]; live {
 			runs[i] = j.snapshot()
-		} else if !r.ended() {
-			runs[i].Status = Interrupted
+		} else {
+			runs[i] = stale(r)
 		}
 		runs[i].Report = nil
 	}
@@ -210,6 +208,15 @@ func (l *Lab) Cancel(ctx context.Context, owner, id string) (Run, error) {
 		l.finish(j, nil, context.Canceled)
 	}
 	return l.view(j), nil
+}
+
+// stale marks a run that is not live here as interrupted, unless another
+// server sharing the store has stored it lately (it plays it there).
+func stale(r Run) Run {
+	if !r.ended() && time.Since(r.Updated) > staleAfter {
+		r.Status = Interrupted
+	}
+	return r
 }
 
 // restored fills what a report's JSON leaves out.

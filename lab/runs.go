@@ -44,10 +44,13 @@ type Run struct {
 	Ahead int `json:"ahead,omitempty"`
 	// First is, for a run played until precise, the first player's win
 	// rate after the last round.
-	First    *sim.Interval `json:"first,omitempty"`
-	Created  time.Time     `json:"created"`
-	Started  time.Time     `json:"started,omitzero"`
-	Finished time.Time     `json:"finished,omitzero"`
+	First   *sim.Interval `json:"first,omitempty"`
+	Created time.Time     `json:"created"`
+	// Updated is when the server playing it last stored it; a run left
+	// queued or running and not updated for a while was interrupted.
+	Updated  time.Time `json:"updated,omitzero"`
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
 	// ErrorKey and Error say why a run failed: a lab.err_ message and,
 	// for an error of the game or the simulator, its text.
 	ErrorKey string      `json:"error_key,omitempty"`
@@ -81,6 +84,11 @@ type job struct {
 	played atomic.Int64
 	mu     sync.Mutex // guards run
 	run    Run
+	// stored serialises the job's writes to the store, so that a
+	// heartbeat never lands after the final record; ended tells that the
+	// final record is written.
+	stored sync.Mutex
+	ended  bool
 }
 
 // snapshot is the run as it stands.
@@ -105,7 +113,8 @@ func (l *Lab) play(j *job) {
 		l.finish(j, nil, j.ctx.Err())
 		return
 	}
-	l.save(j.update(func(r *Run) { r.Status, r.Started = Running, time.Now() }))
+	j.update(func(r *Run) { r.Status, r.Started = Running, time.Now() })
+	l.keep(j)
 	ctx, stop := context.WithTimeout(j.ctx, l.limits.MaxRunTime)
 	defer stop()
 	rep, err := l.simulate(ctx, j)
@@ -145,17 +154,62 @@ func (l *Lab) finish(j *job, rep *sim.Report, err error) {
 			r.ErrorKey, r.Error = e.Key, e.Error()
 		}
 	})
+	j.stored.Lock()
+	j.ended = true
 	if l.ctx.Err() == nil { // a server stopping leaves it as it was: interrupted
 		l.save(final)
 	}
+	j.stored.Unlock()
 	l.mu.Lock()
 	delete(l.live, j.run.ID)
 	l.mu.Unlock()
 }
 
-// save writes a record; the run goes on if the store fails, and the
-// failure is logged.
+// keep writes a queued or playing run's record unless its final one is
+// written.
+func (l *Lab) keep(j *job) {
+	j.stored.Lock()
+	defer j.stored.Unlock()
+	if !j.ended {
+		l.save(j.snapshot())
+	}
+}
+
+// heartbeatEvery is how often a playing or queued run's record is
+// stored, with its progress, so that replicas sharing the store see it
+// going on; staleAfter without one, it was interrupted.
+const (
+	heartbeatEvery = 5 * time.Second
+	staleAfter     = 4 * heartbeatEvery
+)
+
+// heartbeats stores every live run's record at each beat until the lab
+// closes.
+func (l *Lab) heartbeats() {
+	tick := time.NewTicker(heartbeatEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		l.mu.Lock()
+		jobs := make([]*job, 0, len(l.live))
+		for _, j := range l.live {
+			jobs = append(jobs, j)
+		}
+		l.mu.Unlock()
+		for _, j := range jobs {
+			l.keep(j)
+		}
+	}
+}
+
+// save writes a record, stamped with the time; the run goes on if the
+// store fails, and the failure is logged.
 func (l *Lab) save(r Run) {
+	r.Updated = time.Now()
 	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
 	defer stop()
 	if err := l.store.SaveRun(ctx, r); err != nil {
