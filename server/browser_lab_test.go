@@ -73,6 +73,7 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	waitFor(t, "Fireball's new text beside the editor", func() bool {
 		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
 	})
+	shootEditor(t, tab)
 	do("rename the run", chromedp.SetValue("#label", "Fireball deals 5"))
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the second run's end", func() bool {
@@ -106,6 +107,29 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 func jsString(s string) string {
 	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
 	return `"` + r.Replace(s) + `"`
+}
+
+// shootEditor keeps the card editor with its changed card beside it.
+func shootEditor(t *testing.T, tab context.Context) {
+	t.Helper()
+	dir := screenshotDir(t)
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView("#editor-box"),
+			chromedp.Sleep(300*time.Millisecond))
+		var png []byte
+		if err == nil {
+			png, err = chromedp.Run(tab, chromedp.CaptureScreenshot())
+		}
+		if err != nil {
+			t.Fatalf("the editor at %dx%d: %v", size.w, size.h, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("lab-editor-en-%dx%d.png", size.w, size.h)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // shootLab opens the page with its two runs compared in each language and
