@@ -220,6 +220,7 @@ func TestBadInputIsRefusedWithWhatAndWhere(t *testing.T) {
 		{"search too deep", Spec{Game: "mysticelements", Games: 10, Agents: []string{"ismcts:iters=100000"}}, 400, "lab.err_search", 0},
 		{"too many seats", Spec{Game: "mysticelements", Games: 10, Seats: 9}, 400, "lab.err_seats", 0},
 		{"unknown deck", Spec{Game: "mysticelements", Games: 10, Decks: []string{"Nope"}}, 400, "lab.err_deck", 0},
+		{"decks the rules keep apart (ME-8.2)", Spec{Game: "mysticelements", Games: 10, Decks: []string{"Deepwood", "Deepwood"}}, 400, "lab.err_input", 0},
 		{"invalid card at its line", withCards(badYAML), 400, "lab.err_cards", 5},
 		{"card file over the limit", withCards("# " + strings.Repeat("x", 9<<10) + "\ncards: []\n"), 413, "lab.err_cards_size", 0},
 		{"huge body", withCards(strings.Repeat("x", 1<<20)), 413, "lab.err_body_size", 0},

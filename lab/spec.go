@@ -4,6 +4,7 @@ import (
 	"crypto/rand"
 	"encoding/binary"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -93,6 +94,9 @@ func (l *Lab) check(s Spec) (plan, error) {
 	if err != nil {
 		return plan{}, err
 	}
+	if err := firstDeal(g, s, decks); err != nil {
+		return plan{}, err
+	}
 	cfg := sim.Config{Game: g, Games: s.Games, Seed: s.Seed, Seats: s.Seats, Agents: s.Agents,
 		Variant: s.Variant, Decks: decks, Mirror: s.Mirror, Workers: l.limits.WorkersPerRun}
 	if s.UntilCI > 0 {
@@ -145,6 +149,20 @@ func checkTable(info engine.Info, s *Spec) error {
 		if n > 1 && n != s.Seats {
 			return badInput("lab.err_per_seat", "seats", s.Seats)
 		}
+	}
+	return nil
+}
+
+// firstDeal sets up the run's first game, so that decks the rules do not
+// let meet (Mystic Elements' exclusive colours, ME-8.2) or a variant
+// they refuse are reported now, not as a run of failed games.
+func firstDeal(g engine.Game, s Spec, decks []engine.DeckList) error {
+	if len(decks) == 1 {
+		decks = slices.Repeat(decks, s.Seats)
+	}
+	_, err := g.New(engine.Setup{Game: g.Info().ID, Seats: s.Seats, Seed: s.Seed, Variant: s.Variant, Decks: decks})
+	if err != nil {
+		return asError(err)
 	}
 	return nil
 }

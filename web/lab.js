@@ -231,6 +231,10 @@ function drawRun(r, changed) {
   if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
   if (r.status === "done") status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
     rate: pct(r.report.first_player_win_rate.rate), low: pct(r.report.first_player_win_rate.low), high: pct(r.report.first_player_win_rate.high)});
+  if (r.status === "done" && r.report.errors) {
+    const first = (r.report.error_samples || [])[0];
+    status += " " + t("lab.games_failed", {n: r.report.errors, game: first ? first.index + 1 : "", error: first ? first.message : ""});
+  }
   if (r.status === "failed") status += ": " + (r.error || "");
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
