@@ -150,8 +150,11 @@ func roundUp(n, k int) int { return (n + k - 1) / k * k }
 // view is a live run as its owner sees it.
 func (l *Lab) view(j *job) Run {
 	r := j.snapshot()
-	if r.Status == Queued {
+	switch r.Status {
+	case Queued:
 		r.Ahead = max(0, l.q.place(j))
+	case Running:
+		r.Seconds = time.Since(r.Started).Seconds()
 	}
 	return r
 }

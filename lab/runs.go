@@ -40,8 +40,10 @@ type Run struct {
 	// Spec.UntilCI, the most it may play).
 	Played  int `json:"played"`
 	Planned int `json:"planned"`
-	// Ahead is, for a queued run, how many runs start before it.
-	Ahead int `json:"ahead,omitempty"`
+	// Ahead is, for a queued run, how many runs start before it;
+	// Seconds, for a playing one, how long it has played.
+	Ahead   int     `json:"ahead,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"`
 	// First is, for a run played until precise, the first player's win
 	// rate after the last round.
 	First   *sim.Interval `json:"first,omitempty"`

@@ -228,6 +228,7 @@ function drawRun(r, changed) {
   const share = r.spec.until_ci ? precisionShare(r) : r.planned ? Math.min(1, r.played / r.planned) : 0;
   $("bar").style.width = `${(r.status === "done" ? 1 : share) * 100}%`;
   let status = statusText(r);
+  if (r.status === "running") status += " · " + elapsedText(r);
   if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
   if (r.status === "done") status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
     rate: pct(r.report.first_player_win_rate.rate), low: pct(r.report.first_player_win_rate.low), high: pct(r.report.first_player_win_rate.high)});
@@ -264,6 +265,21 @@ function inputsText(s) {
   parts.push(t("lab.seed_n", {seed: s.seed}));
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
   return parts.join(" · ");
+}
+
+// elapsedText is how long a run has played and, at its pace so far, how
+// long its games still take (a run played until precise may stop
+// sooner).
+function elapsedText(r) {
+  const secs = Math.round(r.seconds || 0);
+  if (!r.played || r.spec.until_ci) return t("lab.elapsed", {time: duration(secs)});
+  const left = Math.round((r.planned - r.played) * (r.seconds / r.played));
+  return t("lab.elapsed_left", {time: duration(secs), left: duration(left)});
+}
+
+function duration(secs) {
+  const m = Math.floor(secs / 60), s = secs % 60;
+  return m ? `${m}:${String(s).padStart(2, "0")}` : t("lab.seconds", {n: s});
 }
 
 function pct(x) { return (100 * x).toFixed(1); }
