@@ -192,6 +192,8 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 		return Comparison{}, err
 	}
 	switch {
+	case a.Sweep != nil || b.Sweep != nil:
+		return Comparison{}, badInput("lab.err_compare_sweep")
 	case a.Report == nil || b.Report == nil:
 		return Comparison{}, refuse(http.StatusConflict, "lab.err_compare_unfinished")
 	case a.Spec.Game != b.Spec.Game:

@@ -37,15 +37,17 @@ func (l *Lab) Routes(m *http.ServeMux) {
 
 // GameSetup is what the page offers for a game.
 type GameSetup struct {
-	ID        string               `json:"id"`
-	Name      string               `json:"name"`
-	MinSeats  int                  `json:"min_seats"`
-	MaxSeats  int                  `json:"max_seats"`
-	Variants  []engine.VariantSpec `json:"variants"`
-	Presets   []string             `json:"presets"`
-	CardFiles []CardFile           `json:"card_files"`
-	Agents    []string             `json:"agents"`
-	Limits    PageLimits           `json:"limits"`
+	ID       string               `json:"id"`
+	Name     string               `json:"name"`
+	MinSeats int                  `json:"min_seats"`
+	MaxSeats int                  `json:"max_seats"`
+	Variants []engine.VariantSpec `json:"variants"`
+	Presets  []string             `json:"presets"`
+	// Cards names the cards, for a sweep.
+	Cards     []string   `json:"cards"`
+	CardFiles []CardFile `json:"card_files"`
+	Agents    []string   `json:"agents"`
+	Limits    PageLimits `json:"limits"`
 }
 
 // PageLimits are the limits the page tells before it is refused.
@@ -68,11 +70,14 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
-		Variants: info.Variants, Presets: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
+		Variants: info.Variants, Presets: []string{}, Cards: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
 		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
 			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI}}
 	for _, d := range g.Presets() {
 		out.Presets = append(out.Presets, d.Name)
+	}
+	for _, c := range g.Cards() {
+		out.Cards = append(out.Cards, c.Name)
 	}
 	writeJSON(w, http.StatusOK, out)
 }
@@ -155,21 +160,22 @@ func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
 // it, for the page's frame.
 func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
 	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
-	if err == nil && run.Report == nil {
+	if err == nil && run.Report == nil && run.Sweep == nil {
 		err = refuse(http.StatusConflict, "lab.err_no_report")
 	}
 	if err != nil {
 		l.fail(w, r, err)
 		return
 	}
-	title := fmt.Sprintf("%s: %d games", l.games[run.Spec.Game].Info().Name, run.Report.Games)
+	doc := sim.Document{Report: run.Report, Sweep: run.Sweep}
+	doc.Title = fmt.Sprintf("%s: %d games", l.games[run.Spec.Game].Info().Name, run.Played)
 	if run.Spec.Label != "" {
-		title += " · " + run.Spec.Label
+		doc.Title += " · " + run.Spec.Label
 	}
 	// The report is self-contained: it needs no script and loads nothing.
 	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'")
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	if err := sim.WriteHTML(w, sim.Document{Title: title, Report: run.Report}); err != nil {
+	if err := sim.WriteHTML(w, doc); err != nil {
 		l.log.Error("lab: writing a report", "run", run.ID, "err", err)
 	}
 }

@@ -355,3 +355,51 @@ func TestARunLeftByAStoppedServerIsInterrupted(t *testing.T) {
 		t.Fatalf("a run stored lately elsewhere: %+v, %v; want it running with its progress", got, err)
 	}
 }
+
+func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	s := quick(30)
+	s.Sweep = &SweepSpec{Card: "Fireball", Field: "cost", From: 2, To: 4}
+	run, status, eb := c.submit(s)
+	if status != http.StatusAccepted || run.Planned != 90 {
+		t.Fatalf("submit: %d %s, planned %d, want 90 games", status, eb.Error, run.Planned)
+	}
+	done := c.wait(run.ID)
+	if done.Status != Done || done.Sweep == nil || len(done.Sweep.Points) != 3 || done.Played != 90 || done.Sweep.Seed != 7 {
+		t.Fatalf("sweep ended %s: %+v", done.Status, done.Sweep)
+	}
+	for i, p := range done.Sweep.Points {
+		if want := itoa(2 + i); p.Values[0] != want {
+			t.Errorf("point %d at %v, want %s", i, p.Values, want)
+		}
+	}
+	res, err := c.http.Get(srv.URL + "/api/lab/runs/" + run.ID + "/report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(page), "<svg") {
+		t.Fatal("the sweep's report has no chart")
+	}
+	if status, eb := c.do("GET", "/api/lab/compare?a="+run.ID+"&b="+run.ID, nil, nil); status != 400 || eb.Key != "lab.err_compare_sweep" {
+		t.Fatalf("comparing sweeps: %d %s", status, eb.Key)
+	}
+	for _, bad := range []struct {
+		sweep SweepSpec
+		games int
+		key   string
+	}{
+		{SweepSpec{Card: "Nonesuch", Field: "cost", From: 1, To: 3}, 10, "lab.err_input"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 30}, 10, "lab.err_sweep_values"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}, 50_000, "lab.err_sweep_games"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_figure"},
+	} {
+		s := quick(bad.games)
+		s.Sweep = &bad.sweep
+		if _, status, eb := c.submit(s); status != 400 || eb.Key != bad.key {
+			t.Errorf("%+v: %d %s (%s), want %s", bad.sweep, status, eb.Key, eb.Error, bad.key)
+		}
+	}
+}

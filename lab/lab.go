@@ -133,10 +133,7 @@ func (l *Lab) Submit(owner, user string, s Spec) (Run, error) {
 	}
 	ctx, cancel := context.WithCancel(l.ctx)
 	j := &job{user: user, plan: p, ctx: ctx, cancel: cancel}
-	j.run = Run{ID: newID(), Owner: owner, Spec: p.spec, Status: Queued, Planned: p.cfg.Games, Created: time.Now()}
-	if p.cfg.Mirror {
-		j.run.Planned = roundUp(p.cfg.Games, max(p.spec.Seats, 1))
-	}
+	j.run = Run{ID: newID(), Owner: owner, Spec: p.spec, Status: Queued, Planned: p.planned, Created: time.Now()}
 	l.mu.Lock()
 	l.live[j.run.ID] = j
 	l.mu.Unlock()
@@ -208,7 +205,7 @@ func (l *Lab) Cancel(ctx context.Context, owner, id string) (Run, error) {
 	}
 	j.cancel()
 	if l.q.withdraw(j) {
-		l.finish(j, nil, context.Canceled)
+		l.finish(j, outcome{}, context.Canceled)
 	}
 	return l.view(j), nil
 }

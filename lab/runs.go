@@ -58,6 +58,22 @@ type Run struct {
 	ErrorKey string      `json:"error_key,omitempty"`
 	Error    string      `json:"error,omitempty"`
 	Report   *sim.Report `json:"report,omitempty"`
+	// Sweep is a finished sweep's figure at every value.
+	Sweep *sim.Sweep `json:"sweep,omitempty"`
+}
+
+// outcome is what a run's games came to: a report, or a sweep.
+type outcome struct {
+	report *sim.Report
+	sweep  *sim.Sweep
+}
+
+// games counts the games played.
+func (o outcome) games() int {
+	if o.sweep != nil {
+		return o.sweep.Games * len(o.sweep.Points)
+	}
+	return o.report.Games
 }
 
 // ended reports whether the run will change no more.
@@ -112,42 +128,49 @@ func (j *job) update(f func(*Run)) Run {
 // play plays a run's games and records how it ended.
 func (l *Lab) play(j *job) {
 	if j.ctx.Err() != nil { // cancelled while it waited for its start
-		l.finish(j, nil, j.ctx.Err())
+		l.finish(j, outcome{}, j.ctx.Err())
 		return
 	}
 	j.update(func(r *Run) { r.Status, r.Started = Running, time.Now() })
 	l.keep(j)
 	ctx, stop := context.WithTimeout(j.ctx, l.limits.MaxRunTime)
 	defer stop()
-	rep, err := l.simulate(ctx, j)
+	out, err := l.simulate(ctx, j)
 	if errors.Is(err, context.DeadlineExceeded) && j.ctx.Err() == nil {
 		err = refuse(0, "lab.err_too_long", "minutes", int(l.limits.MaxRunTime.Minutes()))
 	}
-	l.finish(j, rep, err)
+	l.finish(j, out, err)
 }
 
 // simulate plays the batch, counting games as they end.
-func (l *Lab) simulate(ctx context.Context, j *job) (*sim.Report, error) {
+func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
 	cfg := j.plan.cfg
-	var before atomic.Int64 // games of the rounds already played
+	var before atomic.Int64 // games of the rounds or settings already played
 	cfg.Progress = func(done int) { j.played.Store(before.Load() + int64(done)) }
-	ci := j.plan.spec.UntilCI
-	if ci == 0 {
-		return sim.Run(ctx, cfg)
+	var out outcome
+	var err error
+	switch ci, sw := j.plan.spec.UntilCI, j.plan.sweep; {
+	case sw != nil:
+		each := int64(j.plan.planned / len(sw.settings))
+		out.sweep, err = sim.RunSweep(ctx, cfg, sw.card, sw.fields, sw.settings, sw.figure, func(done int) { before.Store(int64(done) * each) })
+	case ci > 0:
+		out.report, err = sim.UntilPrecise(ctx, cfg, ci/100, func(games int, first sim.Interval) {
+			before.Store(int64(games))
+			j.update(func(r *Run) { r.First = &first })
+		})
+	default:
+		out.report, err = sim.Run(ctx, cfg)
 	}
-	return sim.UntilPrecise(ctx, cfg, ci/100, func(games int, first sim.Interval) {
-		before.Store(int64(games))
-		j.update(func(r *Run) { r.First = &first })
-	})
+	return out, err
 }
 
 // finish records the run's end and lets it go from memory.
-func (l *Lab) finish(j *job, rep *sim.Report, err error) {
+func (l *Lab) finish(j *job, out outcome, err error) {
 	final := j.update(func(r *Run) {
 		r.Finished = time.Now()
 		switch {
 		case err == nil:
-			r.Status, r.Report, r.Played = Done, rep, rep.Games
+			r.Status, r.Report, r.Sweep, r.Played = Done, out.report, out.sweep, out.games()
 		case j.ctx.Err() != nil:
 			r.Status = Cancelled
 		default:

@@ -41,6 +41,8 @@ type Spec struct {
 	Seed uint64 `json:"seed,omitempty"`
 	// Label is the designer's name for the run.
 	Label string `json:"label,omitempty"`
+	// Sweep, if set, plays the run once per value of a card's field.
+	Sweep *SweepSpec `json:"sweep,omitempty"`
 }
 
 // agentKinds are the agents a run may use, and maxSearch bounds a
@@ -55,10 +57,13 @@ const (
 	maxUntilCI = 25
 )
 
-// plan is a checked Spec: the game with its cards and the batch to play.
+// plan is a checked Spec: the game with its cards and the batch to play,
+// its games in all, and for a sweep the game of every value.
 type plan struct {
-	spec Spec
-	cfg  sim.Config
+	spec    Spec
+	cfg     sim.Config
+	planned int
+	sweep   *sweepPlan
 }
 
 // check validates s against the game and the limits and makes the batch;
@@ -102,7 +107,17 @@ func (l *Lab) check(s Spec) (plan, error) {
 	if s.UntilCI > 0 {
 		cfg.Games = l.limits.MaxGames
 	}
-	return plan{spec: s, cfg: cfg}, nil
+	p := plan{spec: s, cfg: cfg, planned: cfg.Games}
+	if s.Mirror {
+		p.planned = roundUp(cfg.Games, s.Seats)
+	}
+	if s.Sweep != nil {
+		if p.sweep, err = l.planSweep(g, s); err != nil {
+			return plan{}, err
+		}
+		p.planned *= len(p.sweep.settings)
+	}
+	return p, nil
 }
 
 // checkSize checks the number of games or the precision asked.
@@ -130,6 +145,8 @@ func checkAgents(specs []string) error {
 	}
 	return nil
 }
+
+func itoa(n int) string { return strconv.Itoa(n) }
 
 func withinSearch(iters string) bool {
 	n, err := strconv.Atoi(iters)
