@@ -167,3 +167,40 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 		}
 	}
 }
+
+// TestBrowserLabSweepsACardsCost: a designer slides a sweep of
+// Fireball's cost from 2 to 4 and sees the report's chart of the first
+// player's win rate at each value.
+func TestBrowserLabSweepsACardsCost(t *testing.T) {
+	e := newEnv(t)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#errors")
+	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	do("ask for 60 games a value", chromedp.SetValue("#games", "60"))
+	do("sweep", chromedp.Click("#sweep-on"))
+	do("pick Fireball", chromedp.SetValue("#sweep-card", "Fireball"))
+	slide := func(id, v string) {
+		do("slide "+id, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("input")); })()`))
+	}
+	slide("sweep-from", "2")
+	slide("sweep-to", "4")
+	waitFor(t, "the sweep's size", func() bool { return strings.Contains(text("#sweep-help"), "3 values, 180 games") })
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the sweep's end", func() bool { return strings.Contains(text("#detail-status"), "Finished: 180 games over 3 values") })
+	waitFor(t, "the sweep's chart", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {body: {innerHTML: ""}}).body.innerHTML`))
+		return strings.Contains(got, "<svg") && strings.Contains(got, "Fireball")
+	})
+	if !strings.Contains(text("#detail-inputs"), "sweep Fireball cost 2..4") {
+		t.Errorf("the run's inputs do not name its sweep: %q", text("#detail-inputs"))
+	}
+	dir := screenshotDir(t)
+	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lab-sweep-en-1280x900.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -14,6 +14,7 @@ let pollTimer = 0;
 let checkTimer = 0;
 let listTimer = 0;
 const picked = {a: "", b: ""};
+const gameNames = new Map(); // id -> the game's name
 
 function withLang(path) { return pageLang() ? `${path}${path.includes("?") ? "&" : "?"}lang=${pageLang()}` : path; }
 
@@ -21,6 +22,7 @@ async function start() {
   await loadWords();
   document.title = t("lab.page_title");
   const games = (await api("/api/catalog")).games;
+  for (const g of games) gameNames.set(g.id, g.name);
   $("game").replaceChildren(...games.map((g) => el("option", {value: g.id}, g.name)));
   const params = new URLSearchParams(location.search);
   $("game").value = params.get("game") || games[0].id;
@@ -32,6 +34,8 @@ async function start() {
   $("reset-file").addEventListener("click", () => loadFile($("card-file").value));
   $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("sweep-on").addEventListener("change", sweepHelp);
+  for (const id of ["sweep-from", "sweep-to", "games"]) $(id).addEventListener("input", sweepHelp);
   $("start").addEventListener("click", () => startRun().catch(showError));
   $("compare").addEventListener("click", () => compare(picked.a, picked.b).catch(showError));
   $("cancel").addEventListener("click", () => cancelRun().catch(showError));
@@ -49,8 +53,20 @@ async function chooseGame(id) {
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
   drawVariants();
   drawSeats();
+  $("sweep-card").replaceChildren(...setup.cards.map((c) => el("option", {value: c}, c)));
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
+  sweepHelp();
+}
+
+// sweepHelp shows the sweep's values and how many games it plays in all.
+function sweepHelp() {
+  $("sweep-box").hidden = !$("sweep-on").checked;
+  const from = Number($("sweep-from").value), to = Number($("sweep-to").value);
+  $("sweep-from-out").textContent = from;
+  $("sweep-to-out").textContent = to;
+  const values = Math.max(0, to - from + 1);
+  $("sweep-help").textContent = t("lab.sweep_help", {values, games: (values * (Number($("games").value) || 0)).toLocaleString(lang())});
 }
 
 function range(a, b) { return Array.from({length: b - a + 1}, (_, i) => a + i); }
@@ -163,6 +179,10 @@ function spec() {
   if (seed && !(/^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) && Number(seed) > 0)) throw new Error(t("lab.err_seed"));
   if (seed) s.seed = Number(seed);
   if (edited()) { s.card_file = $("card-file").value; s.cards = $("yaml").value; }
+  if ($("sweep-on").checked) {
+    s.sweep = {card: $("sweep-card").value, field: $("sweep-field").value.trim(), figure: $("sweep-figure").value,
+      from: Number($("sweep-from").value), to: Number($("sweep-to").value)};
+  }
   return s;
 }
 
@@ -189,7 +209,7 @@ async function drawRuns() {
 
 function runRow(r) {
   const pick = (side) => el("input", {type: "radio", name: "pick-" + side, checked: picked[side] === r.id,
-    disabled: r.status !== "done", "aria-label": t("lab.col_" + side) + " " + runName(r),
+    disabled: r.status !== "done" || !!r.spec.sweep, "aria-label": t("lab.col_" + side) + " " + runName(r),
     onchange: () => { picked[side] = r.id; $("compare").disabled = !(picked.a && picked.b && picked.a !== picked.b); }});
   return el("tr", {dataset: {run: r.id}, class: shown && shown.id === r.id ? "open" : ""},
     el("td", {}, pick("a")), el("td", {}, pick("b")),
@@ -198,9 +218,12 @@ function runRow(r) {
     el("td", {}, statusText(r)), el("td", {}, gamesText(r)));
 }
 
+// runName is the run's label, or its game and what sets it apart.
 function runName(r) {
-  const game = r.spec.game;
-  return r.spec.label || `${game} · ${r.spec.cards ? t("lab.cards_edited_short") : t("lab.cards_shipped_short")}`;
+  if (r.spec.label) return r.spec.label;
+  const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to})
+    : s.cards ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
+  return `${gameNames.get(s.game) || s.game} · ${what}`;
 }
 
 function gamesText(r) { return t("lab.games_n", {n: r.played}); }
@@ -230,9 +253,10 @@ function drawRun(r, changed) {
   let status = statusText(r);
   if (r.status === "running") status += " · " + elapsedText(r);
   if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
-  if (r.status === "done") status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
+  if (r.status === "done" && r.report) status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
     rate: pct(r.report.first_player_win_rate.rate), low: pct(r.report.first_player_win_rate.low), high: pct(r.report.first_player_win_rate.high)});
-  if (r.status === "done" && r.report.errors) {
+  if (r.status === "done" && r.sweep) status = t("lab.sweep_done", {games: r.played.toLocaleString(lang()), values: r.sweep.points.length});
+  if (r.status === "done" && r.report && r.report.errors) {
     const first = (r.report.error_samples || [])[0];
     status += " " + t("lab.games_failed", {n: r.report.errors, game: first ? first.index + 1 : "", error: first ? first.message : ""});
   }
@@ -264,6 +288,7 @@ function inputsText(s) {
   if (s.mirror) parts.push(t("lab.mirror_short"));
   parts.push(t("lab.seed_n", {seed: s.seed}));
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
+  if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
   return parts.join(" · ");
 }
 
@@ -308,8 +333,17 @@ async function repeat(r) {
   $("label").value = s.label || "";
   document.querySelector(`input[name=cards][value=${s.cards ? "edited" : "shipped"}]`).checked = true;
   if (s.cards) loadFile(s.card_file || setup.card_files[0].name, s.cards);
+  $("sweep-on").checked = !!s.sweep;
+  if (s.sweep) {
+    $("sweep-card").value = s.sweep.card;
+    $("sweep-field").value = s.sweep.field;
+    $("sweep-figure").value = s.sweep.figure || "first";
+    $("sweep-from").value = s.sweep.from;
+    $("sweep-to").value = s.sweep.to;
+  }
   showEditor();
   sizeHelp();
+  sweepHelp();
   $("setup-title").scrollIntoView({behavior: "smooth"});
 }
 
