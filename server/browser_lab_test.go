@@ -28,9 +28,7 @@ const editJS = `((from, to) => {
 // runs figure by figure. With $KARTENWERK_SCREENSHOTS set, the page is
 // shot there in each language at a desktop's and a phone's size.
 func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
-	e := newEnv(t)
-	tab := newBrowser(t)
-	text, do := pageDriver(t, tab, "#errors")
+	e, tab, text, do := openLab(t)
 	count := func(sel string) int {
 		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("`+sel+`").length`))
 		if err != nil {
@@ -38,8 +36,6 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		}
 		return n
 	}
-	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
-	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
 	do("ask for 200 games", chromedp.SetValue("#games", "200"))
 	do("name the run", chromedp.SetValue("#label", "shipped"))
 	do("start it", chromedp.Click("#start"))
@@ -101,6 +97,18 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		t.Error("a word is missing from the catalogue: the page shows a key")
 	}
 	shootLab(t, tab, e.http.URL)
+}
+
+// openLab opens the lab on Mystic Elements in English, in a new browser
+// over a new server, and returns the page's driver.
+func openLab(t *testing.T) (*testEnv, context.Context, func(string) string, func(string, chromedp.Action[chromedp.Void])) {
+	t.Helper()
+	e := newEnv(t)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#errors")
+	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	return e, tab, text, do
 }
 
 // jsString quotes s for a script.
@@ -172,11 +180,7 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 // Fireball's cost from 2 to 4 and sees the report's chart of the first
 // player's win rate at each value.
 func TestBrowserLabSweepsACardsCost(t *testing.T) {
-	e := newEnv(t)
-	tab := newBrowser(t)
-	text, do := pageDriver(t, tab, "#errors")
-	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
-	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	_, tab, text, do := openLab(t)
 	do("ask for 60 games a value", chromedp.SetValue("#games", "60"))
 	do("sweep", chromedp.Click("#sweep-on"))
 	do("pick Fireball", chromedp.SetValue("#sweep-card", "Fireball"))
