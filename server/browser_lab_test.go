@@ -50,7 +50,9 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		v, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("label").value + "/" + document.getElementById("seed").value`))
 		return strings.HasPrefix(v, "shipped/") && len(v) > len("shipped/")
 	})
-	do("edit cards here", chromedp.Click(`input[name=cards][value=edited]`))
+	// The form scrolls smoothly to its top: a click at a point could land
+	// on what is scrolling by, so the radio is clicked as an element.
+	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
 	do("pick red.yaml", chromedp.SetValue("#card-file", "red.yaml"))
 	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
 	edit := func(from, to string) {
