@@ -30,6 +30,7 @@ var migrations = []migration{
 	{7, "saved decks and card trades", migrateDecks},
 	{8, "companion tables and their logs", migrateCompanion},
 	{9, "shared rate limits", migrateRateLimits},
+	{10, "the designer's workbench's runs", migrateLabRuns},
 }
 
 // schemaVersionTable records every migration applied, and when.

@@ -193,6 +193,7 @@ func New(cfg Config) (*Server, error) {
 	srv.rankedRoutes(srv.mux)
 	srv.tournamentRoutes(srv.mux)
 	srv.wordRoutes(srv.mux)
+	srv.labRoutes(srv.mux)
 	go srv.janitor()
 	if srv.rankedStore != nil {
 		go srv.rankedPresence()

@@ -115,7 +115,7 @@ var (
 	htmlKey = regexp.MustCompile(`data-t(?:-[a-z-]+)?="([^"]+)"`)
 	// otherPages speak through catalogues of their own, such as the
 	// companion's companion-i18n.js.
-	otherPages = regexp.MustCompile(`^(companion|lab)`)
+	otherPages = regexp.MustCompile(`^companion`)
 	jsLiteral  = regexp.MustCompile("\"(?:[^\"\\\\\\n]|\\\\.)*\"|'(?:[^'\\\\\\n]|\\\\.)*'|`[^`]*`")
 	jsComment  = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
 	// Literals in these places are code, not words: classes, selectors,

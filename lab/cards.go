@@ -1,0 +1,131 @@
+package lab
+
+import (
+	"errors"
+	"net/http"
+	"path"
+	"reflect"
+	"regexp"
+	"testing/fstest"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// CardProblem is one mistake in the edited card file, at its line.
+type CardProblem struct {
+	Line    int    `json:"line,omitempty"`
+	Subject string `json:"subject,omitempty"`
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+// EditedCard is a card that the edited file changes or adds: its rules
+// text generated from the new data and, for a changed card, the shipped
+// card's text.
+type EditedCard struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind,omitempty"`
+	Text  string `json:"text"`
+	Was   string `json:"was,omitempty"`
+	Added bool   `json:"added,omitempty"`
+}
+
+// CardFile is one of a game's card files as the editor starts from it.
+type CardFile struct {
+	Name string `json:"name"`
+	YAML string `json:"yaml"`
+}
+
+// cardFileName is a safe name for the edited file: the base name of the
+// shipped file it started from, so that problems name it as the designer
+// knows it.
+var cardFileName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}\.yaml$`)
+
+const editedFile = "edited.yaml"
+
+// withCards is base with the edited file laid over its cards; base itself
+// when text is empty.
+func (l *Lab) withCards(base engine.Game, file, text string) (engine.Game, error) {
+	if text == "" {
+		return base, nil
+	}
+	if len(text) > l.limits.MaxCardBytes {
+		return nil, refuse(http.StatusRequestEntityTooLarge, "lab.err_cards_size", "max", l.limits.MaxCardBytes/1024)
+	}
+	over, ok := base.(engine.CardOverrider)
+	if !ok {
+		return nil, badInput("lab.err_no_card_files", "game", base.Info().Name)
+	}
+	name := path.Base(file)
+	if !cardFileName.MatchString(name) {
+		name = editedFile
+	}
+	g, err := over.WithCards(fstest.MapFS{name: {Data: []byte(text)}})
+	if err != nil {
+		return nil, cardError(err)
+	}
+	return g, nil
+}
+
+// cardError is the card file's problems, each at its line.
+func cardError(err error) *Error {
+	var ps engine.Problems
+	if !errors.As(err, &ps) {
+		ps = engine.Problems{{Msg: err.Error()}}
+	}
+	e := badInput("lab.err_cards", "n", len(ps))
+	for _, p := range ps {
+		e.Problems = append(e.Problems, CardProblem{Line: p.Line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
+	}
+	return e
+}
+
+// editedCards lists the cards of g that differ from base's or are new,
+// with their texts in l.
+func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
+	was := map[string]engine.CardInfo{}
+	for _, c := range base.Cards() {
+		was[c.Name] = c
+	}
+	oldText, newText := textsIn(base, l), textsIn(g, l)
+	out := []EditedCard{}
+	for _, c := range g.Cards() {
+		old, shipped := was[c.Name]
+		if shipped && reflect.DeepEqual(old, c) {
+			continue
+		}
+		e := EditedCard{Name: c.Name, Kind: c.Kind, Text: newText[c.Name], Added: !shipped}
+		if shipped {
+			e.Was = oldText[c.Name]
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// textsIn maps each card of g to its rules text in l, where g speaks it.
+func textsIn(g engine.Game, l i18n.Lang) map[string]string {
+	cards := g.Cards()
+	if sp, ok := g.(engine.Speaker); ok {
+		cards = sp.CardsIn(l)
+	}
+	out := make(map[string]string, len(cards))
+	for _, c := range cards {
+		out[c.Name] = c.Text
+	}
+	return out
+}
+
+// cardFiles are g's own card files, for the editor to start from.
+func cardFiles(g engine.Game) []CardFile {
+	src, ok := g.(engine.CardSource)
+	if !ok {
+		return []CardFile{}
+	}
+	out := []CardFile{}
+	for _, f := range src.CardFiles() {
+		out = append(out, CardFile{Name: path.Base(f.Name), YAML: string(f.Data)})
+	}
+	return out
+}

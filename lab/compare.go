@@ -1,0 +1,205 @@
+package lab
+
+import (
+	"context"
+	"math"
+	"net/http"
+	"slices"
+	"strconv"
+
+	"kartenwerk/sim"
+)
+
+// Comparing two runs: every figure of run B minus the same of run A,
+// with a 95% interval of the difference. The two runs are independent
+// batches (or, with the same seed, positively correlated ones, for which
+// the interval is conservative), so each difference's interval is
+// recovered from the two runs' own 95% intervals (MOVER: Zou and Donner,
+// "Construction of confidence limits about effect measures", 2008). For
+// two Wilson intervals that is Newcombe's hybrid score interval; it keeps
+// each run's method, so a mirrored run's by-deal interval or a precise
+// run's confidence sequence carries into the difference.
+
+// MethodMOVER names the difference's interval.
+const MethodMOVER = "mover-independent"
+
+// z95 is the normal quantile of a two-sided 95% interval.
+const z95 = 1.959963984540054
+
+// minCardSeatGames is how many seat-games with a card each run needs
+// before its figures are compared (as the reports show them).
+const minCardSeatGames = 30
+
+// Difference is one figure of two runs and B minus A.
+type Difference struct {
+	// Figure is the kind: first, seat, entrant, draw, cap, reason,
+	// turns, card_win, card_play or measure; Name says which seat,
+	// entrant, reason, card or measure.
+	Figure string       `json:"figure"`
+	Name   string       `json:"name,omitempty"`
+	A      sim.Interval `json:"a"`
+	B      sim.Interval `json:"b"`
+	Diff   float64      `json:"diff"`
+	Low    float64      `json:"low"`
+	High   float64      `json:"high"`
+	// Interval is false for a figure whose runs carry no interval (the
+	// game's own measures): Low and High are then 0.
+	Interval bool `json:"interval"`
+	// Significant: the interval excludes 0.
+	Significant bool   `json:"significant"`
+	Method      string `json:"method,omitempty"`
+}
+
+// Comparison is two runs side by side.
+type Comparison struct {
+	A           Run          `json:"a"`
+	B           Run          `json:"b"`
+	Differences []Difference `json:"differences"`
+}
+
+// mover is B minus A with the interval of the difference.
+func mover(figure, name string, a, b sim.Interval) Difference {
+	d := Difference{Figure: figure, Name: name, A: a, B: b, Diff: b.Rate - a.Rate, Interval: true, Method: MethodMOVER}
+	d.Low = d.Diff - math.Hypot(b.Rate-b.Low, a.High-a.Rate)
+	d.High = d.Diff + math.Hypot(b.High-b.Rate, a.Rate-a.Low)
+	d.Significant = d.Low > 0 || d.High < 0
+	return d
+}
+
+// compareReports lists every figure the two reports share.
+func compareReports(a, b *sim.Report) []Difference {
+	out := []Difference{mover("first", "", a.FirstPlayer, b.FirstPlayer)}
+	if a.Seats == b.Seats {
+		for s := range a.WinRate {
+			out = append(out, mover("seat", "p"+strconv.Itoa(s+1), a.WinRate[s], b.WinRate[s]))
+		}
+	}
+	// Unmirrored, entrant i sits in seat i: its rows would repeat the
+	// seats'.
+	if (a.Mirror || b.Mirror) && len(a.EntrantRates) == len(b.EntrantRates) {
+		for i := range a.EntrantRates {
+			out = append(out, mover("entrant", entrantName(b, i), a.EntrantRates[i].WinRate, b.EntrantRates[i].WinRate))
+		}
+	}
+	out = append(out, mover("draw", "", a.DrawRate, b.DrawRate), mover("cap", "", a.CapRate, b.CapRate))
+	out = append(out, reasons(a, b)...)
+	out = append(out, mover("turns", "", meanTurns(a), meanTurns(b)))
+	out = append(out, cards(a, b)...)
+	return append(out, measures(a, b)...)
+}
+
+// reasons compares how often each way of ending happened; a way one run
+// never saw counts 0 there.
+func reasons(a, b *sim.Report) []Difference {
+	var names []string
+	for _, r := range [][]sim.Share{a.EndReasons, b.EndReasons} {
+		for _, s := range r {
+			if !slices.Contains(names, s.Name) {
+				names = append(names, s.Name)
+			}
+		}
+	}
+	slices.Sort(names)
+	var out []Difference
+	for _, n := range names {
+		out = append(out, mover("reason", n, share(a, n), share(b, n)))
+	}
+	return out
+}
+
+func share(r *sim.Report, name string) sim.Interval {
+	for _, s := range r.EndReasons {
+		if s.Name == name {
+			return s.Interval
+		}
+	}
+	return sim.Wilson(0, float64(r.Games-r.Errors))
+}
+
+// meanTurns is the mean game length with its normal 95% interval, from
+// the exact counts of lengths (Rate holds the mean).
+func meanTurns(r *sim.Report) sim.Interval {
+	var n, sum, sq float64
+	for turns, count := range r.Turns {
+		c, t := float64(count), float64(turns)
+		n, sum, sq = n+c, sum+c*t, sq+c*t*t
+	}
+	if n < 2 {
+		return sim.Interval{}
+	}
+	mean := sum / n
+	half := z95 * math.Sqrt(max(0, sq/n-mean*mean)*n/(n-1)/n)
+	return sim.Interval{Rate: mean, Low: mean - half, High: mean + half, Method: "normal-mean", N: n}
+}
+
+// cards compares each card both runs played often enough: its player's
+// win rate when it was played, and how often it was played.
+func cards(a, b *sim.Report) []Difference {
+	before := map[string]sim.CardStat{}
+	for _, c := range a.CardStats {
+		before[c.Label()] = c
+	}
+	var out []Difference
+	for _, c := range b.CardStats {
+		was, ok := before[c.Label()]
+		if !ok || c.Pooled || was.Played < minCardSeatGames || c.Played < minCardSeatGames {
+			continue
+		}
+		out = append(out, mover("card_win", c.Label(), was.WhenPlayed, c.WhenPlayed),
+			mover("card_play", c.Label(), playRate(was), playRate(c)))
+	}
+	return out
+}
+
+func playRate(c sim.CardStat) sim.Interval {
+	return sim.Wilson(float64(c.Played), float64(c.Played+c.NotPlayed))
+}
+
+// measures compares the game's own figures by their means, which the
+// reports give without an interval.
+func measures(a, b *sim.Report) []Difference {
+	var out []Difference
+	for _, mb := range b.MeasureStats {
+		for _, ma := range a.MeasureStats {
+			if ma.Name == mb.Name {
+				out = append(out, Difference{Figure: "measure", Name: mb.Name, A: sim.Interval{Rate: ma.Mean},
+					B: sim.Interval{Rate: mb.Mean}, Diff: mb.Mean - ma.Mean})
+			}
+		}
+	}
+	return out
+}
+
+// entrantName names an entrant by its number, agent and deck: two
+// entrants may play the same agent and deck.
+func entrantName(r *sim.Report, i int) string {
+	e := r.EntrantRates[i]
+	name := strconv.Itoa(i+1) + " (" + e.Agent
+	if e.Deck != "" {
+		name += ", " + e.Deck
+	}
+	return name + ")"
+}
+
+// Compare sets two of owner's finished runs of one game side by side.
+func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, error) {
+	a, err := l.Get(ctx, owner, idA)
+	if err != nil {
+		return Comparison{}, err
+	}
+	b, err := l.Get(ctx, owner, idB)
+	if err != nil {
+		return Comparison{}, err
+	}
+	switch {
+	case a.Sweep != nil || b.Sweep != nil:
+		return Comparison{}, badInput("lab.err_compare_sweep")
+	case a.Report == nil || b.Report == nil:
+		return Comparison{}, refuse(http.StatusConflict, "lab.err_compare_unfinished")
+	case a.Spec.Game != b.Spec.Game:
+		return Comparison{}, badInput("lab.err_compare_games")
+	}
+	c := Comparison{A: a, B: b, Differences: compareReports(a.Report, b.Report)}
+	c.A.Report, c.B.Report = nil, nil
+	return c, nil
+}

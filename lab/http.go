@@ -1,0 +1,307 @@
+package lab
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+	"kartenwerk/sim"
+)
+
+// ownerCookie identifies a user who is not logged in as the owner of
+// their runs. The store keeps a hash of it, so that reading the store
+// does not let anyone pose as the owner.
+const ownerCookie = "lab_owner"
+
+// Routes registers the workbench's API on m; the page itself (/lab) is
+// the server's.
+func (l *Lab) Routes(m *http.ServeMux) {
+	m.HandleFunc("GET /api/lab/games/{game}", l.handleGame)
+	m.HandleFunc("POST /api/lab/check", l.handleCheck)
+	m.HandleFunc("GET /api/lab/runs", l.handleList)
+	m.HandleFunc("POST /api/lab/runs", l.handleSubmit)
+	m.HandleFunc("GET /api/lab/runs/{id}", l.handleRun)
+	m.HandleFunc("POST /api/lab/runs/{id}/cancel", l.handleCancel)
+	m.HandleFunc("GET /api/lab/runs/{id}/report", l.handleReport)
+	m.HandleFunc("GET /api/lab/compare", l.handleCompare)
+}
+
+// GameSetup is what the page offers for a game.
+type GameSetup struct {
+	ID       string               `json:"id"`
+	Name     string               `json:"name"`
+	MinSeats int                  `json:"min_seats"`
+	MaxSeats int                  `json:"max_seats"`
+	Variants []engine.VariantSpec `json:"variants"`
+	Presets  []string             `json:"presets"`
+	// Cards names the cards, for a sweep.
+	Cards     []string   `json:"cards"`
+	CardFiles []CardFile `json:"card_files"`
+	Agents    []string   `json:"agents"`
+	Limits    PageLimits `json:"limits"`
+}
+
+// PageLimits are the limits the page tells before it is refused.
+type PageLimits struct {
+	MaxGames    int     `json:"max_games"`
+	MaxCardKiB  int     `json:"max_card_kib"`
+	RunsPerUser int     `json:"runs_per_user"`
+	MinUntilCI  float64 `json:"min_until_ci"`
+	MaxUntilCI  float64 `json:"max_until_ci"`
+}
+
+// pageAgents are the agents the page offers, weakest first.
+var pageAgents = []string{"random", "greedy", "ismcts:iters=200"}
+
+func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
+	g, err := l.game(r.PathValue("game"))
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	info := g.Info()
+	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
+		Variants: info.Variants, Presets: []string{}, Cards: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
+		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
+			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI}}
+	for _, d := range g.Presets() {
+		out.Presets = append(out.Presets, d.Name)
+	}
+	for _, c := range g.Cards() {
+		out.Cards = append(out.Cards, c.Name)
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// CheckRequest is the body of POST /api/lab/check: an edited card file.
+type CheckRequest struct {
+	Game     string `json:"game"`
+	CardFile string `json:"card_file"`
+	Cards    string `json:"cards"`
+}
+
+// CheckResponse lists the cards the file changes, with their texts.
+type CheckResponse struct {
+	Cards []EditedCard `json:"cards"`
+}
+
+func (l *Lab) handleCheck(w http.ResponseWriter, r *http.Request) {
+	var req CheckRequest
+	if !l.body(w, r, &req) {
+		return
+	}
+	base, err := l.game(req.Game)
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	g, err := l.withCards(base, req.CardFile, req.Cards)
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, CheckResponse{Cards: editedCards(base, g, l.lang(r))})
+}
+
+func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
+	runs, err := l.List(r.Context(), l.owner(w, r, false))
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string][]Run{"runs": runs})
+}
+
+func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
+	var s Spec
+	if !l.body(w, r, &s) {
+		return
+	}
+	run, err := l.Submit(l.owner(w, r, true), l.user(w, r), s)
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusAccepted, run)
+}
+
+func (l *Lab) handleRun(w http.ResponseWriter, r *http.Request) {
+	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, run)
+}
+
+func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
+	if why := crossSite(r); why != "" {
+		l.fail(w, r, refuse(http.StatusForbidden, "lab.err_cross_site"))
+		return
+	}
+	run, err := l.Cancel(r.Context(), l.owner(w, r, false), r.PathValue("id"))
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, run)
+}
+
+// handleReport is the run's report as `kartenwerk sim --report` writes
+// it, for the page's frame.
+func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
+	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
+	if err == nil && run.Report == nil && run.Sweep == nil {
+		err = refuse(http.StatusConflict, "lab.err_no_report")
+	}
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	doc := sim.Document{Report: run.Report, Sweep: run.Sweep}
+	doc.Title = fmt.Sprintf("%s: %d games", l.games[run.Spec.Game].Info().Name, run.Played)
+	if run.Spec.Label != "" {
+		doc.Title += " · " + run.Spec.Label
+	}
+	// The report is self-contained: it needs no script and loads nothing.
+	w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'self'")
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	if err := sim.WriteHTML(w, doc); err != nil {
+		l.log.Error("lab: writing a report", "run", run.ID, "err", err)
+	}
+}
+
+func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	c, err := l.Compare(r.Context(), l.owner(w, r, false), q.Get("a"), q.Get("b"))
+	if err != nil {
+		l.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, c)
+}
+
+// owner is whose runs the requester sees: the logged-in account, or the
+// anonymous owner of the cookie, which is made when asked for (a run is
+// being started) and absent ("": owns nothing) otherwise.
+func (l *Lab) owner(w http.ResponseWriter, r *http.Request, create bool) string {
+	if account, _ := l.cfg.Who(w, r); account != "" {
+		return "account:" + account
+	}
+	token := ""
+	if c, err := r.Cookie(ownerCookie); err == nil && len(c.Value) == 32 {
+		token = c.Value
+	} else if create {
+		token = randomHex(16)
+		http.SetCookie(w, &http.Cookie{Name: ownerCookie, Value: token, Path: "/", MaxAge: 365 * 24 * 3600,
+			HttpOnly: true, Secure: l.cfg.SecureCookies || r.TLS != nil, SameSite: http.SameSiteLaxMode})
+	}
+	if token == "" {
+		return ""
+	}
+	sum := sha256.Sum256([]byte("kartenwerk lab owner " + token))
+	return "anon:" + hex.EncodeToString(sum[:16])
+}
+
+// user is whose bound a run counts against: the account, or without a
+// login the address, since a new cookie is free to get.
+func (l *Lab) user(w http.ResponseWriter, r *http.Request) string {
+	account, addr := l.cfg.Who(w, r)
+	if account != "" {
+		return "account:" + account
+	}
+	return "addr:" + addr
+}
+
+func (l *Lab) lang(r *http.Request) i18n.Lang {
+	if l.cfg.Lang == nil {
+		return i18n.EN
+	}
+	return l.cfg.Lang(r)
+}
+
+// bodyLimit bounds a request's body: the card file and the rest.
+func (l *Lab) bodyLimit() int64 { return int64(2*l.limits.MaxCardBytes + 16<<10) }
+
+// body reads a JSON body from this site's page into v, or answers why
+// not.
+func (l *Lab) body(w http.ResponseWriter, r *http.Request, v any) bool {
+	if why := crossSite(r); why != "" {
+		l.fail(w, r, refuse(http.StatusForbidden, "lab.err_cross_site"))
+		return false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, l.bodyLimit()))
+	dec.DisallowUnknownFields()
+	err := dec.Decode(v)
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		l.fail(w, r, refuse(http.StatusRequestEntityTooLarge, "lab.err_body_size", "max", l.limits.MaxCardBytes>>10))
+		return false
+	case err != nil:
+		l.fail(w, r, badInput("lab.err_json", "detail", err.Error()))
+		return false
+	}
+	return true
+}
+
+// crossSite says why a request that changes something did not come from
+// this site's pages, or "": it must be JSON (which another site's form
+// cannot send without the browser asking first) and, where the browser
+// says, from this origin.
+func crossSite(r *http.Request) string {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		return "content type " + ct
+	}
+	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
+		return "Sec-Fetch-Site " + site
+	}
+	if origin := r.Header.Get("Origin"); origin != "" {
+		if u, err := url.Parse(origin); err != nil || u.Host != r.Host {
+			return "Origin " + origin
+		}
+	}
+	return ""
+}
+
+// ErrorBody is how the API answers a refusal: the message in the page's
+// language, its catalogue key, and a card file's problems by line.
+type ErrorBody struct {
+	Error    string        `json:"error"`
+	Key      string        `json:"key,omitempty"`
+	Problems []CardProblem `json:"problems,omitempty"`
+}
+
+func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if errors.Is(err, ErrNoRun) {
+		err = refuse(http.StatusNotFound, "lab.err_no_run")
+	}
+	var e *Error
+	if !errors.As(err, &e) {
+		l.log.Error("lab: a request failed", "path", r.URL.Path, "err", err)
+		e = refuse(http.StatusInternalServerError, "lab.err_server")
+	}
+	if e.Status == http.StatusTooManyRequests || e.Status == http.StatusServiceUnavailable {
+		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
+	}
+	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.Problems})
+}
+
+// retryAfter is how long a refused user should wait: about a short run.
+const retryAfter = 30 * time.Second
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}

@@ -1,0 +1,405 @@
+package lab
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+	_ "kartenwerk/games/all"
+)
+
+// testLab serves a Lab whose users are told by the X-Account header (a
+// login) or, without it, by their cookie jar and one address.
+func testLab(t *testing.T, lim Limits) (*Lab, *httptest.Server) {
+	t.Helper()
+	l, err := New(Config{Games: engine.Games(), Limits: lim,
+		Who: func(_ http.ResponseWriter, r *http.Request) (string, string) {
+			return r.Header.Get("X-Account"), "192.0.2.1"
+		},
+		Lang: func(r *http.Request) i18n.Lang { return i18n.Match(r.Header.Get("Accept-Language")) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	mux := http.NewServeMux()
+	l.Routes(mux)
+	srv := httptest.NewServer(mux)
+	t.Cleanup(func() { l.Close(); srv.Close() })
+	return l, srv
+}
+
+// client is one browser: its own cookies, and an account when logged in.
+type client struct {
+	t       *testing.T
+	base    string
+	http    *http.Client
+	account string
+	lang    string
+}
+
+func newClient(t *testing.T, srv *httptest.Server, account string) *client {
+	jar, _ := cookiejar.New(nil)
+	return &client{t: t, base: srv.URL, http: &http.Client{Jar: jar}, account: account, lang: "en"}
+}
+
+// do sends a request and decodes the JSON answer into out (when given).
+func (c *client) do(method, path string, body any, out any) (int, ErrorBody) {
+	c.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		data, _ := json.Marshal(body)
+		rd = bytes.NewReader(data)
+	}
+	req, _ := http.NewRequest(method, c.base+path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("Accept-Language", c.lang)
+	if c.account != "" {
+		req.Header.Set("X-Account", c.account)
+	}
+	res, err := c.http.Do(req)
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	defer res.Body.Close()
+	data, _ := io.ReadAll(res.Body)
+	var eb ErrorBody
+	if res.StatusCode >= 400 {
+		_ = json.Unmarshal(data, &eb)
+	} else if out != nil {
+		if err := json.Unmarshal(data, out); err != nil {
+			c.t.Fatalf("%s %s: %v in %s", method, path, err, data)
+		}
+	}
+	return res.StatusCode, eb
+}
+
+func (c *client) submit(s Spec) (Run, int, ErrorBody) {
+	var r Run
+	status, eb := c.do("POST", "/api/lab/runs", s, &r)
+	return r, status, eb
+}
+
+// wait polls a run until it ends.
+func (c *client) wait(id string) Run {
+	c.t.Helper()
+	deadline := time.Now().Add(2 * time.Minute)
+	for time.Now().Before(deadline) {
+		var r Run
+		if status, eb := c.do("GET", "/api/lab/runs/"+id, nil, &r); status != http.StatusOK {
+			c.t.Fatalf("run %s: %d %s", id, status, eb.Error)
+		}
+		if r.ended() {
+			return r
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.t.Fatalf("run %s did not end", id)
+	return Run{}
+}
+
+// quick is a small run of random players.
+func quick(games int) Spec {
+	return Spec{Game: "mysticelements", Games: games, Agents: []string{"random"}, Seed: 7}
+}
+
+// long is a run that plays until cancelled.
+func long() Spec { return Spec{Game: "mysticelements", Games: 100_000, Agents: []string{"random"}} }
+
+func TestRunIsPlayedReportedAndOnlyItsOwnerSeesIt(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	anna, stranger := newClient(t, srv, ""), newClient(t, srv, "")
+	run, status, eb := anna.submit(quick(40))
+	if status != http.StatusAccepted {
+		t.Fatalf("submit: %d %s", status, eb.Error)
+	}
+	done := anna.wait(run.ID)
+	if done.Status != Done || done.Report == nil || done.Report.Games != 40 || done.Played != 40 {
+		t.Fatalf("run ended %s with %d games played: %+v", done.Status, done.Played, done.Error)
+	}
+	res, err := anna.http.Get(srv.URL + "/api/lab/runs/" + run.ID + "/report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "<svg") || !strings.Contains(string(page), "40 games") {
+		t.Fatalf("report: %d, %d bytes without its charts or title", res.StatusCode, len(page))
+	}
+	for _, try := range []struct{ method, path string }{
+		{"GET", "/api/lab/runs/" + run.ID},
+		{"GET", "/api/lab/runs/" + run.ID + "/report"},
+		{"POST", "/api/lab/runs/" + run.ID + "/cancel"},
+		{"GET", "/api/lab/compare?a=" + run.ID + "&b=" + run.ID},
+	} {
+		var body any
+		if try.method == "POST" {
+			body = struct{}{}
+		}
+		if status, _ := stranger.do(try.method, try.path, body, nil); status != http.StatusNotFound {
+			t.Errorf("%s %s by someone else: %d, want 404", try.method, try.path, status)
+		}
+	}
+	var list map[string][]Run
+	stranger.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 0 {
+		t.Errorf("someone else lists %d runs of anna's", len(list["runs"]))
+	}
+}
+
+func TestTooManyRunsAreRefusedPerUserAndPerAddress(t *testing.T) {
+	_, srv := testLab(t, Limits{RunsPerUser: 2, RunsAtOnce: 1, MaxQueued: 10})
+	anna := newClient(t, srv, "")
+	var ids []string
+	for range 2 {
+		r, status, eb := anna.submit(long())
+		if status != http.StatusAccepted {
+			t.Fatalf("submit: %d %s", status, eb.Error)
+		}
+		ids = append(ids, r.ID)
+	}
+	_, status, eb := anna.submit(long())
+	if status != http.StatusTooManyRequests || eb.Key != "lab.err_user_full" || !strings.Contains(eb.Error, "cancel") {
+		t.Fatalf("third run: %d %q, want 429 saying to wait or cancel", status, eb.Error)
+	}
+	// A fresh cookie from the same address is the same user.
+	other := newClient(t, srv, "")
+	if _, status, _ := other.submit(long()); status != http.StatusTooManyRequests {
+		t.Fatalf("a new cookie from the same address: %d, want 429", status)
+	}
+	// A logged-in account counts apart from the address.
+	if r, status, _ := newClient(t, srv, "ben").submit(quick(10)); status != http.StatusAccepted {
+		t.Fatalf("an account's run: %d", status)
+	} else {
+		ids = append(ids, r.ID)
+	}
+	for _, id := range ids[:2] {
+		var r Run
+		if status, eb := anna.do("POST", "/api/lab/runs/"+id+"/cancel", struct{}{}, &r); status != http.StatusOK {
+			t.Fatalf("cancel: %d %s", status, eb.Error)
+		}
+		if got := anna.wait(id); got.Status != Cancelled {
+			t.Fatalf("cancelled run ended %s", got.Status)
+		}
+	}
+	if _, status, eb := anna.submit(quick(10)); status != http.StatusAccepted {
+		t.Fatalf("after cancelling, a run was refused: %d %s", status, eb.Error)
+	}
+}
+
+func TestBadInputIsRefusedWithWhatAndWhere(t *testing.T) {
+	_, srv := testLab(t, Limits{MaxCardBytes: 8 << 10})
+	c := newClient(t, srv, "")
+	badYAML := "colour: red\nidentity: \"Fire\"\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n  - {name: Flame Archer, type: unit, cost: two, power: 2, health: 1}\n"
+	withCards := func(text string) Spec {
+		s := quick(10)
+		s.CardFile, s.Cards = "red.yaml", text
+		return s
+	}
+	tests := []struct {
+		name   string
+		spec   Spec
+		status int
+		key    string
+		line   int
+	}{
+		{"too many games", Spec{Game: "mysticelements", Games: 200_000}, 400, "lab.err_games", 0},
+		{"no games", Spec{Game: "mysticelements"}, 400, "lab.err_games", 0},
+		{"precision out of range", Spec{Game: "mysticelements", UntilCI: 0.1}, 400, "lab.err_until_ci", 0},
+		{"unknown game", Spec{Game: "chess", Games: 10}, 404, "lab.err_game", 0},
+		{"agent not offered", Spec{Game: "mysticelements", Games: 10, Agents: []string{"oracle"}}, 400, "lab.err_agent", 0},
+		{"search by time", Spec{Game: "mysticelements", Games: 10, Agents: []string{"ismcts:ms=5000"}}, 400, "lab.err_search", 0},
+		{"search too deep", Spec{Game: "mysticelements", Games: 10, Agents: []string{"ismcts:iters=100000"}}, 400, "lab.err_search", 0},
+		{"too many seats", Spec{Game: "mysticelements", Games: 10, Seats: 9}, 400, "lab.err_seats", 0},
+		{"unknown deck", Spec{Game: "mysticelements", Games: 10, Decks: []string{"Nope"}}, 400, "lab.err_deck", 0},
+		{"decks the rules keep apart (ME-8.2)", Spec{Game: "mysticelements", Games: 10, Decks: []string{"Deepwood", "Deepwood"}}, 400, "lab.err_input", 0},
+		{"invalid card at its line", withCards(badYAML), 400, "lab.err_cards", 5},
+		{"card file over the limit", withCards("# " + strings.Repeat("x", 9<<10) + "\ncards: []\n"), 413, "lab.err_cards_size", 0},
+		{"huge body", withCards(strings.Repeat("x", 1<<20)), 413, "lab.err_body_size", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, status, eb := c.submit(tc.spec)
+			if status != tc.status || eb.Key != tc.key {
+				t.Fatalf("got %d %s (%s), want %d %s", status, eb.Key, eb.Error, tc.status, tc.key)
+			}
+			if eb.Error == "" || strings.Contains(eb.Error, "lab.err") {
+				t.Fatalf("no message in words: %q", eb.Error)
+			}
+			if tc.line > 0 && (len(eb.Problems) == 0 || eb.Problems[0].Line != tc.line) {
+				t.Fatalf("problems %+v, want one at line %d", eb.Problems, tc.line)
+			}
+		})
+	}
+	var list map[string][]Run
+	c.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 0 {
+		t.Fatalf("refused runs were kept: %d", len(list["runs"]))
+	}
+}
+
+func TestRefusalsSpeakThePagesLanguage(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	for lang, word := range map[string]string{"de": "Partien", "cs": "her", "en": "games"} {
+		c.lang = lang
+		_, _, eb := c.submit(Spec{Game: "mysticelements", Games: 0})
+		if !strings.Contains(eb.Error, word) {
+			t.Errorf("%s: %q lacks %q", lang, eb.Error, word)
+		}
+	}
+}
+
+func TestCrossSiteRequestsAreRefused(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	for _, h := range []map[string]string{
+		{"Content-Type": "text/plain"},
+		{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"},
+		{"Content-Type": "application/json", "Origin": "https://evil.example"},
+	} {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/lab/runs", strings.NewReader(`{"game":"mysticelements","games":10}`))
+		for k, v := range h {
+			req.Header.Set(k, v)
+		}
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusForbidden {
+			t.Errorf("%v: %d, want 403", h, res.StatusCode)
+		}
+	}
+}
+
+func TestCheckShowsTheEditedCardsText(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	var setup GameSetup
+	c.do("GET", "/api/lab/games/mysticelements", nil, &setup)
+	var red string
+	for _, f := range setup.CardFiles {
+		if f.Name == "red.yaml" {
+			red = f.YAML
+		}
+	}
+	if red == "" {
+		t.Fatalf("no red.yaml among %d card files", len(setup.CardFiles))
+	}
+	edited := strings.Replace(red, "{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 3 to any\"]}",
+		"{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 5 to any\"]}", 1)
+	var res CheckResponse
+	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: "mysticelements", CardFile: "red.yaml", Cards: edited}, &res); status != 200 {
+		t.Fatalf("check: %d %s %+v", status, eb.Error, eb.Problems)
+	}
+	if len(res.Cards) != 1 || res.Cards[0].Name != "Fireball" || !strings.Contains(res.Cards[0].Text, "5") ||
+		!strings.Contains(res.Cards[0].Was, "3") {
+		t.Fatalf("edited cards %+v, want Fireball dealing 5 where it dealt 3", res.Cards)
+	}
+}
+
+func TestRunUntilPreciseStopsAtItsTarget(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	run, status, eb := c.submit(Spec{Game: "mysticelements", UntilCI: 5, Agents: []string{"random"}, Seed: 3})
+	if status != http.StatusAccepted {
+		t.Fatalf("submit: %d %s", status, eb.Error)
+	}
+	done := c.wait(run.ID)
+	p := done.Report.Precision
+	if done.Status != Done || p == nil || !p.Reached || p.FirstPlayer.High-p.FirstPlayer.Low > 0.10 {
+		t.Fatalf("ended %s with precision %+v, want ±5 points reached", done.Status, p)
+	}
+	if done.First == nil || done.Played != done.Report.Games || done.Played >= done.Planned {
+		t.Fatalf("played %d of at most %d, last round's rate %v", done.Played, done.Planned, done.First)
+	}
+}
+
+// A run the server was playing when it stopped is kept with its inputs
+// and shown as interrupted, so that it can be repeated; one another
+// server stores as it plays it is shown as it goes.
+func TestARunLeftByAStoppedServerIsInterrupted(t *testing.T) {
+	store := NewMemStore()
+	l, err := New(Config{Games: engine.Games(), Store: store, Who: func(http.ResponseWriter, *http.Request) (string, string) { return "", "" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	left := Run{ID: "r1", Owner: "anna", Status: Running, Spec: quick(10), Created: time.Now()}
+	if err := store.SaveRun(t.Context(), left); err != nil {
+		t.Fatal(err)
+	}
+	got, err := l.Get(t.Context(), "anna", "r1")
+	if err != nil || got.Status != Interrupted || got.Spec.Seed != 7 {
+		t.Fatalf("got %+v, %v: want the run interrupted with its inputs", got, err)
+	}
+	list, _ := l.List(t.Context(), "anna")
+	if len(list) != 1 || list[0].Status != Interrupted {
+		t.Fatalf("listed %+v", list)
+	}
+	// One that another server sharing the store stored a moment ago
+	// plays there.
+	elsewhere := Run{ID: "r2", Owner: "anna", Status: Running, Played: 40, Created: time.Now(), Updated: time.Now()}
+	if err := store.SaveRun(t.Context(), elsewhere); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := l.Get(t.Context(), "anna", "r2"); err != nil || got.Status != Running || got.Played != 40 {
+		t.Fatalf("a run stored lately elsewhere: %+v, %v; want it running with its progress", got, err)
+	}
+}
+
+func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	s := quick(30)
+	s.Sweep = &SweepSpec{Card: "Fireball", Field: "cost", From: 2, To: 4}
+	run, status, eb := c.submit(s)
+	if status != http.StatusAccepted || run.Planned != 90 {
+		t.Fatalf("submit: %d %s, planned %d, want 90 games", status, eb.Error, run.Planned)
+	}
+	done := c.wait(run.ID)
+	if done.Status != Done || done.Sweep == nil || len(done.Sweep.Points) != 3 || done.Played != 90 || done.Sweep.Seed != 7 {
+		t.Fatalf("sweep ended %s: %+v", done.Status, done.Sweep)
+	}
+	for i, p := range done.Sweep.Points {
+		if want := itoa(2 + i); p.Values[0] != want {
+			t.Errorf("point %d at %v, want %s", i, p.Values, want)
+		}
+	}
+	res, err := c.http.Get(srv.URL + "/api/lab/runs/" + run.ID + "/report")
+	if err != nil {
+		t.Fatal(err)
+	}
+	page, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(page), "<svg") {
+		t.Fatal("the sweep's report has no chart")
+	}
+	if status, eb := c.do("GET", "/api/lab/compare?a="+run.ID+"&b="+run.ID, nil, nil); status != 400 || eb.Key != "lab.err_compare_sweep" {
+		t.Fatalf("comparing sweeps: %d %s", status, eb.Key)
+	}
+	for _, bad := range []struct {
+		sweep SweepSpec
+		games int
+		key   string
+	}{
+		{SweepSpec{Card: "Nonesuch", Field: "cost", From: 1, To: 3}, 10, "lab.err_input"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 30}, 10, "lab.err_sweep_values"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}, 50_000, "lab.err_sweep_games"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_figure"},
+	} {
+		s := quick(bad.games)
+		s.Sweep = &bad.sweep
+		if _, status, eb := c.submit(s); status != 400 || eb.Key != bad.key {
+			t.Errorf("%+v: %d %s (%s), want %s", bad.sweep, status, eb.Key, eb.Error, bad.key)
+		}
+	}
+}

@@ -1,0 +1,53 @@
+package lab
+
+import (
+	"cmp"
+	"context"
+	"maps"
+	"slices"
+	"sync"
+)
+
+// MemStore keeps runs in memory: for tests, and for a server whose
+// store keeps no runs.
+type MemStore struct {
+	mu   sync.Mutex
+	runs map[string]Run
+}
+
+// NewMemStore makes an empty MemStore.
+func NewMemStore() *MemStore { return &MemStore{runs: map[string]Run{}} }
+
+// SaveRun implements Store.
+func (m *MemStore) SaveRun(_ context.Context, r Run) error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.runs[r.ID] = r
+	return nil
+}
+
+// LabRun implements Store.
+func (m *MemStore) LabRun(_ context.Context, id string) (Run, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	r, ok := m.runs[id]
+	if !ok {
+		return Run{}, ErrNoRun
+	}
+	return r, nil
+}
+
+// LabRuns implements Store.
+func (m *MemStore) LabRuns(_ context.Context, owner string, limit int) ([]Run, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	out := []Run{}
+	for _, r := range slices.Collect(maps.Values(m.runs)) {
+		if r.Owner == owner {
+			r.Report = nil
+			out = append(out, r)
+		}
+	}
+	slices.SortFunc(out, func(a, b Run) int { return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(a.ID, b.ID)) })
+	return out[:min(limit, len(out))], nil
+}

@@ -1,0 +1,243 @@
+// Package lab is the designer's workbench on the server (/lab): runs of
+// simulated games with edited cards, variants, seats, agents and decks,
+// queued (bounded per user and overall, taking turns, cancellable), with
+// live progress, stored with their inputs so that any run can be
+// reopened, repeated or compared with another, and reported as
+// `kartenwerk sim --report` reports them.
+package lab
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"kartenwerk/sim"
+)
+
+// The states of a run.
+const (
+	Queued    = "queued"
+	Running   = "running"
+	Done      = "done"
+	Failed    = "failed"
+	Cancelled = "cancelled"
+	// Interrupted is a run the server stopped playing when it stopped;
+	// its inputs are kept, so it can be repeated.
+	Interrupted = "interrupted"
+)
+
+// Run is one run's record: its inputs, how far it got and its report.
+type Run struct {
+	ID    string `json:"id"`
+	Owner string `json:"-"`
+	Spec  Spec   `json:"spec"`
+	// Status is one of Queued, Running, Done, Failed, Cancelled,
+	// Interrupted.
+	Status string `json:"status"`
+	// Played counts the games played; Planned is the run's size (with
+	// Spec.UntilCI, the most it may play).
+	Played  int `json:"played"`
+	Planned int `json:"planned"`
+	// Ahead is, for a queued run, how many runs start before it;
+	// Seconds, for a playing one, how long it has played.
+	Ahead   int     `json:"ahead,omitempty"`
+	Seconds float64 `json:"seconds,omitempty"`
+	// First is, for a run played until precise, the first player's win
+	// rate after the last round.
+	First   *sim.Interval `json:"first,omitempty"`
+	Created time.Time     `json:"created"`
+	// Updated is when the server playing it last stored it; a run left
+	// queued or running and not updated for a while was interrupted.
+	Updated  time.Time `json:"updated,omitzero"`
+	Started  time.Time `json:"started,omitzero"`
+	Finished time.Time `json:"finished,omitzero"`
+	// ErrorKey and Error say why a run failed: a lab.err_ message and,
+	// for an error of the game or the simulator, its text.
+	ErrorKey string      `json:"error_key,omitempty"`
+	Error    string      `json:"error,omitempty"`
+	Report   *sim.Report `json:"report,omitempty"`
+	// Sweep is a finished sweep's figure at every value.
+	Sweep *sim.Sweep `json:"sweep,omitempty"`
+}
+
+// outcome is what a run's games came to: a report, or a sweep.
+type outcome struct {
+	report *sim.Report
+	sweep  *sim.Sweep
+}
+
+// games counts the games played.
+func (o outcome) games() int {
+	if o.sweep != nil {
+		return o.sweep.Games * len(o.sweep.Points)
+	}
+	return o.report.Games
+}
+
+// ended reports whether the run will change no more.
+func (r Run) ended() bool { return r.Status != Queued && r.Status != Running }
+
+// ErrNoRun is a Store's answer for an id it does not hold.
+var ErrNoRun = errors.New("no such run")
+
+// Store keeps the runs' records.
+type Store interface {
+	// SaveRun stores the record, replacing the one of its id.
+	SaveRun(ctx context.Context, r Run) error
+	// LabRun returns the run with this id, report included, or ErrNoRun.
+	LabRun(ctx context.Context, id string) (Run, error)
+	// LabRuns lists owner's runs, newest first, at most limit, without
+	// their reports.
+	LabRuns(ctx context.Context, owner string, limit int) ([]Run, error)
+}
+
+// job is a run on its way: queued or playing.
+type job struct {
+	user   string // whose bound it counts against
+	plan   plan
+	ctx    context.Context
+	cancel context.CancelFunc
+	played atomic.Int64
+	mu     sync.Mutex // guards run
+	run    Run
+	// stored serialises the job's writes to the store, so that a
+	// heartbeat never lands after the final record; ended tells that the
+	// final record is written.
+	stored sync.Mutex
+	ended  bool
+}
+
+// snapshot is the run as it stands.
+func (j *job) snapshot() Run {
+	j.mu.Lock()
+	defer j.mu.Unlock()
+	r := j.run
+	r.Played = max(r.Played, int(j.played.Load()))
+	return r
+}
+
+func (j *job) update(f func(*Run)) Run {
+	j.mu.Lock()
+	f(&j.run)
+	j.mu.Unlock()
+	return j.snapshot()
+}
+
+// play plays a run's games and records how it ended.
+func (l *Lab) play(j *job) {
+	if j.ctx.Err() != nil { // cancelled while it waited for its start
+		l.finish(j, outcome{}, j.ctx.Err())
+		return
+	}
+	j.update(func(r *Run) { r.Status, r.Started = Running, time.Now() })
+	l.keep(j)
+	ctx, stop := context.WithTimeout(j.ctx, l.limits.MaxRunTime)
+	defer stop()
+	out, err := l.simulate(ctx, j)
+	if errors.Is(err, context.DeadlineExceeded) && j.ctx.Err() == nil {
+		err = refuse(0, "lab.err_too_long", "minutes", int(l.limits.MaxRunTime.Minutes()))
+	}
+	l.finish(j, out, err)
+}
+
+// simulate plays the batch, counting games as they end.
+func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
+	cfg := j.plan.cfg
+	var before atomic.Int64 // games of the rounds or settings already played
+	cfg.Progress = func(done int) { j.played.Store(before.Load() + int64(done)) }
+	var out outcome
+	var err error
+	switch ci, sw := j.plan.spec.UntilCI, j.plan.sweep; {
+	case sw != nil:
+		each := int64(j.plan.planned / len(sw.settings))
+		out.sweep, err = sim.RunSweep(ctx, cfg, sw.card, sw.fields, sw.settings, sw.figure, func(done int) { before.Store(int64(done) * each) })
+	case ci > 0:
+		out.report, err = sim.UntilPrecise(ctx, cfg, ci/100, func(games int, first sim.Interval) {
+			before.Store(int64(games))
+			j.update(func(r *Run) { r.First = &first })
+		})
+	default:
+		out.report, err = sim.Run(ctx, cfg)
+	}
+	return out, err
+}
+
+// finish records the run's end and lets it go from memory.
+func (l *Lab) finish(j *job, out outcome, err error) {
+	final := j.update(func(r *Run) {
+		r.Finished = time.Now()
+		switch {
+		case err == nil:
+			r.Status, r.Report, r.Sweep, r.Played = Done, out.report, out.sweep, out.games()
+		case j.ctx.Err() != nil:
+			r.Status = Cancelled
+		default:
+			r.Status = Failed
+			e := asError(err)
+			r.ErrorKey, r.Error = e.Key, e.Error()
+		}
+	})
+	j.stored.Lock()
+	j.ended = true
+	if l.ctx.Err() == nil { // a server stopping leaves it as it was: interrupted
+		l.save(final)
+	}
+	j.stored.Unlock()
+	l.mu.Lock()
+	delete(l.live, j.run.ID)
+	l.mu.Unlock()
+}
+
+// keep writes a queued or playing run's record unless its final one is
+// written.
+func (l *Lab) keep(j *job) {
+	j.stored.Lock()
+	defer j.stored.Unlock()
+	if !j.ended {
+		l.save(j.snapshot())
+	}
+}
+
+// heartbeatEvery is how often a playing or queued run's record is
+// stored, with its progress, so that replicas sharing the store see it
+// going on; staleAfter without one, it was interrupted.
+const (
+	heartbeatEvery = 5 * time.Second
+	staleAfter     = 4 * heartbeatEvery
+)
+
+// heartbeats stores every live run's record at each beat until the lab
+// closes.
+func (l *Lab) heartbeats() {
+	tick := time.NewTicker(heartbeatEvery)
+	defer tick.Stop()
+	for {
+		select {
+		case <-l.ctx.Done():
+			return
+		case <-tick.C:
+		}
+		l.mu.Lock()
+		jobs := make([]*job, 0, len(l.live))
+		for _, j := range l.live {
+			jobs = append(jobs, j)
+		}
+		l.mu.Unlock()
+		for _, j := range jobs {
+			l.keep(j)
+		}
+	}
+}
+
+// save writes a record, stamped with the time; the run goes on if the
+// store fails, and the failure is logged.
+func (l *Lab) save(r Run) {
+	r.Updated = time.Now()
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	if err := l.store.SaveRun(ctx, r); err != nil {
+		l.log.Error("lab: saving a run", "run", r.ID, "status", r.Status, "err", err)
+	}
+}

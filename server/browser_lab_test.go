@@ -1,0 +1,212 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// editJS replaces text in the lab's card editor as typing would.
+const editJS = `((from, to) => {
+  const e = document.getElementById("yaml");
+  if (!e.value.includes(from)) return false;
+  e.value = e.value.replace(from, to);
+  e.dispatchEvent(new Event("input"));
+  return true;
+})`
+
+// TestBrowserLabEditsACardRunsAndCompares: a designer plays 200 games of
+// Mystic Elements with the shipped cards and sees the report; then loads
+// the same inputs, edits Fireball in the page (first with a mistake,
+// shown at its line), plays the same 200 deals again and compares the two
+// runs figure by figure. With $KARTENWERK_SCREENSHOTS set, the page is
+// shot there in each language at a desktop's and a phone's size.
+func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
+	e, tab, text, do := openLab(t)
+	count := func(sel string) int {
+		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("`+sel+`").length`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	do("ask for 200 games", chromedp.SetValue("#games", "200"))
+	do("name the run", chromedp.SetValue("#label", "shipped"))
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the first run's end", func() bool { return strings.Contains(text("#detail-status"), "Finished: 200 games") })
+	waitFor(t, "the report in its frame", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {body: {innerHTML: ""}}).body.innerHTML`))
+		return strings.Contains(got, "<svg") && strings.Contains(got, "200 games")
+	})
+
+	do("load the run's inputs", chromedp.Click("#repeat"))
+	waitFor(t, "the inputs in the form", func() bool {
+		v, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("label").value + "/" + document.getElementById("seed").value`))
+		return strings.HasPrefix(v, "shipped/") && len(v) > len("shipped/")
+	})
+	// The form scrolls smoothly to its top: a click at a point could land
+	// on what is scrolling by, so the radio is clicked as an element.
+	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
+	do("pick red.yaml", chromedp.SetValue("#card-file", "red.yaml"))
+	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
+	edit := func(from, to string) {
+		t.Helper()
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](editJS+`(`+jsString(from)+`, `+jsString(to)+`)`))
+		if err != nil || !ok {
+			t.Fatalf("editing %q: %v, %v", from, ok, err)
+		}
+	}
+	edit("cost: 3, abilities: [\"play: damage 3 to any\"]", "cost: three, abilities: [\"play: damage 3 to any\"]")
+	if !poll(20*time.Second, func() bool { return strings.Contains(text("#problems"), "Line 14") && count("#gutter .bad-line") == 1 }) {
+		t.Fatalf("the mistake is not shown at line 14: %q, %q, errors %q", text("#check-state"), text("#problems"), text("#errors"))
+	}
+	edit("cost: three", "cost: 3")
+	edit("play: damage 3 to any\"]}\n  - {name: Wildfire", "play: damage 5 to any\"]}\n  - {name: Wildfire")
+	waitFor(t, "Fireball's new text beside the editor", func() bool {
+		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
+	})
+	shootEditor(t, tab)
+	do("rename the run", chromedp.SetValue("#label", "Fireball deals 5"))
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the second run's end", func() bool {
+		return strings.Contains(text("#detail-title"), "Fireball deals 5") && strings.Contains(text("#detail-status"), "Finished: 200 games")
+	})
+	runs := count("#run-rows tr")
+	if runs != 2 {
+		t.Fatalf("%d runs listed, want 2", runs)
+	}
+	// The seeds as the server wrote them, not as a script's numbers: a
+	// seed above 2^53 would be rounded alike on both sides.
+	seeds, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`fetch("/api/lab/runs").then((r) => r.text()).then((b) => b.match(/"seed":\d+/g))`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || len(seeds) != 2 || seeds[0] != seeds[1] {
+		t.Fatalf("seeds of the two runs %v (%v): the edited run must replay the first one's deals", seeds, err)
+	}
+	do("pick A", chromedp.Click(`#run-rows tr:nth-child(2) input[name=pick-a]`))
+	do("pick B", chromedp.Click(`#run-rows tr:nth-child(1) input[name=pick-b]`))
+	do("compare", chromedp.Click("#compare"))
+	waitFor(t, "the comparison", func() bool {
+		return count("#diff-rows tr") > 5 && strings.Contains(text("#diff-rows"), "First player wins") &&
+			strings.Contains(text("#comparison-runs"), "Fireball deals 5")
+	})
+	if strings.Contains(text("body"), "⟦") {
+		t.Error("a word is missing from the catalogue: the page shows a key")
+	}
+	shootLab(t, tab, e.http.URL)
+}
+
+// openLab opens the lab on Mystic Elements in English, in a new browser
+// over a new server, and returns the page's driver.
+func openLab(t *testing.T) (*testEnv, context.Context, func(string) string, func(string, chromedp.Action[chromedp.Void])) {
+	t.Helper()
+	e := newEnv(t)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#errors")
+	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	return e, tab, text, do
+}
+
+// jsString quotes s for a script.
+func jsString(s string) string {
+	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`)
+	return `"` + r.Replace(s) + `"`
+}
+
+// shootEditor keeps the card editor with its changed card beside it.
+func shootEditor(t *testing.T, tab context.Context) {
+	t.Helper()
+	dir := screenshotDir(t)
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView("#editor-box"),
+			chromedp.Sleep(300*time.Millisecond))
+		var png []byte
+		if err == nil {
+			png, err = chromedp.Run(tab, chromedp.CaptureScreenshot())
+		}
+		if err != nil {
+			t.Fatalf("the editor at %dx%d: %v", size.w, size.h, err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("lab-editor-en-%dx%d.png", size.w, size.h)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// shootLab opens the page with its two runs compared in each language and
+// keeps full-page screenshots at a desktop's and a phone's size, checking
+// that nothing is wider than the screen.
+func shootLab(t *testing.T, tab context.Context, base string) {
+	t.Helper()
+	ids, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#run-rows tr")].map((r) => r.dataset.run)`))
+	if err != nil || len(ids) != 2 {
+		t.Fatalf("run ids %v: %v", ids, err)
+	}
+	dir := screenshotDir(t)
+	for _, lang := range []string{"de", "en", "cs"} {
+		url := base + "/lab?game=mysticelements&lang=" + lang + "&run=" + ids[0] + "&a=" + ids[1] + "&b=" + ids[0]
+		for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+			ctx, cancel := context.WithTimeout(tab, 60*time.Second)
+			err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(url),
+				chromedp.WaitVisible("#diff-rows tr"), chromedp.Sleep(500*time.Millisecond))
+			var png []byte
+			if err == nil {
+				png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			}
+			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+			cancel()
+			if err != nil {
+				t.Fatalf("lab in %s at %dx%d: %v", lang, size.w, size.h, err)
+			}
+			if wide {
+				t.Errorf("lab in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
+			}
+			path := filepath.Join(dir, fmt.Sprintf("lab-%s-%dx%d.png", lang, size.w, size.h))
+			if err := os.WriteFile(path, png, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
+// TestBrowserLabSweepsACardsCost: a designer slides a sweep of
+// Fireball's cost from 2 to 4 and sees the report's chart of the first
+// player's win rate at each value.
+func TestBrowserLabSweepsACardsCost(t *testing.T) {
+	_, tab, text, do := openLab(t)
+	do("ask for 60 games a value", chromedp.SetValue("#games", "60"))
+	do("sweep", chromedp.Click("#sweep-on"))
+	do("pick Fireball", chromedp.SetValue("#sweep-card", "Fireball"))
+	slide := func(id, v string) {
+		do("slide "+id, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("input")); })()`))
+	}
+	slide("sweep-from", "2")
+	slide("sweep-to", "4")
+	waitFor(t, "the sweep's size", func() bool { return strings.Contains(text("#sweep-help"), "3 values, 180 games") })
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the sweep's end", func() bool { return strings.Contains(text("#detail-status"), "Finished: 180 games over 3 values") })
+	waitFor(t, "the sweep's chart", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {body: {innerHTML: ""}}).body.innerHTML`))
+		return strings.Contains(got, "<svg") && strings.Contains(got, "Fireball")
+	})
+	if !strings.Contains(text("#detail-inputs"), "sweep Fireball cost 2..4") {
+		t.Errorf("the run's inputs do not name its sweep: %q", text("#detail-inputs"))
+	}
+	dir := screenshotDir(t)
+	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "lab-sweep-en-1280x900.png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}

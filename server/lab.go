@@ -1,0 +1,31 @@
+package server
+
+import (
+	"net/http"
+
+	"kartenwerk/lab"
+)
+
+// labRoutes mounts the designer's workbench (package lab): the page at
+// /lab and its API, with runs kept in the store when it keeps them.
+func (srv *Server) labRoutes(m *http.ServeMux) {
+	store, _ := srv.store.(lab.Store)
+	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Who: srv.labUser, Lang: langOf,
+		SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
+	if err != nil {
+		srv.log.Error("lab: not started", "err", err)
+		return
+	}
+	go func() { <-srv.ctx.Done(); l.Close() }()
+	m.HandleFunc("GET /lab", srv.page("lab.html"))
+	l.Routes(m)
+}
+
+// labUser is the requester's account ("" when not logged in) and address.
+func (srv *Server) labUser(w http.ResponseWriter, r *http.Request) (string, string) {
+	account, err := srv.owner(w, r)
+	if err != nil {
+		account = ""
+	}
+	return account, clientAddr(r)
+}

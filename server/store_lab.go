@@ -1,0 +1,89 @@
+package server
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"kartenwerk/lab"
+)
+
+// The designer's workbench keeps each run as one row: its record as
+// JSON, and its report apart, so that listing a user's runs reads no
+// report.
+
+const labRunsSchema = `
+CREATE TABLE lab_runs (
+	id      TEXT PRIMARY KEY,
+	owner   TEXT NOT NULL,
+	created BIGINT NOT NULL,
+	data    TEXT NOT NULL,
+	report  TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX lab_runs_by_owner ON lab_runs (owner, created);`
+
+// migrateLabRuns adds the workbench's runs.
+func migrateLabRuns(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	return execAll(ctx, tx, labRunsSchema)
+}
+
+// SaveRun implements lab.Store.
+func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
+	report := ""
+	if r.Report != nil {
+		data, err := json.Marshal(r.Report)
+		if err != nil {
+			return err
+		}
+		report = string(data)
+	}
+	r.Report = nil
+	data, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	return s.write(ctx, writeOp{what: "save lab run " + r.ID,
+		query: `INSERT INTO lab_runs (id, owner, created, data, report) VALUES (?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report`,
+		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}})
+}
+
+// LabRun implements lab.Store.
+func (s *sqlStore) LabRun(ctx context.Context, id string) (lab.Run, error) {
+	var owner, data, report string
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT owner, data, report FROM lab_runs WHERE id = ?`), id).Scan(&owner, &data, &report)
+	if errors.Is(err, sql.ErrNoRows) {
+		return lab.Run{}, lab.ErrNoRun
+	}
+	if err != nil {
+		return lab.Run{}, err
+	}
+	r, err := decodeLabRun(owner, data)
+	if err == nil && report != "" {
+		err = json.Unmarshal([]byte(report), &r.Report)
+	}
+	return r, err
+}
+
+// LabRuns implements lab.Store.
+func (s *sqlStore) LabRuns(ctx context.Context, owner string, limit int) ([]lab.Run, error) {
+	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE owner = ? ORDER BY created DESC, id LIMIT ?`),
+		func(row scanner) (lab.Run, error) {
+			var who, data string
+			if err := row.Scan(&who, &data); err != nil {
+				return lab.Run{}, err
+			}
+			return decodeLabRun(who, data)
+		}, owner, limit)
+}
+
+func decodeLabRun(owner, data string) (lab.Run, error) {
+	var r lab.Run
+	if err := json.Unmarshal([]byte(data), &r); err != nil {
+		return r, fmt.Errorf("lab run: stored record: %w", err)
+	}
+	r.Owner = owner
+	return r, nil
+}

@@ -1,0 +1,370 @@
+// The designer's workbench: runs of simulated games with edited cards,
+// variants, seats, agents and decks, queued on the server, followed live,
+// reopened, repeated and compared side by side.
+import {el, api} from "./common.js";
+import {t, loadWords, lang, pageLang} from "./i18n.js";
+
+const $ = (id) => document.getElementById(id);
+const pollEvery = 500; // ms: progress shows at least once a second
+const checkAfter = 400; // ms of quiet typing before the cards are checked
+
+let setup = null; // the chosen game's GameSetup
+let shown = null; // the run in the detail panel
+let pollTimer = 0;
+let checkTimer = 0;
+let listTimer = 0;
+const picked = {a: "", b: ""};
+const gameNames = new Map(); // id -> the game's name
+
+function withLang(path) { return pageLang() ? `${path}${path.includes("?") ? "&" : "?"}lang=${pageLang()}` : path; }
+
+async function start() {
+  await loadWords();
+  document.title = t("lab.page_title");
+  const games = (await api("/api/catalog")).games;
+  for (const g of games) gameNames.set(g.id, g.name);
+  $("game").replaceChildren(...games.map((g) => el("option", {value: g.id}, g.name)));
+  const params = new URLSearchParams(location.search);
+  $("game").value = params.get("game") || games[0].id;
+  $("game").addEventListener("change", () => chooseGame($("game").value));
+  $("seats").addEventListener("change", () => drawSeats());
+  for (const r of document.querySelectorAll("input[name=cards]")) r.addEventListener("change", showEditor);
+  for (const r of document.querySelectorAll("input[name=size]")) r.addEventListener("change", sizeHelp);
+  $("card-file").addEventListener("change", () => loadFile($("card-file").value));
+  $("reset-file").addEventListener("click", () => loadFile($("card-file").value));
+  $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
+  $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  $("sweep-on").addEventListener("change", sweepHelp);
+  for (const id of ["sweep-from", "sweep-to", "games"]) $(id).addEventListener("input", sweepHelp);
+  $("start").addEventListener("click", () => startRun().catch(showError));
+  $("compare").addEventListener("click", () => compare(picked.a, picked.b).catch(showError));
+  $("cancel").addEventListener("click", () => cancelRun().catch(showError));
+  $("repeat").addEventListener("click", () => repeat(shown));
+  await chooseGame($("game").value);
+  await drawRuns();
+  if (params.get("run")) await openRun(params.get("run"));
+  if (params.get("a") && params.get("b")) await compare(params.get("a"), params.get("b"));
+}
+
+async function chooseGame(id) {
+  setup = await api(withLang(`/api/lab/games/${encodeURIComponent(id)}`));
+  $("seats").replaceChildren(...range(setup.min_seats, setup.max_seats).map((n) => el("option", {value: n}, String(n))));
+  $("card-file").replaceChildren(...setup.card_files.map((f) => el("option", {value: f.name}, f.name)));
+  document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
+  drawVariants();
+  drawSeats();
+  $("sweep-card").replaceChildren(...setup.cards.map((c) => el("option", {value: c}, c)));
+  if (setup.card_files.length) loadFile(setup.card_files[0].name);
+  sizeHelp();
+  sweepHelp();
+}
+
+// sweepHelp shows the sweep's values and how many games it plays in all.
+function sweepHelp() {
+  $("sweep-box").hidden = !$("sweep-on").checked;
+  const from = Number($("sweep-from").value), to = Number($("sweep-to").value);
+  $("sweep-from-out").textContent = from;
+  $("sweep-to-out").textContent = to;
+  const values = Math.max(0, to - from + 1);
+  $("sweep-help").textContent = t("lab.sweep_help", {values, games: (values * (Number($("games").value) || 0)).toLocaleString(lang())});
+}
+
+function range(a, b) { return Array.from({length: b - a + 1}, (_, i) => a + i); }
+
+function drawVariants() {
+  $("variants-box").hidden = setup.variants.length === 0;
+  $("variants").replaceChildren(...setup.variants.map((v) => el("label", {title: v.doc || ""},
+    el("span", {}, v.rule ? `${v.key} (${v.rule})` : v.key), " ",
+    el("select", {dataset: {variant: v.key}}, v.options.map((o) => el("option", {value: o, selected: o === v.default},
+      o === v.default ? t("lab.variant_default", {option: o}) : o))))));
+}
+
+function drawSeats(agents = [], decks = []) {
+  const n = Number($("seats").value);
+  $("seat-rows").replaceChildren(...range(1, n).map((s) => el("tr", {},
+    el("td", {}, t("lab.seat_n", {n: s})),
+    el("td", {}, el("select", {class: "agent", "aria-label": t("lab.agent")}, setup.agents.map((a) =>
+      el("option", {value: a, selected: a === (agents[s - 1] ?? agents[0] ?? "greedy")}, agentLabel(a))))),
+    el("td", {}, el("select", {class: "deck", "aria-label": t("lab.deck")},
+      [el("option", {value: ""}, t("lab.deck_rules")), ...setup.presets.map((p) =>
+        el("option", {value: p, selected: p === (decks[s - 1] ?? decks[0])}, p))])))));
+}
+
+function agentLabel(spec) { return t("lab.agent_" + spec.split(":")[0]); }
+
+function showEditor() {
+  $("editor-box").hidden = !edited();
+  if (edited()) scheduleCheck();
+}
+
+function edited() { return document.querySelector("input[name=cards]:checked").value === "edited"; }
+
+function loadFile(name, text) {
+  const f = setup.card_files.find((c) => c.name === name);
+  $("card-file").value = name;
+  $("yaml").value = text ?? (f ? f.yaml : "");
+  drawGutter([]);
+  scheduleCheck();
+}
+
+// drawGutter numbers the lines and marks those with problems.
+function drawGutter(bad) {
+  const lines = $("yaml").value.split("\n").length;
+  const marked = new Set(bad);
+  $("gutter").replaceChildren(...range(1, lines).map((n) => el("span", {class: marked.has(n) ? "bad-line" : ""}, `${n}\n`)));
+  $("gutter").scrollTop = $("yaml").scrollTop;
+}
+
+function scheduleCheck() {
+  clearTimeout(checkTimer);
+  $("check-state").textContent = "";
+  if (!edited()) return;
+  $("check-state").textContent = t("lab.checking");
+  checkTimer = setTimeout(() => checkCards().catch(showError), checkAfter);
+}
+
+async function checkCards() {
+  const body = {game: setup.id, card_file: $("card-file").value, cards: $("yaml").value};
+  try {
+    const res = await api(withLang("/api/lab/check"), body);
+    $("problems").replaceChildren();
+    drawGutter([]);
+    $("check-state").textContent = res.cards.length ? t("lab.cards_ok", {n: res.cards.length}) : t("lab.cards_unchanged");
+    $("changed").replaceChildren(...res.cards.map(cardItem));
+  } catch (err) {
+    const problems = err.problems || [];
+    $("check-state").textContent = err.message;
+    $("changed").replaceChildren();
+    $("problems").replaceChildren(...problems.map((p) => el("li", {},
+      el("button", {type: "button", class: "line-link", onclick: () => goToLine(p.line)}, p.line ? t("lab.line", {n: p.line}) : t("lab.file")),
+      " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, ` — ${p.fix}`) : "")));
+    drawGutter(problems.map((p) => p.line).filter(Boolean));
+  }
+}
+
+function cardItem(c) {
+  return el("li", {},
+    el("b", {}, c.name), c.added ? el("span", {class: "tag"}, t("lab.card_added")) : "",
+    el("div", {class: "card-text"}, c.text),
+    c.was ? el("div", {class: "card-was muted"}, t("lab.card_was", {text: c.was})) : "");
+}
+
+// goToLine puts the caret at the start of line n.
+function goToLine(n) {
+  const lines = $("yaml").value.split("\n");
+  const at = lines.slice(0, Math.max(0, n - 1)).reduce((sum, l) => sum + l.length + 1, 0);
+  $("yaml").focus();
+  $("yaml").setSelectionRange(at, at + (lines[n - 1] || "").length);
+  $("yaml").scrollTop = Math.max(0, (n - 5) * lineHeight());
+}
+
+function lineHeight() { return parseFloat(getComputedStyle($("yaml")).lineHeight) || 18; }
+
+function sizeHelp() {
+  const ci = document.querySelector("input[name=size]:checked").value === "ci";
+  $("size-help").textContent = ci ? t("lab.size_ci_help", {max: setup.limits.max_games.toLocaleString(lang())}) : t("lab.size_games_help", {max: setup.limits.max_games.toLocaleString(lang())});
+}
+
+// spec reads the form into a run's inputs.
+function spec() {
+  const s = {game: setup.id, seats: Number($("seats").value), games: Number($("games").value) || 0,
+    agents: [...document.querySelectorAll("#seat-rows .agent")].map((e) => e.value),
+    mirror: $("mirror").checked, label: $("label").value.trim(), variant: {}};
+  const decks = [...document.querySelectorAll("#seat-rows .deck")].map((e) => e.value);
+  if (decks.some(Boolean) && !decks.every(Boolean)) throw new Error(t("lab.err_decks_mixed"));
+  if (decks.every(Boolean)) s.decks = decks;
+  for (const e of document.querySelectorAll("#variants select")) s.variant[e.dataset.variant] = e.value;
+  if (document.querySelector("input[name=size]:checked").value === "ci") s.until_ci = Number($("until-ci").value) || 0;
+  const seed = $("seed").value.trim();
+  if (seed && !(/^\d+$/.test(seed) && Number.isSafeInteger(Number(seed)) && Number(seed) > 0)) throw new Error(t("lab.err_seed"));
+  if (seed) s.seed = Number(seed);
+  if (edited()) { s.card_file = $("card-file").value; s.cards = $("yaml").value; }
+  if ($("sweep-on").checked) {
+    s.sweep = {card: $("sweep-card").value, field: $("sweep-field").value.trim(), figure: $("sweep-figure").value,
+      from: Number($("sweep-from").value), to: Number($("sweep-to").value)};
+  }
+  return s;
+}
+
+async function startRun() {
+  $("errors").replaceChildren();
+  const run = await api(withLang("/api/lab/runs"), spec());
+  await drawRuns();
+  await openRun(run.id);
+}
+
+function showError(err) {
+  $("errors").replaceChildren(el("p", {}, err.message),
+    ...(err.problems || []).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}${p.fix ? " — " + p.fix : ""}`)));
+}
+
+async function drawRuns() {
+  const {runs} = await api(withLang("/api/lab/runs"));
+  $("no-runs").hidden = runs.length > 0;
+  $("run-rows").replaceChildren(...runs.map(runRow));
+  $("compare").disabled = !(picked.a && picked.b && picked.a !== picked.b);
+  clearTimeout(listTimer);
+  if (runs.some((r) => r.status === "queued" || r.status === "running")) listTimer = setTimeout(() => drawRuns().catch(showError), 2000);
+}
+
+function runRow(r) {
+  const pick = (side) => el("input", {type: "radio", name: "pick-" + side, checked: picked[side] === r.id,
+    disabled: r.status !== "done" || !!r.spec.sweep, "aria-label": t("lab.col_" + side) + " " + runName(r),
+    onchange: () => { picked[side] = r.id; $("compare").disabled = !(picked.a && picked.b && picked.a !== picked.b); }});
+  return el("tr", {dataset: {run: r.id}, class: shown && shown.id === r.id ? "open" : ""},
+    el("td", {}, pick("a")), el("td", {}, pick("b")),
+    el("td", {}, el("button", {type: "button", class: "line-link", onclick: () => openRun(r.id).catch(showError)}, runName(r)),
+      el("div", {class: "muted small"}, new Date(r.created).toLocaleString(lang()))),
+    el("td", {}, statusText(r)), el("td", {}, gamesText(r)));
+}
+
+// runName is the run's label, or its game and what sets it apart.
+function runName(r) {
+  if (r.spec.label) return r.spec.label;
+  const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to})
+    : s.cards ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
+  return `${gameNames.get(s.game) || s.game} · ${what}`;
+}
+
+function gamesText(r) { return t("lab.games_n", {n: r.played}); }
+
+function statusText(r) {
+  if (r.status === "queued") return t("lab.status_queued", {ahead: r.ahead || 0});
+  if (r.status === "running") return t("lab.status_running", {played: r.played.toLocaleString(lang()), planned: r.planned.toLocaleString(lang())});
+  return t("lab.status_" + r.status);
+}
+
+async function openRun(id) {
+  clearTimeout(pollTimer);
+  const r = await api(withLang(`/api/lab/runs/${id}`));
+  const changed = !shown || shown.id !== r.id || shown.status !== r.status;
+  shown = r;
+  drawRun(r, changed);
+  if (r.status === "queued" || r.status === "running") pollTimer = setTimeout(() => openRun(id).catch(showError), pollEvery);
+  else if (changed) await drawRuns();
+}
+
+function drawRun(r, changed) {
+  $("detail").hidden = false;
+  $("detail-title").textContent = runName(r);
+  $("detail-inputs").textContent = inputsText(r.spec);
+  const share = r.spec.until_ci ? precisionShare(r) : r.planned ? Math.min(1, r.played / r.planned) : 0;
+  $("bar").style.width = `${(r.status === "done" ? 1 : share) * 100}%`;
+  let status = statusText(r);
+  if (r.status === "running") status += " · " + elapsedText(r);
+  if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
+  if (r.status === "done" && r.report) status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
+    rate: pct(r.report.first_player_win_rate.rate), low: pct(r.report.first_player_win_rate.low), high: pct(r.report.first_player_win_rate.high)});
+  if (r.status === "done" && r.sweep) status = t("lab.sweep_done", {games: r.played.toLocaleString(lang()), values: r.sweep.points.length});
+  if (r.status === "done" && r.report && r.report.errors) {
+    const first = (r.report.error_samples || [])[0];
+    status += " " + t("lab.games_failed", {n: r.report.errors, game: first ? first.index + 1 : "", error: first ? first.message : ""});
+  }
+  if (r.status === "failed") status += ": " + (r.error || "");
+  $("detail-status").textContent = status;
+  $("cancel").hidden = !(r.status === "queued" || r.status === "running");
+  $("report").hidden = $("report-link").hidden = r.status !== "done";
+  if (r.status === "done" && changed) {
+    $("report").src = `/api/lab/runs/${r.id}/report`;
+    $("report-link").href = `/api/lab/runs/${r.id}/report`;
+  }
+  for (const row of document.querySelectorAll("#run-rows tr")) row.classList.toggle("open", row.dataset.run === r.id);
+}
+
+// precisionShare is how far a run played until precise has come: the
+// interval's half-width shrinks as one over the square root of the games,
+// so (target / half-width)² of the games needed are played.
+function precisionShare(r) {
+  if (!r.first) return 0;
+  const half = (r.first.high - r.first.low) / 2;
+  return half > 0 ? Math.min(1, (r.spec.until_ci / 100 / half) ** 2) : 1;
+}
+
+function inputsText(s) {
+  const parts = [t("lab.seats_n", {n: s.seats}), (s.agents || []).map(agentLabel).join(" / ")];
+  if (s.decks && s.decks.length) parts.push(s.decks.join(" / "));
+  for (const [k, v] of Object.entries(s.variant || {})) parts.push(`${k}=${v}`);
+  parts.push(s.until_ci ? t("lab.until_ci_n", {n: s.until_ci}) : t("lab.games_n", {n: s.games}));
+  if (s.mirror) parts.push(t("lab.mirror_short"));
+  parts.push(t("lab.seed_n", {seed: s.seed}));
+  if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
+  if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
+  return parts.join(" · ");
+}
+
+// elapsedText is how long a run has played and, at its pace so far, how
+// long its games still take (a run played until precise may stop
+// sooner).
+function elapsedText(r) {
+  const secs = Math.round(r.seconds || 0);
+  if (!r.played || r.spec.until_ci) return t("lab.elapsed", {time: duration(secs)});
+  const left = Math.round((r.planned - r.played) * (r.seconds / r.played));
+  return t("lab.elapsed_left", {time: duration(secs), left: duration(left)});
+}
+
+function duration(secs) {
+  const m = Math.floor(secs / 60), s = secs % 60;
+  return m ? `${m}:${String(s).padStart(2, "0")}` : t("lab.seconds", {n: s});
+}
+
+function pct(x) { return (100 * x).toFixed(1); }
+
+async function cancelRun() {
+  if (!shown) return;
+  await api(withLang(`/api/lab/runs/${shown.id}/cancel`), {});
+  await openRun(shown.id);
+}
+
+// repeat puts a run's inputs back into the form, seed included, so that
+// playing it again gives the same games, or a change can be tried.
+async function repeat(r) {
+  if (!r) return;
+  const s = r.spec;
+  $("game").value = s.game;
+  await chooseGame(s.game);
+  $("seats").value = s.seats;
+  drawSeats(s.agents || [], s.decks || []);
+  for (const e of document.querySelectorAll("#variants select")) if (s.variant && s.variant[e.dataset.variant]) e.value = s.variant[e.dataset.variant];
+  $("mirror").checked = !!s.mirror;
+  $("games").value = s.games || 1000;
+  document.querySelector(`input[name=size][value=${s.until_ci ? "ci" : "games"}]`).checked = true;
+  if (s.until_ci) $("until-ci").value = s.until_ci;
+  $("seed").value = s.seed || "";
+  $("label").value = s.label || "";
+  document.querySelector(`input[name=cards][value=${s.cards ? "edited" : "shipped"}]`).checked = true;
+  if (s.cards) loadFile(s.card_file || setup.card_files[0].name, s.cards);
+  $("sweep-on").checked = !!s.sweep;
+  if (s.sweep) {
+    $("sweep-card").value = s.sweep.card;
+    $("sweep-field").value = s.sweep.field;
+    $("sweep-figure").value = s.sweep.figure || "first";
+    $("sweep-from").value = s.sweep.from;
+    $("sweep-to").value = s.sweep.to;
+  }
+  showEditor();
+  sizeHelp();
+  sweepHelp();
+  $("setup-title").scrollIntoView({behavior: "smooth"});
+}
+
+async function compare(a, b) {
+  const c = await api(withLang(`/api/lab/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`));
+  $("comparison").hidden = false;
+  $("comparison-runs").textContent = t("lab.comparison_runs", {a: runName(c.a), b: runName(c.b)});
+  $("diff-rows").replaceChildren(...c.differences.map(diffRow));
+  $("comparison").scrollIntoView({behavior: "smooth"});
+}
+
+function diffRow(d) {
+  const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => x.toFixed(2) : pct;
+  const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
+  const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}, ${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
+  const sign = (x) => (x > 0 ? "+" : "") + fmt(x);
+  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
+  const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
+  return el("tr", {class: d.significant ? "significant" : ""},
+    el("td", {}, t("lab.fig_" + d.figure, {name: d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
+    el("td", {}, diff), el("td", {}, verdict));
+}
+
+start().catch(showError);
