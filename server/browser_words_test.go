@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,8 +122,18 @@ func checkResultSaysTheWinnerOnce(t *testing.T, ctx context.Context) {
 	}
 }
 
-// playOverHTTP plays up to n random legal actions for both seats of a
-// friend game, stopping when it ends, and returns the game's version.
+// playing is the actions that play on, unless giving up is all there is.
+func playing(legal []LegalAction) []LegalAction {
+	on := slices.DeleteFunc(slices.Clone(legal), func(a LegalAction) bool { return a.Concedes })
+	if len(on) == 0 {
+		return legal
+	}
+	return on
+}
+
+// playOverHTTP plays up to n random legal actions (giving up only when
+// nothing else is legal) for both seats of a friend game, stopping when
+// it ends, and returns the game's version.
 func playOverHTTP(t *testing.T, e *testEnv, resp CreateResponse, n int) int {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -132,7 +143,7 @@ func playOverHTTP(t *testing.T, e *testEnv, resp CreateResponse, n int) int {
 			break
 		}
 		tok := tokenOfSeat(resp, st.View.ToMove)
-		legal := e.state(resp.ID, tok).Legal
+		legal := playing(e.state(resp.ID, tok).Legal)
 		if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: tok, Action: legal[rng.IntN(len(legal))].Action}, &st); code != http.StatusOK {
 			t.Fatalf("action: %d %s", code, body)
 		}
