@@ -77,6 +77,8 @@ func readerLang(w http.ResponseWriter) i18n.Lang {
 // writeRefusal answers with e's status, code and words in the response's
 // language.
 func writeRefusal(w http.ResponseWriter, e *refusal) {
+	// The words depend on the language, which comes from these headers.
+	w.Header().Set("Vary", "Accept-Language, Cookie")
 	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: e.problems})
 }
 

@@ -72,7 +72,10 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 	for _, c := range cases {
 		texts := map[i18n.Lang]string{}
 		for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
-			status, body := sendIn(e, reader, c, l)
+			status, body, spoken := sendIn(e, reader, c, l)
+			if spoken != l.String() {
+				t.Errorf("%s in %s: the answer's Content-Language is %q", c.name, l, spoken)
+			}
 			var got httpErrorBody
 			if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
 				t.Errorf("%s in %s: %d %s, want a refusal", c.name, l, status, body)
@@ -97,16 +100,17 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 	}
 }
 
-// sendIn sends c as a reader of language l: over the logged-in reader's
-// browser when c needs a login, else as an anonymous page.
-func sendIn(e *accountEnv, reader *browser, c badRequest, l i18n.Lang) (int, string) {
+// sendIn sends c as a reader of language l, over the logged-in reader's
+// browser when c needs a login, else as an anonymous page, and returns
+// the answer's status, body and Content-Language.
+func sendIn(e *accountEnv, reader *browser, c badRequest, l i18n.Lang) (int, string, string) {
 	b := reader
 	if !c.loggedIn {
 		b = e.browser()
 	}
 	b.header.Set("Accept-Language", l.String())
 	res, body := b.do(c.method, c.path, c.body)
-	return res.StatusCode, body
+	return res.StatusCode, body, res.Header.Get("Content-Language")
 }
 
 // TestNotYourTurnNamesTheSeatByItsDisplayName: the refusal names the
