@@ -37,3 +37,30 @@ func TestGreedySummonsBeforeItAttacks_MM_5_1(t *testing.T) {
 		})
 	}
 }
+
+// MM-5.2: evolving into a Champion only opens the confirmation, and a
+// cancel restores the table, so agents count it as a rearrangement and
+// stop offering it to themselves after a few in one turn; a greedy agent
+// that rated cancelling above confirming once evolved and cancelled
+// without end.
+func TestChampionEvolutionIsARearrangement_MM_5_2(t *testing.T) {
+	s := pos(t, "", duel("active: [Geodrax]\n      bench: [Terrix]\n      hand: [Terragon, Granok, Mossel]", "active: [Embrix]"))
+	cases := []struct {
+		action string
+		want   bool
+	}{
+		{"evolve {Terragon} {Geodrax}", true},
+		{"evolve {Granok} {Terrix}", false},
+		{"summon {Mossel}", false},
+		{"cancel", false},
+	}
+	for _, c := range cases {
+		a, err := codec.Parse(text(t, s, c.action))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Rearranges(a); got != c.want {
+			t.Errorf("Rearranges(%s) = %v, want %v", c.action, got, c.want)
+		}
+	}
+}
