@@ -6,6 +6,7 @@ import (
 
 	"kartenwerk/ai"
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
 )
 
 func TestEvalParameter(t *testing.T) {
@@ -79,4 +80,22 @@ func playToEnd(t *testing.T, g engine.Game, specs []string) uint64 {
 		}
 	}
 	return s.Hash()
+}
+
+// A game without features cannot use the learned evaluation: the agent
+// says so and how to do without, instead of playing on blind.
+func TestLearnedEvaluationRefusesAGameWithoutFeatures(t *testing.T) {
+	s, err := trick.Game{}.New(engine.Setup{Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range []string{"greedy:eval=learned", "ismcts:iters=20,horizon=1,eval=learned"} {
+		a, err := ai.New(spec, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Act(s); err == nil || !strings.Contains(err.Error(), "eval=game") {
+			t.Errorf("%s on a game without features: error %v, want one pointing to eval=game", spec, err)
+		}
+	}
 }
