@@ -14,40 +14,46 @@ type peeking struct{ engine.State }
 
 func (p peeking) Determinize(engine.Seat, *engine.RNG) engine.State { return p.State.Clone() }
 
-// BenchmarkSkillCeiling plays ISMCTS (1000 iterations) against greedy in
-// every game, one mirrored deal per iteration (each agent once in each
-// seat), twice: seeing only its own view ("fair-%") and seeing everything
-// ("peek-%"), the win rates reported as metrics. When even the peeking
-// search barely beats greedy, the deal, not the play, decides most games.
-// Run it with e.g. -benchtime 100x for 200 games per figure.
+// BenchmarkSkillCeiling plays ISMCTS (1000 iterations) against greedy and
+// against random in every game, one mirrored deal per iteration (each
+// agent once in each seat), twice: seeing only its own view ("fair-%")
+// and seeing everything ("peek-%"), the win rates reported as metrics.
+// When even the peeking search barely beats its opponent, the deal, not
+// the play, decides most games. Run it with e.g. -benchtime 100x for 200
+// games per figure.
 func BenchmarkSkillCeiling(b *testing.B) {
 	for _, g := range engine.Games() {
-		b.Run(g.Info().ID, func(b *testing.B) {
-			var fair, peek float64
-			deal := uint64(0)
-			for b.Loop() {
-				deal++
-				for seat := engine.Seat(0); seat < 2; seat++ {
-					fair += searchVsGreedy(b, g, deal, seat, false)
-					peek += searchVsGreedy(b, g, deal, seat, true)
+		for _, opponent := range []string{"greedy", "random"} {
+			b.Run(g.Info().ID+"/vs-"+opponent, func(b *testing.B) {
+				var fair, peek float64
+				deal := uint64(0)
+				for b.Loop() {
+					deal++
+					for seat := engine.Seat(0); seat < 2; seat++ {
+						fair += searchVs(b, g, opponent, deal, seat, false)
+						peek += searchVs(b, g, opponent, deal, seat, true)
+					}
 				}
-			}
-			games := 2 * float64(deal)
-			b.ReportMetric(100*fair/games, "fair-%")
-			b.ReportMetric(100*peek/games, "peek-%")
-		})
+				games := 2 * float64(deal)
+				b.ReportMetric(100*fair/games, "fair-%")
+				b.ReportMetric(100*peek/games, "peek-%")
+			})
+		}
 	}
 }
 
-// searchVsGreedy plays one game of deal with ISMCTS in seat and returns
-// its reward.
-func searchVsGreedy(b *testing.B, g engine.Game, deal uint64, seat engine.Seat, peek bool) float64 {
+// searchVs plays one game of deal with ISMCTS in seat against the
+// opponent's spec and returns its reward.
+func searchVs(b *testing.B, g engine.Game, opponent string, deal uint64, seat engine.Seat, peek bool) float64 {
 	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: deal})
 	if err != nil {
 		b.Fatal(err)
 	}
 	search := ai.NewISMCTS(ai.DefaultISMCTS, deal)
-	greedy := ai.NewGreedy(deal)
+	other, err := ai.New(opponent, deal)
+	if err != nil {
+		b.Fatal(err)
+	}
 	for {
 		done, out := s.Terminal()
 		if done {
@@ -56,7 +62,7 @@ func searchVsGreedy(b *testing.B, g engine.Game, deal uint64, seat engine.Seat, 
 		var a engine.Action
 		switch {
 		case s.ToMove() != seat:
-			a, err = greedy.Act(s)
+			a, err = other.Act(s)
 		case peek:
 			a, err = search.Act(peeking{s})
 		default:

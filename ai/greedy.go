@@ -1,7 +1,9 @@
 package ai
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"kartenwerk/engine"
 )
@@ -22,12 +24,14 @@ type Greedy struct {
 
 func init() {
 	Register(Kind{Name: "greedy", Doc: "one action of lookahead judged by the game's evaluation",
-		Params: map[string]string{decksParam: decksDoc},
+		Params: map[string]string{decksParam: decksDoc, evalParam: evalDoc},
 		New: func(p Params, seed uint64) (Agent, error) {
 			known, err := knowsDecks(p)
+			learned, errEval := learnedEval(p)
 			g := NewGreedy(seed)
 			g.KnowDecks = known
-			return g, err
+			g.SetLearned(learned)
+			return g, errors.Join(err, errEval)
 		}})
 }
 
@@ -41,12 +45,28 @@ func (g *Greedy) Reseed(seed uint64) {
 	g.rearrangements = rearrangements{}
 }
 
-// Name is "greedy", or "greedy:decks=known".
-func (g *Greedy) Name() string {
-	if g.KnowDecks {
-		return "greedy:decks=known"
+// SetLearned makes the agent rate positions with the game's learned
+// evaluation (see Model) instead of its hand-written one, or not.
+func (g *Greedy) SetLearned(on bool) {
+	g.rater.judge = nil
+	if on {
+		g.rater.judge = &judge{}
 	}
-	return "greedy"
+}
+
+// Name is "greedy" with its settings: "greedy:decks=known,eval=learned".
+func (g *Greedy) Name() string {
+	var params []string
+	if g.KnowDecks {
+		params = append(params, "decks=known")
+	}
+	if g.rater.judge != nil {
+		params = append(params, "eval=learned")
+	}
+	if len(params) == 0 {
+		return "greedy"
+	}
+	return "greedy:" + strings.Join(params, ",")
 }
 
 // Act returns the best-rated legal action.
@@ -55,6 +75,9 @@ func (g *Greedy) Act(s engine.State) (engine.Action, error) {
 	g.legal = s.Legal(g.legal[:0])
 	if len(g.legal) == 0 {
 		return engine.Action{}, fmt.Errorf("no legal action for %v", me)
+	}
+	if err := g.rater.prepare(s); err != nil {
+		return engine.Action{}, err
 	}
 	g.legal = g.rearrangements.filter(s, g.legal)
 	r := g.rng.Split()

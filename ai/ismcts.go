@@ -56,6 +56,7 @@ func init() {
 			"horizon":  "playout length in turns before judging the position (default 0: play to the end)",
 			decksParam: decksDoc,
 			"greedy":   "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
+			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon) and greedy playout steps",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
@@ -66,9 +67,10 @@ func init() {
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
-			var errDecks error
+			var errDecks, errEval error
 			o.KnowDecks, errDecks = knowsDecks(p)
-			if err := errors.Join(append(errs[:], errDecks)...); err != nil {
+			o.Learned, errEval = learnedEval(p)
+			if err := errors.Join(append(errs[:], errDecks, errEval)...); err != nil {
 				return nil, err
 			}
 			o.Budget = time.Duration(ms) * time.Millisecond
@@ -98,6 +100,9 @@ type ISMCTSOptions struct {
 	// KnowDecks assumes every seat's deck list is known to all (see
 	// engine.DeckKnower), for simulations of symmetric knowledge.
 	KnowDecks bool
+	// Learned rates positions with the game's learned evaluation (see
+	// Model) instead of its hand-written one.
+	Learned bool
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -121,13 +126,20 @@ func (o ISMCTSOptions) spec() string {
 	if o.KnowDecks {
 		name += ",decks=known"
 	}
+	if o.Learned {
+		name += ",eval=learned"
+	}
 	return name
 }
 
 // NewISMCTS returns a search agent with the options o.
 func NewISMCTS(o ISMCTSOptions, seed uint64) *ISMCTS {
-	return &ISMCTS{name: o.spec(), ISMCTSOptions: o,
+	m := &ISMCTS{name: o.spec(), ISMCTSOptions: o,
 		rng: engine.NewRNG(seed), nodes: make([]node, 0, 4096), legal: make([]engine.Action, 0, 64)}
+	if o.Learned {
+		m.rater.judge = &judge{}
+	}
+	return m
 }
 
 // Name is the agent's spec.
@@ -143,6 +155,9 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	case 1:
 		m.rearrangements.note(s, legal[0])
 		return legal[0], nil
+	}
+	if err := m.rater.prepare(s); err != nil {
+		return engine.Action{}, err
 	}
 	m.startTree(s)
 	start := time.Now()
@@ -265,7 +280,7 @@ func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 			panic(fmt.Sprintf("ismcts: legal action refused: %v", err))
 		}
 	}
-	return Rewards(d)
+	return m.rater.rewards(d)
 }
 
 // rater picks the legal action after which the seat to move is rated
@@ -274,6 +289,25 @@ func (m *ISMCTS) playout(d engine.State) [engine.MaxSeats]float64 {
 // allocates nothing.
 type rater struct {
 	scratch engine.State
+	// judge, when set, rates positions with the learned evaluation
+	// instead of the game's own.
+	judge *judge
+}
+
+// rewards is Rewards, by the learned evaluation when the rater has one.
+func (r *rater) rewards(s engine.State) [engine.MaxSeats]float64 {
+	if r.judge != nil {
+		return r.judge.rewards(s)
+	}
+	return Rewards(s)
+}
+
+// prepare readies the learned evaluation, if any, for states like s.
+func (r *rater) prepare(s engine.State) error {
+	if r.judge == nil {
+		return nil
+	}
+	return r.judge.prepare(s)
 }
 
 // best returns that action, ties broken at random; a winning action rates 1.
@@ -289,7 +323,7 @@ func (r *rater) best(d engine.State, legal []engine.Action, rng *engine.RNG) (en
 		if err := c.Apply(a); err != nil {
 			return engine.Action{}, fmt.Errorf("legal action %v refused: %v", a, err)
 		}
-		score := Rewards(c)[me]
+		score := r.rewards(c)[me]
 		switch {
 		case score > bestScore+1e-9:
 			best, bestScore, ties = a, score, 1

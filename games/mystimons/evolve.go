@@ -2,6 +2,8 @@ package mystimons
 
 // Summoning and evolution (MM-5.1 to MM-5.3).
 
+import "kartenwerk/engine"
+
 // enterField puts Stufe-1 MystiMon c (from hand or discard) into the empty
 // Active slot or onto the Bench (MM-5.1).
 func (s *state) enterField(seat int, c int16) {
@@ -57,4 +59,13 @@ func (s *state) ritual(seat int, c int16) {
 	s.enterField(seat, c)
 	s.fig.rituals++
 	s.reached(c, s.turn)
+}
+
+// Rearranges reports whether a changes nothing but may be taken again and
+// again in a turn (engine.Rearranger): the evolution into a Champion only
+// asks for the confirmation MM-5.2 requires, and cancelling it returns to
+// the same table, so an agent that rates neither way better would evolve
+// and cancel without end; agents take only a few such steps in a turn.
+func (s *state) Rearranges(a engine.Action) bool {
+	return a.Verb == vEvolve && a.Args[0] > 0 && a.Args[0] <= s.nCards && s.def(a.Args[0]).stage == 5
 }
