@@ -155,6 +155,17 @@ type CardPlayer interface {
 	PlayedCard(a Action) int
 }
 
+// CardHolder is a State that can list the cards in a seat's hand, for the
+// simulator's drawn-versus-not card statistics: a card its owner held is
+// one the owner could have played, whether or not it was, so the win rate
+// when drawn is less tied to who was already winning than the win rate
+// when played.
+type CardHolder interface {
+	// HandCards appends to dst the index in Game.Cards() of each card in
+	// seat's hand now, one entry per copy, and returns it.
+	HandCards(seat Seat, dst []int) []int
+}
+
 // CardOverrider is a Game whose card pool designers can extend or change
 // without recompiling (`kartenwerk --cards DIR ...`).
 type CardOverrider interface {

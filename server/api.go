@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/web"
 )
@@ -149,8 +150,9 @@ type GameInfo struct {
 	Presets  []string      `json:"presets"`
 }
 
-// Agents lists the AI opponents a lobby offers.
-var Agents = []string{"random", "greedy", "ismcts"}
+// Agents lists the AI opponents a lobby offers: the levels, each the
+// game's own agent for it (ai.Level). A request may still name any agent.
+var Agents = ai.Levels
 
 func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	var out []GameInfo

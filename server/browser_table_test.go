@@ -129,7 +129,7 @@ func TestBrowserLobbyListsMyGames(t *testing.T) {
 	}) {
 		t.Fatalf("My games shows %d rows (want 1), keeps %s", r.Rows, r.Kept)
 	}
-	if !strings.Contains(r.Text, "Mystic Elements") || !strings.Contains(r.Text, "you (Player 1) against Player 2 AI easy (random moves)") {
+	if !strings.Contains(r.Text, "Mystic Elements") || !strings.Contains(r.Text, "you (Player 1) against Player 2 AI easy (often careless)") {
 		t.Errorf("My games row %q: want the game's name and the opponent", r.Text)
 	}
 	openPage(t, ctx, r.Href, "body.play")

@@ -164,7 +164,7 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 		g.value = %q;
 		g.dispatchEvent(new Event("change"));
 		const a = document.querySelector('#seats .seat[data-seat="1"] .agent');
-		a.value = "random";
+		a.value = "easy";
 		a.dispatchEvent(new Event("change"));
 	})()`, game)
 	steps := []struct {

@@ -82,7 +82,7 @@ func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, stri
 	if err != nil {
 		return engine.Setup{}, nil, "", err
 	}
-	seats, token, err := srv.buildSeats(req.Seats)
+	seats, token, err := srv.buildSeats(info.ID, req.Seats)
 	if err != nil {
 		return engine.Setup{}, nil, "", badInput("%v", err)
 	}

@@ -30,8 +30,9 @@ type SeatConfig struct {
 // SeatRequest is one seat as a lobby asks for it.
 type SeatRequest struct {
 	Kind string `json:"kind"`
-	// Agent is an AI seat's agent: random, greedy or ismcts (or a full
-	// spec such as "ismcts:iters=500").
+	// Agent is an AI seat's level (easy, medium, hard: the game's own
+	// agent for it, see ai.Level) or agent spec (random, greedy, ismcts,
+	// or a full spec such as "ismcts:iters=500").
 	Agent string `json:"agent,omitempty"`
 	// BudgetMS is an ismcts agent's thinking time per decision.
 	BudgetMS int `json:"budget_ms,omitempty"`
@@ -52,7 +53,7 @@ func newToken() string {
 // buildSeats turns a lobby's seat requests into seat configs, with one
 // token for the creator (and the hot-seat seats on the creator's screen)
 // and one per friend. AI specs are clamped to the server's limits.
-func (srv *Server) buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) {
+func (srv *Server) buildSeats(game string, reqs []SeatRequest) ([]SeatConfig, string, error) {
 	mine := newToken()
 	out := make([]SeatConfig, len(reqs))
 	for i, r := range reqs {
@@ -65,7 +66,7 @@ func (srv *Server) buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) 
 		case KindFriend:
 			out[i] = SeatConfig{Kind: KindFriend, Token: newToken()}
 		case KindAI:
-			spec, err := agentSpec(r)
+			spec, err := agentSpec(game, r)
 			if err == nil {
 				spec, err = clampSpec(spec, srv.cfg.AIMaxThink, srv.cfg.AIMaxIters)
 			}
@@ -80,11 +81,18 @@ func (srv *Server) buildSeats(reqs []SeatRequest) ([]SeatConfig, string, error) 
 	return out, mine, nil
 }
 
-// agentSpec builds and checks the agent spec of an AI seat.
-func agentSpec(r SeatRequest) (string, error) {
+// agentSpec builds and checks the agent spec of an AI seat; a level
+// becomes the game's agent for it.
+func agentSpec(game string, r SeatRequest) (string, error) {
 	spec := strings.TrimSpace(r.Agent)
 	if spec == "" {
-		spec = "greedy"
+		spec = ai.Medium
+	}
+	if ai.IsLevel(spec) {
+		if r.BudgetMS > 0 {
+			return "", fmt.Errorf("level %s has its own thinking budget: leave budget_ms out, or give an agent such as ismcts", spec)
+		}
+		return ai.Level(game, spec)
 	}
 	if r.BudgetMS < 0 || r.BudgetMS > maxBudgetMS {
 		return "", fmt.Errorf("budget_ms %d is out of range: give 0 to %d", r.BudgetMS, maxBudgetMS)
@@ -96,7 +104,7 @@ func agentSpec(r SeatRequest) (string, error) {
 		spec = fmt.Sprintf("ismcts:ms=%d", r.BudgetMS)
 	}
 	if _, err := ai.New(spec, 1); err != nil {
-		return "", err
+		return "", fmt.Errorf("%v; or give a level: %s", err, strings.Join(ai.Levels, ", "))
 	}
 	return spec, nil
 }

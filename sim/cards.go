@@ -10,7 +10,7 @@ import (
 )
 
 // DeckCards counts one deck's seat-games and, per card, those in which it
-// was played and won. Card statistics are kept by deck because a card's
+// was played, or drawn, and won. Card statistics are kept by deck because a card's
 // players otherwise differ from its non-players in the deck they hold:
 // pooled over decks, "played Fire Energy" only means "played the Fire deck".
 type DeckCards struct {
@@ -19,10 +19,14 @@ type DeckCards struct {
 	Cards     map[string]*CardTally `json:"cards"`
 }
 
-// CardTally counts the seat-games in which a card was played and won.
+// CardTally counts the seat-games in which a card was played, and those
+// won; and the seat-games in which it was drawn (in its owner's hand at a
+// decision of theirs, or at the end), and those won.
 type CardTally struct {
-	Played int `json:"played"`
-	Won    int `json:"won"`
+	Played   int `json:"played"`
+	Won      int `json:"won"`
+	Drawn    int `json:"drawn,omitempty"`
+	DrawnWon int `json:"drawn_won,omitempty"`
 }
 
 // deckCards returns the counts of the named deck, making them if needed.
@@ -53,12 +57,38 @@ func (d *DeckCards) card(name string) *CardTally {
 // into Cards.
 type deckCounts struct {
 	games, wins int
-	played, won []int
-	stamp       []int // the seat-game that last counted each card
+	played      cardCounts
+	drawn       cardCounts
+}
+
+// cardCounts are the seat-games, and those won, in which each card (by
+// index) was seen in one way: played, or drawn.
+type cardCounts struct {
+	seen, won []int
+	stamp     []int // the seat-game that last counted each card
+}
+
+func newCardCounts(n int) cardCounts {
+	return cardCounts{seen: make([]int, n), won: make([]int, n), stamp: make([]int, n)}
+}
+
+// add counts the cards of one seat-game, each card once however many
+// copies or sightings the list holds.
+func (c *cardCounts) add(cards []int, seatGame int, won bool) {
+	for _, i := range cards {
+		if i < 0 || i >= len(c.seen) || c.stamp[i] == seatGame {
+			continue
+		}
+		c.stamp[i] = seatGame
+		c.seen[i]++
+		if won {
+			c.won[i]++
+		}
+	}
 }
 
 func (t *Tally) addCards(r GameResult) {
-	for seat, played := range r.Played {
+	for seat := range max(len(r.Played), len(r.Drawn)) {
 		won := r.Winners.Has(engine.Seat(seat))
 		deck := ""
 		if seat < len(r.Decks) {
@@ -72,15 +102,11 @@ func (t *Tally) addCards(r GameResult) {
 			t.SeatWins++
 		}
 		t.seatGame++
-		for _, c := range played {
-			if c < 0 || c >= len(d.played) || d.stamp[c] == t.seatGame {
-				continue // another copy of a card already counted
-			}
-			d.stamp[c] = t.seatGame
-			d.played[c]++
-			if won {
-				d.won[c]++
-			}
+		if seat < len(r.Played) {
+			d.played.add(r.Played[seat], t.seatGame, won)
+		}
+		if seat < len(r.Drawn) {
+			d.drawn.add(r.Drawn[seat], t.seatGame, won)
 		}
 	}
 }
@@ -93,7 +119,7 @@ func (t *Tally) counts(deck string) *deckCounts {
 	d := t.running[deck]
 	if d == nil {
 		n := len(t.cardNames)
-		d = &deckCounts{played: make([]int, n), won: make([]int, n), stamp: make([]int, n)}
+		d = &deckCounts{played: newCardCounts(n), drawn: newCardCounts(n)}
 		t.running[deck] = d
 	}
 	return d
@@ -105,11 +131,10 @@ func (t *Tally) flushCards() {
 		dc := t.deckCards(deck)
 		dc.SeatGames += d.games
 		dc.SeatWins += d.wins
-		for c, n := range d.played {
-			if n > 0 {
+		for c := range d.played.seen {
+			if d.played.seen[c] > 0 || d.drawn.seen[c] > 0 {
 				ct := dc.card(t.cardNames[c])
-				ct.Played += n
-				ct.Won += d.won[c]
+				ct.add(CardTally{Played: d.played.seen[c], Won: d.played.won[c], Drawn: d.drawn.seen[c], DrawnWon: d.drawn.won[c]})
 			}
 		}
 	}
@@ -124,22 +149,28 @@ func (t *Tally) mergeCards(o *Tally) {
 		d.SeatGames += od.SeatGames
 		d.SeatWins += od.SeatWins
 		for name, oc := range od.Cards {
-			c := d.card(name)
-			c.Played += oc.Played
-			c.Won += oc.Won
+			d.card(name).add(*oc)
 		}
 	}
 }
 
+func (c *CardTally) add(o CardTally) {
+	c.Played += o.Played
+	c.Won += o.Won
+	c.Drawn += o.Drawn
+	c.DrawnWon += o.DrawnWon
+}
+
 // CardStat is one card's effect on its player's results, within one deck,
-// or pooled over the decks that hold it.
+// or pooled over the decks that hold it: when it was played against when
+// not, and when it was drawn against when not.
 type CardStat struct {
 	Name string `json:"name"`
 	// Deck is the deck whose seat-games these are ("" when not known).
 	Deck string `json:"deck"`
 	// Pooled marks a figure over Decks decks: each deck's difference,
 	// weighted by its size, with a 95% normal interval (ImpactLow,
-	// ImpactHigh); its Played and NotPlayed are the decks' sums.
+	// ImpactHigh; DrawLow, DrawHigh); its counts are the decks' sums.
 	Pooled bool `json:"pooled,omitempty"`
 	Decks  int  `json:"decks,omitempty"`
 	// Played and NotPlayed count the seat-games with and without it.
@@ -155,6 +186,27 @@ type CardStat struct {
 	ImpactHigh float64 `json:"impact_high,omitempty"`
 	// ImpactMethod names the pooled interval (MethodStratified).
 	ImpactMethod string `json:"impact_method,omitempty"`
+
+	// Drawn and NotDrawn count the seat-games in which the card reached
+	// its owner's hand and those in which it did not; zero both when the
+	// game does not report hands (engine.CardHolder).
+	Drawn        int      `json:"drawn,omitempty"`
+	NotDrawn     int      `json:"not_drawn,omitempty"`
+	DrawRate     float64  `json:"draw_rate,omitempty"`
+	WhenDrawn    Interval `json:"win_when_drawn,omitzero"`
+	WhenNotDrawn Interval `json:"win_when_not_drawn,omitzero"`
+	// DrawImpact is the win rate when drawn minus when not. Whether a card
+	// is drawn depends on the shuffle far more than on how the game is
+	// going, so it is less biased than Impact by who is already winning;
+	// a card its owner draws late, or only by searching for it, keeps
+	// some of that bias. DrawLow and DrawHigh are its 95% interval by
+	// DrawMethod (MethodNewcombeHybrid within a deck, MethodStratified
+	// pooled), and DrawSignificant tells that the interval excludes 0.
+	DrawImpact      float64 `json:"draw_impact,omitempty"`
+	DrawLow         float64 `json:"draw_impact_low,omitempty"`
+	DrawHigh        float64 `json:"draw_impact_high,omitempty"`
+	DrawMethod      string  `json:"draw_impact_method,omitempty"`
+	DrawSignificant bool    `json:"draw_significant,omitempty"`
 }
 
 // minCardGames is how many seat-games each side of a card comparison
@@ -164,6 +216,12 @@ const minCardGames = 30
 // comparable reports whether both sides of the comparison are large enough
 // to show.
 func (c CardStat) comparable() bool { return c.Played >= minCardGames && c.NotPlayed >= minCardGames }
+
+// drawComparable reports whether both sides of the drawn-versus-not
+// comparison are large enough to rank.
+func (c CardStat) drawComparable() bool {
+	return c.Drawn >= minCardGames && c.NotDrawn >= minCardGames
+}
 
 // Label names the card, with its deck when known.
 func (c CardStat) Label() string {
@@ -184,14 +242,7 @@ func cardStats(t *Tally) []CardStat {
 	for _, deck := range slices.Sorted(maps.Keys(t.Cards)) {
 		d := t.Cards[deck]
 		for _, name := range slices.Sorted(maps.Keys(d.Cards)) {
-			c := d.Cards[name]
-			st := CardStat{Name: name, Deck: deck, Played: c.Played, NotPlayed: d.SeatGames - c.Played,
-				PlayRate:   float64(c.Played) / float64(max(1, d.SeatGames)),
-				WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
-				WhenNot:    Wilson(float64(d.SeatWins-c.Won), float64(d.SeatGames-c.Played))}
-			if st.Played > 0 && st.NotPlayed > 0 {
-				st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
-			}
+			st := deckCardStat(name, deck, d)
 			out = append(out, st)
 			byCard[name] = append(byCard[name], st)
 		}
@@ -205,33 +256,118 @@ func cardStats(t *Tally) []CardStat {
 	return out
 }
 
-// pooled combines a card's figures in several decks: the within-deck
-// differences weighted by n1·n0/(n1+n0), the precision weight of a
-// difference of two rates (as in a Mantel-Haenszel risk difference), so a
-// deck's share of the card's players cannot pass for the card's effect.
+// deckCardStat is one card's figures within one deck.
+func deckCardStat(name, deck string, d *DeckCards) CardStat {
+	c := d.Cards[name]
+	st := CardStat{Name: name, Deck: deck, Played: c.Played, NotPlayed: d.SeatGames - c.Played,
+		PlayRate:   float64(c.Played) / float64(max(1, d.SeatGames)),
+		WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
+		WhenNot:    Wilson(float64(d.SeatWins-c.Won), float64(d.SeatGames-c.Played))}
+	if st.Played > 0 && st.NotPlayed > 0 {
+		st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
+	}
+	if c.Drawn == 0 {
+		return st // the game reports no hands, or the deck never drew it
+	}
+	notDrawn, notDrawnWon := d.SeatGames-c.Drawn, d.SeatWins-c.DrawnWon
+	st.Drawn, st.NotDrawn = c.Drawn, notDrawn
+	st.DrawRate = float64(c.Drawn) / float64(max(1, d.SeatGames))
+	st.WhenDrawn = Wilson(float64(c.DrawnWon), float64(c.Drawn))
+	st.WhenNotDrawn = Wilson(float64(notDrawnWon), float64(notDrawn))
+	if notDrawn > 0 {
+		st.DrawImpact = st.WhenDrawn.Rate - st.WhenNotDrawn.Rate
+		st.DrawLow, st.DrawHigh = NewcombeDiff(float64(c.DrawnWon), float64(c.Drawn), float64(notDrawnWon), float64(notDrawn))
+		st.DrawMethod = MethodNewcombeHybrid
+		st.DrawSignificant = st.DrawLow > 0 || st.DrawHigh < 0
+	}
+	return st
+}
+
+// cardRanking ranks the cards drawn and not drawn in enough seat-games
+// each by their impact when drawn, largest first: within each deck, and
+// pooled for cards of several decks.
+func cardRanking(stats []CardStat) []CardStat {
+	var out []CardStat
+	for _, c := range stats {
+		if c.drawComparable() {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].DrawImpact > out[j].DrawImpact })
+	return out
+}
+
+// difference is one side-by-side comparison of a card within a deck: n1
+// seat-games with it won at rate p1, n0 without it won at rate p0.
+type difference struct {
+	n1, n0 int
+	p1, p0 float64
+}
+
+func playedDifference(c CardStat) difference {
+	return difference{c.Played, c.NotPlayed, c.WhenPlayed.Rate, c.WhenNot.Rate}
+}
+
+func drawnDifference(c CardStat) difference {
+	return difference{c.Drawn, c.NotDrawn, c.WhenDrawn.Rate, c.WhenNotDrawn.Rate}
+}
+
+// pooled combines a card's figures in several decks, for played and for
+// drawn (see stratify); it needs one of the two pooled.
 func pooled(decks []CardStat) (CardStat, bool) {
 	p := CardStat{Name: decks[0].Name, Pooled: true}
+	est, low, high, used, byPlay := stratify(decks, playedDifference)
+	if byPlay {
+		p.Impact, p.ImpactLow, p.ImpactHigh, p.Decks, p.ImpactMethod = est, low, high, used, MethodStratified
+		p.Played, p.NotPlayed = sides(decks, playedDifference)
+		p.PlayRate = float64(p.Played) / float64(p.Played+p.NotPlayed)
+	}
+	est, low, high, used, byDraw := stratify(decks, drawnDifference)
+	if byDraw {
+		p.DrawImpact, p.DrawLow, p.DrawHigh, p.DrawMethod = est, low, high, MethodStratified
+		p.DrawSignificant = low > 0 || high < 0
+		p.Drawn, p.NotDrawn = sides(decks, drawnDifference)
+		p.DrawRate = float64(p.Drawn) / float64(p.Drawn+p.NotDrawn)
+		p.Decks = max(p.Decks, used)
+	}
+	return p, byPlay || byDraw
+}
+
+// sides sums the two sides of the decks that have both.
+func sides(decks []CardStat, diff func(CardStat) difference) (with, without int) {
+	for _, c := range decks {
+		if d := diff(c); d.n1 > 0 && d.n0 > 0 {
+			with += d.n1
+			without += d.n0
+		}
+	}
+	return with, without
+}
+
+// stratify pools the within-deck differences that diff reads, weighted by
+// n1·n0/(n1+n0), the precision weight of a difference of two rates (as in
+// a Mantel-Haenszel risk difference), so that a deck's share of the
+// card's players cannot pass for the card's effect; with its 95% normal
+// interval and the number of decks pooled. It needs two decks with both
+// sides.
+func stratify(decks []CardStat, diff func(CardStat) difference) (est, low, high float64, used int, ok bool) {
 	var wsum, sum, variance float64
-	for _, d := range decks {
-		if d.Played == 0 || d.NotPlayed == 0 {
+	for _, c := range decks {
+		d := diff(c)
+		if d.n1 == 0 || d.n0 == 0 {
 			continue
 		}
-		n1, n0 := float64(d.Played), float64(d.NotPlayed)
+		n1, n0 := float64(d.n1), float64(d.n0)
 		w := n1 * n0 / (n1 + n0)
-		p1, p0 := d.WhenPlayed.Rate, d.WhenNot.Rate
 		wsum += w
-		sum += w * d.Impact
-		variance += w * w * (p1*(1-p1)/n1 + p0*(1-p0)/n0)
-		p.Decks++
-		p.Played += d.Played
-		p.NotPlayed += d.NotPlayed
+		sum += w * (d.p1 - d.p0)
+		variance += w * w * (d.p1*(1-d.p1)/n1 + d.p0*(1-d.p0)/n0)
+		used++
 	}
-	if p.Decks < 2 {
-		return CardStat{}, false
+	if used < 2 {
+		return 0, 0, 0, used, false
 	}
-	p.Impact = sum / wsum
+	est = sum / wsum
 	half := z95 * math.Sqrt(variance) / wsum
-	p.ImpactLow, p.ImpactHigh, p.ImpactMethod = p.Impact-half, p.Impact+half, MethodStratified
-	p.PlayRate = float64(p.Played) / float64(p.Played+p.NotPlayed)
-	return p, true
+	return est, est - half, est + half, used, true
 }

@@ -198,6 +198,12 @@ th:first-child, td:first-child { text-align: left; }
 <p class="note">Per seat and game, within the deck the seat played: the win rate of a player who played the card at least once, against one with the same deck who did not. Rows marked "all decks" pool those differences over the decks that hold the card, weighted by size, with a 95% normal interval. Strong positions play more cards, so read this as a lead, not a proof.</p>
 <table class="cards"><tr><th>card</th><th>deck</th><th>played in</th><th>play rate</th><th>win when played</th><th>win when not</th><th>impact</th></tr>
 {{range .CardStats}}<tr><td>{{.Name}}</td><td>{{if .Pooled}}all {{.Decks}} decks{{else}}{{.Deck}}{{end}}</td><td>{{.Played}}</td><td>{{pct .PlayRate}}</td>{{if .Pooled}}<td>—</td><td>—</td><td>{{signed .Impact}} [{{signed .ImpactLow}}, {{signed .ImpactHigh}}]</td>{{else}}<td>{{iv .WhenPlayed}}</td><td>{{if .NotPlayed}}{{iv .WhenNot}}{{else}}—{{end}}</td><td>{{signed .Impact}}</td>{{end}}</tr>{{end}}
+</table>{{end}}
+{{if .CardRanking}}
+<h3>Card impact when drawn</h3>
+<p class="note">Per seat and game, within the deck the seat played: the win rate of a player who drew the card (it was in their hand at one of their decisions, or at the end) against one with the same deck who did not, ranked by the difference. Whether a card is drawn depends on the shuffle more than on how the game goes, so this is less biased by who is already winning than the figures above. Intervals are 95%: Newcombe's hybrid score interval within a deck, the stratified normal interval over "all decks"; a ★ marks an interval that excludes 0. Cards drawn and not drawn in at least 30 seat-games each are ranked.</p>
+<table class="ranking"><tr><th>rank</th><th>card</th><th>deck</th><th>drawn in</th><th>win when drawn</th><th>win when not</th><th>impact [95%]</th><th></th></tr>
+{{range $i, $c := .CardRanking}}<tr><td>{{add1 $i}}</td><td>{{.Name}}</td><td>{{if .Pooled}}all {{.Decks}} decks{{else}}{{.Deck}}{{end}}</td><td>{{.Drawn}} ({{pct .DrawRate}})</td>{{if .Pooled}}<td>—</td><td>—</td>{{else}}<td>{{iv .WhenDrawn}}</td><td>{{iv .WhenNotDrawn}}</td>{{end}}<td>{{signed .DrawImpact}} [{{signed .DrawLow}}, {{signed .DrawHigh}}]</td><td>{{if .DrawSignificant}}★{{end}}</td></tr>{{end}}
 </table>{{end}}{{end}}
 {{end}}
 </body></html>

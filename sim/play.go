@@ -73,7 +73,16 @@ func (t *table) play(i int, res *GameResult) {
 	if cards != nil {
 		res.Played = emptied(res.Played, cfg.Seats)
 	}
-	t.playOut(s, cards, res)
+	hands, _ := s.(engine.CardHolder)
+	if hands != nil {
+		res.Drawn = emptied(res.Drawn, cfg.Seats)
+	}
+	t.playOut(s, cards, hands, res)
+	if hands != nil {
+		for seat := range res.Drawn {
+			res.Drawn[seat] = hands.HandCards(engine.Seat(seat), res.Drawn[seat])
+		}
+	}
 	res.Turns = s.Turn()
 	if m, ok := s.(engine.Measurer); ok && res.Err == "" {
 		res.Measures = m.Measures(res.Measures)
@@ -81,7 +90,7 @@ func (t *table) play(i int, res *GameResult) {
 }
 
 // playOut plays s to its end, or to the turn cap, or to an error.
-func (t *table) playOut(s engine.State, cards engine.CardPlayer, res *GameResult) {
+func (t *table) playOut(s engine.State, cards engine.CardPlayer, hands engine.CardHolder, res *GameResult) {
 	cfg := t.cfg
 	for {
 		turn := s.Turn()
@@ -97,6 +106,9 @@ func (t *table) playOut(s engine.State, cards engine.CardPlayer, res *GameResult
 			return
 		}
 		seat := s.ToMove()
+		if hands != nil {
+			res.Drawn[seat] = hands.HandCards(seat, res.Drawn[seat])
+		}
 		var a engine.Action
 		var err error
 		if res.Timed[seat] {
@@ -124,7 +136,7 @@ func (t *table) playOut(s engine.State, cards engine.CardPlayer, res *GameResult
 // reset empties r for game i, keeping its slices' memory.
 func (r *GameResult) reset(i int, seed uint64, rotation int) {
 	*r = GameResult{Index: i, Seed: seed, Rotation: rotation, First: engine.NoSeat,
-		Decks: r.Decks[:0], Played: r.Played[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
+		Decks: r.Decks[:0], Played: r.Played[:0], Drawn: r.Drawn[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
 		Timed: r.Timed[:0], Measures: r.Measures[:0]}
 }
 

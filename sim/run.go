@@ -98,6 +98,10 @@ type GameResult struct {
 	// Played lists, per seat, the indexes in Game.Cards() of the cards it
 	// played, when the game reports them.
 	Played [][]int
+	// Drawn lists, per seat, the indexes in Game.Cards() of the cards in
+	// its hand at its own decisions and when the game ended, when the game
+	// reports hands (engine.CardHolder); a card held long appears often.
+	Drawn [][]int
 	// Decisions and Thinking count, per seat, the agent's decisions and
 	// the time it took over them.
 	// Timed tells which seats' agents were timed at all (see thinks).
@@ -388,7 +392,7 @@ func (b *batch) total() (*Tally, thinkSums) {
 // outcome is the result without the detail that only the tally needs,
 // and with its own copy of what it keeps of the worker's reused buffers.
 func (r GameResult) outcome() GameResult {
-	r.Played, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil
+	r.Played, r.Drawn, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil, nil
 	r.Decks = slices.Clone(r.Decks)
 	return r
 }

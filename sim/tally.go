@@ -452,6 +452,7 @@ func (t *Tally) Report() *Report {
 		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: t.rate(dealReason(r), t.Reasons[r], played)})
 	}
 	rep.CardStats = cardStats(t)
+	rep.CardRanking = cardRanking(rep.CardStats)
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
 		m := t.Measures[name]
 		rep.MeasureStats = append(rep.MeasureStats, MeasureStat{Name: name, Games: m.Games,
@@ -478,6 +479,11 @@ type Report struct {
 	// CardStats: per card, how often its player played it and won with
 	// it, against the games where they did not; sorted by Impact.
 	CardStats []CardStat `json:"card_stats,omitempty"`
+	// CardRanking holds the cards drawn and not drawn in at least 30
+	// seat-games each, by DrawImpact, largest first; DrawSignificant marks
+	// those whose 95% interval excludes 0. Empty for a game that does not
+	// report hands.
+	CardRanking []CardStat `json:"card_ranking,omitempty"`
 	// MeasureStats are the game's own figures, by name.
 	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 

@@ -50,6 +50,7 @@ func (r *Report) WriteText(w io.Writer) {
 	}
 	writeMeasures(w, r)
 	writeCards(w, r.CardStats)
+	writeCardRanking(w, r.CardRanking)
 	if r.Errors > 0 {
 		fmt.Fprintf(w, "  ERRORS: %d of %d games failed (%d played); first: %s\n", r.Errors, r.Games, played, r.ErrorSamples[0].Msg)
 	}
@@ -141,6 +142,40 @@ func writeCards(w io.Writer, stats []CardStat) {
 		func(c CardStat) string {
 			return fmt.Sprintf("[%+5.1f%%, %+5.1f%%] over %d decks, played in %d", 100*c.ImpactLow, 100*c.ImpactHigh, c.Decks, c.Played)
 		})
+}
+
+// writeCardRanking lists the cards ranked by their impact when drawn, the
+// five at each end, with the count of those whose interval excludes 0.
+func writeCardRanking(w io.Writer, ranking []CardStat) {
+	if len(ranking) == 0 {
+		return
+	}
+	significant := 0
+	for _, c := range ranking {
+		if c.DrawSignificant {
+			significant++
+		}
+	}
+	fmt.Fprintf(w, "  cards ranked by impact when drawn, win rate when drawn minus not, within the deck (95%% interval; * excludes 0, %d of %d):\n",
+		significant, len(ranking))
+	line := func(rank int, c CardStat) {
+		mark := ""
+		if c.DrawSignificant {
+			mark = " *"
+		}
+		fmt.Fprintf(w, "    %3d. %-36s %+5.1f%% [%+5.1f%%, %+5.1f%%]  drawn in %d of %d%s\n", rank, c.Label(),
+			100*c.DrawImpact, 100*c.DrawLow, 100*c.DrawHigh, c.Drawn, c.Drawn+c.NotDrawn, mark)
+	}
+	n := min(5, len(ranking))
+	for i, c := range ranking[:n] {
+		line(i+1, c)
+	}
+	if len(ranking) > 2*n {
+		fmt.Fprintln(w, "    ...")
+	}
+	for i := max(n, len(ranking)-n); i < len(ranking); i++ {
+		line(i+1, ranking[i])
+	}
 }
 
 // writeCardRows writes the five rows of largest and of smallest impact.

@@ -13,7 +13,7 @@ function seatRow(i, game) {
   const kind = el("select", {name: `kind${i}`, class: "kind"},
     ["you", "ai", "friend", "hotseat"].map((v) =>
       el("option", {value: v, selected: (i === 0 ? v === "you" : v === "ai")}, t("lobby.kind_" + v))));
-  const agent = el("select", {name: `agent${i}`, class: "agent"}, agents.map((a) => el("option", {value: a, selected: a === "greedy"}, agentWord(a))));
+  const agent = el("select", {name: `agent${i}`, class: "agent"}, agents.map((a) => el("option", {value: a, selected: a === "medium"}, agentWord(a))));
   const budget = el("select", {name: `budget${i}`, class: "budget", title: t("lobby.budget_tip")},
     [[250, "quick"], [1000, "steady"], [3000, "strong"]].map(([v, k]) => el("option", {value: v}, t("lobby.budget_" + k))));
   const deck = el("select", {name: `deck${i}`, class: "deck"},

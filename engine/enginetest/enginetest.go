@@ -123,6 +123,8 @@ type player struct {
 	// seen holds the ids of the cards each seat has seen this game, as far
 	// as the sampled views tell; the last entry is the cards every seat saw.
 	seen [engine.MaxSeats + 1]map[int]bool
+	// cardNames are the game's card names by Cards() index (checkHand).
+	cardNames []string
 }
 
 // pick chooses the next action of game i at random. One game in ten
@@ -298,6 +300,9 @@ func (p *player) deepCheck(s engine.State) error {
 	}
 	for seat := engine.Seat(0); int(seat) < s.Seats(); seat++ {
 		if err := p.checkView(s, seat); err != nil {
+			return err
+		}
+		if err := p.checkHand(s, seat); err != nil {
 			return err
 		}
 		p.remember(s, seat)

@@ -34,6 +34,13 @@ func TestRandomGamesCatchALeakyView(t *testing.T) {
 	}
 }
 
+func TestRandomGamesCatchAHandListThatDisagreesWithTheView(t *testing.T) {
+	_, err := enginetest.Check(trick.Game{ShortHand: true}, enginetest.Options{Games: 5, Setup: setup})
+	if err == nil || !strings.Contains(err.Error(), "HandCards(") {
+		t.Fatalf("a hand list that leaves out a card was not caught: %v", err)
+	}
+}
+
 func TestRandomGamesCatchADeterminizeThatSeesHiddenCards(t *testing.T) {
 	_, err := enginetest.Check(trick.Game{Unsorted: true}, enginetest.Options{Games: 5, Setup: setup})
 	if err == nil || !strings.Contains(err.Error(), "depends on hidden information") {

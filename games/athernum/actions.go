@@ -596,3 +596,12 @@ func (s *State) PlayedCard(a engine.Action) int {
 	}
 	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0
 }
+
+// HandCards appends the Cards() index of each card in seat's hand (see
+// engine.CardHolder).
+func (s *State) HandCards(seat engine.Seat, dst []int) []int {
+	for _, id := range s.zs(s.pl[seat].hand) {
+		dst = append(dst, int(s.cards[id].def)-1) // Cards() leaves out definition 0
+	}
+	return dst
+}

@@ -16,6 +16,15 @@ func (s *state) PlayedCard(a engine.Action) int {
 	return int(s.cards[c].def)
 }
 
+// HandCards appends the Cards() index of each card in seat's hand (see
+// engine.CardHolder).
+func (s *state) HandCards(seat engine.Seat, dst []int) []int {
+	for _, c := range s.seats[seat].zones[zHand-1] {
+		dst = append(dst, int(s.cards[c].def))
+	}
+	return dst
+}
+
 // Evaluate estimates seat's chance to win from life and the board: each
 // life point is worth most, entities in play by their values.
 func (s *state) Evaluate(seat engine.Seat) float64 {

@@ -47,3 +47,12 @@ func (s *state) PlayedCard(a engine.Action) int {
 	}
 	return int(s.pool.listed[s.cards[x].def])
 }
+
+// HandCards appends the Cards() index of each card in seat's hand (see
+// engine.CardHolder).
+func (s *state) HandCards(seat engine.Seat, dst []int) []int {
+	for _, x := range s.p[seat].hand.slice() {
+		dst = append(dst, int(s.pool.listed[s.cards[x].def]))
+	}
+	return dst
+}

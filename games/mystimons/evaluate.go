@@ -90,3 +90,12 @@ func (s *state) PlayedCard(a engine.Action) int {
 	}
 	return -1
 }
+
+// HandCards appends the Cards() index of each card in seat's hand (see
+// engine.CardHolder).
+func (s *state) HandCards(seat engine.Seat, dst []int) []int {
+	for _, c := range s.p[seat].hand.s() {
+		dst = append(dst, int(s.cards[c].def))
+	}
+	return dst
+}

@@ -89,3 +89,14 @@ func (s *State) PlayedCard(a engine.Action) int {
 	}
 	return -1
 }
+
+// HandCards appends the Cards() index of each card in seat's hand (see
+// engine.CardHolder). Hands are not kept as lists, only as card zones.
+func (s *State) HandCards(seat engine.Seat, dst []int) []int {
+	for id := range s.n {
+		if c := &s.cards[id]; c.zone == zHand && int(c.owner) == int(seat) {
+			dst = append(dst, int(c.ref))
+		}
+	}
+	return dst
+}

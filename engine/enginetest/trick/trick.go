@@ -31,9 +31,9 @@ var names = [perSeat]string{"One", "Two", "Three", "Four", "Five", "Six", "Seven
 // Describe name the mover's remaining hand, LeakError makes a refused
 // play name the card, TellingError makes a refused play of a card in
 // another seat's hand say so (naming no card, but telling a hand from a
-// deck), and KeepHands makes Determinize leave other seats' hands as they
-// are.
-type Game struct{ Leak, Unsorted, LeakLabel, LeakError, TellingError, KeepHands bool }
+// deck), KeepHands makes Determinize leave other seats' hands as they
+// are, and ShortHand makes HandCards leave out a seat's last card.
+type Game struct{ Leak, Unsorted, LeakLabel, LeakError, TellingError, KeepHands, ShortHand bool }
 
 var (
 	codec    = engine.NewCodec(engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand"})
@@ -346,6 +346,18 @@ func (s *State) Hash() uint64 {
 
 // PlayedCard is the index of the card a plays in Cards().
 func (s *State) PlayedCard(a engine.Action) int { return int(a.Args[0]) % perSeat }
+
+// HandCards appends the Cards() index of each card in seat's hand.
+func (s *State) HandCards(seat engine.Seat, dst []int) []int {
+	hand := s.hands[seat]
+	if s.broken.ShortHand && len(hand) > 0 {
+		hand = hand[:len(hand)-1]
+	}
+	for _, c := range hand {
+		dst = append(dst, int(c)%perSeat)
+	}
+	return dst
+}
 
 // Describe labels an action.
 func (s *State) Describe(a engine.Action, viewer engine.Seat) string {
