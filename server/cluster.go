@@ -226,10 +226,17 @@ func (srv *Server) liveSessions() []*session {
 }
 
 // listen follows the actions other replicas store, reconnecting when the
-// connection fails; what was missed meanwhile is caught up at once.
+// connection fails. Whenever it starts to listen, it catches up on every
+// game in memory: an action stored before then (while it connected, or
+// while the connection was down) was announced to no one here.
 func (srv *Server) listen() {
+	catchUpAll := func() {
+		for _, s := range srv.liveSessions() {
+			srv.catchUp(srv.ctx, s)
+		}
+	}
 	for srv.ctx.Err() == nil {
-		err := srv.cluster.store.Listen(srv.ctx, func(id string, n int) {
+		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, func(id string, n int) {
 			s := srv.live(id)
 			if s == nil {
 				return
@@ -245,9 +252,6 @@ func (srv *Server) listen() {
 			return
 		}
 		srv.log.Error("following the other replicas failed; reconnecting", "err", err)
-		for _, s := range srv.liveSessions() {
-			srv.catchUp(srv.ctx, s)
-		}
 		select {
 		case <-time.After(time.Second):
 		case <-srv.ctx.Done():

@@ -40,9 +40,10 @@ type leaseStore interface {
 	AppendFenced(ctx context.Context, id string, n int, action, owner string) error
 	// ActionsFrom returns the actions of game id from number n (0-based).
 	ActionsFrom(ctx context.Context, id string, n int) ([]string, error)
-	// Listen calls heard for every action any replica stores, until ctx
+	// Listen calls listening once it hears every action stored from then
+	// on, and then heard for every action any replica stores, until ctx
 	// ends or the connection fails.
-	Listen(ctx context.Context, heard func(id string, n int)) error
+	Listen(ctx context.Context, listening func(), heard func(id string, n int)) error
 }
 
 // errLeaseLost is an action refused because its writer no longer holds
@@ -158,7 +159,7 @@ func (s *sqlStore) ActionsFrom(ctx context.Context, id string, n int) ([]string,
 	return out, rows.Err()
 }
 
-func (s *sqlStore) Listen(ctx context.Context, heard func(id string, n int)) error {
+func (s *sqlStore) Listen(ctx context.Context, listening func(), heard func(id string, n int)) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return scrubError(err, s.dsn)
@@ -167,6 +168,7 @@ func (s *sqlStore) Listen(ctx context.Context, heard func(id string, n int)) err
 	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
 		return err
 	}
+	listening()
 	for {
 		note, err := conn.WaitForNotification(ctx)
 		if err != nil {
