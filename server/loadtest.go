@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,7 +70,8 @@ type LoadReport struct {
 	BytesPerSeatMove   float64 `json:"bytes_per_seat_move"`
 	BytesPerViewerMove float64 `json:"bytes_per_viewer_move,omitempty"`
 	// ServerCPUPerMove is the CPU time of a server process the load test
-	// started (its whole run, setup included) divided by the moves.
+	// started (its whole run, setup included) divided by the moves; for
+	// servers it was given, the CPU their /metrics count over the run.
 	ServerCPUPerMove time.Duration `json:"server_cpu_per_move_ns,omitempty"`
 	FirstErrorMsg    string        `json:"first_error,omitempty"`
 }
@@ -104,6 +106,7 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 			return LoadReport{}, err
 		}
 	}
+	servers := cfg.Replicas
 	if len(cfg.Replicas) > 0 {
 		base = cfg.Replicas[0]
 	} else if base == "" {
@@ -119,7 +122,10 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		base = u
 	} else if err := checkLoopback(base); err != nil {
 		return LoadReport{}, err
+	} else {
+		servers = []string{base}
 	}
+	cpuBefore, measured := serversCPU(ctx, servers)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	start := time.Now()
@@ -139,7 +145,46 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		}()
 	}
 	wg.Wait()
-	return stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators), nil
+	r := stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators)
+	if cpuAfter, ok := serversCPU(context.Background(), servers); measured && ok && r.Moves > 0 {
+		r.ServerCPUPerMove = (cpuAfter - cpuBefore) / time.Duration(r.Moves)
+	}
+	return r, nil
+}
+
+// serversCPU is the CPU time the servers have used so far, the sum of
+// what their /metrics say (process_cpu_seconds_total), or false if any
+// of them does not say (a server started in this process shares its CPU
+// with the bots, and is not asked).
+func serversCPU(ctx context.Context, servers []string) (time.Duration, bool) {
+	var sum time.Duration
+	for _, u := range servers {
+		cpu, ok := serverCPU(ctx, u)
+		if !ok {
+			return 0, false
+		}
+		sum += cpu
+	}
+	return sum, len(servers) > 0
+}
+
+func serverCPU(ctx context.Context, base string) (time.Duration, bool) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
+	res, err := loadClient.Do(req)
+	if err != nil {
+		return 0, false
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	for line := range strings.Lines(string(body)) {
+		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+			secs, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return time.Duration(secs * float64(time.Second)), err == nil
+		}
+	}
+	return 0, false
 }
 
 // pickServer is where a client goes: the server, or a random replica.

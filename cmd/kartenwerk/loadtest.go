@@ -76,6 +76,7 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	if err := checkLoadOptions(o); err != nil {
 		return err
 	}
+	warnFileLimit(o, errOut)
 	dir, err := os.MkdirTemp("", "kartenwerk-loadtest")
 	if err != nil {
 		return err
@@ -115,6 +116,18 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	}
 	fmt.Fprintln(out, r)
 	return nil
+}
+
+// warnFileLimit raises this process's open-file limit and says so when
+// the bots' connections will not fit in it even so: each game holds a
+// connection per seat and per spectator.
+func warnFileLimit(o loadOptions, errOut io.Writer) {
+	files, err := raiseFileLimit()
+	need := uint64(o.games) * uint64(2+o.spectators)
+	if err == nil && need+64 > files {
+		fmt.Fprintf(errOut, "warning: %d games hold about %d connections, but this process may open %d files (ulimit -Hn): "+
+			"some will fail; raise the hard limit, or split the games over several loadtest processes with --url\n", o.games, need, files)
+	}
 }
 
 // checkLoadOptions refuses flags that would be silently ignored.
