@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -60,4 +61,29 @@ func midgameSessionIn(b testing.TB, l i18n.Lang) *session {
 		s.applyLocked(s.legal[0])
 	}
 	return s
+}
+
+// BenchmarkMoveBroadcast measures telling both seats of a game about a
+// move: each seat's delta (its view, its legal actions, the new log
+// line) built and encoded, the server's work per move besides the rules,
+// the store and the sockets.
+func BenchmarkMoveBroadcast(b *testing.B) {
+	s := midgameSession(b)
+	var seats []*client
+	for i := range s.seats {
+		c := &client{controls: []engine.Seat{engine.Seat(i)}, lang: i18n.EN, send: make(chan []byte, 1), closed: make(chan struct{})}
+		s.clients[c] = struct{}{}
+		seats = append(seats, c)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, c := range seats {
+			c.has = len(s.log) - 1
+		}
+		s.broadcastLocked()
+		for _, c := range seats {
+			<-c.send
+		}
+	}
 }

@@ -293,8 +293,14 @@ func (s *loadStats) report(games int, elapsed time.Duration, seats, viewers int)
 
 // loadClient keeps connections to the server open between requests, as
 // the default client does for only two at a time, so creating games does
-// not open a new TCP connection each time.
-var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}}
+// not open a new TCP connection each time. It makes at most 64 at once
+// to a server: thousands of games created together would otherwise open
+// thousands, and the server's and the bots' open-file limits are taken by
+// the WebSockets (which dial through wsDialer, not counted here).
+var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64, IdleConnTimeout: time.Minute}}
+
+// wsDialer dials the bots' and the spectators' WebSockets.
+var wsDialer = &http.Client{Transport: &http.Transport{}}
 
 // playOne creates a friend game and plays it with one bot per seat.
 func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, stats *loadStats) error {
@@ -326,7 +332,7 @@ func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, s
 
 // watch is a spectator: it counts what it receives until the game ends.
 func watch(ctx context.Context, base, id string, stats *loadStats) {
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: loadClient})
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: wsDialer})
 	if err != nil {
 		if ctx.Err() == nil {
 			stats.fail(fmt.Errorf("spectator: %w", err))
@@ -390,7 +396,7 @@ type botMsg struct {
 // measures the time until the table that action produced arrives.
 func runBot(ctx context.Context, base, id, token string, think time.Duration, rng *rand.Rand, stats *loadStats) error {
 	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?token=" + token
-	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: loadClient})
+	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: wsDialer})
 	if err != nil {
 		return err
 	}
@@ -452,13 +458,31 @@ func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, st
 	}
 	stats.seatBytes.Add(n)
 	got := time.Now()
-	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
+	if err := json.Unmarshal(withoutView(buf.Bytes()), &m); err != nil {
 		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, buf.Bytes())
 	}
 	if m.Type == "error" {
 		return m, got, fmt.Errorf("server error: %s", m.Error)
 	}
 	return m, got, nil
+}
+
+// withoutView cuts the view out of a state message in place, so a bot
+// does not parse the bulk of each message only to skip it. It relies on
+// the server writing StateMsg's fields in order (the view before the
+// legal actions) and on no string holding the bytes ,"view": or ,"legal":
+// (a quote inside a string is escaped); a message it does not recognise
+// is returned whole.
+func withoutView(msg []byte) []byte {
+	view := bytes.Index(msg, []byte(`,"view":`))
+	if view < 0 {
+		return msg
+	}
+	legal := bytes.Index(msg[view:], []byte(`,"legal":`))
+	if legal < 0 {
+		return msg
+	}
+	return append(msg[:view], msg[view+legal:]...)
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and
