@@ -57,22 +57,35 @@ type ClientMsg struct {
 // broadcastLocked sends every client what changed in its own view of the
 // game. Clients with the same seats and log (the spectators; the tabs of
 // one player) get the same message, so it is built and encoded once for
-// all of them.
+// all of them. The players are sent theirs first: their writers are
+// woken before a thousand spectators', as the players wait to move.
 func (s *session) broadcastLocked() {
-	var done []encoded
-	for c := range s.clients {
-		i := slices.IndexFunc(done, func(e encoded) bool {
-			return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
-		})
-		if i < 0 {
-			done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
-			i = len(done) - 1
-		}
-		if done[i].msg != nil {
-			c.push(done[i].msg)
-			c.has = len(s.log)
+	var room [4]encoded
+	done := room[:0]
+	for _, seated := range [2]bool{true, false} {
+		for c := range s.clients {
+			if (len(c.controls) > 0) == seated {
+				done = s.sendDeltaLocked(c, done)
+			}
 		}
 	}
+}
+
+// sendDeltaLocked sends c what changed since its last message: the
+// message in done for clients like it, or one built, encoded and added.
+func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
+	i := slices.IndexFunc(done, func(e encoded) bool {
+		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
+	})
+	if i < 0 {
+		done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
+		i = len(done) - 1
+	}
+	if done[i].msg != nil {
+		c.push(done[i].msg)
+		c.has = len(s.log)
+	}
+	return done
 }
 
 // encoded is a message encoded for the clients with these seats and
