@@ -236,18 +236,7 @@ func (srv *Server) listen() {
 		}
 	}
 	for srv.ctx.Err() == nil {
-		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, func(id string, n int) {
-			s := srv.live(id)
-			if s == nil {
-				return
-			}
-			s.mu.Lock()
-			behind := len(s.actions) <= n
-			s.mu.Unlock()
-			if behind {
-				srv.catchUp(srv.ctx, s)
-			}
-		})
+		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, srv.heard)
 		if srv.ctx.Err() != nil {
 			return
 		}
@@ -256,5 +245,27 @@ func (srv *Server) listen() {
 		case <-time.After(time.Second):
 		case <-srv.ctx.Done():
 		}
+	}
+}
+
+// heard takes in action n of game id, which a replica stored: a game in
+// memory that lacks just that action plays it at once; one further behind
+// catches up from the store.
+func (srv *Server) heard(id string, n int, action string) {
+	s := srv.live(id)
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	if len(s.actions) == n && action != "" && s.replayLocked(action) == nil {
+		s.maybeAILocked()
+		s.broadcastLocked()
+		s.mu.Unlock()
+		return
+	}
+	behind := len(s.actions) <= n
+	s.mu.Unlock()
+	if behind {
+		srv.catchUp(srv.ctx, s)
 	}
 }
