@@ -65,15 +65,24 @@ func (r *replica) stop() {
 	r.http = nil
 }
 
+// twoReplicasOneGame starts two replicas on one new database, and a
+// friend game of trick, created on the first, that p2 starts.
+// It returns the second replica and a client of each.
+func twoReplicasOneGame(t *testing.T) (b *replica, ea, eb *testEnv, resp CreateResponse) {
+	t.Helper()
+	dsn := startPostgres(t)
+	a := startReplica(t, dsn)
+	b = startReplica(t, dsn)
+	ea, eb = &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	req := friendGame("trick")
+	req.First = 1
+	return b, ea, eb, ea.create(req)
+}
+
 // Two replicas on one database serve one game: a move made through
 // either shows on both, and a WebSocket on one sees the other's moves.
 func TestReplicasServeOneGame(t *testing.T) {
-	dsn := startPostgres(t)
-	a, b := startReplica(t, dsn), startReplica(t, dsn)
-	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
-	req := friendGame("trick")
-	req.First = 1
-	resp := ea.create(req)
+	_, ea, eb, resp := twoReplicasOneGame(t)
 	watch := eb.dial(resp.ID, "")
 	watch.next("state")
 	for v := 0; v < 6; v++ {
@@ -173,12 +182,7 @@ func TestAnEvictedGameMovesToAReplicaThatShowsIt(t *testing.T) {
 // next it lacks from the announcement itself, without reading the store
 // (here the store does not even hold it).
 func TestAFollowerPlaysTheAnnouncedAction(t *testing.T) {
-	dsn := startPostgres(t)
-	a, b := startReplica(t, dsn), startReplica(t, dsn)
-	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
-	req := friendGame("trick")
-	req.First = 1
-	resp := ea.create(req)
+	b, ea, eb, resp := twoReplicasOneGame(t)
 	_, first := toMove(eb, resp)
 	b.srv.heard(resp.ID, 0, first)
 	s := b.srv.live(resp.ID)
