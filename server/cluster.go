@@ -118,7 +118,8 @@ func (srv *Server) fresh(ctx context.Context, s *session) {
 	}
 }
 
-// forward sends an action to the game's owner, then catches up on it.
+// forward sends an action to the game's owner, then catches up on it
+// unless the owner's notification of it came first.
 func (srv *Server) forward(ctx context.Context, s *session, token, action string, version *int) error {
 	s.mu.Lock()
 	addr := s.ownerAddr
@@ -131,8 +132,17 @@ func (srv *Server) forward(ctx context.Context, s *session, token, action string
 	if status != http.StatusOK {
 		return errors.New(msg)
 	}
-	srv.catchUp(ctx, s)
+	if version == nil || !s.has(*version+1) {
+		srv.catchUp(ctx, s) // the owner's notification has not come yet
+	}
 	return nil
+}
+
+// has says whether the session holds at least n actions.
+func (s *session) has(n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.actions) >= n
 }
 
 // postAction posts an action to a replica's API and returns its status

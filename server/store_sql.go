@@ -133,7 +133,11 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
+	// Idle connections are kept up to the pool's size: with the default
+	// two, a replica under load closed and opened a connection (TCP and
+	// authentication) for most queries.
 	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
 	st, err := newSQLStore(ctx, db, db, true, "PostgreSQL")
 	if err != nil {
 		return nil, err
