@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -251,8 +252,9 @@ func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *clien
 // an error to this client only; the game is unchanged.
 func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *session, c *client) {
 	bucket := newBucket(srv.cfg.Rate, srv.cfg.Burst)
+	var buf bytes.Buffer // reused: reading a message allocates nothing
 	for {
-		_, data, err := conn.Read(ctx)
+		data, err := readMessage(ctx, conn, &buf)
 		if err != nil {
 			// An oversized message closes the connection with status 1009
 			// and the reason "read limited at N bytes".
@@ -269,6 +271,18 @@ func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *sessio
 		}
 		srv.handleMsg(s, c, data)
 	}
+}
+
+// readMessage reads the next message into buf; the bytes returned are
+// buf's, valid until the next read.
+func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := conn.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 func (c *client) pushError(msg string) {
