@@ -447,19 +447,14 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 // the bot's own work is not counted as the server's latency.
 func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
 	var m botMsg
-	_, r, err := conn.Reader(ctx)
+	data, err := readMessage(ctx, conn, buf)
 	if err != nil {
 		return m, time.Time{}, err
 	}
-	buf.Reset()
-	n, err := buf.ReadFrom(r)
-	if err != nil {
-		return m, time.Time{}, err
-	}
-	stats.seatBytes.Add(n)
+	stats.seatBytes.Add(int64(len(data)))
 	got := time.Now()
-	if err := json.Unmarshal(withoutView(buf.Bytes()), &m); err != nil {
-		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, buf.Bytes())
+	if err := json.Unmarshal(withoutView(data), &m); err != nil {
+		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, data)
 	}
 	if m.Type == "error" {
 		return m, got, fmt.Errorf("server error: %s", m.Error)
