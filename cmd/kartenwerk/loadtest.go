@@ -46,7 +46,11 @@ func loadtestCmd() *cobra.Command {
 			"receiving the table it produced. Without --url it starts `kartenwerk serve` as a\n" +
 			"process of its own over a temporary SQLite file, so the server has its own scheduler\n" +
 			"and garbage collector, as when deployed, and the bots do not slow it (--in-process\n" +
-			"runs it inside this one instead). Only loopback addresses are accepted.",
+			"runs it inside this one instead). Only loopback addresses are accepted.\n\n" +
+			"The server CPU per move is that process's, or for servers given with --url or\n" +
+			"--replicas what their /metrics count over the run. Each game holds a connection per\n" +
+			"seat and per spectator, in this process and in the server: both lift their open-file\n" +
+			"limit to the hard limit (ulimit -Hn), and this one warns when the games cannot fit.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
