@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"testing"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -23,19 +24,24 @@ func BenchmarkStateMessage(b *testing.B) {
 }
 
 // BenchmarkLogEntry measures putting one action into words for the log,
-// for every viewer (and every language the game speaks): the server's
-// work per move besides the state messages.
+// for every viewer in one language (a table whose readers share one): the
+// server's work per move besides the state messages.
 func BenchmarkLogEntry(b *testing.B) {
 	s := midgameSession(b)
 	s.legal = s.state.Legal(s.legal[:0])
 	b.ResetTimer()
 	for i := range b.N {
-		describeAll(s.state, s.legal[i%len(s.legal)])
+		describeIn(s.state, s.legal[i%len(s.legal)], 1<<i18n.EN)
 	}
 }
 
-// midgameSession is a Mystic Elements friend game 30 actions in.
-func midgameSession(b *testing.B) *session {
+// midgameSession is a Mystic Elements friend game 30 actions in, read in
+// English.
+func midgameSession(b testing.TB) *session { return midgameSessionIn(b, i18n.EN) }
+
+// midgameSessionIn is a Mystic Elements friend game 30 actions in, read
+// in language l from the start.
+func midgameSessionIn(b testing.TB, l i18n.Lang) *session {
 	b.Helper()
 	st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
 	if err != nil {
@@ -49,9 +55,35 @@ func midgameSession(b *testing.B) *session {
 		b.Fatal(err)
 	}
 	s, _ := srv.session(context.Background(), resp.ID)
+	s.speakLocked(l)
 	for i := 0; i < 30; i++ {
 		s.legal = s.state.Legal(s.legal[:0])
 		s.applyLocked(s.legal[0])
 	}
 	return s
+}
+
+// BenchmarkMoveBroadcast measures telling both seats of a game about a
+// move: each seat's delta (its view, its legal actions, the new log
+// line) built and encoded, the server's work per move besides the rules,
+// the store and the sockets.
+func BenchmarkMoveBroadcast(b *testing.B) {
+	s := midgameSession(b)
+	var seats []*client
+	for i := range s.seats {
+		c := &client{controls: []engine.Seat{engine.Seat(i)}, lang: i18n.EN, send: make(chan []byte, 1), closed: make(chan struct{})}
+		s.clients[c] = struct{}{}
+		seats = append(seats, c)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		for _, c := range seats {
+			c.has = len(s.log) - 1
+		}
+		s.broadcastLocked()
+		for _, c := range seats {
+			<-c.send
+		}
+	}
 }

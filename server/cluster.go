@@ -118,7 +118,8 @@ func (srv *Server) fresh(ctx context.Context, s *session) {
 	}
 }
 
-// forward sends an action to the game's owner, then catches up on it.
+// forward sends an action to the game's owner, then catches up on it
+// unless the owner's notification of it came first.
 func (srv *Server) forward(ctx context.Context, s *session, token, action string, version *int) error {
 	s.mu.Lock()
 	addr := s.ownerAddr
@@ -131,8 +132,17 @@ func (srv *Server) forward(ctx context.Context, s *session, token, action string
 	if status != http.StatusOK {
 		return errors.New(msg)
 	}
-	srv.catchUp(ctx, s)
+	if version == nil || !s.has(*version+1) {
+		srv.catchUp(ctx, s) // the owner's notification has not come yet
+	}
 	return nil
+}
+
+// has says whether the session holds at least n actions.
+func (s *session) has(n int) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.actions) >= n
 }
 
 // postAction posts an action to a replica's API and returns its status
@@ -226,31 +236,46 @@ func (srv *Server) liveSessions() []*session {
 }
 
 // listen follows the actions other replicas store, reconnecting when the
-// connection fails; what was missed meanwhile is caught up at once.
+// connection fails. Whenever it starts to listen, it catches up on every
+// game in memory: an action stored before then (while it connected, or
+// while the connection was down) was announced to no one here.
 func (srv *Server) listen() {
+	catchUpAll := func() {
+		for _, s := range srv.liveSessions() {
+			srv.catchUp(srv.ctx, s)
+		}
+	}
 	for srv.ctx.Err() == nil {
-		err := srv.cluster.store.Listen(srv.ctx, func(id string, n int) {
-			s := srv.live(id)
-			if s == nil {
-				return
-			}
-			s.mu.Lock()
-			behind := len(s.actions) <= n
-			s.mu.Unlock()
-			if behind {
-				srv.catchUp(srv.ctx, s)
-			}
-		})
+		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, srv.heard)
 		if srv.ctx.Err() != nil {
 			return
 		}
 		srv.log.Error("following the other replicas failed; reconnecting", "err", err)
-		for _, s := range srv.liveSessions() {
-			srv.catchUp(srv.ctx, s)
-		}
 		select {
 		case <-time.After(time.Second):
 		case <-srv.ctx.Done():
 		}
+	}
+}
+
+// heard takes in action n of game id, which a replica stored: a game in
+// memory that lacks just that action plays it at once; one further behind
+// catches up from the store.
+func (srv *Server) heard(id string, n int, action string) {
+	s := srv.live(id)
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
+	if len(s.actions) == n && action != "" && s.replayLocked(action) == nil {
+		s.maybeAILocked()
+		s.broadcastLocked()
+		s.mu.Unlock()
+		return
+	}
+	behind := len(s.actions) <= n
+	s.mu.Unlock()
+	if behind {
+		srv.catchUp(srv.ctx, s)
 	}
 }

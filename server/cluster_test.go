@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"testing"
 	"time"
 
@@ -64,15 +65,24 @@ func (r *replica) stop() {
 	r.http = nil
 }
 
+// twoReplicasOneGame starts two replicas on one new database, and a
+// friend game of trick, created on the first, that p2 starts.
+// It returns the second replica and a client of each.
+func twoReplicasOneGame(t *testing.T) (b *replica, ea, eb *testEnv, resp CreateResponse) {
+	t.Helper()
+	dsn := startPostgres(t)
+	a := startReplica(t, dsn)
+	b = startReplica(t, dsn)
+	ea, eb = &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	req := friendGame("trick")
+	req.First = 1
+	return b, ea, eb, ea.create(req)
+}
+
 // Two replicas on one database serve one game: a move made through
 // either shows on both, and a WebSocket on one sees the other's moves.
 func TestReplicasServeOneGame(t *testing.T) {
-	dsn := startPostgres(t)
-	a, b := startReplica(t, dsn), startReplica(t, dsn)
-	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
-	req := friendGame("trick")
-	req.First = 1
-	resp := ea.create(req)
+	_, ea, eb, resp := twoReplicasOneGame(t)
 	watch := eb.dial(resp.ID, "")
 	watch.next("state")
 	for v := 0; v < 6; v++ {
@@ -166,4 +176,37 @@ func TestAnEvictedGameMovesToAReplicaThatShowsIt(t *testing.T) {
 	if m := ea.state(resp.ID, ""); m.Version != 1 {
 		t.Fatalf("a shows version %d after b's move, want 1", m.Version)
 	}
+}
+
+// A replica that follows a game plays an announced action that is the
+// next it lacks from the announcement itself, without reading the store
+// (here the store does not even hold it).
+func TestAFollowerPlaysTheAnnouncedAction(t *testing.T) {
+	b, ea, eb, resp := twoReplicasOneGame(t)
+	_, first := toMove(eb, resp)
+	b.srv.heard(resp.ID, 0, first)
+	s := b.srv.live(resp.ID)
+	s.mu.Lock()
+	got := slices.Clone(s.actions)
+	s.mu.Unlock()
+	if len(got) != 1 || got[0] != first {
+		t.Fatalf("after hearing %q the follower has %q", first, got)
+	}
+	if m := ea.state(resp.ID, ""); m.Version != 0 {
+		t.Fatalf("the owner is at version %d: the test's announcement reached the store", m.Version)
+	}
+}
+
+// toMove is the token of the seat to move in a two-seat game and its
+// first legal action, as e shows them.
+func toMove(e *testEnv, resp CreateResponse) (token, action string) {
+	e.t.Helper()
+	for _, seat := range []engine.Seat{0, 1} {
+		token := tokenOfSeat(resp, seat)
+		if m := e.state(resp.ID, token); len(m.Legal) > 0 {
+			return token, m.Legal[0].Action
+		}
+	}
+	e.t.Fatalf("no seat of game %s may move", resp.ID)
+	return "", ""
 }

@@ -12,6 +12,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -69,7 +70,8 @@ type LoadReport struct {
 	BytesPerSeatMove   float64 `json:"bytes_per_seat_move"`
 	BytesPerViewerMove float64 `json:"bytes_per_viewer_move,omitempty"`
 	// ServerCPUPerMove is the CPU time of a server process the load test
-	// started (its whole run, setup included) divided by the moves.
+	// started (its whole run, setup included) divided by the moves; for
+	// servers it was given, the CPU their /metrics count over the run.
 	ServerCPUPerMove time.Duration `json:"server_cpu_per_move_ns,omitempty"`
 	FirstErrorMsg    string        `json:"first_error,omitempty"`
 }
@@ -104,6 +106,7 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 			return LoadReport{}, err
 		}
 	}
+	servers := cfg.Replicas
 	if len(cfg.Replicas) > 0 {
 		base = cfg.Replicas[0]
 	} else if base == "" {
@@ -119,7 +122,10 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		base = u
 	} else if err := checkLoopback(base); err != nil {
 		return LoadReport{}, err
+	} else {
+		servers = []string{base}
 	}
+	cpuBefore, measured := serversCPU(ctx, servers)
 	ctx, cancel := context.WithTimeout(ctx, cfg.Duration)
 	defer cancel()
 	start := time.Now()
@@ -139,7 +145,46 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 		}()
 	}
 	wg.Wait()
-	return stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators), nil
+	r := stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators)
+	if cpuAfter, ok := serversCPU(context.Background(), servers); measured && ok && r.Moves > 0 {
+		r.ServerCPUPerMove = (cpuAfter - cpuBefore) / time.Duration(r.Moves)
+	}
+	return r, nil
+}
+
+// serversCPU is the CPU time the servers have used so far, the sum of
+// what their /metrics say (process_cpu_seconds_total), or false if any
+// of them does not say (a server started in this process shares its CPU
+// with the bots, and is not asked).
+func serversCPU(ctx context.Context, servers []string) (time.Duration, bool) {
+	var sum time.Duration
+	for _, u := range servers {
+		cpu, ok := serverCPU(ctx, u)
+		if !ok {
+			return 0, false
+		}
+		sum += cpu
+	}
+	return sum, len(servers) > 0
+}
+
+func serverCPU(ctx context.Context, base string) (time.Duration, bool) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/metrics", nil)
+	res, err := loadClient.Do(req)
+	if err != nil {
+		return 0, false
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	for line := range strings.Lines(string(body)) {
+		if v, ok := strings.CutPrefix(line, "process_cpu_seconds_total "); ok {
+			secs, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+			return time.Duration(secs * float64(time.Second)), err == nil
+		}
+	}
+	return 0, false
 }
 
 // pickServer is where a client goes: the server, or a random replica.
@@ -248,8 +293,14 @@ func (s *loadStats) report(games int, elapsed time.Duration, seats, viewers int)
 
 // loadClient keeps connections to the server open between requests, as
 // the default client does for only two at a time, so creating games does
-// not open a new TCP connection each time.
-var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, IdleConnTimeout: time.Minute}}
+// not open a new TCP connection each time. It makes at most 64 at once
+// to a server: thousands of games created together would otherwise open
+// thousands, and the server's and the bots' open-file limits are taken by
+// the WebSockets (which dial through wsDialer, not counted here).
+var loadClient = &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 64, MaxConnsPerHost: 64, IdleConnTimeout: time.Minute}}
+
+// wsDialer dials the bots' and the spectators' WebSockets.
+var wsDialer = &http.Client{Transport: &http.Transport{}}
 
 // playOne creates a friend game and plays it with one bot per seat.
 func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, stats *loadStats) error {
@@ -281,7 +332,7 @@ func playOne(ctx context.Context, base string, cfg LoadConfig, rng *rand.Rand, s
 
 // watch is a spectator: it counts what it receives until the game ends.
 func watch(ctx context.Context, base, id string, stats *loadStats) {
-	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: loadClient})
+	conn, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(base, "http")+"/api/games/"+id+"/ws", &websocket.DialOptions{HTTPClient: wsDialer})
 	if err != nil {
 		if ctx.Err() == nil {
 			stats.fail(fmt.Errorf("spectator: %w", err))
@@ -345,7 +396,7 @@ type botMsg struct {
 // measures the time until the table that action produced arrives.
 func runBot(ctx context.Context, base, id, token string, think time.Duration, rng *rand.Rand, stats *loadStats) error {
 	wsURL := "ws" + strings.TrimPrefix(base, "http") + "/api/games/" + id + "/ws?token=" + token
-	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: loadClient})
+	conn, _, err := websocket.Dial(ctx, wsURL, &websocket.DialOptions{HTTPClient: wsDialer})
 	if err != nil {
 		return err
 	}
@@ -396,24 +447,37 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 // the bot's own work is not counted as the server's latency.
 func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
 	var m botMsg
-	_, r, err := conn.Reader(ctx)
+	data, err := readMessage(ctx, conn, buf)
 	if err != nil {
 		return m, time.Time{}, err
 	}
-	buf.Reset()
-	n, err := buf.ReadFrom(r)
-	if err != nil {
-		return m, time.Time{}, err
-	}
-	stats.seatBytes.Add(n)
+	stats.seatBytes.Add(int64(len(data)))
 	got := time.Now()
-	if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
-		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, buf.Bytes())
+	if err := json.Unmarshal(withoutView(data), &m); err != nil {
+		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, data)
 	}
 	if m.Type == "error" {
 		return m, got, fmt.Errorf("server error: %s", m.Error)
 	}
 	return m, got, nil
+}
+
+// withoutView cuts the view out of a state message in place, so a bot
+// does not parse the bulk of each message only to skip it. It relies on
+// the server writing StateMsg's fields in order (the view before the
+// legal actions) and on no string holding the bytes ,"view": or ,"legal":
+// (a quote inside a string is escaped); a message it does not recognise
+// is returned whole.
+func withoutView(msg []byte) []byte {
+	view := bytes.Index(msg, []byte(`,"view":`))
+	if view < 0 {
+		return msg
+	}
+	legal := bytes.Index(msg[view:], []byte(`,"legal":`))
+	if legal < 0 {
+		return msg
+	}
+	return append(msg[:view], msg[view+legal:]...)
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and

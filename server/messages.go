@@ -117,6 +117,7 @@ func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 // that reads language l and has the first has log entries: only what it
 // lacks.
 func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *StateMsg {
+	s.speakLocked(l)
 	viewer := s.viewer(controls)
 	w := s.wordsLocked(l)
 	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.Localized(s.state, viewer, w),

@@ -56,7 +56,7 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 		if err != nil {
 			return nil, err
 		}
-		e := describeAll(st, a)
+		e := describeIn(st, a, 1<<l)
 		m.Log = append(m.Log, LogLine{N: i + 1, Seat: e.seat, Label: labelFor(e, viewer, w)})
 		if err := st.Apply(a); err != nil {
 			return nil, err

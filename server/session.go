@@ -36,6 +36,9 @@ type session struct {
 	legal    []engine.Action
 	// names are the display names the seats chose ("" for the default).
 	names []string
+	// langs are the languages the log keeps its words in: those of the
+	// game's readers so far (speakLocked).
+	langs langSet
 	// lastActive is when the game was last played or joined; touched the
 	// last such time recorded in the store.
 	lastActive, touched time.Time
@@ -104,7 +107,7 @@ func (s *session) replayLocked(text string) error {
 }
 
 // describe labels a for every viewer; call it before applying a.
-func (s *session) describe(a engine.Action) logEntry { return describeAll(s.state, a) }
+func (s *session) describe(a engine.Action) logEntry { return describeIn(s.state, a, s.langs) }
 
 // act plays an action for the holder of the given seats (token), here
 // or, in a cluster, on the game's owner. It returns an error that says

@@ -29,11 +29,16 @@ var namePlaceholders = func() []string {
 	return out
 }()
 
-// describeAll puts a, about to be played on st, into words for every
-// viewer: in every language for a game that speaks them, in English
-// (Describe) for one that does not. A viewer who reads what the
-// spectators read shares their string.
-func describeAll(st engine.State, a engine.Action) logEntry {
+// langSet is a set of languages, one bit each.
+type langSet uint8
+
+func (ls langSet) has(l i18n.Lang) bool { return ls&(1<<l) != 0 }
+
+// describeIn puts a, about to be played on st, into words for every
+// viewer: in the languages of langs for a game that speaks them (the
+// others' labels stay nil), in English (Describe) for one that does not.
+// A viewer who reads what the spectators read shares their string.
+func describeIn(st engine.State, a engine.Action, langs langSet) logEntry {
 	n := st.Seats()
 	e := logEntry{seat: st.ToMove()}
 	sp, ok := st.(engine.StateSpeaker)
@@ -43,10 +48,43 @@ func describeAll(st engine.State, a engine.Action) logEntry {
 	}
 	e.labels = make([][]string, len(i18n.Langs))
 	for _, l := range i18n.Langs {
-		w := engine.Words{Lang: l, Names: namePlaceholders[:n]}
-		e.labels[l] = labelsOf(n, func(v engine.Seat) string { return sp.Say(a, v, engine.Log, w) })
+		if langs.has(l) {
+			e.labels[l] = labelsIn(sp, n, a, l)
+		}
 	}
 	return e
+}
+
+// labelsIn is a's log line in language l for each of n seats and the
+// spectators.
+func labelsIn(sp engine.StateSpeaker, n int, a engine.Action, l i18n.Lang) []string {
+	w := engine.Words{Lang: l, Names: namePlaceholders[:n]}
+	return labelsOf(n, func(v engine.Seat) string { return sp.Say(a, v, engine.Log, w) })
+}
+
+// speakLocked makes the log keep its words in language l too, from the
+// first reader of l on: until then no move pays for words nobody reads.
+// The lines so far are put into l's words by replaying the game from its
+// setup, as each line is worded from the table before its action.
+func (s *session) speakLocked(l i18n.Lang) {
+	if s.langs.has(l) {
+		return
+	}
+	s.langs |= 1 << l
+	if _, speaks := s.state.(engine.StateSpeaker); !speaks || len(s.log) == 0 {
+		return
+	}
+	st, err := engine.NewAt(s.game, s.setup)
+	for i := 0; err == nil && i < len(s.actions); i++ {
+		var a engine.Action
+		if a, err = s.codec.Parse(s.actions[i]); err == nil {
+			s.log[i].labels[l] = labelsIn(st.(engine.StateSpeaker), st.Seats(), a, l)
+			err = st.Apply(a)
+		}
+	}
+	if err != nil { // the game was replayed before, so this cannot happen
+		s.srv.log.Error("putting a game's log into another language failed", "game", s.id, "lang", l, "err", err)
+	}
 }
 
 // labelsOf lists say(v) for seats 0..n-1 and, last, the spectators.
@@ -67,6 +105,12 @@ func labelFor(e logEntry, viewer engine.Seat, w engine.Words) string {
 	labels := e.labels[0]
 	if int(w.Lang) < len(e.labels) {
 		labels = e.labels[w.Lang]
+	}
+	for i := 0; labels == nil && i < len(e.labels); i++ {
+		labels = e.labels[i] // not kept in w's language (see speakLocked)
+	}
+	if labels == nil {
+		return ""
 	}
 	label := labels[len(labels)-1]
 	if viewer >= 0 && int(viewer) < len(labels)-1 {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"slices"
@@ -129,4 +130,33 @@ func catalogVariant(t *testing.T, base, lang, game, key string) VariantInfo {
 	}
 	t.Fatalf("/api/catalog lists no variant %q of %s", key, game)
 	return VariantInfo{}
+}
+
+// The log keeps words only in its readers' languages, and a reader of a
+// new language mid-game reads every line so far as if the game had spoken
+// that language from the first move.
+func TestTheLogSpeaksAReadersLanguageFromItsFirstReader(t *testing.T) {
+	s := midgameSessionIn(t, i18n.DE)
+	for _, e := range s.log {
+		if e.labels[i18n.EN] != nil || e.labels[i18n.CS] != nil {
+			t.Fatalf("move %v was put into words nobody reads: %q", e.seat, e.labels)
+		}
+	}
+	g, err := s.srv.store.LoadGame(context.Background(), s.id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	late, err := restore(s.srv, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, controls := range [][]engine.Seat{nil, {0}, {1}} {
+		want, got := s.stateLocked(controls, i18n.DE).Log, late.stateLocked(controls, i18n.DE).Log
+		if len(want) == 0 || !slices.Equal(got, want) {
+			t.Fatalf("seats %v: the log read first after %d moves\n%v\nwant, as read from the first move,\n%v", controls, len(s.log), got, want)
+		}
+	}
+	if de, cs := late.stateLocked(nil, i18n.DE).Log[0].Label, late.stateLocked(nil, i18n.CS).Log[0].Label; de == cs {
+		t.Errorf("a Czech reader reads the German line %q", de)
+	}
 }

@@ -40,9 +40,11 @@ type leaseStore interface {
 	AppendFenced(ctx context.Context, id string, n int, action, owner string) error
 	// ActionsFrom returns the actions of game id from number n (0-based).
 	ActionsFrom(ctx context.Context, id string, n int) ([]string, error)
-	// Listen calls heard for every action any replica stores, until ctx
-	// ends or the connection fails.
-	Listen(ctx context.Context, heard func(id string, n int)) error
+	// Listen calls listening once it hears every action stored from then
+	// on, and then heard for every action any replica stores (action ""
+	// when the notice does not carry it), until ctx ends or the
+	// connection fails.
+	Listen(ctx context.Context, listening func(), heard func(id string, n int, action string)) error
 }
 
 // errLeaseLost is an action refused because its writer no longer holds
@@ -62,7 +64,9 @@ var pgCluster = []string{`CREATE TABLE IF NOT EXISTS leases (
 // lease by the same clock.
 const pgNow = `(extract(epoch from clock_timestamp()) * 1000)::bigint`
 
-// notifyChannel carries "game-id n" for each stored action.
+// notifyChannel carries "game-id n action" for each stored action, so
+// that a replica following the game plays it without reading the store
+// (an action too long for a notification goes as "game-id n").
 const notifyChannel = "kartenwerk_actions"
 
 // fencedAppend inserts an action only while owner holds an unexpired
@@ -73,7 +77,8 @@ const fencedAppend = `WITH ins AS (
 	SELECT $1, $2, $3, $4 WHERE EXISTS (
 		SELECT 1 FROM leases WHERE game_id = $1 AND owner = $4 AND expires > ` + pgNow + ` FOR SHARE)
 	RETURNING n)
-SELECT pg_notify('` + notifyChannel + `', $1 || ' ' || n) FROM ins`
+SELECT pg_notify('` + notifyChannel + `', $1 || ' ' || n ||
+	CASE WHEN octet_length($3) < 7000 THEN ' ' || $3 ELSE '' END) FROM ins`
 
 func (s *sqlStore) Acquire(ctx context.Context, id, owner, addr string, ttl time.Duration) (string, string, error) {
 	var holder, at string
@@ -158,7 +163,7 @@ func (s *sqlStore) ActionsFrom(ctx context.Context, id string, n int) ([]string,
 	return out, rows.Err()
 }
 
-func (s *sqlStore) Listen(ctx context.Context, heard func(id string, n int)) error {
+func (s *sqlStore) Listen(ctx context.Context, listening func(), heard func(id string, n int, action string)) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return scrubError(err, s.dsn)
@@ -167,14 +172,16 @@ func (s *sqlStore) Listen(ctx context.Context, heard func(id string, n int)) err
 	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
 		return err
 	}
+	listening()
 	for {
 		note, err := conn.WaitForNotification(ctx)
 		if err != nil {
 			return err
 		}
-		id, num, ok := strings.Cut(note.Payload, " ")
+		id, rest, ok := strings.Cut(note.Payload, " ")
+		num, action, _ := strings.Cut(rest, " ")
 		if n, err := strconv.Atoi(num); ok && err == nil {
-			heard(id, n)
+			heard(id, n, action)
 		}
 	}
 }

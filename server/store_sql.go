@@ -40,6 +40,11 @@ type sqlStore struct {
 	done     chan struct{}
 	stopped  chan struct{}
 	synced   chan struct{}
+	// lastOp is when the writer last took a write, and gap the running
+	// mean of the time between two: the writer lets a batch gather for
+	// commitLinger only while writes come faster than that.
+	lastOp   time.Time
+	gap      time.Duration
 	closing  sync.Once
 	closeErr error
 }
@@ -47,6 +52,14 @@ type sqlStore struct {
 // syncEvery bounds how long a SQLite commit waits for its checkpoint, and
 // so how much play a power failure can lose.
 const syncEvery = time.Second
+
+// commitLinger is how long the writer lets a batch gather while writes
+// stream in: a commit costs about as much for one action as for twenty
+// (SQLite writes the table's page to its log once a commit), so at many
+// moves a second each waits up to this long and the commits cost a
+// fraction; a lone writer, whose next write waits for this one, never
+// waits for company that cannot come.
+const commitLinger = 500 * time.Microsecond
 
 // writeOp is one statement for the writer, and where its outcome goes.
 type writeOp struct {
@@ -120,7 +133,11 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
+	// Idle connections are kept up to the pool's size: with the default
+	// two, a replica under load closed and opened a connection (TCP and
+	// authentication) for most queries.
 	db.SetMaxOpenConns(8)
+	db.SetMaxIdleConns(8)
 	st, err := newSQLStore(ctx, db, db, true, "PostgreSQL")
 	if err != nil {
 		return nil, err
@@ -135,7 +152,8 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
-		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{})}
+		dirty: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{}),
+		gap: time.Second}
 	go s.writer()
 	if postgres {
 		close(s.synced)
@@ -274,25 +292,64 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 func (s *sqlStore) writer() {
 	defer close(s.stopped)
 	batch := make([]writeOp, 0, 256)
+	linger := time.NewTimer(time.Hour)
+	linger.Stop()
 	for {
 		select {
 		case op := <-s.ops:
+			s.took(time.Now())
 			batch = append(batch[:0], op)
 		case <-s.done:
 			s.drain(batch[:0])
 			return
 		}
-		s.commitAll(s.fill(batch))
+		batch = s.fill(batch)
+		if s.streaming() && len(batch) < cap(batch) {
+			batch = s.gather(batch, linger)
+		}
+		s.commitAll(batch)
 	}
 }
+
+// took notes that the writer took a write at now.
+func (s *sqlStore) took(now time.Time) {
+	if !s.lastOp.IsZero() {
+		s.gap += (now.Sub(s.lastOp) - s.gap) / 8
+	}
+	s.lastOp = now
+}
+
+// streaming says whether writes come faster than commitLinger apart, so
+// that a batch gathers company by waiting that long.
+func (s *sqlStore) streaming() bool { return s.gap < commitLinger }
 
 // fill adds to batch what has queued up meanwhile, without waiting.
 func (s *sqlStore) fill(batch []writeOp) []writeOp {
 	for len(batch) < cap(batch) {
 		select {
 		case op := <-s.ops:
+			s.took(time.Now())
 			batch = append(batch, op)
 		default:
+			return batch
+		}
+	}
+	return batch
+}
+
+// gather adds to batch the writes that come within commitLinger, until
+// it is full or the store closes.
+func (s *sqlStore) gather(batch []writeOp, linger *time.Timer) []writeOp {
+	linger.Reset(commitLinger)
+	defer linger.Stop()
+	for len(batch) < cap(batch) {
+		select {
+		case op := <-s.ops:
+			s.took(time.Now())
+			batch = append(batch, op)
+		case <-linger.C:
+			return batch
+		case <-s.done:
 			return batch
 		}
 	}

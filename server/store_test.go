@@ -219,3 +219,27 @@ func TestSQLiteCommitsReachTheDatabaseFile(t *testing.T) {
 		return err == nil && bytes.Contains(b, []byte("play c7"))
 	})
 }
+
+// The writer lets a batch gather only while writes stream in faster than
+// commitLinger apart: a lone writer, one write at a time, never waits.
+func TestTheStoreGathersBatchesOnlyWhileWritesStream(t *testing.T) {
+	s := &sqlStore{gap: time.Second}
+	at := time.Unix(0, 0)
+	if s.streaming() {
+		t.Fatal("a fresh store gathers batches")
+	}
+	for range 100 {
+		at = at.Add(commitLinger / 5)
+		s.took(at)
+	}
+	if !s.streaming() {
+		t.Fatalf("writes %v apart do not stream (mean gap %v)", commitLinger/5, s.gap)
+	}
+	for range 100 {
+		at = at.Add(10 * commitLinger)
+		s.took(at)
+	}
+	if s.streaming() {
+		t.Fatalf("writes %v apart stream (mean gap %v)", 10*commitLinger, s.gap)
+	}
+}

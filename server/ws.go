@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"net/http"
@@ -56,22 +57,35 @@ type ClientMsg struct {
 // broadcastLocked sends every client what changed in its own view of the
 // game. Clients with the same seats and log (the spectators; the tabs of
 // one player) get the same message, so it is built and encoded once for
-// all of them.
+// all of them. The players are sent theirs first: their writers are
+// woken before a thousand spectators', as the players wait to move.
 func (s *session) broadcastLocked() {
-	var done []encoded
-	for c := range s.clients {
-		i := slices.IndexFunc(done, func(e encoded) bool {
-			return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
-		})
-		if i < 0 {
-			done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
-			i = len(done) - 1
-		}
-		if done[i].msg != nil {
-			c.push(done[i].msg)
-			c.has = len(s.log)
+	var room [4]encoded
+	done := room[:0]
+	for _, seated := range [2]bool{true, false} {
+		for c := range s.clients {
+			if (len(c.controls) > 0) == seated {
+				done = s.sendDeltaLocked(c, done)
+			}
 		}
 	}
+}
+
+// sendDeltaLocked sends c what changed since its last message: the
+// message in done for clients like it, or one built, encoded and added.
+func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
+	i := slices.IndexFunc(done, func(e encoded) bool {
+		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
+	})
+	if i < 0 {
+		done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
+		i = len(done) - 1
+	}
+	if done[i].msg != nil {
+		c.push(done[i].msg)
+		c.has = len(s.log)
+	}
+	return done
 }
 
 // encoded is a message encoded for the clients with these seats and
@@ -199,14 +213,26 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	c.close()
 }
 
+// writeTimeout bounds the write of one message: a client that takes no
+// more (its network gone, its tab frozen) is dropped after it.
+const writeTimeout = 10 * time.Second
+
+// writeLoop writes a client's messages until it goes or the server
+// stops. One timer per connection bounds each write, not a context with
+// a deadline per message, which cost a fifth of the writing: when a write
+// has not finished in writeTimeout, the timer closes the connection, and
+// that ends the write.
 func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
 	defer conn.CloseNow()
+	stalled := time.AfterFunc(time.Hour, func() { conn.CloseNow() })
+	stalled.Stop()
+	defer stalled.Stop()
 	for {
 		select {
 		case b := <-c.send:
-			wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-			err := conn.Write(wctx, websocket.MessageText, b)
-			cancel()
+			stalled.Reset(writeTimeout)
+			err := conn.Write(context.Background(), websocket.MessageText, b)
+			stalled.Stop()
 			if err != nil {
 				c.close()
 				return
@@ -225,8 +251,9 @@ func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *clien
 // an error to this client only; the game is unchanged.
 func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *session, c *client) {
 	bucket := newBucket(srv.cfg.Rate, srv.cfg.Burst)
+	var buf bytes.Buffer // reused: reading a message allocates nothing
 	for {
-		_, data, err := conn.Read(ctx)
+		data, err := readMessage(ctx, conn, &buf)
 		if err != nil {
 			// An oversized message closes the connection with status 1009
 			// and the reason "read limited at N bytes".
@@ -243,6 +270,18 @@ func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *sessio
 		}
 		srv.handleMsg(s, c, data)
 	}
+}
+
+// readMessage reads the next message into buf; the bytes returned are
+// buf's, valid until the next read.
+func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := conn.Reader(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 func (srv *Server) handleMsg(s *session, c *client, data []byte) {

@@ -46,7 +46,11 @@ func loadtestCmd() *cobra.Command {
 			"receiving the table it produced. Without --url it starts `kartenwerk serve` as a\n" +
 			"process of its own over a temporary SQLite file, so the server has its own scheduler\n" +
 			"and garbage collector, as when deployed, and the bots do not slow it (--in-process\n" +
-			"runs it inside this one instead). Only loopback addresses are accepted.",
+			"runs it inside this one instead). Only loopback addresses are accepted.\n\n" +
+			"The server CPU per move is that process's, or for servers given with --url or\n" +
+			"--replicas what their /metrics count over the run. Each game holds a connection per\n" +
+			"seat and per spectator, in this process and in the server: both lift their open-file\n" +
+			"limit to the hard limit (ulimit -Hn), and this one warns when the games cannot fit.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -76,6 +80,7 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	if err := checkLoadOptions(o); err != nil {
 		return err
 	}
+	warnFileLimit(o, errOut)
 	dir, err := os.MkdirTemp("", "kartenwerk-loadtest")
 	if err != nil {
 		return err
@@ -115,6 +120,18 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	}
 	fmt.Fprintln(out, r)
 	return nil
+}
+
+// warnFileLimit raises this process's open-file limit and says so when
+// the bots' connections will not fit in it even so: each game holds a
+// connection per seat and per spectator.
+func warnFileLimit(o loadOptions, errOut io.Writer) {
+	files, err := raiseFileLimit()
+	need := uint64(o.games) * uint64(2+o.spectators)
+	if err == nil && need+64 > files {
+		fmt.Fprintf(errOut, "warning: %d games hold about %d connections, but this process may open %d files (ulimit -Hn): "+
+			"some will fail; raise the hard limit, or split the games over several loadtest processes with --url\n", o.games, need, files)
+	}
 }
 
 // checkLoadOptions refuses flags that would be silently ignored.

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"math"
 	"os"
 	"strings"
 	"testing"
@@ -47,5 +49,23 @@ func TestLoadtestRefusesFlagsItWouldIgnore(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "drop --url") && !strings.Contains(err.Error(), "give one of them") {
 			t.Errorf("%v: %v", args, err)
 		}
+	}
+}
+
+// loadtest says when the games' connections cannot fit in the open files
+// this process may have, and is silent when they fit.
+func TestLoadtestWarnsWhenTheGamesCannotFitTheFileLimit(t *testing.T) {
+	if files, _ := raiseFileLimit(); files == math.MaxUint64 {
+		t.Skip("open files have no limit here")
+	}
+	var out bytes.Buffer
+	warnFileLimit(loadOptions{games: 1 << 40}, &out)
+	if !strings.Contains(out.String(), "ulimit -Hn") {
+		t.Errorf("a trillion games: %q, want a warning naming the hard limit", out.String())
+	}
+	out.Reset()
+	warnFileLimit(loadOptions{games: 1}, &out)
+	if out.Len() > 0 {
+		t.Errorf("one game: %q, want no warning", out.String())
 	}
 }

@@ -85,6 +85,7 @@ func serveCmd() *cobra.Command {
 
 func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byte) (int, error) }) error {
 	log := slog.New(slog.NewTextHandler(logOut, nil))
+	raiseFileLimit() // every connection is an open file
 	games, err := serveGames(o.game)
 	if err != nil {
 		return err

@@ -13,9 +13,13 @@ import (
 // plain text as it is, a template parsed once, and for a message with
 // plural forms one template per CLDR form.
 type compiled struct {
-	plain  string // the text, when the message has no arguments
-	forms  [plural.Many + 1]*template.Template
-	plural bool // forms besides "other": chosen by the argument "n"
+	plain string // the text, when the message has no arguments
+	forms [plural.Many + 1]*template.Template
+	// spliced are the forms that only splice arguments into text, which
+	// render without text/template: most messages, and the log's and the
+	// table's hot path.
+	spliced [plural.Many + 1][]segment
+	plural  bool // forms besides "other": chosen by the argument "n"
 }
 
 // compileAll compiles a file's messages.
@@ -48,6 +52,7 @@ func compile(m *goi18n.Message) (*compiled, error) {
 			return nil, err
 		}
 		c.forms[form] = t
+		c.spliced[form] = splice(t)
 	}
 	if c.forms[plural.Other] == nil {
 		return nil, fmt.Errorf(`no "other" form: every message needs one`)
@@ -60,24 +65,41 @@ func (c *compiled) render(l Lang, key string, kv []any) string {
 	if c.forms[plural.Other] == nil {
 		return c.plain
 	}
+	form := plural.Other
+	if n, ok := count(arg(kv, "n")); ok && c.plural {
+		if f := plural.Cardinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0); c.forms[f] != nil {
+			form = f
+		}
+	}
+	if s, ok := spliceArgs(c.spliced[form], kv); ok {
+		return s
+	}
 	data := make(map[string]any, len(kv)/2)
 	for i := 0; i+1 < len(kv); i += 2 {
 		name, _ := kv[i].(string)
 		data[name] = kv[i+1]
 	}
-	t := c.forms[plural.Other]
-	if c.plural {
-		if n, ok := count(data["n"]); ok {
-			if f := c.forms[plural.Cardinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0)]; f != nil {
-				t = f
-			}
-		}
-	}
 	var b strings.Builder
-	if err := t.Execute(&b, data); err != nil {
+	if err := c.forms[form].Execute(&b, data); err != nil {
 		return "⟦" + key + ": " + err.Error() + "⟧"
 	}
 	return b.String()
+}
+
+// arg is the value of the named argument; the last one given wins, as
+// when the arguments fill a template's map.
+func arg(kv []any, name string) any {
+	v, _ := lookup(kv, name)
+	return v
+}
+
+func lookup(kv []any, name string) (any, bool) {
+	for i := len(kv) - 2; i >= 0; i -= 2 {
+		if k, _ := kv[i].(string); k == name {
+			return kv[i+1], true
+		}
+	}
+	return nil, false
 }
 
 // count reads a whole-number argument for choosing a plural form.
