@@ -378,6 +378,7 @@ func zyFlow(t *testing.T, a, b *phone) {
 	b.shows("#c-round", "5")
 	b.value("p2.silver", "60")
 	b.click(`[data-key="p2.vp"][data-n="1"]`)
+	a.value("p2.vp", "1") // Ben's point reached Ada's phone before she scores
 	a.click(`[data-act=score]`)
 	b.value("p2.score", "10") // 1 VP + 3 Zynalith + 60/10
 	a.value("p1.score", "9")

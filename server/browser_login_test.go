@@ -52,7 +52,9 @@ func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
 func pageDriver(t *testing.T, tab context.Context, errorsSel string) (text func(string) string, do func(string, chromedp.Action[chromedp.Void])) {
 	text = func(sel string) string {
 		t.Helper()
-		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("`+sel+`").textContent`))
+		// An element not there yet (the page still loading) reads as no
+		// text, so a wait goes on waiting.
+		got, err := chromedp.Run(tab, chromedp.Evaluate[string](`(document.querySelector("`+sel+`") || {}).textContent || ""`))
 		if err != nil {
 			t.Fatal(err)
 		}
