@@ -110,8 +110,8 @@ func TestLevelNamesAndErrors(t *testing.T) {
 	for _, tc := range []struct {
 		game, level, want string
 	}{
-		{"zynalith", "medium", "greedy"},
-		{"zynalith", " Medium ", "greedy"},
+		{"zynalith", "medium", "greedy:eval=learned"},
+		{"athernum", " Medium ", "greedy"},
 		{"no-such-game", "easy", "noisy:random=0.5"},
 	} {
 		if got, err := ai.Level(tc.game, tc.level); err != nil || got != tc.want {

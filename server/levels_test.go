@@ -14,6 +14,10 @@ func TestAISeatLevelsBecomeTheGamesAgents(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	medium, err := ai.Level("zynalith", ai.Medium)
+	if err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		game  string
 		req   SeatRequest
@@ -21,7 +25,7 @@ func TestAISeatLevelsBecomeTheGamesAgents(t *testing.T) {
 		error string
 	}{
 		{"zynalith", SeatRequest{Kind: KindAI, Agent: "hard"}, hard, ""},
-		{"zynalith", SeatRequest{Kind: KindAI}, "greedy", ""},
+		{"zynalith", SeatRequest{Kind: KindAI}, medium, ""},
 		{"zynalith", SeatRequest{Kind: KindAI, Agent: "random"}, "random", ""},
 		{"zynalith", SeatRequest{Kind: KindAI, Agent: "ismcts", BudgetMS: 50}, "ismcts:ms=50", ""},
 		{"zynalith", SeatRequest{Kind: KindAI, Agent: "hard", BudgetMS: 50}, "", "own thinking budget"},
