@@ -16,7 +16,11 @@ func TestJoiningSpectatorsCostOneMessageEach(t *testing.T) {
 	other.next("state")
 	me.next("seats") // p2 connected: the seats change, once
 	const viewers = 40
-	before := pushes.Load()
+	s, err := e.srv.session(t.Context(), resp.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.pushes.Load()
 	var watching []*wsClient
 	for range viewers {
 		v := e.dial(resp.ID, "")
@@ -25,22 +29,18 @@ func TestJoiningSpectatorsCostOneMessageEach(t *testing.T) {
 		}
 		watching = append(watching, v)
 	}
-	if n := pushes.Load() - before; n != viewers {
+	if n := s.pushes.Load() - before; n != viewers {
 		t.Fatalf("%d spectators joining cost %d messages, want %d", viewers, n, viewers)
 	}
 	for _, v := range watching[:viewers/2] {
 		v.conn.CloseNow()
-	}
-	s, err := e.srv.session(t.Context(), resp.ID)
-	if err != nil {
-		t.Fatal(err)
 	}
 	waitFor(t, "the spectators to leave", func() bool {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		return len(s.clients) == 2+viewers/2
 	})
-	if n := pushes.Load() - before; n != viewers {
+	if n := s.pushes.Load() - before; n != viewers {
 		t.Fatalf("spectators leaving cost %d messages, want none", n-viewers)
 	}
 	// The player's next message is the move, not news of spectators.

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"kartenwerk/ai"
@@ -23,6 +24,9 @@ type session struct {
 	setup   engine.Setup
 	seats   []SeatConfig
 	created time.Time
+	// pushes counts the WebSocket messages queued for the table's
+	// clients: what a joining or leaving viewer costs.
+	pushes atomic.Int64
 
 	mu       sync.Mutex
 	state    engine.State

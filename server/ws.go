@@ -27,6 +27,8 @@ type client struct {
 	send   chan []byte
 	once   sync.Once
 	closed chan struct{}
+	// pushed counts the messages queued for this client's table, if set.
+	pushed *atomic.Int64
 }
 
 func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
@@ -34,7 +36,9 @@ func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
 // push queues a message; a client too slow to take it is dropped (it
 // reconnects and gets the current state).
 func (c *client) push(b []byte) {
-	pushes.Add(1)
+	if c.pushed != nil {
+		c.pushed.Add(1)
+	}
 	select {
 	case c.send <- b:
 	default:
@@ -200,7 +204,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, lang: langOf(r), send: make(chan []byte, 128), closed: make(chan struct{})}
+	c := &client{controls: controls, lang: langOf(r), send: make(chan []byte, 128), closed: make(chan struct{}), pushed: &s.pushes}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
@@ -332,6 +336,3 @@ func (b *bucket) wait(now time.Time) time.Duration {
 	b.tokens--
 	return 0
 }
-
-// pushes counts the WebSocket messages queued for clients.
-var pushes atomic.Int64
