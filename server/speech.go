@@ -217,11 +217,3 @@ func (s *session) setNamesLocked(controls []engine.Seat, name string) {
 	}
 }
 
-// speakError is err in the reader's language where the game gave its
-// words, and as it is otherwise.
-func speakError(err error, l i18n.Lang) string {
-	if err == nil {
-		return ""
-	}
-	return engine.ErrorIn(err, l)
-}
