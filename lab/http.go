@@ -94,9 +94,14 @@ type CheckResponse struct {
 	Cards []EditedCard `json:"cards"`
 }
 
+// admit applies the server's bound on how often a client asks for work.
+func (l *Lab) admit(w http.ResponseWriter, r *http.Request) bool {
+	return l.cfg.Admit == nil || l.cfg.Admit(w, r)
+}
+
 func (l *Lab) handleCheck(w http.ResponseWriter, r *http.Request) {
 	var req CheckRequest
-	if !l.body(w, r, &req) {
+	if !l.admit(w, r) || !l.body(w, r, &req) {
 		return
 	}
 	base, err := l.game(req.Game)
@@ -123,7 +128,7 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 
 func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
 	var s Spec
-	if !l.body(w, r, &s) {
+	if !l.admit(w, r) || !l.body(w, r, &s) {
 		return
 	}
 	run, err := l.Submit(l.owner(w, r, true), l.user(w, r), s)

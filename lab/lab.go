@@ -68,6 +68,10 @@ type Config struct {
 	Who func(w http.ResponseWriter, r *http.Request) (account, addr string)
 	// Lang is the language of a request's page (default English).
 	Lang func(r *http.Request) i18n.Lang
+	// Admit, when set, lets a request that checks cards or asks for a run
+	// through, or answers it (429 with Retry-After) and returns false:
+	// each asks the server for work, so the server bounds how often.
+	Admit func(w http.ResponseWriter, r *http.Request) bool
 	// SecureCookies marks the anonymous owner's cookie Secure.
 	SecureCookies bool
 	Logger        *slog.Logger

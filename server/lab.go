@@ -11,7 +11,7 @@ import (
 func (srv *Server) labRoutes(m *http.ServeMux) {
 	store, _ := srv.store.(lab.Store)
 	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Who: srv.labUser, Lang: langOf,
-		SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
+		Admit: srv.admitLab, SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
 	if err != nil {
 		srv.log.Error("lab: not started", "err", err)
 		return
@@ -28,4 +28,26 @@ func (srv *Server) labUser(w http.ResponseWriter, r *http.Request) (string, stri
 		account = ""
 	}
 	return account, clientAddr(r)
+}
+
+// The lab's work from one address: card checks as a designer types (the
+// page waits for a pause) and runs asked for, a few a second on average.
+const (
+	labRate  = 2.0
+	labBurst = 20
+)
+
+// admitLab bounds how often one address asks the lab for work, counted
+// in the store's buckets so that replicas count together.
+func (srv *Server) admitLab(w http.ResponseWriter, r *http.Request) bool {
+	wait, err := srv.takeToken(r.Context(), "lab:addr:"+creatorKey(clientAddr(r)), labRate, labBurst)
+	if err != nil {
+		srv.httpError(w, err)
+		return false
+	}
+	if wait > 0 {
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "lab_requests", "rate", labRate))
+		return false
+	}
+	return true
 }

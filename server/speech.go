@@ -216,4 +216,3 @@ func (s *session) setNamesLocked(controls []engine.Seat, name string) {
 		s.broadcastSeatsLocked()
 	}
 }
-
