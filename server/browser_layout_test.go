@@ -31,20 +31,48 @@ const tableChecksJS = `(() => {
   if (!(pr.top >= 0 && pr.top + 24 <= H && pr.left >= 0 && pr.right <= W + 1)) out.push("the decision panel is out of view at " + Math.round(pr.top));
   const hand = document.querySelector("#table .zone.hand");
   if (hand && !inView(hand.getBoundingClientRect())) out.push("the docked hand is out of view at " + Math.round(hand.getBoundingClientRect().top));
-  for (const c of document.querySelectorAll("#table .playable")) {
+  // seen is the element at the middle of the card's left edge, the part
+  // a fan leaves uncovered, when that is the card (else what covers it).
+  // Only the part of the card its scrolling section shows counts: a card
+  // cut by the section's edge is seen by its visible strip, if at least
+  // 12 px of it (or nearly all of a smaller tab) show. A turned card's box is wider than the card by its
+  // turn (7 px and more for a tall card turned 5 degrees), so points along
+  // the first 16 px of the middle line are tried.
+  const seen = (c) => {
     const r = c.getBoundingClientRect();
-    // The middle of its left edge: what a fan leaves uncovered. A turned
-    // card's box is wider than the card by its turn, so the edge is found
-    // from the card's own width about its centre (turning keeps the
-    // middle of the left edge within a pixel of that).
-    const w = c.offsetWidth || r.width;
-    const x = r.left + r.width / 2 - w / 2 + Math.min(6, w / 2), y = r.top + r.height / 2;
-    const hit = x >= 0 && y >= 0 && x < W && y < H ? document.elementFromPoint(x, y) : null;
+    let top = r.top, bottom = r.bottom;
+    const sect = c.closest(".player, .shared, .others");
+    if (sect) {
+      const sr = sect.getBoundingClientRect();
+      top = Math.max(top, sr.top);
+      bottom = Math.min(bottom, sr.bottom);
+    }
+    if (bottom - top < Math.min(12, r.height - 1)) return {hit: null, r};
+    const y = (top + bottom) / 2;
+    let hit = null;
+    for (const dx of [3, 6, 9, 12, 16]) {
+      const x = r.left + Math.min(dx, r.width / 2);
+      hit = x >= 0 && y >= 0 && x < W && y < H ? document.elementFromPoint(x, y) : null;
+      if (hit && c.contains(hit)) return {hit, ok: true, r};
+    }
+    return {hit, r};
+  };
+  const choices = [...document.querySelectorAll("#table .playable")];
+  const inSight = new Set(choices.filter((c) => seen(c).ok));
+  for (const c of choices) {
+    if (inSight.has(c)) continue;
+    const {hit, r} = seen(c);
     const drawer = c.closest("details:not([open])");
     // A fan too long for its zone scrolls inside itself, in view.
     const fan = c.closest(".fan");
     const scrolls = fan && fan.scrollWidth > fan.clientWidth + 1 && inView(fan.getBoundingClientRect());
-    if ((!hit || !c.contains(hit)) && !scrolls && !(drawer && drawer.querySelector("summary").textContent.trim())) {
+    // On a phone, a seat's side with more rows of choices than its room
+    // scrolls to them: it shows some of them, and the prompt names the
+    // rest's places.
+    const sect = c.closest(".player, .shared, .others");
+    const phoneScroll = W < 760 && sect && sect.scrollHeight > sect.clientHeight + 1 &&
+      choices.some((o) => o !== c && inSight.has(o) && sect.contains(o));
+    if (!scrolls && !phoneScroll && !(drawer && drawer.querySelector("summary").textContent.trim())) {
       const seat = (c.closest("[data-seat]") || {dataset: {}}).dataset.seat || "the table";
       const over = hit ? hit.tagName.toLowerCase() + "." + [...hit.classList].join(".") : "nothing";
       out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone +
