@@ -86,6 +86,9 @@ type httpErrorBody struct {
 	// server catalogue's message "error.<code>" is its text.
 	Code     string           `json:"code,omitempty"`
 	Problems []engine.Problem `json:"problems,omitempty"`
+	// Words is the refusal in every language, for the replica that
+	// forwarded the request to pass on in its own reader's.
+	Words map[string]string `json:"words,omitempty"`
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {
@@ -337,7 +340,11 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 			writeRefusal(w, refuse(http.StatusServiceUnavailable, "game_moving"))
 			return
 		}
-		writeJSON(w, http.StatusConflict, httpErrorBody{Error: sayError(err, langOf(r)), Code: codeOf(err)})
+		body := httpErrorBody{Error: sayError(err, langOf(r)), Code: codeOf(err)}
+		if r.Header.Get(forwardedHeader) != "" {
+			body.Words = everyLanguage(err)
+		}
+		writeJSON(w, http.StatusConflict, body)
 		return
 	}
 	s.mu.Lock()

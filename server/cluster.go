@@ -124,13 +124,13 @@ func (srv *Server) forward(ctx context.Context, s *session, token, action string
 	s.mu.Lock()
 	addr := s.ownerAddr
 	s.mu.Unlock()
-	status, msg, err := srv.postAction(ctx, addr, s.id, token, action, version)
+	status, refused, err := srv.postAction(ctx, addr, s.id, token, action, version)
 	if err != nil || status == http.StatusServiceUnavailable {
 		srv.claim(ctx, s) // the owner may be gone: take the game if its lease ran out
 		return errMoving
 	}
 	if status != http.StatusOK {
-		return errors.New(msg)
+		return &spokenError{code: refused.Code, words: refused.Words, english: refused.Error}
 	}
 	if version == nil || !s.has(*version+1) {
 		srv.catchUp(ctx, s) // the owner's notification has not come yet
@@ -146,23 +146,23 @@ func (s *session) has(n int) bool {
 }
 
 // postAction posts an action to a replica's API and returns its status
-// and error text.
-func (srv *Server) postAction(ctx context.Context, addr, id, token, action string, version *int) (int, string, error) {
+// and, for a refusal, its words in every language.
+func (srv *Server) postAction(ctx context.Context, addr, id, token, action string, version *int) (int, httpErrorBody, error) {
 	body, _ := json.Marshal(ActionRequest{Token: token, Action: action, Version: version})
 	req, err := http.NewRequestWithContext(ctx, "POST", strings.TrimSuffix(addr, "/")+"/api/games/"+id+"/actions", bytes.NewReader(body))
 	if err != nil {
-		return 0, "", err
+		return 0, httpErrorBody{}, err
 	}
 	req.Header.Set(forwardedHeader, srv.cluster.id)
 	req.Header.Set("Content-Type", "application/json")
 	res, err := srv.cluster.http.Do(req)
 	if err != nil {
-		return 0, "", err
+		return 0, httpErrorBody{}, err
 	}
 	defer res.Body.Close()
 	var e httpErrorBody
 	json.NewDecoder(res.Body).Decode(&e)
-	return res.StatusCode, e.Error, nil
+	return res.StatusCode, e, nil
 }
 
 // clusterLoop renews this replica's leases, gives up the games whose

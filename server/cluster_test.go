@@ -1,12 +1,15 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -209,4 +212,35 @@ func toMove(e *testEnv, resp CreateResponse) (token, action string) {
 	}
 	e.t.Fatalf("no seat of game %s may move", resp.ID)
 	return "", ""
+}
+
+// An action refused by the replica that owns the game reaches the
+// player on another replica in the player's language, with its code.
+func TestAForwardedRefusalSpeaksTheReadersLanguage(t *testing.T) {
+	_, _, eb, resp := twoReplicasOneGame(t)
+	mover, waiter := engine.Seat(0), engine.Seat(1)
+	m := eb.state(resp.ID, tokenOfSeat(resp, mover))
+	if len(m.Legal) == 0 {
+		mover, waiter = 1, 0
+		m = eb.state(resp.ID, tokenOfSeat(resp, mover))
+	}
+	if len(m.Legal) == 0 {
+		t.Fatal("no seat has an action to start the game")
+	}
+	body, _ := json.Marshal(ActionRequest{Token: tokenOfSeat(resp, waiter), Action: m.Legal[0].Action})
+	req, _ := http.NewRequest("POST", eb.http.URL+"/api/games/"+resp.ID+"/actions", bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Accept-Language", "de")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	var got httpErrorBody
+	if err := json.NewDecoder(res.Body).Decode(&got); err != nil {
+		t.Fatal(err)
+	}
+	if res.StatusCode != http.StatusConflict || got.Code != "not_your_turn" || !strings.Contains(got.Error, "entscheidet gerade, nicht du") {
+		t.Errorf("a seat acting on the other's turn through the other replica: %d %+v, want 409 not_your_turn in German", res.StatusCode, got)
+	}
 }

@@ -60,7 +60,38 @@ func sayError(err error, l i18n.Lang) string {
 	if r, ok := errors.AsType[*refusal](err); ok {
 		return r.In(l)
 	}
+	if r, ok := errors.AsType[*spokenError](err); ok {
+		return r.In(l)
+	}
 	return engine.ErrorIn(err, l)
+}
+
+// everyLanguage is err in each language, by language code.
+func everyLanguage(err error) map[string]string {
+	words := make(map[string]string, len(i18n.Langs))
+	for _, l := range i18n.Langs {
+		words[l.String()] = sayError(err, l)
+	}
+	return words
+}
+
+// spokenError is a refusal another replica gave, with its words in every
+// language, so that a forwarded action's refusal reaches each reader in
+// their own.
+type spokenError struct {
+	code    string
+	words   map[string]string
+	english string
+}
+
+func (e *spokenError) Error() string { return e.In(i18n.EN) }
+
+// In is the refusal in language l, or as the other replica wrote it.
+func (e *spokenError) In(l i18n.Lang) string {
+	if s, ok := e.words[l.String()]; ok {
+		return s
+	}
+	return e.english
 }
 
 // readerLang is the language a response speaks: the Content-Language
@@ -85,6 +116,9 @@ func writeRefusal(w http.ResponseWriter, e *refusal) {
 // codeOf is the code of the refusal in err's chain, or "".
 func codeOf(err error) string {
 	if r, ok := errors.AsType[*refusal](err); ok {
+		return r.code
+	}
+	if r, ok := errors.AsType[*spokenError](err); ok {
 		return r.code
 	}
 	return ""
