@@ -1,6 +1,7 @@
 package server
 
 import (
+	"net/http"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -192,11 +193,11 @@ const maxNameRunes = 24
 func cleanName(name string) (string, error) {
 	name = strings.Join(strings.Fields(name), " ")
 	if !utf8.ValidString(name) || utf8.RuneCountInString(name) > maxNameRunes {
-		return "", badInput("name %q: use at most %d characters", name, maxNameRunes)
+		return "", refuse(http.StatusBadRequest, "name_too_long", "max", maxNameRunes)
 	}
 	for _, r := range name {
 		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && !strings.ContainsRune(" .-_'", r) {
-			return "", badInput("name %q: %q is not allowed; use letters, digits, spaces and . - _ '", name, r)
+			return "", refuse(http.StatusBadRequest, "name_character", "char", string(r))
 		}
 	}
 	return name, nil

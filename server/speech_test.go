@@ -55,8 +55,14 @@ func TestCleanNameRefusesWhatCannotBeAName(t *testing.T) {
 		}
 	}
 	for _, bad := range []string{"<script>", "Anna\x01", strings.Repeat("a", maxNameRunes+1), "a/b"} {
-		if _, err := cleanName(bad); err == nil {
+		_, err := cleanName(bad)
+		if err == nil {
 			t.Errorf("cleanName(%q) accepted", bad)
+			continue
+		}
+		// The refusal says why in the reader's words, never in English.
+		if de, en := sayError(err, i18n.DE), sayError(err, i18n.EN); codeOf(err) == "" || de == en {
+			t.Errorf("cleanName(%q): code %q, German %q, English %q; want a code and German words", bad, codeOf(err), de, en)
 		}
 	}
 }
