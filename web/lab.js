@@ -1,7 +1,7 @@
 // The designer's workbench: runs of simulated games with edited cards,
 // variants, seats, agents and decks, queued on the server, followed live,
 // reopened, repeated and compared side by side.
-import {el, api} from "./common.js";
+import {el, api, seatName} from "./common.js";
 import {t, loadWords, lang, pageLang} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -15,14 +15,18 @@ let checkTimer = 0;
 let listTimer = 0;
 const picked = {a: "", b: ""};
 const gameNames = new Map(); // id -> the game's name
+const variantWords = new Map(); // game id -> its variants in the reader's words, by key
 
 function withLang(path) { return pageLang() ? `${path}${path.includes("?") ? "&" : "?"}lang=${pageLang()}` : path; }
 
 async function start() {
   await loadWords();
   document.title = t("lab.page_title");
-  const games = (await api("/api/catalog")).games;
-  for (const g of games) gameNames.set(g.id, g.name);
+  const games = (await api(withLang("/api/catalog"))).games;
+  for (const g of games) {
+    gameNames.set(g.id, g.name);
+    variantWords.set(g.id, new Map((g.variants || []).map((v) => [v.key, v])));
+  }
   $("game").replaceChildren(...games.map((g) => el("option", {value: g.id}, g.name)));
   const params = new URLSearchParams(location.search);
   $("game").value = params.get("game") || games[0].id;
@@ -71,12 +75,21 @@ function sweepHelp() {
 
 function range(a, b) { return Array.from({length: b - a + 1}, (_, i) => a + i); }
 
+// drawVariants shows each rule variant in the reader's words, as the
+// lobby does (the catalogue's name, doc and option names); the values
+// sent stay the variant's own.
 function drawVariants() {
+  const words = variantWords.get(setup.id) || new Map();
   $("variants-box").hidden = setup.variants.length === 0;
-  $("variants").replaceChildren(...setup.variants.map((v) => el("label", {title: v.doc || ""},
-    el("span", {}, v.rule ? `${v.key} (${v.rule})` : v.key), " ",
-    el("select", {dataset: {variant: v.key}}, v.options.map((o) => el("option", {value: o, selected: o === v.default},
-      o === v.default ? t("lab.variant_default", {option: o}) : o))))));
+  $("variants").replaceChildren(...setup.variants.map((v) => {
+    const w = words.get(v.key) || {};
+    const word = (o) => (w.option_names && w.option_names[o]) || o;
+    const name = w.name || v.key;
+    return el("label", {title: w.doc || v.doc || ""},
+      el("span", {}, v.rule ? `${name} (${v.rule})` : name), " ",
+      el("select", {dataset: {variant: v.key}}, v.options.map((o) => el("option", {value: o, selected: o === v.default},
+        o === v.default ? t("lab.variant_default", {option: word(o)}) : word(o)))));
+  }));
 }
 
 function drawSeats(agents = [], decks = []) {
@@ -283,7 +296,11 @@ function precisionShare(r) {
 function inputsText(s) {
   const parts = [t("lab.seats_n", {n: s.seats}), (s.agents || []).map(agentLabel).join(" / ")];
   if (s.decks && s.decks.length) parts.push(s.decks.join(" / "));
-  for (const [k, v] of Object.entries(s.variant || {})) parts.push(`${k}=${v}`);
+  const words = variantWords.get(s.game) || new Map();
+  for (const [k, v] of Object.entries(s.variant || {})) {
+    const w = words.get(k) || {};
+    parts.push(`${w.name || k}: ${(w.option_names && w.option_names[v]) || v}`);
+  }
   parts.push(s.until_ci ? t("lab.until_ci_n", {n: s.until_ci}) : t("lab.games_n", {n: s.games}));
   if (s.mirror) parts.push(t("lab.mirror_short"));
   parts.push(t("lab.seed_n", {seed: s.seed}));
@@ -363,7 +380,7 @@ function diffRow(d) {
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   return el("tr", {class: d.significant ? "significant" : ""},
-    el("td", {}, t("lab.fig_" + d.figure, {name: d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
+    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
     el("td", {}, diff), el("td", {}, verdict));
 }
 
