@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
-	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/enginetest"
 )
 
 func shippedFiles(t *testing.T) map[string][]byte {
