@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"kartenwerk/engine/i18n"
 )
 
 // DeckList is a deck as a player writes it: card names with counts,
@@ -63,6 +65,18 @@ func (d DeckList) Cards(section string) []string {
 	return out
 }
 
+// Spoken makes the Problem at entry e of the list that catalogue c words
+// as key.msg and key.fix with args (see Problem.In).
+func (d DeckList) Spoken(c *i18n.Catalog, e DeckEntry, key string, args ...any) Problem {
+	return Spoken(Problem{File: d.Source, Line: e.Line, Subject: e.Card}, c, key, args...)
+}
+
+// Whole makes the Problem of the whole list that catalogue c words as
+// key.msg and key.fix with args.
+func (d DeckList) Whole(c *i18n.Catalog, key string, args ...any) Problem {
+	return Spoken(Problem{File: d.Source, Subject: d.Name}, c, key, args...)
+}
+
 // Problem makes a Problem located at entry e of the list.
 func (d DeckList) Problem(e DeckEntry, msg, fix string) Problem {
 	return Problem{File: d.Source, Line: e.Line, Subject: e.Card, Msg: msg, Fix: fix}
@@ -109,10 +123,9 @@ func ParseDeckList(source, name string, r io.Reader) (DeckList, error) {
 			}
 			continue
 		}
-		e, err := parseDeckLine(line)
-		if err != nil {
-			problems = append(problems, Problem{File: source, Line: lineNo, Msg: err.Error(),
-				Fix: `write "COUNT Card Name", e.g. "3 Fire Drake"`})
+		e, bad := parseDeckLine(line)
+		if bad != "" {
+			problems = append(problems, Spoken(Problem{File: source, Line: lineNo}, i18n.Shared, bad, "n", e.Count))
 			continue
 		}
 		e.Section, e.Line = section, lineNo
@@ -122,27 +135,28 @@ func ParseDeckList(source, name string, r io.Reader) (DeckList, error) {
 		return d, fmt.Errorf("%s: %w", source, err)
 	}
 	if len(d.Entries) == 0 && len(problems) == 0 {
-		problems = append(problems, Problem{File: source, Msg: "the deck list has no cards",
-			Fix: `list one card a line, e.g. "3 Fire Drake"`})
+		problems = append(problems, Spoken(Problem{File: source}, i18n.Shared, "deck.empty"))
 	}
 	return d, problems.Err()
 }
 
-func parseDeckLine(line string) (DeckEntry, error) {
+// parseDeckLine reads one card line; a line it cannot read comes back
+// with the key of the problem and the count it read.
+func parseDeckLine(line string) (e DeckEntry, problem string) {
 	first, rest, hasRest := strings.Cut(line, " ")
 	count := strings.TrimSuffix(strings.ToLower(first), "x")
 	n, err := strconv.Atoi(count)
 	if err != nil || !hasRest {
-		return DeckEntry{Count: 1, Card: line}, nil
+		return DeckEntry{Count: 1, Card: line}, ""
 	}
 	if n < 1 || n > 99 {
-		return DeckEntry{}, fmt.Errorf("count %d is out of range 1..99", n)
+		return DeckEntry{Count: n}, "deck.count_range"
 	}
 	card := strings.TrimSpace(rest)
 	if card == "" {
-		return DeckEntry{}, fmt.Errorf("count %d names no card", n)
+		return DeckEntry{Count: n}, "deck.count_alone"
 	}
-	return DeckEntry{Count: n, Card: card}, nil
+	return DeckEntry{Count: n, Card: card}, ""
 }
 
 // DefaultPreset picks the preset (0..presets-1) that seat (0-based) plays

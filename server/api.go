@@ -107,7 +107,7 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	case errors.As(err, &refused):
 		writeRefusal(w, refused)
 	case errors.As(err, &in):
-		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problems})
+		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problemsIn(readerLang(w))})
 	case errors.As(err, &auth):
 		writeError(w, http.StatusForbidden, auth.msg)
 	case errors.As(err, &unoffered):
@@ -212,7 +212,7 @@ func (srv *Server) handleValidate(w http.ResponseWriter, r *http.Request) {
 	var in *inputError
 	switch {
 	case errors.As(err, &in) && in.problems != nil:
-		resp.Problems = in.problems
+		resp.Problems = in.problemsIn(readerLang(w))
 	case err != nil:
 		resp.Problems = []engine.Problem{{Msg: err.Error()}}
 	}

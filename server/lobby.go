@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // CreateRequest is a new game as the lobby asks for it (POST /api/games).
@@ -53,6 +54,9 @@ type Invite struct {
 type inputError struct {
 	msg      string
 	problems []engine.Problem
+	// words says the problems in the reader's language: the game's
+	// catalogue, or nil for the shared words of deck lists.
+	words *i18n.Catalog
 }
 
 func (e *inputError) Error() string { return e.msg }
@@ -138,7 +142,7 @@ func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, 
 		return d, badInput("%s: %v", source, err)
 	}
 	if len(ps) > 0 {
-		return d, &inputError{msg: fmt.Sprintf("%s is not legal:\n%v", source, ps), problems: ps}
+		return d, &inputError{msg: fmt.Sprintf("%s is not legal:\n%v", source, ps), problems: ps, words: catalogOf(g)}
 	}
 	return d, nil
 }
@@ -252,3 +256,17 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 type authError struct{ msg string }
 
 func (e *authError) Error() string { return e.msg }
+
+// problemsIn is e's problems in language l.
+func (e *inputError) problemsIn(l i18n.Lang) []engine.Problem {
+	return engine.Problems(e.problems).In(l, e.words)
+}
+
+// catalogOf is the catalogue g speaks through, or nil (the shared words)
+// for a game that speaks English only.
+func catalogOf(g engine.Game) *i18n.Catalog {
+	if sp, ok := g.(engine.Speaker); ok {
+		return sp.Catalog()
+	}
+	return nil
+}

@@ -20,6 +20,7 @@ type refusal struct {
 	code     string
 	args     []any // name, value pairs; a value may be a spoken
 	problems []engine.Problem
+	words    *i18n.Catalog // the problems' catalogue, as inputError's
 }
 
 // spoken is a message argument whose words depend on the reader's
@@ -110,7 +111,7 @@ func readerLang(w http.ResponseWriter) i18n.Lang {
 func writeRefusal(w http.ResponseWriter, e *refusal) {
 	// The words depend on the language, which comes from these headers.
 	w.Header().Set("Vary", "Accept-Language, Cookie")
-	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: e.problems})
+	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: engine.Problems(e.problems).In(readerLang(w), e.words)})
 }
 
 // codeOf is the code of the refusal in err's chain, or "".
@@ -153,7 +154,7 @@ func deckRefused(err error, seat engine.Seat) error {
 		return err
 	}
 	r := refuse(http.StatusBadRequest, "deck_illegal", "player", seatCalled(nil, seat))
-	r.problems = in.problems
+	r.problems, r.words = in.problems, in.words
 	return r
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -144,6 +145,14 @@ func checkDeckProblemsListed(t *testing.T, e *tourneyEnv, id string) {
 	json.Unmarshal([]byte(raw), &body)
 	if res.StatusCode != http.StatusBadRequest || len(body.Problems) < 2 {
 		t.Errorf("an illegal list: %d %s, want 400 listing both unknown cards", res.StatusCode, raw)
+	}
+	// A Czech reader gets the same problems in Czech.
+	late.header.Set("Accept-Language", "cs")
+	_, raw = late.do("POST", "/api/tournaments/"+id+"/register", DeckRequest{List: "3 No Such Card\n"})
+	var czech httpErrorBody
+	json.Unmarshal([]byte(raw), &czech)
+	if got := messages(czech.Problems); !slices.Equal(got, []string{"balíček má 0 karet; musí jich mít 40 až 60 (MM-8.1)", "taková karta neexistuje"}) {
+		t.Errorf("an illegal list read in Czech: %s, want its problem in Czech", raw)
 	}
 	if v := late.tournament(id); len(v.Entrants) != 16 || v.You.Registered {
 		t.Errorf("a refused registration entered: %d entrants, registered %v", len(v.Entrants), v.You.Registered)

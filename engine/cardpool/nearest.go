@@ -1,10 +1,10 @@
 package cardpool
 
 import (
-	"fmt"
 	"iter"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // NoSuchCard is the problem of a deck line that names no card of the
@@ -12,11 +12,10 @@ import (
 // close, else a pointer to the game's card list. Every game's deck check
 // uses it, so the CLI and the lobby suggest alike.
 func NoSuchCard(d engine.DeckList, e engine.DeckEntry, game string, names iter.Seq[string]) engine.Problem {
-	list := fmt.Sprintf("`kartenwerk cards %s` lists every card", game)
 	if near, ok := Nearest(e.Card, names); ok {
-		return d.Problem(e, fmt.Sprintf("no such card; did you mean %s?", near), fmt.Sprintf("write %s; %s", near, list))
+		return d.Spoken(i18n.Shared, e, "deck.no_card_near", "near", near, "game", game)
 	}
-	return d.Problem(e, "no such card", "check the spelling; "+list)
+	return d.Spoken(i18n.Shared, e, "deck.no_card", "game", game)
 }
 
 // Names lists the names of cards, for NoSuchCard.

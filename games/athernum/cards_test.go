@@ -1,11 +1,13 @@
 package athernum
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/enginetest"
 )
 
 func TestShippedCardsMatchSchema(t *testing.T) {
@@ -153,6 +155,13 @@ sideboard:
 	d2, _ := engine.ParseDeckList("novp.txt", "novp", strings.NewReader("4 Cinder Scout\n4 Flame Adept\n4 Kindle Mage\n4 Scorch Sergeant\n4 Furnace Guard\n4 Cinder Witch\n4 Spark Courier\n4 Flamecaller\n4 Inferno Oracle\n4 Ash Reaver\n4 Iron Blade\n4 Tower Shield\n4 Runed Spear\n4 Healing Draught\n4 Scouting Lens\n"))
 	if ps := theGame.ValidateDeck(d2); len(ps) != 1 || !strings.Contains(ps[0].Msg, "AT-8.3") {
 		t.Errorf("AT-8.3: %v", ps)
+	}
+	// Every kind of problem a player meets speaks German and Czech too:
+	// AT-8.1 both ways, AT-8.2, AT-8.3, AT-8.4, AT-2.2, AT-10.U7, sections.
+	long := preset
+	long.Entries = append(slices.Clone(preset.Entries), engine.DeckEntry{Card: "Sprout", Count: 1, Line: 99})
+	for _, deck := range []engine.DeckList{d, d2, long} {
+		enginetest.CheckProblemLanguages(t, words, theGame.ValidateDeck(deck))
 	}
 	// New refuses illegal decks with the problems.
 	_, err = theGame.New(engine.Setup{Game: "athernum", Seats: 2, Decks: []engine.DeckList{d, preset}})

@@ -1,8 +1,8 @@
 package athernum
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -32,7 +32,7 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 	for _, e := range d.Entries {
 		id, ok := p.def(e.Card)
 		if e.Section != "" && e.Section != "extra" {
-			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use "extra:" for the Extra deck or "main:" for the deck`))
+			probs = append(probs, d.Spoken(words, e, "deck.section", "section", strconv.Quote(e.Section)))
 			continue
 		}
 		if !ok {
@@ -47,11 +47,11 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 		}
 		switch {
 		case def.token:
-			probs = append(probs, d.Problem(e, "is a token: effects create it, decks cannot hold it (AT-10.U7)", "remove it"))
+			probs = append(probs, d.Spoken(words, e, "deck.token"))
 		case e.Section == "extra" && !def.extra:
-			probs = append(probs, d.Problem(e, "is not an Extra-deck card (AT-8.4)", "move it to the main deck"))
+			probs = append(probs, d.Spoken(words, e, "deck.not_extra"))
 		case e.Section == "" && def.extra:
-			probs = append(probs, d.Problem(e, "is an Extra-deck card and is never drawn (AT-2.2)", `list it under "extra:"`))
+			probs = append(probs, d.Spoken(words, e, "deck.extra"))
 		case e.Section == "" && def.vp > 0 && def.typ != tItem:
 			start = true
 		}
@@ -64,16 +64,14 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 	for _, k := range keys {
 		if counts[k] > 4 {
 			e := first[k]
-			probs = append(probs, d.Problem(e, fmt.Sprintf("%d copies; at most 4 of a name are allowed (AT-8.2)", counts[k]), "remove copies down to 4"))
+			probs = append(probs, d.Spoken(words, e, "deck.copies", "n", counts[k]))
 		}
 	}
 	if n := d.Size(""); n != 60 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("the deck has %d cards; it must have exactly 60 (AT-8.1)", n),
-			Fix: fmt.Sprintf("%s %d cards", map[bool]string{true: "add", false: "remove"}[n < 60], abs(60-n))})
+		probs = append(probs, d.Whole(words, map[bool]string{true: "deck.size_short", false: "deck.size_long"}[n < 60], "n", n, "missing", abs(60-n)))
 	}
 	if !start {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "the deck has no character or location with a VP field to start with (AT-8.3, AT-10.9)",
-			Fix: "add a character or location with a VP field"})
+		probs = append(probs, d.Whole(words, "deck.start"))
 	}
 	return probs
 }

@@ -136,6 +136,8 @@ func TestDeckValidation_ML_8_1(t *testing.T) {
 	if len(ps) != len(want) {
 		t.Errorf("%d problems, want %d: %v", len(ps), len(want), got)
 	}
+	// ML-2.12, ML-3.2, ML-3.3: every kind speaks German and Czech too.
+	enginetest.CheckProblemLanguages(t, words, ps)
 	// New refuses illegal decks with the same problems, and accepts presets.
 	if _, err := (Game{}).New(engine.Setup{Game: "microlife", Seats: 2, Decks: []engine.DeckList{d, d}}); err == nil || !strings.Contains(err.Error(), "no such card") {
 		t.Errorf("New with a bad deck: %v", err)

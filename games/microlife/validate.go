@@ -1,7 +1,7 @@
 package microlife
 
 import (
-	"fmt"
+	"strconv"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
@@ -34,19 +34,18 @@ func validateDeck(c *catalog, d engine.DeckList) []engine.Problem {
 		i, ok := c.lookup(e.Card)
 		switch {
 		case e.Section != "" && e.Section != "play":
-			probs = append(probs, d.Problem(e, fmt.Sprintf("unknown section %q", e.Section), `use the main deck, or "play:" for the cards in play from the start`))
+			probs = append(probs, d.Spoken(words, e, "deck.section", "section", strconv.Quote(e.Section)))
 		case !ok:
 			probs = append(probs, cardpool.NoSuchCard(d, e, "microlife", cardpool.Names(c.defs, func(c *cardDef) string { return c.name })))
 		case c.defs[i].typ == tMutation:
-			probs = append(probs, d.Problem(e, "a mutation card belongs to the mutation deck, not a player's deck (ML-2.12)", "remove it"))
+			probs = append(probs, d.Spoken(words, e, "deck.mutation"))
 		case e.Section == "play" && c.defs[i].typ != tDauer:
-			probs = append(probs, d.Problem(e, "only Dauer cards can be in play from the start (ML-3.3)", "move it to the main deck"))
+			probs = append(probs, d.Spoken(words, e, "deck.play"))
 		}
 	}
 	if n := d.Size(""); n != starterSize {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name,
-			Msg: fmt.Sprintf("the starter deck has %d cards, it must have %d (ML-3.2)", n, starterSize),
-			Fix: "list 1 Haut, 1 Dendritische Zelle, 1 Nahrung, 1 kleine Nahrung, 1 Adenovirus, 2 E.Coli, 1 UV-Strahlung"})
+		probs = append(probs, d.Whole(words, "deck.size", "n", n, "want", starterSize,
+			"cards", "1 Haut, 1 Dendritische Zelle, 1 Nahrung, 1 kleine Nahrung, 1 Adenovirus, 2 E.Coli, 1 UV-Strahlung"))
 	}
 	return probs
 }

@@ -8,6 +8,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/enginetest"
 )
 
 // ME-9.1, ME-10.U1: the pool is data: 8 colours of 15 cards, every file
@@ -139,6 +140,7 @@ func TestME8_1BadDecks(t *testing.T) {
 		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (red, blue, green, black), it needs exactly 3 (ME-8.1)"}},
 		{"colour twice", "red\nred\nblue\ngreen\n", []string{"t.txt:2: red: colour red is listed twice"}},
 		{"section", "red\nblue\ngreen\nextra:\n1 Sapling\n", []string{"t.txt:5: Sapling: section \"extra\""}},
+		{"colour with a count", "2 red\nblue\ngreen\n", []string{"t.txt:1: red: a colour line takes no count (has 2)"}},
 	} {
 		d, err := engine.ParseDeckList("t.txt", tc.name, strings.NewReader(tc.text))
 		if err != nil {
@@ -154,6 +156,8 @@ func TestME8_1BadDecks(t *testing.T) {
 				t.Errorf("%s: problems\n%v\ndo not say %q", tc.name, ps, w)
 			}
 		}
+		// Every kind speaks German and Czech too.
+		enginetest.CheckProblemLanguages(t, words, ps)
 	}
 	bad, _ := engine.ParseDeckList("bad.txt", "bad", strings.NewReader("red\nblue\n"))
 	_, err := Game{}.New(engine.Setup{Game: "mysticelements", Decks: []engine.DeckList{bad, preset(t, "Deepwood")}})

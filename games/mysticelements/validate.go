@@ -3,6 +3,7 @@ package mysticelements
 import (
 	"fmt"
 	"iter"
+	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -30,7 +31,7 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 	next := int16(0) // lists usually follow the pool's order: try it first
 	for _, e := range d.Entries {
 		if e.Section != "" {
-			probs = append(probs, d.Problem(e, fmt.Sprintf("section %q has no meaning in Mystic Elements", e.Section), "list every card in the main deck"))
+			probs = append(probs, d.Spoken(words, e, "deck.section", "section", strconv.Quote(e.Section)))
 			continue
 		}
 		id, ok := next, int(next) < len(p.defs) && p.defs[next].Name == e.Card
@@ -44,11 +45,11 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 		}
 		if c := colourIndex(name); !ok && c >= 0 {
 			if whole[c] || count[c] > 0 {
-				probs = append(probs, d.Problem(e, "colour "+name+" is listed twice", "name each colour once"))
+				probs = append(probs, d.Spoken(words, e, "deck.colour_twice", "colour", name))
 				continue
 			}
 			if e.Count != 1 {
-				probs = append(probs, d.Problem(e, fmt.Sprintf("a colour line takes no count (has %d)", e.Count), "write the colour alone: "+name))
+				probs = append(probs, d.Spoken(words, e, "deck.colour_count", "n", e.Count, "colour", name))
 			}
 			whole[c] = true
 			count[c] = 15
@@ -61,10 +62,10 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 		}
 		def := &p.defs[id]
 		if e.Count != 1 {
-			probs = append(probs, d.Problem(e, fmt.Sprintf("%d copies, but the game has one of each card (ME-2)", e.Count), "write 1 "+def.Name))
+			probs = append(probs, d.Spoken(words, e, "deck.copies", "n", e.Count, "card", def.Name))
 		}
 		if seen[id] || whole[def.Colour] {
-			probs = append(probs, d.Problem(e, "listed twice", "list each card once"))
+			probs = append(probs, d.Spoken(words, e, "deck.twice"))
 			continue
 		}
 		seen[id] = true
@@ -86,9 +87,8 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 					missing = append(missing, p.defs[id].Name)
 				}
 			}
-			probs = append(probs, engine.Problem{File: d.Source, Line: firstLine[c], Subject: colourNames[c],
-				Msg: fmt.Sprintf("only %d of the 15 %s cards (missing: %s); a colour is used whole (ME-8.1)", count[c], colourNames[c], strings.Join(missing, ", ")),
-				Fix: "add the missing cards, or write the colour name alone"})
+			probs = append(probs, engine.Spoken(engine.Problem{File: d.Source, Line: firstLine[c], Subject: colourNames[c]}, words,
+				"deck.partial", "n", count[c], "colour", colourNames[c], "missing", strings.Join(missing, ", ")))
 		}
 	}
 	if len(cols) != 3 {
@@ -96,9 +96,7 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 		for i, c := range cols {
 			names[i] = colourNames[c]
 		}
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name,
-			Msg: fmt.Sprintf("the deck has %d colours (%s), it needs exactly 3 (ME-8.1)", len(cols), strings.Join(names, ", ")),
-			Fix: "use all 15 cards of each of three colours"})
+		probs = append(probs, d.Whole(words, "deck.colours", "n", len(cols), "colours", strings.Join(names, ", ")))
 	}
 	return cols, probs
 }

@@ -7,6 +7,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/enginetest"
 )
 
 func shippedFiles(t *testing.T) map[string][]byte {
@@ -207,6 +208,7 @@ func TestDeckErrors_MM_8(t *testing.T) {
 		{"MM-8.7 card limits", "3 Embrix\n4 Energy Surge\n40 Fire Energy\n", "4 copies; at most 3 are allowed (MM-8.2)"},
 		{"unknown card", "3 Embrix\n1 Pikachu\n40 Fire Energy\n", "test.txt:2: Pikachu: no such card"},
 		{"MM-3.4 needs a Stage 1", "45 Fire Energy\n", "no Stage 1 MystiMon"},
+		{"one list, no sections", "extra:\n3 Embrix\n40 Fire Energy\n", `section "extra" is not part of a MystiMons deck`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -214,6 +216,10 @@ func TestDeckErrors_MM_8(t *testing.T) {
 			got := engine.Problems(ps).Error()
 			if c.want == "" && len(ps) > 0 || c.want != "" && !strings.Contains(got, c.want) {
 				t.Fatalf("got:\n%s\nwant %q", got, c.want)
+			}
+			if len(ps) > 0 {
+				// Every problem a player meets also speaks German and Czech.
+				enginetest.CheckProblemLanguages(t, words, ps)
 			}
 		})
 	}

@@ -1,8 +1,8 @@
 package mystimons
 
 import (
-	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -21,7 +21,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	var champEntry engine.DeckEntry
 	for _, e := range d.Entries {
 		if e.Section != "" {
-			probs = append(probs, d.Problem(e, fmt.Sprintf("section %q is not part of a MystiMons deck", e.Section), "remove the section line; a deck is one list of 40-60 cards"))
+			probs = append(probs, d.Spoken(words, e, "deck.section", "section", strconv.Quote(e.Section)))
 			continue
 		}
 		i, ok := p.byName[strings.ToLower(e.Card)]
@@ -47,7 +47,7 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 		}
 	}
 	if total < 40 || total > 60 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("the deck has %d cards; it must have 40 to 60 (MM-8.1)", total), Fix: "add or remove cards"})
+		probs = append(probs, d.Whole(words, "deck.size", "n", total))
 	}
 	for _, i := range order {
 		n := counts[i]
@@ -65,14 +65,14 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 			case limit != 3:
 				rule = "MM-8.7"
 			}
-			probs = append(probs, d.Problem(first[i], fmt.Sprintf("%d copies; at most %d are allowed (%s)", n, limit, rule), fmt.Sprintf("keep %d", limit)))
+			probs = append(probs, d.Spoken(words, first[i], "deck.copies", "n", n, "limit", limit, "rule", rule))
 		}
 	}
 	if champions > 1 {
-		probs = append(probs, d.Problem(champEntry, fmt.Sprintf("%d Champions; a deck holds at most 1 (MM-8.3)", champions), "keep one Champion"))
+		probs = append(probs, d.Spoken(words, champEntry, "deck.champions", "n", champions))
 	}
 	if total > 0 && energy < 10 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: fmt.Sprintf("%d energy cards; at least 10 are needed (MM-8.5; Double Energy is an Action, MM-10.1)", energy), Fix: "add basic energy"})
+		probs = append(probs, d.Whole(words, "deck.energy", "n", energy))
 	}
 	for _, i := range order {
 		def := &p.defs[i]
@@ -80,11 +80,11 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 			continue // MM-10.13: a Champion needs no chain
 		}
 		if from := def.from; from >= 0 && counts[from] == 0 {
-			probs = append(probs, d.Problem(first[i], fmt.Sprintf("evolves from %s, which is not in the deck (MM-8.6)", p.defs[from].name), "add "+p.defs[from].name+" (and its own chain down to Stage 1)"))
+			probs = append(probs, d.Spoken(words, first[i], "deck.chain", "from", p.defs[from].name))
 		}
 	}
 	if total > 0 && stage1 == 0 {
-		probs = append(probs, engine.Problem{File: d.Source, Subject: d.Name, Msg: "no Stage 1 MystiMon: no hand could ever be kept (MM-3.4) or an Active placed (MM-3.5)", Fix: "add Stage 1 MystiMons"})
+		probs = append(probs, d.Whole(words, "deck.stage1"))
 	}
 	// Whole-deck problems first, then by line.
 	sort.SliceStable(probs, func(a, b int) bool { return probs[a].Line < probs[b].Line })

@@ -8,6 +8,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/enginetest"
 )
 
 // shipped is the shipped card set as the tests look at it, builtin its
@@ -176,6 +177,8 @@ func TestZY_8_1_StackListErrors(t *testing.T) {
 			t.Errorf("missing %q in\n%s", w, all)
 		}
 	}
+	// ZY-8.1: every kind speaks German and Czech too.
+	enginetest.CheckProblemLanguages(t, words, ps)
 	_, err = Game{}.New(engine.Setup{Game: "zynalith", Seats: 2, Decks: []engine.DeckList{d}})
 	var problems engine.Problems
 	if !errors.As(err, &problems) || len(problems) != len(ps) {
@@ -222,6 +225,7 @@ func TestStackListTooLarge(t *testing.T) {
 			t.Errorf("missing %q in %s", w, all)
 		}
 	}
+	enginetest.CheckProblemLanguages(t, words, (Game{}).ValidateDeck(d))
 }
 
 // ZY-9.3 gives no further cards, only the ranges the pool keeps to: costs

@@ -1,8 +1,8 @@
 package zynalith
 
 import (
-	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -40,8 +40,7 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 	for _, e := range d.Entries {
 		st := indexOf(stackNames, e.Section)
 		if st < 0 {
-			ps = append(ps, d.Problem(e, fmt.Sprintf("the card is in section %q; Zynalith has no personal decks", sectionName(e.Section)),
-				"put every card under `creatures:` or `extras:`"))
+			ps = append(ps, d.Spoken(words, e, "deck.section", "section", strconv.Quote(sectionName(e.Section))))
 			continue
 		}
 		id, ok := p.lookup(e.Card)
@@ -51,8 +50,8 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 		}
 		def := &p.defs[id]
 		if def.Stack != stackID(st) {
-			ps = append(ps, d.Problem(e, fmt.Sprintf("a %s belongs in the %s stack, not the %s stack (ZY-8.1)", kindNames[def.Kind], stackNames[def.Stack], stackNames[st]),
-				"move the line under `"+stackNames[def.Stack]+":`"))
+			ps = append(ps, d.Spoken(words, e, "deck.wrong_stack."+kindNames[def.Kind],
+				"want", stackNames[def.Stack], "got", stackNames[st]))
 			continue
 		}
 		sizes[st] += e.Count
@@ -66,15 +65,15 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 	}
 	for st := range sizes {
 		if buyable[st] < minStack {
-			ps = append(ps, engine.Problem{File: d.Source, Subject: stackNames[st], Msg: fmt.Sprintf("the %s stack has %d cards besides events, fewer than %d", stackNames[st], buyable[st], minStack),
-				Fix: fmt.Sprintf("add cards under `%s:`", stackNames[st])})
+			ps = append(ps, engine.Spoken(engine.Problem{File: d.Source, Subject: stackNames[st]}, words,
+				"deck.small_stack", "stack", stackNames[st], "n", buyable[st], "min", minStack))
 		}
 	}
 	if counters > maxCounters {
-		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d counters, more than %d", counters, maxCounters), Fix: "remove counters"})
+		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.counters", "n", counters, "max", maxCounters))
 	}
 	if total[0] > maxCards {
-		ps = append(ps, engine.Problem{File: d.Source, Msg: fmt.Sprintf("the stacks hold %d cards, more than %d", total[0], maxCards), Fix: "remove cards"})
+		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.cards", "n", total[0], "max", maxCards))
 	}
 	return ps
 }
