@@ -111,7 +111,7 @@ func (srv *Server) handleOwned(w http.ResponseWriter, r *http.Request) {
 	}
 	d, err := engine.ParseDeckList("deck", "deck", strings.NewReader(req.List))
 	if err != nil {
-		srv.httpError(w, &inputError{msg: "the deck list has lines that are not cards: " + err.Error(), problems: problemsOf(err)})
+		srv.httpError(w, notCards(err))
 		return
 	}
 	ps, err := srv.checkOwned(r.Context(), ss.Owner, g.Info().ID, d)

@@ -112,7 +112,7 @@ func (srv *Server) deckFrom(req SaveDeckRequest, fallback string) (SavedDeck, er
 	}
 	list, err := engine.ParseDeckList("deck", "", strings.NewReader(req.List))
 	if err != nil && !onlyEmpty(list, err) {
-		return SavedDeck{}, &inputError{msg: "the deck list has lines that are not cards: " + err.Error(), problems: problemsOf(err)}
+		return SavedDeck{}, notCards(err)
 	}
 	name := strings.TrimSpace(req.Name)
 	if name == "" {
@@ -351,4 +351,12 @@ func deckText(d engine.DeckList) string {
 		fmt.Fprintf(&b, "%d %s\n", e.Count, e.Card)
 	}
 	return b.String()
+}
+
+// notCards refuses a deck list some of whose lines are not cards, with
+// the deck reader's problems (in the shared words of deck lists).
+func notCards(err error) error {
+	r := refuse(http.StatusBadRequest, "deck_not_cards")
+	r.problems = problemsOf(err)
+	return r
 }

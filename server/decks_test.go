@@ -98,7 +98,7 @@ func TestSaveDeckRefusesBadInput(t *testing.T) {
 		says string
 	}{
 		{SaveDeckRequest{Game: "chess", List: "1 Pawn"}, "unknown game"},
-		{SaveDeckRequest{Game: "athernum", List: "0 Cinder Scout"}, "deck:1: count 0"},
+		{SaveDeckRequest{Game: "athernum", List: "0 Cinder Scout"}, `"line":1,"message":"count 0 is out of range`},
 		{SaveDeckRequest{Game: "athernum", Name: strings.Repeat("x", 61)}, "at most 60"},
 		{SaveDeckRequest{Game: "athernum", Name: "a # b"}, "'#'"},
 		{SaveDeckRequest{Game: "athernum", List: strings.Repeat("1 Cinder Scout\n", 2000)}, "more than"},
