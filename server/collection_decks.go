@@ -40,28 +40,19 @@ func (srv *Server) checkOwned(ctx context.Context, account, game string, deck en
 	for _, e := range order {
 		want, have := listed[clean(e.Card)], owned[clean(e.Card)]
 		if want > have {
-			problems = append(problems, deck.Problem(e, ownedMessage(want, have), ownedFix(e.Card, want, have)))
+			problems = append(problems, ownedProblem(deck, e, want, have))
 		}
 	}
 	return problems, nil
 }
 
-func ownedMessage(listed, owned int) string {
-	return fmt.Sprintf("physical cards only: the deck lists %d %s, you own %d", listed, copies(listed), owned)
-}
-
-func ownedFix(card string, listed, owned int) string {
+// ownedProblem says that the deck lists more copies of e's card than the
+// account owns, in the shared words of deck lists.
+func ownedProblem(deck engine.DeckList, e engine.DeckEntry, listed, owned int) engine.Problem {
 	if owned == 0 {
-		return fmt.Sprintf("register a copy of %s or take it out of the deck", card)
+		return deck.Spoken(nil, e, "deck.owned_none", "listed", listed, "owned", owned, "card", e.Card)
 	}
-	return fmt.Sprintf("register %d more %s of %s or list at most %d", listed-owned, copies(listed-owned), card, owned)
-}
-
-func copies(n int) string {
-	if n == 1 {
-		return "copy"
-	}
-	return "copies"
+	return deck.Spoken(nil, e, "deck.owned_some", "listed", listed, "owned", owned, "more", listed-owned, "card", e.Card)
 }
 
 // requireOwned refuses a deck for an event with the "physical cards only"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // registerCodes registers the run's codes from..to-1 to b.
@@ -104,9 +105,9 @@ func TestPhysicalCardsOnly(t *testing.T) {
 	}{
 		{"as many as owned", "2 Ember Fox", nil},
 		{"fewer than owned", "1 ember fox", nil},
-		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 copies", "you own 2", "register 1 more copy"}},
-		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 copies", "you own 2"}},
-		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 copy", "you own 0"}},
+		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 of this card", "you own 2", "register 1 more of Ember Fox"}},
+		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 of this card", "you own 2"}},
+		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 of this card", "you own 0"}},
 	}
 	for _, c := range cases {
 		d, err := engine.ParseDeckList("deck", "d", strings.NewReader(c.list))
@@ -192,4 +193,19 @@ func TestTournamentTakesPhysicalCardsOnly(t *testing.T) {
 		t.Fatalf("registering cards not owned: %d %s", res.StatusCode, raw)
 	}
 	alice.expect(http.StatusOK, "POST", "/api/tournaments/"+create(false)+"/register", DeckRequest{Preset: "Ember Assault"})
+}
+
+// A card short for the "physical cards only" rule is said in the
+// reader's language, with the counts and the card's name.
+func TestOwnedProblemSpeaksEachLanguage(t *testing.T) {
+	deck := engine.DeckList{Source: "deck", Entries: []engine.DeckEntry{{Card: "Ember Fox", Count: 3, Line: 1}}}
+	for _, owned := range []int{0, 2} {
+		p := ownedProblem(deck, deck.Entries[0], 3, owned)
+		en, de, cs := p.In(i18n.EN, nil), p.In(i18n.DE, nil), p.In(i18n.CS, nil)
+		for _, got := range []engine.Problem{de, cs} {
+			if got.Msg == en.Msg || got.Fix == en.Fix || !strings.Contains(got.Fix, "Ember Fox") || !strings.Contains(got.Msg, "3") {
+				t.Errorf("owning %d: %+v, want its own words with the counts and the card (English %+v)", owned, got, en)
+			}
+		}
+	}
 }
