@@ -58,10 +58,11 @@ const tableChecksJS = `(() => {
     return {hit, r};
   };
   const choices = [...document.querySelectorAll("#table .playable")];
-  const inSight = new Set(choices.filter((c) => seen(c).ok));
+  const sight = new Map(choices.map((c) => [c, seen(c)]));
+  const inSight = (c) => sight.get(c).ok;
   for (const c of choices) {
-    if (inSight.has(c)) continue;
-    const {hit, r} = seen(c);
+    if (inSight(c)) continue;
+    const {hit, r} = sight.get(c);
     const drawer = c.closest("details:not([open])");
     // A fan too long for its zone scrolls inside itself, in view.
     const fan = c.closest(".fan");
@@ -71,7 +72,7 @@ const tableChecksJS = `(() => {
     // rest's places.
     const sect = c.closest(".player, .shared, .others");
     const phoneScroll = W < 760 && sect && sect.scrollHeight > sect.clientHeight + 1 &&
-      choices.some((o) => o !== c && inSight.has(o) && sect.contains(o));
+      choices.some((o) => o !== c && inSight(o) && sect.contains(o));
     if (!scrolls && !phoneScroll && !(drawer && drawer.querySelector("summary").textContent.trim())) {
       const seat = (c.closest("[data-seat]") || {dataset: {}}).dataset.seat || "the table";
       const over = hit ? hit.tagName.toLowerCase() + "." + [...hit.classList].join(".") : "nothing";

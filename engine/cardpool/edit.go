@@ -2,6 +2,7 @@ package cardpool
 
 import (
 	"fmt"
+	"iter"
 	"maps"
 	"path"
 	"slices"
@@ -86,22 +87,37 @@ func locate(files []engine.CardFile, docs map[int]yaml.MapSlice, card string) (i
 	return 0, nil, 0, fmt.Errorf("no card named %q: give a card's name as `kartenwerk cards` lists it", card)
 }
 
-// findCard finds the entry named card (any case) in doc's cards list.
-func findCard(doc yaml.MapSlice, card string) ([]any, int, bool) {
-	for _, item := range doc {
-		list, ok := item.Value.([]any)
-		if item.Key != "cards" || !ok {
-			continue
-		}
-		for j, e := range list {
-			entry, ok := e.(yaml.MapSlice)
-			if !ok {
+// cardEntry is one entry of a card file's cards list, with the list and
+// the index that hold it, so that the entry can be replaced in place.
+type cardEntry struct {
+	list  []any
+	at    int
+	entry yaml.MapSlice
+}
+
+// cardEntries yields the entries of doc's cards list, in file order.
+func cardEntries(doc yaml.MapSlice) iter.Seq[cardEntry] {
+	return func(yield func(cardEntry) bool) {
+		for _, item := range doc {
+			list, ok := item.Value.([]any)
+			if item.Key != "cards" || !ok {
 				continue
 			}
-			for _, kv := range entry {
-				if kv.Key == "name" && key(fmt.Sprint(kv.Value)) == key(card) {
-					return list, j, true
+			for j, e := range list {
+				if entry, ok := e.(yaml.MapSlice); ok && !yield(cardEntry{list, j, entry}) {
+					return
 				}
+			}
+		}
+	}
+}
+
+// findCard finds the entry named card (any case) in doc's cards list.
+func findCard(doc yaml.MapSlice, card string) ([]any, int, bool) {
+	for c := range cardEntries(doc) {
+		for _, kv := range c.entry {
+			if kv.Key == "name" && key(fmt.Sprint(kv.Value)) == key(card) {
+				return c.list, c.at, true
 			}
 		}
 	}

@@ -51,21 +51,11 @@ func inForce(f File, date string) (File, []engine.Erratum, engine.Problems) {
 	var errata []engine.Erratum
 	var probs engine.Problems
 	changed := false
-	for _, item := range doc {
-		list, ok := item.Value.([]any)
-		if item.Key != "cards" || !ok {
-			continue
-		}
-		for j, e := range list {
-			entry, ok := e.(yaml.MapSlice)
-			if !ok {
-				continue
-			}
-			resolved, es, ps, had := resolveEntry(f.Name, entry, date)
-			errata, probs = append(errata, es...), append(probs, ps...)
-			if had {
-				list[j], changed = resolved, true
-			}
+	for c := range cardEntries(doc) {
+		resolved, es, ps, had := resolveEntry(f.Name, c.entry, date)
+		errata, probs = append(errata, es...), append(probs, ps...)
+		if had {
+			c.list[c.at], changed = resolved, true
 		}
 	}
 	if !changed || len(probs) > 0 {
