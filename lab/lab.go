@@ -37,6 +37,15 @@ type Limits struct {
 	MaxRunTime time.Duration
 	// Listed is how many of a user's runs the list shows (default 50).
 	Listed int
+	// KeepFor is how long a finished run stays stored after it ended
+	// (default 90 days), and KeepPerUser how many runs one owner keeps
+	// stored at most (default 200): beyond either, finished runs are
+	// deleted, oldest first, every PruneEvery (default 1 hour) and
+	// whenever a run is asked for. A waiting or playing run is never
+	// deleted.
+	KeepFor     time.Duration
+	KeepPerUser int
+	PruneEvery  time.Duration
 }
 
 func (lim *Limits) defaults() {
@@ -48,6 +57,9 @@ func (lim *Limits) defaults() {
 	orDefault(&lim.WorkersPerRun, 1)
 	orDefault(&lim.MaxRunTime, 2*time.Hour)
 	orDefault(&lim.Listed, 50)
+	orDefault(&lim.KeepFor, 90*24*time.Hour)
+	orDefault(&lim.KeepPerUser, 200)
+	orDefault(&lim.PruneEvery, time.Hour)
 }
 
 func orDefault[T int | time.Duration](v *T, def T) {

@@ -10,7 +10,7 @@ import (
 // /lab and its API, with runs kept in the store when it keeps them.
 func (srv *Server) labRoutes(m *http.ServeMux) {
 	store, _ := srv.store.(lab.Store)
-	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Who: srv.labUser, Lang: langOf,
+	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Limits: srv.cfg.Lab, Who: srv.labUser, Lang: langOf,
 		Admit: srv.admitLab, SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
 	if err != nil {
 		srv.log.Error("lab: not started", "err", err)
