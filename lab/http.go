@@ -288,7 +288,7 @@ type ErrorBody struct {
 
 func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, ErrNoRun) {
-		err = refuse(http.StatusNotFound, "lab.err_no_run")
+		err = l.noRun()
 	}
 	var e *Error
 	if !errors.As(err, &e) {
@@ -299,6 +299,14 @@ func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 	}
 	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.Problems})
+}
+
+// noRun is the answer for a run the requester does not own or that is
+// no longer stored: it says how long runs are kept, since a pruned run
+// is gone as if it never was.
+func (l *Lab) noRun() *Error {
+	days := int((l.limits.KeepFor + 24*time.Hour - 1) / (24 * time.Hour))
+	return refuse(http.StatusNotFound, "lab.err_no_run", "n", days, "max", l.limits.KeepPerUser)
 }
 
 // retryAfter is how long a refused user should wait: about a short run.

@@ -20,7 +20,13 @@ import (
 // login) or, without it, by their cookie jar and one address.
 func testLab(t *testing.T, lim Limits) (*Lab, *httptest.Server) {
 	t.Helper()
-	l, err := New(Config{Games: engine.Games(), Limits: lim,
+	return testLabOn(t, lim, nil)
+}
+
+// testLabOn is testLab keeping its runs in store (nil: in memory).
+func testLabOn(t *testing.T, lim Limits, store Store) (*Lab, *httptest.Server) {
+	t.Helper()
+	l, err := New(Config{Games: engine.Games(), Limits: lim, Store: store,
 		Who: func(_ http.ResponseWriter, r *http.Request) (string, string) {
 			return r.Header.Get("X-Account"), "192.0.2.1"
 		},

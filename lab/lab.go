@@ -123,6 +123,7 @@ func New(cfg Config) (*Lab, error) {
 	l.ctx, l.stop = context.WithCancel(context.Background())
 	l.q = newQueue(l.limits.RunsAtOnce, l.limits.RunsPerUser, l.limits.MaxQueued, l.play)
 	go l.heartbeats()
+	go l.pruning()
 	return l, nil
 }
 
@@ -154,6 +155,7 @@ func (l *Lab) Submit(owner, user string, s Spec) (Run, error) {
 	l.live[j.run.ID] = j
 	l.mu.Unlock()
 	l.keep(j)
+	l.pruneOnInsert(owner)
 	l.q.push(j)
 	return l.view(j), nil
 }

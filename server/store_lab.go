@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"kartenwerk/lab"
 )
@@ -70,13 +73,16 @@ func (s *sqlStore) LabRun(ctx context.Context, id string) (lab.Run, error) {
 // LabRuns implements lab.Store.
 func (s *sqlStore) LabRuns(ctx context.Context, owner string, limit int) ([]lab.Run, error) {
 	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE owner = ? ORDER BY created DESC, id LIMIT ?`),
-		func(row scanner) (lab.Run, error) {
-			var who, data string
-			if err := row.Scan(&who, &data); err != nil {
-				return lab.Run{}, err
-			}
-			return decodeLabRun(who, data)
-		}, owner, limit)
+		scanLabRun, owner, limit)
+}
+
+// scanLabRun reads a row of owner and data.
+func scanLabRun(row scanner) (lab.Run, error) {
+	var who, data string
+	if err := row.Scan(&who, &data); err != nil {
+		return lab.Run{}, err
+	}
+	return decodeLabRun(who, data)
 }
 
 func decodeLabRun(owner, data string) (lab.Run, error) {
@@ -86,4 +92,44 @@ func decodeLabRun(owner, data string) (lab.Run, error) {
 	}
 	r.Owner = owner
 	return r, nil
+}
+
+// LabRunsBefore implements lab.Pruner.
+func (s *sqlStore) LabRunsBefore(ctx context.Context, t time.Time, limit int) ([]lab.Run, error) {
+	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE created < ? ORDER BY created, id LIMIT ?`),
+		scanLabRun, t.UnixMilli(), limit)
+}
+
+// CrowdedOwners implements lab.Pruner.
+func (s *sqlStore) CrowdedOwners(ctx context.Context, keep int) ([]string, error) {
+	return queryAll(ctx, s.read, s.q(`SELECT owner FROM lab_runs GROUP BY owner HAVING count(*) > ?`),
+		func(row scanner) (string, error) {
+			var owner string
+			err := row.Scan(&owner)
+			return owner, err
+		}, keep)
+}
+
+// deleteChunk bounds the ids of one DELETE statement.
+const deleteChunk = 200
+
+// DeleteRuns implements lab.Pruner: all of them in one transaction.
+func (s *sqlStore) DeleteRuns(ctx context.Context, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var stmts []stmt
+	for chunk := range slices.Chunk(ids, deleteChunk) {
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		query := `DELETE FROM lab_runs WHERE id IN (?` + strings.Repeat(", ?", len(chunk)-1) + `)`
+		stmts = append(stmts, stmt{query: query, args: args})
+	}
+	op := writeOp{what: fmt.Sprintf("delete %d lab runs", len(ids)), query: stmts[0].query, args: stmts[0].args}
+	for _, st := range stmts[1:] {
+		op.also = append(op.also, stmt{query: s.q(st.query), args: st.args})
+	}
+	return s.write(ctx, op)
 }
