@@ -380,7 +380,7 @@ function diffRow(d) {
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   return el("tr", {class: d.significant ? "significant" : ""},
-    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
+    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
     el("td", {}, diff), el("td", {}, verdict));
 }
 
