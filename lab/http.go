@@ -131,6 +131,11 @@ func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
 	if !l.admit(w, r) || !l.body(w, r, &s) {
 		return
 	}
+	account, _ := l.cfg.Who(w, r)
+	if err := l.resolveSaved(r.Context(), account, &s); err != nil {
+		l.fail(w, r, err)
+		return
+	}
 	run, err := l.Submit(l.owner(w, r, true), l.user(w, r), s)
 	if err != nil {
 		l.fail(w, r, err)
@@ -235,8 +240,11 @@ func (l *Lab) lang(r *http.Request) i18n.Lang {
 	return l.cfg.Lang(r)
 }
 
-// bodyLimit bounds a request's body: the card file and the rest.
-func (l *Lab) bodyLimit() int64 { return int64(2*l.limits.MaxCardBytes + 16<<10) }
+// bodyLimit bounds a request's body: the card file, a deck list for
+// every seat, and the rest, each twice for JSON's escapes.
+func (l *Lab) bodyLimit() int64 {
+	return int64(2*(l.limits.MaxCardBytes+l.maxSeats*maxListBytes) + 16<<10)
+}
 
 // body reads a JSON body from this site's page into v, or answers why
 // not.
@@ -299,7 +307,7 @@ func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status == http.StatusTooManyRequests || e.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 	}
-	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.Problems})
+	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.problemsIn(l.lang(r))})
 }
 
 // noRun is the answer for a run the requester does not own or that is

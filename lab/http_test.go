@@ -34,11 +34,16 @@ func testLabOn(t *testing.T, lim Limits, store Store) (*Lab, *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l, serve(t, l)
+}
+
+// serve serves l's API until the test ends.
+func serve(t *testing.T, l *Lab) *httptest.Server {
 	mux := http.NewServeMux()
 	l.Routes(mux)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(func() { l.Close(); srv.Close() })
-	return l, srv
+	return srv
 }
 
 // client is one browser: its own cookies, and an account when logged in.

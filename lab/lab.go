@@ -84,6 +84,10 @@ type Config struct {
 	// through, or answers it (429 with Retry-After) and returns false:
 	// each asks the server for work, so the server bounds how often.
 	Admit func(w http.ResponseWriter, r *http.Request) bool
+	// SavedDeck, when set, reads a deck that account saved in the deck
+	// builder, or ErrNoDeck when it has none of this id: a logged-in
+	// designer's runs may play their saved decks.
+	SavedDeck func(ctx context.Context, account, id string) (SavedDeck, error)
 	// SecureCookies marks the anonymous owner's cookie Secure.
 	SecureCookies bool
 	Logger        *slog.Logger
@@ -99,8 +103,11 @@ type Lab struct {
 	q      *queue
 	mu     sync.Mutex
 	live   map[string]*job // queued and playing, by id
-	stop   context.CancelFunc
-	ctx    context.Context
+	// maxSeats is the most seats of any game: how many deck lists a
+	// request may carry.
+	maxSeats int
+	stop     context.CancelFunc
+	ctx      context.Context
 }
 
 // New makes a Lab.
@@ -112,6 +119,7 @@ func New(cfg Config) (*Lab, error) {
 		log: cfg.Logger, live: map[string]*job{}}
 	for _, g := range cfg.Games {
 		l.games[g.Info().ID] = g
+		l.maxSeats = max(l.maxSeats, g.Info().MaxSeats)
 	}
 	if l.store == nil {
 		l.store = NewMemStore()
