@@ -46,6 +46,12 @@ type Limits struct {
 	KeepFor     time.Duration
 	KeepPerUser int
 	PruneEvery  time.Duration
+	// Heartbeat is how often a waiting or playing run's record is stored
+	// with its progress (default 5s): servers sharing the store see it
+	// going on, and the server playing it sees a cancel that reached
+	// another server. A run without a record for four beats was
+	// interrupted: the server playing it stopped.
+	Heartbeat time.Duration
 }
 
 func (lim *Limits) defaults() {
@@ -60,6 +66,7 @@ func (lim *Limits) defaults() {
 	orDefault(&lim.KeepFor, 90*24*time.Hour)
 	orDefault(&lim.KeepPerUser, 200)
 	orDefault(&lim.PruneEvery, time.Hour)
+	orDefault(&lim.Heartbeat, 5*time.Second)
 }
 
 func orDefault[T int | time.Duration](v *T, def T) {
@@ -197,7 +204,7 @@ func (l *Lab) Get(ctx context.Context, owner, id string) (Run, error) {
 	if r.Owner != owner {
 		return Run{}, ErrNoRun
 	}
-	return restored(stale(r)), nil
+	return restored(l.stale(r)), nil
 }
 
 // List returns owner's runs, newest first, without reports.
@@ -212,7 +219,7 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 		if j, live := l.live[r.ID]; live {
 			runs[i] = j.snapshot()
 		} else {
-			runs[i] = stale(r)
+			runs[i] = l.stale(r)
 		}
 		runs[i].Report = nil
 	}
@@ -220,26 +227,54 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 }
 
 // Cancel stops owner's run: a waiting one never starts, a playing one
-// stops after the games under way. Cancelling an ended run changes
-// nothing.
+// stops after the games under way. A run another server sharing the
+// store plays is marked cancelled in the store, and that server stops
+// it at its next heartbeat. Cancelling an ended run changes nothing.
 func (l *Lab) Cancel(ctx context.Context, owner, id string) (Run, error) {
 	l.mu.Lock()
 	j, live := l.live[id]
 	l.mu.Unlock()
-	if !live || j.run.Owner != owner {
-		return l.Get(ctx, owner, id)
+	switch {
+	case live && j.run.Owner == owner:
+		l.stopJob(j)
+		return l.view(j), nil
+	case live:
+		return Run{}, ErrNoRun
 	}
+	return l.cancelElsewhere(ctx, owner, id)
+}
+
+// stopJob cancels a run played here.
+func (l *Lab) stopJob(j *job) {
 	j.cancel()
 	if l.q.withdraw(j) {
 		l.finish(j, outcome{}, context.Canceled)
 	}
-	return l.view(j), nil
+}
+
+// cancelElsewhere ends the stored record of owner's run that another
+// server plays, unless it has ended by then.
+func (l *Lab) cancelElsewhere(ctx context.Context, owner, id string) (Run, error) {
+	r, err := l.Get(ctx, owner, id)
+	if err != nil || r.ended() {
+		return r, err
+	}
+	now := time.Now()
+	r.Status, r.Finished, r.Updated, r.Ahead, r.Seconds = Cancelled, now, now, 0, 0
+	stored, err := l.store.SaveUnlessEnded(ctx, r)
+	if err != nil {
+		return Run{}, err
+	}
+	if !stored { // it ended meanwhile: show how
+		return l.Get(ctx, owner, id)
+	}
+	return r, nil
 }
 
 // stale marks a run that is not live here as interrupted, unless another
 // server sharing the store has stored it lately (it plays it there).
-func stale(r Run) Run {
-	if !r.ended() && time.Since(r.Updated) > staleAfter {
+func (l *Lab) stale(r Run) Run {
+	if !r.ended() && time.Since(r.Updated) > 4*l.limits.Heartbeat {
 		r.Status = Interrupted
 	}
 	return r

@@ -27,6 +27,17 @@ func (m *MemStore) SaveRun(_ context.Context, r Run) error {
 	return nil
 }
 
+// SaveUnlessEnded implements Store.
+func (m *MemStore) SaveUnlessEnded(_ context.Context, r Run) (bool, error) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if was, ok := m.runs[r.ID]; ok && was.ended() {
+		return false, nil
+	}
+	m.runs[r.ID] = r
+	return true, nil
+}
+
 // LabRun implements Store.
 func (m *MemStore) LabRun(_ context.Context, id string) (Run, error) {
 	m.mu.Lock()

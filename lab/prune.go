@@ -119,7 +119,7 @@ func (l *Lab) prunable(r Run) bool {
 	l.mu.Lock()
 	_, live := l.live[r.ID]
 	l.mu.Unlock()
-	return !live && stale(r).ended()
+	return !live && l.stale(r).ended()
 }
 
 // endedAt is when a run ended: its finish, or for an interrupted run

@@ -34,6 +34,29 @@ func migrateLabRuns(ctx context.Context, tx *sql.Tx, postgres bool) error {
 
 // SaveRun implements lab.Store.
 func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
+	return s.saveRun(ctx, r, "")
+}
+
+// errRunEnded is a conditional save that found the stored run ended.
+var errRunEnded = errors.New("the stored run has ended")
+
+// SaveUnlessEnded implements lab.Store: the record replaces a stored one
+// only while that one is waiting or playing.
+func (s *sqlStore) SaveUnlessEnded(ctx context.Context, r lab.Run) (bool, error) {
+	status := `json_extract(lab_runs.data, '$.status')`
+	if s.postgres {
+		status = `(lab_runs.data::json->>'status')`
+	}
+	err := s.saveRun(ctx, r, ` WHERE `+status+` IN ('`+lab.Queued+`', '`+lab.Running+`')`)
+	if errors.Is(err, errRunEnded) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// saveRun inserts or replaces a run's row; where, if given, is the
+// condition on the stored row for replacing it (else errRunEnded).
+func (s *sqlStore) saveRun(ctx context.Context, r lab.Run, where string) error {
 	report := ""
 	if r.Report != nil {
 		data, err := json.Marshal(r.Report)
@@ -47,10 +70,14 @@ func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, writeOp{what: "save lab run " + r.ID,
+	op := writeOp{what: "save lab run " + r.ID,
 		query: `INSERT INTO lab_runs (id, owner, created, data, report) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report`,
-		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}})
+			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report` + where,
+		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}}
+	if where != "" {
+		op.mustAffect = errRunEnded
+	}
+	return s.write(ctx, op)
 }
 
 // LabRun implements lab.Store.

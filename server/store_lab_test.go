@@ -47,6 +47,25 @@ func labStoreContract(t *testing.T, st Store) {
 	if err != nil || len(list) != 2 || list[0].ID != "r2" || list[1].ID != "r1" || list[1].Report != nil {
 		t.Fatalf("anna's runs: %+v, %v", list, err)
 	}
+	// A waiting run's record is replaced; an ended one's is kept, so that
+	// a server still playing a run cancelled elsewhere learns of it.
+	newer.Played = 3
+	if stored, err := ls.SaveUnlessEnded(ctx, newer); err != nil || !stored {
+		t.Fatalf("a waiting run's heartbeat: stored %v, %v", stored, err)
+	}
+	beat := older
+	beat.Status, beat.Played = lab.Running, 11
+	if stored, err := ls.SaveUnlessEnded(ctx, beat); err != nil || stored {
+		t.Fatalf("a heartbeat over a finished run: stored %v, %v", stored, err)
+	}
+	if got, _ := ls.LabRun(ctx, "r1"); got.Status != lab.Done || got.Played != 10 {
+		t.Fatalf("the finished run became %s with %d games", got.Status, got.Played)
+	}
+	fresh := lab.Run{ID: "r9", Owner: "anna", Status: lab.Queued, Created: now}
+	if stored, err := ls.SaveUnlessEnded(ctx, fresh); err != nil || !stored {
+		t.Fatalf("a new run: stored %v, %v", stored, err)
+	}
+	_ = ls.(lab.Pruner).DeleteRuns(ctx, []string{"r9"})
 }
 
 func TestSQLiteLabStore(t *testing.T) {
