@@ -57,6 +57,10 @@ type PageLimits struct {
 	RunsPerUser int     `json:"runs_per_user"`
 	MinUntilCI  float64 `json:"min_until_ci"`
 	MaxUntilCI  float64 `json:"max_until_ci"`
+	// KeepDays and KeepRuns say how long and how many finished runs
+	// stay stored.
+	KeepDays int `json:"keep_days"`
+	KeepRuns int `json:"keep_runs"`
 }
 
 // pageAgents are the agents the page offers, weakest first.
@@ -72,7 +76,8 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
 		Variants: info.Variants, Presets: []string{}, Cards: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
 		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
-			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI}}
+			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI,
+			KeepDays: l.keepDays(), KeepRuns: l.limits.KeepPerUser}}
 	for _, d := range g.Presets() {
 		out.Presets = append(out.Presets, d.Name)
 	}
@@ -314,9 +319,11 @@ func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 // no longer stored: it says how long runs are kept, since a pruned run
 // is gone as if it never was.
 func (l *Lab) noRun() *Error {
-	days := int((l.limits.KeepFor + 24*time.Hour - 1) / (24 * time.Hour))
-	return refuse(http.StatusNotFound, "lab.err_no_run", "n", days, "max", l.limits.KeepPerUser)
+	return refuse(http.StatusNotFound, "lab.err_no_run", "n", l.keepDays(), "max", l.limits.KeepPerUser)
 }
+
+// keepDays is how many days a finished run stays stored, rounded up.
+func (l *Lab) keepDays() int { return int((l.limits.KeepFor + 24*time.Hour - 1) / (24 * time.Hour)) }
 
 // retryAfter is how long a refused user should wait: about a short run.
 const retryAfter = 30 * time.Second

@@ -10,8 +10,6 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"kartenwerk/engine"
 )
 
 // editJS replaces text in the lab's card editor as typing would.
@@ -233,7 +231,7 @@ const pasteJS = `((seat, list) => {
 // desktop's and a phone's size.
 func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
 	e, tab, text, do := openLab(t)
-	good := labPresetText(t)
+	good := presetListText(t, "mysticelements")
 	bad := strings.Replace(good, "1 Wolf Pack\n", "1 Wolf Pak\n", 1)
 	fill := func(list string) {
 		t.Helper()
@@ -274,20 +272,6 @@ func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
 	waitFor(t, "the run with the pasted list", func() bool {
 		return strings.Contains(text("#detail-status"), "Finished: 20 games") && strings.Contains(text("#detail-inputs"), "pasted list / Deepwood")
 	})
-}
-
-// labPresetText is Mystic Elements' first preset as a pasted list.
-func labPresetText(t *testing.T) string {
-	t.Helper()
-	var b strings.Builder
-	g, err := engine.Lookup("mysticelements")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, e := range g.Presets()[0].Entries {
-		fmt.Fprintf(&b, "%d %s\n", e.Count, e.Card)
-	}
-	return b.String()
 }
 
 // shootDeckList keeps the seats with the pasted list and its problem.

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"kartenwerk/engine"
 	"kartenwerk/lab"
 )
 
@@ -116,4 +117,42 @@ func TestLabCancelReachesTheReplicaPlayingTheRun(t *testing.T) {
 	c.waitRun("the second run playing, seen on B", b.http.URL, run.ID, func(r lab.Run) bool { return r.Status == lab.Running })
 	a.stop()
 	c.waitRun("the run of the stopped replica interrupted on B", b.http.URL, run.ID, func(r lab.Run) bool { return r.Status == lab.Interrupted })
+}
+
+// A logged-in designer's run plays a deck saved in the deck builder,
+// read from the store: only their own (another's is 404), of the run's
+// game, and kept with the run as its list.
+func TestLabPlaysTheAccountsOwnSavedDeck(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	alice, bob := e.browser(), e.browser()
+	alice.signup("alice", alicePassword)
+	bob.signup("bob", bobPassword)
+	_, raw := alice.expect(http.StatusCreated, "POST", "/api/decks", SaveDeckRequest{Game: "athernum", Name: "Embers", List: presetListText(t, "athernum")})
+	athernum := savedDeck(t, raw)
+	_, raw = alice.expect(http.StatusCreated, "POST", "/api/decks", SaveDeckRequest{Game: "zynalith", Name: "Elsewhere"})
+	zynalith := savedDeck(t, raw)
+	run := func(id string) map[string]any {
+		return map[string]any{"game": "athernum", "games": 2, "agents": []string{"random"}, "saved": []string{id}}
+	}
+	_, raw = alice.expect(http.StatusAccepted, "POST", "/api/lab/runs", run(athernum.ID))
+	var r lab.Run
+	if err := json.Unmarshal([]byte(raw), &r); err != nil || len(r.Spec.Lists) != 1 || !strings.Contains(r.Spec.Lists[0], "name: Embers") || len(r.Spec.Saved) != 0 {
+		t.Fatalf("the run keeps %+v (%v), want Embers' list", r.Spec, err)
+	}
+	bob.expect(http.StatusNotFound, "POST", "/api/lab/runs", run(athernum.ID))
+	alice.expect(http.StatusBadRequest, "POST", "/api/lab/runs", run(zynalith.ID))
+	e.browser().expect(http.StatusUnauthorized, "POST", "/api/lab/runs", run(athernum.ID))
+}
+
+// presetListText is a game's first preset as a pasted list, without its
+// name, so that its first card is on line 1.
+func presetListText(t *testing.T, game string) string {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := g.Presets()[0]
+	d.Name = ""
+	return deckText(d)
 }

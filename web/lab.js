@@ -65,6 +65,7 @@ async function chooseGame(id) {
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
   sweepHelp();
+  $("runs-kept").textContent = t("lab.runs_kept", {n: setup.limits.keep_days, max: setup.limits.keep_runs});
 }
 
 // sweepHelp shows the sweep's values and how many games it plays in all.
