@@ -38,6 +38,9 @@ func (l *Lab) resolveSaved(ctx context.Context, account string, s *Spec) error {
 	if account == "" || l.cfg.SavedDeck == nil {
 		return refuse(http.StatusUnauthorized, "lab.err_saved_login")
 	}
+	if len(s.Saved) > l.maxSeats { // read no more decks than a table seats
+		return badInput("lab.err_per_seat", "seats", max(s.Seats, 1))
+	}
 	// Lists and Saved each hold one for all seats or one per seat; the
 	// table's check refuses other counts.
 	lists := make([]string, max(len(s.Lists), len(s.Saved)))

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -135,11 +136,13 @@ func TestSavedDecksAreTheirOwnersOnly(t *testing.T) {
 		"anna": {"d1": {Game: "mysticelements", Name: "Anna's forest", List: good}, "d2": {Game: "athernum", Name: "Anna's knights", List: "3 Squire\n"}},
 		"ben":  {"d3": {Game: "mysticelements", Name: "Ben's", List: good}},
 	}
+	reads := 0
 	l, err := New(Config{Games: engine.Games(),
 		Who: func(_ http.ResponseWriter, r *http.Request) (string, string) {
 			return r.Header.Get("X-Account"), "192.0.2.1"
 		},
 		SavedDeck: func(_ context.Context, account, id string) (SavedDeck, error) {
+			reads++
 			if d, ok := saved[account][id]; ok {
 				return d, nil
 			}
@@ -159,6 +162,11 @@ func TestSavedDecksAreTheirOwnersOnly(t *testing.T) {
 	if len(run.Spec.Saved) != 0 || len(run.Spec.Lists) != 1 || !strings.HasPrefix(run.Spec.Lists[0], good) ||
 		!strings.Contains(run.Spec.Lists[0], "name: Anna's forest") {
 		t.Errorf("the run keeps saved %q and lists %q, want the deck's list and name", run.Spec.Saved, run.Spec.Lists)
+	}
+	s.Saved = slices.Repeat([]string{"d1"}, 1000)
+	before := reads
+	if _, status, eb := anna.submit(s); status != http.StatusBadRequest || eb.Key != "lab.err_per_seat" || reads != before {
+		t.Errorf("a thousand saved decks: %d %s after %d reads, want 400 before any is read", status, eb.Key, reads-before)
 	}
 	for _, tc := range []struct {
 		who    *client
