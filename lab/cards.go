@@ -14,6 +14,9 @@ import (
 
 // CardProblem is one mistake in the edited card file, at its line.
 type CardProblem struct {
+	// Seat is, for a deck list's problem, the seat (from 1) whose list
+	// it is in; 0 for the card file.
+	Seat    int    `json:"seat,omitempty"`
 	Line    int    `json:"line,omitempty"`
 	Subject string `json:"subject,omitempty"`
 	Message string `json:"message"`

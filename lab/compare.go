@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -42,6 +44,9 @@ type Difference struct {
 	Diff   float64      `json:"diff"`
 	Low    float64      `json:"low"`
 	High   float64      `json:"high"`
+	// Label is, for a way of ending (reason), the game's words for it
+	// in the reader's language; Name stays its id.
+	Label string `json:"label,omitempty"`
 	// Interval is false for a figure whose runs carry no interval (the
 	// game's own measures): Low and High are then 0.
 	Interval bool `json:"interval"`
@@ -202,4 +207,21 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 	c := Comparison{A: a, B: b, Differences: compareReports(a.Report, b.Report)}
 	c.A.Report, c.B.Report = nil, nil
 	return c, nil
+}
+
+// nameReasons puts the game's words for each way of ending into the
+// comparison's reason rows, as the table's result shows them (the
+// catalogue's reason.<id>); an id the game has no words for stays as it
+// is.
+func nameReasons(g engine.Game, diffs []Difference, lang i18n.Lang) {
+	sp, ok := g.(engine.Speaker)
+	if !ok {
+		return
+	}
+	words := sp.Catalog().Words(lang, "reason.")
+	for i, d := range diffs {
+		if d.Figure == "reason" {
+			diffs[i].Label = words[d.Name]
+		}
+	}
 }

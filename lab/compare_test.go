@@ -1,10 +1,13 @@
 package lab
 
 import (
+	"context"
 	"math"
 	"net/http"
 	"testing"
 
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -38,17 +41,22 @@ func TestCompareRunsGivesEveryFigureAndItsInterval(t *testing.T) {
 	c.wait(a.ID)
 	c.wait(b.ID)
 	var cmp Comparison
+	c.lang = "de"
 	if status, eb := c.do("GET", "/api/lab/compare?a="+a.ID+"&b="+b.ID, nil, &cmp); status != http.StatusOK {
 		t.Fatalf("compare: %d %s", status, eb.Error)
 	}
 	seen := map[string]bool{}
 	for _, d := range cmp.Differences {
 		seen[d.Figure] = true
+		// The ways of ending in the reader's words (ME-7.1, ME-7.2).
+		if want := map[string]string{"plunder": "Geplündert", "deck-out": "Leeres Deck"}[d.Name]; d.Figure == "reason" && want != "" && d.Label != want {
+			t.Errorf("ending %s is labelled %q in German, want %q", d.Name, d.Label, want)
+		}
 		if d.Interval && !(d.Low <= d.Diff && d.Diff <= d.High) {
 			t.Errorf("%s %s: %.3f outside its interval [%.3f, %.3f]", d.Figure, d.Name, d.Diff, d.Low, d.High)
 		}
 	}
-	for _, fig := range []string{"first", "seat", "draw", "cap", "turns"} {
+	for _, fig := range []string{"first", "seat", "draw", "cap", "turns", "reason"} {
 		if !seen[fig] {
 			t.Errorf("no %s figure among %d differences", fig, len(cmp.Differences))
 		}
@@ -72,5 +80,34 @@ func TestCompareRefusesUnfinishedRuns(t *testing.T) {
 	}
 	for _, id := range []string{a.ID, b.ID} {
 		c.do("POST", "/api/lab/runs/"+id+"/cancel", struct{}{}, nil)
+	}
+}
+
+// Every way a game ends that a batch of its games meets has words in
+// every language, so that the compare view never shows a bare id.
+func TestEveryEndReasonHasWordsInEveryLanguage(t *testing.T) {
+	for _, g := range engine.Games() {
+		if _, ok := g.(engine.Speaker); !ok {
+			continue
+		}
+		rep, err := sim.Run(context.Background(), sim.Config{Game: g, Games: 60, Seed: 3, Agents: []string{"random"}})
+		if err != nil {
+			t.Fatalf("%s: %v", g.Info().ID, err)
+		}
+		if len(rep.EndReasons) == 0 {
+			t.Errorf("%s: 60 games ended for no reason", g.Info().ID)
+		}
+		for _, lang := range i18n.Langs {
+			diffs := make([]Difference, len(rep.EndReasons))
+			for i, s := range rep.EndReasons {
+				diffs[i] = Difference{Figure: "reason", Name: s.Name}
+			}
+			nameReasons(g, diffs, lang)
+			for _, d := range diffs {
+				if d.Label == "" || d.Label == d.Name {
+					t.Errorf("%s, %s: the ending %q has no words", g.Info().ID, lang, d.Name)
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -24,6 +25,21 @@ type Error struct {
 	Key      string
 	Args     []any
 	Problems []CardProblem
+	// deck is a pasted deck list's problems, at seat (from 1), which
+	// the game's catalogue words says in the reader's language.
+	deck  engine.Problems
+	seat  int
+	words *i18n.Catalog
+}
+
+// problemsIn is every problem of e in language l: the card file's, then
+// a deck list's.
+func (e *Error) problemsIn(l i18n.Lang) []CardProblem {
+	out := e.Problems
+	for _, p := range e.deck.In(l, e.words) {
+		out = append(out, CardProblem{Seat: e.seat, Line: p.Line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
+	}
+	return out
 }
 
 // Error is the message in English, for logs and tests.

@@ -57,6 +57,10 @@ type PageLimits struct {
 	RunsPerUser int     `json:"runs_per_user"`
 	MinUntilCI  float64 `json:"min_until_ci"`
 	MaxUntilCI  float64 `json:"max_until_ci"`
+	// KeepDays and KeepRuns say how long and how many finished runs
+	// stay stored.
+	KeepDays int `json:"keep_days"`
+	KeepRuns int `json:"keep_runs"`
 }
 
 // pageAgents are the agents the page offers, weakest first.
@@ -72,7 +76,8 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
 		Variants: info.Variants, Presets: []string{}, Cards: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
 		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
-			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI}}
+			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI,
+			KeepDays: l.keepDays(), KeepRuns: l.limits.KeepPerUser}}
 	for _, d := range g.Presets() {
 		out.Presets = append(out.Presets, d.Name)
 	}
@@ -129,6 +134,11 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
 	var s Spec
 	if !l.admit(w, r) || !l.body(w, r, &s) {
+		return
+	}
+	account, _ := l.cfg.Who(w, r)
+	if err := l.resolveSaved(r.Context(), account, &s); err != nil {
+		l.fail(w, r, err)
 		return
 	}
 	run, err := l.Submit(l.owner(w, r, true), l.user(w, r), s)
@@ -192,6 +202,7 @@ func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	nameReasons(l.games[c.A.Spec.Game], c.Differences, l.lang(r))
 	writeJSON(w, http.StatusOK, c)
 }
 
@@ -234,8 +245,11 @@ func (l *Lab) lang(r *http.Request) i18n.Lang {
 	return l.cfg.Lang(r)
 }
 
-// bodyLimit bounds a request's body: the card file and the rest.
-func (l *Lab) bodyLimit() int64 { return int64(2*l.limits.MaxCardBytes + 16<<10) }
+// bodyLimit bounds a request's body: the card file, a deck list for
+// every seat, and the rest, each twice for JSON's escapes.
+func (l *Lab) bodyLimit() int64 {
+	return int64(2*(l.limits.MaxCardBytes+l.maxSeats*maxListBytes) + 16<<10)
+}
 
 // body reads a JSON body from this site's page into v, or answers why
 // not.
@@ -288,7 +302,7 @@ type ErrorBody struct {
 
 func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if errors.Is(err, ErrNoRun) {
-		err = refuse(http.StatusNotFound, "lab.err_no_run")
+		err = l.noRun()
 	}
 	var e *Error
 	if !errors.As(err, &e) {
@@ -298,8 +312,18 @@ func (l *Lab) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if e.Status == http.StatusTooManyRequests || e.Status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", strconv.Itoa(int(retryAfter/time.Second)))
 	}
-	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.Problems})
+	writeJSON(w, e.Status, ErrorBody{Error: e.In(l.lang(r)), Key: e.Key, Problems: e.problemsIn(l.lang(r))})
 }
+
+// noRun is the answer for a run the requester does not own or that is
+// no longer stored: it says how long runs are kept, since a pruned run
+// is gone as if it never was.
+func (l *Lab) noRun() *Error {
+	return refuse(http.StatusNotFound, "lab.err_no_run", "n", l.keepDays(), "max", l.limits.KeepPerUser)
+}
+
+// keepDays is how many days a finished run stays stored, rounded up.
+func (l *Lab) keepDays() int { return int((l.limits.KeepFor + 24*time.Hour - 1) / (24 * time.Hour)) }
 
 // retryAfter is how long a refused user should wait: about a short run.
 const retryAfter = 30 * time.Second

@@ -20,7 +20,13 @@ import (
 // login) or, without it, by their cookie jar and one address.
 func testLab(t *testing.T, lim Limits) (*Lab, *httptest.Server) {
 	t.Helper()
-	l, err := New(Config{Games: engine.Games(), Limits: lim,
+	return testLabOn(t, lim, nil)
+}
+
+// testLabOn is testLab keeping its runs in store (nil: in memory).
+func testLabOn(t *testing.T, lim Limits, store Store) (*Lab, *httptest.Server) {
+	t.Helper()
+	l, err := New(Config{Games: engine.Games(), Limits: lim, Store: store,
 		Who: func(_ http.ResponseWriter, r *http.Request) (string, string) {
 			return r.Header.Get("X-Account"), "192.0.2.1"
 		},
@@ -28,11 +34,16 @@ func testLab(t *testing.T, lim Limits) (*Lab, *httptest.Server) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l, serve(t, l)
+}
+
+// serve serves l's API until the test ends.
+func serve(t *testing.T, l *Lab) *httptest.Server {
 	mux := http.NewServeMux()
 	l.Routes(mux)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(func() { l.Close(); srv.Close() })
-	return l, srv
+	return srv
 }
 
 // client is one browser: its own cookies, and an account when logged in.

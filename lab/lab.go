@@ -37,6 +37,21 @@ type Limits struct {
 	MaxRunTime time.Duration
 	// Listed is how many of a user's runs the list shows (default 50).
 	Listed int
+	// KeepFor is how long a finished run stays stored after it ended
+	// (default 90 days), and KeepPerUser how many runs one owner keeps
+	// stored at most (default 200): beyond either, finished runs are
+	// deleted, oldest first, every PruneEvery (default 1 hour) and
+	// whenever a run is asked for. A waiting or playing run is never
+	// deleted.
+	KeepFor     time.Duration
+	KeepPerUser int
+	PruneEvery  time.Duration
+	// Heartbeat is how often a waiting or playing run's record is stored
+	// with its progress (default 5s): servers sharing the store see it
+	// going on, and the server playing it sees a cancel that reached
+	// another server. A run without a record for four beats was
+	// interrupted: the server playing it stopped.
+	Heartbeat time.Duration
 }
 
 func (lim *Limits) defaults() {
@@ -48,6 +63,10 @@ func (lim *Limits) defaults() {
 	orDefault(&lim.WorkersPerRun, 1)
 	orDefault(&lim.MaxRunTime, 2*time.Hour)
 	orDefault(&lim.Listed, 50)
+	orDefault(&lim.KeepFor, 90*24*time.Hour)
+	orDefault(&lim.KeepPerUser, 200)
+	orDefault(&lim.PruneEvery, time.Hour)
+	orDefault(&lim.Heartbeat, 5*time.Second)
 }
 
 func orDefault[T int | time.Duration](v *T, def T) {
@@ -72,6 +91,10 @@ type Config struct {
 	// through, or answers it (429 with Retry-After) and returns false:
 	// each asks the server for work, so the server bounds how often.
 	Admit func(w http.ResponseWriter, r *http.Request) bool
+	// SavedDeck, when set, reads a deck that account saved in the deck
+	// builder, or ErrNoDeck when it has none of this id: a logged-in
+	// designer's runs may play their saved decks.
+	SavedDeck func(ctx context.Context, account, id string) (SavedDeck, error)
 	// SecureCookies marks the anonymous owner's cookie Secure.
 	SecureCookies bool
 	Logger        *slog.Logger
@@ -87,8 +110,11 @@ type Lab struct {
 	q      *queue
 	mu     sync.Mutex
 	live   map[string]*job // queued and playing, by id
-	stop   context.CancelFunc
-	ctx    context.Context
+	// maxSeats is the most seats of any game: how many deck lists a
+	// request may carry.
+	maxSeats int
+	stop     context.CancelFunc
+	ctx      context.Context
 }
 
 // New makes a Lab.
@@ -100,6 +126,7 @@ func New(cfg Config) (*Lab, error) {
 		log: cfg.Logger, live: map[string]*job{}}
 	for _, g := range cfg.Games {
 		l.games[g.Info().ID] = g
+		l.maxSeats = max(l.maxSeats, g.Info().MaxSeats)
 	}
 	if l.store == nil {
 		l.store = NewMemStore()
@@ -111,6 +138,7 @@ func New(cfg Config) (*Lab, error) {
 	l.ctx, l.stop = context.WithCancel(context.Background())
 	l.q = newQueue(l.limits.RunsAtOnce, l.limits.RunsPerUser, l.limits.MaxQueued, l.play)
 	go l.heartbeats()
+	go l.pruning()
 	return l, nil
 }
 
@@ -142,6 +170,7 @@ func (l *Lab) Submit(owner, user string, s Spec) (Run, error) {
 	l.live[j.run.ID] = j
 	l.mu.Unlock()
 	l.keep(j)
+	l.pruneOnInsert(owner)
 	l.q.push(j)
 	return l.view(j), nil
 }
@@ -175,7 +204,7 @@ func (l *Lab) Get(ctx context.Context, owner, id string) (Run, error) {
 	if r.Owner != owner {
 		return Run{}, ErrNoRun
 	}
-	return restored(stale(r)), nil
+	return restored(l.stale(r)), nil
 }
 
 // List returns owner's runs, newest first, without reports.
@@ -190,7 +219,7 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 		if j, live := l.live[r.ID]; live {
 			runs[i] = j.snapshot()
 		} else {
-			runs[i] = stale(r)
+			runs[i] = l.stale(r)
 		}
 		runs[i].Report = nil
 	}
@@ -198,26 +227,54 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 }
 
 // Cancel stops owner's run: a waiting one never starts, a playing one
-// stops after the games under way. Cancelling an ended run changes
-// nothing.
+// stops after the games under way. A run another server sharing the
+// store plays is marked cancelled in the store, and that server stops
+// it at its next heartbeat. Cancelling an ended run changes nothing.
 func (l *Lab) Cancel(ctx context.Context, owner, id string) (Run, error) {
 	l.mu.Lock()
 	j, live := l.live[id]
 	l.mu.Unlock()
-	if !live || j.run.Owner != owner {
-		return l.Get(ctx, owner, id)
+	switch {
+	case live && j.run.Owner == owner:
+		l.stopJob(j)
+		return l.view(j), nil
+	case live:
+		return Run{}, ErrNoRun
 	}
+	return l.cancelElsewhere(ctx, owner, id)
+}
+
+// stopJob cancels a run played here.
+func (l *Lab) stopJob(j *job) {
 	j.cancel()
 	if l.q.withdraw(j) {
 		l.finish(j, outcome{}, context.Canceled)
 	}
-	return l.view(j), nil
+}
+
+// cancelElsewhere ends the stored record of owner's run that another
+// server plays, unless it has ended by then.
+func (l *Lab) cancelElsewhere(ctx context.Context, owner, id string) (Run, error) {
+	r, err := l.Get(ctx, owner, id)
+	if err != nil || r.ended() {
+		return r, err
+	}
+	now := time.Now()
+	r.Status, r.Finished, r.Updated, r.Ahead, r.Seconds = Cancelled, now, now, 0, 0
+	stored, err := l.store.SaveUnlessEnded(ctx, r)
+	if err != nil {
+		return Run{}, err
+	}
+	if !stored { // it ended meanwhile: show how
+		return l.Get(ctx, owner, id)
+	}
+	return r, nil
 }
 
 // stale marks a run that is not live here as interrupted, unless another
 // server sharing the store has stored it lately (it plays it there).
-func stale(r Run) Run {
-	if !r.ended() && time.Since(r.Updated) > staleAfter {
+func (l *Lab) stale(r Run) Run {
+	if !r.ended() && time.Since(r.Updated) > 4*l.limits.Heartbeat {
 		r.Status = Interrupted
 	}
 	return r

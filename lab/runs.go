@@ -86,6 +86,11 @@ var ErrNoRun = errors.New("no such run")
 type Store interface {
 	// SaveRun stores the record, replacing the one of its id.
 	SaveRun(ctx context.Context, r Run) error
+	// SaveUnlessEnded stores the record unless the stored one of its id
+	// has ended, and says whether it stored it: the check and the write
+	// are one, so that servers sharing the store never bring an ended
+	// run back to life, nor end one twice.
+	SaveUnlessEnded(ctx context.Context, r Run) (bool, error)
 	// LabRun returns the run with this id, report included, or ErrNoRun.
 	LabRun(ctx context.Context, id string) (Run, error)
 	// LabRuns lists owner's runs, newest first, at most limit, without
@@ -191,27 +196,24 @@ func (l *Lab) finish(j *job, out outcome, err error) {
 }
 
 // keep writes a queued or playing run's record unless its final one is
-// written.
+// written. A stored record that has ended was cancelled on another
+// server sharing the store: the run stops here too.
 func (l *Lab) keep(j *job) {
 	j.stored.Lock()
-	defer j.stored.Unlock()
+	stored := true
 	if !j.ended {
-		l.save(j.snapshot())
+		stored = l.saveLive(j.snapshot())
+	}
+	j.stored.Unlock()
+	if !stored {
+		l.stopJob(j)
 	}
 }
-
-// heartbeatEvery is how often a playing or queued run's record is
-// stored, with its progress, so that replicas sharing the store see it
-// going on; staleAfter without one, it was interrupted.
-const (
-	heartbeatEvery = 5 * time.Second
-	staleAfter     = 4 * heartbeatEvery
-)
 
 // heartbeats stores every live run's record at each beat until the lab
 // closes.
 func (l *Lab) heartbeats() {
-	tick := time.NewTicker(heartbeatEvery)
+	tick := time.NewTicker(l.limits.Heartbeat)
 	defer tick.Stop()
 	for {
 		select {
@@ -229,6 +231,21 @@ func (l *Lab) heartbeats() {
 			l.keep(j)
 		}
 	}
+}
+
+// saveLive writes a waiting or playing run's record, stamped with the
+// time, unless the stored one has ended; false when it has. The run goes
+// on if the store fails, and the failure is logged.
+func (l *Lab) saveLive(r Run) bool {
+	r.Updated = time.Now()
+	ctx, stop := context.WithTimeout(context.Background(), 10*time.Second)
+	defer stop()
+	stored, err := l.store.SaveUnlessEnded(ctx, r)
+	if err != nil {
+		l.log.Error("lab: saving a run", "run", r.ID, "status", r.Status, "err", err)
+		return true
+	}
+	return stored
 }
 
 // save writes a record, stamped with the time; the run goes on if the

@@ -30,7 +30,16 @@ type Spec struct {
 	Agents []string `json:"agents,omitempty"`
 	// Decks are preset names, one for all seats or one per seat; none
 	// lets the game choose.
-	Decks  []string `json:"decks,omitempty"`
+	Decks []string `json:"decks,omitempty"`
+	// Lists are deck lists in the format of `kartenwerk validate` and the
+	// deck builder, one for all seats or one per seat; a seat with ""
+	// plays its preset of Decks. Each is checked against the run's cards.
+	Lists []string `json:"lists,omitempty"`
+	// Saved are ids of decks the logged-in designer saved in the deck
+	// builder, one for all seats or one per seat ("" for none). When a
+	// run is asked for they are read into Lists and cleared, so that the
+	// run keeps the lists it played.
+	Saved  []string `json:"saved,omitempty"`
 	Mirror bool     `json:"mirror,omitempty"`
 	// Games is the number of games, or with UntilCI the most to play.
 	Games int `json:"games"`
@@ -95,7 +104,7 @@ func (l *Lab) check(s Spec) (plan, error) {
 	if _, err := engine.ResolveVariants(g.Info().Variants, s.Variant); err != nil {
 		return plan{}, asError(err)
 	}
-	decks, err := presets(g, s.Decks)
+	decks, err := seatDecks(g, s)
 	if err != nil {
 		return plan{}, err
 	}
@@ -162,7 +171,7 @@ func checkTable(info engine.Info, s *Spec) error {
 	if s.Seats < info.MinSeats || s.Seats > info.MaxSeats {
 		return badInput("lab.err_seats", "min", info.MinSeats, "max", info.MaxSeats)
 	}
-	for _, n := range []int{len(s.Agents), len(s.Decks)} {
+	for _, n := range []int{len(s.Agents), len(s.Decks), len(s.Lists), len(s.Saved)} {
 		if n > 1 && n != s.Seats {
 			return badInput("lab.err_per_seat", "seats", s.Seats)
 		}

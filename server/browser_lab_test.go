@@ -210,3 +210,93 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// pasteJS sets a seat's deck to a pasted list and types the list in.
+const pasteJS = `((seat, list) => {
+  const row = document.querySelector('#seat-rows tr[data-seat="' + seat + '"]');
+  const pick = row.querySelector("select.deck");
+  pick.value = "paste-list";
+  pick.dispatchEvent(new Event("change"));
+  const area = document.querySelector('tr[data-list-seat="' + seat + '"] textarea');
+  area.value = list;
+  area.dispatchEvent(new Event("input"));
+  return !area.closest("tr").hidden;
+})`
+
+// TestBrowserLabPlaysAPastedDeck: a designer pastes a deck list with a
+// misspelt card for player 1; starting the run shows the problem under
+// the list at its line, in the page's language, and queues nothing; the
+// corrected list plays. With $KARTENWERK_SCREENSHOTS set, the form with
+// the list and its problem is shot there in each language at a
+// desktop's and a phone's size.
+func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
+	e, tab, text, do := openLab(t)
+	good := presetListText(t, "mysticelements")
+	bad := strings.Replace(good, "1 Wolf Pack\n", "1 Wolf Pak\n", 1)
+	fill := func(list string) {
+		t.Helper()
+		do("share the colours", chromedp.SetValue(`#variants select[data-variant='colours']`, "shared"))
+		do("player 2 plays Deepwood", chromedp.SetValue(`#seat-rows tr[data-seat='2'] select.deck`, "Deepwood"))
+		shown, err := chromedp.Run(tab, chromedp.Evaluate[bool](pasteJS+`(1, `+jsString(list)+`)`))
+		if err != nil || !shown {
+			t.Fatalf("pasting player 1's list: shown %v, %v", shown, err)
+		}
+	}
+	do("ask for 20 games", chromedp.SetValue("#games", "20"))
+	fill(bad)
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the misspelt card at line 2 under the list", func() bool {
+		return strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Line 2") &&
+			strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Wolf Pak") &&
+			strings.Contains(text("#errors"), "Player 1's deck list has 2 problems")
+	})
+	if n := strings.Count(text("#run-rows"), "Mystic Elements"); n != 0 {
+		t.Fatalf("a run with a bad list was queued (%d listed)", n)
+	}
+	for _, lang := range []string{"de", "en", "cs"} {
+		do("open the lab in "+lang, chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang="+lang))
+		do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+		fill(bad)
+		do("start it", chromedp.Click("#start"))
+		waitFor(t, "the problem in "+lang, func() bool { return strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Wolf Pak") })
+		if strings.Contains(text("body"), "⟦") {
+			t.Errorf("%s: a word is missing from the catalogue: the page shows a key", lang)
+		}
+		shootDeckList(t, tab, lang)
+	}
+	do("open the lab in English", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+	do("ask for 20 games", chromedp.SetValue("#games", "20"))
+	fill(good)
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the run with the pasted list", func() bool {
+		return strings.Contains(text("#detail-status"), "Finished: 20 games") && strings.Contains(text("#detail-inputs"), "pasted list / Deepwood")
+	})
+}
+
+// shootDeckList keeps the seats with the pasted list and its problem.
+func shootDeckList(t *testing.T, tab context.Context, lang string) {
+	t.Helper()
+	dir := screenshotDir(t)
+	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView(`#seat-rows`),
+			chromedp.Sleep(300*time.Millisecond))
+		var png []byte
+		if err == nil {
+			png, err = chromedp.Run(tab, chromedp.CaptureScreenshot())
+		}
+		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+		if err != nil {
+			t.Fatalf("the pasted list in %s at %dx%d: %v", lang, size.w, size.h, err)
+		}
+		if wide {
+			t.Errorf("the pasted list in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
+		}
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("lab-decklist-%s-%dx%d.png", lang, size.w, size.h)), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"errors"
 	"net/http"
 
 	"kartenwerk/lab"
@@ -10,8 +12,8 @@ import (
 // /lab and its API, with runs kept in the store when it keeps them.
 func (srv *Server) labRoutes(m *http.ServeMux) {
 	store, _ := srv.store.(lab.Store)
-	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Who: srv.labUser, Lang: langOf,
-		Admit: srv.admitLab, SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
+	l, err := lab.New(lab.Config{Games: srv.cfg.Games, Store: store, Limits: srv.cfg.Lab, Who: srv.labUser, Lang: langOf,
+		Admit: srv.admitLab, SavedDeck: srv.labSavedDeck, SecureCookies: srv.cfg.SecureCookies, Logger: srv.log})
 	if err != nil {
 		srv.log.Error("lab: not started", "err", err)
 		return
@@ -28,6 +30,20 @@ func (srv *Server) labUser(w http.ResponseWriter, r *http.Request) (string, stri
 		account = ""
 	}
 	return account, clientAddr(r)
+}
+
+// labSavedDeck reads a deck account saved in the deck builder: only its
+// own (another's is as good as none).
+func (srv *Server) labSavedDeck(ctx context.Context, account, id string) (lab.SavedDeck, error) {
+	store, ok := srv.store.(DeckStore)
+	if !ok {
+		return lab.SavedDeck{}, lab.ErrNoDeck
+	}
+	d, err := store.Deck(ctx, account, id)
+	if errors.Is(err, ErrNoDeck) {
+		return lab.SavedDeck{}, lab.ErrNoDeck
+	}
+	return lab.SavedDeck{Game: d.Game, Name: d.Name, List: d.List}, err
 }
 
 // The lab's work from one address: card checks as a designer types (the

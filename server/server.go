@@ -20,6 +20,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/lab"
 	"kartenwerk/platform/codes"
 )
 
@@ -97,6 +98,10 @@ type Config struct {
 	CodesPepper *codes.Pepper
 	// Ranked tunes the ranked queues and their clocks.
 	Ranked RankedConfig
+	// Lab bounds the designer's workbench at /lab: games per run, card
+	// file size, runs waiting or playing, run time and how long runs
+	// stay stored (zero values: lab's defaults).
+	Lab lab.Limits
 }
 
 // Server serves the lobby, the tables and the JSON API.

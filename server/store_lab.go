@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
+	"strings"
+	"time"
 
 	"kartenwerk/lab"
 )
@@ -31,6 +34,29 @@ func migrateLabRuns(ctx context.Context, tx *sql.Tx, postgres bool) error {
 
 // SaveRun implements lab.Store.
 func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
+	return s.saveRun(ctx, r, "")
+}
+
+// errRunEnded is a conditional save that found the stored run ended.
+var errRunEnded = errors.New("the stored run has ended")
+
+// SaveUnlessEnded implements lab.Store: the record replaces a stored one
+// only while that one is waiting or playing.
+func (s *sqlStore) SaveUnlessEnded(ctx context.Context, r lab.Run) (bool, error) {
+	status := `json_extract(lab_runs.data, '$.status')`
+	if s.postgres {
+		status = `(lab_runs.data::json->>'status')`
+	}
+	err := s.saveRun(ctx, r, ` WHERE `+status+` IN ('`+lab.Queued+`', '`+lab.Running+`')`)
+	if errors.Is(err, errRunEnded) {
+		return false, nil
+	}
+	return err == nil, err
+}
+
+// saveRun inserts or replaces a run's row; where, if given, is the
+// condition on the stored row for replacing it (else errRunEnded).
+func (s *sqlStore) saveRun(ctx context.Context, r lab.Run, where string) error {
 	report := ""
 	if r.Report != nil {
 		data, err := json.Marshal(r.Report)
@@ -44,10 +70,14 @@ func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, writeOp{what: "save lab run " + r.ID,
+	op := writeOp{what: "save lab run " + r.ID,
 		query: `INSERT INTO lab_runs (id, owner, created, data, report) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report`,
-		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}})
+			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report` + where,
+		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}}
+	if where != "" {
+		op.mustAffect = errRunEnded
+	}
+	return s.write(ctx, op)
 }
 
 // LabRun implements lab.Store.
@@ -70,13 +100,16 @@ func (s *sqlStore) LabRun(ctx context.Context, id string) (lab.Run, error) {
 // LabRuns implements lab.Store.
 func (s *sqlStore) LabRuns(ctx context.Context, owner string, limit int) ([]lab.Run, error) {
 	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE owner = ? ORDER BY created DESC, id LIMIT ?`),
-		func(row scanner) (lab.Run, error) {
-			var who, data string
-			if err := row.Scan(&who, &data); err != nil {
-				return lab.Run{}, err
-			}
-			return decodeLabRun(who, data)
-		}, owner, limit)
+		scanLabRun, owner, limit)
+}
+
+// scanLabRun reads a row of owner and data.
+func scanLabRun(row scanner) (lab.Run, error) {
+	var who, data string
+	if err := row.Scan(&who, &data); err != nil {
+		return lab.Run{}, err
+	}
+	return decodeLabRun(who, data)
 }
 
 func decodeLabRun(owner, data string) (lab.Run, error) {
@@ -86,4 +119,44 @@ func decodeLabRun(owner, data string) (lab.Run, error) {
 	}
 	r.Owner = owner
 	return r, nil
+}
+
+// LabRunsBefore implements lab.Pruner.
+func (s *sqlStore) LabRunsBefore(ctx context.Context, t time.Time, limit int) ([]lab.Run, error) {
+	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE created < ? ORDER BY created, id LIMIT ?`),
+		scanLabRun, t.UnixMilli(), limit)
+}
+
+// CrowdedOwners implements lab.Pruner.
+func (s *sqlStore) CrowdedOwners(ctx context.Context, keep int) ([]string, error) {
+	return queryAll(ctx, s.read, s.q(`SELECT owner FROM lab_runs GROUP BY owner HAVING count(*) > ?`),
+		func(row scanner) (string, error) {
+			var owner string
+			err := row.Scan(&owner)
+			return owner, err
+		}, keep)
+}
+
+// deleteChunk bounds the ids of one DELETE statement.
+const deleteChunk = 200
+
+// DeleteRuns implements lab.Pruner: all of them in one transaction.
+func (s *sqlStore) DeleteRuns(ctx context.Context, ids []string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	var stmts []stmt
+	for chunk := range slices.Chunk(ids, deleteChunk) {
+		args := make([]any, len(chunk))
+		for i, id := range chunk {
+			args[i] = id
+		}
+		query := `DELETE FROM lab_runs WHERE id IN (?` + strings.Repeat(", ?", len(chunk)-1) + `)`
+		stmts = append(stmts, stmt{query: query, args: args})
+	}
+	op := writeOp{what: fmt.Sprintf("delete %d lab runs", len(ids)), query: stmts[0].query, args: stmts[0].args}
+	for _, st := range stmts[1:] {
+		op.also = append(op.also, stmt{query: s.q(st.query), args: st.args})
+	}
+	return s.write(ctx, op)
 }

@@ -16,6 +16,9 @@ let listTimer = 0;
 const picked = {a: "", b: ""};
 const gameNames = new Map(); // id -> the game's name
 const variantWords = new Map(); // game id -> its variants in the reader's words, by key
+let savedDecks = []; // the logged-in designer's saved decks of the chosen game
+const pasteChoice = "paste-list"; // a seat's deck choice: a pasted list
+const savedChoice = "saved-"; // a seat's deck choice: saved-<id>
 
 function withLang(path) { return pageLang() ? `${path}${path.includes("?") ? "&" : "?"}lang=${pageLang()}` : path; }
 
@@ -52,6 +55,7 @@ async function start() {
 
 async function chooseGame(id) {
   setup = await api(withLang(`/api/lab/games/${encodeURIComponent(id)}`));
+  savedDecks = await loadSavedDecks(id);
   $("seats").replaceChildren(...range(setup.min_seats, setup.max_seats).map((n) => el("option", {value: n}, String(n))));
   $("card-file").replaceChildren(...setup.card_files.map((f) => el("option", {value: f.name}, f.name)));
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
@@ -61,6 +65,7 @@ async function chooseGame(id) {
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
   sweepHelp();
+  $("runs-kept").textContent = t("lab.runs_kept", {n: setup.limits.keep_days, max: setup.limits.keep_runs});
 }
 
 // sweepHelp shows the sweep's values and how many games it plays in all.
@@ -92,15 +97,73 @@ function drawVariants() {
   }));
 }
 
-function drawSeats(agents = [], decks = []) {
+// loadSavedDecks lists the designer's decks of the game saved in the
+// deck builder; none when not logged in.
+async function loadSavedDecks(game) {
+  try {
+    return (await api(`/api/decks?game=${encodeURIComponent(game)}`)).decks || [];
+  } catch {
+    return [];
+  }
+}
+
+// drawSeats draws a row per seat: its AI player and its deck (the
+// rules' deal, a preset, a saved deck or a pasted list), and under a
+// seat that pastes, the list and its problems.
+function drawSeats(agents = [], decks = [], lists = []) {
   const n = Number($("seats").value);
-  $("seat-rows").replaceChildren(...range(1, n).map((s) => el("tr", {},
-    el("td", {}, t("lab.seat_n", {n: s})),
-    el("td", {}, el("select", {class: "agent", "aria-label": t("lab.agent")}, setup.agents.map((a) =>
-      el("option", {value: a, selected: a === (agents[s - 1] ?? agents[0] ?? "greedy")}, agentLabel(a))))),
-    el("td", {}, el("select", {class: "deck", "aria-label": t("lab.deck")},
-      [el("option", {value: ""}, t("lab.deck_rules")), ...setup.presets.map((p) =>
-        el("option", {value: p, selected: p === (decks[s - 1] ?? decks[0])}, p))])))));
+  $("seat-rows").replaceChildren(...range(1, n).flatMap((s) => {
+    const list = lists[s - 1] ?? (lists.length === 1 ? lists[0] : "");
+    const choice = list ? pasteChoice : decks[s - 1] ?? decks[0] ?? "";
+    return [el("tr", {dataset: {seat: s}},
+      el("td", {}, t("lab.seat_n", {n: s})),
+      el("td", {}, el("select", {class: "agent", "aria-label": t("lab.agent")}, setup.agents.map((a) =>
+        el("option", {value: a, selected: a === (agents[s - 1] ?? agents[0] ?? "greedy")}, agentLabel(a))))),
+      el("td", {}, deckSelect(choice))),
+    listRow(s, list, choice === pasteChoice)];
+  }));
+}
+
+function deckSelect(choice) {
+  const option = (value, text) => el("option", {value, selected: value === choice}, text);
+  const groups = [option("", t("lab.deck_rules"))];
+  if (setup.presets.length) groups.push(el("optgroup", {label: t("lab.deck_presets")}, setup.presets.map((p) => option(p, p))));
+  if (savedDecks.length) groups.push(el("optgroup", {label: t("lab.deck_saved")}, savedDecks.map((d) => option(savedChoice + d.id, d.name))));
+  groups.push(option(pasteChoice, t("lab.deck_paste")));
+  return el("select", {class: "deck", "aria-label": t("lab.deck"), onchange: (e) => showList(e.target)}, groups);
+}
+
+// listRow is a seat's pasted list, shown while the seat pastes one.
+function listRow(seat, text, shown) {
+  const gutter = el("pre", {class: "gutter", "aria-hidden": "true"});
+  const area = el("textarea", {class: "deck-list", spellcheck: "false", wrap: "off", "aria-label": t("lab.deck_list_n", {n: seat}),
+    placeholder: t("lab.deck_list_hint"), oninput: () => drawListProblems(seat, []), onscroll: () => { gutter.scrollTop = area.scrollTop; }});
+  area.value = text;
+  numberLines(area, gutter, []);
+  return el("tr", {class: "list-row", dataset: {listSeat: seat}, hidden: !shown},
+    el("td", {colspan: 3}, el("label", {class: "list-label"}, t("lab.deck_list_n", {n: seat})),
+      el("div", {class: "editor list-editor"}, gutter, area),
+      el("p", {class: "muted small"}, t("lab.deck_list_help")), el("ul", {class: "problems list-problems"})));
+}
+
+function showList(select) {
+  const seat = select.closest("tr").dataset.seat;
+  const row = document.querySelector(`tr[data-list-seat="${seat}"]`);
+  row.hidden = select.value !== pasteChoice;
+  if (!row.hidden) row.querySelector("textarea").focus();
+}
+
+// drawListProblems shows a pasted list's problems under it, each with a
+// link to its line.
+function drawListProblems(seat, problems) {
+  const row = document.querySelector(`tr[data-list-seat="${seat}"]`);
+  if (!row) return;
+  const area = row.querySelector("textarea");
+  row.querySelector(".list-editor").classList.toggle("has-problems", problems.length > 0);
+  numberLines(area, row.querySelector(".gutter"), problems.map((p) => p.line).filter(Boolean));
+  row.querySelector(".list-problems").replaceChildren(...problems.map((p) => el("li", {},
+    el("button", {type: "button", class: "line-link", onclick: () => selectLine(area, p.line)}, p.line ? t("lab.line", {n: p.line}) : t("lab.whole_list")),
+    " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, ` — ${p.fix}`) : "")));
 }
 
 function agentLabel(spec) { return t("lab.agent_" + spec.split(":")[0]); }
@@ -120,12 +183,18 @@ function loadFile(name, text) {
   scheduleCheck();
 }
 
-// drawGutter numbers the lines and marks those with problems.
-function drawGutter(bad) {
-  const lines = $("yaml").value.split("\n").length;
+// drawGutter numbers the card file's lines and marks those with problems.
+function drawGutter(bad) { numberLines($("yaml"), $("gutter"), bad); }
+
+// numberLines numbers a text area's lines in its gutter and marks the
+// lines with problems.
+function numberLines(area, gutter, bad) {
+  const lines = area.value.split("\n").length;
   const marked = new Set(bad);
-  $("gutter").replaceChildren(...range(1, lines).map((n) => el("span", {class: marked.has(n) ? "bad-line" : ""}, `${n}\n`)));
-  $("gutter").scrollTop = $("yaml").scrollTop;
+  // The line break stays outside a marked number's box, which would
+  // otherwise take a second line.
+  gutter.replaceChildren(...range(1, lines).flatMap((n) => [el("span", {class: marked.has(n) ? "bad-line" : ""}, String(n)), "\n"]));
+  gutter.scrollTop = area.scrollTop;
 }
 
 function scheduleCheck() {
@@ -162,16 +231,20 @@ function cardItem(c) {
     c.was ? el("div", {class: "card-was muted"}, t("lab.card_was", {text: c.was})) : "");
 }
 
-// goToLine puts the caret at the start of line n.
-function goToLine(n) {
-  const lines = $("yaml").value.split("\n");
+// goToLine selects line n of the card file.
+function goToLine(n) { selectLine($("yaml"), n); }
+
+// selectLine selects line n of a text area and scrolls it into view.
+function selectLine(area, n) {
+  if (!n) return;
+  const lines = area.value.split("\n");
   const at = lines.slice(0, Math.max(0, n - 1)).reduce((sum, l) => sum + l.length + 1, 0);
-  $("yaml").focus();
-  $("yaml").setSelectionRange(at, at + (lines[n - 1] || "").length);
-  $("yaml").scrollTop = Math.max(0, (n - 5) * lineHeight());
+  area.focus();
+  area.setSelectionRange(at, at + (lines[n - 1] || "").length);
+  area.scrollTop = Math.max(0, (n - 5) * lineHeight(area));
 }
 
-function lineHeight() { return parseFloat(getComputedStyle($("yaml")).lineHeight) || 18; }
+function lineHeight(area) { return parseFloat(getComputedStyle(area).lineHeight) || 18; }
 
 function sizeHelp() {
   const ci = document.querySelector("input[name=size]:checked").value === "ci";
@@ -183,9 +256,7 @@ function spec() {
   const s = {game: setup.id, seats: Number($("seats").value), games: Number($("games").value) || 0,
     agents: [...document.querySelectorAll("#seat-rows .agent")].map((e) => e.value),
     mirror: $("mirror").checked, label: $("label").value.trim(), variant: {}};
-  const decks = [...document.querySelectorAll("#seat-rows .deck")].map((e) => e.value);
-  if (decks.some(Boolean) && !decks.every(Boolean)) throw new Error(t("lab.err_decks_mixed"));
-  if (decks.every(Boolean)) s.decks = decks;
+  Object.assign(s, seatDecks());
   for (const e of document.querySelectorAll("#variants select")) s.variant[e.dataset.variant] = e.value;
   if (document.querySelector("input[name=size]:checked").value === "ci") s.until_ci = Number($("until-ci").value) || 0;
   const seed = $("seed").value.trim();
@@ -199,16 +270,42 @@ function spec() {
   return s;
 }
 
+// seatDecks reads the seats' deck choices: presets by name, saved decks
+// by id, pasted lists as typed; every seat has one, or none does.
+function seatDecks() {
+  const choices = [...document.querySelectorAll("#seat-rows .deck")].map((e) => e.value);
+  if (!choices.some(Boolean)) return {};
+  if (!choices.every(Boolean)) throw new Error(t("lab.err_decks_mixed"));
+  const out = {decks: [], lists: [], saved: []};
+  choices.forEach((c, i) => {
+    const pasted = c === pasteChoice ? document.querySelector(`tr[data-list-seat="${i + 1}"] textarea`).value : "";
+    if (c === pasteChoice && !pasted.trim()) throw new Error(t("lab.err_list_empty", {n: i + 1}));
+    out.lists.push(pasted);
+    out.saved.push(c.startsWith(savedChoice) ? c.slice(savedChoice.length) : "");
+    out.decks.push(c === pasteChoice || c.startsWith(savedChoice) ? "" : c);
+  });
+  for (const k of ["decks", "lists", "saved"]) if (!out[k].some(Boolean)) delete out[k];
+  return out;
+}
+
 async function startRun() {
   $("errors").replaceChildren();
+  for (const row of document.querySelectorAll("tr[data-list-seat]")) drawListProblems(row.dataset.listSeat, []);
   const run = await api(withLang("/api/lab/runs"), spec());
   await drawRuns();
   await openRun(run.id);
 }
 
+// showError says what went wrong above the start button; a pasted
+// list's problems go under that list, at their lines.
 function showError(err) {
-  $("errors").replaceChildren(el("p", {}, err.message),
-    ...(err.problems || []).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}${p.fix ? " — " + p.fix : ""}`)));
+  const problems = err.problems || [];
+  const bySeat = new Map();
+  for (const p of problems.filter((p) => p.seat)) bySeat.set(p.seat, [...(bySeat.get(p.seat) || []), p]);
+  for (const [seat, ps] of bySeat) drawListProblems(seat, ps);
+  const where = bySeat.size ? [el("p", {class: "muted"}, t("lab.see_list"))] : [];
+  $("errors").replaceChildren(el("p", {}, err.message), ...where,
+    ...problems.filter((p) => !p.seat).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}${p.fix ? " — " + p.fix : ""}`)));
 }
 
 async function drawRuns() {
@@ -295,7 +392,7 @@ function precisionShare(r) {
 
 function inputsText(s) {
   const parts = [t("lab.seats_n", {n: s.seats}), (s.agents || []).map(agentLabel).join(" / ")];
-  if (s.decks && s.decks.length) parts.push(s.decks.join(" / "));
+  if ((s.decks && s.decks.length) || (s.lists && s.lists.length)) parts.push(deckNames(s).join(" / "));
   const words = variantWords.get(s.game) || new Map();
   for (const [k, v] of Object.entries(s.variant || {})) {
     const w = words.get(k) || {};
@@ -307,6 +404,18 @@ function inputsText(s) {
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
   if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
   return parts.join(" · ");
+}
+
+// deckNames names each seat's deck: its preset, or its list's name
+// ("name:" line) or "pasted list".
+function deckNames(s) {
+  const n = Math.max((s.decks || []).length, (s.lists || []).length);
+  return range(1, n).map((seat) => {
+    const list = (s.lists || [])[seat - 1] ?? "";
+    if (!list) return (s.decks || [])[seat - 1] || (s.decks || [])[0] || "";
+    const named = list.split("\n").find((l) => l.trim().startsWith("name:"));
+    return named ? named.trim().slice(5).trim() : t("lab.deck_pasted");
+  });
 }
 
 // elapsedText is how long a run has played and, at its pace so far, how
@@ -340,7 +449,7 @@ async function repeat(r) {
   $("game").value = s.game;
   await chooseGame(s.game);
   $("seats").value = s.seats;
-  drawSeats(s.agents || [], s.decks || []);
+  drawSeats(s.agents || [], s.decks || [], s.lists || []);
   for (const e of document.querySelectorAll("#variants select")) if (s.variant && s.variant[e.dataset.variant]) e.value = s.variant[e.dataset.variant];
   $("mirror").checked = !!s.mirror;
   $("games").value = s.games || 1000;
@@ -380,7 +489,7 @@ function diffRow(d) {
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   return el("tr", {class: d.significant ? "significant" : ""},
-    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
+    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
     el("td", {}, diff), el("td", {}, verdict));
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/lab"
 	"kartenwerk/platform/codes"
 	"kartenwerk/server"
 )
@@ -36,6 +37,7 @@ type serveOptions struct {
 	codesPepperFile string
 	// trustedProxies are --trusted-proxy values, metricsFrom --metrics-from.
 	trustedProxies, metricsFrom []string
+	lab                         labFlags
 }
 
 func serveCmd() *cobra.Command {
@@ -80,6 +82,7 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&o.limits.Ranked.Bank, "ranked-bank", 20*time.Minute, "ranked games: each player's total time for the game")
 	f.DurationVar(&o.limits.Ranked.Grace, "ranked-grace", 2*time.Minute, "ranked games: how long a player may be away from the table before losing")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
+	addLabFlags(cmd, &o.lab)
 	return cmd
 }
 
@@ -92,6 +95,10 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	if o.limits.CreateRate < 0 || o.limits.MaxOpenGames < 0 || o.http.MaxConns < 0 || o.http.MaxConnsPerAddr < 0 {
 		return errors.New("--create-rate, --max-open-games, --max-conns and --max-conns-per-addr take positive numbers (0: the default)")
+	}
+	labLimits, err := o.lab.limits()
+	if err != nil {
+		return err
 	}
 	if o.rate <= 0 {
 		return fmt.Errorf("--rate %g: give a positive number of messages a second", o.rate)
@@ -117,6 +124,7 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 	}
 	defer store.Close()
 	cfg := o.limits
+	cfg.Lab = labLimits
 	if cfg.CodesPepper, err = servePepper(o.codesPepperFile); err != nil {
 		return err
 	}
@@ -221,4 +229,68 @@ func parsePrefixes(flag string, values []string) ([]netip.Prefix, error) {
 		out = append(out, netip.PrefixFrom(a.Unmap(), a.Unmap().BitLen()))
 	}
 	return out, nil
+}
+
+// The /lab workbench's flags.
+
+// labFlags are the workbench's limits as serve takes them.
+type labFlags struct {
+	maxGames, maxCardKiB, runsPerUser, maxQueued, keepRuns int
+	maxRunTime, keep                                       time.Duration
+}
+
+// addLabFlags declares the /lab workbench's limits, with lab's defaults.
+func addLabFlags(cmd *cobra.Command, o *labFlags) {
+	f := cmd.Flags()
+	f.IntVar(&o.maxGames, "lab-max-games", 100_000, "/lab: the most games one run may play (also the most a run played until precise plays)")
+	f.IntVar(&o.maxCardKiB, "lab-max-card-kib", 64, "/lab: the largest edited card file a run may use, in KiB")
+	f.IntVar(&o.runsPerUser, "lab-runs-per-user", 3, "/lab: the runs one account (or one address without a login) may have waiting or playing")
+	f.IntVar(&o.maxQueued, "lab-max-queued", 20, "/lab: the runs waiting or playing on this server overall")
+	f.DurationVar(&o.maxRunTime, "lab-max-run-time", 2*time.Hour, "/lab: a run playing longer is stopped")
+	f.DurationVar(&o.keep, "lab-keep", 90*24*time.Hour, "/lab: how long a finished run stays stored after it ended")
+	f.IntVar(&o.keepRuns, "lab-keep-runs", 200, "/lab: the most runs one owner keeps stored; beyond it the oldest finished ones are deleted")
+}
+
+// labBound is one flag's allowed range.
+type labBound[T int | time.Duration] struct {
+	flag     string
+	value    T
+	min, max T
+	what     string
+}
+
+// check allows 0, which takes lab's default, as the other flags do.
+func (b labBound[T]) check() error {
+	if b.value != 0 && (b.value < b.min || b.value > b.max) {
+		return fmt.Errorf("--%s %v: give %s from %v to %v (0: the default)", b.flag, b.value, b.what, b.min, b.max)
+	}
+	return nil
+}
+
+// limits checks the flags and makes the lab's limits; a value out of
+// range is an error naming its flag and the range it takes.
+func (o labFlags) limits() (lab.Limits, error) {
+	counts := []labBound[int]{
+		{"lab-max-games", o.maxGames, 1, 100_000_000, "a number of games"},
+		{"lab-max-card-kib", o.maxCardKiB, 1, 4096, "a size in KiB"},
+		{"lab-runs-per-user", o.runsPerUser, 1, 1000, "a number of runs"},
+		{"lab-max-queued", o.maxQueued, 1, 100_000, "a number of runs"},
+		{"lab-keep-runs", o.keepRuns, 1, 1_000_000, "a number of runs"},
+	}
+	times := []labBound[time.Duration]{
+		{"lab-max-run-time", o.maxRunTime, time.Minute, 30 * 24 * time.Hour, "a duration (e.g. 2h)"},
+		{"lab-keep", o.keep, time.Hour, 100 * 365 * 24 * time.Hour, "a duration (e.g. 720h for 30 days)"},
+	}
+	for _, b := range counts {
+		if err := b.check(); err != nil {
+			return lab.Limits{}, err
+		}
+	}
+	for _, b := range times {
+		if err := b.check(); err != nil {
+			return lab.Limits{}, err
+		}
+	}
+	return lab.Limits{MaxGames: o.maxGames, MaxCardBytes: o.maxCardKiB << 10, RunsPerUser: o.runsPerUser,
+		MaxQueued: o.maxQueued, MaxRunTime: o.maxRunTime, KeepFor: o.keep, KeepPerUser: o.keepRuns}, nil
 }

@@ -7,9 +7,12 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/spf13/cobra"
 
 	"kartenwerk/server"
 )
@@ -90,4 +93,98 @@ func TestServeNeverLogsTheDSNPassword(t *testing.T) {
 	if !strings.Contains(log.String(), "kw:xxxxx@127.0.0.1:1") {
 		t.Errorf("the log does not name the redacted store:\n%s\n%v", log.String(), err)
 	}
+}
+
+// The /lab flags are shown in serve --help, and a value out of range is
+// refused naming its flag.
+func TestServeLabFlagsAreCheckedAndNamed(t *testing.T) {
+	var help strings.Builder
+	cmd := serveCmd()
+	cmd.SetOut(&help)
+	cmd.SetArgs([]string{"--help"})
+	if err := cmd.Execute(); err != nil {
+		t.Fatal(err)
+	}
+	for _, flag := range []string{"--lab-max-games", "--lab-max-card-kib", "--lab-runs-per-user", "--lab-max-queued", "--lab-max-run-time", "--lab-keep", "--lab-keep-runs"} {
+		if !strings.Contains(help.String(), flag) {
+			t.Errorf("serve --help does not show %s", flag)
+		}
+	}
+	for _, tc := range []struct{ args, flag string }{
+		{"--lab-max-games -5", "--lab-max-games -5"},
+		{"--lab-max-card-kib 100000", "--lab-max-card-kib 100000"},
+		{"--lab-runs-per-user -1", "--lab-runs-per-user -1"},
+		{"--lab-max-queued -2", "--lab-max-queued -2"},
+		{"--lab-keep-runs -3", "--lab-keep-runs -3"},
+		{"--lab-max-run-time 5s", "--lab-max-run-time 5s"},
+		{"--lab-keep 10m", "--lab-keep 10m0s"},
+	} {
+		o := parseLabFlags(t, tc.args)
+		if _, err := o.limits(); err == nil || !strings.HasPrefix(err.Error(), tc.flag+": give ") {
+			t.Errorf("serve %s: %v, want an error naming %s and its range", tc.args, err, tc.flag)
+		}
+	}
+	lim, err := parseLabFlags(t, "").limits()
+	if err != nil || lim.MaxGames != 100_000 || lim.MaxCardBytes != 64<<10 || lim.RunsPerUser != 3 || lim.MaxQueued != 20 ||
+		lim.MaxRunTime != 2*time.Hour || lim.KeepFor != 90*24*time.Hour || lim.KeepPerUser != 200 {
+		t.Errorf("the default lab limits: %+v, %v", lim, err)
+	}
+}
+
+// Lowered /lab flags reach the workbench through the server's config:
+// a run over the lowered bounds is refused with the lowered number.
+func TestServeLoweredLabFlagsAreEnforced(t *testing.T) {
+	lim, err := parseLabFlags(t, "--lab-max-games 50 --lab-max-card-kib 1 --lab-runs-per-user 1").limits()
+	if err != nil {
+		t.Fatal(err)
+	}
+	store, err := server.OpenStore(context.Background(), filepath.Join(t.TempDir(), "g.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer store.Close()
+	srv, err := server.New(server.Config{Store: store, Lab: lim})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	hs := httptest.NewServer(srv)
+	defer hs.Close()
+	post := func(body string) (int, string) {
+		t.Helper()
+		res, err := http.Post(hs.URL+"/api/lab/runs", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(b)
+	}
+	if code, body := post(`{"game":"microlife","games":51}`); code != http.StatusBadRequest || !strings.Contains(body, "between 1 and 50") {
+		t.Errorf("51 games under --lab-max-games 50: %d %s", code, body)
+	}
+	big := strings.Repeat("# a comment line that fills the file\n", 40)
+	if code, body := post(`{"game":"microlife","games":10,"card_file":"a.yaml","cards":` + strconv.Quote(big) + `}`); code != http.StatusRequestEntityTooLarge || !strings.Contains(body, "at most 1 KiB") {
+		t.Errorf("a 1.5 KiB card file under --lab-max-card-kib 1: %d %s", code, body)
+	}
+	slow := `{"game":"microlife","games":50,"agents":["ismcts:iters=2000"]}`
+	if code, body := post(slow); code != http.StatusAccepted {
+		t.Fatalf("the first run: %d %s", code, body)
+	}
+	if code, body := post(slow); code != http.StatusTooManyRequests || !strings.Contains(body, "already have 1 runs") {
+		t.Errorf("a second run under --lab-runs-per-user 1: %d %s", code, body)
+	}
+}
+
+// parseLabFlags is the /lab flags serve declares, parsed from args
+// (split at spaces).
+func parseLabFlags(t *testing.T, args string) labFlags {
+	t.Helper()
+	var o labFlags
+	cmd := &cobra.Command{}
+	addLabFlags(cmd, &o)
+	if err := cmd.ParseFlags(strings.Fields(args)); err != nil {
+		t.Fatalf("serve %s: %v", args, err)
+	}
+	return o
 }
