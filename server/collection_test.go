@@ -105,9 +105,9 @@ func TestPhysicalCardsOnly(t *testing.T) {
 	}{
 		{"as many as owned", "2 Ember Fox", nil},
 		{"fewer than owned", "1 ember fox", nil},
-		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 of this card", "you own 2", "register 1 more of Ember Fox"}},
-		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 of this card", "you own 2"}},
-		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 of this card", "you own 0"}},
+		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 copies of this card", "you own 2", "register 1 more copy of Ember Fox"}},
+		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 copies of this card", "you own 2"}},
+		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 copy of this card", "you own 0"}},
 	}
 	for _, c := range cases {
 		d, err := engine.ParseDeckList("deck", "d", strings.NewReader(c.list))
