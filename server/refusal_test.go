@@ -76,26 +76,41 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 			if spoken != l.String() {
 				t.Errorf("%s in %s: the answer's Content-Language is %q", c.name, l, spoken)
 			}
-			var got httpErrorBody
-			if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
-				t.Errorf("%s in %s: %d %s, want a refusal", c.name, l, status, body)
-				continue
-			}
-			if got.Code != c.wantCode {
-				t.Errorf("%s in %s: code %q (%s), want %q", c.name, l, got.Code, got.Error, c.wantCode)
-			}
-			if m := internalID.FindString(got.Error); m != "" {
-				t.Errorf("%s in %s: %q shows %q to a player", c.name, l, got.Error, m)
-			}
-			if word := enginetest.ForeignWord(l, got.Error); word != "" {
-				t.Errorf("%s in %s: %q is not %s (%q)", c.name, l, got.Error, l.Name(), word)
-			}
-			texts[l] = got.Error
+			texts[l] = checkRefusalIn(t, c.name, l, status, body, c.wantCode)
 		}
-		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
-			if texts[l] != "" && texts[l] == texts[i18n.EN] {
-				t.Errorf("%s: the %s answer is the English one: %q", c.name, l.Name(), texts[l])
-			}
+		checkNotEnglish(t, c.name, texts)
+	}
+}
+
+// checkRefusalIn checks an answer in language l: a refusal with code
+// want whose words name nothing by an internal id and hold no word of
+// another language. It returns the words, "" for an answer that is none.
+func checkRefusalIn(t *testing.T, name string, l i18n.Lang, status int, body, want string) string {
+	t.Helper()
+	var got httpErrorBody
+	if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
+		t.Errorf("%s in %s: %d %s, want a refusal", name, l, status, body)
+		return ""
+	}
+	if got.Code != want {
+		t.Errorf("%s in %s: code %q (%s), want %q", name, l, got.Code, got.Error, want)
+	}
+	if m := internalID.FindString(got.Error); m != "" {
+		t.Errorf("%s in %s: %q shows %q to a player", name, l, got.Error, m)
+	}
+	if word := enginetest.ForeignWord(l, got.Error); word != "" {
+		t.Errorf("%s in %s: %q is not %s (%q)", name, l, got.Error, l.Name(), word)
+	}
+	return got.Error
+}
+
+// checkNotEnglish fails where the German or Czech words of a refusal are
+// the English ones.
+func checkNotEnglish(t *testing.T, name string, texts map[i18n.Lang]string) {
+	t.Helper()
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		if texts[l] != "" && texts[l] == texts[i18n.EN] {
+			t.Errorf("%s: the %s answer is the English one: %q", name, l.Name(), texts[l])
 		}
 	}
 }

@@ -98,10 +98,6 @@ type conflictError struct {
 
 func (e *conflictError) Error() string { return e.msg }
 
-func conflict(format string, args ...any) error {
-	return &conflictError{msg: fmt.Sprintf(format, args...)}
-}
-
 // conflictWith is the conflict whose words are the refusal code's.
 func conflictWith(code string, kv ...any) error {
 	r := refuse(http.StatusConflict, code, kv...)
@@ -290,14 +286,14 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 		return nil
 	}
 	if t.isDropped(account) {
-		return conflictWith("dropped_already", "name", name)
+		return conflictWith("dropped_already", "player", name)
 	}
 	if err := t.concede(account); err != nil {
-		return err
+		return t.said(err, http.StatusConflict)
 	}
 	if t.swiss != nil && t.Stage == stageSwiss {
 		if err := t.swiss.Drop(account); err != nil {
-			return err
+			return t.said(err, http.StatusConflict)
 		}
 	}
 	t.markDropped(account)
@@ -342,10 +338,10 @@ func (t *tourney) correct(stage string, round, table int, score tournament.GameS
 	case stage == stageElimination && t.bracket != nil:
 		err = t.bracket.Correct(round, table, score, reason)
 	default:
-		return badInput("stage %q: give swiss or elimination, a stage this tournament has played", stage)
+		return refuse(http.StatusBadRequest, "tournament_stage", "stage", stage)
 	}
 	if err != nil {
-		return badInput("%v", err)
+		return t.said(err, http.StatusBadRequest)
 	}
 	t.logf(now, by, "corrected %s round %d table %d to %s: %s", stage, round, table, score, reason)
 	t.finishIfOver()

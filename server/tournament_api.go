@@ -180,7 +180,7 @@ func (srv *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request
 func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss AccountSession, now time.Time) (*tourney, error) {
 	g, err := srv.games.lookup(req.Game)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, refuse(http.StatusBadRequest, "unknown_game", "game", req.Game, "offers", srv.games.ids())
 	}
 	if g.Info().MinSeats > 2 || g.Info().MaxSeats < 2 {
 		return nil, refuse(http.StatusBadRequest, "tournament_not_duel", "game", g.Info().Name)
@@ -192,13 +192,13 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	switch req.Format {
 	case FormatSwiss, FormatElimination, FormatSwissTop8:
 	default:
-		return nil, badInput("format %q: give swiss, elimination or swiss-top8", req.Format)
+		return nil, refuse(http.StatusBadRequest, "tournament_format", "format", req.Format)
 	}
 	if req.Rounds < 0 || req.Rounds > maxSwissRounds {
-		return nil, badInput("rounds %d: give 1 to %d Swiss rounds, or 0 for the customary number", req.Rounds, maxSwissRounds)
+		return nil, refuse(http.StatusBadRequest, "tournament_rounds", "n", req.Rounds, "max", maxSwissRounds)
 	}
 	if req.RoundMinutes < 0 || req.RoundMinutes > maxRoundMinutes {
-		return nil, badInput("round_minutes %d: give 1 to %d, or 0 for %d", req.RoundMinutes, maxRoundMinutes, defaultRoundMinutes)
+		return nil, refuse(http.StatusBadRequest, "tournament_round_minutes", "n", req.RoundMinutes, "max", maxRoundMinutes, "usual", defaultRoundMinutes)
 	}
 	t := &tourney{ID: newToken()[:tournamentIDLength], Name: name, Game: g.Info().ID, Organiser: ss.Owner, Format: req.Format,
 		SwissRounds: req.Rounds, RoundMinutes: req.RoundMinutes, RegistrationOpens: now, Created: now, Stage: stageRegistration,
@@ -211,7 +211,8 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	}
 	if req.RegistrationCloses != nil {
 		if !req.RegistrationCloses.After(t.RegistrationOpens) {
-			return nil, badInput("registration_closes %s is not after registration_opens %s", req.RegistrationCloses.Format(time.RFC3339), t.RegistrationOpens.Format(time.RFC3339))
+			return nil, refuse(http.StatusBadRequest, "tournament_registration_window",
+				"closes", req.RegistrationCloses.UTC().Format(time.RFC3339), "opens", t.RegistrationOpens.UTC().Format(time.RFC3339))
 		}
 		t.RegistrationCloses = *req.RegistrationCloses
 	}
@@ -355,7 +356,7 @@ func (srv *Server) handleChooseFirst(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Start != "me" && req.Start != "opponent" {
-		srv.httpError(w, badInput("start %q: give me or opponent", req.Start))
+		writeRefusal(w, refuse(http.StatusBadRequest, "tournament_start_choice", "start", req.Start))
 		return
 	}
 	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
