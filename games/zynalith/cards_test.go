@@ -94,7 +94,7 @@ func TestZY_2_8_ZY_2_9_ZY_2_11_ZY_10_U3_CardPool(t *testing.T) {
 		t.Error("no Gesichtsloser Krieger")
 	}
 	for _, c := range (Game{}).Cards() {
-		if c.Text == "" && c.Kind != "Creature" {
+		if c.Text == "" && c.Kind != kindNames[kCreature] {
 			t.Errorf("%s has no text", c.Name)
 		}
 	}
