@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/tournament"
 )
 
@@ -84,10 +85,24 @@ type entry struct {
 }
 
 // logLine records who changed a result or dropped a player, and why.
+// Key names its words in the server catalogue ("tournament_log.<key>")
+// with Args as name, value pairs; What is the English, and all a line
+// stored before lines had keys has.
 type logLine struct {
 	At   time.Time `json:"at"`
 	By   string    `json:"by"` // username
 	What string    `json:"what"`
+	Key  string    `json:"key,omitempty"`
+	Args []any     `json:"args,omitempty"`
+}
+
+// in is the line with What in language l.
+func (line logLine) in(l i18n.Lang) logLine {
+	if line.Key != "" {
+		line.What = words.T(l, "tournament_log."+line.Key, line.Args...)
+	}
+	line.Key, line.Args = "", nil
+	return line
 }
 
 // conflictError is a request the tournament's state refuses: HTTP 409.
@@ -220,8 +235,9 @@ func (t *tourney) username(account string) string {
 	return account
 }
 
-func (t *tourney) logf(at time.Time, by, format string, args ...any) {
-	t.Log = append(t.Log, logLine{At: at, By: by, What: fmt.Sprintf(format, args...)})
+// log records a change under its catalogue key with name, value args.
+func (t *tourney) log(at time.Time, by, key string, args ...any) {
+	t.Log = append(t.Log, logLine{At: at, By: by, What: words.T(i18n.EN, "tournament_log."+key, args...), Key: key, Args: args})
 }
 
 // cardPoolID identifies a game's card pool: the SHA-256 of every card's
@@ -251,7 +267,7 @@ func (t *tourney) register(acc AccountSession, deck engine.DeckList, now time.Ti
 // outside the registration window.
 func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
 	if e := t.entryOf(acc.Owner); e != nil {
-		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(time.RFC3339))
+		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(refusalTime))
 	}
 	return t.registrationOpen(now)
 }
@@ -261,9 +277,9 @@ func (t *tourney) registrationOpen(now time.Time) error {
 	case t.Stage != stageRegistration:
 		return conflictWith("registration_over")
 	case now.Before(t.RegistrationOpens):
-		return conflictWith("registration_opens", "at", t.RegistrationOpens.UTC().Format(time.RFC3339))
+		return conflictWith("registration_opens", "at", t.RegistrationOpens.UTC().Format(refusalTime))
 	case !t.RegistrationCloses.IsZero() && now.After(t.RegistrationCloses):
-		return conflictWith("registration_closed", "at", t.RegistrationCloses.UTC().Format(time.RFC3339))
+		return conflictWith("registration_closed", "at", t.RegistrationCloses.UTC().Format(refusalTime))
 	}
 	return nil
 }
@@ -282,7 +298,7 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 	}
 	if t.Stage == stageRegistration {
 		t.Entries = slices.DeleteFunc(t.Entries, func(e entry) bool { return e.Account == account })
-		t.logf(now, by, "%s withdrew before the first round", name)
+		t.log(now, by, "withdrew", "player", name)
 		return nil
 	}
 	if t.isDropped(account) {
@@ -297,7 +313,7 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 		}
 	}
 	t.markDropped(account)
-	t.logf(now, by, "%s dropped", name)
+	t.log(now, by, "dropped", "player", name)
 	return nil
 }
 
@@ -343,7 +359,7 @@ func (t *tourney) correct(stage string, round, table int, score tournament.GameS
 	if err != nil {
 		return t.said(err, http.StatusBadRequest)
 	}
-	t.logf(now, by, "corrected %s round %d table %d to %s: %s", stage, round, table, score, reason)
+	t.log(now, by, "corrected_"+stage, "round", round, "table", table, "score", score.String(), "reason", reason)
 	t.finishIfOver()
 	return nil
 }

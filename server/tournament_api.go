@@ -112,7 +112,7 @@ func (srv *Server) changeTourney(w http.ResponseWriter, r *http.Request, may fun
 		srv.tourneyError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, ss.Owner))
+	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, ss.Owner, langOf(r)))
 }
 
 func anyone(role) bool          { return true }
@@ -132,7 +132,7 @@ func (srv *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 			srv.log.Error("a stored tournament does not read", "tournament", st.ID, "err", err)
 			continue
 		}
-		out = append(out, t.summary())
+		out = append(out, srv.summary(t))
 	}
 	organiser := false
 	if owner, err := srv.owner(w, r); err == nil && owner != "" {
@@ -173,7 +173,7 @@ func (srv *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request
 		return
 	}
 	srv.log.Info("tournament created", "tournament", t.ID, "organiser", ss.Username, "game", t.Game, "format", t.Format)
-	writeJSON(w, http.StatusCreated, srv.viewTourney(r.Context(), t, ss.Owner))
+	writeJSON(w, http.StatusCreated, srv.viewTourney(r.Context(), t, ss.Owner, langOf(r)))
 }
 
 // newTourney checks a create request and makes the tournament.
@@ -212,7 +212,7 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	if req.RegistrationCloses != nil {
 		if !req.RegistrationCloses.After(t.RegistrationOpens) {
 			return nil, refuse(http.StatusBadRequest, "tournament_registration_window",
-				"closes", req.RegistrationCloses.UTC().Format(time.RFC3339), "opens", t.RegistrationOpens.UTC().Format(time.RFC3339))
+				"closes", req.RegistrationCloses.UTC().Format(refusalTime), "opens", t.RegistrationOpens.UTC().Format(refusalTime))
 		}
 		t.RegistrationCloses = *req.RegistrationCloses
 	}
@@ -251,7 +251,7 @@ func (srv *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, owner))
+	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, owner, langOf(r)))
 }
 
 func (srv *Server) handleJudge(w http.ResponseWriter, r *http.Request) {

@@ -48,3 +48,7 @@ func (t *tourney) timeUpUndecided(err error) error {
 	}
 	return t.saidAs(e, http.StatusConflict, "tournament_time_up_draw")
 }
+
+// refusalTime is how a refusal writes a time: to the minute, in UTC,
+// which reads the same in every language.
+const refusalTime = "2006-01-02 15:04 UTC"

@@ -158,7 +158,7 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 			}
 		}
 	}
-	t.logf(now, by, "started %s round %d", t.Stage, t.roundNumber())
+	t.log(now, by, "started_"+t.Stage, "round", t.roundNumber())
 	return nil
 }
 
@@ -177,7 +177,7 @@ func (t *tourney) callTime(now time.Time, by string) error {
 	}
 	deadline := t.RoundStarted.Add(time.Duration(t.RoundMinutes) * time.Minute)
 	if now.Before(deadline) {
-		return conflictWith("round_running", "round", t.roundNumber(), "tables", strings.Join(pending, ", "), "at", deadline.UTC().Format(time.RFC3339))
+		return conflictWith("round_running", "round", t.roundNumber(), "tables", strings.Join(pending, ", "), "at", deadline.UTC().Format(refusalTime))
 	}
 	for _, m := range t.currentRound() {
 		if m.Decided() {
@@ -186,7 +186,7 @@ func (t *tourney) callTime(now time.Time, by string) error {
 		if err := t.endMatch(m.Round, m.Table); err != nil {
 			return t.timeUpUndecided(err)
 		}
-		t.logf(now, by, "time called on %s round %d table %d at %s", t.Stage, m.Round, m.Table, m.Score)
+		t.log(now, by, "time_called_"+t.Stage, "round", m.Round, "table", m.Table, "score", m.Score.String())
 	}
 	return nil
 }

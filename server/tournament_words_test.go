@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/tournament"
 )
@@ -41,11 +42,12 @@ func (e *tourneyEnv) newTourneyOf(org *browser, format string, rounds int, names
 }
 
 // decide sets round results by judge's corrections, as an organiser does
-// for results reported on paper.
+// for results reported on paper (the reason is the slip's number, which
+// reads the same in every language).
 func decide(b *browser, id, stage string, round int, tables ...int) {
 	for _, table := range tables {
 		b.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/corrections",
-			CorrectionRequest{Stage: stage, Round: round, Table: table, Score: tournament.GameScore{WinsA: 2}, Reason: "result slip"})
+			CorrectionRequest{Stage: stage, Round: round, Table: table, Score: tournament.GameScore{WinsA: 2}, Reason: "#17"})
 	}
 }
 
@@ -111,4 +113,40 @@ func checkSpokenRefusal(t *testing.T, path string, c tourneyRequest) {
 	}
 	c.by.header.Del("Accept-Language")
 	checkNotEnglish(t, c.name, texts)
+}
+
+// TestTournamentLogSpeaksTheReadersLanguage: the officials' log of a
+// tournament (rounds started, results corrected, players dropped) and
+// the game's name read in the reader's language, whatever language the
+// changes were made in.
+func TestTournamentLogSpeaksTheReadersLanguage(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	id, players := e.newTourneyOf(org, FormatSwiss, 2, "ada", "bea", "cleo")
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
+	decide(org, id, stageSwiss, 1, 1)
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/drop", map[string]string{"username": "cleo"})
+	logs := map[i18n.Lang][]logLine{}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+		org.header.Set("Accept-Language", l.String())
+		v := org.tournament(id)
+		if v.GameName != "MystiMons TCG v2.0" {
+			t.Errorf("in %s the game is named %q", l, v.GameName)
+		}
+		if len(v.Log) != 3 {
+			t.Fatalf("in %s the log has %d lines, want 3: %+v", l, len(v.Log), v.Log)
+		}
+		for _, line := range v.Log {
+			what := strings.NewReplacer(players.names[2], "", "#17", "").Replace(line.What)
+			if word := enginetest.ForeignWord(l, what); word != "" || strings.Contains(what, "⟦") {
+				t.Errorf("log line in %s: %q is not %s (%q)", l, line.What, l.Name(), word)
+			}
+		}
+		logs[l] = v.Log
+	}
+	org.header.Del("Accept-Language")
+	for i := range logs[i18n.EN] {
+		checkNotEnglish(t, "log line "+logs[i18n.EN][i].What, map[i18n.Lang]string{
+			i18n.EN: logs[i18n.EN][i].What, i18n.DE: logs[i18n.DE][i].What, i18n.CS: logs[i18n.CS][i].What})
+	}
 }

@@ -2,7 +2,7 @@
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
 import {api, el, ruleText} from "./common.js";
-import {t, loadWords} from "./i18n.js";
+import {t, lang, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").pop());
@@ -55,11 +55,11 @@ function fact(label, value) {
 }
 
 function showHead(tour) {
-    const facts = [fact(t("tournament.fact_game"), tour.game), fact(t("tournament.fact_format"), `${formatName(tour.format)}, ${swissRounds(tour.rounds)}`),
+    const facts = [fact(t("tournament.fact_game"), tour.game_name || tour.game), fact(t("tournament.fact_format"), `${formatName(tour.format)}, ${swissRounds(tour.rounds)}`),
     fact(t("tournament.fact_organiser"), tour.organiser)];
   if (tour.judges.length) facts.push(fact(t("tournament.fact_judges"), tour.judges.join(", ")));
   if (tour.round) facts.push(fact(t("tournament.fact_round"), String(tour.round)));
-  if (tour.deadline) facts.push(fact(t("tournament.fact_timer"), new Date(tour.deadline).toLocaleTimeString()));
+  if (tour.deadline) facts.push(fact(t("tournament.fact_timer"), new Date(tour.deadline).toLocaleTimeString(lang())));
   if (tour.card_pool) facts.push(fact(t("tournament.fact_cards"), tour.card_pool.slice(0, 12)));
   const parts = [el("h2", {}, tour.name, " ", el("span", {class: `stage ${tour.stage}`}, t("tournament.stage_" + tour.stage))),
     el("p", {class: "facts"}, facts)];
@@ -202,7 +202,7 @@ function showOfficials(tour) {
   }
   if (tour.log && tour.log.length) {
     parts.push(el("h3", {}, t("tournament.log")), el("ul", {class: "log-lines"}, [...tour.log].reverse().map((l) =>
-      el("li", {}, `${new Date(l.at).toLocaleTimeString()} ${l.by}: `, ...ruleText(l.what)))));
+      el("li", {}, `${new Date(l.at).toLocaleTimeString(lang())} ${l.by}: `, ...ruleText(l.what)))));
   }
   box.className = "panel officials";
   box.replaceChildren(...parts);
