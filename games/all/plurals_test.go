@@ -93,3 +93,26 @@ func wantIn(t *testing.T, c countedWords, l i18n.Lang, want, got string) {
 		t.Errorf("%s %s in %s: %q, want it to say %q", c.game, c.key, l, got, want)
 	}
 }
+
+// TestCzechRefusalCountsTakePluralForms: a refusal that counts sugar or
+// energy says "1 cukr", "2 cukry", "5 cukrů" (ML-5.3, MM-5.2, MM-5.4).
+func TestCzechRefusalCountsTakePluralForms(t *testing.T) {
+	cases := []struct {
+		game, key, arg string
+		words          [3]string
+	}{
+		{"microlife", "refuse.play_cost", "cost", [3]string{"cukr", "cukry", "cukrů"}},
+		{"microlife", "refuse.buy_cost", "cost", [3]string{"cukr", "cukry", "cukrů"}},
+		{"mystimons", "refuse.too_expensive", "cost", [3]string{"energii", "energie", "energií"}},
+		{"mystimons", "refuse.needs_energy", "have", [3]string{"odpovídající energii", "odpovídající energie", "odpovídajících energií"}},
+	}
+	for _, c := range cases {
+		words := catalogOf(t, c.game)
+		for _, n := range []int{1, 2, 3, 5, 21, 22, 25} {
+			got := words.T(i18n.CS, c.key, "card", "Tetanus", "target", "Flaru", "need", 5, "cost", 9, "have", 9, c.arg, n)
+			if want := fmt.Sprintf("%d %s", n, c.words[czechForm(n)]); !strings.Contains(got, want) {
+				t.Errorf("%s %s, %s %d: %q, want it to say %q", c.game, c.key, c.arg, n, got, want)
+			}
+		}
+	}
+}
