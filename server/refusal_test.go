@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -198,6 +199,42 @@ func TestMistypedCodesSayWhatIsWrong(t *testing.T) {
 		r := notACode(err)
 		if got := r.In(c.lang); r.code != c.code || !strings.Contains(got, c.want) {
 			t.Errorf("%q in %s: %s %q, want %s saying %q", c.typed, c.lang, r.code, got, c.code, c.want)
+		}
+	}
+}
+
+// TestCzechRefusalCountsTakePluralForms: a refusal that counts decks,
+// rounds, players, games or copies agrees with its number in Czech
+// ("2 balíčky", "5 balíčků"), over n = 1, 2, 3, 5, 21, 22, 25.
+func TestCzechRefusalCountsTakePluralForms(t *testing.T) {
+	cases := []struct {
+		code  string
+		forms [3]string // for 1, for 2 to 4, for 5 and more
+	}{
+		{"trials_full", [3]string{"balíček", "balíčky", "balíčků"}},
+		{"code_length", [3]string{"písmeno nebo číslici", "písmena a číslice", "písmen a číslic"}},
+		{"trial_games", [3]string{"partie nejde", "partie nejdou", "partií nejde"}},
+		{"trade_count", [3]string{"kus nejde", "kusy nejdou", "kusů nejde"}},
+		{"swiss_done", [3]string{"kolo", "kola", "kol"}},
+		{"companion_table_full", [3]string{"hráč", "hráči", "hráčů"}},
+		{"companion_last_round", [3]string{"kolo", "kola", "kol"}},
+		{"tournament_too_few_players", [3]string{"hráč", "hráči", "hráčů"}},
+		{"tournament_too_few_active", [3]string{"hráč", "hráči", "hráčů"}},
+		{"tournament_rounds_done", [3]string{"kolo", "kola", "kol"}},
+	}
+	for _, c := range cases {
+		for _, n := range []int{1, 2, 3, 5, 21, 22, 25} {
+			form := 2
+			switch {
+			case n == 1:
+				form = 0
+			case n <= 4:
+				form = 1
+			}
+			got := refuse(http.StatusBadRequest, c.code, "want", 20, "min", 10, "max", 99, "n", n).In(i18n.CS)
+			if want := fmt.Sprintf("%d %s", n, c.forms[form]); !strings.Contains(got, want) {
+				t.Errorf("%s, n=%d: %q, want it to say %q", c.code, n, got, want)
+			}
 		}
 	}
 }
