@@ -105,18 +105,10 @@ func (line logLine) in(l i18n.Lang) logLine {
 	return line
 }
 
-// conflictError is a request the tournament's state refuses: HTTP 409.
-type conflictError struct {
-	msg     string
-	refusal *refusal // its words in every language, when it has them
-}
-
-func (e *conflictError) Error() string { return e.msg }
-
-// conflictWith is the conflict whose words are the refusal code's.
+// conflictWith is what the tournament's state refuses (409), in the
+// words of the refusal code.
 func conflictWith(code string, kv ...any) error {
-	r := refuse(http.StatusConflict, code, kv...)
-	return &conflictError{msg: r.Error(), refusal: r}
+	return refuse(http.StatusConflict, code, kv...)
 }
 
 // decode rebuilds a tournament and its live events from the store's row.

@@ -78,15 +78,11 @@ func (srv *Server) withTourneys(h http.HandlerFunc) http.HandlerFunc {
 	})
 }
 
-// tourneyError answers a tournament request's error: 409 for what the
-// tournament's state refuses, 404 for an unknown tournament.
+// tourneyError answers a tournament request's error: a refusal in the
+// reader's words (409 for what the tournament's state refuses), 404 for
+// an unknown tournament.
 func (srv *Server) tourneyError(w http.ResponseWriter, err error) {
-	var c *conflictError
 	switch {
-	case errors.As(err, &c) && c.refusal != nil:
-		writeRefusal(w, c.refusal)
-	case errors.As(err, &c):
-		writeError(w, http.StatusConflict, c.msg)
 	case errors.Is(err, ErrNoTournament):
 		writeRefusal(w, refuse(http.StatusNotFound, "no_tournament"))
 	default:
