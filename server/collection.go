@@ -5,16 +5,26 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
-// OwnedCard is a printing an account holds, with the card's kind and
-// group from the game's pool (empty for a card the pool does not have,
-// such as one a newer card set added).
+// OwnedCard is a printing an account holds, with its game's name and the
+// card's kind and group from the game's pool in the reader's words
+// (empty for a card the pool does not have, such as one a newer card set
+// added).
 type OwnedCard struct {
 	CollectionEntry
-	Kind  string `json:"kind,omitempty"`
-	Group string `json:"group,omitempty"`
+	GameName string   `json:"game_name"`
+	Kind     string   `json:"kind,omitempty"`
+	Group    string   `json:"group,omitempty"`
+	ids      cardKind // the kind and group by id, which a filter may name
 }
+
+// cardKind is a card's kind and group, by id or in words.
+type cardKind struct{ kind, group string }
+
+// poolCard is a card of a game's pool as the collection shows it.
+type poolCard struct{ ids, words cardKind }
 
 // PoolShare is how much of a game's card pool an account owns: the
 // distinct cards with at least one copy, of the pool's cards.
@@ -33,7 +43,7 @@ type CollectionView struct {
 }
 
 // collectionFilter picks cards by game id, kind and group (whole words,
-// any case) and by a part of the name.
+// any case, by id or in the reader's words) and by a part of the name.
 type collectionFilter struct{ game, name, kind, group string }
 
 func filterFrom(r *http.Request) collectionFilter {
@@ -44,8 +54,14 @@ func filterFrom(r *http.Request) collectionFilter {
 func clean(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
 
 func (f collectionFilter) keeps(c OwnedCard) bool {
-	return (f.game == "" || f.game == c.Game) && (f.kind == "" || f.kind == clean(c.Kind)) &&
-		(f.group == "" || f.group == clean(c.Group)) && (f.name == "" || strings.Contains(clean(c.Card), f.name))
+	return (f.game == "" || f.game == c.Game) && named(f.kind, c.Kind, c.ids.kind) &&
+		named(f.group, c.Group, c.ids.group) && (f.name == "" || strings.Contains(clean(c.Card), f.name))
+}
+
+// named reports whether a filter's word is empty or names the words or
+// the id.
+func named(filter, words, id string) bool {
+	return filter == "" || filter == clean(words) || filter == clean(id)
 }
 
 func (srv *Server) collectionRoutes(m *http.ServeMux) {
@@ -67,25 +83,25 @@ func (srv *Server) handleCollection(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, srv.collectionView(entries, filterFrom(r)))
+	writeJSON(w, http.StatusOK, srv.collectionView(entries, filterFrom(r), langOf(r)))
 }
 
 // collectionView describes the entries with their cards' kinds and
 // groups, keeps those the filter keeps, and counts every game's share
 // from the whole collection.
-func (srv *Server) collectionView(entries []CollectionEntry, f collectionFilter) CollectionView {
+func (srv *Server) collectionView(entries []CollectionEntry, f collectionFilter, l i18n.Lang) CollectionView {
 	view := CollectionView{Cards: []OwnedCard{}, Shares: []PoolShare{}}
 	owned := map[string]map[string]bool{} // game -> card names (lower case)
-	pools := map[string]map[string]engine.CardInfo{}
+	pools := map[string]map[string]poolCard{}
 	for _, e := range entries {
 		pool, ok := pools[e.Game]
 		if !ok {
-			pool = cardIndex(srv.games, e.Game)
+			pool = cardIndex(srv.games, e.Game, l)
 			pools[e.Game] = pool
 		}
-		c := OwnedCard{CollectionEntry: e}
-		if info, ok := pool[clean(e.Card)]; ok {
-			c.Kind, c.Group = info.Kind, info.Group
+		c := OwnedCard{CollectionEntry: e, GameName: srv.gameName(e.Game)}
+		if card, ok := pool[clean(e.Card)]; ok {
+			c.Kind, c.Group, c.ids = card.words.kind, card.words.group, card.ids
 			if owned[e.Game] == nil {
 				owned[e.Game] = map[string]bool{}
 			}
@@ -109,17 +125,26 @@ func (srv *Server) collectionView(entries []CollectionEntry, f collectionFilter)
 	return view
 }
 
-// cardIndex is a game's card pool by lower-case name; empty for a game
-// the server does not offer.
-func cardIndex(games gameSet, game string) map[string]engine.CardInfo {
+// cardIndex is a game's card pool by lower-case name, kinds and groups
+// by id and in language l; empty for a game the server does not offer.
+func cardIndex(games gameSet, game string, l i18n.Lang) map[string]poolCard {
 	g, err := games.lookup(game)
 	if err != nil {
 		return nil
 	}
-	cards := g.Cards()
-	out := make(map[string]engine.CardInfo, len(cards))
+	cards, said := g.Cards(), g.Cards()
+	if sp, ok := g.(engine.Speaker); ok {
+		said = sp.CardsIn(l)
+	}
+	out := make(map[string]poolCard, len(cards))
 	for _, c := range cards {
-		out[clean(c.Name)] = c
+		out[clean(c.Name)] = poolCard{ids: cardKind{c.Kind, c.Group}, words: cardKind{c.Kind, c.Group}}
+	}
+	for _, c := range said {
+		if card, ok := out[clean(c.Name)]; ok {
+			card.words = cardKind{c.Kind, c.Group}
+			out[clean(c.Name)] = card
+		}
 	}
 	return out
 }

@@ -75,18 +75,25 @@ func TestCollectionShareCountsCardsOfThePool(t *testing.T) {
 		{CardPrinting{"athernum", pool[1].Name, "first"}, 1},
 		{CardPrinting{"athernum", "No Such Card", "first"}, 1},
 	}
-	v := e.srv.collectionView(entries, collectionFilter{game: "athernum"})
+	v := e.srv.collectionView(entries, collectionFilter{game: "athernum"}, i18n.DE)
 	want := PoolShare{Game: "athernum", Name: g.Info().Name, Owned: 2, Pool: len(pool), Share: 2 / float64(len(pool))}
 	if len(v.Shares) != 1 || v.Shares[0] != want {
 		t.Errorf("shares %+v, want %+v", v.Shares, want)
 	}
-	if v.Cards[0].Kind != pool[0].Kind || v.Cards[0].Group != pool[0].Group {
-		t.Errorf("card %+v, want the pool's kind %q and group %q", v.Cards[0], pool[0].Kind, pool[0].Group)
+	german := g.(engine.Speaker).CardsIn(i18n.DE)
+	if c := v.Cards[0]; c.Kind != german[0].Kind || c.Group != german[0].Group || c.GameName != g.Info().Name {
+		t.Errorf("card %+v, want the game's name and the pool's kind %q and group %q in German", c, german[0].Kind, german[0].Group)
 	}
-	kind := collectionFilter{kind: strings.ToUpper(pool[1].Kind)}
-	for _, c := range e.srv.collectionView(entries, kind).Cards {
-		if !strings.EqualFold(c.Kind, pool[1].Kind) {
-			t.Errorf("filtered by kind %q: %+v", pool[1].Kind, c)
+	// A filter names a kind by its id or in the reader's words.
+	for _, kind := range []string{strings.ToUpper(pool[1].Kind), german[1].Kind} {
+		kept := e.srv.collectionView(entries, collectionFilter{kind: clean(kind)}, i18n.DE).Cards
+		if len(kept) == 0 {
+			t.Errorf("filtered by kind %q: nothing kept", kind)
+		}
+		for _, c := range kept {
+			if c.Kind != german[1].Kind {
+				t.Errorf("filtered by kind %q: %+v", kind, c)
+			}
 		}
 	}
 }
@@ -105,9 +112,9 @@ func TestPhysicalCardsOnly(t *testing.T) {
 	}{
 		{"as many as owned", "2 Ember Fox", nil},
 		{"fewer than owned", "1 ember fox", nil},
-		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 of this card", "you own 2", "register 1 more of Ember Fox"}},
-		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 of this card", "you own 2"}},
-		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 of this card", "you own 0"}},
+		{"one more than owned", "3 Ember Fox", []string{"Ember Fox", "lists 3 copies of this card", "you own 2", "register 1 more copy of Ember Fox"}},
+		{"spread over sections", "2 Ember Fox\nextra:\n1 Ember Fox", []string{"lists 3 copies of this card", "you own 2"}},
+		{"a card not owned", "2 Ember Fox\n1 Sky Whale", []string{"Sky Whale", "lists 1 copy of this card", "you own 0"}},
 	}
 	for _, c := range cases {
 		d, err := engine.ParseDeckList("deck", "d", strings.NewReader(c.list))

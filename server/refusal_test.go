@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
 	"strings"
@@ -76,26 +77,41 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 			if spoken != l.String() {
 				t.Errorf("%s in %s: the answer's Content-Language is %q", c.name, l, spoken)
 			}
-			var got httpErrorBody
-			if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
-				t.Errorf("%s in %s: %d %s, want a refusal", c.name, l, status, body)
-				continue
-			}
-			if got.Code != c.wantCode {
-				t.Errorf("%s in %s: code %q (%s), want %q", c.name, l, got.Code, got.Error, c.wantCode)
-			}
-			if m := internalID.FindString(got.Error); m != "" {
-				t.Errorf("%s in %s: %q shows %q to a player", c.name, l, got.Error, m)
-			}
-			if word := enginetest.ForeignWord(l, got.Error); word != "" {
-				t.Errorf("%s in %s: %q is not %s (%q)", c.name, l, got.Error, l.Name(), word)
-			}
-			texts[l] = got.Error
+			texts[l] = checkRefusalIn(t, c.name, l, status, body, c.wantCode)
 		}
-		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
-			if texts[l] != "" && texts[l] == texts[i18n.EN] {
-				t.Errorf("%s: the %s answer is the English one: %q", c.name, l.Name(), texts[l])
-			}
+		checkNotEnglish(t, c.name, texts)
+	}
+}
+
+// checkRefusalIn checks an answer in language l: a refusal with code
+// want whose words name nothing by an internal id and hold no word of
+// another language. It returns the words, "" for an answer that is none.
+func checkRefusalIn(t *testing.T, name string, l i18n.Lang, status int, body, want string) string {
+	t.Helper()
+	var got httpErrorBody
+	if err := json.Unmarshal([]byte(body), &got); err != nil || status < 400 {
+		t.Errorf("%s in %s: %d %s, want a refusal", name, l, status, body)
+		return ""
+	}
+	if got.Code != want {
+		t.Errorf("%s in %s: code %q (%s), want %q", name, l, got.Code, got.Error, want)
+	}
+	if m := internalID.FindString(got.Error); m != "" {
+		t.Errorf("%s in %s: %q shows %q to a player", name, l, got.Error, m)
+	}
+	if word := enginetest.ForeignWord(l, got.Error); word != "" {
+		t.Errorf("%s in %s: %q is not %s (%q)", name, l, got.Error, l.Name(), word)
+	}
+	return got.Error
+}
+
+// checkNotEnglish fails where the German or Czech words of a refusal are
+// the English ones.
+func checkNotEnglish(t *testing.T, name string, texts map[i18n.Lang]string) {
+	t.Helper()
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		if texts[l] != "" && texts[l] == texts[i18n.EN] {
+			t.Errorf("%s: the %s answer is the English one: %q", name, l.Name(), texts[l])
 		}
 	}
 }
@@ -183,6 +199,42 @@ func TestMistypedCodesSayWhatIsWrong(t *testing.T) {
 		r := notACode(err)
 		if got := r.In(c.lang); r.code != c.code || !strings.Contains(got, c.want) {
 			t.Errorf("%q in %s: %s %q, want %s saying %q", c.typed, c.lang, r.code, got, c.code, c.want)
+		}
+	}
+}
+
+// TestCzechRefusalCountsTakePluralForms: a refusal that counts decks,
+// rounds, players, games or copies agrees with its number in Czech
+// ("2 balíčky", "5 balíčků"), over n = 1, 2, 3, 5, 21, 22, 25.
+func TestCzechRefusalCountsTakePluralForms(t *testing.T) {
+	cases := []struct {
+		code  string
+		forms [3]string // for 1, for 2 to 4, for 5 and more
+	}{
+		{"trials_full", [3]string{"balíček", "balíčky", "balíčků"}},
+		{"code_length", [3]string{"písmeno nebo číslici", "písmena a číslice", "písmen a číslic"}},
+		{"trial_games", [3]string{"partie nejde", "partie nejdou", "partií nejde"}},
+		{"trade_count", [3]string{"kus nejde", "kusy nejdou", "kusů nejde"}},
+		{"swiss_done", [3]string{"kolo", "kola", "kol"}},
+		{"companion_table_full", [3]string{"hráč", "hráči", "hráčů"}},
+		{"companion_last_round", [3]string{"kolo", "kola", "kol"}},
+		{"tournament_too_few_players", [3]string{"hráč", "hráči", "hráčů"}},
+		{"tournament_too_few_active", [3]string{"hráč", "hráči", "hráčů"}},
+		{"tournament_rounds_done", [3]string{"kolo", "kola", "kol"}},
+	}
+	for _, c := range cases {
+		for _, n := range []int{1, 2, 3, 5, 21, 22, 25} {
+			form := 2
+			switch {
+			case n == 1:
+				form = 0
+			case n <= 4:
+				form = 1
+			}
+			got := refuse(http.StatusBadRequest, c.code, "want", 20, "min", 10, "max", 99, "n", n).In(i18n.CS)
+			if want := fmt.Sprintf("%d %s", n, c.forms[form]); !strings.Contains(got, want) {
+				t.Errorf("%s, n=%d: %q, want it to say %q", c.code, n, got, want)
+			}
 		}
 	}
 }

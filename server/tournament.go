@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/tournament"
 )
 
@@ -84,28 +85,30 @@ type entry struct {
 }
 
 // logLine records who changed a result or dropped a player, and why.
+// Key names its words in the server catalogue ("tournament_log.<key>")
+// with Args as name, value pairs; What is the English, and all a line
+// stored before lines had keys has.
 type logLine struct {
 	At   time.Time `json:"at"`
 	By   string    `json:"by"` // username
 	What string    `json:"what"`
+	Key  string    `json:"key,omitempty"`
+	Args []any     `json:"args,omitempty"`
 }
 
-// conflictError is a request the tournament's state refuses: HTTP 409.
-type conflictError struct {
-	msg     string
-	refusal *refusal // its words in every language, when it has them
+// in is the line with What in language l.
+func (line logLine) in(l i18n.Lang) logLine {
+	if line.Key != "" {
+		line.What = words.T(l, "tournament_log."+line.Key, line.Args...)
+	}
+	line.Key, line.Args = "", nil
+	return line
 }
 
-func (e *conflictError) Error() string { return e.msg }
-
-func conflict(format string, args ...any) error {
-	return &conflictError{msg: fmt.Sprintf(format, args...)}
-}
-
-// conflictWith is the conflict whose words are the refusal code's.
+// conflictWith is what the tournament's state refuses (409), in the
+// words of the refusal code.
 func conflictWith(code string, kv ...any) error {
-	r := refuse(http.StatusConflict, code, kv...)
-	return &conflictError{msg: r.Error(), refusal: r}
+	return refuse(http.StatusConflict, code, kv...)
 }
 
 // decode rebuilds a tournament and its live events from the store's row.
@@ -224,8 +227,9 @@ func (t *tourney) username(account string) string {
 	return account
 }
 
-func (t *tourney) logf(at time.Time, by, format string, args ...any) {
-	t.Log = append(t.Log, logLine{At: at, By: by, What: fmt.Sprintf(format, args...)})
+// log records a change under its catalogue key with name, value args.
+func (t *tourney) log(at time.Time, by, key string, args ...any) {
+	t.Log = append(t.Log, logLine{At: at, By: by, What: words.T(i18n.EN, "tournament_log."+key, args...), Key: key, Args: args})
 }
 
 // cardPoolID identifies a game's card pool: the SHA-256 of every card's
@@ -255,7 +259,7 @@ func (t *tourney) register(acc AccountSession, deck engine.DeckList, now time.Ti
 // outside the registration window.
 func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
 	if e := t.entryOf(acc.Owner); e != nil {
-		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(time.RFC3339))
+		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(refusalTime))
 	}
 	return t.registrationOpen(now)
 }
@@ -265,9 +269,9 @@ func (t *tourney) registrationOpen(now time.Time) error {
 	case t.Stage != stageRegistration:
 		return conflictWith("registration_over")
 	case now.Before(t.RegistrationOpens):
-		return conflictWith("registration_opens", "at", t.RegistrationOpens.UTC().Format(time.RFC3339))
+		return conflictWith("registration_opens", "at", t.RegistrationOpens.UTC().Format(refusalTime))
 	case !t.RegistrationCloses.IsZero() && now.After(t.RegistrationCloses):
-		return conflictWith("registration_closed", "at", t.RegistrationCloses.UTC().Format(time.RFC3339))
+		return conflictWith("registration_closed", "at", t.RegistrationCloses.UTC().Format(refusalTime))
 	}
 	return nil
 }
@@ -286,22 +290,22 @@ func (t *tourney) drop(account, by string, now time.Time) error {
 	}
 	if t.Stage == stageRegistration {
 		t.Entries = slices.DeleteFunc(t.Entries, func(e entry) bool { return e.Account == account })
-		t.logf(now, by, "%s withdrew before the first round", name)
+		t.log(now, by, "withdrew", "player", name)
 		return nil
 	}
 	if t.isDropped(account) {
-		return conflictWith("dropped_already", "name", name)
+		return conflictWith("dropped_already", "player", name)
 	}
 	if err := t.concede(account); err != nil {
-		return err
+		return t.said(err, http.StatusConflict)
 	}
 	if t.swiss != nil && t.Stage == stageSwiss {
 		if err := t.swiss.Drop(account); err != nil {
-			return err
+			return t.said(err, http.StatusConflict)
 		}
 	}
 	t.markDropped(account)
-	t.logf(now, by, "%s dropped", name)
+	t.log(now, by, "dropped", "player", name)
 	return nil
 }
 
@@ -342,12 +346,12 @@ func (t *tourney) correct(stage string, round, table int, score tournament.GameS
 	case stage == stageElimination && t.bracket != nil:
 		err = t.bracket.Correct(round, table, score, reason)
 	default:
-		return badInput("stage %q: give swiss or elimination, a stage this tournament has played", stage)
+		return refuse(http.StatusBadRequest, "tournament_stage", "stage", stage)
 	}
 	if err != nil {
-		return badInput("%v", err)
+		return t.said(err, http.StatusBadRequest)
 	}
-	t.logf(now, by, "corrected %s round %d table %d to %s: %s", stage, round, table, score, reason)
+	t.log(now, by, "corrected_"+stage, "round", round, "table", table, "score", score.String(), "reason", reason)
 	t.finishIfOver()
 	return nil
 }

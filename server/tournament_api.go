@@ -78,15 +78,11 @@ func (srv *Server) withTourneys(h http.HandlerFunc) http.HandlerFunc {
 	})
 }
 
-// tourneyError answers a tournament request's error: 409 for what the
-// tournament's state refuses, 404 for an unknown tournament.
+// tourneyError answers a tournament request's error: a refusal in the
+// reader's words (409 for what the tournament's state refuses), 404 for
+// an unknown tournament.
 func (srv *Server) tourneyError(w http.ResponseWriter, err error) {
-	var c *conflictError
 	switch {
-	case errors.As(err, &c) && c.refusal != nil:
-		writeRefusal(w, c.refusal)
-	case errors.As(err, &c):
-		writeError(w, http.StatusConflict, c.msg)
 	case errors.Is(err, ErrNoTournament):
 		writeRefusal(w, refuse(http.StatusNotFound, "no_tournament"))
 	default:
@@ -112,7 +108,7 @@ func (srv *Server) changeTourney(w http.ResponseWriter, r *http.Request, may fun
 		srv.tourneyError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, ss.Owner))
+	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, ss.Owner, langOf(r)))
 }
 
 func anyone(role) bool          { return true }
@@ -132,7 +128,7 @@ func (srv *Server) handleTournaments(w http.ResponseWriter, r *http.Request) {
 			srv.log.Error("a stored tournament does not read", "tournament", st.ID, "err", err)
 			continue
 		}
-		out = append(out, t.summary())
+		out = append(out, srv.summary(t))
 	}
 	organiser := false
 	if owner, err := srv.owner(w, r); err == nil && owner != "" {
@@ -173,14 +169,14 @@ func (srv *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request
 		return
 	}
 	srv.log.Info("tournament created", "tournament", t.ID, "organiser", ss.Username, "game", t.Game, "format", t.Format)
-	writeJSON(w, http.StatusCreated, srv.viewTourney(r.Context(), t, ss.Owner))
+	writeJSON(w, http.StatusCreated, srv.viewTourney(r.Context(), t, ss.Owner, langOf(r)))
 }
 
 // newTourney checks a create request and makes the tournament.
 func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss AccountSession, now time.Time) (*tourney, error) {
 	g, err := srv.games.lookup(req.Game)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, refuse(http.StatusBadRequest, "unknown_game", "game", req.Game, "offers", srv.games.ids())
 	}
 	if g.Info().MinSeats > 2 || g.Info().MaxSeats < 2 {
 		return nil, refuse(http.StatusBadRequest, "tournament_not_duel", "game", g.Info().Name)
@@ -192,13 +188,13 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	switch req.Format {
 	case FormatSwiss, FormatElimination, FormatSwissTop8:
 	default:
-		return nil, badInput("format %q: give swiss, elimination or swiss-top8", req.Format)
+		return nil, refuse(http.StatusBadRequest, "tournament_format", "format", req.Format)
 	}
 	if req.Rounds < 0 || req.Rounds > maxSwissRounds {
-		return nil, badInput("rounds %d: give 1 to %d Swiss rounds, or 0 for the customary number", req.Rounds, maxSwissRounds)
+		return nil, refuse(http.StatusBadRequest, "tournament_rounds", "n", req.Rounds, "max", maxSwissRounds)
 	}
 	if req.RoundMinutes < 0 || req.RoundMinutes > maxRoundMinutes {
-		return nil, badInput("round_minutes %d: give 1 to %d, or 0 for %d", req.RoundMinutes, maxRoundMinutes, defaultRoundMinutes)
+		return nil, refuse(http.StatusBadRequest, "tournament_round_minutes", "n", req.RoundMinutes, "max", maxRoundMinutes, "usual", defaultRoundMinutes)
 	}
 	t := &tourney{ID: newToken()[:tournamentIDLength], Name: name, Game: g.Info().ID, Organiser: ss.Owner, Format: req.Format,
 		SwissRounds: req.Rounds, RoundMinutes: req.RoundMinutes, RegistrationOpens: now, Created: now, Stage: stageRegistration,
@@ -211,7 +207,8 @@ func (srv *Server) newTourney(ctx context.Context, req TournamentRequest, ss Acc
 	}
 	if req.RegistrationCloses != nil {
 		if !req.RegistrationCloses.After(t.RegistrationOpens) {
-			return nil, badInput("registration_closes %s is not after registration_opens %s", req.RegistrationCloses.Format(time.RFC3339), t.RegistrationOpens.Format(time.RFC3339))
+			return nil, refuse(http.StatusBadRequest, "tournament_registration_window",
+				"closes", req.RegistrationCloses.UTC().Format(refusalTime), "opens", t.RegistrationOpens.UTC().Format(refusalTime))
 		}
 		t.RegistrationCloses = *req.RegistrationCloses
 	}
@@ -250,7 +247,7 @@ func (srv *Server) handleTournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Cache-Control", "no-store")
-	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, owner))
+	writeJSON(w, http.StatusOK, srv.viewTourney(r.Context(), t, owner, langOf(r)))
 }
 
 func (srv *Server) handleJudge(w http.ResponseWriter, r *http.Request) {
@@ -355,7 +352,7 @@ func (srv *Server) handleChooseFirst(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if req.Start != "me" && req.Start != "opponent" {
-		srv.httpError(w, badInput("start %q: give me or opponent", req.Start))
+		writeRefusal(w, refuse(http.StatusBadRequest, "tournament_start_choice", "start", req.Start))
 		return
 	}
 	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {

@@ -133,10 +133,10 @@ func TestTournamentCreationRefusesBadSettings(t *testing.T) {
 	}{
 		{"no name", TournamentRequest{Game: tourneyGame, Format: FormatSwiss}, "name"},
 		{"an unknown game", TournamentRequest{Name: "x", Game: "chess", Format: FormatSwiss}, "chess"},
-		{"an unknown format", TournamentRequest{Name: "x", Game: tourneyGame, Format: "round-robin"}, "swiss, elimination or swiss-top8"},
-		{"too many rounds", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, Rounds: 99}, "rounds 99"},
-		{"a negative timer", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RoundMinutes: -5}, "round_minutes"},
-		{"a window that closes before it opens", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RegistrationOpens: &now, RegistrationCloses: &before}, "registration_closes"},
+		{"an unknown format", TournamentRequest{Name: "x", Game: tourneyGame, Format: "round-robin"}, `"code":"tournament_format"`},
+		{"too many rounds", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, Rounds: 99}, `"code":"tournament_rounds"`},
+		{"a negative timer", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RoundMinutes: -5}, `"code":"tournament_round_minutes"`},
+		{"a window that closes before it opens", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, RegistrationOpens: &now, RegistrationCloses: &before}, `"code":"tournament_registration_window"`},
 		{"an unknown judge", TournamentRequest{Name: "x", Game: tourneyGame, Format: FormatSwiss, Judges: []string{"nobody"}}, "nobody"},
 	}
 	for _, c := range cases {

@@ -2,8 +2,8 @@ package server
 
 import (
 	"context"
-	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 	"time"
 
@@ -144,14 +144,10 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 		return err
 	}
 	matches, err := t.pairNext(g)
-	var refused *conflictError
-	if err != nil && !errors.As(err, &refused) {
+	if err != nil {
 		// platform/tournament refuses what the event's state does not
 		// allow (no pairing without a rematch, a round still open).
-		return conflict("%v", err)
-	}
-	if err != nil {
-		return err
+		return t.said(err, http.StatusConflict)
 	}
 	t.RoundStarted = now
 	for _, m := range matches {
@@ -162,7 +158,7 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 			}
 		}
 	}
-	t.logf(now, by, "started %s round %d", t.Stage, t.roundNumber())
+	t.log(now, by, "started_"+t.Stage, "round", t.roundNumber())
 	return nil
 }
 
@@ -181,16 +177,16 @@ func (t *tourney) callTime(now time.Time, by string) error {
 	}
 	deadline := t.RoundStarted.Add(time.Duration(t.RoundMinutes) * time.Minute)
 	if now.Before(deadline) {
-		return conflictWith("round_running", "round", t.roundNumber(), "tables", strings.Join(pending, ", "), "at", deadline.UTC().Format(time.RFC3339))
+		return conflictWith("round_running", "round", t.roundNumber(), "tables", strings.Join(pending, ", "), "at", deadline.UTC().Format(refusalTime))
 	}
 	for _, m := range t.currentRound() {
 		if m.Decided() {
 			continue
 		}
 		if err := t.endMatch(m.Round, m.Table); err != nil {
-			return conflict("time is up but %v: a judge's correction must decide it first", err)
+			return t.timeUpUndecided(err)
 		}
-		t.logf(now, by, "time called on %s round %d table %d at %s", t.Stage, m.Round, m.Table, m.Score)
+		t.log(now, by, "time_called_"+t.Stage, "round", m.Round, "table", m.Table, "score", m.Score.String())
 	}
 	return nil
 }
@@ -209,7 +205,7 @@ func (t *tourney) pairNext(g engine.Game) ([]tournament.Match, error) {
 		}
 		b, err := t.swiss.Cut(cutSize)
 		if err != nil {
-			return nil, conflict("%v", err)
+			return nil, err
 		}
 		t.bracket, t.Stage = b, stageElimination
 		return b.Round(1), nil
@@ -232,7 +228,7 @@ func (t *tourney) begin(g engine.Game) ([]tournament.Match, error) {
 	if t.Format == FormatElimination {
 		b, err := tournament.NewBracket(players)
 		if err != nil {
-			return nil, err
+			return nil, t.said(err, http.StatusConflict)
 		}
 		t.bracket, t.Stage = b, stageElimination
 		return b.Round(1), nil
@@ -243,7 +239,7 @@ func (t *tourney) begin(g engine.Game) ([]tournament.Match, error) {
 	}
 	s, err := tournament.NewSwiss(players, rounds)
 	if err != nil {
-		return nil, badInput("%v", err)
+		return nil, t.said(err, http.StatusConflict)
 	}
 	t.swiss, t.Stage, t.SwissRounds = s, stageSwiss, rounds
 	return s.PairRound()

@@ -6,18 +6,20 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/tournament"
 )
 
 // TournamentSummary is a tournament in the list.
 type TournamentSummary struct {
-	ID      string    `json:"id"`
-	Name    string    `json:"name"`
-	Game    string    `json:"game"`
-	Format  string    `json:"format"`
-	Stage   string    `json:"stage"`
-	Players int       `json:"players"`
-	Created time.Time `json:"created"`
+	ID       string    `json:"id"`
+	Name     string    `json:"name"`
+	Game     string    `json:"game"`
+	GameName string    `json:"game_name"` // as the lobby names the game
+	Format   string    `json:"format"`
+	Stage    string    `json:"stage"`
+	Players  int       `json:"players"`
+	Created  time.Time `json:"created"`
 }
 
 // TournamentView is a tournament as one account sees it: everything but
@@ -127,14 +129,16 @@ type GameLink struct {
 	Result   string      `json:"result,omitempty"` // won, lost or drawn, once finished
 }
 
-func (t *tourney) summary() TournamentSummary {
-	return TournamentSummary{ID: t.ID, Name: t.Name, Game: t.Game, Format: t.Format, Stage: t.Stage, Players: len(t.Entries), Created: t.Created}
+func (srv *Server) summary(t *tourney) TournamentSummary {
+	return TournamentSummary{ID: t.ID, Name: t.Name, Game: t.Game, GameName: srv.gameName(t.Game), Format: t.Format, Stage: t.Stage,
+		Players: len(t.Entries), Created: t.Created}
 }
 
-// viewTourney is the tournament as account sees it.
-func (srv *Server) viewTourney(ctx context.Context, t *tourney, account string) TournamentView {
+// viewTourney is the tournament as account sees it, its log in
+// language l.
+func (srv *Server) viewTourney(ctx context.Context, t *tourney, account string, l i18n.Lang) TournamentView {
 	r := t.roleOf(account)
-	v := TournamentView{TournamentSummary: t.summary(), Rounds: t.SwissRounds, RoundMinutes: t.RoundMinutes, PhysicalOnly: t.PhysicalOnly,
+	v := TournamentView{TournamentSummary: srv.summary(t), Rounds: t.SwissRounds, RoundMinutes: t.RoundMinutes, PhysicalOnly: t.PhysicalOnly,
 		RegistrationOpens: t.RegistrationOpens, RegistrationCloses: t.RegistrationCloses, CardPool: t.CardPool, CardsDate: t.CardsDate,
 		Round: t.roundNumber(), Entrants: []EntrantView{}, Pairings: t.pairings(), Standings: t.standings(),
 		Placings: t.placings(), Judges: []string{},
@@ -162,7 +166,10 @@ func (srv *Server) viewTourney(ctx context.Context, t *tourney, account string) 
 		}
 	}
 	if r.official() {
-		v.Log = t.Log
+		v.Log = make([]logLine, len(t.Log))
+		for i, line := range t.Log {
+			v.Log[i] = line.in(l)
+		}
 	}
 	return v
 }

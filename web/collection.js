@@ -3,7 +3,7 @@
 // typing or scanning its code, and giving cards to another account.
 import {el, api} from "./common.js";
 import {showAccount} from "./account.js";
-import {t, loadWords} from "./i18n.js";
+import {t, lang, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let chosen = null; // the printing the trade form gives
@@ -35,7 +35,7 @@ async function showCollection() {
     return;
   }
   $("owned").replaceChildren(...view.cards.map((c) => el("tr", {dataset: {card: c.card}},
-    el("td", {}, c.card), el("td", {}, c.printing), el("td", {}, c.game), el("td", {}, c.kind || ""), el("td", {}, c.group || ""),
+    el("td", {}, c.card), el("td", {}, c.printing), el("td", {}, c.game_name || c.game), el("td", {}, c.kind || ""), el("td", {}, c.group || ""),
     el("td", {class: "num"}, c.count), el("td", {}, el("button", {type: "button", class: "give", onclick: () => choose(c)}, t("collection.give_button"))))));
 }
 
@@ -49,7 +49,7 @@ function choose(c) {
 
 function tradeLine(trade) {
   const c = trade.card;
-  return el("li", {}, t("collection.trade", {at: new Date(trade.at).toLocaleString(), from: trade.from, to: trade.to, n: trade.count,
+  return el("li", {}, t("collection.trade", {at: new Date(trade.at).toLocaleString(lang()), from: trade.from, to: trade.to, n: trade.count,
     card: c.card, printing: c.printing, game: c.game}));
 }
 

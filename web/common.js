@@ -27,11 +27,14 @@ function csrfToken() {
 /**
  * api calls the JSON API and throws an Error carrying the server's message.
  * A change (POST, or the method given) sends the session's CSRF token,
- * which the server asks of every change made while logged in.
+ * which the server asks of every change made while logged in. A page
+ * opened with ?lang= asks for its answers in that language, as the page
+ * speaks it (a path's own lang= still wins).
  */
 export async function api(path, body, method = "POST") {
-  const opts = body === undefined ? {} : {
-    method, headers: {"Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
+  const headers = pageLang() ? {"Accept-Language": pageLang()} : {};
+  const opts = body === undefined ? {headers} : {
+    method, headers: {...headers, "Content-Type": "application/json", "X-CSRF-Token": csrfToken()}, body: JSON.stringify(body),
   };
   const res = await fetch(path, opts);
   const data = await res.json().catch(() => ({error: t("error.status", {status: res.status})}));

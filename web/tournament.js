@@ -2,7 +2,7 @@
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
 import {api, el, ruleText} from "./common.js";
-import {t, loadWords} from "./i18n.js";
+import {t, lang, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").pop());
@@ -54,13 +54,22 @@ function fact(label, value) {
   return el("span", {}, `${label}: `, el("b", {}, value));
 }
 
+/** cardTexts is the day whose card texts the tournament plays, as the
+ * reader writes days, then the start of their hash, which organisers
+ * compare. */
+function cardTexts(tour) {
+  const hash = tour.card_pool.slice(0, 12);
+  const day = tour.cards_date ? new Date(`${tour.cards_date}T00:00:00Z`).toLocaleDateString(lang(), {timeZone: "UTC"}) : "";
+  return day ? `${day} · ${hash}` : hash;
+}
+
 function showHead(tour) {
-    const facts = [fact(t("tournament.fact_game"), tour.game), fact(t("tournament.fact_format"), `${formatName(tour.format)}, ${swissRounds(tour.rounds)}`),
+    const facts = [fact(t("tournament.fact_game"), tour.game_name || tour.game), fact(t("tournament.fact_format"), `${formatName(tour.format)}, ${swissRounds(tour.rounds)}`),
     fact(t("tournament.fact_organiser"), tour.organiser)];
   if (tour.judges.length) facts.push(fact(t("tournament.fact_judges"), tour.judges.join(", ")));
   if (tour.round) facts.push(fact(t("tournament.fact_round"), String(tour.round)));
-  if (tour.deadline) facts.push(fact(t("tournament.fact_timer"), new Date(tour.deadline).toLocaleTimeString()));
-  if (tour.card_pool) facts.push(fact(t("tournament.fact_cards"), tour.card_pool.slice(0, 12)));
+  if (tour.deadline) facts.push(fact(t("tournament.fact_timer"), new Date(tour.deadline).toLocaleTimeString(lang())));
+  if (tour.card_pool) facts.push(fact(t("tournament.fact_cards"), cardTexts(tour)));
   const parts = [el("h2", {}, tour.name, " ", el("span", {class: `stage ${tour.stage}`}, t("tournament.stage_" + tour.stage))),
     el("p", {class: "facts"}, facts)];
   if (tour.champion) parts.push(el("p", {class: "winner"}, t("tournament.champion", {name: tour.champion})));
@@ -202,7 +211,7 @@ function showOfficials(tour) {
   }
   if (tour.log && tour.log.length) {
     parts.push(el("h3", {}, t("tournament.log")), el("ul", {class: "log-lines"}, [...tour.log].reverse().map((l) =>
-      el("li", {}, `${new Date(l.at).toLocaleTimeString()} ${l.by}: `, ...ruleText(l.what)))));
+      el("li", {}, `${new Date(l.at).toLocaleTimeString(lang())} ${l.by}: `, ...ruleText(l.what)))));
   }
   box.className = "panel officials";
   box.replaceChildren(...parts);

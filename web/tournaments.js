@@ -20,7 +20,7 @@ async function showList() {
   for (const tour of data.tournaments) {
     ul.append(el("li", {},
       el("a", {href: `/tournaments/${encodeURIComponent(tour.id)}`}, tour.name), " ",
-      el("span", {class: "muted"}, `${tour.game} · ${formatName(tour.format)} · ${t("tournaments.players", {n: tour.players})} · `),
+      el("span", {class: "muted"}, `${tour.game_name || tour.game} · ${formatName(tour.format)} · ${t("tournaments.players", {n: tour.players})} · `),
       el("span", {class: `stage ${tour.stage}`}, t("tournament.stage_" + tour.stage))));
   }
   list.append(ul);

@@ -15,7 +15,9 @@ import (
 
 // Catalog is one set of messages in every language. Keys are dotted paths
 // of the YAML files' nesting ("zone.hand"); a message is a string, or a
-// map of plural forms (one, few, other) chosen by the argument "n". The
+// map of CLDR plural forms (one, few, many, other) chosen by the argument
+// "n" or, in a message whose text does not use it, by the first
+// whole-number argument the text uses ("add {{.missing}} cards"). The
 // names of plural forms and go-i18n's fields (zero, one, two, few, many,
 // other, id, description, hash, leftdelim, rightdelim) are reserved: no
 // key may end in one of them.
@@ -152,7 +154,7 @@ func (c *Catalog) Has(key string) bool {
 
 // T puts key into language l with its arguments, given as name, value
 // pairs: T(DE, "log.attack", "card", "Bubblit", "n", 12). The argument
-// "n", when given, picks the plural form. A key that no catalogue has
+// "n" (or the message's first whole-number one) picks the plural form. A key that no catalogue has
 // comes out as ⟦key⟧, which tests look for.
 func (c *Catalog) T(l Lang, key string, kv ...any) string {
 	for cat := c; cat != nil; cat = cat.parent {

@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -19,7 +20,11 @@ type compiled struct {
 	// render without text/template: most messages, and the log's and the
 	// table's hot path.
 	spliced [plural.Many + 1][]segment
-	plural  bool // forms besides "other": chosen by the argument "n"
+	plural  bool // forms besides "other": chosen by the counted argument
+	// counted names the arguments that may pick the plural form, in the
+	// order they are tried: "n", or the others as the "other" form uses
+	// them, so that "add {{.missing}} cards" counts its missing cards.
+	counted []string
 }
 
 // compileAll compiles a file's messages.
@@ -57,7 +62,26 @@ func compile(m *goi18n.Message) (*compiled, error) {
 	if c.forms[plural.Other] == nil {
 		return nil, fmt.Errorf(`no "other" form: every message needs one`)
 	}
+	if c.plural {
+		c.counted = countedArgs(m.Other)
+	}
 	return c, nil
+}
+
+// countedArgs lists the arguments of a plural message's text that may
+// pick its form: "n" alone where the text uses it, else all of them in
+// the order they appear.
+func countedArgs(src string) []string {
+	var names []string
+	for _, m := range argPattern.FindAllStringSubmatch(src, -1) {
+		if !slices.Contains(names, m[1]) {
+			names = append(names, m[1])
+		}
+	}
+	if slices.Contains(names, "n") {
+		return []string{"n"}
+	}
+	return names
 }
 
 // render puts the message into words with its name, value arguments.
@@ -66,7 +90,7 @@ func (c *compiled) render(l Lang, key string, kv []any) string {
 		return c.plain
 	}
 	form := plural.Other
-	if n, ok := count(arg(kv, "n")); ok && c.plural {
+	if n, ok := c.count(kv); ok {
 		if f := plural.Cardinal.MatchPlural(l.Tag(), n, 0, 0, 0, 0); c.forms[f] != nil {
 			form = f
 		}
@@ -84,6 +108,17 @@ func (c *compiled) render(l Lang, key string, kv []any) string {
 		return "⟦" + key + ": " + err.Error() + "⟧"
 	}
 	return b.String()
+}
+
+// count is the number that picks a plural message's form: the first of
+// its counted arguments given as a whole number.
+func (c *compiled) count(kv []any) (int, bool) {
+	for _, name := range c.counted {
+		if n, ok := count(arg(kv, name)); ok {
+			return n, true
+		}
+	}
+	return 0, false
 }
 
 // arg is the value of the named argument; the last one given wins, as

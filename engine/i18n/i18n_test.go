@@ -91,3 +91,41 @@ func TestCatalogWordsAndParent(t *testing.T) {
 		t.Errorf("Error.In(DE) = %q", got)
 	}
 }
+
+// TestPluralFormsCountTheNamedArgument: a plural message picks its form
+// by "n", or, when its text has no n, by the first whole-number argument
+// it uses, in each language's CLDR forms (cs: one, few, many, other).
+func TestPluralFormsCountTheNamedArgument(t *testing.T) {
+	plurals := func(one, few, other string) string {
+		return "  add:\n    one: \"" + one + "\"\n    few: \"" + few + "\"\n    many: \"" + few + "\"\n    other: \"" + other + "\"\n"
+	}
+	fsys := fstest.MapFS{
+		"m/en.yaml": {Data: []byte("fix:\n" + plurals("add {{.missing}} card to {{.n2}}", "", "add {{.missing}} cards to {{.n2}}"))},
+		"m/de.yaml": {Data: []byte("fix:\n" + plurals("{{.missing}} Karte zu {{.n2}} hinzufügen", "", "{{.missing}} Karten zu {{.n2}} hinzufügen"))},
+		"m/cs.yaml": {Data: []byte("fix:\n" + plurals("přidejte {{.missing}} kartu k {{.n2}}", "přidejte {{.missing}} karty k {{.n2}}", "přidejte {{.missing}} karet k {{.n2}}"))},
+	}
+	c, err := Load("test", fsys, "m", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		lang    Lang
+		missing int
+		want    string
+	}{
+		{CS, 1, "přidejte 1 kartu k 60"},
+		{CS, 2, "přidejte 2 karty k 60"},
+		{CS, 4, "přidejte 4 karty k 60"},
+		{CS, 5, "přidejte 5 karet k 60"},
+		{CS, 22, "přidejte 22 karet k 60"},
+		{DE, 1, "1 Karte zu 60 hinzufügen"},
+		{DE, 3, "3 Karten zu 60 hinzufügen"},
+		{EN, 1, "add 1 card to 60"},
+		{EN, 21, "add 21 cards to 60"},
+	}
+	for _, tc := range cases {
+		if got := c.T(tc.lang, "fix.add", "n2", 60, "missing", tc.missing); got != tc.want {
+			t.Errorf("%s, missing %d: %q, want %q", tc.lang, tc.missing, got, tc.want)
+		}
+	}
+}

@@ -14,12 +14,27 @@ import (
 // templates, one sentence per ability, so that every language phrases it
 // in its own order.
 
-// infos lists the cards with text, kind, faction and keywords in l.
-func (p *pool) infos(l i18n.Lang) []engine.CardInfo {
+// cardInfos lists the cards for Cards(): English text, and kinds and
+// factions by the ids that the catalogue's kind. and group. keys name, as
+// the other games list them, so that tools sort and filter by ids and
+// pages say them in the reader's words.
+func (p *pool) cardInfos() []engine.CardInfo {
+	return p.infos(i18n.EN, func(_ i18n.Lang, _, id string) string { return id })
+}
+
+// cardInfosIn lists the cards with every word in language l.
+func (p *pool) cardInfosIn(l i18n.Lang) []engine.CardInfo {
+	return p.infos(l, func(l i18n.Lang, key, _ string) string { return words.T(l, key) })
+}
+
+// infos lists the cards with text and keywords in l, and kind and faction
+// as name says them (by their catalogue key and id).
+func (p *pool) infos(l i18n.Lang, name func(l i18n.Lang, key, id string) string) []engine.CardInfo {
 	out := make([]engine.CardInfo, 0, len(p.defs)-1)
 	for i := 1; i < len(p.defs); i++ {
 		d := &p.defs[i]
-		ci := engine.CardInfo{Name: d.name, Kind: words.T(l, "kind."+typeNames[d.typ]), Group: words.T(l, "group."+factionGroup(d.faction)), Text: d.textIn(l)}
+		kind, faction := typeNames[d.typ], factionGroup(d.faction)
+		ci := engine.CardInfo{Name: d.name, Kind: name(l, "kind."+kind, kind), Group: name(l, "group."+faction, faction), Text: d.textIn(l)}
 		if d.hasCost {
 			ci.Cost = strconv.Itoa(int(d.cost))
 		}

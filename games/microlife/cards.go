@@ -276,7 +276,7 @@ func newCatalog(cards []rawCard, _ []cardpool.File) (*catalog, engine.Problems) 
 		return c, probs
 	}
 	for i := range c.defs {
-		c.infos = append(c.infos, c.info(int16(i), i18n.EN))
+		c.infos = append(c.infos, c.idInfo(int16(i), i18n.EN))
 	}
 	return c, nil
 }

@@ -13,18 +13,28 @@ import (
 // the catalogues' templates, so that every language builds its own
 // sentences; only card names stay as printed.
 
-// info is card i as Cards lists it, in language l.
+// info is card i as CardsIn lists it, in language l: its kind (type and
+// subtype) and group (the pile it comes from) in words.
 func (c *catalog) info(i int16, l i18n.Lang) engine.CardInfo {
+	ci := c.idInfo(i, l)
 	d := &c.defs[i]
-	// Group is the pile the card comes from; Kind its type and subtype.
-	ci := engine.CardInfo{Name: d.name, Kind: c.kindText(d, l), Group: words.T(l, "group.starter"),
+	ci.Kind, ci.Group = c.kindText(d, l), words.T(l, "group."+ci.Group)
+	return ci
+}
+
+// idInfo is card i as Cards lists it: text and keywords in language l,
+// kind and group by the ids that the catalogue's kind. and group. keys
+// name, as the other games list them.
+func (c *catalog) idInfo(i int16, l i18n.Lang) engine.CardInfo {
+	d := &c.defs[i]
+	ci := engine.CardInfo{Name: d.name, Kind: typeKeys[d.typ], Group: "starter",
 		Cost: strconv.Itoa(int(d.cost)), Text: c.text(i, l), Keywords: c.keywordTexts(d, l)}
 	if d.copies > 0 {
-		ci.Group = words.T(l, "group.market")
+		ci.Group = "market"
 	}
 	switch {
 	case d.typ == tMutation:
-		ci.Group = words.T(l, "group.mutation")
+		ci.Group = "mutation"
 		ci.Cost = ""
 		ci.Stats = []engine.Stat{{Name: "attack", Value: int(d.atk)}, {Name: "resistance", Value: int(d.res)}}
 	case d.entity():

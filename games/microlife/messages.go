@@ -18,11 +18,9 @@ var words = i18n.MustLoad("Micro-Life words", messageFiles, "messages", i18n.Sha
 func (Game) Catalog() *i18n.Catalog { return words }
 
 // CardsIn lists the card pool as Cards does, with the rules text, kind,
-// group and keywords in language l; names stay as printed.
+// group and keywords in language l; names stay as printed. (Cards gives
+// kinds and groups by id.)
 func (g Game) CardsIn(l i18n.Lang) []engine.CardInfo {
-	if l == i18n.EN {
-		return g.Cards()
-	}
 	c := g.catalog()
 	out := make([]engine.CardInfo, len(c.defs))
 	for i := range c.defs {

@@ -3,12 +3,14 @@ package zynalith
 import (
 	"errors"
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
 	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
 )
 
 // shipped is the shipped card set as the tests look at it, builtin its
@@ -92,7 +94,7 @@ func TestZY_2_8_ZY_2_9_ZY_2_11_ZY_10_U3_CardPool(t *testing.T) {
 		t.Error("no Gesichtsloser Krieger")
 	}
 	for _, c := range (Game{}).Cards() {
-		if c.Text == "" && c.Kind != "Creature" {
+		if c.Text == "" && c.Kind != kindNames[kCreature] {
 			t.Errorf("%s has no text", c.Name)
 		}
 	}
@@ -167,7 +169,7 @@ func TestZY_8_1_StackListErrors(t *testing.T) {
 	want := []string{
 		"bad.txt:3: Wut: a property belongs in the extras stack, not the creatures stack (ZY-8.1)",
 		"bad.txt:4: Drache: no such card",
-		"bad.txt:7: Seuche: a event belongs in the creatures stack",
+		"bad.txt:7: Seuche: an event belongs in the creatures stack",
 		`bad.txt:9: Heiler: the card is in section "hand"`,
 		"bad.txt: extras: the extras stack has 3 cards besides events, fewer than 10",
 	}
@@ -242,5 +244,23 @@ func TestZY_9_3_ThePoolKeepsToTheKnownRanges(t *testing.T) {
 	}
 	if inZyn == 0 {
 		t.Error("no card is priced in Zynalith")
+	}
+}
+
+// TestEnglishArticlesFitTheirNouns: no English message of Zynalith says
+// "a" before a vowel ("a event", "a equipment"), as in the ZY-8.1
+// problem of a card in the wrong stack for every kind.
+func TestEnglishArticlesFitTheirNouns(t *testing.T) {
+	wrongArticle := regexp.MustCompile(`(?i)\ba [aeio]\w*`)
+	for _, key := range words.Keys() {
+		if m := wrongArticle.FindString(words.T(i18n.EN, key)); m != "" {
+			t.Errorf("%s: %q says %q", key, words.T(i18n.EN, key), m)
+		}
+	}
+	for kind := range kindNames {
+		key := "deck.wrong_stack." + kindNames[kind] + ".msg"
+		if !words.Has(key) {
+			t.Errorf("kind %s has no message %s (ZY-8.1)", kindNames[kind], key)
+		}
 	}
 }

@@ -46,9 +46,11 @@ func abilityText(l i18n.Lang, a ability, self string) string {
 	return words.T(l, "text.ability", "trigger", words.T(l, "trigger."+triggerNames[a.When]), "effect", effect)
 }
 
-// info is the card list entry in l.
-func (d *cardDef) info(l i18n.Lang) engine.CardInfo {
-	ci := engine.CardInfo{Name: d.Name, Kind: words.T(l, "kind."+kindNames[d.Kind]), Group: words.T(l, "group."+stackNames[d.Stack])}
+// info is the card list entry in l, with kind and stack as name says
+// them (by their catalogue key and id).
+func (d *cardDef) info(l i18n.Lang, name func(l i18n.Lang, key, id string) string) engine.CardInfo {
+	kind, stack := kindNames[d.Kind], stackNames[d.Stack]
+	ci := engine.CardInfo{Name: d.Name, Kind: name(l, "kind."+kind, kind), Group: name(l, "group."+stack, stack)}
 	if d.Kind != kEvent {
 		ci.Cost = words.T(l, "cost.silver", "v", int(d.Silver))
 		if d.Zyn > 0 {
@@ -101,11 +103,22 @@ func (d *cardDef) lines(l i18n.Lang, keywords []string) []string {
 	return lines
 }
 
-// infos lists the pool with rules text in l.
-func (p *pool) infos(l i18n.Lang) []engine.CardInfo {
+// cardInfos lists the pool for Cards(): English text, and kinds and
+// stacks by the ids that the catalogue's kind. and group. keys name, as
+// the other games list them.
+func (p *pool) cardInfos() []engine.CardInfo {
+	return p.infos(i18n.EN, func(_ i18n.Lang, _, id string) string { return id })
+}
+
+// cardInfosIn lists the pool with every word in language l.
+func (p *pool) cardInfosIn(l i18n.Lang) []engine.CardInfo {
+	return p.infos(l, func(l i18n.Lang, key, _ string) string { return words.T(l, key) })
+}
+
+func (p *pool) infos(l i18n.Lang, name func(l i18n.Lang, key, id string) string) []engine.CardInfo {
 	out := make([]engine.CardInfo, len(p.defs))
 	for i := range p.defs {
-		out[i] = p.defs[i].info(l)
+		out[i] = p.defs[i].info(l, name)
 	}
 	return out
 }

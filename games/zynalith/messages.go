@@ -18,4 +18,4 @@ func (Game) Catalog() *i18n.Catalog { return words }
 
 // CardsIn lists the cards with their rules text, kind, stack and
 // keywords in language l; names stay as printed (engine.Speaker).
-func (g Game) CardsIn(l i18n.Lang) []engine.CardInfo { return g.pool().infos(l) }
+func (g Game) CardsIn(l i18n.Lang) []engine.CardInfo { return g.pool().cardInfosIn(l) }

@@ -6,7 +6,6 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
-	"kartenwerk/engine/i18n"
 )
 
 //go:embed cards/*.yaml cards/schema.json decks/*.txt
@@ -24,7 +23,7 @@ var cardRules = &cardpool.Rules[cardpool.CardList[yamlCard], yamlCard, *pool]{
 	Name:     func(c yamlCard) string { return c.Name },
 	Build:    buildPool,
 	Validate: validateDeck,
-	Info:     func(p *pool) []engine.CardInfo { return p.infos(i18n.EN) },
+	Info:     (*pool).cardInfos,
 	Ready:    usePresets,
 }
 

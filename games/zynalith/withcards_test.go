@@ -119,18 +119,18 @@ func TestWithCardsAddsCardsOfEveryKind_ZY_10_U3(t *testing.T) {
 	enginetest.RandomGames(t, g, enginetest.Options{Games: 40, Setup: setup, Invariants: invariants, Skip: failingChecks})
 	played := playCounts(t, g, 40, setup)
 	cases := []struct{ name, kind, group string }{
-		{"Frostwolf", "Creature", "Creatures"},
-		{"Eishaut", "Property", "Extras"},
-		{"Frostklinge", "Equipment", "Extras"},
-		{"Eissturm", "Spell", "Extras"},
-		{"Eisschild", "Counter", "Extras"},
-		{"Frostnacht", "Event", "Creatures"},
+		{"Frostwolf", "creature", "creatures"},
+		{"Eishaut", "property", "extras"},
+		{"Frostklinge", "equipment", "extras"},
+		{"Eissturm", "spell", "extras"},
+		{"Eisschild", "counter", "extras"},
+		{"Frostnacht", "event", "creatures"},
 	}
 	for _, c := range cases {
 		t.Run(c.kind, func(t *testing.T) {
 			ci, ok := cardInfo(g, c.name)
 			if !ok || ci.Kind != c.kind || ci.Group != c.group {
-				t.Fatalf("%s in Cards(): %v %+v, want a %s of the %s stack", c.name, ok, ci, c.kind, c.group)
+				t.Fatalf("%s in Cards(): %v %+v, want kind %s in stack %s", c.name, ok, ci, c.kind, c.group)
 			}
 			if played[c.name] == 0 {
 				t.Errorf("no random game played %s", c.name)

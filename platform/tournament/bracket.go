@@ -1,7 +1,5 @@
 package tournament
 
-import "fmt"
-
 // Bracket is a single-elimination bracket of best-of-3 matches. Seeds are
 // placed so that the best two can meet only in the final (for eight:
 // 1 v 8, 4 v 5, 2 v 7, 3 v 6); when the count is not a power of two the
@@ -14,7 +12,7 @@ type Bracket struct {
 // NewBracket seeds a bracket, best seed first, and pairs its first round.
 func NewBracket(seeds []string) (*Bracket, error) {
 	if len(seeds) < 2 {
-		return nil, fmt.Errorf("tournament: a bracket needs at least 2 players, got %d", len(seeds))
+		return nil, refused("too_few_players", kv("n", len(seeds)), "tournament: a bracket needs at least 2 players, got %d", len(seeds))
 	}
 	if _, err := indexPlayers(seeds); err != nil {
 		return nil, err
@@ -88,7 +86,8 @@ func (b *Bracket) EndMatch(round, table int) error {
 // round would already hold the old winner), keeping the reason.
 func (b *Bracket) Correct(round, table int, score GameScore, reason string) error {
 	if round != b.Paired() {
-		return fmt.Errorf("tournament: round %d's winners already play in round %d; only the latest round's results can be corrected", round, b.Paired())
+		return refused("round_settled", kv("round", round, "latest", b.Paired()),
+			"tournament: round %d's winners already play in round %d; only the latest round's results can be corrected", round, b.Paired())
 	}
 	return wrap(b.correct(round, table, score, reason))
 }
@@ -97,11 +96,11 @@ func (b *Bracket) Correct(round, table int, score GameScore, reason string) erro
 // winners of tables 1 and 2 meet at table 1, of 3 and 4 at table 2, and so
 // on. It refuses while a match has no winner and once the final is played.
 func (b *Bracket) Advance() ([]Match, error) {
-	if pending := b.undecided(); pending != "" {
-		return nil, fmt.Errorf("tournament: %s; every match needs a winner before the next round", pending)
+	if pending := b.undecided("tournament: ", "; every match needs a winner before the next round"); pending != nil {
+		return nil, pending
 	}
 	if champion, done := b.Champion(); done {
-		return nil, fmt.Errorf("tournament: the bracket is over; %s won the final", champion)
+		return nil, refused("bracket_over", kv("champion", champion), "tournament: the bracket is over; %s won the final", champion)
 	}
 	current := b.schedule.rounds[len(b.schedule.rounds)-1]
 	next := make([]Match, 0, len(current)/2)

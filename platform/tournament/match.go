@@ -122,7 +122,7 @@ func (m Match) Loser() string {
 // not in the match.
 func (m *Match) AddGame(winner string) error {
 	if m.Decided() {
-		return fmt.Errorf("%s is already decided %s; a judge's correction changes a recorded result", m.where(), m.Score)
+		return m.decided("%s is already decided %s; a judge's correction changes a recorded result")
 	}
 	switch winner {
 	case m.A:
@@ -131,11 +131,13 @@ func (m *Match) AddGame(winner string) error {
 		m.Score.WinsB++
 	case "":
 		if m.Score.Draws >= maxDrawnGames {
-			return fmt.Errorf("%s already has %d drawn games; report the result as it stands", m.where(), maxDrawnGames)
+			return refused("draws_max", m.place("max", maxDrawnGames),
+				"%s already has %d drawn games; report the result as it stands", m.where(), maxDrawnGames)
 		}
 		m.Score.Draws++
 	default:
-		return fmt.Errorf("%s is %s against %s; %q does not play in it (give one of them, or empty for a drawn game)", m.where(), m.A, m.B, winner)
+		return refused("not_in_match", m.place("player", winner),
+			"%s is %s against %s; %q does not play in it (give one of them, or empty for a drawn game)", m.where(), m.A, m.B, winner)
 	}
 	return nil
 }
@@ -144,10 +146,10 @@ func (m *Match) AddGame(winner string) error {
 // end of a round; the match has Ended.
 func (m *Match) Report(score GameScore) error {
 	if m.Decided() {
-		return fmt.Errorf("%s is already decided %s; a judge's correction changes a recorded result", m.where(), m.Score)
+		return m.decided("%s is already decided %s; a judge's correction changes a recorded result")
 	}
 	if err := checkScore(score); err != nil {
-		return fmt.Errorf("%s: %w", m.where(), err)
+		return within(err, m.where()+": ", m.place()...)
 	}
 	m.Score, m.Ended = score, true
 	return nil
@@ -156,7 +158,7 @@ func (m *Match) Report(score GameScore) error {
 // End calls time on the match: the score so far stands.
 func (m *Match) End() error {
 	if m.Decided() {
-		return fmt.Errorf("%s is already decided %s", m.where(), m.Score)
+		return m.decided("%s is already decided %s")
 	}
 	m.Ended = true
 	return nil
@@ -166,13 +168,13 @@ func (m *Match) End() error {
 // reason in Corrections.
 func (m *Match) Correct(score GameScore, reason string) error {
 	if m.IsBye() {
-		return fmt.Errorf("%s is a bye for %s; a bye has no result to correct", m.where(), m.A)
+		return refused("bye_no_result", m.place("player", m.A), "%s is a bye for %s; a bye has no result to correct", m.where(), m.A)
 	}
 	if reason == "" {
-		return fmt.Errorf("%s: a correction needs a reason, such as the judge's call", m.where())
+		return refused("correction_reason", m.place(), "%s: a correction needs a reason, such as the judge's call", m.where())
 	}
 	if err := checkScore(score); err != nil {
-		return fmt.Errorf("%s: %w", m.where(), err)
+		return within(err, m.where()+": ", m.place()...)
 	}
 	m.Corrections = append(m.Corrections, Correction{From: m.Score, To: score, Reason: reason})
 	m.Score, m.Ended = score, true
@@ -182,13 +184,15 @@ func (m *Match) Correct(score GameScore, reason string) error {
 func checkScore(s GameScore) error {
 	switch {
 	case s.WinsA < 0 || s.WinsB < 0 || s.Draws < 0:
-		return fmt.Errorf("score %s has a negative count", s)
+		return refused("score_negative", kv("score", s.String()), "score %s has a negative count", s)
 	case s.WinsA > WinsToTakeMatch || s.WinsB > WinsToTakeMatch:
-		return fmt.Errorf("score %s has more than %d wins for one side; best-of-3 ends at %d", s, WinsToTakeMatch, WinsToTakeMatch)
+		return refused("score_wins", kv("score", s.String(), "max", WinsToTakeMatch),
+			"score %s has more than %d wins for one side; best-of-3 ends at %d", s, WinsToTakeMatch, WinsToTakeMatch)
 	case s.WinsA == WinsToTakeMatch && s.WinsB == WinsToTakeMatch:
-		return fmt.Errorf("score %s gives both sides the match; one side has at most %d wins", s, WinsToTakeMatch-1)
+		return refused("score_both", kv("score", s.String(), "max", WinsToTakeMatch-1),
+			"score %s gives both sides the match; one side has at most %d wins", s, WinsToTakeMatch-1)
 	case s.Draws > maxDrawnGames:
-		return fmt.Errorf("score %s has more than %d drawn games", s, maxDrawnGames)
+		return refused("score_draws", kv("score", s.String(), "max", maxDrawnGames), "score %s has more than %d drawn games", s, maxDrawnGames)
 	}
 	return nil
 }
@@ -197,6 +201,17 @@ func checkScore(s GameScore) error {
 func (m Match) clone() Match {
 	m.Corrections = append([]Correction(nil), m.Corrections...)
 	return m
+}
+
+// decided refuses a change of a match that has its result; format takes
+// where() and the score.
+func (m Match) decided(format string) error {
+	return refused("match_decided", m.place("score", m.Score.String()), format, m.where(), m.Score)
+}
+
+// place is the refusal arguments that name the match, then more.
+func (m Match) place(more ...any) []any {
+	return append([]any{"round", m.Round, "table", m.Table, "a", m.A, "b", m.B}, more...)
 }
 
 func (m Match) where() string {

@@ -48,8 +48,8 @@ func RestoreSwiss(r SwissRecord) (*Swiss, error) {
 }
 
 func (t *Swiss) restoreRound(round int, recorded []Match) error {
-	if pending := t.undecided(); pending != "" {
-		return fmt.Errorf("tournament: record has round %d, but %s", round, pending)
+	if pending := t.undecided(fmt.Sprintf("tournament: record has round %d, but ", round), ""); pending != nil {
+		return pending
 	}
 	seen := map[string]bool{}
 	matches := make([]Match, len(recorded))

@@ -1,10 +1,5 @@
 package tournament
 
-import (
-	"fmt"
-	"strings"
-)
-
 // schedule holds the rounds of matches that Swiss and Bracket share, and
 // finds a match by round and table.
 type schedule struct {
@@ -36,11 +31,12 @@ func (s *schedule) round(n int) []Match {
 
 func (s *schedule) match(round, table int) (*Match, error) {
 	if round < 1 || round > len(s.rounds) {
-		return nil, fmt.Errorf("no round %d: %d rounds are paired so far", round, len(s.rounds))
+		return nil, refused("no_round", kv("round", round, "paired", len(s.rounds)), "no round %d: %d rounds are paired so far", round, len(s.rounds))
 	}
 	tables := s.rounds[round-1]
 	if table < 1 || table > len(tables) {
-		return nil, fmt.Errorf("round %d has tables 1 to %d, not %d", round, len(tables), table)
+		return nil, refused("no_table", kv("round", round, "tables", len(tables), "table", table),
+			"round %d has tables 1 to %d, not %d", round, len(tables), table)
 	}
 	return &tables[table-1], nil
 }
@@ -57,7 +53,8 @@ func (s *schedule) change(round, table int, edit func(*Match) error) error {
 		return err
 	}
 	if s.noDraws && next.Outcome() == Drawn {
-		return fmt.Errorf("round %d table %d would end drawn %s; an elimination match needs a winner, so play another game", round, table, next.Score)
+		return refused("elimination_draw", next.place("score", next.Score.String()),
+			"round %d table %d would end drawn %s; an elimination match needs a winner, so play another game", round, table, next.Score)
 	}
 	*m = next
 	return nil
@@ -79,22 +76,25 @@ func (s *schedule) correct(round, table int, score GameScore, reason string) err
 	return s.change(round, table, func(m *Match) error { return m.Correct(score, reason) })
 }
 
-// undecided names the tables of the last round still without a result, or
-// is empty when the round is over (or none is paired).
-func (s *schedule) undecided() string {
+// undecided refuses what needs the last round over while a table of it
+// has no result: its text is "round R has no result yet at table T"
+// between prefix and suffix. It is nil when the round is over (or none is
+// paired).
+func (s *schedule) undecided(prefix, suffix string) *Error {
 	if len(s.rounds) == 0 {
-		return ""
+		return nil
 	}
-	var tables []string
+	var tables []int
 	for _, m := range s.rounds[len(s.rounds)-1] {
 		if !m.Decided() {
-			tables = append(tables, fmt.Sprint(m.Table))
+			tables = append(tables, m.Table)
 		}
 	}
 	if len(tables) == 0 {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("round %d has no result yet at table %s", len(s.rounds), strings.Join(tables, ", "))
+	round, at := len(s.rounds), tablesOf(tables)
+	return refused("round_open", kv("round", round, "tables", at), "%sround %d has no result yet at table %s%s", prefix, round, at, suffix)
 }
 
 // copyRounds copies every round so that a caller cannot change them.

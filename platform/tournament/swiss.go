@@ -26,10 +26,11 @@ type Swiss struct {
 // with a seeded generator, for a random round 1.
 func NewSwiss(players []string, rounds int) (*Swiss, error) {
 	if len(players) < 2 {
-		return nil, fmt.Errorf("tournament: a Swiss event needs at least 2 players, got %d", len(players))
+		return nil, refused("too_few_players", kv("n", len(players)), "tournament: a Swiss event needs at least 2 players, got %d", len(players))
 	}
 	if rounds < 1 {
-		return nil, fmt.Errorf("tournament: a Swiss event needs at least 1 round, got %d (RecommendedRounds(%d) = %d)", rounds, len(players), RecommendedRounds(len(players)))
+		return nil, refused("no_rounds", kv("rounds", rounds, "recommended", RecommendedRounds(len(players))),
+			"tournament: a Swiss event needs at least 1 round, got %d (RecommendedRounds(%d) = %d)", rounds, len(players), RecommendedRounds(len(players)))
 	}
 	index, err := indexPlayers(players)
 	if err != nil {
@@ -56,10 +57,11 @@ func indexPlayers(players []string) (map[string]int, error) {
 	index := make(map[string]int, len(players))
 	for i, p := range players {
 		if p == "" {
-			return nil, fmt.Errorf("tournament: player %d has an empty id; every player needs an account id", i+1)
+			return nil, refused("empty_player", kv("place", i+1), "tournament: player %d has an empty id; every player needs an account id", i+1)
 		}
 		if j, seen := index[p]; seen {
-			return nil, fmt.Errorf("tournament: %q is registered twice (places %d and %d)", p, j+1, i+1)
+			return nil, refused("registered_twice", kv("player", p, "first", j+1, "second", i+1),
+				"tournament: %q is registered twice (places %d and %d)", p, j+1, i+1)
 		}
 		index[p] = i
 	}
@@ -85,19 +87,22 @@ func (t *Swiss) Round(n int) []Match { return t.round(n) }
 // matches without a result, after the last round, and with ErrNoPairing
 // when every pairing would repeat a match.
 func (t *Swiss) PairRound() ([]Match, error) {
-	if pending := t.undecided(); pending != "" {
-		return nil, fmt.Errorf("tournament: %s; record every result before pairing", pending)
+	if pending := t.undecided("tournament: ", "; record every result before pairing"); pending != nil {
+		return nil, pending
 	}
 	if t.Paired() >= t.planned {
-		return nil, fmt.Errorf("tournament: all %d Swiss rounds are paired; read the standings or Cut to a top bracket", t.planned)
+		return nil, refused("rounds_done", kv("n", t.planned), "tournament: all %d Swiss rounds are paired; read the standings or Cut to a top bracket", t.planned)
 	}
 	ranked := t.activeRanked()
 	if len(ranked) < 2 {
-		return nil, fmt.Errorf("tournament: %d active players left; a round needs at least 2", len(ranked))
+		return nil, refused("too_few_active", kv("n", len(ranked)), "tournament: %d active players left; a round needs at least 2", len(ranked))
 	}
 	pairs, bye, ok := newPairer(t.metAmong(ranked)).pairWithBye(t.byeCandidates(ranked))
 	if !ok {
-		return nil, fmt.Errorf("tournament: round %d for %d active players: %w; end the Swiss rounds here", t.Paired()+1, len(ranked), ErrNoPairing)
+		e := refused("no_pairing", kv("round", t.Paired()+1, "n", len(ranked)),
+			"tournament: round %d for %d active players: %v; end the Swiss rounds here", t.Paired()+1, len(ranked), ErrNoPairing)
+		e.err = ErrNoPairing
+		return nil, e
 	}
 	matches := make([]Match, 0, len(pairs)+1)
 	for _, pair := range pairs {
@@ -199,10 +204,10 @@ func (t *Swiss) Correct(round, table int, score GameScore, reason string) error 
 func (t *Swiss) Drop(player string) error {
 	i, ok := t.index[player]
 	if !ok {
-		return fmt.Errorf("tournament: %q is not registered in this event", player)
+		return refused("not_registered", kv("player", player), "tournament: %q is not registered in this event", player)
 	}
 	if t.dropped[i] {
-		return fmt.Errorf("tournament: %q has already dropped", player)
+		return refused("dropped_already", kv("player", player), "tournament: %q has already dropped", player)
 	}
 	t.dropped[i] = true
 	return nil
@@ -220,8 +225,12 @@ func (t *Swiss) Standings() []Standing {
 // standings who have not dropped (top 8 is customary). It needs every Swiss
 // round played.
 func (t *Swiss) Cut(top int) (*Bracket, error) {
-	if pending := t.undecided(); pending != "" || t.Paired() < t.planned {
-		return nil, fmt.Errorf("tournament: %d of %d Swiss rounds are paired%s; finish them before the cut", t.Paired(), t.planned, prefixed("; ", pending))
+	if t.Paired() < t.planned {
+		return nil, refused("cut_too_soon", kv("paired", t.Paired(), "n", t.planned),
+			"tournament: %d of %d Swiss rounds are paired; finish them before the cut", t.Paired(), t.planned)
+	}
+	if pending := t.undecided(fmt.Sprintf("tournament: %d of %d Swiss rounds are paired; ", t.Paired(), t.planned), "; finish them before the cut"); pending != nil {
+		return nil, pending
 	}
 	seeds := t.activeRanked()
 	if len(seeds) > top {
@@ -230,16 +239,9 @@ func (t *Swiss) Cut(top int) (*Bracket, error) {
 	return NewBracket(seeds)
 }
 
-func prefixed(prefix, s string) string {
-	if s == "" {
-		return ""
-	}
-	return prefix + s
-}
-
 func wrap(err error) error {
 	if err == nil {
 		return nil
 	}
-	return fmt.Errorf("tournament: %w", err)
+	return within(err, "tournament: ")
 }
