@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine/i18n"
@@ -40,11 +41,49 @@ func (p Problem) In(l i18n.Lang, c *i18n.Catalog) Problem {
 	if c == nil {
 		c = i18n.Shared
 	}
-	p.Msg = c.T(l, p.Key+".msg", p.Args...)
+	args := wordsIn(l, c, p.Args)
+	p.Msg = c.T(l, p.Key+".msg", args...)
 	if c.Has(p.Key + ".fix") {
-		p.Fix = c.T(l, p.Key+".fix", p.Args...)
+		p.Fix = c.T(l, p.Key+".fix", args...)
 	}
 	return p
+}
+
+// CatalogueWord is a problem's argument that is itself a word of the
+// catalogue (a colour, a kind), said in the reader's language with the
+// rest of the problem rather than as its id.
+type CatalogueWord string
+
+// CatalogueWords is a list of catalogue words, said joined by ", ".
+type CatalogueWords []string
+
+// wordsIn is args with every CatalogueWord and CatalogueWords said in l;
+// args itself when there is none, so that most problems copy nothing.
+func wordsIn(l i18n.Lang, c *i18n.Catalog, args []any) []any {
+	var out []any
+	for i, a := range args {
+		var said string
+		switch w := a.(type) {
+		case CatalogueWord:
+			said = c.T(l, string(w))
+		case CatalogueWords:
+			parts := make([]string, len(w))
+			for j, k := range w {
+				parts[j] = c.T(l, k)
+			}
+			said = strings.Join(parts, ", ")
+		default:
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(args)
+		}
+		out[i] = said
+	}
+	if out == nil {
+		return args
+	}
+	return out
 }
 
 // Error writes the problem as "file:line: subject: message (fix: ...)".

@@ -9,6 +9,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
 	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
 )
 
 // ME-9.1, ME-10.U1: the pool is data: 8 colours of 15 cards, every file
@@ -128,6 +129,39 @@ func TestME8_1EveryColourTripleIsLegal(t *testing.T) {
 	}
 }
 
+// ME-8.1: a deck list names a whole colour by its id or by its name in any
+// language, as the problems tell the reader to, and the problems name
+// colours in the reader's words, never by their ids.
+func TestME8_1ColoursByTheirNames(t *testing.T) {
+	for _, text := range []string{"Grün\nrot\nBlau\n", "Zelená\nČervená\nmodrá\n", "Green\nred\nBLUE\n"} {
+		d, err := engine.ParseDeckList("t.txt", "t", strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ps := (Game{}).ValidateDeck(d); len(ps) > 0 {
+			t.Errorf("%q: %v", text, ps)
+		}
+	}
+	d, _ := engine.ParseDeckList("t.txt", "t", strings.NewReader("rot\nblue\n1 Sapling\n1 Wolf Pack\nblack\n"))
+	ps := (Game{}).ValidateDeck(d)
+	for _, tc := range []struct {
+		lang       i18n.Lang
+		want, none string
+	}{
+		{i18n.DE, "der Farbe Grün", "green"},
+		{i18n.CS, "barvy Zelená", "green"},
+	} {
+		var said []string
+		for _, p := range ps {
+			said = append(said, p.In(tc.lang, words).Msg)
+		}
+		all := strings.Join(said, "\n")
+		if !strings.Contains(all, tc.want) || strings.Contains(all, tc.none) {
+			t.Errorf("%s: %s\nwant %q, not %q", tc.lang, all, tc.want, tc.none)
+		}
+	}
+}
+
 // ME-8.1, ME-8.3: a bad deck gets every problem, each with its line.
 func TestME8_1BadDecks(t *testing.T) {
 	for _, tc := range []struct {
@@ -136,8 +170,8 @@ func TestME8_1BadDecks(t *testing.T) {
 	}{
 		{"typo", "red\nblue\n1 Fireblal\n", []string{"t.txt:3: Fireblal: no such card", "did you mean Fireball?", "needs exactly 3"}},
 		{"two copies", "red\nblue\n2 Insight\n", []string{"t.txt:3: Insight: 2 copies", "listed twice"}},
-		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: green: only 2 of the 15 green cards", "missing: Oak Warden"}},
-		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (red, blue, green, black), it needs exactly 3 (ME-8.1)"}},
+		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: green: only 2 of the 15 Green cards", "missing: Oak Warden"}},
+		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (Red, Blue, Green, Black), it needs exactly 3 (ME-8.1)"}},
 		{"colour twice", "red\nred\nblue\ngreen\n", []string{"t.txt:2: red: colour red is listed twice"}},
 		{"section", "red\nblue\ngreen\nextra:\n1 Sapling\n", []string{"t.txt:5: Sapling: section \"extra\""}},
 		{"colour with a count", "2 red\nblue\ngreen\n", []string{"t.txt:1: red: a colour line takes no count (has 2)"}},

@@ -8,6 +8,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/i18n"
 )
 
 // A deck file either lists the 45 cards of its three colours ("1 Fire
@@ -43,7 +44,7 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 		if !ok {
 			name = strings.ToLower(strings.TrimSpace(e.Card))
 		}
-		if c := colourIndex(name); !ok && c >= 0 {
+		if c := colourInList(name); !ok && c >= 0 {
 			if whole[c] || count[c] > 0 {
 				probs = append(probs, d.Spoken(words, e, "deck.colour_twice", "colour", name))
 				continue
@@ -88,15 +89,15 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 				}
 			}
 			probs = append(probs, engine.Spoken(engine.Problem{File: d.Source, Line: firstLine[c], Subject: colourNames[c]}, words,
-				"deck.partial", "n", count[c], "colour", colourNames[c], "missing", strings.Join(missing, ", ")))
+				"deck.partial", "n", count[c], "colour", engine.CatalogueWord("group."+colourNames[c]), "missing", strings.Join(missing, ", ")))
 		}
 	}
 	if len(cols) != 3 {
 		names := make([]string, len(cols))
 		for i, c := range cols {
-			names[i] = colourNames[c]
+			names[i] = "group." + colourNames[c]
 		}
-		probs = append(probs, d.Whole(words, "deck.colours", "n", len(cols), "colours", strings.Join(names, ", ")))
+		probs = append(probs, d.Whole(words, "deck.colours", "n", len(cols), "colours", engine.CatalogueWords(names)))
 	}
 	return cols, probs
 }
@@ -124,4 +125,21 @@ func cardsAndColours(p *pool) iter.Seq[string] {
 			}
 		}
 	}
+}
+
+// colourInList is the colour a deck list's line names by its id ("green")
+// or by its name in any language the game speaks ("Grün", "Zelená"),
+// since the problems tell a player to write the colour's name; -1 if none.
+func colourInList(name string) int {
+	if c := colourIndex(name); c >= 0 {
+		return c
+	}
+	for c := range colourNames {
+		for _, l := range i18n.Langs {
+			if strings.EqualFold(colourWord(l, int8(c)), name) {
+				return c
+			}
+		}
+	}
+	return -1
 }
