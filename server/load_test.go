@@ -30,11 +30,11 @@ func TestLoadTestPlaysGames(t *testing.T) {
 // from the whole message, for each seat, the spectators and a full state.
 func TestBotsReadMessagesWithoutTheirView(t *testing.T) {
 	s := midgameSession(t)
-	msgs := [][]byte{
-		s.encodeLocked(s.stateLocked([]engine.Seat{0}, i18n.EN)),
-		s.encodeLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN)),
-		s.encodeLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN)),
-		s.encodeLocked(s.deltaLocked(nil, 0, i18n.EN)),
+	full, view := s.encodeStateLocked(s.stateLocked([]engine.Seat{0}, i18n.EN), nil)
+	patched, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN), []byte(`{"turn":0}`))
+	whole, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN), nil)
+	spectators, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN), view)
+	msgs := [][]byte{full, patched, whole, spectators,
 		s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()}),
 		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here`}),
 	}

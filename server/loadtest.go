@@ -462,22 +462,21 @@ func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, st
 	return m, got, nil
 }
 
-// withoutView cuts the view out of a state message in place, so a bot
-// does not parse the bulk of each message only to skip it. It relies on
-// the server writing StateMsg's fields in order (the view before the
-// legal actions) and on no string holding the bytes ,"view": or ,"legal":
-// (a quote inside a string is escaped); a message it does not recognise
-// is returned whole.
+// withoutView cuts the view (or its patch) off a state message in
+// place, so a bot does not parse the bulk of each message only to skip
+// it. The server writes the view last (encodeStateLocked), and no string
+// can hold the bytes ,"view": (a quote inside a string is escaped), so
+// the first such bytes start it; a message without them is returned
+// whole.
 func withoutView(msg []byte) []byte {
 	view := bytes.Index(msg, []byte(`,"view":`))
+	if patch := bytes.Index(msg, []byte(`,"view_patch":`)); patch >= 0 && (view < 0 || patch < view) {
+		view = patch
+	}
 	if view < 0 {
 		return msg
 	}
-	legal := bytes.Index(msg[view:], []byte(`,"legal":`))
-	if legal < 0 {
-		return msg
-	}
-	return append(msg[:view], msg[view+legal:]...)
+	return append(msg[:view], '}')
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and

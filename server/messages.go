@@ -1,6 +1,7 @@
 package server
 
 import (
+	"encoding/json"
 	"slices"
 
 	"kartenwerk/engine"
@@ -14,7 +15,7 @@ import (
 // A full message (Full true: the HTTP answer, the first message on a
 // WebSocket and the answer to "sync") carries everything, with the last
 // logTail log entries. Over a WebSocket the messages that follow carry
-// only what changed: the new view and legal actions, and the log entries
+// only what changed: the view's changes, the legal actions, and the log entries
 // after those the client has, so Log starts at entry LogTotal-len(Log)+1.
 // A client that finds a gap (that number is not one past its last entry)
 // asks for a full message with {"type":"sync"}.
@@ -34,8 +35,14 @@ type StateMsg struct {
 	Controls []engine.Seat `json:"controls,omitempty"`
 	// Seats are in full messages; a WebSocket gets a "seats" message when
 	// one connects or leaves.
-	Seats []SeatInfo   `json:"seats,omitempty"`
-	View  *engine.View `json:"view"`
+	Seats []SeatInfo `json:"seats,omitempty"`
+	// View is the viewer's table. Over a WebSocket, a message after the
+	// first carries ViewPatch instead: a merge patch (mergepatch.go)
+	// against the view the client was sent last, whole when no patch can
+	// express the change. The encoder writes both from the view's bytes
+	// (encodeStateLocked).
+	View      *engine.View    `json:"view,omitempty"`
+	ViewPatch json.RawMessage `json:"view_patch,omitempty"`
 	// Legal lists the viewer's actions when it is to move.
 	Legal []LegalAction `json:"legal"`
 	// Log is the tail of the game log, or in a delta the entries the

@@ -38,6 +38,8 @@ type session struct {
 	finished bool
 	rematch  string
 	legal    []engine.Action
+	// patch is room to build a view's merge patch in, reused.
+	patch []byte
 	// names are the display names the seats chose ("" for the default).
 	names []string
 	// langs are the languages the log keeps its words in: those of the
