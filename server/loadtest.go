@@ -377,18 +377,19 @@ func tokenFromInvite(link string) string {
 	return tok
 }
 
-// botMsg is the part of a server message a bot reads. The decoder skips
-// the view and the log without building them, so the bots cost little next
-// to the server they measure.
+// botMsg is the part of a server message a bot reads (decodeBotMsg).
 type botMsg struct {
-	Type     string `json:"type"`
-	Error    string `json:"error"`
-	Version  int    `json:"version"`
-	Finished bool   `json:"finished"`
-	Legal    []struct {
-		Action   string `json:"action"`
-		Concedes bool   `json:"concedes"`
-	} `json:"legal"`
+	Type     string      `json:"type"`
+	Error    string      `json:"error"`
+	Version  int         `json:"version"`
+	Finished bool        `json:"finished"`
+	Legal    []botAction `json:"legal"`
+}
+
+// botAction is a legal action as a bot reads it.
+type botAction struct {
+	Action   string `json:"action"`
+	Concedes bool   `json:"concedes"`
 }
 
 // runBot plays one seat until the game ends: on each table where it must
@@ -453,30 +454,13 @@ func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, st
 	}
 	stats.seatBytes.Add(int64(len(data)))
 	got := time.Now()
-	if err := json.Unmarshal(withoutView(data), &m); err != nil {
-		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, data)
+	if err := decodeBotMsg(data, &m); err != nil {
+		return m, got, fmt.Errorf("a message a bot cannot read (%v): %.200s", err, data)
 	}
 	if m.Type == "error" {
 		return m, got, fmt.Errorf("server error: %s", m.Error)
 	}
 	return m, got, nil
-}
-
-// withoutView cuts the view (or its patch) off a state message in
-// place, so a bot does not parse the bulk of each message only to skip
-// it. The server writes the view last (encodeStateLocked), and no string
-// can hold the bytes ,"view": (a quote inside a string is escaped), so
-// the first such bytes start it; a message without them is returned
-// whole.
-func withoutView(msg []byte) []byte {
-	view := bytes.Index(msg, []byte(`,"view":`))
-	if patch := bytes.Index(msg, []byte(`,"view_patch":`)); patch >= 0 && (view < 0 || patch < view) {
-		view = patch
-	}
-	if view < 0 {
-		return msg
-	}
-	return append(msg[:view], '}')
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and
