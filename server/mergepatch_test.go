@@ -124,7 +124,8 @@ func checkPatchApplies(t *testing.T, what string, old, new, patch []byte) {
 }
 
 // In random games of every game, the successive views of a player and of
-// a spectator each have a merge patch against the one before, and the
+// a spectator encode as encoding/json encodes them (View.AppendJSON, which
+// the server uses), each has a merge patch against the one before, and the
 // patches applied in turn to the first view give exactly each new view:
 // what a table that applies them shows is what a full sync would.
 func TestViewPatchesRebuildEveryView(t *testing.T) {
@@ -156,9 +157,13 @@ func checkViewPatches(t *testing.T, what string, st engine.State, viewer engine.
 		if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
 			t.Fatalf("%s move %d: %v", what, move, err)
 		}
-		view, err := json.Marshal(engine.Localized(st, viewer, w))
+		v := engine.Localized(st, viewer, w)
+		view, err := json.Marshal(v)
 		if err != nil {
 			t.Fatal(err)
+		}
+		if fast := v.AppendJSON(nil); string(fast) != string(view) {
+			t.Fatalf("%s move %d: View.AppendJSON\n%s\nencoding/json\n%s", what, move, fast, view)
 		}
 		patch, ok := mergePatch(nil, last, view)
 		if !ok {

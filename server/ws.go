@@ -131,10 +131,11 @@ func (s *session) sendStateLocked(c *client) {
 // encoding, or nils (logged) when it cannot be encoded. m's view is
 // taken out of it.
 func (s *session) encodeStateLocked(m *StateMsg, base []byte) (msg, view []byte) {
-	view = s.encodeLocked(m.View)
+	// Room for a view about as long as the last one, so it grows once.
+	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
 	m.View = nil
 	head := s.encodeLocked(m)
-	if view == nil || head == nil {
+	if head == nil {
 		return nil, nil
 	}
 	key, body := `,"view":`, view
