@@ -25,6 +25,23 @@ func TestLoadTestPlaysGames(t *testing.T) {
 	}
 }
 
+// Against a running server, the load test reads its CPU time from
+// /metrics: over the whole run and from the end of the warm-up.
+func TestLoadTestMeasuresServerCPUAfterTheWarmup(t *testing.T) {
+	stop, url, err := startLocal(t.TempDir() + "/l.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	r, err := LoadTest(context.Background(), LoadConfig{URL: url, Game: "trick", Games: 10, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Errors > 0 || r.ServerCPUPerMove <= 0 || r.ServerCPUPerMoveAfterWarmup <= 0 {
+		t.Errorf("want the server's CPU per move over the run and after the warm-up: %+v", r)
+	}
+}
+
 // A bot reads the same from a message as encoding/json does, for each
 // seat, the spectators, a full state, a view whole and patched, seats and
 // errors; and it refuses what is not a message.
