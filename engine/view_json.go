@@ -167,7 +167,14 @@ func appendKey(dst []byte, sep byte, key string) []byte {
 	return append(append(append(append(dst, sep, '"'), key...), '"'), ':')
 }
 
-// appendSeat appends a seat as its MarshalText does, quoted.
+// AppendSeatJSON appends a seat as encoding/json encodes it (its
+// MarshalText, quoted).
+func AppendSeatJSON(dst []byte, s Seat) []byte { return appendSeat(dst, s) }
+
+// AppendJSONString appends s quoted as encoding/json does (see
+// appendJSONString).
+func AppendJSONString(dst []byte, s string) []byte { return appendJSONString(dst, s) }
+
 func appendSeat(dst []byte, s Seat) []byte {
 	if s >= 0 && s < 9 {
 		return append(dst, '"', 'p', byte('1'+s), '"')

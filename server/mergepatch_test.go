@@ -173,3 +173,32 @@ func checkViewPatches(t *testing.T, what string, st engine.State, viewer engine.
 		last = view
 	}
 }
+
+// A delta's members besides the view encode as encoding/json encodes
+// them (appendDeltaJSON, which the server uses), and messages with more
+// in them are left to encoding/json.
+func TestDeltaEncodingIsEncodingJSON(t *testing.T) {
+	s := midgameSession(t)
+	thinking := engine.Seat(1)
+	msgs := []*StateMsg{
+		s.deltaLocked([]engine.Seat{s.state.ToMove()}, len(s.log)-2, i18n.EN),
+		s.deltaLocked([]engine.Seat{1 - s.state.ToMove()}, 0, i18n.EN),
+		s.deltaLocked(nil, len(s.log), i18n.EN),
+		{Type: "state", ID: "x<&>\"", Version: 3, Viewer: engine.NoSeat, Thinking: &thinking, Finished: true, Rematch: "r\u2028",
+			Legal: []LegalAction{{Action: "a", Label: "Ä \\ <b>", Cards: []int{1, -2}, Concedes: true}, {Action: "b", Cards: []int{}}},
+			Log:   []LogLine{{N: 1, Seat: 0, Label: "l\n"}}, LogTotal: 1},
+	}
+	for i, m := range msgs {
+		m.View = nil
+		want, _ := json.Marshal(m)
+		got, ok := m.appendDeltaJSON(nil)
+		if !ok || string(got) != string(want) {
+			t.Errorf("message %d: appendDeltaJSON (%v)\n%s\nencoding/json\n%s", i, ok, got, want)
+		}
+	}
+	full := s.stateLocked([]engine.Seat{0}, i18n.EN)
+	full.View = nil
+	if got, ok := full.appendDeltaJSON([]byte("x")); ok || string(got) != "x" {
+		t.Errorf("a full message was encoded by appendDeltaJSON: %s", got)
+	}
+}

@@ -134,8 +134,10 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte) (msg, view []byte)
 	// Room for a view about as long as the last one, so it grows once.
 	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
 	m.View = nil
-	head := s.encodeLocked(m)
-	if head == nil {
+	head, ok := m.appendDeltaJSON(s.head[:0])
+	if ok {
+		s.head = head
+	} else if head = s.encodeLocked(m); head == nil {
 		return nil, nil
 	}
 	key, body := `,"view":`, view
