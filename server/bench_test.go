@@ -93,11 +93,21 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 // BenchmarkViewPatch measures the merge patch of a seat's view after a
 // move against its view before, the work a delta adds per client kind.
 func BenchmarkViewPatch(b *testing.B) {
-	s := midgameSession(b)
-	before, _ := json.Marshal(engine.Localized(s.state, 0, s.wordsLocked(i18n.EN)))
-	s.legal = s.state.Legal(s.legal[:0])
-	s.applyLocked(s.legal[0])
-	after, _ := json.Marshal(engine.Localized(s.state, 0, s.wordsLocked(i18n.EN)))
+	g, _ := engine.Lookup("mysticelements")
+	st, err := g.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var legal []engine.Action
+	var before, after []byte
+	for range 40 { // the same midgame position every run
+		before = engine.Localized(st, 0, engine.Words{Lang: i18n.EN}).AppendJSON(nil)
+		legal = st.Legal(legal[:0])
+		if err := st.Apply(legal[len(legal)/2]); err != nil {
+			b.Fatal(err)
+		}
+		after = engine.Localized(st, 0, engine.Words{Lang: i18n.EN}).AppendJSON(nil)
+	}
 	var patch []byte
 	b.ReportAllocs()
 	defer reportCPU(b)()

@@ -61,6 +61,12 @@ func (d *differ) broken() bool { return d.oe != len(d.old) || d.ne != len(d.new)
 // value diffs the values at oi in old and ni in new, appending the patch
 // value when they differ; it returns their ends and whether they differ.
 func (d *differ) value(oi, ni int) (oe, ne int, changed bool) {
+	// Most values are unchanged: one scan of the new one and a compare
+	// of bytes tell, without walking the old one.
+	ne = skipValue(d.new, ni)
+	if oe = oi + ne - ni; oe <= len(d.old) && bytes.Equal(d.old[oi:oe], d.new[ni:ne]) && (oe == len(d.old) || isEnd(d.old[oe])) {
+		return oe, ne, false
+	}
 	switch {
 	case d.old[oi] == '{' && d.new[ni] == '{':
 		return d.object(oi, ni)
@@ -217,6 +223,9 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 	d.ok, d.oe, d.ne = okBefore, oe, ne
 	return oe, ne, changed
 }
+
+// isEnd reports whether c ends a value in a container.
+func isEnd(c byte) bool { return c == ',' || c == '}' || c == ']' }
 
 // skipComma steps over the comma after a member or element, if any.
 func skipComma(b []byte, i int) int {
