@@ -82,8 +82,18 @@ func Say(st State, a Action, viewer Seat, form Form, w Words) string {
 	return st.Describe(a, viewer)
 }
 
+// LocalViewer is a StateSpeaker that builds a view in w's words at once,
+// without the English words Localize would replace: what Localized
+// returns, for less work on a server's every move.
+type LocalViewer interface {
+	LocalView(s Seat, w Words) *View
+}
+
 // Localized returns seat s's view of st in w's words.
 func Localized(st State, s Seat, w Words) *View {
+	if lv, ok := st.(LocalViewer); ok {
+		return lv.LocalView(s, w)
+	}
 	v := st.View(s)
 	if sp, ok := st.(StateSpeaker); ok {
 		sp.Localize(v, w)

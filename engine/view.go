@@ -33,9 +33,15 @@ type Result struct {
 	Reason  string `json:"reason"`
 }
 
-// ResultOf turns an Outcome into a Result.
+// ResultOf turns an Outcome into a Result. A draw's Winners are empty,
+// not nil: a view never holds a null, which a client's merge patch of
+// the view could not carry (null deletes a member).
 func ResultOf(o Outcome) *Result {
-	return &Result{Winners: o.Winners.Seats(), Draw: o.Draw(), Reason: o.Reason}
+	winners := o.Winners.Seats()
+	if winners == nil {
+		winners = []Seat{}
+	}
+	return &Result{Winners: winners, Draw: o.Draw(), Reason: o.Reason}
 }
 
 // PlayerView is one seat's side of the table.

@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"syscall"
 	"testing"
+	"time"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -14,7 +16,7 @@ import (
 func BenchmarkStateMessage(b *testing.B) {
 	s := midgameSession(b)
 	seat := s.state.ToMove()
-	b.ResetTimer()
+	defer reportCPU(b)()
 	for range b.N {
 		m := s.stateLocked(seatsOf(s.seats, s.seats[seat].Token), i18n.EN)
 		if _, err := json.Marshal(m); err != nil {
@@ -76,7 +78,7 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 		seats = append(seats, c)
 	}
 	b.ReportAllocs()
-	b.ResetTimer()
+	defer reportCPU(b)()
 	for range b.N {
 		for _, c := range seats {
 			c.has = len(s.log) - 1
@@ -86,4 +88,51 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 			<-c.send
 		}
 	}
+}
+
+// BenchmarkViewPatch measures the merge patch of a seat's view after a
+// move against its view before, the work a delta adds per client kind.
+func BenchmarkViewPatch(b *testing.B) {
+	g, _ := engine.Lookup("mysticelements")
+	st, err := g.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: 5})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var legal []engine.Action
+	var before, after []byte
+	for range 40 { // the same midgame position every run
+		before = engine.Localized(st, 0, engine.Words{Lang: i18n.EN}).AppendJSON(nil)
+		legal = st.Legal(legal[:0])
+		if err := st.Apply(legal[len(legal)/2]); err != nil {
+			b.Fatal(err)
+		}
+		after = engine.Localized(st, 0, engine.Words{Lang: i18n.EN}).AppendJSON(nil)
+	}
+	var patch []byte
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for range b.N {
+		var ok bool
+		if patch, ok = mergePatch(patch[:0], before, after); !ok {
+			b.Fatal("no patch")
+		}
+	}
+	b.ReportMetric(float64(len(patch)), "patch-bytes")
+	b.ReportMetric(float64(len(after)), "view-bytes")
+}
+
+// reportCPU resets b's timer and returns a func that reports the
+// process's CPU time per op since (cpu-ns/op): unlike ns/op, it does not
+// grow when other processes share the machine. Defer it.
+func reportCPU(b *testing.B) func() {
+	start := processCPU()
+	b.ResetTimer()
+	return func() { b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op") }
+}
+
+// processCPU is the CPU time this process has used, user and system.
+func processCPU() time.Duration {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

@@ -267,11 +267,19 @@ func nameInside(name string, visible map[string]bool) bool {
 	return false
 }
 
-// frameLeaks checks one state message for the opponents' hand cards.
-func frameLeaks(frame string, ids []map[int]bool, names []map[string]bool) string {
-	var m StateMsg
-	if err := json.Unmarshal([]byte(frame), &m); err != nil || m.Type != "state" {
+// frameLeaks checks one state message for the opponents' hand cards: its
+// text, and its view as views rebuilds it from the messages in turn.
+func frameLeaks(frame string, views *viewFollower, ids []map[int]bool, names []map[string]bool) string {
+	var raw map[string]any
+	if err := json.Unmarshal([]byte(frame), &raw); err != nil || raw["type"] != "state" {
 		return ""
+	}
+	if err := views.follow(raw); err != nil {
+		return err.Error()
+	}
+	var m StateMsg
+	if b, err := json.Marshal(raw); err != nil || json.Unmarshal(b, &m) != nil {
+		return fmt.Sprintf("frame %.200s does not read as a state message", frame)
 	}
 	if m.Version >= len(ids) {
 		return fmt.Sprintf("frame at version %d is beyond the record", m.Version)
@@ -376,8 +384,9 @@ func TestBrowserFriendGameNeverShowsTheOtherHand(t *testing.T) {
 		if len(got) < 10 {
 			t.Fatalf("%v's tab received only %d WebSocket messages", seat, len(got))
 		}
+		var views viewFollower
 		for _, f := range got {
-			if leak := frameLeaks(f, ids, names); leak != "" {
+			if leak := frameLeaks(f, &views, ids, names); leak != "" {
 				t.Fatalf("%v's WebSocket traffic: %s", seat, leak)
 			}
 		}
@@ -469,7 +478,7 @@ func TestLeakCheckCatchesAShownHand(t *testing.T) {
 	m := s.stateLocked([]engine.Seat{0}, i18n.EN)
 	m.View = s.state.View(engine.Omniscient)
 	frame, _ := json.Marshal(m)
-	if frameLeaks(string(frame), ids, names) == "" {
+	if frameLeaks(string(frame), &viewFollower{}, ids, names) == "" {
 		t.Error("a frame with every hand in it passed the leak check")
 	}
 	if htmlLeaks(0, `<div class="card" data-id="12">`, ids, names) == "" && ids[0][12] {

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"reflect"
@@ -26,17 +25,35 @@ func TestLoadTestPlaysGames(t *testing.T) {
 	}
 }
 
-// A bot reads the same from a state message with its view cut out as
-// from the whole message, for each seat, the spectators and a full state.
-func TestBotsReadMessagesWithoutTheirView(t *testing.T) {
+// Against a running server, the load test reads its CPU time from
+// /metrics: over the whole run and from the end of the warm-up.
+func TestLoadTestMeasuresServerCPUAfterTheWarmup(t *testing.T) {
+	stop, url, err := startLocal(t.TempDir() + "/l.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stop()
+	r, err := LoadTest(context.Background(), LoadConfig{URL: url, Game: "trick", Games: 10, Duration: 2 * time.Second, Warmup: 500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Errors > 0 || r.ServerCPUPerMove <= 0 || r.ServerCPUPerMoveAfterWarmup <= 0 {
+		t.Errorf("want the server's CPU per move over the run and after the warm-up: %+v", r)
+	}
+}
+
+// A bot reads the same from a message as encoding/json does, for each
+// seat, the spectators, a full state, a view whole and patched, seats and
+// errors; and it refuses what is not a message.
+func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 	s := midgameSession(t)
-	msgs := [][]byte{
-		s.encodeLocked(s.stateLocked([]engine.Seat{0}, i18n.EN)),
-		s.encodeLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN)),
-		s.encodeLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN)),
-		s.encodeLocked(s.deltaLocked(nil, 0, i18n.EN)),
+	full, view := s.encodeStateLocked(s.stateLocked([]engine.Seat{0}, i18n.EN), nil)
+	patched, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN), []byte(`{"turn":0}`))
+	whole, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN), nil)
+	spectators, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN), view)
+	msgs := [][]byte{full, patched, whole, spectators,
 		s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()}),
-		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here`}),
+		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here, but "quotes" <and> \\ escapes`}),
 	}
 	legal := 0
 	for _, msg := range msgs {
@@ -44,13 +61,17 @@ func TestBotsReadMessagesWithoutTheirView(t *testing.T) {
 		if err := json.Unmarshal(msg, &whole); err != nil {
 			t.Fatal(err)
 		}
-		short := withoutView(bytes.Clone(msg))
-		if err := json.Unmarshal(short, &cut); err != nil || !reflect.DeepEqual(cut, whole) {
-			t.Fatalf("read without the view: %+v (%v)\nwhole: %+v\nfrom %s", cut, err, whole, short)
+		if err := decodeBotMsg(msg, &cut); err != nil || !reflect.DeepEqual(cut, whole) {
+			t.Fatalf("a bot read %+v (%v)\nencoding/json %+v\nfrom %s", cut, err, whole, msg)
 		}
 		legal += len(whole.Legal)
 	}
 	if legal == 0 {
 		t.Error("no message offered a legal action: the test reads nothing that matters")
+	}
+	for _, bad := range []string{``, `[1]`, `{"type":"state","version":"7"}`, `{"type" "state"}`, `{"legal":{"action":"x"}}`, `{"type":3}`} {
+		if err := decodeBotMsg([]byte(bad), &botMsg{}); err == nil {
+			t.Errorf("a bot read %q without an error", bad)
+		}
 	}
 }

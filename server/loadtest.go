@@ -73,7 +73,12 @@ type LoadReport struct {
 	// started (its whole run, setup included) divided by the moves; for
 	// servers it was given, the CPU their /metrics count over the run.
 	ServerCPUPerMove time.Duration `json:"server_cpu_per_move_ns,omitempty"`
-	FirstErrorMsg    string        `json:"first_error,omitempty"`
+	// ServerCPUPerMoveAfterWarmup is the servers' CPU time from the end of
+	// the warm-up to the end of the run, as their /metrics count it,
+	// divided by the moves meanwhile: the cost of play alone, without
+	// creating the games and opening their connections.
+	ServerCPUPerMoveAfterWarmup time.Duration `json:"server_cpu_per_move_after_warmup_ns,omitempty"`
+	FirstErrorMsg               string        `json:"first_error,omitempty"`
 }
 
 // String writes the report for people.
@@ -82,6 +87,9 @@ func (r LoadReport) String() string {
 		r.Games, r.Finished, r.Moves, r.Elapsed.Seconds(), r.MovesPerSec, r.Measured, ms(r.P50), ms(r.P99), ms(r.Max), r.Errors, r.BytesPerSeatMove)
 	if r.ServerCPUPerMove > 0 {
 		s += fmt.Sprintf("; server CPU %.3fms per move", ms(r.ServerCPUPerMove))
+	}
+	if r.ServerCPUPerMoveAfterWarmup > 0 {
+		s += fmt.Sprintf(" (%.3fms after the warm-up)", ms(r.ServerCPUPerMoveAfterWarmup))
 	}
 	if r.BytesPerViewerMove > 0 {
 		s += fmt.Sprintf(", %.0f per spectator per move", r.BytesPerViewerMove)
@@ -130,6 +138,7 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 	defer cancel()
 	start := time.Now()
 	stats := &loadStats{measureFrom: start.Add(cfg.Warmup)}
+	warm := sampleAfter(ctx, cfg.Warmup, servers, stats)
 	var wg sync.WaitGroup
 	for i := 0; i < cfg.Games; i++ {
 		wg.Add(1)
@@ -148,8 +157,40 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 	r := stats.report(cfg.Games, time.Since(start), 2, cfg.Spectators)
 	if cpuAfter, ok := serversCPU(context.Background(), servers); measured && ok && r.Moves > 0 {
 		r.ServerCPUPerMove = (cpuAfter - cpuBefore) / time.Duration(r.Moves)
+		if w, ok := <-warm; ok && w.ok && r.Moves > w.moves {
+			r.ServerCPUPerMoveAfterWarmup = (cpuAfter - w.cpu) / time.Duration(r.Moves-w.moves)
+		}
 	}
 	return r, nil
+}
+
+// cpuSample is the servers' CPU time and the moves played at one moment.
+type cpuSample struct {
+	cpu   time.Duration
+	moves int
+	ok    bool
+}
+
+// sampleAfter takes a cpuSample once the warm-up is over, and delivers it
+// (or closes the channel, if the run ended first).
+func sampleAfter(ctx context.Context, warmup time.Duration, servers []string, stats *loadStats) <-chan cpuSample {
+	out := make(chan cpuSample, 1)
+	go func() {
+		defer close(out)
+		t := time.NewTimer(warmup)
+		defer t.Stop()
+		select {
+		case <-t.C:
+		case <-ctx.Done():
+			return
+		}
+		stats.mu.Lock()
+		moves := stats.moves
+		stats.mu.Unlock()
+		cpu, ok := serversCPU(ctx, servers)
+		out <- cpuSample{cpu, moves, ok}
+	}()
+	return out
 }
 
 // serversCPU is the CPU time the servers have used so far, the sum of
@@ -377,18 +418,19 @@ func tokenFromInvite(link string) string {
 	return tok
 }
 
-// botMsg is the part of a server message a bot reads. The decoder skips
-// the view and the log without building them, so the bots cost little next
-// to the server they measure.
+// botMsg is the part of a server message a bot reads (decodeBotMsg).
 type botMsg struct {
-	Type     string `json:"type"`
-	Error    string `json:"error"`
-	Version  int    `json:"version"`
-	Finished bool   `json:"finished"`
-	Legal    []struct {
-		Action   string `json:"action"`
-		Concedes bool   `json:"concedes"`
-	} `json:"legal"`
+	Type     string      `json:"type"`
+	Error    string      `json:"error"`
+	Version  int         `json:"version"`
+	Finished bool        `json:"finished"`
+	Legal    []botAction `json:"legal"`
+}
+
+// botAction is a legal action as a bot reads it.
+type botAction struct {
+	Action   string `json:"action"`
+	Concedes bool   `json:"concedes"`
 }
 
 // runBot plays one seat until the game ends: on each table where it must
@@ -453,31 +495,13 @@ func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, st
 	}
 	stats.seatBytes.Add(int64(len(data)))
 	got := time.Now()
-	if err := json.Unmarshal(withoutView(data), &m); err != nil {
-		return m, got, fmt.Errorf("a message that is not JSON (%v): %.200s", err, data)
+	if err := decodeBotMsg(data, &m); err != nil {
+		return m, got, fmt.Errorf("a message a bot cannot read (%v): %.200s", err, data)
 	}
 	if m.Type == "error" {
 		return m, got, fmt.Errorf("server error: %s", m.Error)
 	}
 	return m, got, nil
-}
-
-// withoutView cuts the view out of a state message in place, so a bot
-// does not parse the bulk of each message only to skip it. It relies on
-// the server writing StateMsg's fields in order (the view before the
-// legal actions) and on no string holding the bytes ,"view": or ,"legal":
-// (a quote inside a string is escaped); a message it does not recognise
-// is returned whole.
-func withoutView(msg []byte) []byte {
-	view := bytes.Index(msg, []byte(`,"view":`))
-	if view < 0 {
-		return msg
-	}
-	legal := bytes.Index(msg[view:], []byte(`,"legal":`))
-	if legal < 0 {
-		return msg
-	}
-	return append(msg[:view], msg[view+legal:]...)
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and

@@ -1,7 +1,9 @@
 package server
 
 import (
+	"encoding/json"
 	"slices"
+	"strconv"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -14,7 +16,7 @@ import (
 // A full message (Full true: the HTTP answer, the first message on a
 // WebSocket and the answer to "sync") carries everything, with the last
 // logTail log entries. Over a WebSocket the messages that follow carry
-// only what changed: the new view and legal actions, and the log entries
+// only what changed: the view's changes, the legal actions, and the log entries
 // after those the client has, so Log starts at entry LogTotal-len(Log)+1.
 // A client that finds a gap (that number is not one past its last entry)
 // asks for a full message with {"type":"sync"}.
@@ -34,8 +36,14 @@ type StateMsg struct {
 	Controls []engine.Seat `json:"controls,omitempty"`
 	// Seats are in full messages; a WebSocket gets a "seats" message when
 	// one connects or leaves.
-	Seats []SeatInfo   `json:"seats,omitempty"`
-	View  *engine.View `json:"view"`
+	Seats []SeatInfo `json:"seats,omitempty"`
+	// View is the viewer's table. Over a WebSocket, a message after the
+	// first carries ViewPatch instead: a merge patch (mergepatch.go)
+	// against the view the client was sent last, whole when no patch can
+	// express the change. The encoder writes both from the view's bytes
+	// (encodeStateLocked).
+	View      *engine.View    `json:"view,omitempty"`
+	ViewPatch json.RawMessage `json:"view_patch,omitempty"`
 	// Legal lists the viewer's actions when it is to move.
 	Legal []LegalAction `json:"legal"`
 	// Log is the tail of the game log, or in a delta the entries the
@@ -189,4 +197,66 @@ func (s *session) logFrom(viewer engine.Seat, from int, w engine.Words) []LogLin
 		out = append(out, LogLine{N: i + 1, Seat: s.log[i].seat, Label: labelFor(s.log[i], viewer, w)})
 	}
 	return out
+}
+
+// appendDeltaJSON appends m as encoding/json encodes it, without
+// reflection, for the common delta (no game, names, controls, seats,
+// view, explanation or clock), and reports false, appending nothing, for
+// any other message. A delta is encoded for every client kind on every
+// move; TestDeltaEncodingIsEncodingJSON compares the two.
+func (m *StateMsg) appendDeltaJSON(dst []byte) ([]byte, bool) {
+	if m.Game != "" || m.Name != "" || m.CardsDate != "" || m.Controls != nil || m.Seats != nil || m.View != nil ||
+		m.ViewPatch != nil || m.Legal == nil || m.Log == nil || m.Explain != nil || m.Clock != nil {
+		return dst, false
+	}
+	dst = engine.AppendJSONString(append(dst, `{"type":`...), m.Type)
+	dst = strconv.AppendBool(append(dst, `,"full":`...), m.Full)
+	dst = engine.AppendJSONString(append(dst, `,"id":`...), m.ID)
+	dst = strconv.AppendInt(append(dst, `,"version":`...), int64(m.Version), 10)
+	dst = engine.AppendSeatJSON(append(dst, `,"viewer":`...), m.Viewer)
+	dst = append(dst, `,"legal":[`...)
+	for i := range m.Legal {
+		dst = m.Legal[i].appendJSON(dst, i)
+	}
+	dst = append(dst, `],"log":[`...)
+	for i, l := range m.Log {
+		if i > 0 {
+			dst = append(dst, ',')
+		}
+		dst = engine.AppendSeatJSON(append(strconv.AppendInt(append(dst, `{"n":`...), int64(l.N), 10), `,"seat":`...), l.Seat)
+		dst = append(engine.AppendJSONString(append(dst, `,"label":`...), l.Label), '}')
+	}
+	dst = strconv.AppendInt(append(dst, `],"log_total":`...), int64(m.LogTotal), 10)
+	if m.Thinking != nil {
+		dst = engine.AppendSeatJSON(append(dst, `,"thinking":`...), *m.Thinking)
+	}
+	dst = strconv.AppendBool(append(dst, `,"finished":`...), m.Finished)
+	if m.Rematch != "" {
+		dst = engine.AppendJSONString(append(dst, `,"rematch":`...), m.Rematch)
+	}
+	return append(dst, '}'), true
+}
+
+// appendJSON appends the i-th legal action of a list as encoding/json
+// encodes it.
+func (a *LegalAction) appendJSON(dst []byte, i int) []byte {
+	if i > 0 {
+		dst = append(dst, ',')
+	}
+	dst = engine.AppendJSONString(append(dst, `{"action":`...), a.Action)
+	dst = engine.AppendJSONString(append(dst, `,"label":`...), a.Label)
+	if len(a.Cards) > 0 {
+		dst = append(dst, `,"cards":[`...)
+		for j, c := range a.Cards {
+			if j > 0 {
+				dst = append(dst, ',')
+			}
+			dst = strconv.AppendInt(dst, int64(c), 10)
+		}
+		dst = append(dst, ']')
+	}
+	if a.Concedes {
+		dst = append(dst, `,"concedes":true`...)
+	}
+	return append(dst, '}')
 }

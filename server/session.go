@@ -38,6 +38,9 @@ type session struct {
 	finished bool
 	rematch  string
 	legal    []engine.Action
+	// patch and head are room to build a view's merge patch and a
+	// message's other members in, reused.
+	patch, head []byte
 	// names are the display names the seats chose ("" for the default).
 	names []string
 	// langs are the languages the log keeps its words in: those of the

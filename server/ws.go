@@ -23,7 +23,11 @@ type client struct {
 	lang i18n.Lang
 	// has is how many log entries the client has been sent (under the
 	// session's lock), so the next message sends only those it lacks.
-	has    int
+	has int
+	// view is the view the client was sent last, encoded (under the
+	// session's lock): the base of the next message's patch. Clients
+	// sent the same view share its bytes, never changed once sent.
+	view   []byte
 	send   chan []byte
 	once   sync.Once
 	closed chan struct{}
@@ -79,34 +83,73 @@ func (s *session) broadcastLocked() {
 // message in done for clients like it, or one built, encoded and added.
 func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 	i := slices.IndexFunc(done, func(e encoded) bool {
-		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls)
+		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls) && sameBytes(e.base, c.view)
 	})
 	if i < 0 {
-		done = append(done, encoded{c.controls, c.lang, c.has, s.encodeLocked(s.deltaLocked(c.controls, c.has, c.lang))})
+		msg, view := s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang), c.view)
+		done = append(done, encoded{c.controls, c.lang, c.has, c.view, view, msg})
 		i = len(done) - 1
 	}
 	if done[i].msg != nil {
 		c.push(done[i].msg)
-		c.has = len(s.log)
+		c.has, c.view = len(s.log), done[i].view
 	}
 	return done
 }
 
+// sameBytes reports whether a and b hold the same bytes, at once when
+// they share them.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	return len(a) == 0 || &a[0] == &b[0] || bytes.Equal(a, b)
+}
+
 // encoded is a message encoded for the clients with these seats and
-// language that had has log entries.
+// language that had has log entries and were sent the view base; view
+// is the view it brings them.
 type encoded struct {
-	controls []engine.Seat
-	lang     i18n.Lang
-	has      int
-	msg      []byte
+	controls   []engine.Seat
+	lang       i18n.Lang
+	has        int
+	base, view []byte
+	msg        []byte
 }
 
 // sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b := s.encodeLocked(s.stateLocked(c.controls, c.lang)); b != nil {
+	if b, view := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil); b != nil {
 		c.push(b)
-		c.has = len(s.log)
+		c.has, c.view = len(s.log), view
 	}
+}
+
+// encodeStateLocked encodes a state message for a client that was sent
+// the view base (nil for none): with its view whole, or as a merge patch
+// against base when there is one. It returns the message and the view's
+// encoding, or nils (logged) when it cannot be encoded. m's view is
+// taken out of it.
+func (s *session) encodeStateLocked(m *StateMsg, base []byte) (msg, view []byte) {
+	// Room for a view about as long as the last one, so it grows once.
+	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
+	m.View = nil
+	head, ok := m.appendDeltaJSON(s.head[:0])
+	if ok {
+		s.head = head
+	} else if head = s.encodeLocked(m); head == nil {
+		return nil, nil
+	}
+	key, body := `,"view":`, view
+	if base != nil {
+		var ok bool
+		if s.patch, ok = mergePatch(s.patch[:0], base, view); ok {
+			key, body = `,"view_patch":`, s.patch
+		}
+	}
+	msg = make([]byte, 0, len(head)+len(key)+len(body))
+	msg = append(append(append(msg, head[:len(head)-1]...), key...), body...)
+	return append(msg, '}'), view
 }
 
 // encodeLocked encodes a message, or logs why it cannot and returns nil.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -18,6 +19,8 @@ type wsClient struct {
 	t    *testing.T
 	conn *websocket.Conn
 	ctx  context.Context
+	// views rebuilds the view from the state messages so far.
+	views viewFollower
 }
 
 func (e *testEnv) dial(id, token string) *wsClient {
@@ -51,10 +54,41 @@ func (c *wsClient) next(typ string) map[string]any {
 		}
 		var m map[string]any
 		json.Unmarshal(data, &m)
+		c.followView(m)
 		if m["type"] == typ {
 			return m
 		}
 	}
+}
+
+// followView keeps the view a state message brings, as a table does: a
+// delta's patch is applied to the view before, and m["view"] set to the
+// result.
+func (c *wsClient) followView(m map[string]any) {
+	if err := c.views.follow(m); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// viewFollower rebuilds the views of a client's state messages.
+type viewFollower struct{ view any }
+
+// follow applies m's view patch to the view before and sets m["view"]
+// to the result; a message with a whole view starts again from it.
+func (f *viewFollower) follow(m map[string]any) error {
+	if m["type"] != "state" {
+		return nil
+	}
+	if p, ok := m["view_patch"]; ok {
+		if f.view == nil {
+			return fmt.Errorf("a view patch before any view: %v", m)
+		}
+		f.view = applyMergePatch(f.view, p)
+		m["view"] = f.view
+		return nil
+	}
+	f.view = m["view"]
+	return nil
 }
 
 func TestWebSocketRefusesBadMessagesToThatClientOnly(t *testing.T) {

@@ -86,9 +86,31 @@ function applyDelta(m) {
     return;
   }
   const log = state.log.concat(m.log).slice(-60);
-  state = {...state, ...m, log, full: false, thinking: m.thinking ?? null, rematch: m.rematch || state.rematch,
+  const view = m.view_patch ? mergePatch(state.view, m.view_patch) : m.view;
+  state = {...state, ...m, view, log, full: false, thinking: m.thinking ?? null, rematch: m.rematch || state.rematch,
     explain: m.explain || state.explain, seats: m.seats || state.seats};
+  delete state.view_patch;
   draw();
+}
+
+// mergePatch applies a view patch (JSON merge patch, RFC 7386: null
+// deletes a member, objects merge by key, anything else replaces) to the
+// view before, building new objects where it changes them. One
+// extension: {"@n": 3, "1": {...}} patches an array, keeping its first 3
+// elements and merging element 1's patch (server/mergepatch.go).
+function mergePatch(target, patch) {
+  if (patch === null || typeof patch !== "object" || Array.isArray(patch)) return patch;
+  if (Array.isArray(target) && typeof patch["@n"] === "number") {
+    const out = target.slice(0, patch["@n"]);
+    for (const [k, v] of Object.entries(patch)) if (k !== "@n") out[Number(k)] = mergePatch(out[Number(k)], v);
+    return out;
+  }
+  const out = target !== null && typeof target === "object" && !Array.isArray(target) ? {...target} : {};
+  for (const [k, v] of Object.entries(patch)) {
+    if (v === null) delete out[k];
+    else out[k] = mergePatch(out[k], v);
+  }
+  return out;
 }
 
 function toast(text) {

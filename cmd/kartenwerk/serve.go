@@ -38,6 +38,8 @@ type serveOptions struct {
 	// trustedProxies are --trusted-proxy values, metricsFrom --metrics-from.
 	trustedProxies, metricsFrom []string
 	lab                         labFlags
+	// gc is --gc-percent (serve_gc.go).
+	gc *gcFlag
 }
 
 func serveCmd() *cobra.Command {
@@ -83,11 +85,17 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&o.limits.Ranked.Grace, "ranked-grace", 2*time.Minute, "ranked games: how long a player may be away from the table before losing")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
 	addLabFlags(cmd, &o.lab)
+	o.gc = addGCFlag(cmd) // the garbage collector's target (serve_gc.go)
 	return cmd
 }
 
 func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byte) (int, error) }) error {
 	log := slog.New(slog.NewTextHandler(logOut, nil))
+	if o.gc != nil {
+		if err := o.gc.apply(); err != nil {
+			return err
+		}
+	}
 	raiseFileLimit() // every connection is an open file
 	games, err := serveGames(o.game)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
 )
 
 func BenchmarkRandomGame(b *testing.B) {
@@ -32,6 +33,28 @@ func BenchmarkLegalApply(b *testing.B) {
 // BenchmarkDeterminize measures one determinization of a midgame state for
 // the seat to move, as every ISMCTS iteration makes one.
 func BenchmarkDeterminize(b *testing.B) {
+	s := midgame(b)
+	seat := s.ToMove()
+	r := engine.NewRNG(9)
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = s.Determinize(seat, &r)
+	}
+}
+
+// BenchmarkLocalizedView measures a seat's view of a midgame state in
+// English, as the server builds it for each client kind on every move.
+func BenchmarkLocalizedView(b *testing.B) {
+	s := midgame(b)
+	w := engine.Words{Lang: i18n.EN, Names: []string{"Anna", ""}}
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = engine.Localized(s, 0, w)
+	}
+}
+
+// midgame is a game 60 random actions in.
+func midgame(b *testing.B) engine.State {
 	s, err := Game{}.New(engine.Setup{Game: "mysticelements", Seed: 3, Decks: twoDecks(b)})
 	if err != nil {
 		b.Fatal(err)
@@ -43,10 +66,5 @@ func BenchmarkDeterminize(b *testing.B) {
 		}
 		legal = s.Legal(legal[:0])
 	}
-	seat := s.ToMove()
-	r := engine.NewRNG(9)
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = s.Determinize(seat, &r)
-	}
+	return s
 }

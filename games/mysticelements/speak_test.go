@@ -1,6 +1,7 @@
 package mysticelements
 
 import (
+	"reflect"
 	"slices"
 	"testing"
 
@@ -182,6 +183,39 @@ func checkPrompts(t *testing.T, s *state, want map[i18n.Lang]string) {
 	for l, w := range want {
 		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != w {
 			t.Errorf("%s prompt: got %q, want %q", l, got, w)
+		}
+	}
+}
+
+// LocalView, which a server calls on every move, is exactly View put into
+// words by Localize, for every seat and the spectators, in random games in
+// every language.
+func TestLocalViewIsTheLocalizedView(t *testing.T) {
+	for seed := uint64(1); seed <= 6; seed++ {
+		st, err := Game{}.New(engine.Setup{Game: "mysticelements", Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		rng := engine.NewRNG(seed)
+		var legal []engine.Action
+		for move := 0; move < 300; move++ {
+			if done, _ := st.Terminal(); done {
+				break
+			}
+			for _, l := range i18n.Langs {
+				w := engine.Words{Lang: l, Names: []string{"Anna", ""}}
+				for _, v := range []engine.Seat{0, 1, engine.NoSeat} {
+					want := st.View(v)
+					st.(engine.StateSpeaker).Localize(want, w)
+					if got := st.(engine.LocalViewer).LocalView(v, w); !reflect.DeepEqual(got, want) {
+						t.Fatalf("seed %d move %d %v in %v: LocalView\n%+v\nwant\n%+v", seed, move, v, l, got, want)
+					}
+				}
+			}
+			legal = st.Legal(legal[:0])
+			if err := st.Apply(legal[rng.IntN(len(legal))]); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }

@@ -52,36 +52,68 @@ func (s *state) cardName(viewer engine.Seat, id int16) string {
 
 // View is what seat v may see.
 func (s *state) View(v engine.Seat) *engine.View {
+	view := s.bareView(v)
+	view.Prompt, view.Notes = s.prompt(), s.notesIn(i18n.EN)
+	for i := range view.Players {
+		view.Players[i].Name = s.seatColours(int8(view.Players[i].Seat))
+	}
+	return view
+}
+
+// LocalView is what seat v may see, in w's words: Localized without
+// the English words Localize would replace.
+func (s *state) LocalView(v engine.Seat, w engine.Words) *engine.View {
+	view := s.bareView(v)
+	s.Localize(view, w)
+	return view
+}
+
+// seatColours is a seat's name in View: "p1 (red, blue)".
+func (s *state) seatColours(seat int8) string {
+	p := &s.p[seat]
+	var cols []string
+	for c := int8(0); c < nColours; c++ {
+		if p.hasColour(c) {
+			cols = append(cols, colourNames[c])
+		}
+	}
+	name := engine.Seat(seat).String()
+	if len(cols) > 0 {
+		name += " (" + strings.Join(cols, ", ") + ")"
+	}
+	return name
+}
+
+// bareView is what seat v may see, without the words that depend on a
+// language: the prompt, the notes and the players' names.
+func (s *state) bareView(v engine.Seat) *engine.View {
 	view := &engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
-		Active: engine.Seat(s.active), ToMove: s.ToMove(), Prompt: s.prompt()}
+		Active: engine.Seat(s.active), ToMove: s.ToMove()}
 	if s.phase != phPick && s.phase != phOver {
 		view.Round = int(s.p[s.active].round)
 	}
 	if done, o := s.Terminal(); done {
 		view.Result = engine.ResultOf(o)
 	}
+	view.Players = make([]engine.PlayerView, 0, 2)
 	for seat := int8(0); seat < 2; seat++ {
 		view.Players = append(view.Players, s.playerView(seat, v))
 	}
 	if s.res.active && s.cards[s.res.src].zone == zStack {
 		view.Shared = []engine.Zone{{Name: "resolving", Visibility: engine.Public, Count: 1, Cards: []engine.CardView{s.cardView(s.res.src, v)}}}
 	}
-	view.Notes = s.notesIn(i18n.EN)
 	return view
 }
 
 func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 	p := &s.p[seat]
-	pv := engine.PlayerView{Seat: engine.Seat(seat), Name: engine.Seat(seat).String(), Out: p.lost}
-	var cols []string
+	pv := engine.PlayerView{Seat: engine.Seat(seat), Out: p.lost,
+		Counters: make([]engine.Stat, 0, nColours+5), Zones: make([]engine.Zone, 0, 5)}
 	for c := int8(0); c < nColours; c++ {
 		if (p.ncol > 0 || s.phase == phPick) && !p.hasColour(c) && p.energy[c] == 0 {
 			continue // only the deck's colours, unless an effect gave another
 		}
-		pv.Counters = append(pv.Counters, engine.Stat{Name: "energy." + colourNames[c], Value: int(p.energy[c])})
-		if p.hasColour(c) {
-			cols = append(cols, colourNames[c])
-		}
+		pv.Counters = append(pv.Counters, engine.Stat{Name: energyNames[c], Value: int(p.energy[c])})
 	}
 	pv.Counters = append(pv.Counters,
 		engine.Stat{Name: "round", Value: int(p.round)},
@@ -89,12 +121,12 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 		engine.Stat{Name: "quiet", Value: int(p.quiet)},
 		engine.Stat{Name: "played", Value: int(p.played)},
 		engine.Stat{Name: "wonders", Value: int(p.wonders)})
-	if len(cols) > 0 {
-		pv.Name += " (" + strings.Join(cols, ", ") + ")"
-	}
 	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, v, false))
 	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v, true))
 	battle := engine.Zone{Name: "battle", Visibility: engine.Public}
+	if p.battle.n > 0 {
+		battle.Cards = make([]engine.CardView, 0, p.battle.n)
+	}
 	for _, id := range p.battle.slice() {
 		if s.def(id).Kind == kCharm && s.cards[id].host > 0 {
 			continue
@@ -131,6 +163,7 @@ func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, v engine.
 		return z
 	}
 	ids := pl.slice()
+	z.Cards = make([]engine.CardView, 0, len(ids))
 	for i := range ids {
 		id := ids[i]
 		if topFirst {
@@ -141,6 +174,22 @@ func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, v engine.
 	return z
 }
 
+// energyNames are the players' energy counters, by colour.
+var energyNames = func() []string {
+	out := make([]string, len(colourNames))
+	for c, name := range colourNames {
+		out[c] = "energy." + name
+	}
+	return out
+}()
+
+// A card's status in the battle, shared by every view: full slices, so
+// that adding "marked" copies them.
+var (
+	readyStatus     = []string{"ready"}[:1:1]
+	exhaustedStatus = []string{"exhausted"}[:1:1]
+)
+
 func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
 	c := &s.cards[id]
 	d := s.def(id)
@@ -148,15 +197,16 @@ func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
 	if c.zone == zBattle {
 		switch d.Kind {
 		case kUnit, kRelic:
+			cv.Status = exhaustedStatus
 			if c.ready {
-				cv.Status = []string{"ready"}
-			} else {
-				cv.Status = []string{"exhausted"}
+				cv.Status = readyStatus
 			}
 		}
 		if d.Kind == kUnit {
-			cv.Stats = []engine.Stat{{Name: "power", Value: s.power(id)}, {Name: "health", Value: s.health(id)}}
-			cv.Counters = []engine.Stat{{Name: "damage", Value: int(c.dmg)}, {Name: "tokens", Value: int(c.tok)}}
+			// One allocation for a unit's four numbers.
+			nums := &[4]engine.Stat{{Name: "power", Value: s.power(id)}, {Name: "health", Value: s.health(id)},
+				{Name: "damage", Value: int(c.dmg)}, {Name: "tokens", Value: int(c.tok)}}
+			cv.Stats, cv.Counters = nums[0:2:2], nums[2:4:4]
 			for k, n := range keywordNames {
 				if s.keywords(id)&(1<<k) != 0 {
 					cv.Keywords = append(cv.Keywords, n)

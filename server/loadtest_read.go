@@ -1,0 +1,114 @@
+package server
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// decodeBotMsg reads into m the members of a server message that a bot
+// needs (type, error, version, finished, legal), walking the encoded JSON
+// without reflection and stopping at the view (or its patch), which the
+// server writes last (encodeStateLocked): the bots share the machine
+// with the server they measure, so they read as little as they can.
+func decodeBotMsg(msg []byte, m *botMsg) error {
+	if len(msg) < 2 || msg[0] != '{' || msg[len(msg)-1] != '}' {
+		return errors.New("not a JSON object")
+	}
+	for j := 1; j < len(msg)-1; {
+		keyEnd := skipString(msg, j)
+		if msg[j] != '"' || keyEnd >= len(msg) || msg[keyEnd] != ':' {
+			return fmt.Errorf("no member name at byte %d", j)
+		}
+		key := msg[j+1 : keyEnd-1]
+		if string(key) == "view" || string(key) == "view_patch" {
+			return nil
+		}
+		end := skipValue(msg, keyEnd+1)
+		if err := m.member(key, msg[keyEnd+1:end]); err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+		j = skipComma(msg, end)
+	}
+	return nil
+}
+
+// member reads one top-level member, if a bot needs it.
+func (m *botMsg) member(key, val []byte) (err error) {
+	switch string(key) {
+	case "type":
+		m.Type, err = jsonString(val)
+	case "error":
+		m.Error, err = jsonString(val)
+	case "version":
+		m.Version, err = jsonInt(val)
+	case "finished":
+		m.Finished = string(val) == "true"
+	case "legal":
+		m.Legal, err = decodeLegal(val)
+	}
+	return err
+}
+
+// decodeLegal reads the actions and concession marks of a legal list.
+func decodeLegal(arr []byte) ([]botAction, error) {
+	if len(arr) < 2 || arr[0] != '[' {
+		return nil, errors.New("not a list")
+	}
+	out := []botAction{}
+	for i := 1; i < len(arr)-1; {
+		end := skipValue(arr, i)
+		var a botAction
+		obj := arr[i:end]
+		for j := 1; j < len(obj)-1; {
+			keyEnd := skipString(obj, j)
+			if keyEnd >= len(obj) || obj[keyEnd] != ':' {
+				return nil, fmt.Errorf("no member name in %s", obj)
+			}
+			valEnd := skipValue(obj, keyEnd+1)
+			switch val := obj[keyEnd+1 : valEnd]; string(obj[j+1 : keyEnd-1]) {
+			case "action":
+				var err error
+				if a.Action, err = jsonString(val); err != nil {
+					return nil, err
+				}
+			case "concedes":
+				a.Concedes = string(val) == "true"
+			}
+			j = skipComma(obj, valEnd)
+		}
+		out = append(out, a)
+		i = skipComma(arr, end)
+	}
+	return out, nil
+}
+
+// jsonString reads an encoded string, decoding its escapes only if it
+// has any.
+func jsonString(val []byte) (string, error) {
+	if len(val) < 2 || val[0] != '"' || val[len(val)-1] != '"' {
+		return "", fmt.Errorf("%.40s is not a string", val)
+	}
+	if bytes.IndexByte(val, '\\') < 0 {
+		return string(val[1 : len(val)-1]), nil
+	}
+	var s string
+	err := json.Unmarshal(val, &s)
+	return s, err
+}
+
+// jsonInt reads an encoded non-negative integer.
+func jsonInt(val []byte) (int, error) {
+	n := 0
+	for _, c := range val {
+		if c < '0' || c > '9' {
+			return 0, fmt.Errorf("%.40s is not a version number", val)
+		}
+		n = n*10 + int(c-'0')
+	}
+	if len(val) == 0 {
+		return 0, errors.New("an empty number")
+	}
+	return n, nil
+}
