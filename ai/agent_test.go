@@ -48,7 +48,8 @@ func TestAgentSpecs(t *testing.T) {
 		"random:depth=3":  `agent random has no parameter "depth"`,
 		"random:depth":    `should be key=value`,
 		"":                "empty agent",
-		"ismcts:greedy=2": "greedy between 0 and 1",
+		"ismcts:greedy=2": "greedy and mix between 0 and 1",
+		"ismcts:mix=-0.1": "greedy and mix between 0 and 1",
 		"ismcts:iters=0":  "iters must be at least 1",
 		"ismcts:c=x":      `parameter c="x": want a number`,
 	} {
@@ -60,6 +61,7 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts":                          "ismcts:iters=1000",
 		"ismcts:ms=200,greedy=0.3,c=1":    "ismcts:ms=200,c=1,greedy=0.3",
 		"ismcts:horizon=2,iters=50,c=0.7": "ismcts:iters=50,horizon=2",
+		"ismcts:mix=0.5,greedy=0.3":       "ismcts:iters=1000,greedy=0.3,mix=0.5",
 	} {
 		a, err := ai.New(spec, 1)
 		if err != nil {

@@ -56,17 +56,19 @@ func init() {
 			"horizon":  "playout length in turns before judging the position (default 0: play to the end)",
 			decksParam: decksDoc,
 			"greedy":   "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
-			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon) and greedy playout steps",
+			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon), new leaves (mix) and greedy playout steps",
+			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
 			var ms int
-			var errs [5]error
+			var errs [6]error
 			o.Iterations, errs[0] = p.Int("iters", o.Iterations)
 			ms, errs[1] = p.Int("ms", 0)
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
+			o.Mix, errs[5] = p.Float("mix", o.Mix)
 			var errDecks, errEval error
 			o.KnowDecks, errDecks = knowsDecks(p)
 			o.Learned, errEval = learnedEval(p)
@@ -74,8 +76,8 @@ func init() {
 				return nil, err
 			}
 			o.Budget = time.Duration(ms) * time.Millisecond
-			if o.Iterations < 1 || ms < 0 || o.Exploration < 0 || o.Horizon < 0 || o.Greedy < 0 || o.Greedy > 1 {
-				return nil, fmt.Errorf("ismcts: iters must be at least 1; ms, c and horizon not negative; greedy between 0 and 1")
+			if o.Iterations < 1 || ms < 0 || o.Exploration < 0 || o.Horizon < 0 || !unitInterval(o.Greedy) || !unitInterval(o.Mix) {
+				return nil, fmt.Errorf("ismcts: iters must be at least 1; ms, c and horizon not negative; greedy and mix between 0 and 1")
 			}
 			return NewISMCTS(o, seed), nil
 		}})
@@ -97,6 +99,12 @@ type ISMCTSOptions struct {
 	// playouts are fast but, in long games, judge a position almost by
 	// coin flip; a little greed makes them play like players.
 	Greedy float64
+	// Mix is the weight of the evaluation of the leaf an iteration adds
+	// in the value it backs up, the playout's result weighing 1-Mix. Where
+	// the deal decides much of a game, one playout's result is mostly
+	// noise; the evaluation of the leaf is a steadier, if biased, second
+	// opinion (as value and rollout are mixed in AlphaGo).
+	Mix float64
 	// KnowDecks assumes every seat's deck list is known to all (see
 	// engine.DeckKnower), for simulations of symmetric knowledge.
 	KnowDecks bool
@@ -122,6 +130,9 @@ func (o ISMCTSOptions) spec() string {
 	}
 	if o.Greedy > 0 {
 		name += fmt.Sprintf(",greedy=%g", o.Greedy)
+	}
+	if o.Mix > 0 {
+		name += fmt.Sprintf(",mix=%g", o.Mix)
 	}
 	if o.KnowDecks {
 		name += ",decks=known"
@@ -208,8 +219,23 @@ func (m *ISMCTS) iterate(d engine.State) {
 			break
 		}
 	}
-	m.backup(cur, m.playout(d))
+	if m.Mix == 0 {
+		m.backup(cur, m.playout(d))
+		return
+	}
+	leaf := m.rater.rewards(d)
+	if m.Mix == 1 { // the evaluation alone: no playout to weigh
+		m.backup(cur, leaf)
+		return
+	}
+	out := m.playout(d)
+	for seat := range out {
+		out[seat] = m.Mix*leaf[seat] + (1-m.Mix)*out[seat]
+	}
+	m.backup(cur, out)
 }
+
+func unitInterval(x float64) bool { return x >= 0 && x <= 1 }
 
 // selectChild marks the children legal in this determinization as
 // available and either expands an untried legal action (returning true)

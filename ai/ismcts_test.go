@@ -29,9 +29,10 @@ func midgames(n, seats int) []engine.State {
 
 // searchSettings are the kinds of playout a search can use.
 var searchSettings = map[string]ai.ISMCTSOptions{
-	"random playouts":  {Iterations: 50, Exploration: 0.7},
-	"greedy playouts":  {Iterations: 50, Exploration: 0.7, Greedy: 0.5},
-	"judged at a turn": {Iterations: 50, Exploration: 0.7, Horizon: 1},
+	"random playouts":      {Iterations: 50, Exploration: 0.7},
+	"greedy playouts":      {Iterations: 50, Exploration: 0.7, Greedy: 0.5},
+	"judged at a turn":     {Iterations: 50, Exploration: 0.7, Horizon: 1},
+	"leaf values mixed in": {Iterations: 50, Exploration: 0.7, Mix: 0.5},
 }
 
 func TestISMCTSReturnsLegalActionsWithinBudget(t *testing.T) {
@@ -84,6 +85,9 @@ func TestAgentsNeverReadHiddenInformation(t *testing.T) {
 		"ismcts": func() ai.Agent { return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7}, 9) },
 		"ismcts, greedy playouts": func() ai.Agent {
 			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Greedy: 0.5}, 9)
+		},
+		"ismcts, leaf values mixed in": func() ai.Agent {
+			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Mix: 0.5}, 9)
 		},
 		"greedy": func() ai.Agent { return ai.NewGreedy(9) },
 		"random": func() ai.Agent { return ai.NewRandom(9) },
