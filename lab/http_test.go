@@ -317,6 +317,33 @@ func TestCheckShowsTheEditedCardsText(t *testing.T) {
 	}
 }
 
+// A page polls the list of runs every few seconds while one plays, so the
+// list names a run's edited cards and pasted decks without their text;
+// the run itself still has them.
+func TestTheListOfRunsLeavesOutCardsAndDecks(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	cards := "colour: red\nidentity: \"Fire\"\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n" + "# " + strings.Repeat("pad ", 500) + "\n"
+	run, status, eb := c.submit(Spec{Game: "mysticelements", CardFile: "red.yaml", Cards: cards, Games: 2, Agents: []string{"random"}, Seed: 5})
+	if status != http.StatusAccepted {
+		t.Fatalf("submit: %d %s %+v", status, eb.Error, eb.Problems)
+	}
+	c.wait(run.ID)
+	var list map[string][]Run
+	c.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 1 {
+		t.Fatalf("%d runs listed", len(list["runs"]))
+	}
+	if s := list["runs"][0].Spec; s.Cards != "" || !s.Edited || s.CardFile != "red.yaml" {
+		t.Fatalf("listed spec has %d bytes of cards, edited %v, file %q", len(s.Cards), s.Edited, s.CardFile)
+	}
+	var full Run
+	c.do("GET", "/api/lab/runs/"+run.ID, nil, &full)
+	if full.Spec.Cards != cards {
+		t.Fatalf("the run itself lost its cards: %d bytes", len(full.Spec.Cards))
+	}
+}
+
 func TestRunUntilPreciseStopsAtItsTarget(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")

@@ -18,6 +18,10 @@ import (
 // changed and played again.
 type Spec struct {
 	Game string `json:"game"`
+	// Edited says, in a list of runs, that the run played edited cards:
+	// a list leaves out the card file and deck lists, which a page polls
+	// every few seconds and which open with the run itself.
+	Edited bool `json:"edited,omitempty"`
 	// CardFile and Cards are the edited card file, laid over the game's
 	// shipped cards (a card of a shipped card's name replaces it);
 	// empty Cards plays the shipped cards.
@@ -231,4 +235,12 @@ func freshSeed() uint64 {
 	var b [8]byte
 	_, _ = rand.Read(b[:])
 	return binary.LittleEndian.Uint64(b[:])>>11 + 1
+}
+
+// listed is s as a list of runs shows it: without its card file and deck
+// lists, which may be tens of kilobytes a run.
+func (s Spec) listed() Spec {
+	s.Edited = s.Edited || s.Cards != ""
+	s.Cards, s.Lists = "", nil
+	return s
 }

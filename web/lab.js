@@ -332,7 +332,7 @@ function runRow(r) {
 function runName(r) {
   if (r.spec.label) return r.spec.label;
   const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to})
-    : s.cards ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
+    : s.cards || s.edited ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
   return `${gameNames.get(s.game) || s.game} · ${what}`;
 }
 
