@@ -48,3 +48,24 @@ func checkSaid(t *testing.T, game, card string, words *i18n.Catalog, l i18n.Lang
 		t.Errorf("%s %s in %s: %s %q, want it to say %q", game, card, l, prefix, said, want)
 	}
 }
+
+// TestCardTextsNameVariantsInWords: a card's rules text that mentions a
+// rule variant names it as the lobby does, never by its key and option
+// ids ("charm-targets=as-printed"), in every language.
+func TestCardTextsNameVariantsInWords(t *testing.T) {
+	for _, g := range engine.Games() {
+		sp, ok := g.(engine.Speaker)
+		if !ok {
+			continue
+		}
+		for _, l := range i18n.Langs {
+			for _, c := range sp.CardsIn(l) {
+				for _, v := range g.Info().Variants {
+					if strings.Contains(c.Text, v.Key+"=") {
+						t.Errorf("%s %s, %s: %q names the variant by its key", g.Info().ID, l, c.Name, c.Text)
+					}
+				}
+			}
+		}
+	}
+}

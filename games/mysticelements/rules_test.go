@@ -271,7 +271,7 @@ func TestME10_U1GeneratedText(t *testing.T) {
 	want := map[string]string{
 		"Fireball":       "When played: deal 3 damage to target unit or player.",
 		"War Drum":       "Pay 2: plunder 1 card from your opponent.",
-		"Petrify":        "Play on target non-brown unit (only target enemy non-brown unit with charm-targets=as-printed). The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
+		"Petrify":        "Play on target non-brown unit (only target enemy non-brown unit under the variant “Charm targets: as printed”). The charmed unit gets -3/+0. When played: exhaust the charmed unit.",
 		"Radiant Knight": "At your turn start: heal 1 damage from this card.",
 		"Deep Oracle":    "While in the battle: your card limit +1. USE (exhaust): draw 1 card.",
 	}
@@ -298,7 +298,7 @@ func TestME10_9CharmTextSaysWhereItGoes(t *testing.T) {
 		if strings.HasPrefix(first, "Play on target friendly") || strings.HasPrefix(first, "Play on target enemy") {
 			t.Errorf("%s: %q names a side the default rules do not enforce", ci.Name, first)
 		}
-		if side := d.Attach.Side != sideAny; side != strings.Contains(first, "charm-targets=as-printed") {
+		if side := d.Attach.Side != sideAny; side != strings.Contains(first, "Charm targets: as printed") {
 			t.Errorf("%s: %q: the printed side and the variant go together", ci.Name, first)
 		}
 	}

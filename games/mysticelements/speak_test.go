@@ -48,7 +48,7 @@ func TestCardText_ME_10_U1(t *testing.T) {
 		{i18n.EN, "Grave Rat", "When played: your opponent discards 1 card."},
 		{i18n.DE, "Grave Rat", "Beim Ausspielen: lass deinen Gegner 1 Karte ablegen."},
 		{i18n.CS, "Grave Rat", "Při vyložení: nech soupeře odhodit 1 kartu."},
-		{i18n.CS, "Petrify", "Hraje se na nehnědého tvora (s variantou charm-targets=as-printed jen na nepřátelského nehnědého tvora). Očarovaný tvor získá -3/+0. Při vyložení: vyčerpej očarovaného tvora."},
+		{i18n.CS, "Petrify", "Hraje se na nehnědého tvora (s variantou „Cíle čárů: jak je natištěno“ jen na nepřátelského nehnědého tvora). Očarovaný tvor získá -3/+0. Při vyložení: vyčerpej očarovaného tvora."},
 	}
 	for _, c := range cases {
 		if got := cardIn(t, c.lang, c.card).Text; got != c.want {
