@@ -16,20 +16,16 @@ func decodeBotMsg(msg []byte, m *botMsg) error {
 	if len(msg) < 2 || msg[0] != '{' || msg[len(msg)-1] != '}' {
 		return errors.New("not a JSON object")
 	}
-	for j := 1; j < len(msg)-1; {
-		keyEnd := skipString(msg, j)
-		if msg[j] != '"' || keyEnd >= len(msg) || msg[keyEnd] != ':' {
-			return fmt.Errorf("no member name at byte %d", j)
-		}
-		key := msg[j+1 : keyEnd-1]
-		if string(key) == "view" || string(key) == "view_patch" {
+	for key, val := range members(msg) {
+		switch {
+		case key == nil:
+			return fmt.Errorf("no member name in %.40s", msg)
+		case string(key) == "view" || string(key) == "view_patch":
 			return nil
 		}
-		end := skipValue(msg, keyEnd+1)
-		if err := m.member(key, msg[keyEnd+1:end]); err != nil {
+		if err := m.member(key, val); err != nil {
 			return fmt.Errorf("%s: %w", key, err)
 		}
-		j = skipComma(msg, end)
 	}
 	return nil
 }
@@ -61,13 +57,11 @@ func decodeLegal(arr []byte) ([]botAction, error) {
 		end := skipValue(arr, i)
 		var a botAction
 		obj := arr[i:end]
-		for j := 1; j < len(obj)-1; {
-			keyEnd := skipString(obj, j)
-			if keyEnd >= len(obj) || obj[keyEnd] != ':' {
+		for key, val := range members(obj) {
+			if key == nil {
 				return nil, fmt.Errorf("no member name in %s", obj)
 			}
-			valEnd := skipValue(obj, keyEnd+1)
-			switch val := obj[keyEnd+1 : valEnd]; string(obj[j+1 : keyEnd-1]) {
+			switch string(key) {
 			case "action":
 				var err error
 				if a.Action, err = jsonString(val); err != nil {
@@ -76,7 +70,6 @@ func decodeLegal(arr []byte) ([]botAction, error) {
 			case "concedes":
 				a.Concedes = string(val) == "true"
 			}
-			j = skipComma(obj, valEnd)
 		}
 		out = append(out, a)
 		i = skipComma(arr, end)

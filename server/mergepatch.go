@@ -2,6 +2,7 @@ package server
 
 import (
 	"bytes"
+	"iter"
 	"strconv"
 )
 
@@ -73,7 +74,7 @@ func (d *differ) value(oi, ni int) (oe, ne int, changed bool) {
 	case d.old[oi] == '[' && d.new[ni] == '[':
 		return d.array(oi, ni)
 	}
-	oe, ne = skipValue(d.old, oi), skipValue(d.new, ni)
+	oe = skipValue(d.old, oi)
 	if bytes.Equal(d.old[oi:oe], d.new[ni:ne]) {
 		return oe, ne, false
 	}
@@ -251,6 +252,27 @@ func hasNullMember(obj []byte) bool {
 		j = skipComma(obj, end)
 	}
 	return false
+}
+
+// members yields the name (unquoted) and encoded value of each member of
+// the compact JSON object obj, in order, for readers off the hot path
+// (the diff itself walks objects in step, allocating nothing). At a member with no name it
+// yields a nil name and stops: obj is not compact JSON.
+func members(obj []byte) iter.Seq2[[]byte, []byte] {
+	return func(yield func(key, val []byte) bool) {
+		for j := 1; j < len(obj) && obj[j] != '}'; {
+			keyEnd := skipString(obj, j)
+			if obj[j] != '"' || keyEnd >= len(obj) || obj[keyEnd] != ':' {
+				yield(nil, nil)
+				return
+			}
+			end := skipValue(obj, keyEnd+1)
+			if !yield(obj[j+1:keyEnd-1], obj[keyEnd+1:end]) {
+				return
+			}
+			j = skipComma(obj, end)
+		}
+	}
 }
 
 // hasMember reports whether an object has a member with this encoded key.
