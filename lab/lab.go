@@ -222,7 +222,7 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 			runs[i] = l.stale(r)
 		}
 		runs[i].Report = nil
-		runs[i].Spec = runs[i].Spec.listed()
+		runs[i].Spec = runs[i].Spec.Listed()
 	}
 	return runs, nil
 }

@@ -56,7 +56,7 @@ func (m *MemStore) LabRuns(_ context.Context, owner string, limit int) ([]Run, e
 	out := []Run{}
 	for _, r := range slices.Collect(maps.Values(m.runs)) {
 		if r.Owner == owner {
-			r.Report = nil
+			r.Report, r.Spec = nil, r.Spec.Listed()
 			out = append(out, r)
 		}
 	}
@@ -71,7 +71,7 @@ func (m *MemStore) LabRunsBefore(_ context.Context, t time.Time, limit int) ([]R
 	out := []Run{}
 	for _, r := range m.runs {
 		if r.Created.Before(t) {
-			r.Report = nil
+			r.Report, r.Spec = nil, r.Spec.Listed()
 			out = append(out, r)
 		}
 	}

@@ -11,8 +11,8 @@ import (
 // store that is no Pruner keeps every run.
 type Pruner interface {
 	// LabRunsBefore lists runs created before t, of any owner, oldest
-	// first, at most limit; pruning reads only their status and times,
-	// so a store may leave out their reports.
+	// first, at most limit, as LabRuns lists them (pruning reads only
+	// their status and times).
 	LabRunsBefore(ctx context.Context, t time.Time, limit int) ([]Run, error)
 	// CrowdedOwners lists the owners with more than keep runs stored.
 	CrowdedOwners(ctx context.Context, keep int) ([]string, error)

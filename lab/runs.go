@@ -94,7 +94,7 @@ type Store interface {
 	// LabRun returns the run with this id, report included, or ErrNoRun.
 	LabRun(ctx context.Context, id string) (Run, error)
 	// LabRuns lists owner's runs, newest first, at most limit, without
-	// their reports.
+	// their reports, card files and deck lists (Spec.Listed).
 	LabRuns(ctx context.Context, owner string, limit int) ([]Run, error)
 }
 

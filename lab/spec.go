@@ -237,9 +237,9 @@ func freshSeed() uint64 {
 	return binary.LittleEndian.Uint64(b[:])>>11 + 1
 }
 
-// listed is s as a list of runs shows it: without its card file and deck
+// Listed is s as a list of runs shows it: without its card file and deck
 // lists, which may be tens of kilobytes a run.
-func (s Spec) listed() Spec {
+func (s Spec) Listed() Spec {
 	s.Edited = s.Edited || s.Cards != ""
 	s.Cards, s.Lists = "", nil
 	return s

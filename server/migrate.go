@@ -31,6 +31,7 @@ var migrations = []migration{
 	{8, "companion tables and their logs", migrateCompanion},
 	{9, "shared rate limits", migrateRateLimits},
 	{10, "the designer's workbench's runs", migrateLabRuns},
+	{11, "lab runs' summaries for their lists", migrateLabSummaries},
 }
 
 // schemaVersionTable records every migration applied, and when.

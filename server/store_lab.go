@@ -14,8 +14,9 @@ import (
 )
 
 // The designer's workbench keeps each run as one row: its record as
-// JSON, and its report apart, so that listing a user's runs reads no
-// report.
+// JSON, its report apart, and a summary (the record without card file
+// and deck lists), so that listing a user's runs, which a page polls
+// every few seconds, reads neither report nor cards.
 
 const labRunsSchema = `
 CREATE TABLE lab_runs (
@@ -31,6 +32,16 @@ CREATE INDEX lab_runs_by_owner ON lab_runs (owner, created);`
 func migrateLabRuns(ctx context.Context, tx *sql.Tx, postgres bool) error {
 	return execAll(ctx, tx, labRunsSchema)
 }
+
+// migrateLabSummaries adds each run's summary. Rows stored before it
+// have none, and are listed from their whole record (listedRun) until
+// they are saved again or pruned.
+func migrateLabSummaries(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	return addColumn(ctx, tx, postgres, "lab_runs", "summary TEXT NOT NULL DEFAULT ''")
+}
+
+// listedRun is the column a list of runs reads.
+const listedRun = `CASE WHEN summary <> '' THEN summary ELSE data END`
 
 // SaveRun implements lab.Store.
 func (s *sqlStore) SaveRun(ctx context.Context, r lab.Run) error {
@@ -70,10 +81,15 @@ func (s *sqlStore) saveRun(ctx context.Context, r lab.Run, where string) error {
 	if err != nil {
 		return err
 	}
+	r.Spec = r.Spec.Listed()
+	summary, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
 	op := writeOp{what: "save lab run " + r.ID,
-		query: `INSERT INTO lab_runs (id, owner, created, data, report) VALUES (?, ?, ?, ?, ?)
-			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report` + where,
-		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report}}
+		query: `INSERT INTO lab_runs (id, owner, created, data, report, summary) VALUES (?, ?, ?, ?, ?, ?)
+			ON CONFLICT (id) DO UPDATE SET data = excluded.data, report = excluded.report, summary = excluded.summary` + where,
+		args: []any{r.ID, r.Owner, r.Created.UnixMilli(), string(data), report, string(summary)}}
 	if where != "" {
 		op.mustAffect = errRunEnded
 	}
@@ -99,17 +115,19 @@ func (s *sqlStore) LabRun(ctx context.Context, id string) (lab.Run, error) {
 
 // LabRuns implements lab.Store.
 func (s *sqlStore) LabRuns(ctx context.Context, owner string, limit int) ([]lab.Run, error) {
-	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE owner = ? ORDER BY created DESC, id LIMIT ?`),
+	return queryAll(ctx, s.read, s.q(`SELECT owner, `+listedRun+` FROM lab_runs WHERE owner = ? ORDER BY created DESC, id LIMIT ?`),
 		scanLabRun, owner, limit)
 }
 
-// scanLabRun reads a row of owner and data.
+// scanLabRun reads a row of owner and record as a list shows it.
 func scanLabRun(row scanner) (lab.Run, error) {
 	var who, data string
 	if err := row.Scan(&who, &data); err != nil {
 		return lab.Run{}, err
 	}
-	return decodeLabRun(who, data)
+	r, err := decodeLabRun(who, data)
+	r.Spec = r.Spec.Listed()
+	return r, err
 }
 
 func decodeLabRun(owner, data string) (lab.Run, error) {
@@ -123,7 +141,7 @@ func decodeLabRun(owner, data string) (lab.Run, error) {
 
 // LabRunsBefore implements lab.Pruner.
 func (s *sqlStore) LabRunsBefore(ctx context.Context, t time.Time, limit int) ([]lab.Run, error) {
-	return queryAll(ctx, s.read, s.q(`SELECT owner, data FROM lab_runs WHERE created < ? ORDER BY created, id LIMIT ?`),
+	return queryAll(ctx, s.read, s.q(`SELECT owner, `+listedRun+` FROM lab_runs WHERE created < ? ORDER BY created, id LIMIT ?`),
 		scanLabRun, t.UnixMilli(), limit)
 }
 

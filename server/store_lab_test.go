@@ -68,15 +68,57 @@ func labStoreContract(t *testing.T, st Store) {
 	_ = ls.(lab.Pruner).DeleteRuns(ctx, []string{"r9"})
 }
 
+// labListContract: a list of runs reads each run's summary, never its
+// record with card file and deck lists, which a page polling the list
+// would otherwise read again every few seconds; a row stored before
+// summaries were kept is listed from its record, stripped the same way.
+func labListContract(t *testing.T, st Store) {
+	ls, sqls := st.(lab.Store), st.(*sqlStore)
+	ctx := context.Background()
+	now := time.UnixMilli(time.Now().UnixMilli())
+	edited := lab.Run{ID: "l1", Owner: "cleo", Status: lab.Done, Created: now.Add(-time.Minute),
+		Spec: lab.Spec{Game: "athernum", Games: 10, CardFile: "mine.yaml", Cards: "cards: []\n", Lists: []string{"3 Ork\n"}}}
+	legacy := lab.Run{ID: "l2", Owner: "cleo", Status: lab.Done, Created: now,
+		Spec: lab.Spec{Game: "athernum", Games: 10, Cards: "cards: []\n"}}
+	for _, r := range []lab.Run{edited, legacy} {
+		if err := ls.SaveRun(ctx, r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, op := range []writeOp{
+		{what: "spoil a record", query: sqls.q(`UPDATE lab_runs SET data = 'not a record' WHERE id = 'l1'`)},
+		{what: "forget a summary", query: sqls.q(`UPDATE lab_runs SET summary = '' WHERE id = 'l2'`)},
+	} {
+		if err := sqls.write(ctx, op); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := ls.LabRuns(ctx, "cleo", 10)
+	if err != nil || len(list) != 2 {
+		t.Fatalf("cleo's runs: %+v, %v", list, err)
+	}
+	for _, r := range list {
+		if r.Spec.Cards != "" || r.Spec.Lists != nil || !r.Spec.Edited || r.Spec.Game != "athernum" {
+			t.Errorf("run %s is listed with spec %+v", r.ID, r.Spec)
+		}
+	}
+	if list[1].Spec.CardFile != "mine.yaml" {
+		t.Errorf("the listed run lost its card file's name: %+v", list[1].Spec)
+	}
+	_ = ls.(lab.Pruner).DeleteRuns(ctx, []string{"l1", "l2"})
+}
+
 func TestSQLiteLabStore(t *testing.T) {
 	st := openTestStore(t, filepath.Join(t.TempDir(), "s.db"))
 	labStoreContract(t, st)
+	labListContract(t, st)
 	labPruneContract(t, st)
 }
 
 func TestPostgresLabStore(t *testing.T) {
 	st := openTestStore(t, startPostgres(t))
 	labStoreContract(t, st)
+	labListContract(t, st)
 	labPruneContract(t, st)
 }
 
