@@ -1,8 +1,14 @@
 package ai_test
 
 import (
+	"bufio"
+	"errors"
 	"flag"
 	"fmt"
+	"maps"
+	"os"
+	"slices"
+	"sync"
 	"testing"
 
 	"kartenwerk/ai"
@@ -53,6 +59,8 @@ var (
 	ceilingOpponent = flag.String("ceiling.opponent", "greedy", "agent spec of the opponent")
 	ceilingDeals    = flag.Int("ceiling.deals", 100, "mirrored deals (each is four games: fair and peeking, from each seat)")
 	ceilingFirst    = flag.Uint64("ceiling.first", 1, "seed of the first deal")
+	ceilingWorkers  = flag.Int("ceiling.workers", 1, "deals played at once, each on its own goroutine")
+	ceilingRecord   = flag.String("ceiling.record", "", "file of finished deals: each deal is appended as it ends, and deals already in it are not played again, so that a stopped run resumes")
 )
 
 // TestSkillCeiling measures how much of the skill ceiling a search
@@ -62,7 +70,9 @@ var (
 // win rates with their 95% Wilson intervals by deal and the share of the
 // ceiling's margin over 50% that the fair search reaches, with its 95%
 // bootstrap interval over deals. It logs the running figures every ten
-// deals, so a long run read half-way still says something.
+// deals, so a long run read half-way still says something. A deal's
+// figures do not depend on the deals played beside it or before it, so
+// -ceiling.workers and a resumed -ceiling.record give the same figures.
 func TestSkillCeiling(t *testing.T) {
 	if *ceilingGame == "" {
 		t.Skip("a measurement, not a check: give -ceiling.game to run it")
@@ -71,12 +81,128 @@ func TestSkillCeiling(t *testing.T) {
 	if err != nil {
 		t.Fatalf("-ceiling.game: %v", err)
 	}
-	var deals []pairedDeal
-	for d := range *ceilingDeals {
-		deals = append(deals, playPairedDeal(t, g, *ceilingSearch, *ceilingOpponent, *ceilingFirst+uint64(d)))
-		if len(deals)%10 == 0 || len(deals) == *ceilingDeals {
-			t.Log(describeCeiling(deals))
+	record, err := openCeilingRecord(*ceilingRecord)
+	if err != nil {
+		t.Fatalf("-ceiling.record: %v", err)
+	}
+	defer record.Close()
+	var todo []uint64
+	for d := range uint64(*ceilingDeals) {
+		if _, played := record.deals[*ceilingFirst+d]; !played {
+			todo = append(todo, *ceilingFirst+d)
 		}
+	}
+	for err := range playDeals(g, todo, max(1, *ceilingWorkers), record) {
+		t.Fatal(err)
+	}
+	t.Log(describeCeiling(record.sorted()))
+}
+
+// playDeals plays the deals on that many goroutines, adding each to the
+// record as it ends and logging the figures every ten; it yields the
+// first failure, if any.
+func playDeals(g engine.Game, todo []uint64, workers int, record *dealRecord) func(yield func(error) bool) {
+	return func(yield func(error) bool) {
+		next := make(chan uint64)
+		failed := make(chan error, workers)
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for deal := range next {
+					d, err := pairedDealOf(g, *ceilingSearch, *ceilingOpponent, deal)
+					if err == nil {
+						err = record.add(deal, d)
+					}
+					if err != nil {
+						failed <- err
+						return
+					}
+				}
+			})
+		}
+		go func() {
+			defer close(next)
+			for _, deal := range todo {
+				if len(failed) > 0 {
+					return
+				}
+				next <- deal
+			}
+		}()
+		wg.Wait()
+		close(failed)
+		if err, ok := <-failed; ok {
+			yield(err)
+		}
+	}
+}
+
+// dealRecord is the deals a measurement has finished, kept in a file
+// of lines "deal fair peek" when one is named.
+type dealRecord struct {
+	mu    sync.Mutex
+	deals map[uint64]pairedDeal
+	file  *os.File
+}
+
+func openCeilingRecord(path string) (*dealRecord, error) {
+	r := &dealRecord{deals: map[uint64]pairedDeal{}}
+	if path == "" {
+		return r, nil
+	}
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	lines := bufio.NewScanner(f)
+	for n := 1; lines.Scan(); n++ {
+		var deal uint64
+		var d pairedDeal
+		if _, err := fmt.Sscanf(lines.Text(), "%d %g %g", &deal, &d.fair, &d.peek); err != nil {
+			f.Close()
+			return nil, fmt.Errorf("%s:%d: %q is not \"deal fair peek\": %w", path, n, lines.Text(), err)
+		}
+		r.deals[deal] = d
+	}
+	r.file = f
+	return r, errors.Join(lines.Err())
+}
+
+// add notes a finished deal, in the file too, and logs the figures at
+// every tenth deal.
+func (r *dealRecord) add(deal uint64, d pairedDeal) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.deals[deal] = d
+	if len(r.deals)%10 == 0 {
+		fmt.Println(describeCeiling(r.sortedLocked()))
+	}
+	if r.file == nil {
+		return nil
+	}
+	_, err := fmt.Fprintf(r.file, "%d %g %g\n", deal, d.fair, d.peek)
+	return err
+}
+
+func (r *dealRecord) sorted() []pairedDeal {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sortedLocked()
+}
+
+// sortedLocked is the deals in the order of their seeds, so that the
+// bootstrap resamples the same list whatever order they ended in.
+func (r *dealRecord) sortedLocked() []pairedDeal {
+	var out []pairedDeal
+	for _, deal := range slices.Sorted(maps.Keys(r.deals)) {
+		out = append(out, r.deals[deal])
+	}
+	return out
+}
+
+func (r *dealRecord) Close() {
+	if r.file != nil {
+		r.file.Close()
 	}
 }
 
@@ -87,12 +213,30 @@ type pairedDeal struct{ fair, peek float64 }
 // playPairedDeal plays the deal from both seats, the fair and the
 // peeking search each, all four games with the same seeds.
 func playPairedDeal(tb testing.TB, g engine.Game, search, opponent string, deal uint64) pairedDeal {
-	var d pairedDeal
-	for seat := engine.Seat(0); seat < 2; seat++ {
-		d.fair += searchVs(tb, g, search, opponent, deal, seat, false)
-		d.peek += searchVs(tb, g, search, opponent, deal, seat, true)
+	d, err := pairedDealOf(g, search, opponent, deal)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return d
+}
+
+// pairedDealOf is playPairedDeal for any goroutine: it returns what fails.
+func pairedDealOf(g engine.Game, search, opponent string, deal uint64) (pairedDeal, error) {
+	var d pairedDeal
+	for seat := engine.Seat(0); seat < 2; seat++ {
+		for _, peek := range []bool{false, true} {
+			reward, err := searchVs(g, search, opponent, deal, seat, peek)
+			if err != nil {
+				return d, fmt.Errorf("deal %d, seat %d, peeking %v: %w", deal, seat, peek, err)
+			}
+			if peek {
+				d.peek += reward
+			} else {
+				d.fair += reward
+			}
+		}
+	}
+	return d, nil
 }
 
 // describeCeiling states the figures of the deals played so far.
@@ -108,23 +252,23 @@ func describeCeiling(deals []pairedDeal) string {
 
 // searchVs plays one game of deal with the search in seat against the
 // opponent and returns the search's reward.
-func searchVs(tb testing.TB, g engine.Game, search, opponent string, deal uint64, seat engine.Seat, peek bool) float64 {
+func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.Seat, peek bool) (float64, error) {
 	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: deal})
 	if err != nil {
-		tb.Fatal(err)
+		return 0, err
 	}
 	searcher, err := ai.New(search, deal)
 	if err != nil {
-		tb.Fatal(err)
+		return 0, err
 	}
 	other, err := ai.New(opponent, deal)
 	if err != nil {
-		tb.Fatal(err)
+		return 0, err
 	}
 	for {
 		done, out := s.Terminal()
 		if done {
-			return out.Reward(seat)
+			return out.Reward(seat), nil
 		}
 		var a engine.Action
 		switch {
@@ -139,7 +283,7 @@ func searchVs(tb testing.TB, g engine.Game, search, opponent string, deal uint64
 			err = s.Apply(a)
 		}
 		if err != nil {
-			tb.Fatal(err)
+			return 0, err
 		}
 	}
 }
