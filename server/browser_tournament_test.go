@@ -42,6 +42,9 @@ func TestBrowserTournamentPage(t *testing.T) {
 	do("paste an illegal list", chromedp.SendKeys("#deck", "3 No Such Card\n"))
 	do("register", chromedp.Click(`#register-form button[type=submit]`))
 	waitFor(t, "the list's problems", func() bool { return strings.Contains(text("#register-errors"), "No Such Card") })
+	if got := text(`#register-errors a[href='/cards/` + tourneyGame + `']`); got == "" {
+		t.Errorf("the unknown card's fix does not link the card list /cards/%s: %q", tourneyGame, text("#register-errors"))
+	}
 	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#deck").value = ""; document.querySelector("#preset").value = "Feuer-Aggro"; true`)); err != nil {
 		t.Fatalf("choosing a preset instead: %v", err)
 	}

@@ -1,7 +1,7 @@
 // A tournament's page: registration with a deck list, the player's match
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
-import {api, el, ruleText} from "./common.js";
+import {api, el, fixText, ruleText} from "./common.js";
 import {t, lang, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -129,7 +129,7 @@ $("register-form").addEventListener("submit", async (ev) => {
     errors.append(el("p", {}, ...ruleText(err.message.split("\n")[0])));
     const ul = el("ul", {});
     for (const p of err.problems) {
-      ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), p.fix ? ` — ${p.fix}` : ""));
+      ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), fixText(p.fix)));
     }
     if (err.problems.length) errors.append(ul);
   }
