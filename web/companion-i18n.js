@@ -160,7 +160,7 @@ const cs = {
   "note.mm.drains": "HP-Drain −{loss} v každé vlastní závěrečné fázi",
   "note.me.gained": "+{n} energie za toto kolo", "note.me.cap": "Úklid: {lost} energie nad 5 propadá", "note.me.round_energy": "Toto kolo dává {n} energie",
   "note.me.over_cap": "{target}: víc než 5 energie se nepřenese", "note.me.tokens_cancel": "{target}: žeton posílení a oslabení se vzájemně ruší",
-  "note.ml.draw_up": "Dober do 3 karet", "note.ml.upkeep": "{target}: +1 cukr na začátku tahu", "note.ml.half_life": "{target}: polovina životů nebo méně — oportunní patogeny působí",
+  "note.ml.draw_up": "Doberte do 3 karet", "note.ml.upkeep": "{target}: +1 cukr na začátku tahu", "note.ml.half_life": "{target}: polovina životů nebo méně — oportunní patogeny působí",
   "note.at.claim_tokens": "Získání stojí 2 žetony rozkazů", "note.at.pool_empty": "Zásoba VB je prázdná", "note.at.superiority": "{target} potřebuje ještě {need} VB k převaze",
   "note.zy.income": "Každý hráč získá 10 stříbra", "note.zy.early": "Spočítáno v kole {round}: hra končí po 5. kole", "note.zy.score": "{target}: skóre {score} (VB + Zynalith + stříbro/10)",
 };
