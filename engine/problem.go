@@ -33,8 +33,24 @@ func Spoken(where Problem, c *i18n.Catalog, key string, args ...any) Problem {
 }
 
 // In is p with Msg and Fix in language l, from catalogue c or, when c is
-// nil, the shared words; a problem without a Key stays as written.
+// nil, the shared words; a problem without a Key stays as written. Its
+// fix is the one for a reader at the command line, which may name a
+// command (`kartenwerk cards GAME`); OnPage is the one for a web page.
 func (p Problem) In(l i18n.Lang, c *i18n.Catalog) Problem {
+	return p.in(l, c, ".fix")
+}
+
+// OnPage is p as In says it, for a reader of the server's pages: where
+// the catalogue has <Key>.fix_page, that is the fix, so that it names the
+// page that does what the command line's fix names a command for (the
+// card list at /cards/GAME rather than `kartenwerk cards GAME`).
+func (p Problem) OnPage(l i18n.Lang, c *i18n.Catalog) Problem {
+	return p.in(l, c, ".fix_page")
+}
+
+// in is p in language l with its fix from <Key><fix>, or <Key>.fix where
+// the catalogue has no such key.
+func (p Problem) in(l i18n.Lang, c *i18n.Catalog, fix string) Problem {
 	if p.Key == "" {
 		return p
 	}
@@ -43,8 +59,11 @@ func (p Problem) In(l i18n.Lang, c *i18n.Catalog) Problem {
 	}
 	args := wordsIn(l, c, p.Args)
 	p.Msg = c.T(l, p.Key+".msg", args...)
-	if c.Has(p.Key + ".fix") {
-		p.Fix = c.T(l, p.Key+".fix", args...)
+	if !c.Has(p.Key + fix) {
+		fix = ".fix"
+	}
+	if c.Has(p.Key + fix) {
+		p.Fix = c.T(l, p.Key+fix, args...)
 	}
 	return p
 }
@@ -126,12 +145,23 @@ func (ps Problems) Error() string {
 // In is every problem of ps in language l, from catalogue c (see
 // Problem.In); ps itself is left as it is.
 func (ps Problems) In(l i18n.Lang, c *i18n.Catalog) Problems {
+	return ps.each(Problem.In, l, c)
+}
+
+// OnPage is every problem of ps in language l for a reader of the
+// server's pages (see Problem.OnPage); ps itself is left as it is.
+func (ps Problems) OnPage(l i18n.Lang, c *i18n.Catalog) Problems {
+	return ps.each(Problem.OnPage, l, c)
+}
+
+// each is say of every problem of ps, in a new list.
+func (ps Problems) each(say func(Problem, i18n.Lang, *i18n.Catalog) Problem, l i18n.Lang, c *i18n.Catalog) Problems {
 	if ps == nil {
 		return nil
 	}
 	out := make(Problems, len(ps))
 	for i, p := range ps {
-		out[i] = p.In(l, c)
+		out[i] = say(p, l, c)
 	}
 	return out
 }

@@ -60,3 +60,41 @@ func TestProblemInRendersGerman(t *testing.T) {
 		t.Errorf("the English problem changed: %q", err.(engine.Problems)[0].Msg)
 	}
 }
+
+// TestNoSuchCardFixNamesThePlaceTheReaderIsIn checks that an unknown
+// card's fix names the command `kartenwerk cards GAME` at the command line
+// and the server's card list /cards/GAME on a page, in every language.
+func TestNoSuchCardFixNamesThePlaceTheReaderIsIn(t *testing.T) {
+	d := engine.DeckList{Source: "deck"}
+	names := slices.Values([]string{"Flaru", "Bubblit"})
+	for _, card := range []string{"Flaruu", "Zzzzzzzz"} {
+		p := cardpool.NoSuchCard(d, engine.DeckEntry{Card: card, Count: 1, Line: 2}, "mystimons", names)
+		for _, l := range i18n.Langs {
+			for _, tc := range []struct {
+				where     string
+				said      engine.Problem
+				want, not string
+			}{
+				{"command line", p.In(l, nil), "`kartenwerk cards mystimons`", "/cards/mystimons"},
+				{"page", engine.Problems{p}.OnPage(l, nil)[0], "/cards/mystimons", "kartenwerk"},
+			} {
+				if !strings.Contains(tc.said.Fix, tc.want) || strings.Contains(tc.said.Fix, tc.not) {
+					t.Errorf("%s, %s, %s: fix %q should name %s and not %s", card, l, tc.where, tc.said.Fix, tc.want, tc.not)
+				}
+				if tc.said.Msg != p.In(l, nil).Msg {
+					t.Errorf("%s, %s, %s: message %q differs from the command line's", card, l, tc.where, tc.said.Msg)
+				}
+			}
+		}
+	}
+}
+
+// TestOnPageKeepsTheFixWithoutAPageWording checks that a problem whose
+// catalogue has no page wording keeps its one fix on a page.
+func TestOnPageKeepsTheFixWithoutAPageWording(t *testing.T) {
+	_, err := engine.ParseDeckList("deck", "", strings.NewReader("0 Fire Drake"))
+	p := err.(engine.Problems)[0]
+	if got, want := p.OnPage(i18n.DE, nil), p.In(i18n.DE, nil); got.Msg != want.Msg || got.Fix != want.Fix || got.Fix == "" {
+		t.Errorf("OnPage = %q (fix %q), want %q (fix %q)", got.Msg, got.Fix, want.Msg, want.Fix)
+	}
+}

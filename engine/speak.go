@@ -109,3 +109,15 @@ func ErrorIn(err error, l i18n.Lang) string {
 	}
 	return err.Error()
 }
+
+// CardRefusal is the catalogue key and arguments of a refusal about one
+// card: key with the card's name as "card" when the mover sees the card,
+// else key+"_unseen" without it. A refusal so names the card the mover
+// picked in the mover's words, and never one hidden from the mover
+// (enginetest's refusal check holds every game to that).
+func CardRefusal(key string, seen bool, name string) (string, []any) {
+	if !seen {
+		return key + "_unseen", nil
+	}
+	return key, []any{"card", name}
+}

@@ -70,6 +70,9 @@ func TestPastedDeckListsAreCheckedAtTheirLines(t *testing.T) {
 				t.Errorf("%s: a problem of player 2's list is put at seat %d", lang, p.Seat)
 			}
 			at[p.Line] = p.Message
+			if p.Line == 2 && (!strings.Contains(p.Fix, "/cards/mysticelements") || strings.Contains(p.Fix, "kartenwerk")) {
+				t.Errorf("%s: the misspelt card's fix %q should point to the card list /cards/mysticelements, not the command line", lang, p.Fix)
+			}
 		}
 		if at[2] == "" || at[lines+1] == "" {
 			t.Errorf("%s: problems at lines %v, want the misspelt card at 2 and the zero count at %d", lang, at, lines+1)

@@ -36,7 +36,7 @@ type Error struct {
 // a deck list's.
 func (e *Error) problemsIn(l i18n.Lang) []CardProblem {
 	out := e.Problems
-	for _, p := range e.deck.In(l, e.words) {
+	for _, p := range e.deck.OnPage(l, e.words) {
 		out = append(out, CardProblem{Seat: e.seat, Line: p.Line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
 	}
 	return out

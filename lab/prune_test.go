@@ -68,7 +68,7 @@ func TestANewRunPrunesItsOwnersOldestFinishedRun(t *testing.T) {
 			t.Errorf("%s: kept %v, want %v", id, err == nil, kept)
 		}
 	}
-	for lang, words := range map[string][]string{"en": {"14 days", "newest 3"}, "de": {"14 Tage", "3 neuesten"}, "cs": {"14 dní", "3 tvých"}} {
+	for lang, words := range map[string][]string{"en": {"14 days", "newest 3"}, "de": {"14 Tage", "3 neuesten"}, "cs": {"14 dní", "3 vašich"}} {
 		anna.lang = lang
 		status, eb := anna.do("GET", "/api/lab/runs/oldest", nil, nil)
 		for _, w := range words {

@@ -259,6 +259,9 @@ func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
 		fill(bad)
 		do("start it", chromedp.Click("#start"))
 		waitFor(t, "the problem in "+lang, func() bool { return strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Wolf Pak") })
+		if text(`tr[data-list-seat='1'] .list-problems a[href='/cards/mysticelements']`) == "" {
+			t.Errorf("%s: the misspelt card's fix does not link the card list: %q", lang, text(`tr[data-list-seat='1'] .list-problems`))
+		}
 		if strings.Contains(text("body"), "⟦") {
 			t.Errorf("%s: a word is missing from the catalogue: the page shows a key", lang)
 		}

@@ -3,13 +3,17 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/engine/i18n"
 )
 
 // TestBrowserTournamentPage registers on the tournament page (an illegal
@@ -38,6 +42,9 @@ func TestBrowserTournamentPage(t *testing.T) {
 	do("paste an illegal list", chromedp.SendKeys("#deck", "3 No Such Card\n"))
 	do("register", chromedp.Click(`#register-form button[type=submit]`))
 	waitFor(t, "the list's problems", func() bool { return strings.Contains(text("#register-errors"), "No Such Card") })
+	if got := text(`#register-errors a[href='/cards/` + tourneyGame + `']`); got == "" {
+		t.Errorf("the unknown card's fix does not link the card list /cards/%s: %q", tourneyGame, text("#register-errors"))
+	}
 	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#deck").value = ""; document.querySelector("#preset").value = "Feuer-Aggro"; true`)); err != nil {
 		t.Fatalf("choosing a preset instead: %v", err)
 	}
@@ -109,5 +116,53 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 			t.Errorf("%s at %dx%d: the page is wider than the screen", name, size.w, size.h)
 		}
 		t.Logf("screenshot: %s", path)
+	}
+}
+
+// tiebreak finds a tiebreaker as the standings show it, "33.00".
+var tiebreak = regexp.MustCompile(`\b\d{1,3}\.\d\d\b`)
+
+// TestBrowserStandingsFitAPhone reads the standings of eight players with
+// the longest usernames allowed on a phone (390x844) in every language:
+// the standings and the pairings fit the screen without scrolling
+// sideways, each row still shows the three tiebreakers, and every
+// abbreviated column head carries its full words as its title.
+// Screenshots at 1280x800 and 390x844 go to $KARTENWERK_SCREENSHOTS.
+func TestBrowserStandingsFitAPhone(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	var names []string
+	for i := range 8 {
+		names = append(names, fmt.Sprintf("Maximiliane_Wunderlich%02d", i+1)[:maxUsername])
+	}
+	id, _ := e.newTourneyOf(org, FormatSwiss, 3, names...)
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
+	decide(org, id, stageSwiss, 1, 1, 2, 3, 4)
+
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#toast")
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	logInOnPage(do, "orga")
+	for _, l := range i18n.Langs {
+		do("set a phone's size", chromedp.EmulateViewport(390, 844))
+		do("open the tournament in "+l.Name(), chromedp.Navigate(e.http.URL+"/tournaments/"+id+"?lang="+l.String()))
+		do("wait for the standings", chromedp.WaitVisible("table.standings"))
+		waitFor(t, "eight standings", func() bool { return strings.Count(text("table.standings tbody"), "Maximiliane") == 8 })
+		over, err := chromedp.Run(tab, chromedp.Evaluate[int](`Math.max(...[...document.querySelectorAll("#standings-box .scroll, #pairings-box .scroll")]
+			.map((box) => box.scrollWidth - box.clientWidth))`))
+		if err != nil || over > 0 {
+			t.Errorf("in %s on a phone the standings or pairings are %dpx wider than their box (%v)", l, over, err)
+		}
+		row, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("table.standings tbody tr").innerText`))
+		if err != nil || len(tiebreak.FindAllString(row, -1)) != 3 {
+			t.Errorf("in %s on a phone the leader's row reads %q: want its three tiebreakers (%v)", l, row, err)
+		}
+		untitled, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("table.standings th")]
+			.filter((th) => !th.classList.contains("name") && !th.classList.contains("byes"))
+			.filter((th) => ((th.querySelector("abbr") || {}).title || "").length <= th.textContent.length).map((th) => th.textContent)`))
+		if err != nil || len(untitled) != 0 {
+			t.Errorf("in %s the short column heads %q lack their full words as a title (%v)", l, untitled, err)
+		}
+		shootPage(t, tab, "standings-"+l.String())
 	}
 }

@@ -110,7 +110,7 @@ func (srv *Server) handleOwned(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, OwnedResponse{OK: len(ps) == 0, Problems: ps})
+	writeJSON(w, http.StatusOK, OwnedResponse{OK: len(ps) == 0, Problems: engine.Problems(ps).OnPage(readerLang(w), nil)})
 }
 
 // problemsOf is a deck reader's error as problems (nil for another error).

@@ -259,7 +259,7 @@ func (e *authError) Error() string { return e.msg }
 
 // problemsIn is e's problems in language l.
 func (e *inputError) problemsIn(l i18n.Lang) []engine.Problem {
-	return engine.Problems(e.problems).In(l, e.words)
+	return engine.Problems(e.problems).OnPage(l, e.words)
 }
 
 // catalogOf is the catalogue g speaks through, or nil (the shared words)

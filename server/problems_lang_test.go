@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"slices"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -65,4 +66,40 @@ func messages(ps []engine.Problem) []string {
 		out[i] = p.Msg
 	}
 	return out
+}
+
+// TestDeckProblemsOnAPagePointToTheCardList: an unknown card's fix, as
+// the deck check, a table's deck refusal and the collection check give
+// it to a page, points to the server's card list /cards/GAME in the
+// reader's language, not to the command line's `kartenwerk cards`.
+func TestDeckProblemsOnAPagePointToTheCardList(t *testing.T) {
+	e := newEnv(t)
+	list := "2 Flaruu\n1 Qqqqqqqqqq"
+	create := CreateRequest{Game: "mystimons", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}},
+		Decks: []DeckRequest{{List: list}}}
+	for _, c := range []struct{ lang, want string }{
+		{"de", "die Kartenliste unter /cards/mystimons zeigt alle Karten"},
+		{"cs", "seznam karet na /cards/mystimons ukazuje všechny karty"},
+		{"en", "the card list at /cards/mystimons shows every card"},
+	} {
+		var checked ValidateResponse
+		postIn(t, e, "/api/catalog/mystimons/decks/validate", c.lang, DeckRequest{List: list}, &checked)
+		var refused httpErrorBody
+		postIn(t, e, "/api/games", c.lang, create, &refused)
+		for name, ps := range map[string][]engine.Problem{"deck check": checked.Problems, "deck refusal": refused.Problems} {
+			unknown := 0
+			for _, p := range ps {
+				if p.Subject != "Flaruu" && p.Subject != "Qqqqqqqqqq" {
+					continue
+				}
+				unknown++
+				if !strings.Contains(p.Fix, c.want) || strings.Contains(p.Fix, "kartenwerk") {
+					t.Errorf("%s in %s: fix %q, want one that says %q", name, c.lang, p.Fix, c.want)
+				}
+			}
+			if unknown != 2 {
+				t.Errorf("%s in %s: want the two unknown cards, got %+v", name, c.lang, ps)
+			}
+		}
+	}
 }

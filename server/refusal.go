@@ -111,7 +111,7 @@ func readerLang(w http.ResponseWriter) i18n.Lang {
 func writeRefusal(w http.ResponseWriter, e *refusal) {
 	// The words depend on the language, which comes from these headers.
 	w.Header().Set("Vary", "Accept-Language, Cookie")
-	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: engine.Problems(e.problems).In(readerLang(w), e.words)})
+	writeJSON(w, e.status, httpErrorBody{Error: e.In(readerLang(w)), Code: e.code, Problems: engine.Problems(e.problems).OnPage(readerLang(w), e.words)})
 }
 
 // codeOf is the code of the refusal in err's chain, or "".

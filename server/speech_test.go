@@ -16,7 +16,7 @@ func TestLogLinesNameSeatsByTheirNamesWhenRead(t *testing.T) {
 	e := logEntry{seat: 0, labels: [][]string{
 		i18n.EN: {"you play Flaru", namePlaceholders[0] + " plays a card", namePlaceholders[0] + " plays a card"},
 		i18n.DE: {"du spielst Flaru", namePlaceholders[0] + " spielt eine Karte", namePlaceholders[0] + " spielt eine Karte"},
-		i18n.CS: {"hraješ Flaru", namePlaceholders[0] + " hraje kartu", namePlaceholders[0] + " hraje kartu"},
+		i18n.CS: {"hrajete Flaru", namePlaceholders[0] + " hraje kartu", namePlaceholders[0] + " hraje kartu"},
 	}}
 	cases := []struct {
 		viewer engine.Seat

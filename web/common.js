@@ -128,6 +128,25 @@ export function ruleText(text) {
   return out;
 }
 
+// A deck problem's fix on a page names the game's card list,
+// "/cards/mystimons", which the page links so that a reader can look a
+// card up (the command line names `kartenwerk cards` instead).
+const cardListRe = /\/cards\/[a-z0-9-]+/g;
+
+/** fixText is a problem's fix for el's children, after a dash, with the
+ * card list it names as a link; "" when there is none. */
+export function fixText(fix) {
+  if (!fix) return "";
+  const out = [" — "];
+  let at = 0;
+  for (const m of fix.matchAll(cardListRe)) {
+    out.push(fix.slice(at, m.index), el("a", {href: m[0], target: "_blank", rel: "noopener"}, m[0]));
+    at = m.index + m[0].length;
+  }
+  out.push(fix.slice(at));
+  return out;
+}
+
 // The seats this browser holds: each game's id with its seat token, kept
 // when a game is created or a seat's link opened, for the lobby's list.
 const seatsKey = "kartenwerk.seats";

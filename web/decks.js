@@ -3,7 +3,7 @@
 // the player owns), charts of its cost curve and kinds, saved decks,
 // import and export of the text list, share links, a game against the
 // AI and "Test this deck".
-import {el, api, ruleText, rememberSeat} from "./common.js";
+import {el, api, fixText, ruleText, rememberSeat} from "./common.js";
 import {showAccount} from "./account.js";
 import {t, loadWords} from "./i18n.js";
 
@@ -239,7 +239,7 @@ async function check() {
 
 function problemsEl(title, problems) {
   return el("div", {class: "bad"}, title, el("ul", {class: "problems"}, problems.map((p) => el("li", {},
-    p.line ? t("decks.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : ""))));
+    p.line ? t("decks.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), fixText(p.fix)))));
 }
 
 // ---- saved decks ----

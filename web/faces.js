@@ -38,18 +38,21 @@ const frames = {
 };
 
 // Per game: a card's group (or else its kind's first word) gives its
-// frame and icon.
+// frame and icon, keyed by the ids of the card listings (Micro-Life's
+// "pathogen", MystiMons' "fire"), which the English words the table reads
+// its cards in begin with. A MystiMons energy of any element has no group
+// of its own here, so it looks like the other energies.
 const looks = {
   mysticelements: {
     red: ["red", "flame"], yellow: ["yellow", "sun"], blue: ["blue", "drop"], green: ["green", "leaf"],
     black: ["black", "moon"], white: ["white", "star"], purple: ["purple", "crystal"], brown: ["brown", "mountain"],
   },
   mystimons: {
-    fire: ["red", "flame"], water: ["blue", "drop"], earth: ["brown", "mountain"], any: ["grey", "star"],
+    fire: ["red", "flame"], water: ["blue", "drop"], earth: ["brown", "mountain"],
     action: ["amber", "bolt"], energy: ["yellow", "gem"], relic: ["purple", "crystal"], terrain: ["green", "mountain"],
   },
   microlife: {
-    erreger: ["red", "microbe"], immun: ["blue", "shield"], mutation: ["purple", "helix"], aktion: ["amber", "bolt"], dauer: ["teal", "hourglass"],
+    pathogen: ["red", "microbe"], immune: ["blue", "shield"], mutation: ["purple", "helix"], action: ["amber", "bolt"], ongoing: ["teal", "hourglass"],
   },
   athernum: {
     grove: ["green", "leaf"], ember: ["red", "flame"], tide: ["blue", "drop"], factionless: ["grey", "ring"],

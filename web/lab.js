@@ -1,7 +1,7 @@
 // The designer's workbench: runs of simulated games with edited cards,
 // variants, seats, agents and decks, queued on the server, followed live,
 // reopened, repeated and compared side by side.
-import {el, api, seatName} from "./common.js";
+import {el, api, fixText, seatName} from "./common.js";
 import {t, loadWords, lang, pageLang} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -163,7 +163,7 @@ function drawListProblems(seat, problems) {
   numberLines(area, row.querySelector(".gutter"), problems.map((p) => p.line).filter(Boolean));
   row.querySelector(".list-problems").replaceChildren(...problems.map((p) => el("li", {},
     el("button", {type: "button", class: "line-link", onclick: () => selectLine(area, p.line)}, p.line ? t("lab.line", {n: p.line}) : t("lab.whole_list")),
-    " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, ` — ${p.fix}`) : "")));
+    " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, fixText(p.fix)) : "")));
 }
 
 function agentLabel(spec) { return t("lab.agent_" + spec.split(":")[0]); }
@@ -219,7 +219,7 @@ async function checkCards() {
     $("changed").replaceChildren();
     $("problems").replaceChildren(...problems.map((p) => el("li", {},
       el("button", {type: "button", class: "line-link", onclick: () => goToLine(p.line)}, p.line ? t("lab.line", {n: p.line}) : t("lab.file")),
-      " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, ` — ${p.fix}`) : "")));
+      " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, fixText(p.fix)) : "")));
     drawGutter(problems.map((p) => p.line).filter(Boolean));
   }
 }
@@ -305,7 +305,7 @@ function showError(err) {
   for (const [seat, ps] of bySeat) drawListProblems(seat, ps);
   const where = bySeat.size ? [el("p", {class: "muted"}, t("lab.see_list"))] : [];
   $("errors").replaceChildren(el("p", {}, err.message), ...where,
-    ...problems.filter((p) => !p.seat).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}${p.fix ? " — " + p.fix : ""}`)));
+    ...problems.filter((p) => !p.seat).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}`, fixText(p.fix))));
 }
 
 async function drawRuns() {

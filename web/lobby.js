@@ -1,5 +1,5 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
-import {el, api, seatName, ruleText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
+import {el, api, seatName, ruleText, fixText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
 import {t, loadWords, agentWord} from "./i18n.js";
 import {resultText} from "./render.js";
 
@@ -42,7 +42,7 @@ function seatRow(i, game) {
 
 function problemsEl(problems) {
   return el("ul", {class: "bad"}, problems.map((p) => el("li", {},
-    p.line ? t("lobby.problem_line", {line: p.line}) + " " : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), p.fix ? ` — ${p.fix}` : "")));
+    p.line ? t("lobby.problem_line", {line: p.line}) + " " : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), fixText(p.fix))));
 }
 
 function drawSeats() {

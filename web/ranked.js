@@ -1,6 +1,6 @@
 // The ranked page: choose a game and a deck, wait in the queue for an
 // opponent of similar rating, then go to the table.
-import {el, api} from "./common.js";
+import {el, api, fixText} from "./common.js";
 import {t, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -47,7 +47,7 @@ function show(st) {
 
 function showError(err) {
   $("errors").replaceChildren(err.message, ...(err.problems || []).map((p) =>
-    el("div", {}, p.line ? t("ranked.problem_line", {line: p.line}) : "", p.message, p.fix ? ` — ${p.fix}` : "")));
+    el("div", {}, p.line ? t("ranked.problem_line", {line: p.line}) : "", p.message, fixText(p.fix))));
   $("queue-panel").hidden = false;
 }
 

@@ -1,7 +1,7 @@
 // A tournament's page: registration with a deck list, the player's match
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
-import {api, el, ruleText} from "./common.js";
+import {api, el, fixText, ruleText} from "./common.js";
 import {t, lang, loadWords} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +38,12 @@ function show(tour) {
 }
 
 const standingsColumns = ["rank", "player", "points", "record", "byes", "omw", "gw", "ogw"];
+// abbreviatedColumns are the standings' heads written short, whose full
+// words (tournament.col_<name>_full) a reader finds in their title.
+const abbreviatedColumns = new Set(["rank", "points", "record", "omw", "gw", "ogw"]);
+// tiebreakColumns are the tiebreakers, which a phone shows under the
+// player's name instead of in columns of their own, so that the table fits.
+const tiebreakColumns = ["omw", "gw", "ogw"];
 const pairingColumns = ["table", "player", "score", "player"];
 
 function formatName(format) { return t("tournament.format_" + format.replace("-", "_")); }
@@ -123,7 +129,7 @@ $("register-form").addEventListener("submit", async (ev) => {
     errors.append(el("p", {}, ...ruleText(err.message.split("\n")[0])));
     const ul = el("ul", {});
     for (const p of err.problems) {
-      ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), p.fix ? ` — ${p.fix}` : ""));
+      ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), fixText(p.fix)));
     }
     if (err.problems.length) errors.append(ul);
   }
@@ -161,12 +167,27 @@ function showStandings(tour) {
   const box = $("standings-box");
   box.hidden = tour.standings.length === 0;
   const rows = tour.standings.map((s) => el("tr", {class: [s.player === tour.you.username ? "me" : "", s.dropped ? "dropped" : ""].join(" ")},
-    el("td", {}, s.rank), el("td", {class: "name"}, s.player, s.dropped ? t("tournament.dropped") : ""), el("td", {}, s.match_points),
+    el("td", {}, s.rank), el("td", {class: "name"}, s.player, s.dropped ? t("tournament.dropped") : "", tiebreakLine(s)), el("td", {}, s.match_points),
     el("td", {}, `${s.wins}-${s.losses}-${s.draws}`), el("td", {class: "byes"}, s.byes),
-    el("td", {}, percent(s.omw)), el("td", {}, percent(s.gw)), el("td", {}, percent(s.ogw))));
+    ...tiebreakColumns.map((c) => el("td", {class: "tiebreak"}, percent(s[c])))));
   box.replaceChildren(el("h2", {}, t("tournament.standings")), el("div", {class: "scroll"}, el("table", {class: "grid standings"},
-    el("thead", {}, el("tr", {}, standingsColumns.map((c) => el("th", {class: {player: "name", byes: "byes"}[c] || ""}, t("tournament.col_" + c))))),
+    el("thead", {}, el("tr", {}, standingsColumns.map(standingsHead))),
     el("tbody", {}, rows))));
+}
+
+// standingsHead is the head of a standings column: short, with its full
+// words as the abbreviation's title.
+function standingsHead(c) {
+  const cls = {player: "name", byes: "byes"}[c] || (tiebreakColumns.includes(c) ? "tiebreak" : "");
+  const short = t("tournament.col_" + c);
+  return el("th", {class: cls}, abbreviatedColumns.has(c) ? el("abbr", {title: t(`tournament.col_${c}_full`)}, short) : short);
+}
+
+// tiebreakLine is a player's tiebreakers as one line, which only a phone
+// shows (under the name, in place of their columns).
+function tiebreakLine(s) {
+  return el("span", {class: "tiebreaks"}, tiebreakColumns.map((c, i) =>
+    [i ? " · " : "", el("abbr", {title: t(`tournament.col_${c}_full`)}, t("tournament.col_" + c)), " " + percent(s[c])]).flat());
 }
 
 function showPairings(tour) {

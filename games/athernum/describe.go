@@ -212,7 +212,7 @@ func (s *State) attackRefusal(x int16, p int8) (string, []any) {
 	case x <= 0 || int(x) >= len(s.cards):
 		return "no_card", []any{"id", int(x)}
 	case s.cards[x].owner != p:
-		return "attack_not_yours", []any{"id", int(x)}
+		return engine.CardRefusal("attack_not_yours", s.visibleTo(x, engine.Seat(p)), s.def(x).name)
 	case s.cards[x].faceDown():
 		return "attack_exhausted", []any{"card", s.def(x).name}
 	}
@@ -227,7 +227,7 @@ func (s *State) cardRefusal(a engine.Action, x int16, p int8) (string, []any) {
 	}
 	c := &s.cards[x]
 	if c.owner != p {
-		return "not_your_card", []any{"id", int(x)}
+		return engine.CardRefusal("not_your_card", s.visibleTo(x, engine.Seat(p)), s.def(x).name)
 	}
 	d := s.def(x)
 	switch {

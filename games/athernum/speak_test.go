@@ -43,15 +43,15 @@ func TestCardTextIn(t *testing.T) {
 		// AT-6.4: an activated ability with its costs.
 		{"Flame Adept", i18n.EN, "Activated — pay 1 resource, exhaust this: put 2 damage on target opposing character."},
 		{"Flame Adept", i18n.DE, "Aktiviert — zahle 1 Ressource, erschöpfe diese Karte: lege 2 Schaden auf einen gegnerischen Charakter deiner Wahl."},
-		{"Flame Adept", i18n.CS, "Aktivovaná — zaplať 1 zdroj, vyčerpej tuto kartu: polož na soupeřovu postavu podle svého výběru zranění 2."},
+		{"Flame Adept", i18n.CS, "Aktivovaná — zaplaťte 1 zdroj, vyčerpejte tuto kartu: položte na soupeřovu postavu podle svého výběru zranění 2."},
 		// AT-6.6: a Support ability pays its fee from the hand.
 		{"Spark Courier", i18n.EN, "Support — discard this from your hand and pay a fee of 1 resource: draw 2 cards."},
 		{"Spark Courier", i18n.DE, "Support — wirf diese Karte aus deiner Hand ab und zahle eine Gebühr von 1 Ressource: ziehe 2 Karten."},
-		{"Spark Courier", i18n.CS, "Podpora — odhoď tuto kartu z ruky a zaplať poplatek 1 zdroj: lízni si 2 karty."},
+		{"Spark Courier", i18n.CS, "Podpora — odhoďte tuto kartu z ruky a zaplaťte poplatek 1 zdroj: lízněte si 2 karty."},
 		// AT-6.1: a static ability over a group of characters.
 		{"Ember Warlord", i18n.EN, "Static: your characters get +1 OFV."},
 		{"Ember Warlord", i18n.DE, "Statisch: deine Charaktere erhalten +1 OFV."},
-		{"Ember Warlord", i18n.CS, "Statická: tvé postavy dostávají +1 OFV."},
+		{"Ember Warlord", i18n.CS, "Statická: vaše postavy dostávají +1 OFV."},
 	}
 	for _, c := range cases {
 		if got := cardText(t, c.l, c.card); got != c.want {

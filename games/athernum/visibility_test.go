@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
 )
 
 // labelled finds the cards a text names: "Ember Warlord (c12)".
@@ -101,4 +103,28 @@ func TestLabelsOfLegalActionsNameOnlyWhatTheyShow(t *testing.T) {
 			}
 		}
 	})
+}
+
+func TestRefusalsNameAnotherSeatsCardInTheReadersWords(t *testing.T) {
+	// AT-2.2, AT-5.13: acting with a card that is not the mover's is
+	// refused naming the card by its name when the mover sees it, and as a
+	// card the mover cannot see when not; never as its id, in any language.
+	check := enginetest.CardRefusals{Keys: []string{"refuse.not_your_card", "refuse.attack_not_yours"}, CannotSee: map[i18n.Lang]string{i18n.EN: "a card you cannot see", i18n.DE: "die du nicht sehen kannst", i18n.CS: "kterou nevidíte"}}
+	randomPositions(t, 6, 17, func(s *State) {
+		me := s.ToMove()
+		for id := int16(1); int(id) < len(s.cards); id++ {
+			if s.cards[id].owner == s.toMove {
+				continue
+			}
+			visible := s.visibleTo(id, me)
+			for _, a := range actionsNaming(id) {
+				if err := check.Check(s.Apply(a), codec.Format(a), s.def(id).name, visible); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	})
+	if err := check.Enough(20); err != nil {
+		t.Fatal(err)
+	}
 }

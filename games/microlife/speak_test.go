@@ -39,17 +39,17 @@ func TestCardTextIn(t *testing.T) {
 		{"Tetanus", byLang{ // Beim Angriff -> Toxin (ML-6.3, ML-6.12), Sporenbildner (ML-6.18)
 			i18n.EN: "Pathogen – Bacterium, 1/2, costs 3 sugar. Spore former, Toxin. When attacking: Toxin: put 1 poison counter on the defender. 2 copies in the main deck.",
 			i18n.DE: "Erreger – Bakterium, 1/2, kostet 3 Zucker. Sporenbildner, Toxin. Beim Angriff -> Toxin: lege 1 Giftmarker auf den Verteidiger. 2 Exemplare im Hauptdeck.",
-			i18n.CS: "Patogen – Bakterie, 1/2, stojí 3 cukry. Tvorba spor, Toxin. Při útoku: Toxin: polož 1 žeton jedu na obránce. 2 kusy v hlavním balíčku.",
+			i18n.CS: "Patogen – Bakterie, 1/2, stojí 3 cukry. Tvorba spor, Toxin. Při útoku: Toxin: položte 1 žeton jedu na obránce. 2 kusy v hlavním balíčku.",
 		}},
 		{"Mutation/Selektion", byLang{ // Mutation K aus N (ML-5.11), activated abilities (ML-6.4)
 			i18n.EN: "Ongoing, costs 0 sugar. 2 sugar: Mutation 1 of 2 on an entity you control.",
 			i18n.DE: "Dauer, kostet 0 Zucker. 2 Zucker: Mutation 1 aus 2 auf eine Entität, die du kontrollierst.",
-			i18n.CS: "Trvalá, stojí 0 cukrů. 2 cukry: Mutace 1 z 2 na entitu, kterou ovládáš.",
+			i18n.CS: "Trvalá, stojí 0 cukrů. 2 cukry: Mutace 1 z 2 na entitu, kterou ovládáte.",
 		}},
 		{"Labor", byLang{
 			i18n.EN: "Ongoing, costs 3 sugar. 1 sugar, tap: draw a card. 1 copy in the main deck.",
 			i18n.DE: "Dauer, kostet 3 Zucker. 1 Zucker, tappen: ziehe eine Karte. 1 Exemplar im Hauptdeck.",
-			i18n.CS: "Trvalá, stojí 3 cukry. 1 cukr, tapni: lízni si 1 kartu. 1 kus v hlavním balíčku.",
+			i18n.CS: "Trvalá, stojí 3 cukry. 1 cukr, tapněte: lízněte si 1 kartu. 1 kus v hlavním balíčku.",
 		}},
 	}
 	for _, c := range cases {
@@ -135,7 +135,7 @@ func TestPromptIn(t *testing.T) {
 		{0, byLang{ // ML-6.13
 			i18n.EN: "Vector: choose a card from your hand to discard (ML-6.13)",
 			i18n.DE: "Vektor: Wähle eine Karte aus deiner Hand, die du abwirfst (ML-6.13)",
-			i18n.CS: "Vektor: vyber kartu z ruky, kterou odhodíš (ML-6.13)",
+			i18n.CS: "Vektor: vyberte kartu z ruky, kterou odhodíte (ML-6.13)",
 		}},
 		{1, byLang{i18n.EN: "Waiting for Anna", i18n.DE: "Warten auf Anna", i18n.CS: "Čeká se na: Anna"}},
 	}

@@ -41,14 +41,14 @@ func TestCardText_ME_10_U1(t *testing.T) {
 	}{
 		{i18n.EN, "Fireball", "When played: deal 3 damage to target unit or player."},
 		{i18n.DE, "Fireball", "Beim Ausspielen: triff eine Einheit oder einen Spieler mit 3 Schaden."},
-		{i18n.CS, "Fireball", "Při vyložení: zraň tvora nebo hráče za 3."},
+		{i18n.CS, "Fireball", "Při vyložení: zraňte tvora nebo hráče za 3."},
 		{i18n.EN, "Covet", "When played: steal (and convert) target enemy brown unit or relic."},
 		{i18n.DE, "Covet", "Beim Ausspielen: stiehl (und bekehre) eine gegnerische braune Einheit oder ein gegnerisches braunes Relikt."},
-		{i18n.CS, "Covet", "Při vyložení: ukradni (a převeď) nepřátelského hnědého tvora nebo nepřátelskou hnědou relikvii."},
+		{i18n.CS, "Covet", "Při vyložení: ukradněte (a převeďte) nepřátelského hnědého tvora nebo nepřátelskou hnědou relikvii."},
 		{i18n.EN, "Grave Rat", "When played: your opponent discards 1 card."},
 		{i18n.DE, "Grave Rat", "Beim Ausspielen: lass deinen Gegner 1 Karte ablegen."},
-		{i18n.CS, "Grave Rat", "Při vyložení: nech soupeře odhodit 1 kartu."},
-		{i18n.CS, "Petrify", "Hraje se na nehnědého tvora (s variantou „Cíle čárů: jak je natištěno“ jen na nepřátelského nehnědého tvora). Očarovaný tvor získá -3/+0. Při vyložení: vyčerpej očarovaného tvora."},
+		{i18n.CS, "Grave Rat", "Při vyložení: nechte soupeře odhodit 1 kartu."},
+		{i18n.CS, "Petrify", "Hraje se na nehnědého tvora (s variantou „Cíle čárů: jak je natištěno“ jen na nepřátelského nehnědého tvora). Očarovaný tvor získá -3/+0. Při vyložení: vyčerpejte očarovaného tvora."},
 	}
 	for _, c := range cases {
 		if got := cardIn(t, c.lang, c.card).Text; got != c.want {
@@ -117,14 +117,14 @@ func TestPromptAndRefusal_ME_5_1(t *testing.T) {
 	prompts := map[i18n.Lang]string{
 		i18n.EN: "Play cards from your hand, use abilities, attack, or end the play step",
 		i18n.DE: "Spiele Karten aus deiner Hand, nutze Fähigkeiten, greife an oder beende das Ausspielen",
-		i18n.CS: "Vykládej karty z ruky, používej schopnosti, útoč, nebo ukonči vykládání",
+		i18n.CS: "Vykládejte karty z ruky, používejte schopnosti, útočte, nebo ukončete vykládání",
 	}
 	checkPrompts(t, s, prompts)
 	err := s.Apply(engine.Action{Verb: vPlay, Args: [engine.MaxArgs]int16{cardID(t, s, "Fireball")}})
 	refusals := map[i18n.Lang]string{
 		i18n.EN: "Fireball costs 3 Red, more energy than you have (ME-5.1).",
 		i18n.DE: "Fireball kostet 3 Rot, mehr Energie, als du hast (ME-5.1).",
-		i18n.CS: "Fireball stojí 3 Červená, víc energie, než máš (ME-5.1).",
+		i18n.CS: "Fireball stojí 3 Červená, víc energie, než máte (ME-5.1).",
 	}
 	for l, want := range refusals {
 		if got := engine.ErrorIn(err, l); got != want {
@@ -172,7 +172,7 @@ func TestTargetPrompt_ME_5_2(t *testing.T) {
 	want := map[i18n.Lang]string{
 		i18n.EN: "Ember Totem: choose target enemy unit in the battle",
 		i18n.DE: "Ember Totem: wähle eine gegnerische Einheit in der Schlacht",
-		i18n.CS: "Ember Totem: zvol v bitvě nepřátelského tvora",
+		i18n.CS: "Ember Totem: zvolte v bitvě nepřátelského tvora",
 	}
 	checkPrompts(t, s, want)
 }

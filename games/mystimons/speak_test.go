@@ -105,7 +105,7 @@ func TestPromptAndRefusal_MM_5_1(t *testing.T) {
 	prompts := map[i18n.Lang]string{
 		i18n.EN: "Main Phase: summon, evolve and play cards from your hand, switch, then attack or end your turn",
 		i18n.DE: "Hauptphase: beschwöre, entwickle und spiele Karten aus deiner Hand, wechsle, dann greife an oder beende deinen Zug",
-		i18n.CS: "Hlavní fáze: vyvolávej, vyvíjej a hraj karty z ruky, střídej, pak zaútoč nebo ukonči tah",
+		i18n.CS: "Hlavní fáze: vyvolávejte, vyvíjejte a hrajte karty z ruky, střídejte, pak zaútočte nebo ukončete tah",
 	}
 	for l, want := range prompts {
 		if got := engine.Localized(s, 0, engine.Words{Lang: l}).Prompt; got != want {
@@ -116,7 +116,7 @@ func TestPromptAndRefusal_MM_5_1(t *testing.T) {
 	refusals := map[i18n.Lang]string{
 		i18n.EN: "Flaru is not a Stage 1 MystiMon in your hand (MM-5.1).",
 		i18n.DE: "Flaru ist kein MystiMon der Stufe 1 in deiner Hand (MM-5.1).",
-		i18n.CS: "Flaru není MystiMon stupně 1 v tvé ruce (MM-5.1).",
+		i18n.CS: "Flaru není MystiMon stupně 1 ve vaší ruce (MM-5.1).",
 	}
 	for l, want := range refusals {
 		if got := engine.ErrorIn(err, l); got != want {

@@ -452,24 +452,30 @@ func (s *State) cardRefusal(a engine.Action, p int8) (string, []any) {
 	switch a.Verb {
 	case vPick, vPlay, vAttach, vCounter:
 		if !s.mine(p, id) {
-			return "not_yours", []any{"id", int(id)}
+			return s.cardRefusalOf("not_yours", id, p)
 		}
 		if !s.affords(p, id) {
 			return "cost", []any{"card", s.d(id).Name, "silver", int(s.d(id).Silver), "zyn", int(s.d(id).Zyn)}
 		}
 	case vBanish, vDefend, vAttack, vSwap:
 		if c := &s.cards[id]; c.zone != zFront || c.owner != p {
-			return "not_front", []any{"id", int(id)}
+			return s.cardRefusalOf("not_front", id, p)
 		}
 	}
 	// The INIT of the second card is compared later: a card hidden from
 	// the mover must be refused before its INIT can tell on it.
 	if a.Verb == vSwap {
 		if c := &s.cards[a.Args[1]]; c.zone != zFront || c.owner != p {
-			return "not_front", []any{"id", int(a.Args[1])}
+			return s.cardRefusalOf("not_front", a.Args[1], p)
 		}
 	}
 	return "", nil
+}
+
+// cardRefusalOf is the refusal key about card id for mover p, naming the
+// card only when p sees it.
+func (s *State) cardRefusalOf(key string, id int16, p int8) (string, []any) {
+	return engine.CardRefusal(key, s.seenBy(id, engine.Seat(p)), s.d(id).Name)
 }
 
 func isMain(v engine.Verb) bool {

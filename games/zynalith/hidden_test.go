@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
+	"kartenwerk/engine/i18n"
 )
 
 // midgame plays n random actions of a game with the given seats.
@@ -87,5 +89,29 @@ func BenchmarkDeterminize(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Determinize(s.ToMove(), &r)
+	}
+}
+
+// ZY-2.5: playing or fighting with a card that is not the mover's is
+// refused naming the card by its name when the mover sees it (another
+// seat's front), and as a card the mover cannot see when not (another
+// hand, a stack); never as its id, in any language.
+func TestRefusalsNameAnotherSeatsCardInTheReadersWords(t *testing.T) {
+	check := enginetest.CardRefusals{Keys: []string{"refuse.not_yours", "refuse.not_front"}, CannotSee: map[i18n.Lang]string{i18n.EN: "a card you cannot see", i18n.DE: "die du nicht sehen kannst", i18n.CS: "kterou nevidíte"}}
+	for seed := uint64(1); seed <= 12; seed++ {
+		s := midgame(t, 2+int(seed%3), seed, 10+int(seed)*7)
+		me := s.ToMove()
+		for id := int16(0); id < s.n; id++ {
+			visible := s.seenBy(id, me)
+			for _, v := range []engine.Verb{vPlay, vAttack, vBanish} {
+				a := engine.Act(v, int(id))
+				if err := check.Check(s.Apply(a), codec.Format(a), s.d(id).Name, visible); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if err := check.Enough(20); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -37,7 +37,7 @@ func TestCardTextIn(t *testing.T) {
 		// ZY-6.10: Gier fires on acquiring a card of 12 Silver or more.
 		{"Schatzdrache", i18n.EN, "Greed: +1 Zynalith for you. Acquiring it fires Greed."},
 		{"Schatzdrache", i18n.DE, "Gier: +1 Zynalith für dich. Ihr Erwerb löst Gier aus."},
-		{"Schatzdrache", i18n.CS, "Chamtivost: Zynalith +1 pro tebe. Její získání spustí Chamtivost."},
+		{"Schatzdrache", i18n.CS, "Chamtivost: Zynalith +1 pro vás. Její získání spustí Chamtivost."},
 	}
 	for _, c := range cases {
 		got := ""
@@ -89,7 +89,7 @@ func TestLocalizePrompt(t *testing.T) {
 	want := map[i18n.Lang]string{
 		i18n.EN: "Choose the card to play from your hand or the market (ZY-5.2)",
 		i18n.DE: "Wähle die Karte, die du aus deiner Hand oder der Auslage ausspielst (ZY-5.2)",
-		i18n.CS: "Vyber kartu, kterou zahraješ z ruky nebo z nabídky (ZY-5.2)",
+		i18n.CS: "Vyberte kartu, kterou zahrajete z ruky nebo z nabídky (ZY-5.2)",
 	}
 	for l, prompt := range want {
 		if v := engine.Localized(s, 0, names(l)); v.Prompt != prompt {

@@ -1,0 +1,98 @@
+package i18n_test
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// The Czech texts address the reader formally (vykání), as the Czech
+// rulebook (Mystic Elements) does: "vyberte", "můžete", "váš". informal
+// finds the typical words of the informal address (tykání): the
+// possessives and pronouns of "ty", the verb forms of the second person
+// singular (-áš, -íš, -eš: "máš", "můžeš"), and imperatives the
+// catalogues had used ("vyber", "napiš", "lízni").
+var informal = regexp.MustCompile(`(?i)(^|[^\p{L}])(` +
+	`tvůj|tvoj[ei]|tvá|tvé|tvého|tvému|tvém|tvou|tvým|tvých|tvými|tebe|tobě|tebou|tě|ty|ti|jsi|nejsi|abys|bys|kdybys|` +
+	`\p{L}+(?:áš|íš|eš|ěš|éš)|` +
+	`vyber|zvol|zkus|zaplať|odhoď|lízni|připoj|počkej|zadej|získej|použij|oprav|dej|vrať|utrať|připrav|podívej|používej|` +
+	`zkontroluj|napiš|hraj|vyčerpej|vytvoř|uveď|přidej|prohlédni|požádej|zaregistruj|vyplň|vyměň|ukradni|tapni|přesuň|` +
+	`dohraj|změň|zahraj|potvrď|pojmenuj|odpověz|nakupuj|řekni|zruš|zopakuj|vyřaď|uprav|spusť|přepni|klikni|vezmi|` +
+	`otevři|pošli|najdi|polož|zaútoč|útoč|odeber|registruj|ulož|vlož|přihlas|pokračuj|ukonči|začni|dívej|smaž|obětuj|nastav|` +
+	`přilož|vylož|založ|dokonči|skonči|urči|projdi|převezmi|převeď|opusť|utrácej|odpovídej|vypleň|užij|drž|ponech|otoč|ukaž|podrž|vynech|odkryj|dober|vyleč|znič` +
+	`)($|[^\p{L}])`)
+
+// formalAllowed are words informal finds that are not the informal
+// address: "příliš" (too), "nejvýš" (at most), "spíš" (rather), "náš"
+// and "váš" (our, your), "ty"/"ti" as "those" in the phrases listed, and
+// Mystic Elements' keywords as the Czech rulebook's glossary prints them
+// (UŽIJ, and the list of its terms), and the reader's own words to the
+// page ("Jsem Anna: ukaž moje karty").
+var formalAllowed = []string{"příliš", "nejvýš", "spíš", "náš", "váš", "ty soubory", "ty dva běhy", "ti tři", "ale ne ty, vůči kterým",
+	"ukaž moje karty", "UŽIJ", "nasaď, vylož, zabit (zničen, poražen), užij (užitý), připrav, vyčerpán, posil a oslab, ukradni (a převeď)"}
+
+// TestCzechTextsAddressTheReaderFormally reads every Czech catalogue
+// (the games' messages and rules, the shared words, the server's, the
+// pages', the lab's, the command line's, the companion's) and flags a
+// word of the informal address.
+func TestCzechTextsAddressTheReaderFormally(t *testing.T) {
+	files := czechCatalogues(t)
+	if len(files) < 15 {
+		t.Fatalf("found %d Czech catalogues: %v", len(files), files)
+	}
+	for _, path := range files {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(raw), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") {
+				continue
+			}
+			text := strings.ToLower(allowed(placeholder.ReplaceAllString(line, "")))
+			text = allowed(text)
+			if m := informal.FindStringSubmatch(text); m != nil {
+				t.Errorf("%s:%d: %q addresses the reader informally: write it formally (vy), as the Czech rulebook does", path, i+1, m[2])
+			}
+		}
+	}
+}
+
+// allowed is text without the phrases of formalAllowed, which are
+// written as they stand (UŽIJ) or in lower case.
+func allowed(text string) string {
+	for _, ok := range formalAllowed {
+		text = strings.ReplaceAll(text, ok, "")
+	}
+	return text
+}
+
+// placeholder is a message's argument, {{.name}}, or a YAML key.
+var placeholder = regexp.MustCompile(`\{\{[^}]*\}\}|^\s*[\w.-]+:`)
+
+// czechCatalogues lists the Czech catalogues of the module: every cs.yaml,
+// and the Czech block of the companion's script.
+func czechCatalogues(t *testing.T) []string {
+	t.Helper()
+	root := filepath.Join("..", "..")
+	var out []string
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.Name() == "cs.yaml" {
+			out = append(out, path)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(out, filepath.Join(root, "web", "companion-i18n.js"))
+}
