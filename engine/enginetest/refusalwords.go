@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"strings"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -66,4 +67,31 @@ func (c *CardRefusals) Enough(n int) error {
 		return fmt.Errorf("only %d refusals about cards the mover sees and %d about cards it cannot see were checked", c.Seen, c.Unseen)
 	}
 	return nil
+}
+
+// Picking lists the actions that pick card id, to try on a position: id
+// in each card argument of every verb of codec, the others zero, and in
+// each card argument of the legal actions, the others kept, so that a
+// refusal about a second card (a target) is met too. Legal actions are
+// left out: applying one would move on from the position.
+func Picking(codec *engine.ActionCodec, id int16, legal []engine.Action) []engine.Action {
+	var out []engine.Action
+	add := func(a engine.Action, arg int) {
+		a.Args[arg] = id
+		if !engine.Contains(legal, a) {
+			out = append(out, a)
+		}
+	}
+	for i, spec := range codec.Verbs() {
+		for _, arg := range cardArgs(spec) {
+			add(engine.Action{Verb: engine.Verb(i + 1)}, arg)
+		}
+	}
+	for _, a := range legal {
+		spec, _ := codec.Spec(a.Verb)
+		for _, arg := range cardArgs(spec) {
+			add(a, arg)
+		}
+	}
+	return out
 }
