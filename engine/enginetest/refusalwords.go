@@ -95,3 +95,19 @@ func Picking(codec *engine.ActionCodec, id int16, legal []engine.Action) []engin
 	}
 	return out
 }
+
+// NoCard is an error unless err refuses id as no card at all
+// (refuse.no_card) and gives the id, c12, in every language: an id that
+// names no card hides nothing.
+func NoCard(err error, id int16) error {
+	var said *i18n.Error
+	if !errors.As(err, &said) || said.Key != "refuse.no_card" {
+		return fmt.Errorf("c%d is refused with %v, not as no card (refuse.no_card)", id, err)
+	}
+	for _, l := range i18n.Langs {
+		if text := said.In(l); !strings.Contains(text, fmt.Sprintf("c%d", id)) {
+			return fmt.Errorf("c%d is refused in %s with %q, which does not give the id", id, l, text)
+		}
+	}
+	return nil
+}

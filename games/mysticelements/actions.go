@@ -375,7 +375,7 @@ func (s *state) explain(a engine.Action) error {
 	}
 	id := a.Args[0]
 	if id <= 0 || id >= s.ncards {
-		return fmt.Errorf("%s: c%d: %w", text, id, words.Errorf("refuse.no_card"))
+		return fmt.Errorf("%s: %w", text, words.Errorf("refuse.no_card", "id", int(id)))
 	}
 	return fmt.Errorf("%s: %w", text, s.whyRefused(a))
 }

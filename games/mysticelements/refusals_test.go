@@ -50,3 +50,25 @@ func TestRefusalsNameAnotherSeatsCardInTheReadersWords(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// An id that is no card is refused as no card, with the id, which hides
+// nothing, in every language.
+func TestRefusalOfNoCardGivesTheID(t *testing.T) {
+	tried := 0
+	for g := 0; g < 10; g++ {
+		s := playedTo(t, randomSetup(g), 20+g*7)
+		if s.phase != phMain || s.st != sNone {
+			continue
+		}
+		for _, id := range []int16{0, -2, s.ncards} {
+			a := engine.Act(vUse, int(id))
+			if err := enginetest.NoCard(s.Apply(a), id); err != nil {
+				t.Fatalf("%s: %v", codec.Format(a), err)
+			}
+			tried++
+		}
+	}
+	if tried == 0 {
+		t.Fatal("no position was in the main step")
+	}
+}

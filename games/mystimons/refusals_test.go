@@ -2,8 +2,6 @@ package mystimons
 
 import (
 	"errors"
-	"fmt"
-	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -64,14 +62,8 @@ func TestRefusalOfNoCardGivesTheID(t *testing.T) {
 	s := pos(t, "", duel("active: [Embrix]\n      bench: [Cindrik]", "active: [Aquor]"))
 	for _, id := range []int16{0, -2, s.nCards + 1} {
 		a := engine.Act(vSwitch, int(id))
-		var said *i18n.Error
-		if err := s.Apply(a); !errors.As(err, &said) || said.Key != "refuse.no_card" {
-			t.Fatalf("%s refused with %v, want refuse.no_card", codec.Format(a), err)
-		}
-		for _, l := range i18n.Langs {
-			if text := said.In(l); !strings.Contains(text, fmt.Sprintf("c%d", id)) {
-				t.Errorf("%s in %s: %q does not give the id", codec.Format(a), l, text)
-			}
+		if err := enginetest.NoCard(s.Apply(a), id); err != nil {
+			t.Fatalf("%s: %v", codec.Format(a), err)
 		}
 	}
 }
