@@ -38,11 +38,12 @@ func (s *state) explain(a engine.Action) error {
 	return fmt.Errorf("%s is not legal now: %w", text, why)
 }
 
-// refuseCard is refusal key about card c, which the action picked: it
+// refuseCard is the refusal key about card c, which the action picked: it
 // names c when the seat to move sees it and says key_unseen, a card that
 // seat cannot see, when not (engine.CardRefusal); an id that is no card is
 // refused as such, with the id, which hides nothing. kv are the key's
-// other arguments.
+// other arguments. The refusals that name a card without it name one
+// the checks before have found in the mover's hand or on its field.
 func (s *state) refuseCard(key string, c int16, kv ...any) *i18n.Error {
 	if c <= 0 || c > s.nCards {
 		return words.Errorf("refuse.no_card", "id", int(c))
