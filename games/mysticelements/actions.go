@@ -375,7 +375,7 @@ func (s *state) explain(a engine.Action) error {
 	}
 	id := a.Args[0]
 	if id <= 0 || id >= s.ncards {
-		return fmt.Errorf("%s: c%d: %w", text, id, words.Errorf("refuse.no_card"))
+		return fmt.Errorf("%s: %w", text, words.Errorf("refuse.no_card", "id", int(id)))
 	}
 	return fmt.Errorf("%s: %w", text, s.whyRefused(a))
 }
@@ -403,7 +403,8 @@ func (s *state) whyRefused(a engine.Action) *i18n.Error {
 		return s.whyNot(id, trPlay, s.playable(id))
 	case vUse, vActivate:
 		if c.zone != zBattle || c.seat != s.active {
-			return words.Errorf("refuse.not_yours_in_battle", "card", s.cardName(engine.Seat(s.active), id))
+			key, named := engine.CardRefusal("refuse.not_yours_in_battle", s.sees(engine.Seat(s.active), id), name)
+			return words.Errorf(key, named...)
 		}
 		t := trUse
 		if a.Verb == vActivate {

@@ -38,13 +38,18 @@ func (s *state) explain(a engine.Action) error {
 	return fmt.Errorf("%s is not legal now: %w", text, why)
 }
 
-// cardName names card c for the seat to move: errors never name a card
-// that seat cannot see, which they call by its id alone.
-func (s *state) cardName(c int16) string {
-	if c <= 0 || c > s.nCards || !s.sees(s.ToMove(), c) {
-		return fmt.Sprintf("c%d", c)
+// refuseCard is the refusal key about card c, which the action picked: it
+// names c when the seat to move sees it and says key_unseen, a card that
+// seat cannot see, when not (engine.CardRefusal); an id that is no card is
+// refused as such, with the id, which hides nothing. kv are the key's
+// other arguments. The refusals that name a card without it name one
+// the checks before have found in the mover's hand or on its field.
+func (s *state) refuseCard(key string, c int16, kv ...any) *i18n.Error {
+	if c <= 0 || c > s.nCards {
+		return words.Errorf("refuse.no_card", "id", int(c))
 	}
-	return s.def(c).name
+	k, named := engine.CardRefusal("refuse."+key, s.sees(s.ToMove(), c), s.def(c).name)
+	return words.Errorf(k, append(named, kv...)...)
 }
 
 // cardNameFor names card c for viewer with its id, for Describe.
@@ -69,7 +74,7 @@ func (s *state) explainVerb(a engine.Action) *i18n.Error {
 	case vPlace, vSummon:
 		switch {
 		case !inHand(x) || s.def(x).kind != kMon || s.def(x).stage != 1:
-			return words.Errorf("refuse.not_stage1_in_hand", "card", s.cardName(x))
+			return s.refuseCard("not_stage1_in_hand", x)
 		case a.Verb == vSummon && p.summoned:
 			return words.Errorf("refuse.summoned_already")
 		case p.field[2] != 0:
@@ -78,52 +83,52 @@ func (s *state) explainVerb(a engine.Action) *i18n.Error {
 	case vAttach, vPool:
 		switch {
 		case !inHand(x) || s.def(x).kind != kEnergy:
-			return words.Errorf("refuse.not_energy_in_hand", "card", s.cardName(x))
+			return s.refuseCard("not_energy_in_hand", x)
 		case s.phase != phEnergy && s.phase != phSurge:
 			return words.Errorf("refuse.energy_phase_only")
 		case a.Verb == vAttach && (y <= 0 || y > s.nCards || p.slot(y) < 0):
-			return words.Errorf("refuse.not_your_mystimon", "card", s.cardName(y))
+			return s.refuseCard("not_your_mystimon", y)
 		case a.Verb == vAttach && !s.canAttach(x, y):
-			return words.Errorf("refuse.element_mismatch", "card", s.cardName(x), "target", s.cardName(y))
+			return words.Errorf("refuse.element_mismatch", "card", s.def(x).name, "target", s.def(y).name)
 		}
 	case vEvolve:
 		switch {
 		case !inHand(x) || s.def(x).kind != kMon || s.def(x).from < 0:
-			return words.Errorf("refuse.not_evolution_in_hand", "card", s.cardName(x))
+			return s.refuseCard("not_evolution_in_hand", x)
 		case y <= 0 || y > s.nCards || p.slot(y) < 0:
-			return words.Errorf("refuse.not_your_mystimon", "card", s.cardName(y))
+			return s.refuseCard("not_your_mystimon", y)
 		case s.pool.defs[s.def(x).from].name != s.def(y).name:
-			return words.Errorf("refuse.evolves_from", "card", s.def(x).name, "from", s.pool.defs[s.def(x).from].name, "target", s.cardName(y))
+			return words.Errorf("refuse.evolves_from", "card", s.def(x).name, "from", s.pool.defs[s.def(x).from].name, "target", s.def(y).name)
 		case s.rules.nextTurn && s.cards[y].flags&fEntered != 0:
-			return words.Errorf("refuse.must_wait", "target", s.cardName(y))
+			return words.Errorf("refuse.must_wait", "target", s.def(y).name)
 		default:
-			return words.Errorf("refuse.needs_energy", "target", s.cardName(y), "have", int(s.cards[y].energy), "card", s.def(x).name, "need", int(s.need(y, s.def(x).stage)))
+			return words.Errorf("refuse.needs_energy", "target", s.def(y).name, "have", int(s.cards[y].energy), "card", s.def(x).name, "need", int(s.need(y, s.def(x).stage)))
 		}
 	case vRitual:
 		return words.Errorf("refuse.ritual")
 	case vPlay, vPlayOn:
 		switch {
 		case !inHand(x) || s.def(x).kind == kMon || s.def(x).kind == kEnergy:
-			return words.Errorf("refuse.not_playable_in_hand", "card", s.cardName(x))
+			return s.refuseCard("not_playable_in_hand", x)
 		case int(s.def(x).cost) > s.poolUnits(seat, elemAny):
-			return words.Errorf("refuse.too_expensive", "card", s.cardName(x), "cost", int(s.def(x).cost), "have", s.poolUnits(seat, elemAny))
+			return words.Errorf("refuse.too_expensive", "card", s.def(x).name, "cost", int(s.def(x).cost), "have", s.poolUnits(seat, elemAny))
 		case s.def(x).kind == kRelic && s.relicsInPlay(seat) >= 3:
 			return words.Errorf("refuse.relics_full")
 		case a.Verb == vPlay && s.def(x).target != eNone:
-			return words.Errorf("refuse.needs_target", "card", s.cardName(x))
+			return words.Errorf("refuse.needs_target", "card", s.def(x).name)
 		case a.Verb == vPlayOn && s.def(x).target == eNone:
-			return words.Errorf("refuse.takes_no_target", "card", s.cardName(x))
+			return words.Errorf("refuse.takes_no_target", "card", s.def(x).name)
 		default:
-			return words.Errorf("refuse.bad_target", "target", s.cardName(y), "card", s.cardName(x))
+			return s.refuseCard("bad_target", y, "played", s.def(x).name)
 		}
 	case vSwitch:
 		if p.switched {
 			return words.Errorf("refuse.switched_already")
 		}
-		return words.Errorf("refuse.not_on_bench", "card", s.cardName(x))
+		return s.refuseCard("not_on_bench", x)
 	case vAttack:
 		if a := p.field[0]; a != 0 && s.cards[a].flags&fFrozen != 0 {
-			return words.Errorf("refuse.frozen", "card", s.cardName(a))
+			return words.Errorf("refuse.frozen", "card", s.def(a).name)
 		}
 		return words.Errorf("refuse.attack")
 	case vPromote:

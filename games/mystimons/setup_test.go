@@ -68,7 +68,7 @@ func TestSecretPlacement_MM_3_5(t *testing.T) {
 	if c := s.View(0).Player(0).Zone(znActive).Cards[0]; c.Hidden || !c.HasStatus("face-down") {
 		t.Fatalf("p1 sees its own Active face down: %+v", c)
 	}
-	refused(t, s, "place c999", "not a Stage 1")
+	refused(t, s, "place c999", "There is no card c999")
 	for s.phase == phSetup {
 		legal := s.Legal(nil)
 		if err := s.Apply(legal[len(legal)-1]); err != nil { // "done" as soon as allowed
