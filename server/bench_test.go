@@ -174,3 +174,16 @@ func BenchmarkAppendAction(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkClientMsg measures reading the action message a client sends
+// for every move.
+func BenchmarkClientMsg(b *testing.B) {
+	data := []byte(`{"type":"act","token":"5f2c9a1b7e","action":"attack c3 c9","version":42}`)
+	b.ReportAllocs()
+	for range b.N {
+		var m ClientMsg
+		if err := decodeClientMsg(data, &m); err != nil || m.Action == "" {
+			b.Fatal(err)
+		}
+	}
+}

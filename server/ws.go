@@ -333,7 +333,7 @@ func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) (
 
 func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	var m ClientMsg
-	if err := json.Unmarshal(data, &m); err != nil {
+	if err := decodeClientMsg(data, &m); err != nil {
 		c.refuse(refuse(http.StatusBadRequest, "malformed_message"))
 		return
 	}
