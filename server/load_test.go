@@ -75,3 +75,20 @@ func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 		}
 	}
 }
+
+// The action message a bot sends reads, on the server, as the message
+// json.Marshal makes of the same fields, and takes the direct path.
+func TestBotActionMessageIsTheClientMsg(t *testing.T) {
+	for i, action := range []string{"play c12", "attack c3 c9", "pick red", `say "hi" \ <b>&`, "zünden c3"} {
+		v := i * 37
+		want := ClientMsg{Type: "act", Token: "5f2c9a", Action: action, Version: &v}
+		sent := appendActMsg(nil, want.Token, action, v)
+		var got ClientMsg
+		if err := json.Unmarshal(sent, &got); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s reads as %+v (%v), want %+v", sent, got, err, want)
+		}
+		if plain := (i < 3); plain && !decodePlainClientMsg(sent, &got) {
+			t.Errorf("%s is left to encoding/json", sent)
+		}
+	}
+}

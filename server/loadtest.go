@@ -381,9 +381,10 @@ func watch(ctx context.Context, base, id string, stats *loadStats) {
 		return
 	}
 	defer conn.CloseNow()
+	defer closeWhenDone(ctx, conn)()
 	conn.SetReadLimit(1 << 22)
 	for {
-		_, r, err := conn.Reader(ctx)
+		_, r, err := conn.Reader(context.Background())
 		if err != nil {
 			return
 		}
@@ -443,12 +444,14 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 		return err
 	}
 	defer conn.CloseNow()
+	defer closeWhenDone(ctx, conn)()
 	conn.SetReadLimit(1 << 22)
 	var buf bytes.Buffer
 	var sent time.Time
 	sentAt := -1
+	var msg []byte // the action sent, reused: a write returns once it is sent
 	for {
-		m, got, err := readBotMsg(ctx, conn, &buf, stats)
+		m, got, err := readBotMsg(conn, &buf, stats)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil
@@ -473,9 +476,9 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 		for tries := 0; a.Concedes && tries < 8; tries++ { // play on, as a person would
 			a = m.Legal[rng.IntN(len(m.Legal))]
 		}
-		msg, _ := json.Marshal(ClientMsg{Type: "act", Token: token, Action: a.Action, Version: &m.Version})
+		msg = appendActMsg(msg[:0], token, a.Action, m.Version)
 		sent, sentAt = time.Now(), m.Version
-		if err := conn.Write(ctx, websocket.MessageText, msg); err != nil {
+		if err := conn.Write(context.Background(), websocket.MessageText, msg); err != nil {
 			if ctx.Err() != nil {
 				return nil
 			}
@@ -484,12 +487,21 @@ func runBot(ctx context.Context, base, id, token string, think time.Duration, rn
 	}
 }
 
+// closeWhenDone closes conn when ctx ends, and returns the func that
+// stops waiting for that. A bot reads and writes without a context: one
+// costs a watcher registered and removed for every message, in the
+// process that shares the machine with the server it measures.
+func closeWhenDone(ctx context.Context, conn *websocket.Conn) (stop func() bool) {
+	return context.AfterFunc(ctx, func() { conn.CloseNow() })
+}
+
 // readBotMsg reads the next message into buf (reused, so reading costs no
 // allocation per message) and notes when it arrived, before decoding, so
-// the bot's own work is not counted as the server's latency.
-func readBotMsg(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
+// the bot's own work is not counted as the server's latency. It ends when
+// the connection closes (closeWhenDone).
+func readBotMsg(conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
 	var m botMsg
-	data, err := readMessage(ctx, conn, buf)
+	data, err := readMessage(context.Background(), conn, buf)
 	if err != nil {
 		return m, time.Time{}, err
 	}
