@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"runtime"
 	"testing"
 	"time"
 
@@ -89,6 +90,19 @@ func TestBotActionMessageIsTheClientMsg(t *testing.T) {
 		}
 		if plain := (i < 3); plain && !decodePlainClientMsg(sent, &got) {
 			t.Errorf("%s is left to encoding/json", sent)
+		}
+	}
+}
+
+// The bots of a load test run on one CPU per 15,000 games, at least one
+// and at most the machine's.
+func TestBotProcs(t *testing.T) {
+	cpus := runtime.NumCPU()
+	for _, c := range []struct{ games, want int }{
+		{1, 1}, {9900, 1}, {15000, 1}, {15001, min(cpus, 2)}, {45000, min(cpus, 3)}, {1 << 30, cpus},
+	} {
+		if got := botProcs(c.games); got != c.want {
+			t.Errorf("%d games: bots on %d CPUs, want %d", c.games, got, c.want)
 		}
 	}
 }
