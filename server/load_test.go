@@ -94,12 +94,12 @@ func TestBotActionMessageIsTheClientMsg(t *testing.T) {
 	}
 }
 
-// The bots of a load test run on one CPU per 15,000 games, at least one
+// The bots of a load test run on one CPU per 4,000 games, at least one
 // and at most the machine's.
 func TestBotProcs(t *testing.T) {
 	cpus := runtime.NumCPU()
 	for _, c := range []struct{ games, want int }{
-		{1, 1}, {9900, 1}, {15000, 1}, {15001, min(cpus, 2)}, {45000, min(cpus, 3)}, {1 << 30, cpus},
+		{1, 1}, {1000, 1}, {4000, 1}, {4001, min(cpus, 2)}, {9900, min(cpus, 3)}, {1 << 30, cpus},
 	} {
 		if got := botProcs(c.games); got != c.want {
 			t.Errorf("%d games: bots on %d CPUs, want %d", c.games, got, c.want)

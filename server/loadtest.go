@@ -169,9 +169,12 @@ func LoadTest(ctx context.Context, cfg LoadConfig) (LoadReport, error) {
 	return r, nil
 }
 
-// gamesPerBotProc is how many games' bots one CPU runs: they take about
-// half a core for 10,000 games at a person's pace.
-const gamesPerBotProc = 15000
+// gamesPerBotProc is how many games' bots one CPU runs: at a person's
+// pace they take about a fifth of a core for 4,000 games, which leaves
+// the CPU room when other processes share the machine. (At 9,900 games
+// on one CPU beside a busy machine, the bots fell behind: 4,759 moves/s
+// where the server can play 8,800, and half a second of latency.)
+const gamesPerBotProc = 4000
 
 // botProcs is how many CPUs the bots of games games run on at once
 // (GOMAXPROCS) while the server is another process. No more than they
