@@ -12,11 +12,15 @@ import (
 // (spaces, escapes, other members, null) goes to json.Unmarshal, which
 // decides as ever. TestClientMsgDecodesAsEncodingJSON compares the two.
 func decodeClientMsg(data []byte, m *ClientMsg) error {
-	if !decodePlainClientMsg(data, m) {
-		*m = ClientMsg{}
-		return json.Unmarshal(data, m)
+	if decodePlainClientMsg(data, m) {
+		return nil
 	}
-	return nil
+	// A message of its own for json.Unmarshal, which keeps m (and the
+	// message of every direct read) off the heap.
+	var slow ClientMsg
+	err := json.Unmarshal(data, &slow)
+	*m = slow
+	return err
 }
 
 // decodePlainClientMsg reads data if it is a compact object whose
@@ -72,7 +76,7 @@ func (m *ClientMsg) plainMember(key []byte, data []byte, i int) (int, bool) {
 	}
 	switch string(key) {
 	case "type":
-		m.Type = string(val)
+		m.Type = messageType(val)
 	case "token":
 		m.Token = string(val)
 	case "action":
@@ -100,4 +104,15 @@ func plainString(data []byte, i int) (s []byte, end int, ok bool) {
 		}
 	}
 	return nil, i, false
+}
+
+// messageType is a message's type, the common ones without a copy.
+func messageType(val []byte) string {
+	switch string(val) {
+	case "act":
+		return "act"
+	case "sync":
+		return "sync"
+	}
+	return string(val)
 }
