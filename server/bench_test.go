@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -124,10 +126,14 @@ func BenchmarkViewPatch(b *testing.B) {
 // reportCPU resets b's timer and returns a func that reports the
 // process's CPU time per op since (cpu-ns/op): unlike ns/op, it does not
 // grow when other processes share the machine. Defer it.
-func reportCPU(b *testing.B) func() {
+func reportCPU(b *testing.B) func() { return reportCPUPer(b, 1) }
+
+// reportCPUPer is reportCPU for ops that each do k things: it reports the
+// CPU time per thing.
+func reportCPUPer(b *testing.B, k int) func() {
 	start := processCPU()
 	b.ResetTimer()
-	return func() { b.ReportMetric(float64(processCPU()-start)/float64(b.N), "cpu-ns/op") }
+	return func() { b.ReportMetric(float64(processCPU()-start)/float64(b.N*k), "cpu-ns/op") }
 }
 
 // processCPU is the CPU time this process has used, user and system.
@@ -135,4 +141,49 @@ func processCPU() time.Duration {
 	var ru syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkAppendAction measures saving the actions of a move in a SQLite
+// store, committed: one game's alone (a quiet server, a commit each), and
+// sixteen games' at once (a busy one, whose writer commits them
+// together). cpu-ns/op is per action, the writer's and the callers'.
+func BenchmarkAppendAction(b *testing.B) {
+	for _, games := range []int{1, 16} {
+		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+			st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer st.Close()
+			ctx := context.Background()
+			var wg sync.WaitGroup
+			b.ReportAllocs()
+			defer reportCPUPer(b, games)()
+			for n := range b.N {
+				for g := range games {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						if err := st.AppendAction(ctx, fmt.Sprintf("game-%d", g), n, "play c12"); err != nil {
+							b.Error(err)
+						}
+					}()
+				}
+				wg.Wait()
+			}
+		})
+	}
+}
+
+// BenchmarkClientMsg measures reading the action message a client sends
+// for every move.
+func BenchmarkClientMsg(b *testing.B) {
+	data := []byte(`{"type":"act","token":"5f2c9a1b7e","action":"attack c3 c9","version":42}`)
+	b.ReportAllocs()
+	for range b.N {
+		var m ClientMsg
+		if err := decodeClientMsg(data, &m); err != nil || m.Action == "" {
+			b.Fatal(err)
+		}
+	}
 }

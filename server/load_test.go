@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"runtime"
 	"testing"
 	"time"
 
@@ -72,6 +73,36 @@ func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 	for _, bad := range []string{``, `[1]`, `{"type":"state","version":"7"}`, `{"type" "state"}`, `{"legal":{"action":"x"}}`, `{"type":3}`} {
 		if err := decodeBotMsg([]byte(bad), &botMsg{}); err == nil {
 			t.Errorf("a bot read %q without an error", bad)
+		}
+	}
+}
+
+// The action message a bot sends reads, on the server, as the message
+// json.Marshal makes of the same fields, and takes the direct path.
+func TestBotActionMessageIsTheClientMsg(t *testing.T) {
+	for i, action := range []string{"play c12", "attack c3 c9", "pick red", `say "hi" \ <b>&`, "zünden c3"} {
+		v := i * 37
+		want := ClientMsg{Type: "act", Token: "5f2c9a", Action: action, Version: &v}
+		sent := appendActMsg(nil, want.Token, action, v)
+		var got ClientMsg
+		if err := json.Unmarshal(sent, &got); err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("%s reads as %+v (%v), want %+v", sent, got, err, want)
+		}
+		if plain := (i < 3); plain && !decodePlainClientMsg(sent, &got) {
+			t.Errorf("%s is left to encoding/json", sent)
+		}
+	}
+}
+
+// The bots of a load test run on one CPU per 4,000 games, at least one
+// and at most the machine's.
+func TestBotProcs(t *testing.T) {
+	cpus := runtime.NumCPU()
+	for _, c := range []struct{ games, want int }{
+		{1, 1}, {1000, 1}, {4000, 1}, {4001, min(cpus, 2)}, {9900, min(cpus, 3)}, {1 << 30, cpus},
+	} {
+		if got := botProcs(c.games); got != c.want {
+			t.Errorf("%d games: bots on %d CPUs, want %d", c.games, got, c.want)
 		}
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
+
+	"kartenwerk/engine"
 )
 
 // decodeBotMsg reads into m the members of a server message that a bot
@@ -104,4 +107,14 @@ func jsonInt(val []byte) (int, error) {
 		return 0, errors.New("an empty number")
 	}
 	return n, nil
+}
+
+// appendActMsg appends the message that plays action at version for the
+// seat of token, as the server reads it (decodeClientMsg): encoded
+// without reflection, for the same reason the bots read as they do.
+func appendActMsg(dst []byte, token, action string, version int) []byte {
+	dst = engine.AppendJSONString(append(dst, `{"type":"act","token":`...), token)
+	dst = engine.AppendJSONString(append(dst, `,"action":`...), action)
+	dst = strconv.AppendInt(append(dst, `,"version":`...), int64(version), 10)
+	return append(dst, '}')
 }

@@ -43,8 +43,11 @@ type sqlStore struct {
 	// lastOp is when the writer last took a write, and gap the running
 	// mean of the time between two: the writer lets a batch gather for
 	// commitLinger only while writes come faster than that.
-	lastOp   time.Time
-	gap      time.Duration
+	lastOp time.Time
+	gap    time.Duration
+	// raw are SQLite's prepared statements, on the driver's connection
+	// (store_sqlite.go).
+	raw      rawStmts
 	closing  sync.Once
 	closeErr error
 }
@@ -301,6 +304,7 @@ func (s *sqlStore) writer() {
 			batch = append(batch[:0], op)
 		case <-s.done:
 			s.drain(batch[:0])
+			s.closeRaw()
 			return
 		}
 		batch = s.fill(batch)
@@ -396,45 +400,94 @@ func (s *sqlStore) commitAll(batch []writeOp) {
 // fails op i alone (a statement that changed no row but had to).
 func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
 	errs = make([]error, len(batch))
+	if s.postgres {
+		return errs, s.commitSQL(batch, errs)
+	}
+	return errs, s.commitRaw(batch, errs)
+}
+
+// commitSQL runs a batch through database/sql, each statement under a
+// deadline: PostgreSQL is across a network.
+func (s *sqlStore) commitSQL(batch []writeOp, errs []error) error {
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
 	// Statements are prepared before the transaction takes the writer's
 	// one connection.
 	for _, op := range batch {
 		if _, err := s.prepared(ctx, op.query); err != nil {
-			return errs, fmt.Errorf("%s: %w", op.what, err)
+			return fmt.Errorf("%s: %w", op.what, err)
 		}
 		for _, st := range op.also {
 			if _, err := s.prepared(ctx, st.query); err != nil {
-				return errs, fmt.Errorf("%s: %w", op.what, err)
+				return fmt.Errorf("%s: %w", op.what, err)
 			}
 		}
 	}
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
-		return errs, err
+		return err
 	}
+	return runBatch(sqlTx{ctx, tx, s.stmts}, batch, errs)
+}
+
+// batchTx is the transaction a batch runs in.
+type batchTx interface {
+	// exec runs a statement and returns how many rows it changed.
+	exec(query string, args []any) (int64, error)
+	commit() error
+	rollback() error
+}
+
+// runBatch runs a batch's statements in tx, in order, and commits them.
+func runBatch(tx batchTx, batch []writeOp, errs []error) error {
 	for i, op := range batch {
-		res, err := tx.StmtContext(ctx, s.stmts[op.query]).ExecContext(ctx, op.args...)
+		n, err := tx.exec(op.query, op.args)
 		if err != nil {
-			tx.Rollback()
-			return errs, fmt.Errorf("%s: %w", op.what, err)
+			tx.rollback()
+			return fmt.Errorf("%s: %w", op.what, err)
 		}
-		if op.mustAffect != nil {
-			if n, err := res.RowsAffected(); err == nil && n == 0 {
-				errs[i] = op.mustAffect
-				continue // and so not its other statements
-			}
+		if op.mustAffect != nil && n == 0 {
+			errs[i] = op.mustAffect
+			continue // and so not its other statements
 		}
 		for _, st := range op.also {
-			if _, err := tx.StmtContext(ctx, s.stmts[st.query]).ExecContext(ctx, st.args...); err != nil {
-				tx.Rollback()
-				return errs, fmt.Errorf("%s: %w", op.what, err)
+			if _, err := tx.exec(st.query, st.args); err != nil {
+				tx.rollback()
+				return fmt.Errorf("%s: %w", op.what, err)
 			}
 		}
 	}
-	return errs, tx.Commit()
+	return tx.commit()
 }
+
+// sqlTx is a batchTx over database/sql and the writer's prepared
+// statements.
+type sqlTx struct {
+	ctx   context.Context
+	tx    *sql.Tx
+	stmts map[string]*sql.Stmt
+}
+
+func (t sqlTx) exec(query string, args []any) (int64, error) {
+	res, err := t.tx.StmtContext(t.ctx, t.stmts[query]).ExecContext(t.ctx, args...)
+	return rowsChanged(res, err)
+}
+
+// rowsChanged is how many rows a statement changed, -1 when the driver
+// cannot tell (not "none"), or the statement's error.
+func rowsChanged(res interface{ RowsAffected() (int64, error) }, err error) (int64, error) {
+	if err != nil {
+		return 0, err
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return -1, nil
+	}
+	return n, nil
+}
+
+func (t sqlTx) commit() error   { return t.tx.Commit() }
+func (t sqlTx) rollback() error { return t.tx.Rollback() }
 
 // prepared returns the writer's prepared statement for a query: parsing
 // it once, not for every write.

@@ -256,7 +256,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	go srv.writeLoop(ctx, conn, c)
 	s.join(c, name)
 	defer s.leave(c)
-	srv.readLoop(ctx, conn, s, c)
+	srv.readLoop(conn, s, c)
 	c.close()
 }
 
@@ -295,12 +295,16 @@ func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *clien
 }
 
 // readLoop handles a client's messages until it goes. A bad message gets
-// an error to this client only; the game is unchanged.
-func (srv *Server) readLoop(ctx context.Context, conn *websocket.Conn, s *session, c *client) {
+// an error to this client only; the game is unchanged. It reads without
+// a context to end it: the connection's writeLoop closes the connection
+// whenever it returns, and it returns when the server stops, which ends
+// the read; a context would cost the connection a watcher registered and
+// removed for every message.
+func (srv *Server) readLoop(conn *websocket.Conn, s *session, c *client) {
 	bucket := newBucket(srv.cfg.Rate, srv.cfg.Burst)
 	var buf bytes.Buffer // reused: reading a message allocates nothing
 	for {
-		data, err := readMessage(ctx, conn, &buf)
+		data, err := readMessage(context.Background(), conn, &buf)
 		if err != nil {
 			// An oversized message closes the connection with status 1009
 			// and the reason "read limited at N bytes".
@@ -333,7 +337,7 @@ func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) (
 
 func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 	var m ClientMsg
-	if err := json.Unmarshal(data, &m); err != nil {
+	if err := decodeClientMsg(data, &m); err != nil {
 		c.refuse(refuse(http.StatusBadRequest, "malformed_message"))
 		return
 	}

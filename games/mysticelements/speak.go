@@ -98,18 +98,7 @@ func (s *state) Localize(v *engine.View, w engine.Words) {
 
 // seatTitle is a seat's name with its deck's colours: "Anna (Rot, Blau, Grün)".
 func (s *state) seatTitle(w engine.Words, seat int8) string {
-	p := &s.p[seat]
-	var cols []string
-	for c := int8(0); c < nColours; c++ {
-		if p.hasColour(c) {
-			cols = append(cols, colourWord(w.Lang, c))
-		}
-	}
-	name := seatName(w, engine.Seat(seat))
-	if len(cols) == 0 {
-		return name
-	}
-	return words.T(w.Lang, "note.colours", "player", name, "colours", join(w.Lang, "list.series", cols))
+	return titles.title(w, seat, s.p[seat].colourMask())
 }
 
 // localizeCards rewrites the notes of stolen cards counting as another

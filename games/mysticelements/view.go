@@ -96,19 +96,64 @@ func (s *state) bareView(v engine.Seat) *engine.View {
 		view.Result = engine.ResultOf(o)
 	}
 	view.Players = make([]engine.PlayerView, 0, 2)
+	room := s.viewRoom(v)
 	for seat := int8(0); seat < 2; seat++ {
-		view.Players = append(view.Players, s.playerView(seat, v))
+		view.Players = append(view.Players, s.playerView(seat, v, &room))
 	}
 	if s.res.active && s.cards[s.res.src].zone == zStack {
-		view.Shared = []engine.Zone{{Name: "resolving", Visibility: engine.Public, Count: 1, Cards: []engine.CardView{s.cardView(s.res.src, v)}}}
+		view.Shared = []engine.Zone{{Name: "resolving", Visibility: engine.Public, Count: 1, Cards: []engine.CardView{s.cardView(s.res.src, v, &room)}}}
 	}
 	return view
 }
 
-func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
+// viewRoom is the room for one view's lists, three allocations in all:
+// a server builds a view for each seat on every move, and a list apiece
+// cost a dozen or more.
+type viewRoom struct {
+	stats []engine.Stat
+	zones []engine.Zone
+	cards []engine.CardView
+}
+
+// Each player's view has its energies and five counters, and five zones.
+const (
+	playerStats = nColours + 5
+	playerZones = 5
+)
+
+// viewRoom makes the room for what v sees: the cards of the piles it
+// sees, the units' four numbers, each player's counters and zones.
+func (s *state) viewRoom(v engine.Seat) viewRoom {
+	cards, units := 0, 0
+	for seat := range s.p {
+		p := &s.p[seat]
+		for _, pl := range [...]*pile{&p.hand, &p.deck, &p.grave, &p.deep} {
+			if !s.hides(v, pl) {
+				cards += int(pl.n)
+			}
+		}
+		cards += int(p.battle.n)
+		units += int(p.battle.n)
+	}
+	return viewRoom{stats: make([]engine.Stat, 0, 2*playerStats+4*units),
+		zones: make([]engine.Zone, 0, 2*playerZones), cards: make([]engine.CardView, 0, cards)}
+}
+
+// take returns n elements of room, empty with room for n; a list that
+// grows past them moves out rather than into the next.
+func take[T any](room *[]T, n int) []T {
+	if n > cap(*room) {
+		return make([]T, 0, n)
+	}
+	out := (*room)[:0:n]
+	*room = (*room)[n:cap(*room)]
+	return out
+}
+
+func (s *state) playerView(seat int8, v engine.Seat, room *viewRoom) engine.PlayerView {
 	p := &s.p[seat]
 	pv := engine.PlayerView{Seat: engine.Seat(seat), Out: p.lost,
-		Counters: make([]engine.Stat, 0, nColours+5), Zones: make([]engine.Zone, 0, 5)}
+		Counters: take(&room.stats, playerStats), Zones: take(&room.zones, playerZones)}
 	for c := int8(0); c < nColours; c++ {
 		if (p.ncol > 0 || s.phase == phPick) && !p.hasColour(c) && p.energy[c] == 0 {
 			continue // only the deck's colours, unless an effect gave another
@@ -121,17 +166,17 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 		engine.Stat{Name: "quiet", Value: int(p.quiet)},
 		engine.Stat{Name: "played", Value: int(p.played)},
 		engine.Stat{Name: "wonders", Value: int(p.wonders)})
-	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, v, false))
-	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("hand", engine.Owner, &p.hand, v, false, room))
+	pv.Zones = append(pv.Zones, s.zoneView("deck", engine.Private, &p.deck, v, true, room))
 	battle := engine.Zone{Name: "battle", Visibility: engine.Public}
 	if p.battle.n > 0 {
-		battle.Cards = make([]engine.CardView, 0, p.battle.n)
+		battle.Cards = take(&room.cards, int(p.battle.n))
 	}
 	for _, id := range p.battle.slice() {
 		if s.def(id).Kind == kCharm && s.cards[id].host > 0 {
 			continue
 		}
-		battle.Cards = append(battle.Cards, s.cardView(id, v))
+		battle.Cards = append(battle.Cards, s.cardView(id, v, room))
 		battle.Count++
 	}
 	// Charms attached to this seat's units, whoever controls them.
@@ -140,36 +185,36 @@ func (s *state) playerView(seat int8, v engine.Seat) engine.PlayerView {
 		for t := int8(0); t < 2; t++ {
 			for _, ch := range s.p[t].battle.slice() {
 				if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
-					battle.Cards[i].Attached = append(battle.Cards[i].Attached, s.cardView(ch, v))
+					battle.Cards[i].Attached = append(battle.Cards[i].Attached, s.cardView(ch, v, room))
 				}
 			}
 		}
 	}
 	pv.Zones = append(pv.Zones, battle)
-	pv.Zones = append(pv.Zones, s.zoneView("grave", engine.Public, &p.grave, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("grave", engine.Public, &p.grave, v, true, room))
 	vis := engine.Private
 	if s.v.recycling {
 		vis = engine.Public
 	}
-	pv.Zones = append(pv.Zones, s.zoneView("deep", vis, &p.deep, v, true))
+	pv.Zones = append(pv.Zones, s.zoneView("deep", vis, &p.deep, v, true, room))
 	return pv
 }
 
 // zoneView lists a pile, top first when topFirst; a pile whose cards v
 // does not see shows only its count.
-func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, v engine.Seat, topFirst bool) engine.Zone {
+func (s *state) zoneView(name string, vis engine.Visibility, pl *pile, v engine.Seat, topFirst bool, room *viewRoom) engine.Zone {
 	z := engine.Zone{Name: name, Visibility: vis, Count: int(pl.n)}
 	if s.hides(v, pl) || pl.n == 0 {
 		return z
 	}
 	ids := pl.slice()
-	z.Cards = make([]engine.CardView, 0, len(ids))
+	z.Cards = take(&room.cards, len(ids))
 	for i := range ids {
 		id := ids[i]
 		if topFirst {
 			id = ids[len(ids)-1-i]
 		}
-		z.Cards = append(z.Cards, s.cardView(id, v))
+		z.Cards = append(z.Cards, s.cardView(id, v, room))
 	}
 	return z
 }
@@ -190,7 +235,7 @@ var (
 	exhaustedStatus = []string{"exhausted"}[:1:1]
 )
 
-func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
+func (s *state) cardView(id int16, v engine.Seat, room *viewRoom) engine.CardView {
 	c := &s.cards[id]
 	d := s.def(id)
 	cv := engine.CardView{ID: int(id), Name: d.Name, Owner: engine.Seat(c.owner)}
@@ -203,9 +248,8 @@ func (s *state) cardView(id int16, v engine.Seat) engine.CardView {
 			}
 		}
 		if d.Kind == kUnit {
-			// One allocation for a unit's four numbers.
-			nums := &[4]engine.Stat{{Name: "power", Value: s.power(id)}, {Name: "health", Value: s.health(id)},
-				{Name: "damage", Value: int(c.dmg)}, {Name: "tokens", Value: int(c.tok)}}
+			nums := append(take(&room.stats, 4), engine.Stat{Name: "power", Value: s.power(id)}, engine.Stat{Name: "health", Value: s.health(id)},
+				engine.Stat{Name: "damage", Value: int(c.dmg)}, engine.Stat{Name: "tokens", Value: int(c.tok)})
 			cv.Stats, cv.Counters = nums[0:2:2], nums[2:4:4]
 			for k, n := range keywordNames {
 				if s.keywords(id)&(1<<k) != 0 {
