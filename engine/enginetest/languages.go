@@ -231,8 +231,37 @@ func speakState(sp engine.Speaker, st engine.State, legal []engine.Action, sc *s
 					fail("the catalogue has no %q, which views show", key)
 				}
 			}
+			for _, msg := range counterGroups(cat, l, v) {
+				fail("%s: %s", l, msg)
+			}
 		}
 	}
+}
+
+// counterGroups checks the words of a player's dotted counters, which the
+// table shows as one chip a group ("energy.red", "energy.blue" as
+// "Energy: Red 1, Blue 2"): the group has a word of its own, and each
+// counter's word is the group's, a colon and the part's, which is how
+// the page finds the part's word.
+func counterGroups(cat *i18n.Catalog, l i18n.Lang, v *engine.View) []string {
+	var out []string
+	for _, p := range v.Players {
+		for _, c := range p.Counters {
+			group, _, dotted := strings.Cut(c.Name, ".")
+			if !dotted {
+				continue
+			}
+			if !cat.Has("counter." + group) {
+				out = append(out, fmt.Sprintf("counter %q's group %q has no word of its own (counter.%s)", c.Name, group, group))
+				continue
+			}
+			lead := cat.T(l, "counter."+group) + ":"
+			if word := cat.T(l, "counter."+c.Name); !strings.HasPrefix(word, lead) || strings.TrimSpace(strings.TrimPrefix(word, lead)) == "" {
+				out = append(out, fmt.Sprintf("counter %q reads %q, which is not its group's word %q followed by its own", c.Name, word, lead))
+			}
+		}
+	}
+	return out
 }
 
 // viewTexts lists the free text of a view.
