@@ -278,9 +278,15 @@ func (s *state) refusal(a engine.Action) *i18n.Error {
 		return s.refuseAttack(a, known, ci)
 	}
 	switch a.Verb {
+	case vPlay, vDiscard, vBuy:
+		if !known {
+			return words.Errorf("refuse.no_card", "id", int(c))
+		}
+	}
+	switch a.Verb {
 	case vPlay, vDiscard:
-		if !known || ci.zone != zHand || ci.owner != p {
-			return words.Errorf("refuse.not_in_hand", "card", fmt.Sprintf("c%d", c))
+		if ci.zone != zHand || ci.owner != p {
+			return s.cardRefusal("refuse.not_in_hand", c)
 		}
 		if a.Verb == vDiscard && s.seats[p].discarded {
 			return words.Errorf("refuse.discarded")
@@ -290,10 +296,10 @@ func (s *state) refusal(a engine.Action) *i18n.Error {
 		if s.opt.basicOnly {
 			return words.Errorf("refuse.basic_only")
 		}
-		if !known || ci.zone != zMarket {
-			return words.Errorf("refuse.not_in_market", "card", fmt.Sprintf("c%d", c))
+		if ci.zone != zMarket {
+			return s.cardRefusal("refuse.not_in_market", c)
 		}
-		return words.Errorf("refuse.buy_cost", "card", s.cardName(c), "cost", int(s.def(c).cost), "have", s.seats[p].sugar)
+		return words.Errorf("refuse.buy_cost", "card", s.def(c).name, "cost", int(s.def(c).cost), "have", s.seats[p].sugar)
 	case vBuyBasic:
 		return words.Errorf("refuse.buy_basic_cost", "have", s.seats[p].sugar)
 	case vRevive:
@@ -315,13 +321,22 @@ func (s *state) refuseAttack(a engine.Action, known bool, ci *inst) *i18n.Error 
 	case !known || ci.zone != zPlay || ci.owner != s.active:
 		return words.Errorf("refuse.attacker_not_yours")
 	case s.tapped(c) || ci.flags&fAttacked != 0:
-		return words.Errorf("refuse.attacker_tapped", "card", s.cardName(c))
+		return words.Errorf("refuse.attacker_tapped", "card", s.def(c).name)
 	case s.def(c).typ == tImmun && s.entKW(c)&kwHunter == 0:
-		return words.Errorf("refuse.immune_cannot_attack", "card", s.cardName(c))
+		return words.Errorf("refuse.immune_cannot_attack", "card", s.def(c).name)
 	case a.Verb == vAttackPlayer:
 		return words.Errorf("refuse.attack_player")
 	}
 	return words.Errorf("refuse.attack_target")
+}
+
+// cardRefusal refuses an action about card c, an existing card, naming
+// it only when the mover sees it (engine.CardRefusal). The other
+// refusals name cards outright: a card in the market or the mover's own
+// in play, which the mover sees.
+func (s *state) cardRefusal(key string, c int16) *i18n.Error {
+	key, args := engine.CardRefusal(key, s.visible(c, engine.Seat(s.active)), s.def(c).name)
+	return words.Errorf(key, args...)
 }
 
 func (s *state) cardName(c int16) string {
