@@ -558,12 +558,6 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 	return g, rows.Err()
 }
 
-func (s *sqlStore) OpenGames(ctx context.Context, creator string) (int, error) {
-	var n int
-	err := s.read.QueryRowContext(ctx, s.q(`SELECT count(*) FROM games WHERE creator = ? AND finished = 0`), creator).Scan(&n)
-	return n, err
-}
-
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {
 	return queryAll(ctx, s.read, s.q(`SELECT id, setup, seats, created, finished, result, rematch, owner FROM games ORDER BY created DESC, id LIMIT ?`),
 		scanGame, limit)
