@@ -2,7 +2,9 @@ package server
 
 import (
 	"bytes"
+	"encoding/binary"
 	"iter"
+	"math/bits"
 	"strconv"
 )
 
@@ -35,7 +37,7 @@ func mergePatch(dst, old, new []byte) ([]byte, bool) {
 	if len(old) == 0 || len(new) == 0 || old[0] != '{' || new[0] != '{' {
 		return dst, false
 	}
-	d := differ{old: old, new: new, dst: dst, ok: true}
+	d := differ{old: old, new: new, dst: dst, ok: true, runTo: -1}
 	_, _, changed := d.object(0, 0)
 	if !d.ok || d.broken() {
 		return dst, false
@@ -53,6 +55,9 @@ type differ struct {
 	ok bool
 	// oe and ne are the ends reached in old and new, for broken.
 	oe, ne int
+	// old[runFrom+runShift:runTo+runShift] equals new[runFrom:runTo],
+	// and differs or ends right after (sameRun).
+	runShift, runFrom, runTo int
 }
 
 // broken reports whether the walk did not end where the documents do
@@ -62,11 +67,14 @@ func (d *differ) broken() bool { return d.oe != len(d.old) || d.ne != len(d.new)
 // value diffs the values at oi in old and ni in new, appending the patch
 // value when they differ; it returns their ends and whether they differ.
 func (d *differ) value(oi, ni int) (oe, ne int, changed bool) {
-	// Most values are unchanged: one scan of the new one and a compare
-	// of bytes tell, without walking the old one.
-	ne = skipValue(d.new, ni)
-	if oe = oi + ne - ni; oe <= len(d.old) && bytes.Equal(d.old[oi:oe], d.new[ni:ne]) && (oe == len(d.old) || isEnd(d.old[oe])) {
-		return oe, ne, false
+	// Most values are unchanged: when new's ends within the bytes the two
+	// documents share from here, so does old's, the same. A container
+	// that runs past them has changed and is walked at once, not scanned
+	// to its end first: each level of a changed path would scan it again.
+	if run := ni + d.sameRun(oi, ni); run > ni {
+		if end := skipValue(d.new[:run], ni); end < run {
+			return oi + end - ni, end, false
+		}
 	}
 	switch {
 	case d.old[oi] == '{' && d.new[ni] == '{':
@@ -74,12 +82,39 @@ func (d *differ) value(oi, ni int) (oe, ne int, changed bool) {
 	case d.old[oi] == '[' && d.new[ni] == '[':
 		return d.array(oi, ni)
 	}
-	oe = skipValue(d.old, oi)
+	ne, oe = skipValue(d.new, ni), skipValue(d.old, oi)
 	if bytes.Equal(d.old[oi:oe], d.new[ni:ne]) {
 		return oe, ne, false
 	}
 	d.whole(d.new[ni:ne], d.old[oi] == '[')
 	return oe, ne, true
+}
+
+// sameRun returns how many bytes old and new share from oi and ni on.
+// It remembers the last run it measured, from its start to the first
+// difference, so that the members inside a run cost no new comparison:
+// a run holds for every position within it at the same offset.
+func (d *differ) sameRun(oi, ni int) int {
+	if oi-ni != d.runShift || ni < d.runFrom || ni > d.runTo {
+		d.runShift, d.runFrom = oi-ni, ni
+		d.runTo = ni + commonPrefix(d.old[oi:], d.new[ni:])
+	}
+	return d.runTo - ni
+}
+
+// commonPrefix returns the length of the longest common prefix of a and
+// b, comparing eight bytes at a time.
+func commonPrefix(a, b []byte) int {
+	n, i := min(len(a), len(b)), 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // whole appends val as a member's new value, unless a merge patch
