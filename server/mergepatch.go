@@ -219,8 +219,9 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 		d.dst = append(strconv.AppendInt(append(d.dst, '"'), int64(n), 10), '"', ':')
 		moved := true
 		hasOld := j < len(old) && old[j] != ']'
-		switch end := skipValue(new, i); {
+		switch {
 		case new[i] == 'n': // null sets an element, as any scalar
+			end := skipValue(new, i)
 			if hasOld {
 				oldEnd := skipValue(old, j)
 				moved = !bytes.Equal(old[j:oldEnd], new[i:end])
@@ -231,6 +232,7 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 			j, i, moved = d.value(j, i)
 			j = skipComma(old, j)
 		default:
+			end := skipValue(new, i)
 			d.whole(new[i:end], false)
 			i = end
 		}
