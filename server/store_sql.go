@@ -262,6 +262,9 @@ func (s *sqlStore) ExpireIdle(ctx context.Context, before time.Time) ([]string, 
 // caller's goroutine when the writer is idle, else queued for the writer.
 func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 	op.query = s.q(op.query)
+	if err := ctx.Err(); err != nil {
+		return err // given up before it began: written nowhere
+	}
 	op.reply = make(chan error, 1)
 	if s.commitHere(op) {
 		return <-op.reply

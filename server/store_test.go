@@ -241,3 +241,18 @@ func TestTheStoreBatchesWhatHasQueuedInOrder(t *testing.T) {
 		t.Fatalf("the next batch has %d writes from %v, want the 44 left from 256", len(batch), batch[0].what)
 	}
 }
+
+// A write whose caller has already given up is refused and stored
+// nowhere, even with the writer idle and free to commit it at once.
+func TestAWriteGivenUpBeforeItBeginsIsNotStored(t *testing.T) {
+	st, _ := openTestSQLite(t)
+	g := createTestGame(t, st)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := st.AppendAction(ctx, g.ID, 0, "play c7"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("saving with a cancelled context: %v, want context.Canceled", err)
+	}
+	if got, err := st.LoadGame(context.Background(), g.ID); err != nil || len(got.Actions) != 0 {
+		t.Fatalf("the store holds %v (%v), want no action", got.Actions, err)
+	}
+}
