@@ -94,7 +94,13 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 
 // BenchmarkViewPatch measures the merge patch of a seat's view after a
 // move against its view before, the work a delta adds per client kind.
-func BenchmarkViewPatch(b *testing.B) {
+func BenchmarkViewPatch(b *testing.B) { benchViewPatch(b, false) }
+
+// BenchmarkViewPatchSpans is BenchmarkViewPatch given the spans of the
+// view before, as the server diffs, which spare scanning what is unchanged.
+func BenchmarkViewPatchSpans(b *testing.B) { benchViewPatch(b, true) }
+
+func benchViewPatch(b *testing.B, withSpans bool) {
 	g, _ := engine.Lookup("mysticelements")
 	st, err := g.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: 5})
 	if err != nil {
@@ -110,12 +116,21 @@ func BenchmarkViewPatch(b *testing.B) {
 		}
 		after = engine.Localized(st, 0, engine.Words{Lang: i18n.EN}).AppendJSON(nil)
 	}
+	var spans, next []span
+	if withSpans {
+		spans = indexJSON(nil, before)
+	}
 	var patch []byte
 	b.ReportAllocs()
 	defer reportCPU(b)()
 	for range b.N {
 		var ok bool
-		if patch, ok = mergePatch(patch[:0], before, after); !ok {
+		if withSpans {
+			patch, next, ok = mergePatchSpans(patch[:0], before, after, spans, next[:0])
+		} else {
+			patch, ok = mergePatch(patch[:0], before, after)
+		}
+		if !ok {
 			b.Fatal("no patch")
 		}
 	}

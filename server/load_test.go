@@ -48,10 +48,10 @@ func TestLoadTestMeasuresServerCPUAfterTheWarmup(t *testing.T) {
 // errors; and it refuses what is not a message.
 func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 	s := midgameSession(t)
-	full, view := s.encodeStateLocked(s.stateLocked([]engine.Seat{0}, i18n.EN), nil)
-	patched, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN), []byte(`{"turn":0}`))
-	whole, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN), nil)
-	spectators, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN), view)
+	full, view, spans := s.encodeStateLocked(s.stateLocked([]engine.Seat{0}, i18n.EN), nil, nil)
+	patched, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN), []byte(`{"turn":0}`), nil)
+	whole, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN), nil, nil)
+	spectators, _, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN), view, spans)
 	msgs := [][]byte{full, patched, whole, spectators,
 		s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()}),
 		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here, but "quotes" <and> \\ escapes`}),

@@ -2,7 +2,9 @@ package server
 
 import (
 	"bytes"
+	"encoding/binary"
 	"iter"
+	"math/bits"
 	"strconv"
 )
 
@@ -32,18 +34,36 @@ const arrayLenKey = `"@n"`
 // them, objects' members in one order. It reports false, with dst
 // unchanged, when no merge patch can express the change.
 func mergePatch(dst, old, new []byte) ([]byte, bool) {
-	if len(old) == 0 || len(new) == 0 || old[0] != '{' || new[0] != '{' {
-		return dst, false
+	patch, _, ok := diffDocs(differ{old: old, new: new, dst: dst})
+	return patch, ok
+}
+
+// mergePatchSpans is mergePatch given the spans of old's objects and
+// arrays (indexJSON), with which it passes over an unchanged one without
+// scanning it; it also returns new's spans, appended to ns, for the next
+// patch against new. They are nil when new is not compact JSON.
+func mergePatchSpans(dst, old, new []byte, os, ns []span) ([]byte, []span, bool) {
+	return diffDocs(differ{old: old, new: new, dst: dst, spanning: spanning{os: os, ns: ns, record: true}})
+}
+
+// diffDocs runs d over its two documents.
+func diffDocs(d differ) ([]byte, []span, bool) {
+	dst := d.dst
+	if len(d.old) == 0 || len(d.new) == 0 || d.old[0] != '{' || d.new[0] != '{' {
+		return dst, nil, false
 	}
-	d := differ{old: old, new: new, dst: dst, ok: true}
+	d.ok, d.runTo = true, -1
 	_, _, changed := d.object(0, 0)
+	if d.broken() || d.lost {
+		d.ns = nil
+	}
 	if !d.ok || d.broken() {
-		return dst, false
+		return dst, d.ns, false
 	}
 	if !changed {
 		d.dst = append(d.dst[:len(dst)], "{}"...)
 	}
-	return d.dst, true
+	return d.dst, d.ns, true
 }
 
 // differ walks two encoded JSON documents in step, writing the patch.
@@ -53,6 +73,10 @@ type differ struct {
 	ok bool
 	// oe and ne are the ends reached in old and new, for broken.
 	oe, ne int
+	// old[runFrom+runShift:runTo+runShift] equals new[runFrom:runTo],
+	// and differs or ends right after (sameRun).
+	runShift, runFrom, runTo int
+	spanning
 }
 
 // broken reports whether the walk did not end where the documents do
@@ -62,24 +86,67 @@ func (d *differ) broken() bool { return d.oe != len(d.old) || d.ne != len(d.new)
 // value diffs the values at oi in old and ni in new, appending the patch
 // value when they differ; it returns their ends and whether they differ.
 func (d *differ) value(oi, ni int) (oe, ne int, changed bool) {
-	// Most values are unchanged: one scan of the new one and a compare
-	// of bytes tell, without walking the old one.
-	ne = skipValue(d.new, ni)
-	if oe = oi + ne - ni; oe <= len(d.old) && bytes.Equal(d.old[oi:oe], d.new[ni:ne]) && (oe == len(d.old) || isEnd(d.old[oe])) {
-		return oe, ne, false
+	// Most values are unchanged: when new's ends within the bytes the two
+	// documents share from here, so does old's, the same. Where old's
+	// spans tell where its object or array ends, that is known without a
+	// scan. A container that runs past the shared bytes has changed and
+	// is walked at once, not scanned to its end first: each level of a
+	// changed path would scan it again.
+	run, c := ni+d.sameRun(oi, ni), d.new[ni]
+	if c == '{' || c == '[' {
+		if end, ok := d.oldEnd(oi); ok {
+			if n := end - oi; ni+n <= run {
+				d.copySpans(oi, end, ni-oi)
+				return end, ni + n, false
+			}
+		} else if end, ok := d.scanNew(ni, run); ok {
+			return oi + end - ni, end, false
+		}
+	} else if run > ni {
+		if end := skipValue(d.new[:run], ni); end < run {
+			return oi + end - ni, end, false
+		}
 	}
 	switch {
-	case d.old[oi] == '{' && d.new[ni] == '{':
+	case d.old[oi] == '{' && c == '{':
 		return d.object(oi, ni)
-	case d.old[oi] == '[' && d.new[ni] == '[':
+	case d.old[oi] == '[' && c == '[':
 		return d.array(oi, ni)
 	}
+	ne, _ = d.scanNew(ni, len(d.new))
 	oe = skipValue(d.old, oi)
 	if bytes.Equal(d.old[oi:oe], d.new[ni:ne]) {
 		return oe, ne, false
 	}
 	d.whole(d.new[ni:ne], d.old[oi] == '[')
 	return oe, ne, true
+}
+
+// sameRun returns how many bytes old and new share from oi and ni on.
+// It remembers the last run it measured, from its start to the first
+// difference, so that the members inside a run cost no new comparison:
+// a run holds for every position within it at the same offset.
+func (d *differ) sameRun(oi, ni int) int {
+	if oi-ni != d.runShift || ni < d.runFrom || ni > d.runTo {
+		d.runShift, d.runFrom = oi-ni, ni
+		d.runTo = ni + commonPrefix(d.old[oi:], d.new[ni:])
+	}
+	return d.runTo - ni
+}
+
+// commonPrefix returns the length of the longest common prefix of a and
+// b, comparing eight bytes at a time.
+func commonPrefix(a, b []byte) int {
+	n, i := min(len(a), len(b)), 0
+	for ; i+8 <= n; i += 8 {
+		if x := binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for i < n && a[i] == b[i] {
+		i++
+	}
+	return i
 }
 
 // whole appends val as a member's new value, unless a merge patch
@@ -99,7 +166,7 @@ func (d *differ) whole(val []byte, wasArray bool) {
 // if old lacks it further on, and the old members before it were removed.
 func (d *differ) object(oi, ni int) (oe, ne int, changed bool) {
 	old, new := d.old, d.new
-	mark := len(d.dst)
+	mark, own := len(d.dst), d.open(ni)
 	d.dst = append(d.dst, '{')
 	i, j := ni+1, oi+1
 	for i < len(new) && new[i] != '}' {
@@ -121,7 +188,7 @@ func (d *differ) object(oi, ni int) (oe, ne int, changed bool) {
 			j, i, moved = d.value(j+len(key), keyEnd+1)
 			j = skipComma(old, j)
 		} else { // added
-			i = skipValue(new, keyEnd+1)
+			i, _ = d.scanNew(keyEnd+1, len(new))
 			d.whole(new[keyEnd+1:i], false)
 			moved = true
 		}
@@ -137,6 +204,7 @@ func (d *differ) object(oi, ni int) (oe, ne int, changed bool) {
 	}
 	changed = d.removed(j, end, changed)
 	d.oe, d.ne = min(end+1, len(old)), min(i+1, len(new))
+	d.close(own, d.ne)
 	if !changed {
 		d.dst = d.dst[:mark]
 	} else {
@@ -175,7 +243,7 @@ func findKey(old []byte, j int, key []byte) int {
 // the array whole where that is shorter or an element has no patch.
 func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 	old, new := d.old, d.new
-	mark, okBefore := len(d.dst), d.ok
+	mark, okBefore, own := len(d.dst), d.ok, d.open(ni)
 	d.ok = true
 	d.dst = append(d.dst, '{')
 	i, j, n := ni+1, oi+1, 0
@@ -184,8 +252,9 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 		d.dst = append(strconv.AppendInt(append(d.dst, '"'), int64(n), 10), '"', ':')
 		moved := true
 		hasOld := j < len(old) && old[j] != ']'
-		switch end := skipValue(new, i); {
+		switch {
 		case new[i] == 'n': // null sets an element, as any scalar
+			end := skipValue(new, i)
 			if hasOld {
 				oldEnd := skipValue(old, j)
 				moved = !bytes.Equal(old[j:oldEnd], new[i:end])
@@ -196,6 +265,7 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 			j, i, moved = d.value(j, i)
 			j = skipComma(old, j)
 		default:
+			end, _ := d.scanNew(i, len(new))
 			d.whole(new[i:end], false)
 			i = end
 		}
@@ -212,6 +282,7 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 		changed = true
 	}
 	oe, ne = min(j+1, len(old)), min(i+1, len(new))
+	d.close(own, ne)
 	whole := d.new[ni:ne]
 	d.dst = strconv.AppendInt(append(d.dst, arrayLenKey+":"...), int64(n), 10)
 	d.dst = append(d.dst, '}')

@@ -83,6 +83,7 @@ func TestMergePatch(t *testing.T) {
 			continue
 		}
 		checkPatchApplies(t, c.name, []byte(c.old), []byte(c.new), got)
+		checkSpannedPatch(t, c.name, []byte(c.old), []byte(c.new), indexJSON(nil, []byte(c.old)))
 	}
 }
 
@@ -148,6 +149,7 @@ func TestViewPatchesRebuildEveryView(t *testing.T) {
 func checkViewPatches(t *testing.T, what string, st engine.State, viewer engine.Seat, rng *rand.Rand) {
 	w := engine.Words{Lang: i18n.EN}
 	last, _ := json.Marshal(engine.Localized(st, viewer, w))
+	spans := indexJSON(nil, last)
 	var legal []engine.Action
 	for move := 1; move <= 400; move++ {
 		if done, _ := st.Terminal(); done {
@@ -170,6 +172,7 @@ func checkViewPatches(t *testing.T, what string, st engine.State, viewer engine.
 			t.Fatalf("%s move %d: no merge patch from\n%s\nto\n%s\n(a view member became null: encode it as [] or omit it when empty)", what, move, last, view)
 		}
 		checkPatchApplies(t, fmt.Sprintf("%s move %d", what, move), last, view, patch)
+		spans = checkSpannedPatch(t, fmt.Sprintf("%s move %d", what, move), last, view, spans)
 		last = view
 	}
 }

@@ -32,6 +32,7 @@ var migrations = []migration{
 	{9, "shared rate limits", migrateRateLimits},
 	{10, "the designer's workbench's runs", migrateLabRuns},
 	{11, "lab runs' summaries for their lists", migrateLabSummaries},
+	{12, "open games counted per creator", migrateOpenGames},
 }
 
 // schemaVersionTable records every migration applied, and when.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -220,26 +221,38 @@ func TestSQLiteCommitsReachTheDatabaseFile(t *testing.T) {
 	})
 }
 
-// The writer lets a batch gather only while writes stream in faster than
-// commitLinger apart: a lone writer, one write at a time, never waits.
-func TestTheStoreGathersBatchesOnlyWhileWritesStream(t *testing.T) {
-	s := &sqlStore{gap: time.Second}
-	at := time.Unix(0, 0)
-	if s.streaming() {
-		t.Fatal("a fresh store gathers batches")
+// A batch is what has queued, in order, up to the batch's room; the
+// rest waits for the next commit.
+func TestTheStoreBatchesWhatHasQueuedInOrder(t *testing.T) {
+	s := &sqlStore{ops: make(chan writeOp, 400)}
+	for i := range 300 {
+		s.ops <- writeOp{what: strconv.Itoa(i)}
 	}
-	for range 100 {
-		at = at.Add(commitLinger / 5)
-		s.took(at)
+	batch := s.gatherReady(make([]writeOp, 0, 256))
+	if len(batch) != 256 || len(s.ops) != 44 {
+		t.Fatalf("a batch of %d with %d left queued, want 256 and 44", len(batch), len(s.ops))
 	}
-	if !s.streaming() {
-		t.Fatalf("writes %v apart do not stream (mean gap %v)", commitLinger/5, s.gap)
+	for i, op := range batch {
+		if op.what != strconv.Itoa(i) {
+			t.Fatalf("write %d of the batch is %s", i, op.what)
+		}
 	}
-	for range 100 {
-		at = at.Add(10 * commitLinger)
-		s.took(at)
+	if batch = s.gatherReady(batch[:0]); len(batch) != 44 || batch[0].what != "256" {
+		t.Fatalf("the next batch has %d writes from %v, want the 44 left from 256", len(batch), batch[0].what)
 	}
-	if s.streaming() {
-		t.Fatalf("writes %v apart stream (mean gap %v)", 10*commitLinger, s.gap)
+}
+
+// A write whose caller has already given up is refused and stored
+// nowhere, even with the writer idle and free to commit it at once.
+func TestAWriteGivenUpBeforeItBeginsIsNotStored(t *testing.T) {
+	st, _ := openTestSQLite(t)
+	g := createTestGame(t, st)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := st.AppendAction(ctx, g.ID, 0, "play c7"); !errors.Is(err, context.Canceled) {
+		t.Fatalf("saving with a cancelled context: %v, want context.Canceled", err)
+	}
+	if got, err := st.LoadGame(context.Background(), g.ID); err != nil || len(got.Actions) != 0 {
+		t.Fatalf("the store holds %v (%v), want no action", got.Actions, err)
 	}
 }

@@ -27,7 +27,10 @@ type client struct {
 	// view is the view the client was sent last, encoded (under the
 	// session's lock): the base of the next message's patch. Clients
 	// sent the same view share its bytes, never changed once sent.
-	view   []byte
+	view []byte
+	// spans are view's objects and arrays (mergepatch_spans.go), shared
+	// as view is.
+	spans  []span
 	send   chan []byte
 	once   sync.Once
 	closed chan struct{}
@@ -86,13 +89,14 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls) && sameBytes(e.base, c.view)
 	})
 	if i < 0 {
-		msg, view := s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang), c.view)
-		done = append(done, encoded{c.controls, c.lang, c.has, c.view, view, msg})
+		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view}
+		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang), c.view, c.spans)
+		done = append(done, e)
 		i = len(done) - 1
 	}
 	if done[i].msg != nil {
 		c.push(done[i].msg)
-		c.has, c.view = len(s.log), done[i].view
+		c.has, c.view, c.spans = len(s.log), done[i].view, done[i].spans
 	}
 	return done
 }
@@ -108,29 +112,30 @@ func sameBytes(a, b []byte) bool {
 
 // encoded is a message encoded for the clients with these seats and
 // language that had has log entries and were sent the view base; view
-// is the view it brings them.
+// is the view it brings them, with its spans.
 type encoded struct {
 	controls   []engine.Seat
 	lang       i18n.Lang
 	has        int
 	base, view []byte
+	spans      []span
 	msg        []byte
 }
 
 // sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b, view := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil); b != nil {
+	if b, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); b != nil {
 		c.push(b)
-		c.has, c.view = len(s.log), view
+		c.has, c.view, c.spans = len(s.log), view, spans
 	}
 }
 
 // encodeStateLocked encodes a state message for a client that was sent
-// the view base (nil for none): with its view whole, or as a merge patch
-// against base when there is one. It returns the message and the view's
-// encoding, or nils (logged) when it cannot be encoded. m's view is
-// taken out of it.
-func (s *session) encodeStateLocked(m *StateMsg, base []byte) (msg, view []byte) {
+// the view base (nil for none), whose spans are baseSpans: with its view
+// whole, or as a merge patch against base when there is one. It returns
+// the message and the view's encoding and spans, or nils (logged) when it
+// cannot be encoded. m's view is taken out of it.
+func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg, view []byte, spans []span) {
 	// Room for a view about as long as the last one, so it grows once.
 	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
 	m.View = nil
@@ -138,18 +143,21 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte) (msg, view []byte)
 	if ok {
 		s.head = head
 	} else if head = s.encodeLocked(m); head == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
 	key, body := `,"view":`, view
-	if base != nil {
+	spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
+	if base == nil {
+		spans = indexJSON(spans, view)
+	} else {
 		var ok bool
-		if s.patch, ok = mergePatch(s.patch[:0], base, view); ok {
+		if s.patch, spans, ok = mergePatchSpans(s.patch[:0], base, view, baseSpans, spans); ok {
 			key, body = `,"view_patch":`, s.patch
 		}
 	}
 	msg = make([]byte, 0, len(head)+len(key)+len(body))
 	msg = append(append(append(msg, head[:len(head)-1]...), key...), body...)
-	return append(msg, '}'), view
+	return append(msg, '}'), view, spans
 }
 
 // encodeLocked encodes a message, or logs why it cannot and returns nil.
