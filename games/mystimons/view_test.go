@@ -1,0 +1,31 @@
+package mystimons
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestCountersThatOnlyMatterWhenSomeAreShownOnlyThen: pending Double
+// Energy (MM-9.4) and mulligans taken (MM-3.4) are a seat's counters when
+// it has some, with their number, and not there at 0, where the table
+// would show a chip of nothing.
+func TestCountersThatOnlyMatterWhenSomeAreShownOnlyThen(t *testing.T) {
+	for _, name := range []string{"double-energy", "mulligans"} {
+		for _, n := range []int{0, 1, 2} {
+			s := pos(t, "", fmt.Sprintf("active: p1\nseats:\n"+
+				"  - zones: {active: [Embrix], deck: [Fire Energy, Fire Energy]}\n    counters: {%s: %d}\n"+
+				"  - zones: {active: [Aquor], deck: [Water Energy, Water Energy]}\n", name, n))
+			v := s.View(0)
+			for seat := range v.Players {
+				want := n
+				if seat == 1 {
+					want = 0 // the position gives p2 none
+				}
+				got, shown := v.Players[seat].Counter(name)
+				if shown != (want > 0) || got != want {
+					t.Errorf("%s %d: p%d's counters show %s %d (shown %v), want it shown only when it is some, as %d", name, n, seat+1, name, got, shown, want)
+				}
+			}
+		}
+	}
+}
