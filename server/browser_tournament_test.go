@@ -119,8 +119,9 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 	}
 }
 
-// tiebreak finds a tiebreaker as the standings show it, "33.00".
-var tiebreak = regexp.MustCompile(`\b\d{1,3}\.\d\d\b`)
+// tiebreak finds a tiebreaker as the standings show it, "33.00" (in
+// German and Czech "33,00").
+var tiebreak = regexp.MustCompile(`\b\d{1,3}[.,]\d\d\b`)
 
 // TestBrowserStandingsFitAPhone reads the standings of eight players with
 // the longest usernames allowed on a phone (390x844) in every language:

@@ -5,9 +5,9 @@
 // AI and "Test this deck".
 import {el, api, fixText, ruleText, rememberSeat} from "./common.js";
 import {showAccount} from "./account.js";
-import {t, loadWords} from "./i18n.js";
+import {t, loadWords, percent} from "./i18n.js";
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pct = (x) => percent(x, 1);
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");

@@ -43,6 +43,18 @@ export function pageLang() { return new URLSearchParams(location.search).get("la
 /** lang is the language the page speaks: "de", "en" or "cs". */
 export function lang() { return words.lang; }
 
+/** decimal writes x with digits places as the reader's language does:
+ * "12.5" in English, "12,5" in German and Czech. */
+export function decimal(x, digits) {
+  return new Intl.NumberFormat(words.lang, {minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false}).format(x);
+}
+
+/** percent writes a share (0.125) as the reader's language does:
+ * "12.5%" in English, "12,5 %" in German and Czech. */
+export function percent(share, digits) {
+  return new Intl.NumberFormat(words.lang, {style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits}).format(share);
+}
+
 /** t puts a page key into words: t("table.waiting", {name: "Anna"}). A
  * message with plural forms picks one by args.n, as the language counts. */
 export function t(key, args = {}) {
