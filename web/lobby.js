@@ -123,6 +123,7 @@ function showCreated(r) {
 async function drawRecent() {
   try {
     const list = await api("/api/games?limit=15");
+    if (!list.length) return $("#recent").replaceChildren(el("li", {class: "muted"}, t("lobby.no_recent")));
     $("#recent").replaceChildren(...list.map((g) => el("li", {},
       el("b", {}, gameName(g.game)), " ", g.seats.map(kindName).join(t("lobby.versus")), " — ",
       g.finished ? [g.result, " ", el("a", {href: `/replay/${g.id}`}, t("lobby.replay"))] : el("a", {href: `/play/${g.id}`}, t("lobby.watch")))));
