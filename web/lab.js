@@ -486,7 +486,8 @@ function diffRow(d) {
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
   const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
   const sign = (x) => (x > 0 ? "+" : "") + fmt(x);
-  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
+  // a semicolon parts the bounds, which German and Czech write with a comma
+  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}; ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   return el("tr", {class: d.significant ? "significant" : ""},
     el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
