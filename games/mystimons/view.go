@@ -90,17 +90,23 @@ func (s *state) counters(seat int) []engine.Stat {
 		}
 	}
 	out = append(out, engine.Stat{Name: "pool.any", Value: n})
-	// Pending Double Energy and mulligans say something only when there
-	// are some: at 0 they would be a chip of nothing on every table.
-	if p.double != 0 {
-		out = append(out, engine.Stat{Name: "double-energy", Value: int(p.double)})
-	}
-	if p.mulligans != 0 {
-		out = append(out, engine.Stat{Name: "mulligans", Value: int(p.mulligans)})
-	}
-	out = append(out, engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
+	// Pending Double Energy, mulligans and the once-a-turn marks say
+	// something only when there are some: at 0 they would be chips of
+	// nothing on every table.
+	return appendSome(out, engine.Stat{Name: "double-energy", Value: int(p.double)},
+		engine.Stat{Name: "mulligans", Value: int(p.mulligans)},
+		engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
 		engine.Stat{Name: "summoned", Value: int(b2u(p.summoned))},
 		engine.Stat{Name: "switched", Value: int(b2u(p.switched))})
+}
+
+// appendSome appends the stats that are not 0.
+func appendSome(out []engine.Stat, stats ...engine.Stat) []engine.Stat {
+	for _, st := range stats {
+		if st.Value != 0 {
+			out = append(out, st)
+		}
+	}
 	return out
 }
 

@@ -6,12 +6,17 @@ import (
 )
 
 // TestCountersThatOnlyMatterWhenSomeAreShownOnlyThen: pending Double
-// Energy (MM-9.4) and mulligans taken (MM-3.4) are a seat's counters when
-// it has some, with their number, and not there at 0, where the table
-// would show a chip of nothing.
+// Energy (MM-9.4), mulligans taken (MM-3.4) and the once-a-turn marks
+// (energy placed MM-4.2, Stage 1 summoned MM-5.1, free switch used
+// MM-5.7) are a seat's counters when it has some, with their number, and
+// not there at 0, where the table would show a chip of nothing.
 func TestCountersThatOnlyMatterWhenSomeAreShownOnlyThen(t *testing.T) {
-	for _, name := range []string{"double-energy", "mulligans"} {
-		for _, n := range []int{0, 1, 2} {
+	for _, c := range []struct {
+		name string
+		most int
+	}{{"double-energy", 2}, {"mulligans", 2}, {"energy-placed", 1}, {"summoned", 1}, {"switched", 1}} {
+		name := c.name
+		for n := range c.most + 1 {
 			s := pos(t, "", fmt.Sprintf("active: p1\nseats:\n"+
 				"  - zones: {active: [Embrix], deck: [Fire Energy, Fire Energy]}\n    counters: {%s: %d}\n"+
 				"  - zones: {active: [Aquor], deck: [Water Energy, Water Energy]}\n", name, n))
