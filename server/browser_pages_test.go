@@ -69,6 +69,9 @@ func checkPlatformPage(t *testing.T, tab context.Context, name string, l i18n.La
 	t.Helper()
 	text := settledText(t, tab)
 	browsertest.Screenshot(t, tab, name)
+	if missing := missingWord.FindString(text); missing != "" {
+		t.Errorf("%s shows %s: the pages' catalogue lacks the word", name, missing)
+	}
 	if word := internalWord(text); word != "" {
 		t.Errorf("%s shows %q, a name from inside the program, not a player's word", name, word)
 	}
@@ -157,6 +160,9 @@ func TestInternalWordFindsWhatOnlyTheProgramSays(t *testing.T) {
 		}
 	}
 }
+
+// missingWord is how a page shows a key its catalogue lacks.
+var missingWord = regexp.MustCompile(`⟦[^⟧]*⟧`)
 
 // pointPercent is a share written with a decimal point: "12.5 %".
 var pointPercent = regexp.MustCompile(`\d\.\d+\s?%`)
