@@ -169,8 +169,8 @@ var pointPercent = regexp.MustCompile(`\d\.\d+\s?%`)
 
 // layoutProblemsJS lists what a reader of the page would stumble on: a
 // panel that shows nothing but its heading, something that sticks out of
-// its panel (where nothing between them scrolls or clips), and a field
-// too narrow for the example it shows.
+// its panel (where nothing between them scrolls or clips), a part of the
+// header off the screen, and a field too narrow for the example it shows.
 const layoutProblemsJS = `(() => {
   const out = [];
   const what = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + JSON.stringify((e.innerText || e.placeholder || "").trim().slice(0, 40));
@@ -184,6 +184,10 @@ const layoutProblemsJS = `(() => {
     let clipped = false;
     for (let a = e.parentElement; a && !a.classList.contains("panel"); a = a.parentElement) if (getComputedStyle(a).overflowX !== "visible") clipped = true;
     if (!clipped) out.push(what(e) + " sticks out of its panel");
+  }
+  for (const e of document.querySelectorAll(".bar > *")) {
+    const r = e.getBoundingClientRect();
+    if (e.offsetParent && (r.right > document.documentElement.clientWidth + 1 || r.left < -1)) out.push(what(e) + " in the header runs off the screen");
   }
   const ctx = document.createElement("canvas").getContext("2d");
   for (const i of document.querySelectorAll("input[placeholder]")) {
