@@ -31,6 +31,7 @@ var platformPages = []struct {
 	{"lab", "/lab", false},
 	{"rules", "/rules/athernum", false},
 	{"cards", "/cards/zynalith", true},
+	{"companion", "/companion/mystimons", false},
 }
 
 // TestBrowserPlatformPagesSpeakAPlayersWords opens each platform page

@@ -174,7 +174,10 @@ function pick() {
   try {
     const chosen = localStorage.getItem(KEY);
     if (chosen && catalogue[chosen]) return chosen;
-  } catch { /* no storage: the browser's language */ }
+  } catch { /* no storage: the site's or the browser's language */ }
+  // The language chosen with the site's switcher (the lobby, the table).
+  const site = (document.cookie.split("; ").find((c) => c.startsWith("lang=")) || "").slice("lang=".length);
+  if (catalogue[site]) return site;
   for (const l of navigator.languages || [navigator.language || "en"]) {
     const base = String(l).slice(0, 2).toLowerCase();
     if (catalogue[base]) return base;
