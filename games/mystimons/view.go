@@ -93,9 +93,12 @@ func (s *state) counters(seat int) []engine.Stat {
 	// Pending Double Energy, mulligans and the once-a-turn marks say
 	// something only when there are some: at 0 they would be chips of
 	// nothing on every table.
-	return appendSome(out, engine.Stat{Name: "double-energy", Value: int(p.double)},
-		engine.Stat{Name: "mulligans", Value: int(p.mulligans)},
-		engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
+	out = appendSome(out, engine.Stat{Name: "double-energy", Value: int(p.double)},
+		engine.Stat{Name: "mulligans", Value: int(p.mulligans)})
+	if uint8(seat) != s.active {
+		return out // its marks are of its last turn, cleared when its next begins
+	}
+	return appendSome(out, engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
 		engine.Stat{Name: "summoned", Value: int(b2u(p.summoned))},
 		engine.Stat{Name: "switched", Value: int(b2u(p.switched))})
 }

@@ -34,3 +34,18 @@ func TestCountersThatOnlyMatterWhenSomeAreShownOnlyThen(t *testing.T) {
 		}
 	}
 }
+
+// TestOnceATurnMarksAreTheTurnsUnderWay: a seat's marks of energy placed
+// (MM-4.2), a Stage 1 summoned (MM-5.1) and its free switch used (MM-5.7)
+// are of its own turn; while another seat moves they are of its last
+// turn, cleared when its next begins, and the table does not show them.
+func TestOnceATurnMarksAreTheTurnsUnderWay(t *testing.T) {
+	for _, name := range []string{"energy-placed", "summoned", "switched"} {
+		s := pos(t, "", fmt.Sprintf("active: p1\nseats:\n"+
+			"  - zones: {active: [Embrix], deck: [Fire Energy, Fire Energy]}\n"+
+			"  - zones: {active: [Aquor], deck: [Water Energy, Water Energy]}\n    counters: {%s: 1}\n", name))
+		if n, shown := s.View(0).Players[1].Counter(name); shown {
+			t.Errorf("on p1's turn p2's counters show %s %d, a mark of p2's last turn", name, n)
+		}
+	}
+}
