@@ -35,12 +35,13 @@ var platformPages = []struct {
 }
 
 // TestBrowserPlatformPagesSpeakAPlayersWords opens each platform page
-// logged in, in German, English and Czech, at a laptop's and a phone's
-// size, and keeps a screenshot of each. A page does not scroll sideways,
-// shows no word the reader would not say (an internal name of a message,
-// zone or card: snake_case, dotted keys, c12; a word of another
-// language; a decimal point in German or Czech), no panel with nothing
-// under its heading, nothing sticking out of its panel and no field too
+// logged out and logged in, in German, English and Czech, at a laptop's
+// and a phone's size, and keeps a screenshot of each. A page does not
+// scroll sideways, shows no word the reader would not say (a missing
+// word, an internal name of a message, zone or card: snake_case, dotted
+// keys, c12; a word of another language; a decimal point in German or
+// Czech), no panel with nothing under its heading, nothing sticking out
+// of its panel, nothing off the screen in its header and no field too
 // narrow for its example.
 func TestBrowserPlatformPagesSpeakAPlayersWords(t *testing.T) {
 	e := newEnv(t)
@@ -49,17 +50,25 @@ func TestBrowserPlatformPagesSpeakAPlayersWords(t *testing.T) {
 		t.Run(lang, func(t *testing.T) {
 			tab := browsertest.NewWithin(t, 4*time.Minute)
 			useLang(t, tab, e.http.URL, lang)
+			visitPlatformPages(t, tab, e.http.URL, "out", l)
 			signUp(t, tab, e.http.URL, "Ada"+lang)
-			for _, page := range platformPages {
-				for _, size := range screenSizes {
-					name := fmt.Sprintf("page-%s-%s-%s", page.name, size.name, lang)
-					if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+page.path)); err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-					checkPlatformPage(t, tab, name, l, page.printed)
-				}
-			}
+			visitPlatformPages(t, tab, e.http.URL, "in", l)
 		})
+	}
+}
+
+// visitPlatformPages checks every platform page at every screen size;
+// who says whether the reader is logged "in" or "out".
+func visitPlatformPages(t *testing.T, tab context.Context, base, who string, l i18n.Lang) {
+	t.Helper()
+	for _, page := range platformPages {
+		for _, size := range screenSizes {
+			name := fmt.Sprintf("page-%s-%s-%s-%s", page.name, who, size.name, l)
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(base+page.path)); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkPlatformPage(t, tab, name, l, page.printed)
+		}
 	}
 }
 
