@@ -178,15 +178,19 @@ var missingWord = regexp.MustCompile(`⟦[^⟧]*⟧`)
 var pointPercent = regexp.MustCompile(`\d\.\d+\s?%`)
 
 // layoutProblemsJS lists what a reader of the page would stumble on: a
-// panel that shows nothing but its heading, something that sticks out of
-// its panel (where nothing between them scrolls or clips), a part of the
-// header off the screen, and a field too narrow for the example it shows.
+// panel that shows nothing but its heading, a chart with nothing in it,
+// something that sticks out of its panel (where nothing between them
+// scrolls or clips), a part of the header off the screen, and a field
+// too narrow for the example it shows.
 const layoutProblemsJS = `(() => {
   const out = [];
   const what = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + JSON.stringify((e.innerText || e.placeholder || "").trim().slice(0, 40));
   for (const p of document.querySelectorAll("section.panel")) {
     const h = p.querySelector("h2, h3");
     if (p.offsetParent && h && p.innerText.trim() === h.innerText.trim()) out.push("the panel " + JSON.stringify(h.innerText.trim()) + " shows only its heading: say that it is empty");
+  }
+  for (const f of document.querySelectorAll("figure")) {
+    if (f.offsetParent && !f.querySelector("svg *, img, canvas, table")) out.push("the chart " + JSON.stringify(f.innerText.trim()) + " is an empty frame");
   }
   for (const e of document.querySelectorAll(".panel *")) {
     const r = e.getBoundingClientRect(), p = e.closest(".panel").getBoundingClientRect();

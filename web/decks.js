@@ -204,6 +204,8 @@ function tally(of) {
 }
 
 function drawCharts() {
+  // An empty deck has nothing to chart: no empty frames under captions.
+  document.querySelector(".charts").hidden = state.entries.length === 0;
   const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
   const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
   $("curve").replaceChildren(el("figcaption", {}, t("decks.curve")), barChart(curve));
