@@ -29,6 +29,7 @@ var platformPages = []struct {
 	{"leaderboard", "/leaderboard", false},
 	{"tournaments", "/tournaments", false},
 	{"lab", "/lab", false},
+	{"rules-index", "/rules", false},
 	{"rules", "/rules/athernum", false},
 	{"cards", "/cards/zynalith", true},
 	{"companion", "/companion/mystimons", false},
