@@ -15,7 +15,8 @@ import (
 // replay in German, English and Czech at a laptop's and a phone's size:
 // its heading says who won in the reader's words, not as the result is
 // stored ("p2 wins (knockout)"), and the page passes the platform pages'
-// checks. Screenshots are kept.
+// checks; the lobby's recent games say it in the reader's words too.
+// Screenshots are kept.
 func TestBrowserReplaySpeaksTheReadersLanguage(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	resp := e.create(friendGame("mystimons"))
@@ -39,6 +40,12 @@ func TestBrowserReplaySpeaksTheReadersLanguage(t *testing.T) {
 				t.Errorf("the replay's heading in %s reads %q: the stored result, not the reader's words", lang, heading)
 			}
 			checkPlatformPage(t, tab, "replay-"+size.name+"-"+lang, l, false)
+		}
+		if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/"), chromedp.WaitVisible("#recent a")); err != nil {
+			t.Fatal(err)
+		}
+		if recent := settledText(t, tab); strings.Contains(recent, g.Result) {
+			t.Errorf("the lobby's recent games in %s show the stored result %q", lang, g.Result)
 		}
 	}
 }
