@@ -4,8 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"kartenwerk/engine"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -63,6 +66,10 @@ func buildSaveAndPlay(t *testing.T, game string) {
 		t.Fatalf("building %s's %s: %v, cards not found by searching: %v", game, preset.Name, err, missing)
 	}
 	waitFor(t, "the deck checked legal", func() bool { return strings.Contains(text("#verdict"), "Legal deck") })
+	if verdict := text("#verdict"); noCards.MatchString(verdict) {
+		t.Errorf("the %s deck of %s reads %q", game, text("#deck-count"), verdict)
+	}
+	checkSectionsNamedAsPiles(t, tab, preset.Entries)
 	do("name the deck", chromedp.SetValue("#deck-name", "Clicked "+preset.Name))
 	do("save it", chromedp.Click("#save"))
 	waitFor(t, "the deck saved", func() bool { return strings.Contains(text("#message"), "Saved") })
@@ -108,6 +115,26 @@ func checkShared(t *testing.T, e *accountEnv, tab context.Context, game string, 
 }
 
 // signUpInPage creates an account on the login page, logging the tab in.
+// checkSectionsNamedAsPiles fails when the deck list heads a section
+// with its list keyword ("creatures", "extra") where the game has a word
+// for the pile it fills.
+func checkSectionsNamedAsPiles(t *testing.T, tab context.Context, entries []engine.DeckEntry) {
+	t.Helper()
+	heads, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#deck .d-section")].map((e) => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.Section != "" && slices.ContainsFunc(heads, func(h string) bool { return strings.EqualFold(h, e.Section) }) {
+			t.Errorf("the deck list heads the section %q with its keyword: %q", e.Section, heads)
+			return
+		}
+	}
+}
+
+// noCards finds a count of no cards: "a legal deck of 0 cards".
+var noCards = regexp.MustCompile(`\b0 cards`)
+
 func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[chromedp.Void]), name string) {
 	t.Helper()
 	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))

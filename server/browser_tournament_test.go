@@ -91,8 +91,9 @@ func TestBrowserTournamentPage(t *testing.T) {
 	}
 }
 
-// shoot saves full-page screenshots of a tab at a desktop's and a phone's
-// size, and fails the test if the page scrolls sideways at either.
+// shootPage saves full-page screenshots of a tab at a desktop's and a
+// phone's size, and fails the test if the page scrolls sideways at either
+// or shows one of layoutProblems.
 func shootPage(t *testing.T, tab context.Context, name string) {
 	t.Helper()
 	dir := screenshotDir(t)
@@ -102,6 +103,10 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 	}{{"desktop", 1280, 800}, {"phone", 390, 844}} {
 		if err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h)); err != nil {
 			t.Fatal(err)
+		}
+		// Before the screenshot, which leaves the window at its own size.
+		for _, problem := range layoutProblems(t, tab) {
+			t.Errorf("%s at %dx%d: %s", name, size.w, size.h, problem)
 		}
 		png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
 		if err != nil {
@@ -119,8 +124,9 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 	}
 }
 
-// tiebreak finds a tiebreaker as the standings show it, "33.00".
-var tiebreak = regexp.MustCompile(`\b\d{1,3}\.\d\d\b`)
+// tiebreak finds a tiebreaker as the standings show it, "33.00" (in
+// German and Czech "33,00").
+var tiebreak = regexp.MustCompile(`\b\d{1,3}[.,]\d\d\b`)
 
 // TestBrowserStandingsFitAPhone reads the standings of eight players with
 // the longest usernames allowed on a phone (390x844) in every language:

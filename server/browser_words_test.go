@@ -97,9 +97,15 @@ func checkNamesBreakBetweenSyllables(t *testing.T, ctx context.Context) {
 }
 
 // checkRefusalShown asks the page to show why the table cannot open in
-// the reader's language: the server's words, no internal id.
+// the reader's language: the server's words, no internal id; the header
+// says the table is not open instead of "reconnecting…", and the empty
+// decision panel is gone.
 func checkRefusalShown(t *testing.T, ctx context.Context, l i18n.Lang) {
 	t.Helper()
+	conn := evalJS[string](t, ctx, `document.querySelector("#conn").textContent + (document.querySelector("#prompt").hidden ? "" : " with a decision panel")`)
+	if want := pageWords.T(l, "table.not_open"); conn != want {
+		t.Errorf("the table that cannot open says %q in its header, want %q", conn, want)
+	}
 	got := evalJS[string](t, ctx, `document.querySelector("#table .panel p").textContent`)
 	if want := words.T(l, "error.no_seat_token"); got != want {
 		t.Errorf("the table that cannot open says %q, want %q", got, want)

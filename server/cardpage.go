@@ -2,8 +2,10 @@ package server
 
 import (
 	"bytes"
+	"fmt"
 	"html/template"
 	"net/http"
+	"time"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -18,6 +20,8 @@ type cardsPage struct {
 	Cards  []engine.CardInfo
 	Errata []engine.Erratum
 	T      func(key string, kv ...any) string
+	// DayIn is a day (2026-11-24) as the reader writes it.
+	DayIn func(day string) string
 	// Word is a name a card carries (a stat) in the game's words.
 	Word func(kind, name string) string
 }
@@ -37,11 +41,11 @@ var cardsTemplate = template.Must(template.New("cards").Parse(`<!doctype html>
 <nav class="langs" aria-label="{{call .T "rules.language"}}">{{range .Langs}}<a href="?lang={{.}}&amp;at={{$.Day}}"{{if eq . $.Lang}} aria-current="true"{{end}} lang="{{.}}">{{.Name}}</a> {{end}}</nav>
 </header>
 <main class="rules-main">
-<section class="panel"><h2>{{call .T "cards.as_of" "day" .Day}}</h2>
+<section class="panel"><h2>{{call .T "cards.as_of" "day" (call .DayIn .Day)}}</h2>
 <form method="get"><input type="hidden" name="lang" value="{{.Lang}}"><label>{{call .T "cards.day"}} <input type="date" name="at" value="{{.Day}}"></label> <button type="submit">{{call .T "cards.show_day"}}</button></form>
 </section>
 <section class="panel" id="errata"><h2>{{call .T "cards.errata"}}</h2>
-{{if .Errata}}<ul>{{range .Errata}}<li><b>{{.Card}}</b>, {{.From}} ({{if le .From $.Day}}{{call $.T "cards.in_force"}}{{else}}{{call $.T "cards.not_yet"}}{{end}}): {{range $k, $v := .Changes}}{{$k}} {{$v}} {{end}}{{if .Note}}<br>{{.Note}}{{end}}{{if .Clarification}}<br><i>{{call $.T "cards.clarification"}}:</i> {{.Clarification}}{{end}}</li>{{end}}</ul>
+{{if .Errata}}<ul>{{range .Errata}}<li><b>{{.Card}}</b>, {{call $.DayIn .From}} ({{if le .From $.Day}}{{call $.T "cards.in_force"}}{{else}}{{call $.T "cards.not_yet"}}{{end}}): {{range $k, $v := .Changes}}{{$k}} {{$v}} {{end}}{{if .Note}}<br>{{.Note}}{{end}}{{if .Clarification}}<br><i>{{call $.T "cards.clarification"}}:</i> {{.Clarification}}{{end}}</li>{{end}}</ul>
 {{else}}<p>{{call .T "cards.no_errata"}}</p>{{end}}
 </section>
 <section class="panel"><dl>
@@ -69,7 +73,8 @@ func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	}
 	l := langOf(r)
 	page := cardsPage{Lang: l, Langs: i18n.Langs, Game: g.Info(), Day: r.URL.Query().Get("at"), Cards: at.Cards(),
-		T: func(key string, kv ...any) string { return words.T(l, key, kv...) }, Word: func(_, name string) string { return name }}
+		T: func(key string, kv ...any) string { return words.T(l, key, kv...) }, Word: func(_, name string) string { return name },
+		DayIn: func(day string) string { return dayIn(l, day) }}
 	if page.Day == "" {
 		page.Day = srv.today()
 	}
@@ -94,4 +99,24 @@ func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Content-Language", l.String())
 	w.Write(b.Bytes())
+}
+
+// englishMonths are the months' names an English day is written with.
+var englishMonths = [...]string{"January", "February", "March", "April", "May", "June", "July",
+	"August", "September", "October", "November", "December"}
+
+// dayIn writes an ISO day (2026-11-24) as a reader of l does: 24.11.2026,
+// 24. 11. 2026, 24 November 2026. What is not a day stays as it is.
+func dayIn(l i18n.Lang, day string) string {
+	d, err := time.Parse(time.DateOnly, day)
+	if err != nil {
+		return day
+	}
+	switch l {
+	case i18n.DE:
+		return d.Format("02.01.2006")
+	case i18n.CS:
+		return fmt.Sprintf("%d. %d. %d", d.Day(), d.Month(), d.Year())
+	}
+	return fmt.Sprintf("%d %s %d", d.Day(), englishMonths[d.Month()-1], d.Year())
 }

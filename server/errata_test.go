@@ -10,6 +10,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
+	"kartenwerk/engine/i18n"
 )
 
 // athernumWithErratum is Athernum in which Ember Warlord loses its VP
@@ -143,13 +144,18 @@ func TestCardPageShowsTheTextsOfADayAndTheErrata(t *testing.T) {
 		page string
 		want []string
 	}{
-		{before, []string{"am 2026-11-20 gelten", "gilt noch nicht", "VP field removed.", "Siegpunkte-Feld 5"}},
-		{after, []string{"am 2026-12-02 gelten", "(gilt)"}},
+		{before, []string{"am 20.11.2026 gelten", "gilt noch nicht", "VP field removed.", "Siegpunkte-Feld 5"}},
+		{after, []string{"am 02.12.2026 gelten", "(gilt)"}},
 	} {
 		for _, w := range c.want {
 			if !strings.Contains(c.page, w) {
 				t.Errorf("the card page lacks %q", w)
 			}
+		}
+	}
+	for l, want := range map[i18n.Lang]string{i18n.DE: "02.12.2026", i18n.CS: "2. 12. 2026", i18n.EN: "2 December 2026"} {
+		if got := dayIn(l, "2026-12-02"); got != want {
+			t.Errorf("2026-12-02 in %v reads %q, want %q", l, got, want)
 		}
 	}
 	if i := strings.Index(after, ">Ember Warlord<"); i < 0 || strings.Contains(after[i:i+400], "Siegpunkte-Feld 5") {

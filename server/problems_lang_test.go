@@ -42,7 +42,7 @@ func TestDeckProblemsSpeakTheReadersLanguage(t *testing.T) {
 		want []string
 	}{
 		{"de", []string{"die Anzahl 0 liegt nicht zwischen 1 und 99", "diese Karte gibt es nicht; meintest du Flaru?"}},
-		{"cs", []string{"počet 0 není mezi 1 a 99", "taková karta neexistuje; mysleli jste Flaru?"}},
+		{"cs", []string{"počet 0 není mezi 1 a 99", "taková karta neexistuje; myslíte Flaru?"}},
 		{"en", []string{"count 0 is out of range 1..99", "no such card; did you mean Flaru?"}},
 	} {
 		var checked ValidateResponse

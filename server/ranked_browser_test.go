@@ -101,18 +101,15 @@ func newRankedTab(t *testing.T, name string) rankedTab {
 	return rankedTab{t: t, ctx: ctx, name: name, text: text, do: do}
 }
 
-func (b rankedTab) signup(base string) {
-	b.do("open the login page", chromedp.Navigate(base+"/login"))
-	b.do("wait for the form", chromedp.WaitVisible("#login-form"))
-	b.do("type a username", chromedp.SendKeys("#username", b.name))
-	b.do("type a password", chromedp.SendKeys("#password", alicePassword))
-	b.do("create the account", chromedp.Click("#signup"))
-	b.do("wait to be logged in", chromedp.WaitVisible("#signed-in"))
-}
+func (b rankedTab) signup(base string) { signUp(b.t, b.ctx, base, b.name) }
 
 // shoot saves the page at a desktop's and a phone's size and fails the
-// test if the phone has to scroll sideways.
+// test if the phone has to scroll sideways or the page lacks a word
+// (⟦seat.kind_ranked⟧).
 func (b rankedTab) shoot(dir, name string) {
+	if missing := missingWord.FindString(settledText(b.t, b.ctx)); missing != "" {
+		b.t.Errorf("%s shows %s: the pages' catalogue lacks the word", name, missing)
+	}
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
 		b.do("resize", chromedp.EmulateViewport(size[0], size[1]))
 		png, err := chromedp.Run(b.ctx, chromedp.CaptureScreenshot())

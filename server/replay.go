@@ -21,7 +21,11 @@ type ReplayMsg struct {
 	Seats  []SeatInfo   `json:"seats"`
 	View   *engine.View `json:"view"`
 	Log    []LogLine    `json:"log"`
-	Result string       `json:"result"`
+	// Result is how the game ended as stored, in English ("p2 wins
+	// (knockout)"); Outcome says it in the reader's words where the moves
+	// end the game (one that expired has none).
+	Result  string         `json:"result"`
+	Outcome *engine.Result `json:"outcome,omitempty"`
 }
 
 // Replay rebuilds a finished game at a step, as viewer saw it, in
@@ -63,10 +67,26 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 		}
 	}
 	m.View = engine.Localized(st, viewer, w)
+	m.Outcome = outcomeAfter(game, st.Clone(), g.Actions[step:], w)
 	for i, c := range g.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
 	}
 	return m, nil
+}
+
+// outcomeAfter plays the rest of a finished game's actions on st and
+// says how it ended in w's words, or nil when the actions do not end it.
+func outcomeAfter(game engine.Game, st engine.State, rest []string, w engine.Words) *engine.Result {
+	for _, text := range rest {
+		a, err := game.Info().Actions.Parse(text)
+		if err != nil || st.Apply(a) != nil {
+			return nil
+		}
+	}
+	if over, _ := st.Terminal(); !over {
+		return nil
+	}
+	return engine.Localized(st, engine.NoSeat, w).Result
 }
 
 func (srv *Server) handleReplay(w http.ResponseWriter, r *http.Request) {

@@ -309,3 +309,15 @@ func TestWordsAPIAnswersInTheReadersLanguage(t *testing.T) {
 		t.Errorf("an unknown game's words: %d, want 404", code)
 	}
 }
+
+// Every kind of seat a table can show has a word in the pages'
+// catalogue: the seat's tag on the table, in the lobby's list of games
+// and in the replay's seat picker read "seat.kind_" + its kind, and a
+// missing word shows as ⟦seat.kind_ranked⟧.
+func TestEverySeatKindHasAPageWord(t *testing.T) {
+	for _, kind := range []string{KindYou, KindFriend, KindHotseat, KindRanked} {
+		if !pageWords.Has("seat.kind_" + kind) {
+			t.Errorf("a %s seat has no word: add seat.kind_%s to web/messages", kind, kind)
+		}
+	}
+}

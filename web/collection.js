@@ -3,7 +3,7 @@
 // typing or scanning its code, and giving cards to another account.
 import {el, api} from "./common.js";
 import {showAccount} from "./account.js";
-import {t, lang, loadWords} from "./i18n.js";
+import {t, lang, loadWords, decimal} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let chosen = null; // the printing the trade form gives
@@ -28,7 +28,7 @@ async function showCollection() {
     return;
   }
   $("shares").replaceChildren(...view.shares.map((s) => el("li", {},
-    el("span", {}, t("collection.share", {game: s.name, owned: s.owned, n: s.pool, percent: (100 * s.share).toFixed(1)})), el("span", {class: "meter"}, el("span", {style: `width:${(100 * s.share).toFixed(1)}%`})))));
+    el("span", {}, t("collection.share", {game: s.name, owned: s.owned, n: s.pool, percent: decimal(100 * s.share, 1)})), el("span", {class: "meter"}, el("span", {style: `width:${(100 * s.share).toFixed(1)}%`})))));
   const filtered = [...new FormData($("filter")).values()].some((v) => v) || $("f-game").value;
   if (view.cards.length === 0) {
     $("owned").replaceChildren(el("tr", {}, el("td", {colspan: 7, class: "muted"}, filtered ? t("collection.none") : t("collection.empty"))));

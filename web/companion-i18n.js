@@ -64,7 +64,7 @@ const de = {
   "code.no_camera": "Keine Kamera zum Scannen: tippe den Code ein.",
   "title.mystimons": "MystiMons-Begleiter", "title.mysticelements": "Mystic-Elements-Begleiter", "title.microlife": "Micro-Life-Begleiter",
   "title.athernum": "Athernum-Begleiter", "title.zynalith": "Zynalith-Begleiter",
-  "online": "online", "offline": "offline", "pending": "{n} warten auf Abgleich", "loading": "Der Tisch wird geladen…",
+  "online": "verbunden", "offline": "nicht verbunden", "pending": "{n} warten auf Abgleich", "loading": "Der Tisch wird geladen…",
   "offline_nothing": "Offline, und dieses Handy kennt den Tisch noch nicht: öffne ihn wieder mit Netz.",
   "cancel": "Abbrechen", "confirm": "Trotzdem",
   "start.title": "Tisch eröffnen", "start.help": "Zählt, was die Karten nicht zeigen. Die anderen kommen per Link oder über den QR-Code, den dieses Handy gleich zeigt.",
@@ -118,7 +118,7 @@ const cs = {
   "code.no_camera": "Není kamera ke skenování: napište kód.",
   "title.mystimons": "Pomocník MystiMons", "title.mysticelements": "Pomocník Mystic Elements", "title.microlife": "Pomocník Micro-Life",
   "title.athernum": "Pomocník Athernum", "title.zynalith": "Pomocník Zynalith",
-  "online": "online", "offline": "offline", "pending": "{n} čeká na synchronizaci", "loading": "Načítám stůl…",
+  "online": "připojeno", "offline": "nepřipojeno", "pending": "{n} čeká na synchronizaci", "loading": "Načítám stůl…",
   "offline_nothing": "Offline, a tento telefon stůl ještě neviděl: otevřete ho znovu se sítí.",
   "cancel": "Zrušit", "confirm": "Přesto provést",
   "start.title": "Založit stůl", "start.help": "Počítá, co karty neukážou. Ostatní hráči se připojí odkazem nebo QR kódem, který tento telefon hned ukáže.",
@@ -174,7 +174,10 @@ function pick() {
   try {
     const chosen = localStorage.getItem(KEY);
     if (chosen && catalogue[chosen]) return chosen;
-  } catch { /* no storage: the browser's language */ }
+  } catch { /* no storage: the site's or the browser's language */ }
+  // The language chosen with the site's switcher (the lobby, the table).
+  const site = (document.cookie.split("; ").find((c) => c.startsWith("lang=")) || "").slice("lang=".length);
+  if (catalogue[site]) return site;
   for (const l of navigator.languages || [navigator.language || "en"]) {
     const base = String(l).slice(0, 2).toLowerCase();
     if (catalogue[base]) return base;

@@ -182,6 +182,8 @@ function describe(now, ev) {
 function drawConn() {
   const c = document.querySelector("#c-conn");
   const n = queue.length;
+  // Before a table is open there is nothing to be connected to.
+  c.hidden = !kwc.id && !n;
   c.textContent = (kwc.connected ? t("online") : t("offline")) + (n ? " · " + t("pending", {n}) : "");
   c.className = "c-conn " + (kwc.connected ? "ok" : "lost");
   kwc.pending = n;

@@ -5,9 +5,9 @@
 // AI and "Test this deck".
 import {el, api, fixText, ruleText, rememberSeat} from "./common.js";
 import {showAccount} from "./account.js";
-import {t, loadWords} from "./i18n.js";
+import {t, loadWords, percent, gameWord, hasGameWord} from "./i18n.js";
 
-const pct = (x) => `${(100 * x).toFixed(1)}%`;
+const pct = (x) => percent(x, 1);
 
 const $ = (id) => document.getElementById(id);
 const game = decodeURIComponent(location.pathname.split("/")[2] || "");
@@ -204,6 +204,8 @@ function tally(of) {
 }
 
 function drawCharts() {
+  // An empty deck has nothing to chart: no empty frames under captions.
+  document.querySelector(".charts").hidden = state.entries.length === 0;
   const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
   const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
   $("curve").replaceChildren(el("figcaption", {}, t("decks.curve")), barChart(curve));
@@ -232,7 +234,10 @@ async function check() {
     api(`/api/catalog/${encodeURIComponent(game)}/decks/validate`, {list}).catch((e) => ({ok: false, problems: [{message: e.message}]})),
     state.me ? api("/api/decks/owned", {game, list}).catch(() => null) : null]);
   if (seq !== checkSeq) return; // a newer check is under way
-  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, t("decks.legal", {n: legal.cards})) : problemsEl(t("decks.problems"), legal.problems));
+  // A deck all of whose cards are in sections (Zynalith's stacks) has no
+  // main deck: its size is all its cards.
+  const size = legal.cards || state.entries.reduce((n, e) => n + e.count, 0);
+  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, t("decks.legal", {n: size})) : problemsEl(t("decks.problems"), legal.problems));
   $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, t("decks.owned_all")) :
     el("details", {class: "owned-short"}, el("summary", {}, t("decks.owned_short", {n: owned.problems.length})), problemsEl("", owned.problems)));
 }
@@ -373,8 +378,15 @@ function showTest(run) {
 // ---- start ----
 
 /** sectionName is how a deck section is shown: the main deck has no
- * name of its own in a list. */
-function sectionName(section) { return section || t("decks.main"); }
+ * name of its own in a list; another section is the game's pile it fills
+ * ("extra" the Extradeck, Zynalith's "creatures" its creature stack,
+ * Micro-Life's "play" the cards in play), or its list keyword where the
+ * game names no such pile. */
+function sectionName(section) {
+  if (!section) return t("decks.main");
+  const zone = [section, "stack." + section].find((z) => hasGameWord("zone", z));
+  return zone ? gameWord("zone", zone) : section;
+}
 
 async function loadGame() {
   const [cat, cards, presets, me] = await Promise.all([api("/api/catalog"), api(`/api/catalog/${encodeURIComponent(game)}/cards`),
@@ -442,7 +454,7 @@ function wire() {
 }
 
 async function start() {
-  await loadWords();
+  await loadWords(game);
   wire();
   try {
     await loadGame();

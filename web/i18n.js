@@ -21,6 +21,7 @@ export function loadWords(game) {
 }
 
 const loads = new Map();
+let gameLoaded = false;
 
 async function fetchWords(game) {
   const q = new URLSearchParams();
@@ -28,7 +29,15 @@ async function fetchWords(game) {
   if (pageLang()) q.set("lang", pageLang());
   try {
     const res = await fetch(`/api/words?${q}`);
-    if (res.ok) words = await res.json();
+    if (res.ok) {
+      const fresh = await res.json();
+      // A page's scripts may ask with and without its game at once (the
+      // deck builder and the header's account link): the game's words
+      // stay, whichever answer comes last.
+      if (!game && gameLoaded) fresh.game = words.game;
+      words = fresh;
+      gameLoaded ||= Boolean(game);
+    }
   } catch { /* offline: keys stay visible as ⟦key⟧, which tests look for */ }
   document.documentElement.lang = words.lang;
   translate(document);
@@ -43,6 +52,18 @@ export function pageLang() { return new URLSearchParams(location.search).get("la
 /** lang is the language the page speaks: "de", "en" or "cs". */
 export function lang() { return words.lang; }
 
+/** decimal writes x with digits places as the reader's language does:
+ * "12.5" in English, "12,5" in German and Czech. */
+export function decimal(x, digits) {
+  return new Intl.NumberFormat(words.lang, {minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false}).format(x);
+}
+
+/** percent writes a share (0.125) as the reader's language does:
+ * "12.5%" in English, "12,5 %" in German and Czech. */
+export function percent(share, digits) {
+  return new Intl.NumberFormat(words.lang, {style: "percent", minimumFractionDigits: digits, maximumFractionDigits: digits}).format(share);
+}
+
 /** t puts a page key into words: t("table.waiting", {name: "Anna"}). A
  * message with plural forms picks one by args.n, as the language counts. */
 export function t(key, args = {}) {
@@ -51,6 +72,9 @@ export function t(key, args = {}) {
   if (typeof msg === "object") msg = msg[new Intl.PluralRules(words.lang).select(Number(args.n) || 0)] ?? msg.other;
   return msg.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name) => String(args[name] ?? ""));
 }
+
+/** hasGameWord says whether the game has a word for a name of kind. */
+export function hasGameWord(kind, name) { return Boolean((words.game[kind] || {})[name]); }
 
 /** gameWord is the game's word for a name its views carry (kind "zone",
  * "stat", "status", "phase", "counter", "keyword", "kind" or "group"), or

@@ -2,7 +2,7 @@
 // variants, seats, agents and decks, queued on the server, followed live,
 // reopened, repeated and compared side by side.
 import {el, api, fixText, seatName} from "./common.js";
-import {t, loadWords, lang, pageLang} from "./i18n.js";
+import {t, loadWords, lang, pageLang, decimal} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const pollEvery = 500; // ms: progress shows at least once a second
@@ -433,7 +433,7 @@ function duration(secs) {
   return m ? `${m}:${String(s).padStart(2, "0")}` : t("lab.seconds", {n: s});
 }
 
-function pct(x) { return (100 * x).toFixed(1); }
+function pct(x) { return decimal(100 * x, 1); }
 
 async function cancelRun() {
   if (!shown) return;
@@ -482,11 +482,12 @@ async function compare(a, b) {
 }
 
 function diffRow(d) {
-  const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => x.toFixed(2) : pct;
+  const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => decimal(x, 2) : pct;
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
-  const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}, ${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
+  const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
   const sign = (x) => (x > 0 ? "+" : "") + fmt(x);
-  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}, ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
+  // a semicolon parts the bounds, which German and Czech write with a comma
+  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}; ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   return el("tr", {class: d.significant ? "significant" : ""},
     el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),

@@ -1,6 +1,6 @@
 // A game's leaderboard: every rated player, best Glicko-2 rating first.
 import {el, api} from "./common.js";
-import {t, loadWords} from "./i18n.js";
+import {t, loadWords, decimal} from "./i18n.js";
 
 // Each column's heading and its tooltip, as keys under leaderboard.col_
 // and leaderboard.tip_ (the player's column needs no tooltip).
@@ -17,7 +17,7 @@ async function draw(game) {
   $("board").replaceChildren(
     el("thead", {}, el("tr", {}, columns.map((c) => el("th", {title: c === "player" ? undefined : t("leaderboard.tip_" + c)}, t("leaderboard.col_" + c))))),
     el("tbody", {}, board.players.map((p) => el("tr", {dataset: {player: p.username}},
-      el("td", {}, p.rank), el("td", {}, p.username), el("td", {class: "rating"}, p.rating.toFixed(1)),
+      el("td", {}, p.rank), el("td", {}, p.username), el("td", {class: "rating"}, decimal(p.rating, 1)),
       el("td", {}, Math.round(p.deviation)), el("td", {}, p.games), el("td", {}, p.wins), el("td", {}, p.losses), el("td", {}, p.draws)))));
   $("play-link").href = `/ranked?game=${encodeURIComponent(game)}`;
 }

@@ -120,12 +120,25 @@ function showCreated(r) {
   box.scrollIntoView({behavior: "smooth"});
 }
 
+/** resultWords says a stored result ("p2 wins (knockout)", "draw
+ * (turn-cap)", "expired") in the reader's words: who won, or that nobody
+ * did; the reason, stored as the game's id for it, is the replay's to say. */
+function resultWords(stored) {
+  const won = /^(p\d+(?: and p\d+)*) wins? \(/.exec(stored || "");
+  if (won) {
+    const winners = won[1].split(" and ");
+    return t("result.wins", {names: winners.map(seatName).join(", "), n: winners.length});
+  }
+  return /^draw\b/.test(stored || "") ? t("result.draw") : t("lobby.unfinished");
+}
+
 async function drawRecent() {
   try {
     const list = await api("/api/games?limit=15");
+    if (!list.length) return $("#recent").replaceChildren(el("li", {class: "muted"}, t("lobby.no_recent")));
     $("#recent").replaceChildren(...list.map((g) => el("li", {},
       el("b", {}, gameName(g.game)), " ", g.seats.map(kindName).join(t("lobby.versus")), " — ",
-      g.finished ? [g.result, " ", el("a", {href: `/replay/${g.id}`}, t("lobby.replay"))] : el("a", {href: `/play/${g.id}`}, t("lobby.watch")))));
+      g.finished ? [resultWords(g.result), " ", el("a", {href: `/replay/${g.id}`}, t("lobby.replay"))] : el("a", {href: `/play/${g.id}`}, t("lobby.watch")))));
   } catch (e) { $("#recent").replaceChildren(el("li", {}, e.message)); }
 }
 

@@ -34,7 +34,9 @@ async function load(n) {
 function draw(r) {
   setSeatNames(r.seats, r.view.players);
   document.title = t("replay.page_title", {game: r.name});
-  $("#title").textContent = t("replay.heading", {game: r.name, result: r.result});
+  // The outcome in the reader's words, said as to a spectator.
+  const result = r.outcome ? resultText({result: r.outcome, viewer: ""}) : r.result;
+  $("#title").textContent = t("replay.heading", {game: r.name, result});
   if (!$("#seat").options.length) {
     $("#seat").replaceChildren(el("option", {value: "spectator"}, t("replay.spectator")),
       ...r.seats.map((s) => el("option", {value: s.seat}, `${seatName(s.seat)} (${s.kind === "ai" ? t("seat.ai", {agent: s.agent}) : t("seat.kind_" + s.kind)})`)));

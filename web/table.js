@@ -32,6 +32,7 @@ function connect() {
   socket.onopen = () => { retry = 500; setConn(true); };
   socket.onmessage = (ev) => onMessage(JSON.parse(ev.data));
   socket.onclose = (ev) => {
+    if (refused) return;
     setConn(false, ev.reason);
     if (!state) explain();
     setTimeout(connect, retry);
@@ -39,12 +40,24 @@ function connect() {
   };
 }
 
+// refused is set once the server has said the table cannot open for this
+// link: trying again would only say "reconnecting…" for ever.
+let refused = false;
+
 // explain asks the API why the table cannot open (no such game, a wrong
-// token) and shows the answer instead of reconnecting in silence.
+// token) and shows the answer instead of reconnecting in silence. A
+// refusal (4xx, not a throttle) ends the reconnecting, and the empty
+// decision panel and drawers go; a server that cannot be reached is
+// tried again.
 async function explain() {
   try {
     await api(`/api/games/${id}${token ? `?token=${encodeURIComponent(token)}` : ""}`);
   } catch (e) {
+    if (e.status >= 400 && e.status < 500 && e.status !== 429) {
+      refused = true;
+      $("#conn").textContent = t("table.not_open");
+      for (const side of ["#prompt", "#log-drawer", "#links-drawer"]) $(side).hidden = true;
+    }
     $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("table.cannot_open")), el("p", {}, e.message),
       el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))));
   }

@@ -2,12 +2,12 @@
 // with links to its games, pairings, standings with tiebreakers, and the
 // organiser's and judges' controls.
 import {api, el, fixText, ruleText} from "./common.js";
-import {t, lang, loadWords} from "./i18n.js";
+import {t, lang, loadWords, decimal} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const id = decodeURIComponent(location.pathname.split("/").pop());
 const base = `/api/tournaments/${encodeURIComponent(id)}`;
-const percent = (x) => (100 * x).toFixed(2);
+const percent = (x) => decimal(100 * x, 2);
 let me = null;
 
 function toast(message) {

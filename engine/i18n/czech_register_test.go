@@ -1,6 +1,7 @@
 package i18n_test
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -39,6 +40,19 @@ var formalAllowed = []string{"příliš", "nejvýš", "spíš", "náš", "váš"
 // pages', the lab's, the command line's, the companion's) and flags a
 // word of the informal address.
 func TestCzechTextsAddressTheReaderFormally(t *testing.T) {
+	eachCzechText(t, func(where, line string) {
+		text := allowed(strings.ToLower(allowed(line)))
+		if m := informal.FindStringSubmatch(text); m != nil {
+			t.Errorf("%s: %q addresses the reader informally: write it formally (vy), as the Czech rulebook does", where, m[2])
+		}
+	})
+}
+
+// eachCzechText calls check with each line of every Czech catalogue that
+// is not a comment, its placeholders and YAML key taken out, and where it
+// stands (path:line).
+func eachCzechText(t *testing.T, check func(where, text string)) {
+	t.Helper()
 	files := czechCatalogues(t)
 	if len(files) < 15 {
 		t.Fatalf("found %d Czech catalogues: %v", len(files), files)
@@ -49,13 +63,8 @@ func TestCzechTextsAddressTheReaderFormally(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(string(raw), "\n") {
-			if strings.HasPrefix(strings.TrimSpace(line), "#") {
-				continue
-			}
-			text := strings.ToLower(allowed(placeholder.ReplaceAllString(line, "")))
-			text = allowed(text)
-			if m := informal.FindStringSubmatch(text); m != nil {
-				t.Errorf("%s:%d: %q addresses the reader informally: write it formally (vy), as the Czech rulebook does", path, i+1, m[2])
+			if !strings.HasPrefix(strings.TrimSpace(line), "#") {
+				check(fmt.Sprintf("%s:%d", path, i+1), placeholder.ReplaceAllString(line, ""))
 			}
 		}
 	}
@@ -95,4 +104,48 @@ func czechCatalogues(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	return append(out, filepath.Join(root, "web", "companion-i18n.js"))
+}
+
+// youAuxiliary is the auxiliary of the formal address: "jste", "nejste",
+// "byste" and its compounds, "budete". A clause that has it and a past or
+// passive participle ("jste dostal", "abyste viděl", "nejste
+// přihlášen(a)") speaks to the reader in a gender: Czech formal address
+// agrees the participle with the reader's sex ("dostal" to a man,
+// "dostala" to a woman).
+var youAuxiliary = regexp.MustCompile(`(?i)(^|[^\p{L}])(ne)?(jste|(a|kdy)?byste|budete)($|[^\p{L}])`)
+
+// participle is a past participle in -l ("dostal", "dostala", "mysleli",
+// "vyvolal(a)") or a passive one ("přihlášen", "zaregistrován(a)",
+// "nasazen(a)").
+var participle = regexp.MustCompile(`(?i)(^|[^\p{L}])(\p{L}{2,}(?:l|en|án|ín)(?:a|o|i|y)?(?:\(a\))?)($|[^\p{L}(])`)
+
+// clause splits a line at the punctuation that ends a clause; not at a
+// parenthesis, which also closes the feminine ending of "vyvolal(a)".
+var clause = regexp.MustCompile(`[,:;.?!"]\s|[,:;.?!"]$|–|—`)
+
+// TestCzechTextsSpeakToTheReaderWithoutAGender reads every Czech
+// catalogue and flags a clause that addresses the reader with a past or
+// passive participle, which is masculine or feminine: "Získáno: …",
+// "Myslíte …?", "Po přihlášení uvidíte …" say the same to everyone.
+func TestCzechTextsSpeakToTheReaderWithoutAGender(t *testing.T) {
+	eachCzechText(t, func(where, line string) {
+		if word := genderedAddress(line); word != "" {
+			t.Errorf("%s: %q speaks to the reader as a man or a woman: say it in the present tense, impersonally or as a noun phrase", where, word)
+		}
+	})
+}
+
+// genderedAddress is the auxiliary and participle of the first clause of
+// text that addresses the reader with a participle, or "".
+func genderedAddress(text string) string {
+	for _, part := range clause.Split(text, -1) {
+		aux := youAuxiliary.FindStringSubmatch(part)
+		if aux == nil {
+			continue
+		}
+		if p := participle.FindStringSubmatch(part); p != nil {
+			return strings.ToLower(aux[2]+aux[3]) + " … " + p[2]
+		}
+	}
+	return ""
 }

@@ -24,25 +24,10 @@ func namesHidden(s *State, text string, viewer engine.Seat) (int16, bool) {
 	return 0, false
 }
 
-// actionsNaming lists, for every verb, the actions that put id in one of
-// its card arguments (the other arguments zero).
-func actionsNaming(id int16) []engine.Action {
-	var out []engine.Action
-	for i, spec := range codec.Verbs() {
-		for k, arg := range spec.Args {
-			if arg.Name == engine.ArgCard.Name {
-				a := engine.Action{Verb: engine.Verb(i + 1)}
-				a.Args[k] = id
-				out = append(out, a)
-			}
-		}
-	}
-	return out
-}
-
 func TestRefusalsAndLabelsNameNoHiddenCard(t *testing.T) {
 	// AT-2.2, AT-2.3, AT-3.2, AT-5.5, AT-5.21: the seat to move tries every
-	// action naming a card hidden from it. Each is refused; neither the
+	// action naming a card hidden from it, alone and in place of each card
+	// of its legal actions (a hidden target). Each is refused; neither the
 	// refusal nor the label names a hidden card, and a world in which the
 	// hidden cards are others (Determinize) gives the very same texts.
 	r := engine.NewRNG(21)
@@ -50,11 +35,12 @@ func TestRefusalsAndLabelsNameNoHiddenCard(t *testing.T) {
 	randomPositions(t, 15, 17, func(s *State) {
 		me := s.ToMove()
 		d := s.Determinize(me, &r).(*State)
+		legal := s.Legal(nil)
 		for id := int16(1); int(id) < len(s.cards); id++ {
 			if s.visibleTo(id, me) {
 				continue
 			}
-			for _, a := range actionsNaming(id) {
+			for _, a := range enginetest.Picking(codec, id, legal) {
 				tried++
 				err := s.Apply(a)
 				if err == nil {
@@ -112,12 +98,13 @@ func TestRefusalsNameAnotherSeatsCardInTheReadersWords(t *testing.T) {
 	check := enginetest.CardRefusals{Keys: []string{"refuse.not_your_card", "refuse.attack_not_yours"}, CannotSee: map[i18n.Lang]string{i18n.EN: "a card you cannot see", i18n.DE: "die du nicht sehen kannst", i18n.CS: "kterou nevidíte"}}
 	randomPositions(t, 6, 17, func(s *State) {
 		me := s.ToMove()
+		legal := s.Legal(nil)
 		for id := int16(1); int(id) < len(s.cards); id++ {
 			if s.cards[id].owner == s.toMove {
 				continue
 			}
 			visible := s.visibleTo(id, me)
-			for _, a := range actionsNaming(id) {
+			for _, a := range enginetest.Picking(codec, id, legal) {
 				if err := check.Check(s.Apply(a), codec.Format(a), s.def(id).name, visible); err != nil {
 					t.Fatal(err)
 				}

@@ -153,7 +153,7 @@ func TestME8_1ColoursByTheirNames(t *testing.T) {
 	} {
 		var said []string
 		for _, p := range ps {
-			said = append(said, p.In(tc.lang, words).Msg)
+			said = append(said, p.In(tc.lang, words).Error()) // subject and all: a page shows them together
 		}
 		all := strings.Join(said, "\n")
 		if !strings.Contains(all, tc.want) || strings.Contains(all, tc.none) {
@@ -170,7 +170,7 @@ func TestME8_1BadDecks(t *testing.T) {
 	}{
 		{"typo", "red\nblue\n1 Fireblal\n", []string{"t.txt:3: Fireblal: no such card", "did you mean Fireball?", "needs exactly 3"}},
 		{"two copies", "red\nblue\n2 Insight\n", []string{"t.txt:3: Insight: 2 copies", "listed twice"}},
-		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: green: only 2 of the 15 Green cards", "missing: Oak Warden"}},
+		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: only 2 of the 15 Green cards", "missing: Oak Warden"}},
 		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (Red, Blue, Green, Black), it needs exactly 3 (ME-8.1)"}},
 		{"colour twice", "red\nred\nblue\ngreen\n", []string{"t.txt:2: red: colour red is listed twice"}},
 		{"section", "red\nblue\ngreen\nextra:\n1 Sapling\n", []string{"t.txt:5: Sapling: section \"extra\""}},

@@ -88,7 +88,9 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 					missing = append(missing, p.defs[id].Name)
 				}
 			}
-			probs = append(probs, engine.Spoken(engine.Problem{File: d.Source, Line: firstLine[c], Subject: colourNames[c]}, words,
+			// No subject: the message names the colour in the reader's
+			// words, where a subject would be its id ("green").
+			probs = append(probs, engine.Spoken(engine.Problem{File: d.Source, Line: firstLine[c]}, words,
 				"deck.partial", "n", count[c], "colour", engine.CatalogueWord("group."+colourNames[c]), "missing", strings.Join(missing, ", ")))
 		}
 	}

@@ -141,3 +141,25 @@ func TestExplain_MM_7_3(t *testing.T) {
 		}
 	}
 }
+
+// MM-6.5: every evolution path of the shipped cards (Speed/Tank,
+// Offense/Defense) has a word in every language, so that a card's path
+// reads "Defense-Pfad" or "Cesta obrany" on the table and in the deck
+// builder, not the card file's "defense".
+func TestEveryShippedPathHasAWord(t *testing.T) {
+	p := New().pool
+	seen := 0
+	for i := range p.defs {
+		path := p.defs[i].path
+		if path == "" {
+			continue
+		}
+		seen++
+		if !words.Has("keyword." + path) {
+			t.Errorf("%s's path %q has no word: add keyword.%s to the messages", p.defs[i].name, path, path)
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no shipped card has a path")
+	}
+}

@@ -69,7 +69,8 @@ func (s *state) View(viewer engine.Seat) *engine.View {
 	return v
 }
 
-// counters are a player's numbers, named as FromPosition reads them.
+// counters are a player's numbers, named as FromPosition reads them;
+// those that only matter when non-zero are left out at 0.
 func (s *state) counters(seat int) []engine.Stat {
 	p := &s.p[seat]
 	out := []engine.Stat{{Name: "pool", Value: s.poolUnits(seat, elemAny)}}
@@ -88,12 +89,27 @@ func (s *state) counters(seat int) []engine.Stat {
 			n += int(s.cards[c].units)
 		}
 	}
-	out = append(out, engine.Stat{Name: "pool.any", Value: n},
-		engine.Stat{Name: "double-energy", Value: int(p.double)},
-		engine.Stat{Name: "mulligans", Value: int(p.mulligans)},
-		engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
+	out = append(out, engine.Stat{Name: "pool.any", Value: n})
+	// Pending Double Energy, mulligans and the once-a-turn marks say
+	// something only when there are some: at 0 they would be chips of
+	// nothing on every table.
+	out = appendSome(out, engine.Stat{Name: "double-energy", Value: int(p.double)},
+		engine.Stat{Name: "mulligans", Value: int(p.mulligans)})
+	if uint8(seat) != s.active {
+		return out // its marks are of its last turn, cleared when its next begins
+	}
+	return appendSome(out, engine.Stat{Name: "energy-placed", Value: int(b2u(p.energyDone))},
 		engine.Stat{Name: "summoned", Value: int(b2u(p.summoned))},
 		engine.Stat{Name: "switched", Value: int(b2u(p.switched))})
+}
+
+// appendSome appends the stats that are not 0.
+func appendSome(out []engine.Stat, stats ...engine.Stat) []engine.Stat {
+	for _, st := range stats {
+		if st.Value != 0 {
+			out = append(out, st)
+		}
+	}
 	return out
 }
 
