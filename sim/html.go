@@ -137,7 +137,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 		"diff": func(d Diff) string {
 			return i18n.Signed(l, d.Diff, 3) + " [" + i18n.Signed(l, d.Low, 3) + "; " + i18n.Signed(l, d.High, 3) + "]"
 		},
-		"pct100":  func(x float64) float64 { return 100 * x },
+		"points":  func(x float64) string { return points(l, x) },
 		"measure": func(name string) string { return measureIn(l, name) },
 		"figure":  func(name string) string { return figureIn(l, name) },
 		"add1":    func(i int) int { return i + 1 },

@@ -78,3 +78,13 @@ func reasonIn(names map[string]string, reason string) string {
 	}
 	return reason
 }
+
+// points writes a precision target in percentage points with at most two
+// significant digits ("8", "2.5"), as the reader writes decimals.
+func points(l i18n.Lang, share float64) string {
+	s := strconv.FormatFloat(100*share, 'g', 2, 64)
+	if l == i18n.EN {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
+}

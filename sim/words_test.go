@@ -54,6 +54,27 @@ func vocabulary(t *testing.T, l i18n.Lang) map[string]bool {
 	return out
 }
 
+// dataWords are the words of what the report is about, which stay as
+// they are: the game's figures, cards, decks, agents and ways of ending.
+func dataWords(r *Report) map[string]bool {
+	names := append([]string{r.Game}, r.Agents...)
+	names = append(names, r.Decks...)
+	for _, m := range r.MeasureStats {
+		names = append(names, m.Name)
+	}
+	for _, c := range r.CardStats {
+		names = append(names, c.Name, c.Deck)
+	}
+	for _, s := range r.EndReasons {
+		names = append(names, s.Name)
+	}
+	out := map[string]bool{}
+	for _, w := range wordPattern.FindAllString(strings.Join(names, " "), -1) {
+		out[strings.ToLower(w)] = true
+	}
+	return out
+}
+
 // visibleText is what a reader of the page sees: its text and the
 // charts' labels, without tags and styles.
 func visibleText(page string) string {
@@ -70,7 +91,6 @@ func TestReportSpeaksTheReadersLanguage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	english := vocabulary(t, i18n.EN)
 	for _, l := range i18n.Langs {
 		t.Run(l.String(), func(t *testing.T) {
 			var buf bytes.Buffer
@@ -90,18 +110,44 @@ func TestReportSpeaksTheReadersLanguage(t *testing.T) {
 			if l == i18n.EN {
 				return
 			}
-			own := vocabulary(t, l)
-			for _, w := range wordPattern.FindAllString(text, -1) {
-				if w := strings.ToLower(w); english[w] && !own[w] {
-					t.Errorf("the %s report has the English word %q", l, w)
-				}
-			}
-			if m := pointDecimal.FindString(text); m != "" {
-				t.Errorf("the %s report writes a decimal point: %q", l, m)
-			}
+			speaksOnly(t, l, text, rep)
 			if !commaDecimal.MatchString(text) {
 				t.Errorf("the %s report has no rate written as 56,7 %% [55,7–57,7]", l)
 			}
 		})
+	}
+}
+
+// The text report in German or Czech has no English word of the
+// report's vocabulary and no decimal point either.
+func TestTextReportSpeaksTheReadersLanguage(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
+		Agents: []string{"greedy", "random"}, Mirror: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		var buf bytes.Buffer
+		rep.WriteTextIn(&buf, l, nil)
+		if !strings.Contains(buf.String(), Words().T(l, "report.text.intervals_mirror", "deals", rep.DealCount, "seats", 2)[:20]) {
+			t.Errorf("the %s text lacks its intervals line:\n%s", l, buf.String())
+		}
+		speaksOnly(t, l, buf.String(), rep)
+	}
+}
+
+// speaksOnly fails when text, a report in l, has a word of the English
+// report vocabulary that l's does not share and the data does not hold,
+// or a decimal point.
+func speaksOnly(t *testing.T, l i18n.Lang, text string, rep *Report) {
+	t.Helper()
+	english, own, data := vocabulary(t, i18n.EN), vocabulary(t, l), dataWords(rep)
+	for _, w := range wordPattern.FindAllString(text, -1) {
+		if w := strings.ToLower(w); english[w] && !own[w] && !data[w] {
+			t.Errorf("the %s report has the English word %q", l, w)
+		}
+	}
+	if m := pointDecimal.FindString(text); m != "" {
+		t.Errorf("the %s report writes a decimal point: %q", l, m)
 	}
 }

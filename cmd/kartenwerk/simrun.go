@@ -97,7 +97,8 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 			return err
 		}
 		doc.Title, doc.Report = sim.Words().T(sp.l, "report.games_title", "game", g.Info().Name, "n", rep.Games), rep
-		if err := emit(out, o.asJSON, rep, rep.WriteText); err != nil {
+		text := func(w io.Writer) { rep.WriteTextIn(w, sp.l, sp.game) }
+		if err := emit(out, o.asJSON, rep, text); err != nil {
 			return err
 		}
 		if rep.Errors > 0 {
