@@ -151,3 +151,27 @@ func speaksOnly(t *testing.T, l i18n.Lang, text string, rep *Report) {
 		t.Errorf("the %s report writes a decimal point: %q", l, m)
 	}
 }
+
+// The names a comparison and a sweep store in English are put into the
+// reader's words; a name the report does not know stays as it is.
+func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
+	for _, c := range []struct {
+		l          i18n.Lang
+		name, want string
+		of         func(i18n.Lang, string) string
+	}{
+		{i18n.DE, "p2 win rate", "Siegrate von Spieler 2", measureIn},
+		{i18n.CS, "draw rate", "podíl remíz", measureIn},
+		{i18n.DE, "mean turns", "Züge im Mittel", measureIn},
+		{i18n.EN, "first player win rate", "first player win rate", measureIn},
+		{i18n.DE, "cards drawn", "cards drawn", measureIn},
+		{i18n.DE, figureFirst, "Siegrate des Startspielers", figureIn},
+		{i18n.CS, figureLength, "průměrná délka partie (tahy)", figureIn},
+		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", figureIn},
+		{i18n.CS, "something else", "something else", figureIn},
+	} {
+		if got := c.of(c.l, c.name); got != c.want {
+			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)
+		}
+	}
+}
