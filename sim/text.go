@@ -250,35 +250,47 @@ func (tw textWriter) cardRows(heading string, rows []CardStat, detail func(CardS
 	}
 }
 
-// WriteText writes each option's report and the differences.
-func (c *Comparison) WriteText(w io.Writer) {
+// WriteText writes each option's report and the differences in English:
+// see WriteTextIn.
+func (c *Comparison) WriteText(w io.Writer) { c.WriteTextIn(w, i18n.EN, nil) }
+
+// WriteTextIn writes each option's report and the differences in
+// language l, with game's words for how games end.
+func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
+	tw := textWriter{w: w, l: l}
 	for i, rep := range c.Reports {
 		fmt.Fprintf(w, "=== %s=%s\n", c.Key, c.Options[i])
-		rep.WriteText(w)
+		rep.WriteTextIn(w, l, game)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "=== differences against %s=%s, game by game on the same seeds (95%% interval, method)\n", c.Key, c.Options[0])
+	tw.line("=== ", "report.text.diff_heading", "base", c.Key+"="+c.Options[0])
 	for _, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]  %s, %d pairs%s\n",
-			c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, d.Method, d.N, mark)
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8s -> %8s  %8s [%s, %s]  %s, %s%s\n",
+			c.Key, d.Option, measureIn(l, d.Measure), i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
+			i18n.Signed(l, d.Diff, 3), i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
 	}
-	fmt.Fprintln(w, "  (* the interval excludes 0; newcombe-paired: Newcombe's score interval for paired rates;")
-	fmt.Fprintln(w, "   paired-mean: normal interval of the mean difference; -by-deal: widened for mirrored deals)")
+	tw.line("  ", "report.text.diff_note")
+	tw.line("   ", "report.text.diff_note_methods")
 }
 
-// WriteText writes the matrix: each row entrant's win rate against each
-// column entrant.
-// Names are shown in full: columns are as wide as the longest.
-func (m *Matrix) WriteText(w io.Writer) {
-	width := len("row vs column")
+// WriteText writes the matrix in English: see WriteTextIn.
+func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
+
+// WriteTextIn writes the matrix in language l: each row entrant's win
+// rate against each column entrant. Names are shown in full: columns are
+// as wide as the longest.
+func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
+	tw := textWriter{w: w, l: l}
+	corner := tw.t("report.text.row_vs_column")
+	width := len(corner)
 	for _, d := range m.Names {
 		width = max(width, len(d))
 	}
-	fmt.Fprintf(w, "%-*s", width, "row vs column")
+	fmt.Fprintf(w, "%-*s", width, corner)
 	for _, d := range m.Names {
 		fmt.Fprintf(w, " %*s", width, d)
 	}
@@ -290,19 +302,27 @@ func (m *Matrix) WriteText(w io.Writer) {
 				fmt.Fprintf(w, " %*s", width, "—")
 				continue
 			}
-			iv := m.Rate[i][j]
-			fmt.Fprintf(w, " %*s", width, fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+			fmt.Fprintf(w, " %*s", width, tw.cell(m.Rate[i][j]))
 		}
 		fmt.Fprintln(w)
 	}
 	if len(m.Reports) > 0 && m.Reports[0].Mirror {
-		fmt.Fprintln(w, "(95% Wilson score intervals by deal: each pair plays every deal once per seat)")
+		tw.line("", "report.text.matrix_mirror")
 	}
 	if len(m.Strengths) > 0 {
-		fmt.Fprintln(w, "\nstrength (Bradley-Terry over the whole matrix, Elo scale, the mean entrant at 0; 95% intervals):")
+		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %+6.0f [%+.0f, %+.0f]   wins %s against an average entrant\n",
-				k+1, width, s.Name, s.Rating, s.Low, s.High, pct(s.VsAverage))
+			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, s.Name, i18n.Signed(l, s.Rating, 0),
+				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}
+}
+
+// cell writes a matrix cell: the rate and its interval in whole percent.
+func (tw textWriter) cell(iv Interval) string {
+	sep := "–"
+	if tw.l == i18n.EN {
+		sep = "-"
+	}
+	return i18n.Percent(tw.l, iv.Rate, 1) + " [" + i18n.Decimal(tw.l, 100*iv.Low, 0) + sep + i18n.Decimal(tw.l, 100*iv.High, 0) + "]"
 }

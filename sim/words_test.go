@@ -175,3 +175,25 @@ func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// A comparison of variants, as text and as HTML, speaks German and Czech
+// too: its headings, measures and notes.
+func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
+	c, err := Compare(context.Background(), Config{Game: trick.Game{}, Games: 100, Seed: 1, Seats: 2}, "ties", []string{"nobody", "leader"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		var text, page bytes.Buffer
+		c.WriteTextIn(&text, l, nil)
+		if err := WriteHTML(&page, Document{Title: "trick", Comparison: c, Lang: l}); err != nil {
+			t.Fatal(err)
+		}
+		for _, out := range []string{text.String(), visibleText(page.String())} {
+			if !strings.Contains(out, measureIn(l, "draw rate")) {
+				t.Errorf("the %s comparison lacks the draw rate in its words:\n%s", l, out)
+			}
+			speaksOnly(t, l, out, c.Reports[0])
+		}
+	}
+}

@@ -65,7 +65,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 			return err
 		}
 		doc.Title, doc.Comparison = sim.Words().T(sp.l, "report.compare.title", "game", g.Info().Name, "key", key), c
-		if err := emit(out, o.asJSON, c, c.WriteText); err != nil {
+		if err := emit(out, o.asJSON, c, func(w io.Writer) { c.WriteTextIn(w, sp.l, sp.game) }); err != nil {
 			return err
 		}
 	case len(o.matrix) > 0:
@@ -82,7 +82,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 			return err
 		}
 		doc.Title, doc.Matrix = sim.Words().T(sp.l, "report.matrix.title", "game", g.Info().Name), m
-		if err := emit(out, o.asJSON, m, m.WriteText); err != nil {
+		if err := emit(out, o.asJSON, m, func(w io.Writer) { m.WriteTextIn(w, sp.l) }); err != nil {
 			return err
 		}
 	default:
