@@ -150,9 +150,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 			return template.CSS(fmt.Sprintf("background: rgba(192,57,43,%.2f)", -2*d))
 		},
 		"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
-		"joinFields": func(fields []string) string {
-			return strings.Join(fields, " "+words.T(l, "report.sweep.and")+" ")
-		},
+		"joinFields":  func(fields []string) string { return FieldsIn(l, fields) },
 	}
 }
 

@@ -142,16 +142,22 @@ func settingLabel(fields, values []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// WriteText writes the sweep as a table, one setting a line.
-func (sw *Sweep) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%s: %s of %s by %s; %d games a setting, seed %d, the same deals in every setting\n",
-		sw.Game, sw.Figure, sw.Card, strings.Join(sw.Fields, " and "), sw.Games, sw.Seed)
+// WriteText writes the sweep as a table in English: see WriteTextIn.
+func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
+
+// WriteTextIn writes the sweep as a table, one setting a line, in
+// language l.
+func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
+	tw := textWriter{w: w, l: l}
+	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", figureIn(l, sw.Figure), "card", sw.Card,
+		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
-		fig := fmt.Sprintf("%.2f [%.2f, %.2f]", p.Figure.Rate, p.Figure.Low, p.Figure.High)
+		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + ", " + i18n.Decimal(l, p.Figure.High, 2) + "]"
 		if strings.Contains(sw.Figure, "rate") {
-			fig = pct(p.Figure)
+			fig = tw.pct(p.Figure)
 		}
-		fmt.Fprintf(w, "  %-24s %s   first player %s, %.1f turns\n", settingLabel(sw.Fields, p.Values), fig, pct(p.FirstPlayer), p.MeanTurns)
+		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.Fields, p.Values), fig,
+			tw.t("report.text.sweep_row", "rate", tw.pct(p.FirstPlayer), "turns", i18n.Decimal(l, p.MeanTurns, 1)))
 	}
 }
 

@@ -88,3 +88,8 @@ func points(l i18n.Lang, share float64) string {
 	}
 	return strings.Replace(s, ".", ",", 1)
 }
+
+// FieldsIn joins a sweep's fields as language l does: "cost and power".
+func FieldsIn(l i18n.Lang, fields []string) string {
+	return strings.Join(fields, " "+words.T(l, "report.sweep.and")+" ")
+}
