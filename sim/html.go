@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -137,10 +138,11 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 		"diff": func(d Diff) string {
 			return i18n.Signed(l, d.Diff, 3) + " [" + i18n.Signed(l, d.Low, 3) + "; " + i18n.Signed(l, d.High, 3) + "]"
 		},
-		"points":  func(x float64) string { return points(l, x) },
-		"measure": func(name string) string { return measureIn(l, name) },
-		"figure":  func(name string) string { return figureIn(l, name) },
-		"add1":    func(i int) int { return i + 1 },
+		"points":   func(x float64) string { return points(l, x) },
+		"measure":  func(name string) string { return measureIn(l, name) },
+		"figure":   func(name string) string { return figureIn(l, name) },
+		"gameName": gameName,
+		"add1":     func(i int) int { return i + 1 },
 		"heat": func(iv Interval) template.CSS {
 			// green above 50%, red below, stronger the further from even.
 			d := iv.Rate - 0.5
@@ -155,6 +157,15 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(reportFuncs(i18n.EN)).Parse(reportHTML))
+
+// gameName is the name of the game with id ("Mystic Elements"), or the
+// id itself for a game this program does not know.
+func gameName(id string) string {
+	if g, err := engine.Lookup(id); err == nil {
+		return g.Info().Name
+	}
+	return id
+}
 
 // Reports lists the batches the document shows.
 func (d Document) Reports() []*Report {
