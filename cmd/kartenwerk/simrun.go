@@ -16,7 +16,6 @@ import (
 
 	"kartenwerk/ai"
 	"kartenwerk/engine"
-	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -255,10 +254,8 @@ func mergedDocument(rep *sim.Report) (sim.Document, error) {
 		if sp, err = speechFor(g); err != nil {
 			return sim.Document{}, err
 		}
-	} else if langFlag != "" {
-		if sp.l, err = i18n.Parse(langFlag); err != nil {
-			return sim.Document{}, err
-		}
+	} else if sp.l, err = flagLang(); err != nil {
+		return sim.Document{}, err
 	}
 	title := sim.Words().T(sp.l, "report.games_title", "game", name, "n", rep.Games)
 	return sim.Document{Title: title, Report: rep, Lang: sp.l, GameWords: sp.game}, nil
