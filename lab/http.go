@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -172,7 +171,7 @@ func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
 }
 
 // handleReport is the run's report as `kartenwerk sim --report` writes
-// it, for the page's frame.
+// it, for the page's frame, in the reader's language.
 func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
 	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
 	if err == nil && run.Report == nil && run.Sweep == nil {
@@ -182,8 +181,9 @@ func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	doc := sim.Document{Report: run.Report, Sweep: run.Sweep}
-	doc.Title = fmt.Sprintf("%s: %d games", l.games[run.Spec.Game].Info().Name, run.Played)
+	g, lang := l.games[run.Spec.Game], l.lang(r)
+	doc := sim.Document{Report: run.Report, Sweep: run.Sweep, Lang: lang, GameWords: catalogOf(g)}
+	doc.Title = sim.Words().T(lang, "report.games_title", "game", g.Info().Name, "n", run.Played)
 	if run.Spec.Label != "" {
 		doc.Title += " · " + run.Spec.Label
 	}

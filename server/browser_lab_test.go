@@ -144,7 +144,8 @@ func shootEditor(t *testing.T, tab context.Context) {
 
 // shootLab opens the page with its two runs compared in each language and
 // keeps full-page screenshots at a desktop's and a phone's size, checking
-// that nothing is wider than the screen.
+// that the report in its frame speaks the page's language and that
+// nothing is wider than the screen.
 func shootLab(t *testing.T, tab context.Context, base string) {
 	t.Helper()
 	ids, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#run-rows tr")].map((r) => r.dataset.run)`))
@@ -158,6 +159,12 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 			ctx, cancel := context.WithTimeout(tab, 60*time.Second)
 			err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate(url),
 				chromedp.WaitVisible("#diff-rows tr"), chromedp.Sleep(500*time.Millisecond))
+			if err == nil { // the report in its frame speaks the page's language
+				waitFor(t, "the report in "+lang, func() bool {
+					got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {documentElement: {}}).documentElement.lang || ""`))
+					return got == lang
+				})
+			}
 			var png []byte
 			if err == nil {
 				png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))

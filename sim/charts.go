@@ -2,14 +2,16 @@ package sim
 
 import (
 	"bytes"
-	"fmt"
 	"image/color"
 	"maps"
 	"slices"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
+
+	"kartenwerk/engine/i18n"
 )
 
 // Chart is one figure of a report. It renders to SVG for the HTML report
@@ -41,12 +43,17 @@ var (
 	badColour  = color.RGBA{R: 0xc0, G: 0x39, B: 0x2b, A: 0xff}
 )
 
-// Charts draws the report's figures: win rates with intervals, the game
-// length distribution, how games end, and the cards with most impact.
-func (r *Report) Charts() ([]Chart, error) {
+// Charts draws the report's figures in English: see ChartsIn.
+func (r *Report) Charts() ([]Chart, error) { return r.ChartsIn(i18n.EN, nil) }
+
+// ChartsIn draws the report's figures with titles, axes and numbers in
+// language l: win rates with intervals, the game length distribution,
+// how games end (named by game, the game's catalogue, if given), and the
+// cards with most impact.
+func (r *Report) ChartsIn(l i18n.Lang, game *i18n.Catalog) ([]Chart, error) {
 	var out []Chart
-	for _, build := range []func() (Chart, error){r.winChart, r.lengthChart, r.reasonChart, r.cardChart} {
-		c, err := build()
+	for _, build := range []func(i18n.Lang, *i18n.Catalog) (Chart, error){r.winChart, r.lengthChart, r.reasonChart, r.cardChart} {
+		c, err := build(l, game)
 		if err != nil {
 			return nil, err
 		}
@@ -63,10 +70,9 @@ type errorBars struct {
 }
 
 // rateBars draws proportions as bars with 95% interval whiskers.
-func rateBars(title string, names []string, rates []Interval) (*plot.Plot, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.Y.Label.Text = "rate"
+func rateBars(l i18n.Lang, title string, names []string, rates []Interval) (*plot.Plot, error) {
+	p := newPlot(l, title)
+	p.Y.Label.Text = words.T(l, "report.chart.rate")
 	p.Y.Min, p.Y.Max = 0, 1
 	vals := make(plotter.Values, len(rates))
 	eb := errorBars{XYs: make(plotter.XYs, len(rates)), YErrors: make(plotter.YErrors, len(rates))}
@@ -90,7 +96,7 @@ func rateBars(title string, names []string, rates []Interval) (*plot.Plot, error
 	return p, nil
 }
 
-func (r *Report) winChart() (Chart, error) {
+func (r *Report) winChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	names, rates := []string{}, []Interval{}
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for _, e := range r.EntrantRates {
@@ -102,18 +108,18 @@ func (r *Report) winChart() (Chart, error) {
 		}
 	} else {
 		for s, iv := range r.WinRate {
-			names, rates = append(names, fmt.Sprintf("p%d", s+1)), append(rates, iv)
+			names, rates = append(names, words.T(l, "report.wins.player", "seat", s+1)), append(rates, iv)
 		}
 	}
-	names, rates = append(names, "draw"), append(rates, r.DrawRate)
+	names, rates = append(names, words.T(l, "report.chart.draw")), append(rates, r.DrawRate)
 	if r.FirstKnown > 0 {
-		names, rates = append(names, "first player"), append(rates, r.FirstPlayer)
+		names, rates = append(names, words.T(l, "report.chart.first_player")), append(rates, r.FirstPlayer)
 	}
-	p, err := rateBars("Win rates (95% intervals)", names, rates)
-	return Chart{Name: "win-rates", Title: "Win rates", plot: p, w: 5 * vg.Inch, h: 3.2 * vg.Inch}, err
+	p, err := rateBars(l, words.T(l, "report.chart.win_rates_title"), names, rates)
+	return Chart{Name: "win-rates", Title: words.T(l, "report.chart.win_rates"), plot: p, w: 5 * vg.Inch, h: 3.2 * vg.Inch}, err
 }
 
-func (r *Report) lengthChart() (Chart, error) {
+func (r *Report) lengthChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	if len(r.Turns) == 0 {
 		return Chart{}, nil
 	}
@@ -128,29 +134,30 @@ func (r *Report) lengthChart() (Chart, error) {
 		return Chart{}, err
 	}
 	h.FillColor = barColour
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("Game length (mean %.1f turns)", r.MeanTurns)
-	p.X.Label.Text = "turns"
-	p.Y.Label.Text = "games"
+	p := newPlot(l, words.T(l, "report.chart.length_title", "mean", i18n.Decimal(l, r.MeanTurns, 1)))
+	p.X.Label.Text = words.T(l, "report.chart.turns")
+	p.Y.Label.Text = words.T(l, "report.chart.games")
 	p.Add(h, plotter.NewGrid())
-	return Chart{Name: "game-length", Title: "Game length", plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, nil
+	return Chart{Name: "game-length", Title: words.T(l, "report.chart.length"), plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, nil
 }
 
-func (r *Report) reasonChart() (Chart, error) {
+func (r *Report) reasonChart(l i18n.Lang, game *i18n.Catalog) (Chart, error) {
 	if len(r.EndReasons) == 0 {
 		return Chart{}, nil
 	}
 	names, rates := []string{}, []Interval{}
+	reasons := reasonsIn(l, game)
 	for _, s := range r.EndReasons {
-		names, rates = append(names, s.Name), append(rates, s.Interval)
+		names, rates = append(names, reasonIn(reasons, s.Name)), append(rates, s.Interval)
 	}
-	p, err := rateBars("How games end", names, rates)
-	return Chart{Name: "end-reasons", Title: "How games end", plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, err
+	title := words.T(l, "report.chart.reasons")
+	p, err := rateBars(l, title, names, rates)
+	return Chart{Name: "end-reasons", Title: title, plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, err
 }
 
 // cardChart shows the cards with the largest positive and negative
 // impact among those played often enough to say.
-func (r *Report) cardChart() (Chart, error) {
+func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	var common []CardStat
 	for _, c := range r.CardStats {
 		if c.comparable() && !c.Pooled {
@@ -164,9 +171,8 @@ func (r *Report) cardChart() (Chart, error) {
 		common = append(common[:10:10], common[len(common)-10:]...)
 	}
 	slices.Reverse(common) // largest impact at the top
-	p := plot.New()
-	p.Title.Text = "Card impact within its deck: win rate when played minus when not"
-	p.X.Label.Text = "difference in win rate"
+	p := newPlot(l, words.T(l, "report.chart.card_impact_title"))
+	p.X.Label.Text = words.T(l, "report.chart.impact_axis")
 	names := make([]string, len(common))
 	for i, c := range common {
 		names[i] = c.Label()
@@ -187,5 +193,30 @@ func (r *Report) cardChart() (Chart, error) {
 	p.Add(plotter.NewGrid())
 	p.NominalY(names...)
 	h := vg.Length(len(common))*14 + 70
-	return Chart{Name: "card-impact", Title: "Card impact", plot: p, w: 6 * vg.Inch, h: h}, nil
+	return Chart{Name: "card-impact", Title: words.T(l, "report.chart.card_impact"), plot: p, w: 6 * vg.Inch, h: h}, nil
+}
+
+// newPlot is a plot titled title whose axes write their numbers as
+// language l does.
+func newPlot(l i18n.Lang, title string) *plot.Plot {
+	p := plot.New()
+	p.Title.Text = title
+	p.X.Tick.Marker = localTicks{l}
+	p.Y.Tick.Marker = localTicks{l}
+	return p
+}
+
+// localTicks are gonum's default ticks with the decimal comma of German
+// and Czech.
+type localTicks struct{ lang i18n.Lang }
+
+// Ticks implements plot.Ticker.
+func (t localTicks) Ticks(min, max float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	if t.lang != i18n.EN {
+		for i := range ticks {
+			ticks[i].Label = strings.Replace(ticks[i].Label, ".", ",", 1)
+		}
+	}
+	return ticks
 }

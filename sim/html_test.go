@@ -2,6 +2,7 @@ package sim_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 	"kartenwerk/sim"
 )
@@ -65,5 +67,46 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
 	if err == nil && os.Getenv("KARTENWERK_SCREENSHOTS") != "" {
 		_ = os.WriteFile(filepath.Join(os.Getenv("KARTENWERK_SCREENSHOTS"), "report.jpg"), shot, 0o644)
+	}
+}
+
+// The report in every language fits a desktop's and a phone's screen
+// without a page wider than it; with $KARTENWERK_SCREENSHOTS set, each
+// is shot there.
+func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
+	rep, err := sim.Run(context.Background(), sim.Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
+		Agents: []string{"greedy", "random"}, Mirror: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := browsertest.New(t)
+	for _, l := range i18n.Langs {
+		path := filepath.Join(t.TempDir(), "report-"+l.String()+".html")
+		f, _ := os.Create(path)
+		if err := sim.WriteHTML(f, sim.Document{Title: "Trick", Report: rep, Lang: l}); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
+			if err := chromedp.Do(ctx, chromedp.EmulateViewport(size.w, size.h), chromedp.Navigate("file://"+path)); err != nil {
+				t.Fatal(err)
+			}
+			got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.documentElement.lang + "|" + (document.documentElement.scrollWidth > innerWidth)`))
+			if want := l.String() + "|false"; err != nil || got != want {
+				t.Errorf("%s at %dx%d: lang and overflow %q, want %q (%v)", l, size.w, size.h, got, want, err)
+			}
+			dir := os.Getenv("KARTENWERK_SCREENSHOTS")
+			if dir == "" {
+				continue
+			}
+			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			if err != nil {
+				t.Fatal(err)
+			}
+			name := fmt.Sprintf("report-%s-%dx%d.png", l, size.w, size.h)
+			if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

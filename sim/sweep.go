@@ -8,11 +8,11 @@ import (
 	"math"
 	"strings"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // A sweep plays one batch per setting of a card's fields (cost 2, 3, 4
@@ -28,17 +28,25 @@ type Figure struct {
 	Of   func(*Report) (Interval, error)
 }
 
+// The figures' names as reports store them, which figureIn puts into
+// the reader's language.
+const (
+	figureFirst      = "first player's win rate"
+	figureLength     = "mean game length (turns)"
+	figureDeckSuffix = "'s win rate"
+)
+
 // ParseFigure reads a figure's name: "first" (the first player's win
 // rate), "length" (mean turns) or "deck:NAME" (the win rate of the
 // entrant playing deck NAME).
 func ParseFigure(s string) (Figure, error) {
 	switch name, deck, _ := strings.Cut(s, ":"); {
 	case s == "first":
-		return Figure{Name: "first player's win rate", Rate: true, Of: func(r *Report) (Interval, error) { return r.FirstPlayer, nil }}, nil
+		return Figure{Name: figureFirst, Rate: true, Of: func(r *Report) (Interval, error) { return r.FirstPlayer, nil }}, nil
 	case s == "length":
-		return Figure{Name: "mean game length (turns)", Of: meanTurns}, nil
+		return Figure{Name: figureLength, Of: meanTurns}, nil
 	case name == "deck" && deck != "":
-		return Figure{Name: deck + "'s win rate", Rate: true, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
+		return Figure{Name: deck + figureDeckSuffix, Rate: true, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
 	}
 	return Figure{}, fmt.Errorf("figure %q: use first (the first player's win rate), length (mean turns) or deck:NAME (a deck's win rate)", s)
 }
@@ -134,26 +142,36 @@ func settingLabel(fields, values []string) string {
 	return strings.Join(parts, ", ")
 }
 
-// WriteText writes the sweep as a table, one setting a line.
-func (sw *Sweep) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "%s: %s of %s by %s; %d games a setting, seed %d, the same deals in every setting\n",
-		sw.Game, sw.Figure, sw.Card, strings.Join(sw.Fields, " and "), sw.Games, sw.Seed)
+// WriteText writes the sweep as a table in English: see WriteTextIn.
+func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
+
+// WriteTextIn writes the sweep as a table, one setting a line, in
+// language l.
+func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
+	tw := textWriter{w: w, l: l}
+	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", figureIn(l, sw.Figure), "card", sw.Card,
+		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
-		fig := fmt.Sprintf("%.2f [%.2f, %.2f]", p.Figure.Rate, p.Figure.Low, p.Figure.High)
+		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + ", " + i18n.Decimal(l, p.Figure.High, 2) + "]"
 		if strings.Contains(sw.Figure, "rate") {
-			fig = pct(p.Figure)
+			fig = tw.pct(p.Figure)
 		}
-		fmt.Fprintf(w, "  %-24s %s   first player %s, %.1f turns\n", settingLabel(sw.Fields, p.Values), fig, pct(p.FirstPlayer), p.MeanTurns)
+		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.Fields, p.Values), fig,
+			tw.t("report.text.sweep_row", "rate", tw.pct(p.FirstPlayer), "turns", i18n.Decimal(l, p.MeanTurns, 1)))
 	}
 }
 
-// Chart draws the figure against the first field's values (one line per
-// value of the second field, if any), with 95% intervals.
-func (sw *Sweep) Chart() (Chart, error) {
-	p := plot.New()
-	p.Title.Text = fmt.Sprintf("%s: %s by %s", sw.Card, sw.Figure, sw.Fields[0])
+// Chart draws the sweep's chart in English: see ChartIn.
+func (sw *Sweep) Chart() (Chart, error) { return sw.ChartIn(i18n.EN) }
+
+// ChartIn draws the figure against the first field's values (one line
+// per value of the second field, if any), with 95% intervals, in
+// language l.
+func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
+	figure := figureIn(l, sw.Figure)
+	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", sw.Fields[0]))
 	p.X.Label.Text = sw.Fields[0]
-	p.Y.Label.Text = sw.Figure
+	p.Y.Label.Text = figure
 	groups := map[string]*errorBars{}
 	var order []string
 	for i, pt := range sw.Points {

@@ -4,106 +4,148 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"kartenwerk/engine/i18n"
 )
 
-// WriteText writes the report for people, one fact a line.
-func (r *Report) WriteText(w io.Writer) {
+// WriteText writes the report for people in English: see WriteTextIn.
+func (r *Report) WriteText(w io.Writer) { r.WriteTextIn(w, i18n.EN, nil) }
+
+// WriteTextIn writes the report for people, one fact a line, in language
+// l; game, the game's catalogue if given, names the ways games end.
+func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
+	tw := textWriter{w: w, l: l}
 	played := r.Games - r.Errors
-	fmt.Fprintf(w, "%s: %d games, %d players, seed %d, agents %s, turn cap %d\n",
-		r.Game, r.Games, r.Seats, r.Seed, strings.Join(r.Agents, " vs "), r.TurnCap)
+	tw.line("", "report.text.head", "game", r.Game, "games", r.Games, "seats", r.Seats, "seed", r.Seed,
+		"agents", strings.Join(r.Agents, " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
-		fmt.Fprintf(w, "variant: %v\n", r.Variant)
+		tw.line("", "report.text.variant", "variant", fmt.Sprint(r.Variant))
 	}
-	writeMethod(w, r)
+	tw.method(r)
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  %s wins %6d  %s\n", r.seatLabel(s), r.Wins[s], pct(iv))
+		fmt.Fprintf(w, "  %s %s %6d  %s\n", tw.seatLabel(r, s), tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
 	}
-	fmt.Fprintf(w, "  draws       %6d  %s  (turn cap reached in %d)\n", r.Draws, pct(r.DrawRate), r.Capped)
+	fmt.Fprintf(w, "  %-11s %6d  %s  (%s)\n", tw.t("report.text.draws"), r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for i, e := range r.EntrantRates {
-			fmt.Fprintf(w, "  %-30s wins %6d of %6d  %s\n", r.entrantLabel(i), e.Wins, e.Games, pct(e.WinRate))
+			fmt.Fprintf(w, "  %-30s %s  %s\n", tw.entrantLabel(r, i),
+				tw.t("report.text.entrant_wins", "wins", fmt.Sprintf("%6d", e.Wins), "games", fmt.Sprintf("%6d", e.Games)), tw.pct(e.WinRate))
 		}
 	}
 	if r.FirstKnown > 0 {
-		fmt.Fprintf(w, "  first player wins %s of %d games\n", pct(r.FirstPlayer), r.FirstKnown)
+		tw.line("  ", "report.text.first", "rate", tw.pct(r.FirstPlayer), "games", r.FirstKnown)
 	}
 	if p := r.Precision; p != nil {
-		reached := "reached"
+		key := "report.text.precision_reached"
 		if !p.Reached {
-			reached = "NOT reached before the game limit"
+			key = "report.text.precision_missed"
 		}
-		fmt.Fprintf(w, "  precision ±%.2g points %s after %d rounds: first player wins %s (time-uniform 95%% confidence sequence over %.0f deals, valid however the stop was chosen)\n",
-			100*p.Target, reached, p.Rounds, pct(p.FirstPlayer), p.FirstPlayer.N)
+		tw.line("  ", key, "target", points(l, p.Target), "rounds", p.Rounds, "rate", tw.pct(p.FirstPlayer),
+			"deals", i18n.Decimal(l, p.FirstPlayer.N, 0))
 	}
 	if r.FirstDisagreed > 0 {
-		fmt.Fprintf(w, "  WARNING: in %d of %d checked games the seat to move as the first turn began was not the active seat: the first player's figures are unreliable for this game\n",
-			r.FirstDisagreed, r.FirstChecked)
+		tw.line("  ", "report.text.first_disagreed", "n", r.FirstDisagreed, "checked", r.FirstChecked)
 	}
-	fmt.Fprintf(w, "  length: %.1f turns on average (min %d, median %d, 90%% ≤ %d, max %d), %.1f actions\n",
-		r.MeanTurns, r.TurnStats.Min, r.TurnStats.P50, r.TurnStats.P90, r.TurnStats.Max, r.MeanActions)
+	tw.line("  ", "report.text.length", "mean", i18n.Decimal(l, r.MeanTurns, 1), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
+		"p90", r.TurnStats.P90, "max", r.TurnStats.Max, "actions", i18n.Decimal(l, r.MeanActions, 1))
 	if len(r.EndReasons) > 0 {
+		names := reasonsIn(l, game)
 		parts := make([]string, len(r.EndReasons))
 		for i, s := range r.EndReasons {
-			parts[i] = fmt.Sprintf("%s %.1f%%", s.Name, 100*s.Rate)
+			parts[i] = reasonIn(names, s.Name) + " " + i18n.Percent(l, s.Rate, 1)
 		}
-		fmt.Fprintf(w, "  ended by: %s\n", strings.Join(parts, ", "))
+		tw.line("  ", "report.text.ended_by", "reasons", strings.Join(parts, ", "))
 	}
-	writeMeasures(w, r)
-	writeCards(w, r.CardStats)
-	writeCardRanking(w, r.CardRanking)
+	tw.measures(r)
+	tw.cards(r.CardStats)
+	tw.cardRanking(r.CardRanking)
 	if r.Errors > 0 {
-		fmt.Fprintf(w, "  ERRORS: %d of %d games failed (%d played); first: %s\n", r.Errors, r.Games, played, r.ErrorSamples[0].Msg)
+		tw.line("  ", "report.text.errors", "n", r.Errors, "games", r.Games, "played", played, "first", r.ErrorSamples[0].Msg)
 	}
 	if r.ElapsedSeconds > 0 {
-		fmt.Fprintf(w, "  %.0f games/s (%d workers, %.2fs)\n", r.GamesPerSecond, r.Workers, r.ElapsedSeconds)
+		tw.line("  ", "report.text.speed", "rate", i18n.Decimal(l, r.GamesPerSecond, 0), "workers", r.Workers,
+			"seconds", i18n.Decimal(l, r.ElapsedSeconds, 2))
 	}
+}
+
+// textWriter writes a text report's lines in one language.
+type textWriter struct {
+	w io.Writer
+	l i18n.Lang
+}
+
+// t is a report word in the writer's language.
+func (tw textWriter) t(key string, kv ...any) string { return words.T(tw.l, key, kv...) }
+
+// line writes a report word as a line of its own after indent.
+func (tw textWriter) line(indent, key string, kv ...any) {
+	fmt.Fprintln(tw.w, indent+tw.t(key, kv...))
+}
+
+// pct writes a rate with its interval: in English in aligned columns, as
+// the text report always had them, else as the reader writes numbers.
+func (tw textWriter) pct(iv Interval) string {
+	if tw.l == i18n.EN {
+		return pct(iv)
+	}
+	return ratePercent(tw.l, iv)
+}
+
+// signedPct writes a difference of rates in percent with its sign.
+func (tw textWriter) signedPct(x float64) string {
+	if tw.l == i18n.EN {
+		return fmt.Sprintf("%+5.1f%%", 100*x)
+	}
+	return i18n.Signed(tw.l, 100*x, 1) + "\u00a0%"
 }
 
 // seatLabel names a seat with the agent that played it, unless the batch
 // is mirrored: then every entrant took the seat in turn.
-func (r *Report) seatLabel(s int) string {
+func (tw textWriter) seatLabel(r *Report, s int) string {
 	if r.Mirror {
-		return fmt.Sprintf("p%d (every entrant in turn)", s+1)
+		return tw.t("report.text.seat_mirror", "seat", s+1)
 	}
-	return fmt.Sprintf("p%d (%s)", s+1, r.Agents[s])
+	return tw.t("report.text.seat", "seat", s+1, "agent", r.Agents[s])
 }
 
-// writeMethod says how the intervals were computed and on what sample.
-func writeMethod(w io.Writer, r *Report) {
+// method says how the intervals were computed and on what sample.
+func (tw textWriter) method(r *Report) {
 	if !r.Mirror {
-		fmt.Fprintln(w, "  intervals: 95% Wilson score, each game independent")
+		tw.line("  ", "report.text.intervals_plain")
 		return
 	}
-	fmt.Fprintf(w, "  intervals: 95%% Wilson score by deal: %d deals of %d games share their shuffles; effective samples: p1 win rate %s, %s %s\n",
-		r.DealCount, r.Seats, effective(r.WinRate[0], r.Games), r.entrantLabel(0), effective(r.EntrantRates[0].WinRate, r.EntrantRates[0].Games))
+	tw.line("  ", "report.text.intervals_mirror", "deals", r.DealCount, "seats", r.Seats,
+		"p1", tw.effective(r.WinRate[0], r.Games), "entrant", tw.entrantLabel(r, 0),
+		"entrant_n", tw.effective(r.EntrantRates[0].WinRate, r.EntrantRates[0].Games))
 }
 
 // effective writes an interval's effective sample; one of games² or more
 // means that every deal gave the same rate (see Clustered.Interval).
-func effective(iv Interval, games int) string {
+func (tw textWriter) effective(iv Interval, games int) string {
 	if g := float64(games); g > 0 && iv.N >= g*g {
-		return "unbounded (every deal gave the same rate)"
+		return tw.t("report.text.unbounded")
 	}
-	return fmt.Sprintf("%.0f", iv.N)
+	return i18n.Decimal(tw.l, iv.N, 0)
 }
 
 // entrantLabel names an entrant by agent and deck.
-func (r *Report) entrantLabel(e int) string {
+func (tw textWriter) entrantLabel(r *Report, e int) string {
 	name := r.EntrantRates[e].Agent
 	if d := r.EntrantRates[e].Deck; d != "" {
-		name += " with " + d
+		return tw.t("report.text.with_deck", "agent", name, "deck", d)
 	}
 	return name
 }
 
-// writeMeasures lists the game's own figures.
-func writeMeasures(w io.Writer, r *Report) {
+// measures lists the game's own figures.
+func (tw textWriter) measures(r *Report) {
 	if len(r.MeasureStats) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "  game figures (mean over the games where they occurred):")
+	tw.line("  ", "report.text.measures")
 	for _, m := range r.MeasureStats {
-		fmt.Fprintf(w, "    %-34s %7.2f  (min %d, max %d, in %d games)\n", m.Name, m.Mean, m.Min, m.Max, m.Games)
+		fmt.Fprintf(tw.w, "    %-34s %7s  (%s)\n", m.Name, i18n.Decimal(tw.l, m.Mean, 2),
+			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }
 
@@ -120,10 +162,10 @@ func allSame(xs []string) bool {
 	return true
 }
 
-// writeCards lists the cards that lift and sink their player's results
-// most within their deck, among those played in at least 30 seat-games,
-// then the same pooled over the decks that share a card.
-func writeCards(w io.Writer, stats []CardStat) {
+// cards lists the cards that lift and sink their player's results most
+// within their deck, among those played in at least 30 seat-games, then
+// the same pooled over the decks that share a card.
+func (tw textWriter) cards(stats []CardStat) {
 	var within, shared []CardStat
 	for _, c := range stats {
 		switch {
@@ -134,19 +176,18 @@ func writeCards(w io.Writer, stats []CardStat) {
 			within = append(within, c)
 		}
 	}
-	writeCardRows(w, "cards whose players win most more often, within their deck (win rate when played vs not):", within,
-		func(c CardStat) string {
-			return fmt.Sprintf("%s vs %s, played in %d", pct(c.WhenPlayed), pct(c.WhenNot), c.Played)
-		})
-	writeCardRows(w, "cards in several decks, the difference within each deck pooled (95% interval):", shared,
-		func(c CardStat) string {
-			return fmt.Sprintf("[%+5.1f%%, %+5.1f%%] over %d decks, played in %d", 100*c.ImpactLow, 100*c.ImpactHigh, c.Decks, c.Played)
-		})
+	tw.cardRows("report.text.cards_within", within, func(c CardStat) string {
+		return tw.t("report.text.card_within", "played", tw.pct(c.WhenPlayed), "not", tw.pct(c.WhenNot), "n", c.Played)
+	})
+	tw.cardRows("report.text.cards_shared", shared, func(c CardStat) string {
+		return tw.t("report.text.card_shared", "low", tw.signedPct(c.ImpactLow), "high", tw.signedPct(c.ImpactHigh),
+			"decks", c.Decks, "n", c.Played)
+	})
 }
 
-// writeCardRanking lists the cards ranked by their impact when drawn, the
+// cardRanking lists the cards ranked by their impact when drawn, the
 // five at each end, with the count of those whose interval excludes 0.
-func writeCardRanking(w io.Writer, ranking []CardStat) {
+func (tw textWriter) cardRanking(ranking []CardStat) {
 	if len(ranking) == 0 {
 		return
 	}
@@ -156,78 +197,100 @@ func writeCardRanking(w io.Writer, ranking []CardStat) {
 			significant++
 		}
 	}
-	fmt.Fprintf(w, "  cards ranked by impact when drawn, win rate when drawn minus not, within the deck (95%% interval; * excludes 0, %d of %d):\n",
-		significant, len(ranking))
+	tw.line("  ", "report.text.ranking", "n", significant, "of", len(ranking))
 	line := func(rank int, c CardStat) {
 		mark := ""
 		if c.DrawSignificant {
 			mark = " *"
 		}
-		fmt.Fprintf(w, "    %3d. %-36s %+5.1f%% [%+5.1f%%, %+5.1f%%]  drawn in %d of %d%s\n", rank, c.Label(),
-			100*c.DrawImpact, 100*c.DrawLow, 100*c.DrawHigh, c.Drawn, c.Drawn+c.NotDrawn, mark)
+		fmt.Fprintf(tw.w, "    %3d. %-36s %s [%s, %s]  %s%s\n", rank, tw.cardLabel(c),
+			tw.signedPct(c.DrawImpact), tw.signedPct(c.DrawLow), tw.signedPct(c.DrawHigh),
+			tw.t("report.text.drawn_in", "drawn", c.Drawn, "seat_games", c.Drawn+c.NotDrawn), mark)
 	}
 	n := min(5, len(ranking))
 	for i, c := range ranking[:n] {
 		line(i+1, c)
 	}
 	if len(ranking) > 2*n {
-		fmt.Fprintln(w, "    ...")
+		fmt.Fprintln(tw.w, "    ...")
 	}
 	for i := max(n, len(ranking)-n); i < len(ranking); i++ {
 		line(i+1, ranking[i])
 	}
 }
 
-// writeCardRows writes the five rows of largest and of smallest impact.
-func writeCardRows(w io.Writer, heading string, rows []CardStat, detail func(CardStat) string) {
+// cardLabel names a card with its deck, or as pooled over all decks, in
+// the writer's language.
+func (tw textWriter) cardLabel(c CardStat) string {
+	if c.Pooled {
+		return tw.t("report.text.card_all_decks", "card", c.Name)
+	}
+	return c.Label()
+}
+
+// cardRows writes the five rows of largest and of smallest impact under
+// the heading key.
+func (tw textWriter) cardRows(heading string, rows []CardStat, detail func(CardStat) string) {
 	if len(rows) == 0 {
 		return
 	}
 	n := min(5, len(rows))
-	fmt.Fprintln(w, "  "+heading)
+	tw.line("  ", heading)
 	line := func(c CardStat) {
-		fmt.Fprintf(w, "    %-36s %+5.1f%%  %s\n", c.Label(), 100*c.Impact, detail(c))
+		fmt.Fprintf(tw.w, "    %-36s %s  %s\n", tw.cardLabel(c), tw.signedPct(c.Impact), detail(c))
 	}
 	for _, c := range rows[:n] {
 		line(c)
 	}
 	if len(rows) > n {
-		fmt.Fprintln(w, "  ... and least often:")
+		tw.line("  ", "report.text.least_often")
 		for _, c := range rows[max(n, len(rows)-n):] {
 			line(c)
 		}
 	}
 }
 
-// WriteText writes each option's report and the differences.
-func (c *Comparison) WriteText(w io.Writer) {
+// WriteText writes each option's report and the differences in English:
+// see WriteTextIn.
+func (c *Comparison) WriteText(w io.Writer) { c.WriteTextIn(w, i18n.EN, nil) }
+
+// WriteTextIn writes each option's report and the differences in
+// language l, with game's words for how games end.
+func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
+	tw := textWriter{w: w, l: l}
 	for i, rep := range c.Reports {
 		fmt.Fprintf(w, "=== %s=%s\n", c.Key, c.Options[i])
-		rep.WriteText(w)
+		rep.WriteTextIn(w, l, game)
 		fmt.Fprintln(w)
 	}
-	fmt.Fprintf(w, "=== differences against %s=%s, game by game on the same seeds (95%% interval, method)\n", c.Key, c.Options[0])
+	tw.line("=== ", "report.text.diff_heading", "base", c.Key+"="+c.Options[0])
 	for _, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8.3f -> %8.3f  %+8.3f [%+.3f, %+.3f]  %s, %d pairs%s\n",
-			c.Key, d.Option, d.Measure, d.Base, d.Value, d.Diff, d.Low, d.High, d.Method, d.N, mark)
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8s -> %8s  %8s [%s, %s]  %s, %s%s\n",
+			c.Key, d.Option, measureIn(l, d.Measure), i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
+			i18n.Signed(l, d.Diff, 3), i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
 	}
-	fmt.Fprintln(w, "  (* the interval excludes 0; newcombe-paired: Newcombe's score interval for paired rates;")
-	fmt.Fprintln(w, "   paired-mean: normal interval of the mean difference; -by-deal: widened for mirrored deals)")
+	tw.line("  ", "report.text.diff_note")
+	tw.line("   ", "report.text.diff_note_methods")
 }
 
-// WriteText writes the matrix: each row entrant's win rate against each
-// column entrant.
-// Names are shown in full: columns are as wide as the longest.
-func (m *Matrix) WriteText(w io.Writer) {
-	width := len("row vs column")
+// WriteText writes the matrix in English: see WriteTextIn.
+func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
+
+// WriteTextIn writes the matrix in language l: each row entrant's win
+// rate against each column entrant. Names are shown in full: columns are
+// as wide as the longest.
+func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
+	tw := textWriter{w: w, l: l}
+	corner := tw.t("report.text.row_vs_column")
+	width := len(corner)
 	for _, d := range m.Names {
 		width = max(width, len(d))
 	}
-	fmt.Fprintf(w, "%-*s", width, "row vs column")
+	fmt.Fprintf(w, "%-*s", width, corner)
 	for _, d := range m.Names {
 		fmt.Fprintf(w, " %*s", width, d)
 	}
@@ -239,19 +302,27 @@ func (m *Matrix) WriteText(w io.Writer) {
 				fmt.Fprintf(w, " %*s", width, "—")
 				continue
 			}
-			iv := m.Rate[i][j]
-			fmt.Fprintf(w, " %*s", width, fmt.Sprintf("%.1f%% [%.0f-%.0f]", 100*iv.Rate, 100*iv.Low, 100*iv.High))
+			fmt.Fprintf(w, " %*s", width, tw.cell(m.Rate[i][j]))
 		}
 		fmt.Fprintln(w)
 	}
 	if len(m.Reports) > 0 && m.Reports[0].Mirror {
-		fmt.Fprintln(w, "(95% Wilson score intervals by deal: each pair plays every deal once per seat)")
+		tw.line("", "report.text.matrix_mirror")
 	}
 	if len(m.Strengths) > 0 {
-		fmt.Fprintln(w, "\nstrength (Bradley-Terry over the whole matrix, Elo scale, the mean entrant at 0; 95% intervals):")
+		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %+6.0f [%+.0f, %+.0f]   wins %s against an average entrant\n",
-				k+1, width, s.Name, s.Rating, s.Low, s.High, pct(s.VsAverage))
+			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, s.Name, i18n.Signed(l, s.Rating, 0),
+				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}
+}
+
+// cell writes a matrix cell: the rate and its interval in whole percent.
+func (tw textWriter) cell(iv Interval) string {
+	sep := "–"
+	if tw.l == i18n.EN {
+		sep = "-"
+	}
+	return i18n.Percent(tw.l, iv.Rate, 1) + " [" + i18n.Decimal(tw.l, 100*iv.Low, 0) + sep + i18n.Decimal(tw.l, 100*iv.High, 0) + "]"
 }

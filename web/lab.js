@@ -375,8 +375,10 @@ function drawRun(r, changed) {
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
   $("report").hidden = $("report-link").hidden = r.status !== "done";
   if (r.status === "done" && changed) {
-    $("report").src = `/api/lab/runs/${r.id}/report`;
-    $("report-link").href = `/api/lab/runs/${r.id}/report`;
+    // The report speaks the page's language, which ?lang= may have chosen without a cookie.
+    const report = `/api/lab/runs/${r.id}/report?lang=${lang()}`;
+    $("report").src = report;
+    $("report-link").href = report;
   }
   for (const row of document.querySelectorAll("#run-rows tr")) row.classList.toggle("open", row.dataset.run === r.id);
 }

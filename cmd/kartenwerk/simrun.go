@@ -24,6 +24,10 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	if err != nil {
 		return err
 	}
+	sp, err := speechFor(g)
+	if err != nil {
+		return err
+	}
 	setup, err := makeSetup(g, o.seats, o.seed, o.variants, o.decks)
 	if err != nil {
 		return err
@@ -46,7 +50,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
 	out := cmd.OutOrStdout()
-	var doc sim.Document
+	doc := sim.Document{Lang: sp.l, GameWords: sp.game}
 	switch {
 	case o.compare != "" && len(o.matrix) > 0:
 		return fmt.Errorf("--compare-variant and --matrix cannot be combined: run them one at a time")
@@ -59,8 +63,8 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		doc = sim.Document{Title: fmt.Sprintf("%s: %s compared", g.Info().Name, key), Comparison: c}
-		if err := emit(out, o.asJSON, c, c.WriteText); err != nil {
+		doc.Title, doc.Comparison = sim.Words().T(sp.l, "report.compare.title", "game", g.Info().Name, "key", key), c
+		if err := emit(out, o.asJSON, c, func(w io.Writer) { c.WriteTextIn(w, sp.l, sp.game) }); err != nil {
 			return err
 		}
 	case len(o.matrix) > 0:
@@ -76,8 +80,8 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		doc = sim.Document{Title: g.Info().Name + ": deck matrix", Matrix: m}
-		if err := emit(out, o.asJSON, m, m.WriteText); err != nil {
+		doc.Title, doc.Matrix = sim.Words().T(sp.l, "report.matrix.title", "game", g.Info().Name), m
+		if err := emit(out, o.asJSON, m, func(w io.Writer) { m.WriteTextIn(w, sp.l) }); err != nil {
 			return err
 		}
 	default:
@@ -91,8 +95,9 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		doc = sim.Document{Title: fmt.Sprintf("%s: %d games", g.Info().Name, rep.Games), Report: rep}
-		if err := emit(out, o.asJSON, rep, rep.WriteText); err != nil {
+		doc.Title, doc.Report = sim.Words().T(sp.l, "report.games_title", "game", g.Info().Name, "n", rep.Games), rep
+		text := func(w io.Writer) { rep.WriteTextIn(w, sp.l, sp.game) }
+		if err := emit(out, o.asJSON, rep, text); err != nil {
 			return err
 		}
 		if rep.Errors > 0 {
@@ -183,7 +188,7 @@ func writeOutputs(doc sim.Document, htmlPath, pngDir string) error {
 		return err
 	}
 	for i, rep := range doc.Reports() {
-		charts, err := rep.Charts()
+		charts, err := rep.ChartsIn(doc.Lang, doc.GameWords)
 		if err != nil {
 			return err
 		}
@@ -228,12 +233,32 @@ func mergeCmd() *cobra.Command {
 			if err := emit(cmd.OutOrStdout(), asJSON, rep, rep.WriteText); err != nil {
 				return err
 			}
-			return writeOutputs(sim.Document{Title: fmt.Sprintf("%s: %d games", rep.Game, rep.Games), Report: rep}, report, "")
+			doc, err := mergedDocument(rep)
+			if err != nil {
+				return err
+			}
+			return writeOutputs(doc, report, "")
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "print the merged report as JSON")
-	cmd.Flags().StringVar(&report, "report", "", "also write an HTML report")
+	cmd.Flags().StringVar(&report, "report", "", "also write an HTML report (in the --lang language)")
 	return cmd
+}
+
+// mergedDocument is the HTML report of a merged batch, in the --lang
+// language with its game's words when the game is one this program plays.
+func mergedDocument(rep *sim.Report) (sim.Document, error) {
+	name, sp := rep.Game, speech{}
+	if g, err := lookupGame(rep.Game); err == nil {
+		name = g.Info().Name
+		if sp, err = speechFor(g); err != nil {
+			return sim.Document{}, err
+		}
+	} else if sp.l, err = flagLang(); err != nil {
+		return sim.Document{}, err
+	}
+	title := sim.Words().T(sp.l, "report.games_title", "game", name, "n", rep.Games)
+	return sim.Document{Title: title, Report: rep, Lang: sp.l, GameWords: sp.game}, nil
 }
 
 func readTally(path string) (*sim.Tally, error) {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/ai"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -37,6 +38,10 @@ func strengthCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			sp, err := speechFor(g)
+			if err != nil {
+				return err
+			}
 			setup, err := makeSetup(g, 2, seed, variants, decks)
 			if err != nil {
 				return err
@@ -51,10 +56,11 @@ func strengthCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			if err := emit(cmd.OutOrStdout(), asJSON, m, func(w io.Writer) { writeStrength(w, m) }); err != nil {
+			if err := emit(cmd.OutOrStdout(), asJSON, m, func(w io.Writer) { writeStrength(w, m, sp.l) }); err != nil {
 				return err
 			}
-			return writeOutputs(sim.Document{Title: g.Info().Name + ": agent strength", Matrix: m}, report, "")
+			title := sim.Words().T(sp.l, "report.strength_title", "game", g.Info().Name)
+			return writeOutputs(sim.Document{Title: title, Matrix: m, Lang: sp.l, GameWords: sp.game}, report, "")
 		},
 	}
 	f := cmd.Flags()
@@ -69,18 +75,20 @@ func strengthCmd() *cobra.Command {
 	return cmd
 }
 
-func writeStrength(w io.Writer, m *sim.Matrix) {
-	m.WriteText(w)
-	fmt.Fprintln(w, "\nmean time per decision:")
+// writeStrength prints the strength table in language l, with each
+// agent's mean time per decision.
+func writeStrength(w io.Writer, m *sim.Matrix, l i18n.Lang) {
+	m.WriteTextIn(w, l)
+	fmt.Fprintln(w, "\n"+sim.Words().T(l, "report.text.think_heading"))
 	seen := map[string]bool{}
 	for _, rep := range m.Reports {
 		for e, agent := range rep.Agents {
 			if !seen[agent] && e < len(rep.ThinkingMs) {
 				seen[agent] = true
 				if ms := rep.ThinkingMs[e]; ms >= 0 {
-					fmt.Fprintf(w, "  %-28s %.3f ms\n", agent, ms)
+					fmt.Fprintf(w, "  %-28s %s ms\n", agent, i18n.Decimal(l, ms, 3))
 				} else {
-					fmt.Fprintf(w, "  %-28s not timed (a fast agent)\n", agent)
+					fmt.Fprintf(w, "  %-28s %s\n", agent, sim.Words().T(l, "report.text.think_untimed"))
 				}
 			}
 		}

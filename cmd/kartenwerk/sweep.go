@@ -2,9 +2,9 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -61,6 +61,10 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	if err != nil {
 		return err
 	}
+	sp, err := speechFor(g)
+	if err != nil {
+		return err
+	}
 	fig, err := sim.ParseFigure(o.figure)
 	if err != nil {
 		return err
@@ -83,14 +87,15 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, sw, sw.WriteText); err != nil {
+	text := func(w io.Writer) { sw.WriteTextIn(w, sp.l) }
+	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, sw, text); err != nil {
 		return err
 	}
 	if o.sim.report == "" {
 		return nil
 	}
-	title := fmt.Sprintf("%s: %s by %s", g.Info().Name, o.card, strings.Join(fields, " and "))
-	return writeOutputs(sim.Document{Title: title, Sweep: sw}, o.sim.report, "")
+	title := sim.Words().T(sp.l, "report.sweep.title", "game", g.Info().Name, "card", o.card, "fields", sim.FieldsIn(sp.l, fields))
+	return writeOutputs(sim.Document{Title: title, Sweep: sw, Lang: sp.l, GameWords: sp.game}, o.sim.report, "")
 }
 
 // sweepSettings makes one game per combination of the values, each with

@@ -2,6 +2,7 @@ package main
 
 import (
 	"embed"
+	"fmt"
 	"strings"
 
 	"kartenwerk/engine"
@@ -25,16 +26,26 @@ type speech struct {
 	game *i18n.Catalog // nil for a game that speaks only English
 }
 
+// flagLang is the --lang language, English when not given.
+func flagLang() (i18n.Lang, error) {
+	if langFlag == "" {
+		return i18n.EN, nil
+	}
+	l, err := i18n.Parse(langFlag)
+	if err != nil {
+		return l, fmt.Errorf("--lang: %w", err)
+	}
+	return l, nil
+}
+
 // speechFor is the --lang language with g's words.
 func speechFor(g engine.Game) (speech, error) {
 	sp := speech{}
-	if langFlag != "" {
-		l, err := i18n.Parse(langFlag)
-		if err != nil {
-			return sp, err
-		}
-		sp.l = l
+	l, err := flagLang()
+	if err != nil {
+		return sp, err
 	}
+	sp.l = l
 	if s, ok := g.(engine.Speaker); ok {
 		sp.game = s.Catalog()
 	}

@@ -1,0 +1,95 @@
+package sim
+
+import (
+	"embed"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"kartenwerk/engine/i18n"
+)
+
+//go:embed messages/*.yaml
+var messageFiles embed.FS
+
+// words are the report's own words in every language; a game's words
+// (how its games end) come from the game's catalogue.
+var words = i18n.MustLoad("report words", messageFiles, "messages", i18n.Shared)
+
+// Words is the report's catalogue, for checking that every language has
+// every word.
+func Words() *i18n.Catalog { return words }
+
+// ratePercent writes a rate with its interval as the reader writes
+// numbers: "56.7% [55.7–57.7]", "56,7 % [55,7–57,7]".
+func ratePercent(l i18n.Lang, iv Interval) string {
+	return i18n.Percent(l, iv.Rate, 1) + " [" + i18n.PercentRange(l, iv.Low, iv.High, 1) + "]"
+}
+
+var seatMeasure = regexp.MustCompile(`^p(\d+) win rate$`)
+
+// measureIn names a paired comparison's measure (paired.go names them in
+// English, which the JSON keeps) in language l.
+func measureIn(l i18n.Lang, name string) string {
+	if m := seatMeasure.FindStringSubmatch(name); m != nil {
+		seat, _ := strconv.Atoi(m[1])
+		return words.T(l, "report.measure.seat_win", "seat", seat)
+	}
+	key, ok := map[string]string{"first player win rate": "first_win", "draw rate": "draw",
+		"turn-cap rate": "turn_cap", "mean turns": "turns"}[name]
+	if !ok {
+		return name
+	}
+	return words.T(l, "report.measure."+key)
+}
+
+// figureIn names a sweep's figure (ParseFigure names it in English, which
+// stored sweeps keep) in language l.
+func figureIn(l i18n.Lang, name string) string {
+	switch {
+	case name == figureFirst:
+		return words.T(l, "report.sweep.first")
+	case name == figureLength:
+		return words.T(l, "report.sweep.length")
+	case strings.HasSuffix(name, figureDeckSuffix):
+		return words.T(l, "report.sweep.deck", "deck", strings.TrimSuffix(name, figureDeckSuffix))
+	}
+	return name
+}
+
+// reasonsIn maps each way a game ends to the game's word for it in l
+// (its catalogue's reason.<id>), with the turn cap, which the simulation
+// itself ends games by.
+func reasonsIn(l i18n.Lang, game *i18n.Catalog) map[string]string {
+	out := map[string]string{"turn-cap": words.T(l, "report.chart.turn_cap")}
+	if game != nil {
+		for id, word := range game.Words(l, "reason.") {
+			out[id] = word
+		}
+	}
+	return out
+}
+
+// reasonIn is reason's word in names, or the id itself when the game has
+// none.
+func reasonIn(names map[string]string, reason string) string {
+	if w, ok := names[reason]; ok {
+		return w
+	}
+	return reason
+}
+
+// points writes a precision target in percentage points with at most two
+// significant digits ("8", "2.5"), as the reader writes decimals.
+func points(l i18n.Lang, share float64) string {
+	s := strconv.FormatFloat(100*share, 'g', 2, 64)
+	if l == i18n.EN {
+		return s
+	}
+	return strings.Replace(s, ".", ",", 1)
+}
+
+// FieldsIn joins a sweep's fields as language l does: "cost and power".
+func FieldsIn(l i18n.Lang, fields []string) string {
+	return strings.Join(fields, " "+words.T(l, "report.sweep.and")+" ")
+}

@@ -1,0 +1,199 @@
+package sim
+
+import (
+	"bytes"
+	"context"
+	"html"
+	"regexp"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/engine/i18n"
+)
+
+// Every word of the report has a text in every language, and no text is
+// left empty.
+func TestEveryReportWordHasEveryLanguage(t *testing.T) {
+	keys := Words().Keys()
+	if len(keys) < 50 {
+		t.Fatalf("the report catalogue has %d keys: it did not load its words", len(keys))
+	}
+	for _, key := range keys {
+		for _, l := range i18n.Langs {
+			if got := Words().T(l, key, "n", 2); got == "" || strings.HasPrefix(got, "⟦") {
+				t.Errorf("%s in %s: %q", key, l, got)
+			}
+		}
+	}
+}
+
+var (
+	tagPattern    = regexp.MustCompile(`(?s)<style.*?</style>|<[^>]*>`)
+	valuePattern  = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+	wordPattern   = regexp.MustCompile(`\p{L}{4,}`)
+	pointDecimal  = regexp.MustCompile(`\d\.\d`)
+	commaDecimal  = regexp.MustCompile(`\d,\d\x{a0}% \[\d+,\d–\d+,\d\]`)
+	placeholderRe = regexp.MustCompile(`\{\{[^}]*\}\}`)
+)
+
+// vocabulary is the set of words (four letters or more) of a language's
+// report catalogue.
+func vocabulary(t *testing.T, l i18n.Lang) map[string]bool {
+	t.Helper()
+	src, err := messageFiles.ReadFile("messages/" + l.String() + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for _, v := range valuePattern.FindAllStringSubmatch(string(src), -1) {
+		for _, w := range wordPattern.FindAllString(placeholderRe.ReplaceAllString(v[1], ""), -1) {
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
+}
+
+// dataWords are the words of what the report is about, which stay as
+// they are: the game's figures, cards, decks, agents and ways of ending.
+func dataWords(r *Report) map[string]bool {
+	names := append([]string{r.Game}, r.Agents...)
+	names = append(names, r.Decks...)
+	for _, m := range r.MeasureStats {
+		names = append(names, m.Name)
+	}
+	for _, c := range r.CardStats {
+		names = append(names, c.Name, c.Deck)
+	}
+	for _, s := range r.EndReasons {
+		names = append(names, s.Name)
+	}
+	out := map[string]bool{}
+	for _, w := range wordPattern.FindAllString(strings.Join(names, " "), -1) {
+		out[strings.ToLower(w)] = true
+	}
+	return out
+}
+
+// visibleText is what a reader of the page sees: its text and the
+// charts' labels, without tags and styles.
+func visibleText(page string) string {
+	return html.UnescapeString(tagPattern.ReplaceAllString(page, " "))
+}
+
+// A report written in German or Czech has none of the English words of
+// the report's vocabulary (those the language's own catalogue does not
+// share, as "Deck" or "Seed"), writes decimals with commas, and says its
+// language; the English one is in English.
+func TestReportSpeaksTheReadersLanguage(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
+		Agents: []string{"greedy", "random"}, Mirror: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs {
+		t.Run(l.String(), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteHTML(&buf, Document{Title: "trick", Report: rep, Lang: l}); err != nil {
+				t.Fatal(err)
+			}
+			page := buf.String()
+			if !strings.Contains(page, `<html lang="`+l.String()+`">`) {
+				t.Errorf("the page does not declare lang=%q", l)
+			}
+			text := visibleText(page)
+			for _, want := range []string{Words().T(l, "report.summary.heading"), Words().T(l, "report.chart.reasons"), Words().T(l, "report.wins.heading")} {
+				if !strings.Contains(text, want) {
+					t.Errorf("the report lacks %q", want)
+				}
+			}
+			if l == i18n.EN {
+				return
+			}
+			speaksOnly(t, l, text, rep)
+			if !commaDecimal.MatchString(text) {
+				t.Errorf("the %s report has no rate written as 56,7 %% [55,7–57,7]", l)
+			}
+		})
+	}
+}
+
+// The text report in German or Czech has no English word of the
+// report's vocabulary and no decimal point either.
+func TestTextReportSpeaksTheReadersLanguage(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
+		Agents: []string{"greedy", "random"}, Mirror: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		var buf bytes.Buffer
+		rep.WriteTextIn(&buf, l, nil)
+		if !strings.Contains(buf.String(), Words().T(l, "report.text.intervals_mirror", "deals", rep.DealCount, "seats", 2)[:20]) {
+			t.Errorf("the %s text lacks its intervals line:\n%s", l, buf.String())
+		}
+		speaksOnly(t, l, buf.String(), rep)
+	}
+}
+
+// speaksOnly fails when text, a report in l, has a word of the English
+// report vocabulary that l's does not share and the data does not hold,
+// or a decimal point.
+func speaksOnly(t *testing.T, l i18n.Lang, text string, rep *Report) {
+	t.Helper()
+	english, own, data := vocabulary(t, i18n.EN), vocabulary(t, l), dataWords(rep)
+	for _, w := range wordPattern.FindAllString(text, -1) {
+		if w := strings.ToLower(w); english[w] && !own[w] && !data[w] {
+			t.Errorf("the %s report has the English word %q", l, w)
+		}
+	}
+	if m := pointDecimal.FindString(text); m != "" {
+		t.Errorf("the %s report writes a decimal point: %q", l, m)
+	}
+}
+
+// The names a comparison and a sweep store in English are put into the
+// reader's words; a name the report does not know stays as it is.
+func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
+	for _, c := range []struct {
+		l          i18n.Lang
+		name, want string
+		of         func(i18n.Lang, string) string
+	}{
+		{i18n.DE, "p2 win rate", "Siegrate von Spieler 2", measureIn},
+		{i18n.CS, "draw rate", "podíl remíz", measureIn},
+		{i18n.DE, "mean turns", "Züge im Mittel", measureIn},
+		{i18n.EN, "first player win rate", "first player win rate", measureIn},
+		{i18n.DE, "cards drawn", "cards drawn", measureIn},
+		{i18n.DE, figureFirst, "Siegrate des Startspielers", figureIn},
+		{i18n.CS, figureLength, "průměrná délka partie (tahy)", figureIn},
+		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", figureIn},
+		{i18n.CS, "something else", "something else", figureIn},
+	} {
+		if got := c.of(c.l, c.name); got != c.want {
+			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)
+		}
+	}
+}
+
+// A comparison of variants, as text and as HTML, speaks German and Czech
+// too: its headings, measures and notes.
+func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
+	c, err := Compare(context.Background(), Config{Game: trick.Game{}, Games: 100, Seed: 1, Seats: 2}, "ties", []string{"nobody", "leader"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+		var text, page bytes.Buffer
+		c.WriteTextIn(&text, l, nil)
+		if err := WriteHTML(&page, Document{Title: "trick", Comparison: c, Lang: l}); err != nil {
+			t.Fatal(err)
+		}
+		for _, out := range []string{text.String(), visibleText(page.String())} {
+			if !strings.Contains(out, measureIn(l, "draw rate")) {
+				t.Errorf("the %s comparison lacks the draw rate in its words:\n%s", l, out)
+			}
+			speaksOnly(t, l, out, c.Reports[0])
+		}
+	}
+}
