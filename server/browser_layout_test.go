@@ -19,7 +19,7 @@ import (
 // panel or the docked hand out of view, a card the decision can use that
 // cannot be seen (hidden by a scroller or off screen), text that overflows
 // its card face, card text with less than 4.5:1 contrast against what is
-// behind it, and a pile's name cut short.
+// behind it, a pile's name and a card's cost cut short.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -110,6 +110,9 @@ const tableChecksJS = `(() => {
       const ratio = (a + 0.05) / (b + 0.05);
       if (ratio < 4.5 || o < 1) out.push("card text " + JSON.stringify(t.textContent.slice(0, 20)) + " on " + card.dataset.name + " has contrast " + ratio.toFixed(2) + (o < 1 ? " at opacity " + o : ""));
     }
+  }
+  for (const n of document.querySelectorAll("#table .card .c-cost")) {
+    if (n.offsetParent && n.scrollWidth > n.clientWidth + 1) out.push("the cost " + JSON.stringify(n.title) + " is cut short on " + n.closest(".card").dataset.name);
   }
   for (const n of document.querySelectorAll("#table button.pile .z-name")) {
     if (n.offsetParent && n.scrollWidth > n.clientWidth + 1) out.push("the pile's name " + JSON.stringify(n.textContent) + " is cut short");

@@ -79,6 +79,18 @@ func TestBrowserTournamentPage(t *testing.T) {
 	}
 	shootPage(t, tab, "organiser")
 
+	// A round started and not played: asking for the next one is refused
+	// until its timer runs out, at a time the page gives in the reader's
+	// zone as it gives the timer, not in the server's UTC.
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+	do("reload", chromedp.Reload())
+	do("wait for the controls", chromedp.WaitVisible("#start-round"))
+	do("start a round too early", chromedp.Click("#start-round"))
+	do("wait for the refusal", chromedp.WaitVisible("#toast"))
+	if got := text("#toast"); strings.Contains(got, "UTC") || !clockTime.MatchString(got) {
+		t.Errorf("the refusal gives its time as %q, want the reader's local time as the page gives the timer", got)
+	}
+
 	// The organiser creates the next tournament from the list's form.
 	do("open the list", chromedp.Navigate(e.http.URL+"/tournaments"))
 	do("wait for the form", chromedp.WaitVisible("#create-box"))
@@ -123,6 +135,9 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		t.Logf("screenshot: %s", path)
 	}
 }
+
+// clockTime is a time of day as a page writes it ("15:40").
+var clockTime = regexp.MustCompile(`\b\d{1,2}:\d\d\b`)
 
 // tiebreak finds a tiebreaker as the standings show it, "33.00" (in
 // German and Czech "33,00").

@@ -50,5 +50,7 @@ func (t *tourney) timeUpUndecided(err error) error {
 }
 
 // refusalTime is how a refusal writes a time: to the minute, in UTC,
-// which reads the same in every language.
+// which reads the same in every language and which the tournament page
+// (localTimes in web/tournament.js) rewrites into the reader's time zone,
+// as it shows the round's timer; the server does not know that zone.
 const refusalTime = "2006-01-02 15:04 UTC"

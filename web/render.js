@@ -77,7 +77,7 @@ export function cardEl(card, ctx, opts = {}) {
   const e = el("div", {class: cls, dataset: {id: card.id, name: card.name}, tabindex: 0, role: "button",
     style: frameStyle(lk), "aria-label": card.name},
   el("div", {class: "c-head"}, icon(lk.icon), el("span", {class: "c-name"}, hyphenate(card.name))),
-  info && info.cost ? el("div", {class: "c-cost", title: info.cost}, info.cost) : null,
+  info && info.cost ? el("div", {class: "c-cost", title: info.cost}, hyphenate(info.cost)) : null,
   states.length || status.length ? el("div", {class: "c-state"}, status.map((s) => el("span", {class: "st"}, hyphenate(gameWord("status", s))))) : null,
   info && !opts.mini ? el("div", {class: "c-kind"}, kindLine(info)) : null,
   keywords.length && !opts.mini ? el("div", {class: "c-kw"}, keywords.map((k) => el("span", {class: "kw"}, hyphenate(gameWord("keyword", k))))) : null,

@@ -10,9 +10,21 @@ const base = `/api/tournaments/${encodeURIComponent(id)}`;
 const percent = (x) => decimal(100 * x, 2);
 let me = null;
 
+// utcTime is a time as the server's refusals write it (refusalTime in
+// server/tournament_refusal.go): "2026-11-24 15:40 UTC".
+const utcTime = /\b(\d{4}-\d\d-\d\d) (\d\d:\d\d) UTC\b/g;
+
+/** localTimes is a refusal with its times in the reader's time zone and
+ * words, as the page shows the round's timer, where the server, which
+ * does not know the reader's zone, wrote them in UTC. */
+export function localTimes(message) {
+  return String(message).replace(utcTime, (_, day, hm) =>
+    new Date(`${day}T${hm}:00Z`).toLocaleString(lang(), {dateStyle: "medium", timeStyle: "short"}));
+}
+
 function toast(message) {
   const box = $("toast");
-  box.replaceChildren(...ruleText(message));
+  box.replaceChildren(...ruleText(localTimes(message)));
   box.hidden = false;
   setTimeout(() => { box.hidden = true; }, 6000);
 }
@@ -126,7 +138,7 @@ $("register-form").addEventListener("submit", async (ev) => {
   try {
     show(await api(`${base}/register`, body));
   } catch (err) {
-    errors.append(el("p", {}, ...ruleText(err.message.split("\n")[0])));
+    errors.append(el("p", {}, ...ruleText(localTimes(err.message.split("\n")[0]))));
     const ul = el("ul", {});
     for (const p of err.problems) {
       ul.append(el("li", {}, p.line ? t("tournament.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ...ruleText(p.message), fixText(p.fix)));

@@ -2,9 +2,11 @@ package mystimons
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 func presetSetup(seed uint64) engine.Setup {
@@ -150,4 +152,62 @@ func TestDefaultDecksMeetEveryPairing(t *testing.T) {
 	if len(pairs) != 9 {
 		t.Errorf("seeds 1..9 met %d pairings, want all 9: %v", len(pairs), pairs)
 	}
+}
+
+// MM-3.4: the mulligans of the deal are a note at the table until the
+// first player's first turn is over, and the game's first log line keeps
+// them for the rest of the game.
+func TestMulliganNoteBelongsToTheStart_MM_3_4(t *testing.T) {
+	s := dealtWithMulligan(t)
+	w := engine.Words{Lang: i18n.DE, Names: []string{"Anna", "Ben"}}
+	want := s.mulliganNotes(nil, w)[0]
+	first := s.Legal(nil)[0]
+	if line := s.Say(first, engine.NoSeat, engine.Log, w); !strings.Contains(line, want) {
+		t.Errorf("the first log line %q does not keep the note %q", line, want)
+	}
+	for s.turn < 2 && !s.over {
+		if notes := strings.Join(s.notesIn(w), "; "); !strings.Contains(notes, want) {
+			t.Fatalf("turn %d, phase %d: the note %q is missing from %q", s.turn, s.phase, want, notes)
+		}
+		a := s.Legal(nil)[0]
+		if s.turn == 1 && legalHasVerb(s, vEnd) {
+			a = act(vEnd, 0, 0)
+		}
+		if s.turn >= 1 && !s.firstAction() {
+			if line := s.Say(a, engine.NoSeat, engine.Log, w); strings.Contains(line, want) {
+				t.Errorf("a later log line repeats the note: %q", line)
+			}
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if notes := s.notesIn(w); slices.Contains(notes, want) {
+		t.Errorf("turn %d: the note %q is still shown: %q", s.turn, want, notes)
+	}
+}
+
+// dealtWithMulligan is a fresh game whose deal took a mulligan.
+func dealtWithMulligan(t *testing.T) *state {
+	t.Helper()
+	for seed := uint64(1); seed < 200; seed++ {
+		st, err := New().New(presetSetup(seed))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := st.(*state); s.p[0].mulligans+s.p[1].mulligans > 0 {
+			return s
+		}
+	}
+	t.Fatal("no mulligan happened in 200 deals")
+	return nil
+}
+
+func legalHasVerb(s *state, verb engine.Verb) bool {
+	for _, a := range s.Legal(nil) {
+		if a.Verb == verb {
+			return true
+		}
+	}
+	return false
 }

@@ -16,6 +16,32 @@ import (
 // viewer cannot see stays unnamed, as in Describe.
 func (s *state) Say(a engine.Action, viewer engine.Seat, form engine.Form, w engine.Words) string {
 	sp := speech{s: s, viewer: viewer, l: w.Lang, form: form, actor: seatName(w, s.ToMove())}
+	line := sp.action(a)
+	if form == engine.Log && s.firstAction() {
+		line = s.firstLogLine(line, w)
+	}
+	return line
+}
+
+// firstAction tells whether nothing has been played yet: the first
+// player's first placement is about to be made (MM-3.5).
+func (s *state) firstAction() bool {
+	return s.phase == phSetup && s.setupAt == 0 && s.p[0].field[0] == 0
+}
+
+// firstLogLine adds the mulligans of the deal (MM-3.4) to the game's
+// first log line, so that the log keeps them once the table stops
+// showing them.
+func (s *state) firstLogLine(line string, w engine.Words) string {
+	for _, n := range s.mulliganNotes(nil, w) {
+		line += " · " + n
+	}
+	return line
+}
+
+// action puts a into the speech's words.
+func (sp speech) action(a engine.Action) string {
+	s := sp.s
 	x, y := a.Args[0], a.Args[1]
 	switch a.Verb {
 	case vPlace:
@@ -203,7 +229,9 @@ func (s *state) promptIn(l i18n.Lang) string {
 }
 
 // notesIn lists the table's notes in w's words: the last Paralyze roll
-// (MM-5.8) and the mulligans taken (MM-3.4).
+// (MM-5.8) and, until the first player's first turn is over, the
+// mulligans taken (MM-3.4). The mulligans belong to the start of the
+// game; the log keeps them after that (see firstLogLine).
 func (s *state) notesIn(w engine.Words) []string {
 	var out []string
 	switch s.roll {
@@ -212,6 +240,14 @@ func (s *state) notesIn(w engine.Words) []string {
 	case 2:
 		out = append(out, words.T(w.Lang, "note.roll_passed"))
 	}
+	if s.phase == phSetup || s.turn <= 1 {
+		out = s.mulliganNotes(out, w)
+	}
+	return out
+}
+
+// mulliganNotes appends to out each seat's mulligans (MM-3.4) in w's words.
+func (s *state) mulliganNotes(out []string, w engine.Words) []string {
 	for seat := range s.p {
 		if n := s.p[seat].mulligans; n > 0 {
 			out = append(out, words.T(w.Lang, "note.mulligan", "n", int(n),
