@@ -7,6 +7,16 @@ import (
 	"kartenwerk/engine"
 )
 
+// The measures DiffResults compares, by the English names that stored
+// comparisons and their JSON keep (measureIn words them for a reader).
+const (
+	measureSeatWin  = "p%d win rate"
+	measureFirstWin = "first player win rate"
+	measureDraw     = "draw rate"
+	measureTurnCap  = "turn-cap rate"
+	measureTurns    = "mean turns"
+)
+
 // DiffResults compares two batches played on the same seeds (game k of
 // one against game k of the other), measure by measure: each rate's
 // difference with Newcombe's paired score interval, and the mean length's
@@ -21,17 +31,17 @@ func DiffResults(option string, seats int, mirror bool, base, other []GameResult
 	var out []Diff
 	for s := range seats {
 		seat := engine.Seat(s)
-		out = append(out, p.rate(option, fmt.Sprintf("p%d win rate", s+1), func(r GameResult) (bool, bool) {
+		out = append(out, p.rate(option, fmt.Sprintf(measureSeatWin, s+1), func(r GameResult) (bool, bool) {
 			return r.Winners.Has(seat), true
 		}))
 	}
 	out = append(out,
-		p.rate(option, "first player win rate", func(r GameResult) (bool, bool) {
+		p.rate(option, measureFirstWin, func(r GameResult) (bool, bool) {
 			return r.Winners.Has(r.First), r.First != engine.NoSeat
 		}),
-		p.rate(option, "draw rate", func(r GameResult) (bool, bool) { return r.Winners == 0, true }),
-		p.rate(option, "turn-cap rate", func(r GameResult) (bool, bool) { return r.Capped, true }),
-		p.mean(option, "mean turns", func(r GameResult) float64 { return float64(r.Turns) }))
+		p.rate(option, measureDraw, func(r GameResult) (bool, bool) { return r.Winners == 0, true }),
+		p.rate(option, measureTurnCap, func(r GameResult) (bool, bool) { return r.Capped, true }),
+		p.mean(option, measureTurns, func(r GameResult) float64 { return float64(r.Turns) }))
 	return out
 }
 

@@ -28,6 +28,11 @@ func ratePercent(l i18n.Lang, iv Interval) string {
 
 var seatMeasure = regexp.MustCompile(`^p(\d+) win rate$`)
 
+// measureKeys are the report catalogue's keys of DiffResults' measures
+// other than a seat's win rate.
+var measureKeys = map[string]string{measureFirstWin: "first_win", measureDraw: "draw",
+	measureTurnCap: "turn_cap", measureTurns: "turns"}
+
 // measureIn names a paired comparison's measure (paired.go names them in
 // English, which the JSON keeps) in language l.
 func measureIn(l i18n.Lang, name string) string {
@@ -35,8 +40,7 @@ func measureIn(l i18n.Lang, name string) string {
 		seat, _ := strconv.Atoi(m[1])
 		return words.T(l, "report.measure.seat_win", "seat", seat)
 	}
-	key, ok := map[string]string{"first player win rate": "first_win", "draw rate": "draw",
-		"turn-cap rate": "turn_cap", "mean turns": "turns"}[name]
+	key, ok := measureKeys[name]
 	if !ok {
 		return name
 	}
