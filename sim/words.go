@@ -2,7 +2,6 @@ package sim
 
 import (
 	"embed"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -26,8 +25,6 @@ func ratePercent(l i18n.Lang, iv Interval) string {
 	return i18n.Percent(l, iv.Rate, 1) + " [" + i18n.PercentRange(l, iv.Low, iv.High, 1) + "]"
 }
 
-var seatMeasure = regexp.MustCompile(`^p(\d+) win rate$`)
-
 // measureKeys are the report catalogue's keys of DiffResults' measures
 // other than a seat's win rate.
 var measureKeys = map[string]string{measureFirstWin: "first_win", measureDraw: "draw",
@@ -36,8 +33,7 @@ var measureKeys = map[string]string{measureFirstWin: "first_win", measureDraw: "
 // measureIn names a paired comparison's measure (paired.go names them in
 // English, which the JSON keeps) in language l.
 func measureIn(l i18n.Lang, name string) string {
-	if m := seatMeasure.FindStringSubmatch(name); m != nil {
-		seat, _ := strconv.Atoi(m[1])
+	if seat, ok := seatOfMeasure(name); ok {
 		return words.T(l, "report.measure.seat_win", "seat", seat)
 	}
 	key, ok := measureKeys[name]

@@ -197,3 +197,24 @@ func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// Every measure DiffResults names, a seat's win rate for any number of
+// seats included, has words in German and Czech: a measure renamed where
+// it is made keeps its words, or this fails.
+func TestEveryComparedMeasureHasWords(t *testing.T) {
+	results := []GameResult{{Index: 0, First: 0, Turns: 3}}
+	for _, seats := range []int{2, 4} {
+		for _, d := range DiffResults("option", seats, false, results, results) {
+			for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+				if got := measureIn(l, d.Measure); got == d.Measure || strings.Contains(got, "⟦") {
+					t.Errorf("%d seats: measure %q in %s reads %q", seats, d.Measure, l, got)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"p win rate", "p2 win rate!", "p02 win rate", "p2 win rates"} {
+		if seat, ok := seatOfMeasure(name); ok {
+			t.Errorf("%q read as seat %d's win rate", name, seat)
+		}
+	}
+}
