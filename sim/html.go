@@ -128,7 +128,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 	return template.FuncMap{
 		"t":      func(key string, kv ...any) string { return words.T(l, key, kv...) },
 		"pct":    func(x float64) string { return i18n.Percent(l, x, 1) },
-		"iv":     func(iv Interval) string { return ratePercent(l, iv) },
+		"iv":     func(iv Interval) string { return RatePercent(l, iv) },
 		"dec":    func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
 		"signed": func(x float64) string { return i18n.Signed(l, x, 3) },
 		"rating": func(x float64) string { return i18n.Signed(l, x, 0) },
@@ -140,7 +140,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 		},
 		"points":   func(x float64) string { return points(l, x) },
 		"measure":  func(name string) string { return measureIn(l, name) },
-		"figure":   func(name string) string { return figureIn(l, name) },
+		"figure":   func(name string) string { return FigureIn(l, name) },
 		"gameName": gameName,
 		"add1":     func(i int) int { return i + 1 },
 		"heat": func(iv Interval) template.CSS {

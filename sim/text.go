@@ -88,7 +88,7 @@ func (tw textWriter) pct(iv Interval) string {
 	if tw.l == i18n.EN {
 		return pct(iv)
 	}
-	return ratePercent(tw.l, iv)
+	return RatePercent(tw.l, iv)
 }
 
 // signedPct writes a difference of rates in percent with its sign.

@@ -19,9 +19,9 @@ var words = i18n.MustLoad("report words", messageFiles, "messages", i18n.Shared)
 // every word.
 func Words() *i18n.Catalog { return words }
 
-// ratePercent writes a rate with its interval as the reader writes
+// RatePercent writes a rate with its interval as the reader writes
 // numbers: "56.7% [55.7–57.7]", "56,7 % [55,7–57,7]".
-func ratePercent(l i18n.Lang, iv Interval) string {
+func RatePercent(l i18n.Lang, iv Interval) string {
 	return i18n.Percent(l, iv.Rate, 1) + " [" + i18n.PercentRange(l, iv.Low, iv.High, 1) + "]"
 }
 
@@ -43,9 +43,9 @@ func measureIn(l i18n.Lang, name string) string {
 	return words.T(l, "report.measure."+key)
 }
 
-// figureIn names a sweep's figure (ParseFigure names it in English, which
+// FigureIn names a sweep's or tuning target's figure (ParseFigure names it in English, which
 // stored sweeps keep) in language l.
-func figureIn(l i18n.Lang, name string) string {
+func FigureIn(l i18n.Lang, name string) string {
 	switch {
 	case name == figureFirst:
 		return words.T(l, "report.sweep.first")

@@ -165,10 +165,10 @@ func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
 		{i18n.DE, "mean turns", "Züge im Mittel", measureIn},
 		{i18n.EN, "first player win rate", "first player win rate", measureIn},
 		{i18n.DE, "cards drawn", "cards drawn", measureIn},
-		{i18n.DE, figureFirst, "Siegrate des Startspielers", figureIn},
-		{i18n.CS, figureLength, "průměrná délka partie (tahy)", figureIn},
-		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", figureIn},
-		{i18n.CS, "something else", "something else", figureIn},
+		{i18n.DE, figureFirst, "Siegrate des Startspielers", FigureIn},
+		{i18n.CS, figureLength, "průměrná délka partie (tahy)", FigureIn},
+		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", FigureIn},
+		{i18n.CS, "something else", "something else", FigureIn},
 	} {
 		if got := c.of(c.l, c.name); got != c.want {
 			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -40,3 +41,39 @@ func TestSimReportInTheLanguageAsked(t *testing.T) {
 		t.Error("--lang fr wrote a report")
 	}
 }
+
+// `tune --lang L` prints its progress and outcome in L, with the reader's
+// decimals, while its JSON keeps English keys; an unknown language is
+// refused before any game is played.
+func TestTuneInTheLanguageAsked(t *testing.T) {
+	tuneArgs := []string{"tune", "athernum", "--param", "Ember Tyrant.cost=3..5", "--budget", "2", "-n", "6", "--confirm", "12", "-j", "1"}
+	for _, c := range []struct {
+		lang           []string
+		outWant, trace string
+	}{
+		{nil, "best setting:", "evaluation 1 of 2: "},
+		{[]string{"--lang", "de"}, "beste Einstellung:", "Auswertung 1 von 2: "},
+		{[]string{"--lang", "cs"}, "nejlepší nastavení:", "vyhodnocení 1 z 2: "},
+	} {
+		out, errOut, err := run(t, "", append(tuneArgs, c.lang...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.lang, err)
+		}
+		if !strings.Contains(out, c.outWant) || !strings.Contains(errOut, c.trace) {
+			t.Errorf("%v: outcome %q, progress %q; want %q and %q", c.lang, out, errOut, c.outWant, c.trace)
+		}
+		if c.lang != nil && pointDecimalCLI.MatchString(out+errOut) {
+			t.Errorf("%v: a decimal point in %q", c.lang, out+errOut)
+		}
+	}
+	out, _, err := run(t, "", append(tuneArgs, "--lang", "de", "--json")...)
+	if err != nil || !strings.Contains(out, `"within_tolerance"`) || !strings.Contains(out, `"figure": "first player's win rate"`) {
+		t.Errorf("--json in German: %v\n%s", err, out)
+	}
+	_, errOut, err := run(t, "", append(tuneArgs, "--lang", "fr")...)
+	if err == nil || !strings.Contains(err.Error(), "de (Deutsch), en (English) or cs (Čeština)") || errOut != "" {
+		t.Errorf("--lang fr: %v, progress %q; want a refusal naming the languages before any game", err, errOut)
+	}
+}
+
+var pointDecimalCLI = regexp.MustCompile(`\d\.\d`)
