@@ -141,6 +141,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 		"points":   func(x float64) string { return points(l, x) },
 		"measure":  func(name string) string { return measureIn(l, name) },
 		"figure":   func(name string) string { return FigureIn(l, name) },
+		"agent":    func(spec string) string { return agentIn(l, spec) },
 		"gameName": gameName,
 		"add1":     func(i int) int { return i + 1 },
 		"heat": func(iv Interval) template.CSS {

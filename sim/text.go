@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"kartenwerk/engine/i18n"
 )
@@ -17,7 +18,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw := textWriter{w: w, l: l}
 	played := r.Games - r.Errors
 	tw.line("", "report.text.head", "game", r.Game, "games", r.Games, "seats", r.Seats, "seed", r.Seed,
-		"agents", strings.Join(r.Agents, " vs "), "cap", r.TurnCap)
+		"agents", strings.Join(agentsIn(l, r.Agents), " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
 		tw.line("", "report.text.variant", "variant", fmt.Sprint(r.Variant))
 	}
@@ -105,7 +106,7 @@ func (tw textWriter) seatLabel(r *Report, s int) string {
 	if r.Mirror {
 		return tw.t("report.text.seat_mirror", "seat", s+1)
 	}
-	return tw.t("report.text.seat", "seat", s+1, "agent", r.Agents[s])
+	return tw.t("report.text.seat", "seat", s+1, "agent", agentIn(tw.l, r.Agents[s]))
 }
 
 // method says how the intervals were computed and on what sample.
@@ -130,7 +131,7 @@ func (tw textWriter) effective(iv Interval, games int) string {
 
 // entrantLabel names an entrant by agent and deck.
 func (tw textWriter) entrantLabel(r *Report, e int) string {
-	name := r.EntrantRates[e].Agent
+	name := agentIn(tw.l, r.EntrantRates[e].Agent)
 	if d := r.EntrantRates[e].Deck; d != "" {
 		return tw.t("report.text.with_deck", "agent", name, "deck", d)
 	}
@@ -286,18 +287,19 @@ func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
 func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	corner := tw.t("report.text.row_vs_column")
-	width := len(corner)
-	for _, d := range m.Names {
-		width = max(width, len(d))
+	names := agentsIn(l, m.Names)
+	width := utf8.RuneCountInString(corner) // fmt pads by runes
+	for _, d := range names {
+		width = max(width, utf8.RuneCountInString(d))
 	}
 	fmt.Fprintf(w, "%-*s", width, corner)
-	for _, d := range m.Names {
+	for _, d := range names {
 		fmt.Fprintf(w, " %*s", width, d)
 	}
 	fmt.Fprintln(w)
-	for i, d := range m.Names {
+	for i, d := range names {
 		fmt.Fprintf(w, "%-*s", width, d)
-		for j := range m.Names {
+		for j := range names {
 			if i == j {
 				fmt.Fprintf(w, " %*s", width, "—")
 				continue
@@ -312,7 +314,7 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	if len(m.Strengths) > 0 {
 		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, s.Name, i18n.Signed(l, s.Rating, 0),
+			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, agentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
 				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}

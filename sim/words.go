@@ -43,6 +43,31 @@ func measureIn(l i18n.Lang, name string) string {
 	return words.T(l, "report.measure."+key)
 }
 
+// agentIn names an agent spec ("ismcts:iters=1000") in language l by
+// its kind's word, its parameters as typed: "ISMCTS-Suche (iters=1000)".
+// English keeps the spec itself, which is what one types; an agent kind
+// without a word stays as it is.
+func agentIn(l i18n.Lang, spec string) string {
+	kind, params, _ := strings.Cut(spec, ":")
+	key := "report.agent." + kind
+	if l == i18n.EN || !words.Has(key) {
+		return spec
+	}
+	if params == "" {
+		return words.T(l, key)
+	}
+	return words.T(l, key) + " (" + params + ")"
+}
+
+// agentsIn names every agent spec of specs in language l.
+func agentsIn(l i18n.Lang, specs []string) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = agentIn(l, s)
+	}
+	return out
+}
+
 // FigureIn names a sweep's or tuning target's figure (ParseFigure names it in English, which
 // stored sweeps keep) in language l.
 func FigureIn(l i18n.Lang, name string) string {

@@ -55,10 +55,10 @@ func vocabulary(t *testing.T, l i18n.Lang) map[string]bool {
 }
 
 // dataWords are the words of what the report is about, which stay as
-// they are: the game's figures, cards, decks, agents and ways of ending.
+// they are: the game's figures, cards, decks and ways of ending (agents
+// have the report's words).
 func dataWords(r *Report) map[string]bool {
-	names := append([]string{r.Game}, r.Agents...)
-	names = append(names, r.Decks...)
+	names := append([]string{r.Game}, r.Decks...)
 	for _, m := range r.MeasureStats {
 		names = append(names, m.Name)
 	}
@@ -169,6 +169,12 @@ func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
 		{i18n.CS, figureLength, "průměrná délka partie (tahy)", FigureIn},
 		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", FigureIn},
 		{i18n.CS, "something else", "something else", FigureIn},
+		{i18n.DE, "greedy", "gierig", agentIn},
+		{i18n.CS, "random", "náhodný", agentIn},
+		{i18n.DE, "ismcts:iters=1000", "ISMCTS-Suche (iters=1000)", agentIn},
+		{i18n.CS, "noisy:p=0.3", "hladový s náhodnými tahy (p=0.3)", agentIn},
+		{i18n.EN, "ismcts:iters=1000", "ismcts:iters=1000", agentIn},
+		{i18n.DE, "learned", "learned", agentIn},
 	} {
 		if got := c.of(c.l, c.name); got != c.want {
 			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)
@@ -215,6 +221,36 @@ func TestEveryComparedMeasureHasWords(t *testing.T) {
 	for _, name := range []string{"p win rate", "p2 win rate!", "p02 win rate", "p2 win rates"} {
 		if seat, ok := seatOfMeasure(name); ok {
 			t.Errorf("%q read as seat %d's win rate", name, seat)
+		}
+	}
+}
+
+// A matrix of agents, as the strength command writes it, names the
+// agents in German and Czech words, their parameters as typed.
+func TestAgentMatrixSpeaksTheReadersLanguage(t *testing.T) {
+	m := &Matrix{Names: []string{"random", "ismcts:iters=20"}, Rate: [][]Interval{{{}, {Rate: 0.2}}, {{Rate: 0.8}, {}}},
+		Strengths: []Strength{{Name: "ismcts:iters=20", Rating: 120}, {Name: "random", Rating: -120}}}
+	for _, c := range []struct {
+		l     i18n.Lang
+		wants []string
+	}{
+		{i18n.DE, []string{"zufällig", "ISMCTS-Suche (iters=20)"}},
+		{i18n.CS, []string{"náhodný", "hledání ISMCTS (iters=20)"}},
+	} {
+		var text, page bytes.Buffer
+		m.WriteTextIn(&text, c.l)
+		if err := WriteHTML(&page, Document{Title: "strength", Matrix: m, Lang: c.l}); err != nil {
+			t.Fatal(err)
+		}
+		for name, out := range map[string]string{"text": text.String(), "HTML": visibleText(page.String())} {
+			for _, want := range c.wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("the %s %s lacks %q:\n%s", c.l, name, want, out)
+				}
+			}
+			if regexp.MustCompile(`\brandom\b|ismcts:`).MatchString(out) {
+				t.Errorf("the %s %s names an agent in English:\n%s", c.l, name, out)
+			}
 		}
 	}
 }
