@@ -57,7 +57,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		}
 		tw.line("  ", "report.text.ended_by", "reasons", strings.Join(parts, ", "))
 	}
-	tw.measures(r)
+	tw.measures(r, game)
 	tw.cards(r.CardStats)
 	tw.cardRanking(r.CardRanking)
 	if r.Errors > 0 {
@@ -138,14 +138,14 @@ func (tw textWriter) entrantLabel(r *Report, e int) string {
 	return name
 }
 
-// measures lists the game's own figures.
-func (tw textWriter) measures(r *Report) {
+// measures lists the game's own figures, named in game's words.
+func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 	if len(r.MeasureStats) == 0 {
 		return
 	}
 	tw.line("  ", "report.text.measures")
 	for _, m := range r.MeasureStats {
-		fmt.Fprintf(tw.w, "    %-34s %7s  (%s)\n", m.Name, i18n.Decimal(tw.l, m.Mean, 2),
+		fmt.Fprintf(tw.w, "    %-34s %7s  (%s)\n", gameFigureIn(tw.l, game, m.Name), i18n.Decimal(tw.l, m.Mean, 2),
 			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }

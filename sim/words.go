@@ -43,6 +43,16 @@ func measureIn(l i18n.Lang, name string) string {
 	return words.T(l, "report.measure."+key)
 }
 
+// gameFigureIn names a figure a game measures (engine.Measure, named in
+// English, which reports store) in language l through the game's words
+// (its catalogue's figure.<name>), or as it is where the game has none.
+func gameFigureIn(l i18n.Lang, game *i18n.Catalog, name string) string {
+	if game != nil && game.Has("figure."+name) {
+		return game.T(l, "figure."+name)
+	}
+	return name
+}
+
 // agentIn names an agent spec ("ismcts:iters=1000") in language l by
 // its kind's word, its parameters as typed: "ISMCTS-Suche (iters=1000)".
 // English keeps the spec itself, which is what one types; an agent kind

@@ -8,8 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 	"kartenwerk/engine/i18n"
+	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/mystimons"
 )
 
 // Every word of the report has a text in every language, and no text is
@@ -250,6 +253,44 @@ func TestAgentMatrixSpeaksTheReadersLanguage(t *testing.T) {
 			}
 			if regexp.MustCompile(`\brandom\b|ismcts:`).MatchString(out) {
 				t.Errorf("the %s %s names an agent in English:\n%s", c.l, name, out)
+			}
+		}
+	}
+}
+
+// A game's own figures are named in the game's words in German and Czech,
+// in the text report and the HTML one, and every figure the game
+// measures has a word.
+func TestGameFiguresSpeakTheReadersLanguage(t *testing.T) {
+	for _, id := range []string{"athernum", "mystimons"} {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		game := g.(engine.Speaker).Catalog()
+		rep, err := Run(context.Background(), Config{Game: g, Games: 12, Seed: 3, Agents: []string{"greedy"}, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.MeasureStats) == 0 {
+			t.Fatalf("%s measured no figures", id)
+		}
+		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+			var text, page bytes.Buffer
+			rep.WriteTextIn(&text, l, game)
+			if err := WriteHTML(&page, Document{Title: id, Report: rep, Lang: l, GameWords: game}); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range rep.MeasureStats {
+				if !game.Has("figure." + m.Name) {
+					t.Errorf("%s has no word for its figure %q", id, m.Name)
+					continue
+				}
+				for name, out := range map[string]string{"text": text.String(), "HTML": visibleText(page.String())} {
+					if want := game.T(l, "figure."+m.Name); !strings.Contains(out, want) || strings.Contains(out, m.Name) {
+						t.Errorf("%s, %s %s: figure %q should read %q", id, l, name, m.Name, want)
+					}
+				}
 			}
 		}
 	}
