@@ -23,8 +23,13 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		tw.line("", "report.text.variant", "variant", fmt.Sprint(r.Variant))
 	}
 	tw.method(r)
+	seats := make([]string, len(r.WinRate))
+	for s := range seats {
+		seats[s] = tw.seatLabel(r, s)
+	}
+	seatWidth := widest(seats, 0) // agents' words differ in length by language
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  %s %s %6d  %s\n", tw.seatLabel(r, s), tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
+		fmt.Fprintf(w, "  %-*s %s %6d  %s\n", seatWidth, seats[s], tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
 	}
 	fmt.Fprintf(w, "  %-11s %6d  %s  (%s)\n", tw.t("report.text.draws"), r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
@@ -144,14 +149,28 @@ func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 		return
 	}
 	tw.line("  ", "report.text.measures")
-	for _, m := range r.MeasureStats {
-		fmt.Fprintf(tw.w, "    %-34s %7s  (%s)\n", gameFigureIn(tw.l, game, m.Name), i18n.Decimal(tw.l, m.Mean, 2),
+	names := make([]string, len(r.MeasureStats))
+	for i, m := range r.MeasureStats {
+		names[i] = gameFigureIn(tw.l, game, m.Name)
+	}
+	width := widest(names, 34)
+	for i, m := range r.MeasureStats {
+		fmt.Fprintf(tw.w, "    %-*s %7s  (%s)\n", width, names[i], i18n.Decimal(tw.l, m.Mean, 2),
 			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }
 
 func pct(iv Interval) string {
 	return fmt.Sprintf("%5.1f%% [%4.1f%%, %4.1f%%]", 100*iv.Rate, 100*iv.Low, 100*iv.High)
+}
+
+// widest is the length in runes, which fmt pads by, of the longest of
+// names, at least least.
+func widest(names []string, least int) int {
+	for _, n := range names {
+		least = max(least, utf8.RuneCountInString(n))
+	}
+	return least
 }
 
 func allSame(xs []string) bool {
@@ -288,10 +307,7 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	corner := tw.t("report.text.row_vs_column")
 	names := agentsIn(l, m.Names)
-	width := utf8.RuneCountInString(corner) // fmt pads by runes
-	for _, d := range names {
-		width = max(width, utf8.RuneCountInString(d))
-	}
+	width := widest(append([]string{corner}, names...), 0)
 	fmt.Fprintf(w, "%-*s", width, corner)
 	for _, d := range names {
 		fmt.Fprintf(w, " %*s", width, d)

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
@@ -292,6 +293,29 @@ func TestGameFiguresSpeakTheReadersLanguage(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// The text report's columns stay aligned in every language, whose words
+// for the agents differ in length: the seats' counts of wins line up.
+func TestTextColumnsAlignInEveryLanguage(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 2, Agents: []string{"greedy", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs {
+		var out bytes.Buffer
+		rep.WriteTextIn(&out, l, nil)
+		wins := " " + Words().T(l, "report.text.wins") + " "
+		var columns []int
+		for _, line := range strings.Split(out.String(), "\n") {
+			if i := strings.Index(line, wins); i > 0 && strings.Contains(line, "(") {
+				columns = append(columns, utf8.RuneCountInString(line[:i]))
+			}
+		}
+		if len(columns) != 2 || columns[0] != columns[1] {
+			t.Errorf("%s: the seats' wins stand at columns %v:\n%s", l, columns, out.String())
 		}
 	}
 }
