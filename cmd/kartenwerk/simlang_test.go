@@ -53,7 +53,7 @@ func TestTuneInTheLanguageAsked(t *testing.T) {
 	}{
 		{nil, "best setting:", "evaluation 1 of 2: "},
 		{[]string{"--lang", "de"}, "beste Einstellung:", "Auswertung 1 von 2: "},
-		{[]string{"--lang", "cs"}, "nejlepší nastavení:", "vyhodnocení 1 z 2: "},
+		{[]string{"--lang", "cs"}, "nejlepší nastavení:", "vyhodnocení 1/2: "},
 	} {
 		out, errOut, err := run(t, "", append(tuneArgs, c.lang...)...)
 		if err != nil {
@@ -77,3 +77,20 @@ func TestTuneInTheLanguageAsked(t *testing.T) {
 }
 
 var pointDecimalCLI = regexp.MustCompile(`\d\.\d`)
+
+// `sweep --lang L` reports its progress in L.
+func TestSweepProgressInTheLanguageAsked(t *testing.T) {
+	for _, c := range []struct {
+		lang, want string
+	}{
+		{"en", "setting 2 of 2 done"},
+		{"de", "Einstellung 2 von 2 fertig"},
+		{"cs", "nastavení 2/2 hotovo"},
+	} {
+		_, errOut, err := run(t, "", "sweep", "athernum", "--card", "Ember Tyrant", "--field", "cost", "--values", "3..4",
+			"-n", "4", "-j", "1", "--lang", c.lang)
+		if err != nil || !strings.Contains(errOut, c.want) {
+			t.Errorf("--lang %s: progress %q (%v), want %q", c.lang, errOut, err, c.want)
+		}
+	}
+}

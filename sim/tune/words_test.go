@@ -48,7 +48,7 @@ func TestTuneSpeaksTheReadersLanguage(t *testing.T) {
 	}{
 		{i18n.EN, []string{"51.2% [49.7–52.7]", "target met: within ±2.5 points", "first player's win rate = 50.0%", "evaluation 3 of 60: 48.5% at Ember Tyrant.cost=5, variant:turn-limit=30"}},
 		{i18n.DE, []string{"51,2\u00a0% [49,7–52,7]", "Ziel erreicht", "Siegrate des Startspielers = 50,0\u00a0%", "Auswertung 3 von 60: 48,5\u00a0%"}},
-		{i18n.CS, []string{"51,2\u00a0% [49,7–52,7]", "cíl splněn", "vyhodnocení 3 z 60: 48,5\u00a0%"}},
+		{i18n.CS, []string{"51,2\u00a0% [49,7–52,7]", "cíl splněn", "vyhodnocení 3/60: 48,5\u00a0%"}},
 	} {
 		t.Run(c.l.String(), func(t *testing.T) {
 			var out strings.Builder
