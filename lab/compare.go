@@ -209,19 +209,24 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 	return c, nil
 }
 
-// nameReasons puts the game's words for each way of ending into the
-// comparison's reason rows, as the table's result shows them (the
-// catalogue's reason.<id>); an id the game has no words for stays as it
+// nameGameWords puts the game's words into the comparison's rows of the
+// game's own: each way of ending as the table's result shows it (the
+// catalogue's reason.<id>), each figure the game measures as its reports
+// name it (figure.<name>); a name the game has no words for stays as it
 // is.
-func nameReasons(g engine.Game, diffs []Difference, lang i18n.Lang) {
+func nameGameWords(g engine.Game, diffs []Difference, lang i18n.Lang) {
 	sp, ok := g.(engine.Speaker)
 	if !ok {
 		return
 	}
-	words := sp.Catalog().Words(lang, "reason.")
+	cat := sp.Catalog()
+	reasons := cat.Words(lang, "reason.")
 	for i, d := range diffs {
-		if d.Figure == "reason" {
-			diffs[i].Label = words[d.Name]
+		switch {
+		case d.Figure == "reason":
+			diffs[i].Label = reasons[d.Name]
+		case d.Figure == "measure" && cat.Has("figure."+d.Name):
+			diffs[i].Label = cat.T(lang, "figure."+d.Name)
 		}
 	}
 }

@@ -84,8 +84,10 @@ func TestCompareRefusesUnfinishedRuns(t *testing.T) {
 }
 
 // Every way a game ends that a batch of its games meets has words in
-// every language, so that the compare view never shows a bare id.
-func TestEveryEndReasonHasWordsInEveryLanguage(t *testing.T) {
+// every language, so that the compare view never shows a bare id; so
+// has every figure the game measures, which German and Czech do not
+// leave in English.
+func TestEveryEndReasonAndFigureHasWordsInEveryLanguage(t *testing.T) {
 	for _, g := range engine.Games() {
 		if _, ok := g.(engine.Speaker); !ok {
 			continue
@@ -102,10 +104,13 @@ func TestEveryEndReasonHasWordsInEveryLanguage(t *testing.T) {
 			for i, s := range rep.EndReasons {
 				diffs[i] = Difference{Figure: "reason", Name: s.Name}
 			}
-			nameReasons(g, diffs, lang)
+			for _, m := range rep.MeasureStats {
+				diffs = append(diffs, Difference{Figure: "measure", Name: m.Name})
+			}
+			nameGameWords(g, diffs, lang)
 			for _, d := range diffs {
-				if d.Label == "" || d.Label == d.Name {
-					t.Errorf("%s, %s: the ending %q has no words", g.Info().ID, lang, d.Name)
+				if d.Label == "" || (d.Figure == "reason" || lang != i18n.EN) && d.Label == d.Name {
+					t.Errorf("%s, %s: the %s %q has no words", g.Info().ID, lang, d.Figure, d.Name)
 				}
 			}
 		}

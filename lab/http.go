@@ -202,7 +202,7 @@ func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	nameReasons(l.games[c.A.Spec.Game], c.Differences, l.lang(r))
+	nameGameWords(l.games[c.A.Spec.Game], c.Differences, l.lang(r))
 	writeJSON(w, http.StatusOK, c)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -142,6 +143,9 @@ func shootEditor(t *testing.T, tab context.Context) {
 	}
 }
 
+// hyphenMinus is a negative number written with a hyphen for its sign.
+var hyphenMinus = regexp.MustCompile(`(^|[^\p{L}\d])-\d`)
+
 // shootLab opens the page with its two runs compared in each language and
 // keeps full-page screenshots at a desktop's and a phone's size, checking
 // that the report in its frame speaks the page's language and that
@@ -170,12 +174,16 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 				png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
 			}
 			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+			diffs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("diff-rows").innerText`))
 			cancel()
 			if err != nil {
 				t.Fatalf("lab in %s at %dx%d: %v", lang, size.w, size.h, err)
 			}
 			if wide {
 				t.Errorf("lab in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
+			}
+			if m := hyphenMinus.FindString(diffs); lang != "en" && m != "" {
+				t.Errorf("lab in %s: a difference written with a hyphen, %q, where the report sets the minus sign −", lang, m)
 			}
 			path := filepath.Join(dir, fmt.Sprintf("lab-%s-%dx%d.png", lang, size.w, size.h))
 			if err := os.WriteFile(path, png, 0o644); err != nil {

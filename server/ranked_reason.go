@@ -35,6 +35,27 @@ func rankedReasonIn(reason string, loser engine.Seat, names []string, l i18n.Lan
 	return words.T(l, "ranked."+reason, "player", who)
 }
 
+// storedServerWin reads a stored result of a two-player game a seat won
+// because the server ended it ("p2 wins (time)").
+var storedServerWin = regexp.MustCompile(`^p([12]) wins \((.*)\)$`)
+
+// serverEndedOutcome is a stored result of a game the server ended (time
+// ran out, a seat left) as a Result with its reason in language l, the
+// loser named as seats are; nil for a result the rules gave, which the
+// game's moves say in the reader's words themselves.
+func serverEndedOutcome(stored string, l i18n.Lang) *engine.Result {
+	m := storedServerWin.FindStringSubmatch(stored)
+	if m == nil {
+		return nil
+	}
+	winner := engine.Seat(m[1][0] - '1')
+	reason := rankedReasonIn(m[2], loserOf(winner), nil, l)
+	if reason == m[2] {
+		return nil
+	}
+	return &engine.Result{Winners: []engine.Seat{winner}, Reason: reason}
+}
+
 // loserOf is the seat that lost a two-player game won by winner.
 func loserOf(winner engine.Seat) engine.Seat {
 	if winner == engine.NoSeat {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // rankedEnv is a server whose ranked clocks and queues read a fake time.
@@ -265,6 +266,12 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 	e.restart()
 	if st := e.state(id, ""); !st.Finished || st.View.Result == nil || st.View.Result.Reason != e.lostBy(id, late, "ran out of time") {
 		t.Errorf("after a restart the timed-out game shows %+v", st.View.Result)
+	}
+	// The replay says it too, in the reader's language.
+	replay, err := e.srv.Replay(context.Background(), id, 0, 0, i18n.DE)
+	want := engine.Words{Lang: i18n.DE}.SeatName(late) + " hat die Zeit überschritten"
+	if err != nil || replay.Outcome == nil || replay.Outcome.Reason != want {
+		t.Errorf("the replay in German says %+v (%v), want %q", replay, err, want)
 	}
 }
 

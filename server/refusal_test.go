@@ -178,6 +178,34 @@ func TestRankedReasonsNameTheLoser(t *testing.T) {
 	}
 }
 
+// TestServerEndedResultsSpeakTheReadersLanguage: a stored result of a
+// game the server ended is read back with its reason in the reader's
+// words; a result the rules gave is left to the game's moves.
+func TestServerEndedResultsSpeakTheReadersLanguage(t *testing.T) {
+	cases := []struct {
+		stored string
+		lang   i18n.Lang
+		winner engine.Seat
+		reason string // "" for no outcome
+	}{
+		{"p2 wins (time)", i18n.DE, 1, "Spieler 1 hat die Zeit überschritten"},
+		{"p1 wins (away)", i18n.CS, 0, "Hráč 2 – příliš dlouho mimo hru"},
+		{"p1 wins (p2 ran out of time)", i18n.EN, 0, "Player 2 ran out of time"},
+		{"p1 wins (knockout)", i18n.DE, 0, ""},
+		{"draw (turn-cap)", i18n.DE, 0, ""},
+		{"expired", i18n.CS, 0, ""},
+	}
+	for _, c := range cases {
+		got := serverEndedOutcome(c.stored, c.lang)
+		switch {
+		case c.reason == "" && got != nil:
+			t.Errorf("%q in %s: %+v, want none", c.stored, c.lang, got)
+		case c.reason != "" && (got == nil || len(got.Winners) != 1 || got.Winners[0] != c.winner || got.Reason != c.reason):
+			t.Errorf("%q in %s: %+v, want %v winning, %q", c.stored, c.lang, got, c.winner, c.reason)
+		}
+	}
+}
+
 // TestMistypedCodesSayWhatIsWrong: a typed registration code that is not
 // one is refused with what is wrong with it, in each language.
 func TestMistypedCodesSayWhatIsWrong(t *testing.T) {

@@ -23,7 +23,8 @@ type ReplayMsg struct {
 	Log    []LogLine    `json:"log"`
 	// Result is how the game ended as stored, in English ("p2 wins
 	// (knockout)"); Outcome says it in the reader's words where the moves
-	// end the game (one that expired has none).
+	// or the server (a ranked game lost on time or by leaving) ended the
+	// game (one that expired has none).
 	Result  string         `json:"result"`
 	Outcome *engine.Result `json:"outcome,omitempty"`
 }
@@ -67,7 +68,9 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 		}
 	}
 	m.View = engine.Localized(st, viewer, w)
-	m.Outcome = outcomeAfter(game, st.Clone(), g.Actions[step:], w)
+	if m.Outcome = outcomeAfter(game, st.Clone(), g.Actions[step:], w); m.Outcome == nil {
+		m.Outcome = serverEndedOutcome(g.Result, l)
+	}
 	for i, c := range g.Seats {
 		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
 	}

@@ -90,7 +90,7 @@ func WriteHTML(w io.Writer, d Document) error {
 	if err != nil {
 		return err
 	}
-	return tmpl.Funcs(reportFuncs(d.Lang)).Execute(w, data)
+	return tmpl.Funcs(reportFuncs(d.Lang, d.GameWords)).Execute(w, data)
 }
 
 func svgCharts(r *Report, l i18n.Lang, game *i18n.Catalog) ([]htmlChart, error) {
@@ -121,14 +121,15 @@ func inlineSVG(c Chart) (template.HTML, error) {
 	return template.HTML(svg), nil
 }
 
-// reportFuncs are the template's functions, speaking language l. The
+// reportFuncs are the template's functions, speaking language l with
+// game's words (nil for a game that has none). The
 // template is parsed once with
 // English ones; WriteHTML binds its document's language to a clone.
-func reportFuncs(l i18n.Lang) template.FuncMap {
+func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 	return template.FuncMap{
 		"t":      func(key string, kv ...any) string { return words.T(l, key, kv...) },
 		"pct":    func(x float64) string { return i18n.Percent(l, x, 1) },
-		"iv":     func(iv Interval) string { return ratePercent(l, iv) },
+		"iv":     func(iv Interval) string { return RatePercent(l, iv) },
 		"dec":    func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
 		"signed": func(x float64) string { return i18n.Signed(l, x, 3) },
 		"rating": func(x float64) string { return i18n.Signed(l, x, 0) },
@@ -138,11 +139,13 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 		"diff": func(d Diff) string {
 			return i18n.Signed(l, d.Diff, 3) + " [" + i18n.Signed(l, d.Low, 3) + "; " + i18n.Signed(l, d.High, 3) + "]"
 		},
-		"points":   func(x float64) string { return points(l, x) },
-		"measure":  func(name string) string { return measureIn(l, name) },
-		"figure":   func(name string) string { return figureIn(l, name) },
-		"gameName": gameName,
-		"add1":     func(i int) int { return i + 1 },
+		"points":     func(x float64) string { return points(l, x) },
+		"measure":    func(name string) string { return measureIn(l, name) },
+		"figure":     func(name string) string { return FigureIn(l, name) },
+		"agent":      func(spec string) string { return agentIn(l, spec) },
+		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
+		"gameName":   gameName,
+		"add1":       func(i int) int { return i + 1 },
 		"heat": func(iv Interval) template.CSS {
 			// green above 50%, red below, stronger the further from even.
 			d := iv.Rate - 0.5
@@ -156,7 +159,7 @@ func reportFuncs(l i18n.Lang) template.FuncMap {
 	}
 }
 
-var reportTemplate = template.Must(template.New("report").Funcs(reportFuncs(i18n.EN)).Parse(reportHTML))
+var reportTemplate = template.Must(template.New("report").Funcs(reportFuncs(i18n.EN, nil)).Parse(reportHTML))
 
 // gameName is the name of the game with id ("Mystic Elements"), or the
 // id itself for a game this program does not know.

@@ -10,12 +10,24 @@ import (
 // The measures DiffResults compares, by the English names that stored
 // comparisons and their JSON keep (measureIn words them for a reader).
 const (
-	measureSeatWin  = "p%d win rate"
+	measureSeatWin  = "p%d win rate" // through seatWinMeasure and seatOfMeasure only
 	measureFirstWin = "first player win rate"
 	measureDraw     = "draw rate"
 	measureTurnCap  = "turn-cap rate"
 	measureTurns    = "mean turns"
 )
+
+// seatWinMeasure names the win rate of seat (counted from 1).
+func seatWinMeasure(seat int) string { return fmt.Sprintf(measureSeatWin, seat) }
+
+// seatOfMeasure is the seat (counted from 1) whose win rate name is, as
+// seatWinMeasure names it; ok is false for any other measure.
+func seatOfMeasure(name string) (seat int, ok bool) {
+	if _, err := fmt.Sscanf(name, measureSeatWin, &seat); err != nil || seatWinMeasure(seat) != name {
+		return 0, false
+	}
+	return seat, true
+}
 
 // DiffResults compares two batches played on the same seeds (game k of
 // one against game k of the other), measure by measure: each rate's
@@ -31,7 +43,7 @@ func DiffResults(option string, seats int, mirror bool, base, other []GameResult
 	var out []Diff
 	for s := range seats {
 		seat := engine.Seat(s)
-		out = append(out, p.rate(option, fmt.Sprintf(measureSeatWin, s+1), func(r GameResult) (bool, bool) {
+		out = append(out, p.rate(option, seatWinMeasure(s+1), func(r GameResult) (bool, bool) {
 			return r.Winners.Has(seat), true
 		}))
 	}

@@ -28,7 +28,7 @@ type Figure struct {
 	Of   func(*Report) (Interval, error)
 }
 
-// The figures' names as reports store them, which figureIn puts into
+// The figures' names as reports store them, which FigureIn puts into
 // the reader's language.
 const (
 	figureFirst      = "first player's win rate"
@@ -149,7 +149,7 @@ func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 // language l.
 func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
-	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", figureIn(l, sw.Figure), "card", sw.Card,
+	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
 		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + ", " + i18n.Decimal(l, p.Figure.High, 2) + "]"
@@ -168,7 +168,7 @@ func (sw *Sweep) Chart() (Chart, error) { return sw.ChartIn(i18n.EN) }
 // per value of the second field, if any), with 95% intervals, in
 // language l.
 func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
-	figure := figureIn(l, sw.Figure)
+	figure := FigureIn(l, sw.Figure)
 	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", sw.Fields[0]))
 	p.X.Label.Text = sw.Fields[0]
 	p.Y.Label.Text = figure

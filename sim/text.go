@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"kartenwerk/engine/i18n"
 )
@@ -17,13 +18,18 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw := textWriter{w: w, l: l}
 	played := r.Games - r.Errors
 	tw.line("", "report.text.head", "game", r.Game, "games", r.Games, "seats", r.Seats, "seed", r.Seed,
-		"agents", strings.Join(r.Agents, " vs "), "cap", r.TurnCap)
+		"agents", strings.Join(agentsIn(l, r.Agents), " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
 		tw.line("", "report.text.variant", "variant", fmt.Sprint(r.Variant))
 	}
 	tw.method(r)
+	seats := make([]string, len(r.WinRate))
+	for s := range seats {
+		seats[s] = tw.seatLabel(r, s)
+	}
+	seatWidth := widest(seats, 0) // agents' words differ in length by language
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  %s %s %6d  %s\n", tw.seatLabel(r, s), tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
+		fmt.Fprintf(w, "  %-*s %s %6d  %s\n", seatWidth, seats[s], tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
 	}
 	fmt.Fprintf(w, "  %-11s %6d  %s  (%s)\n", tw.t("report.text.draws"), r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
@@ -56,7 +62,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		}
 		tw.line("  ", "report.text.ended_by", "reasons", strings.Join(parts, ", "))
 	}
-	tw.measures(r)
+	tw.measures(r, game)
 	tw.cards(r.CardStats)
 	tw.cardRanking(r.CardRanking)
 	if r.Errors > 0 {
@@ -88,7 +94,7 @@ func (tw textWriter) pct(iv Interval) string {
 	if tw.l == i18n.EN {
 		return pct(iv)
 	}
-	return ratePercent(tw.l, iv)
+	return RatePercent(tw.l, iv)
 }
 
 // signedPct writes a difference of rates in percent with its sign.
@@ -105,7 +111,7 @@ func (tw textWriter) seatLabel(r *Report, s int) string {
 	if r.Mirror {
 		return tw.t("report.text.seat_mirror", "seat", s+1)
 	}
-	return tw.t("report.text.seat", "seat", s+1, "agent", r.Agents[s])
+	return tw.t("report.text.seat", "seat", s+1, "agent", agentIn(tw.l, r.Agents[s]))
 }
 
 // method says how the intervals were computed and on what sample.
@@ -130,27 +136,41 @@ func (tw textWriter) effective(iv Interval, games int) string {
 
 // entrantLabel names an entrant by agent and deck.
 func (tw textWriter) entrantLabel(r *Report, e int) string {
-	name := r.EntrantRates[e].Agent
+	name := agentIn(tw.l, r.EntrantRates[e].Agent)
 	if d := r.EntrantRates[e].Deck; d != "" {
 		return tw.t("report.text.with_deck", "agent", name, "deck", d)
 	}
 	return name
 }
 
-// measures lists the game's own figures.
-func (tw textWriter) measures(r *Report) {
+// measures lists the game's own figures, named in game's words.
+func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 	if len(r.MeasureStats) == 0 {
 		return
 	}
 	tw.line("  ", "report.text.measures")
-	for _, m := range r.MeasureStats {
-		fmt.Fprintf(tw.w, "    %-34s %7s  (%s)\n", m.Name, i18n.Decimal(tw.l, m.Mean, 2),
+	names := make([]string, len(r.MeasureStats))
+	for i, m := range r.MeasureStats {
+		names[i] = gameFigureIn(tw.l, game, m.Name)
+	}
+	width := widest(names, 34)
+	for i, m := range r.MeasureStats {
+		fmt.Fprintf(tw.w, "    %-*s %7s  (%s)\n", width, names[i], i18n.Decimal(tw.l, m.Mean, 2),
 			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }
 
 func pct(iv Interval) string {
 	return fmt.Sprintf("%5.1f%% [%4.1f%%, %4.1f%%]", 100*iv.Rate, 100*iv.Low, 100*iv.High)
+}
+
+// widest is the length in runes, which fmt pads by, of the longest of
+// names, at least least.
+func widest(names []string, least int) int {
+	for _, n := range names {
+		least = max(least, utf8.RuneCountInString(n))
+	}
+	return least
 }
 
 func allSame(xs []string) bool {
@@ -286,18 +306,16 @@ func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
 func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	corner := tw.t("report.text.row_vs_column")
-	width := len(corner)
-	for _, d := range m.Names {
-		width = max(width, len(d))
-	}
+	names := agentsIn(l, m.Names)
+	width := widest(append([]string{corner}, names...), 0)
 	fmt.Fprintf(w, "%-*s", width, corner)
-	for _, d := range m.Names {
+	for _, d := range names {
 		fmt.Fprintf(w, " %*s", width, d)
 	}
 	fmt.Fprintln(w)
-	for i, d := range m.Names {
+	for i, d := range names {
 		fmt.Fprintf(w, "%-*s", width, d)
-		for j := range m.Names {
+		for j := range names {
 			if i == j {
 				fmt.Fprintf(w, " %*s", width, "—")
 				continue
@@ -312,7 +330,7 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	if len(m.Strengths) > 0 {
 		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, s.Name, i18n.Signed(l, s.Rating, 0),
+			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, agentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
 				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}

@@ -2,7 +2,6 @@ package sim
 
 import (
 	"embed"
-	"regexp"
 	"strconv"
 	"strings"
 
@@ -20,13 +19,11 @@ var words = i18n.MustLoad("report words", messageFiles, "messages", i18n.Shared)
 // every word.
 func Words() *i18n.Catalog { return words }
 
-// ratePercent writes a rate with its interval as the reader writes
+// RatePercent writes a rate with its interval as the reader writes
 // numbers: "56.7% [55.7–57.7]", "56,7 % [55,7–57,7]".
-func ratePercent(l i18n.Lang, iv Interval) string {
+func RatePercent(l i18n.Lang, iv Interval) string {
 	return i18n.Percent(l, iv.Rate, 1) + " [" + i18n.PercentRange(l, iv.Low, iv.High, 1) + "]"
 }
-
-var seatMeasure = regexp.MustCompile(`^p(\d+) win rate$`)
 
 // measureKeys are the report catalogue's keys of DiffResults' measures
 // other than a seat's win rate.
@@ -36,8 +33,7 @@ var measureKeys = map[string]string{measureFirstWin: "first_win", measureDraw: "
 // measureIn names a paired comparison's measure (paired.go names them in
 // English, which the JSON keeps) in language l.
 func measureIn(l i18n.Lang, name string) string {
-	if m := seatMeasure.FindStringSubmatch(name); m != nil {
-		seat, _ := strconv.Atoi(m[1])
+	if seat, ok := seatOfMeasure(name); ok {
 		return words.T(l, "report.measure.seat_win", "seat", seat)
 	}
 	key, ok := measureKeys[name]
@@ -47,9 +43,44 @@ func measureIn(l i18n.Lang, name string) string {
 	return words.T(l, "report.measure."+key)
 }
 
-// figureIn names a sweep's figure (ParseFigure names it in English, which
+// gameFigureIn names a figure a game measures (engine.Measure, named in
+// English, which reports store) in language l through the game's words
+// (its catalogue's figure.<name>), or as it is where the game has none.
+func gameFigureIn(l i18n.Lang, game *i18n.Catalog, name string) string {
+	if game != nil && game.Has("figure."+name) {
+		return game.T(l, "figure."+name)
+	}
+	return name
+}
+
+// agentIn names an agent spec ("ismcts:iters=1000") in language l by
+// its kind's word, its parameters as typed: "ISMCTS-Suche (iters=1000)".
+// English keeps the spec itself, which is what one types; an agent kind
+// without a word stays as it is.
+func agentIn(l i18n.Lang, spec string) string {
+	kind, params, _ := strings.Cut(spec, ":")
+	key := "report.agent." + kind
+	if l == i18n.EN || !words.Has(key) {
+		return spec
+	}
+	if params == "" {
+		return words.T(l, key)
+	}
+	return words.T(l, key) + " (" + params + ")"
+}
+
+// agentsIn names every agent spec of specs in language l.
+func agentsIn(l i18n.Lang, specs []string) []string {
+	out := make([]string, len(specs))
+	for i, s := range specs {
+		out[i] = agentIn(l, s)
+	}
+	return out
+}
+
+// FigureIn names a sweep's or tuning target's figure (ParseFigure names it in English, which
 // stored sweeps keep) in language l.
-func figureIn(l i18n.Lang, name string) string {
+func FigureIn(l i18n.Lang, name string) string {
 	switch {
 	case name == figureFirst:
 		return words.T(l, "report.sweep.first")

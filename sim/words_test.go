@@ -7,9 +7,13 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 	"kartenwerk/engine/i18n"
+	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/mystimons"
 )
 
 // Every word of the report has a text in every language, and no text is
@@ -55,10 +59,10 @@ func vocabulary(t *testing.T, l i18n.Lang) map[string]bool {
 }
 
 // dataWords are the words of what the report is about, which stay as
-// they are: the game's figures, cards, decks, agents and ways of ending.
+// they are: the game's figures, cards, decks and ways of ending (agents
+// have the report's words).
 func dataWords(r *Report) map[string]bool {
-	names := append([]string{r.Game}, r.Agents...)
-	names = append(names, r.Decks...)
+	names := append([]string{r.Game}, r.Decks...)
 	for _, m := range r.MeasureStats {
 		names = append(names, m.Name)
 	}
@@ -165,10 +169,16 @@ func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
 		{i18n.DE, "mean turns", "Züge im Mittel", measureIn},
 		{i18n.EN, "first player win rate", "first player win rate", measureIn},
 		{i18n.DE, "cards drawn", "cards drawn", measureIn},
-		{i18n.DE, figureFirst, "Siegrate des Startspielers", figureIn},
-		{i18n.CS, figureLength, "průměrná délka partie (tahy)", figureIn},
-		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", figureIn},
-		{i18n.CS, "something else", "something else", figureIn},
+		{i18n.DE, figureFirst, "Siegrate des Startspielers", FigureIn},
+		{i18n.CS, figureLength, "průměrná délka partie (tahy)", FigureIn},
+		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", FigureIn},
+		{i18n.CS, "something else", "something else", FigureIn},
+		{i18n.DE, "greedy", "gierig", agentIn},
+		{i18n.CS, "random", "náhodný", agentIn},
+		{i18n.DE, "ismcts:iters=1000", "ISMCTS-Suche (iters=1000)", agentIn},
+		{i18n.CS, "noisy:p=0.3", "hladový s náhodnými tahy (p=0.3)", agentIn},
+		{i18n.EN, "ismcts:iters=1000", "ismcts:iters=1000", agentIn},
+		{i18n.DE, "learned", "learned", agentIn},
 	} {
 		if got := c.of(c.l, c.name); got != c.want {
 			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)
@@ -194,6 +204,118 @@ func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
 				t.Errorf("the %s comparison lacks the draw rate in its words:\n%s", l, out)
 			}
 			speaksOnly(t, l, out, c.Reports[0])
+		}
+	}
+}
+
+// Every measure DiffResults names, a seat's win rate for any number of
+// seats included, has words in German and Czech: a measure renamed where
+// it is made keeps its words, or this fails.
+func TestEveryComparedMeasureHasWords(t *testing.T) {
+	results := []GameResult{{Index: 0, First: 0, Turns: 3}}
+	for _, seats := range []int{2, 4} {
+		for _, d := range DiffResults("option", seats, false, results, results) {
+			for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+				if got := measureIn(l, d.Measure); got == d.Measure || strings.Contains(got, "⟦") {
+					t.Errorf("%d seats: measure %q in %s reads %q", seats, d.Measure, l, got)
+				}
+			}
+		}
+	}
+	for _, name := range []string{"p win rate", "p2 win rate!", "p02 win rate", "p2 win rates"} {
+		if seat, ok := seatOfMeasure(name); ok {
+			t.Errorf("%q read as seat %d's win rate", name, seat)
+		}
+	}
+}
+
+// A matrix of agents, as the strength command writes it, names the
+// agents in German and Czech words, their parameters as typed.
+func TestAgentMatrixSpeaksTheReadersLanguage(t *testing.T) {
+	m := &Matrix{Names: []string{"random", "ismcts:iters=20"}, Rate: [][]Interval{{{}, {Rate: 0.2}}, {{Rate: 0.8}, {}}},
+		Strengths: []Strength{{Name: "ismcts:iters=20", Rating: 120}, {Name: "random", Rating: -120}}}
+	for _, c := range []struct {
+		l     i18n.Lang
+		wants []string
+	}{
+		{i18n.DE, []string{"zufällig", "ISMCTS-Suche (iters=20)"}},
+		{i18n.CS, []string{"náhodný", "hledání ISMCTS (iters=20)"}},
+	} {
+		var text, page bytes.Buffer
+		m.WriteTextIn(&text, c.l)
+		if err := WriteHTML(&page, Document{Title: "strength", Matrix: m, Lang: c.l}); err != nil {
+			t.Fatal(err)
+		}
+		for name, out := range map[string]string{"text": text.String(), "HTML": visibleText(page.String())} {
+			for _, want := range c.wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("the %s %s lacks %q:\n%s", c.l, name, want, out)
+				}
+			}
+			if regexp.MustCompile(`\brandom\b|ismcts:`).MatchString(out) {
+				t.Errorf("the %s %s names an agent in English:\n%s", c.l, name, out)
+			}
+		}
+	}
+}
+
+// A game's own figures are named in the game's words in German and Czech,
+// in the text report and the HTML one, and every figure the game
+// measures has a word.
+func TestGameFiguresSpeakTheReadersLanguage(t *testing.T) {
+	for _, id := range []string{"athernum", "mystimons"} {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		game := g.(engine.Speaker).Catalog()
+		rep, err := Run(context.Background(), Config{Game: g, Games: 12, Seed: 3, Agents: []string{"greedy"}, Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(rep.MeasureStats) == 0 {
+			t.Fatalf("%s measured no figures", id)
+		}
+		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+			var text, page bytes.Buffer
+			rep.WriteTextIn(&text, l, game)
+			if err := WriteHTML(&page, Document{Title: id, Report: rep, Lang: l, GameWords: game}); err != nil {
+				t.Fatal(err)
+			}
+			for _, m := range rep.MeasureStats {
+				if !game.Has("figure." + m.Name) {
+					t.Errorf("%s has no word for its figure %q", id, m.Name)
+					continue
+				}
+				for name, out := range map[string]string{"text": text.String(), "HTML": visibleText(page.String())} {
+					if want := game.T(l, "figure."+m.Name); !strings.Contains(out, want) || strings.Contains(out, m.Name) {
+						t.Errorf("%s, %s %s: figure %q should read %q", id, l, name, m.Name, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// The text report's columns stay aligned in every language, whose words
+// for the agents differ in length: the seats' counts of wins line up.
+func TestTextColumnsAlignInEveryLanguage(t *testing.T) {
+	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 2, Agents: []string{"greedy", "random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs {
+		var out bytes.Buffer
+		rep.WriteTextIn(&out, l, nil)
+		wins := " " + Words().T(l, "report.text.wins") + " "
+		var columns []int
+		for _, line := range strings.Split(out.String(), "\n") {
+			if i := strings.Index(line, wins); i > 0 && strings.Contains(line, "(") {
+				columns = append(columns, utf8.RuneCountInString(line[:i]))
+			}
+		}
+		if len(columns) != 2 || columns[0] != columns[1] {
+			t.Errorf("%s: the seats' wins stand at columns %v:\n%s", l, columns, out.String())
 		}
 	}
 }

@@ -58,6 +58,14 @@ export function decimal(x, digits) {
   return new Intl.NumberFormat(words.lang, {minimumFractionDigits: digits, maximumFractionDigits: digits, useGrouping: false}).format(x);
 }
 
+/** signed puts its sign before a number that decimal wrote, as the
+ * simulation report does: "+" from zero up; below zero the true minus
+ * sign (U+2212) in German and Czech, which set it, the hyphen in English. */
+export function signed(text) {
+  if (!text.startsWith("-")) return "+" + text;
+  return words.lang === "en" ? text : "\u2212" + text.slice(1);
+}
+
 /** percent writes a share (0.125) as the reader's language does:
  * "12.5%" in English, "12,5 %" in German and Czech. */
 export function percent(share, digits) {

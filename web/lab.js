@@ -2,7 +2,7 @@
 // variants, seats, agents and decks, queued on the server, followed live,
 // reopened, repeated and compared side by side.
 import {el, api, fixText, seatName} from "./common.js";
-import {t, loadWords, lang, pageLang, decimal} from "./i18n.js";
+import {t, loadWords, lang, pageLang, decimal, signed} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 const pollEvery = 500; // ms: progress shows at least once a second
@@ -487,7 +487,7 @@ function diffRow(d) {
   const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => decimal(x, 2) : pct;
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
   const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
-  const sign = (x) => (x > 0 ? "+" : "") + fmt(x);
+  const sign = (x) => signed(fmt(x));
   // a semicolon parts the bounds, which German and Czech write with a comma
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}; ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");

@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -38,5 +39,58 @@ func TestSimReportInTheLanguageAsked(t *testing.T) {
 	}
 	if _, statErr := os.Stat(html); statErr == nil {
 		t.Error("--lang fr wrote a report")
+	}
+}
+
+// `tune --lang L` prints its progress and outcome in L, with the reader's
+// decimals, while its JSON keeps English keys; an unknown language is
+// refused before any game is played.
+func TestTuneInTheLanguageAsked(t *testing.T) {
+	tuneArgs := []string{"tune", "athernum", "--param", "Ember Tyrant.cost=3..5", "--budget", "2", "-n", "6", "--confirm", "12", "-j", "1"}
+	for _, c := range []struct {
+		lang           []string
+		outWant, trace string
+	}{
+		{nil, "best setting:", "evaluation 1 of 2: "},
+		{[]string{"--lang", "de"}, "beste Einstellung:", "Auswertung 1 von 2: "},
+		{[]string{"--lang", "cs"}, "nejlepší nastavení:", "vyhodnocení 1/2: "},
+	} {
+		out, errOut, err := run(t, "", append(tuneArgs, c.lang...)...)
+		if err != nil {
+			t.Fatalf("%v: %v", c.lang, err)
+		}
+		if !strings.Contains(out, c.outWant) || !strings.Contains(errOut, c.trace) {
+			t.Errorf("%v: outcome %q, progress %q; want %q and %q", c.lang, out, errOut, c.outWant, c.trace)
+		}
+		if c.lang != nil && pointDecimalCLI.MatchString(out+errOut) {
+			t.Errorf("%v: a decimal point in %q", c.lang, out+errOut)
+		}
+	}
+	out, _, err := run(t, "", append(tuneArgs, "--lang", "de", "--json")...)
+	if err != nil || !strings.Contains(out, `"within_tolerance"`) || !strings.Contains(out, `"figure": "first player's win rate"`) {
+		t.Errorf("--json in German: %v\n%s", err, out)
+	}
+	_, errOut, err := run(t, "", append(tuneArgs, "--lang", "fr")...)
+	if err == nil || !strings.Contains(err.Error(), "de (Deutsch), en (English) or cs (Čeština)") || errOut != "" {
+		t.Errorf("--lang fr: %v, progress %q; want a refusal naming the languages before any game", err, errOut)
+	}
+}
+
+var pointDecimalCLI = regexp.MustCompile(`\d\.\d`)
+
+// `sweep --lang L` reports its progress in L.
+func TestSweepProgressInTheLanguageAsked(t *testing.T) {
+	for _, c := range []struct {
+		lang, want string
+	}{
+		{"en", "setting 2 of 2 done"},
+		{"de", "Einstellung 2 von 2 fertig"},
+		{"cs", "nastavení 2/2 hotovo"},
+	} {
+		_, errOut, err := run(t, "", "sweep", "athernum", "--card", "Ember Tyrant", "--field", "cost", "--values", "3..4",
+			"-n", "4", "-j", "1", "--lang", c.lang)
+		if err != nil || !strings.Contains(errOut, c.want) {
+			t.Errorf("--lang %s: progress %q (%v), want %q", c.lang, errOut, err, c.want)
+		}
 	}
 }

@@ -101,7 +101,9 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 			return err
 		}
 		if rep.Errors > 0 {
-			defer func() { fmt.Fprintf(cmd.ErrOrStderr(), "kartenwerk: %d game(s) failed\n", rep.Errors) }()
+			defer func() {
+				fmt.Fprintln(cmd.ErrOrStderr(), "kartenwerk: "+sim.Words().T(sp.l, "report.text.games_failed", "n", rep.Errors))
+			}()
 		}
 	}
 	return writeOutputs(doc, o.report, o.png)

@@ -82,7 +82,7 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 	defer stop()
 	sw, err := sim.RunSweep(ctx, cfg, o.card, fields, settings, fig, func(done int) {
-		fmt.Fprintf(cmd.ErrOrStderr(), "setting %d of %d done\n", done, len(settings))
+		fmt.Fprintln(cmd.ErrOrStderr(), sim.Words().T(sp.l, "report.sweep.progress", "done", done, "n", len(settings)))
 	})
 	if err != nil {
 		return err

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 
@@ -59,6 +60,10 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	if err != nil {
 		return err
 	}
+	sp, err := speechFor(g)
+	if err != nil {
+		return err
+	}
 	if len(o.params) == 0 {
 		return fmt.Errorf("give at least one --param, e.g. --param \"Ember Tyrant.cost=3..7\"")
 	}
@@ -89,10 +94,11 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	b, err := tune.Run(ctx, g, cfg, params, target, o.tolerance/100, o.confirm,
 		tune.Options{Budget: o.budget, Seed: o.sim.seed, Explore: o.explore},
 		func(step int, set tune.Setting, figure float64) {
-			fmt.Fprintf(errOut, "evaluation %d/%d: %.1f%% at %v\n", step, o.budget, 100*figure, set)
+			fmt.Fprintln(errOut, tune.ProgressIn(sp.l, step, o.budget, set, figure))
 		})
 	if err != nil {
 		return err
 	}
-	return emit(cmd.OutOrStdout(), o.sim.asJSON, b, b.WriteText)
+	text := func(w io.Writer) { b.WriteTextIn(w, sp.l) }
+	return emit(cmd.OutOrStdout(), o.sim.asJSON, b, text)
 }

@@ -3,7 +3,6 @@ package tune
 import (
 	"context"
 	"fmt"
-	"io"
 	"maps"
 	"math"
 	"strconv"
@@ -157,7 +156,11 @@ func Apply(g engine.Game, cfg sim.Config, params []Param, point []int) (sim.Conf
 
 // Balance is a tuning run's outcome.
 type Balance struct {
-	Target      string   `json:"target"`
+	Target string `json:"target"`
+	// Figure is the targeted figure's name as reports keep it, in
+	// English (sim.FigureIn words it), and TargetValue its aim.
+	Figure      string   `json:"figure"`
+	TargetValue float64  `json:"target_value"`
 	Params      []string `json:"params"`
 	Evaluations int      `json:"evaluations"`
 	GamesEach   int      `json:"games_per_evaluation"`
@@ -220,25 +223,10 @@ func Run(ctx context.Context, g engine.Game, cfg sim.Config, params []Param, tar
 	if err != nil {
 		return nil, err
 	}
-	b := &Balance{Target: target.Text, Evaluations: len(res.History), GamesEach: cfg.Games, Best: best, Estimate: res.Estimate,
+	b := &Balance{Target: target.Text, Figure: target.Figure.Name, TargetValue: target.Value, Evaluations: len(res.History), GamesEach: cfg.Games, Best: best, Estimate: res.Estimate,
 		Confirmed: iv, ConfirmGames: rep.Games, Tolerance: tolerance, Within: math.Abs(iv.Rate-target.Value) <= tolerance}
 	for _, p := range params {
 		b.Params = append(b.Params, p.Name())
 	}
 	return b, nil
-}
-
-// WriteText writes the outcome for people.
-func (b *Balance) WriteText(w io.Writer) {
-	fmt.Fprintf(w, "tuned %s toward %s with NTBEA: %d evaluations of %d games\n", strings.Join(b.Params, ", "), b.Target, b.Evaluations, b.GamesEach)
-	fmt.Fprintln(w, "best setting:")
-	for _, p := range b.Params {
-		fmt.Fprintf(w, "  %-28s %v\n", p, b.Best[p])
-	}
-	verdict := "within"
-	if !b.Within {
-		verdict = "NOT within"
-	}
-	fmt.Fprintf(w, "confirmed on %d fresh games: %.1f%% [%.1f%%, %.1f%%], %s ±%.1f points of the target\n",
-		b.ConfirmGames, 100*b.Confirmed.Rate, 100*b.Confirmed.Low, 100*b.Confirmed.High, verdict, 100*b.Tolerance)
 }

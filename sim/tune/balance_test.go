@@ -87,7 +87,7 @@ func TestRunTunesAndConfirmsOnFreshGames(t *testing.T) {
 	}
 	var text strings.Builder
 	b.WriteText(&text)
-	if !strings.Contains(text.String(), "confirmed on 30 fresh games") {
+	if !strings.Contains(text.String(), "measured again on 30 fresh games") {
 		t.Errorf("text: %s", text.String())
 	}
 }

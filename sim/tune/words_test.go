@@ -1,0 +1,80 @@
+package tune
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine/i18n"
+	"kartenwerk/sim"
+)
+
+var (
+	wordPattern  = regexp.MustCompile(`\p{L}{4,}`)
+	pointDecimal = regexp.MustCompile(`\d\.\d`)
+	placeholder  = regexp.MustCompile(`\{\{[^}]*\}\}`)
+)
+
+// catalogueWords are the words (four letters or more, lower case) of the
+// report catalogue's texts in l.
+func catalogueWords(l i18n.Lang) map[string]bool {
+	out := map[string]bool{}
+	for _, key := range sim.Words().Keys() {
+		text := placeholder.ReplaceAllString(sim.Words().T(l, key), "")
+		for _, w := range wordPattern.FindAllString(text, -1) {
+			out[strings.ToLower(w)] = true
+		}
+	}
+	return out
+}
+
+// tunedOutcome is a tuning outcome as Run makes it, one that met its
+// target and one that did not.
+func tunedOutcome(within bool) *Balance {
+	return &Balance{Target: "first=50", Figure: "first player's win rate", TargetValue: 0.5,
+		Params: []string{"Ember Tyrant.cost", "variant:turn-limit"}, Evaluations: 60, GamesEach: 200,
+		Best:      Setting{"Ember Tyrant.cost": 5, "variant:turn-limit": 30},
+		Confirmed: sim.Interval{Rate: 0.512, Low: 0.497, High: 0.527}, ConfirmGames: 4000, Within: within, Tolerance: 0.025}
+}
+
+// What tune prints, progress and outcome, speaks German and Czech: no
+// English word of the report's vocabulary that the language does not
+// share, and decimal commas; English keeps its decimal points.
+func TestTuneSpeaksTheReadersLanguage(t *testing.T) {
+	english := catalogueWords(i18n.EN)
+	for _, c := range []struct {
+		l     i18n.Lang
+		wants []string
+	}{
+		{i18n.EN, []string{"51.2% [49.7–52.7]", "target met: within ±2.5 points", "first player's win rate = 50.0%", "evaluation 3 of 60: 48.5% at Ember Tyrant.cost=5, variant:turn-limit=30"}},
+		{i18n.DE, []string{"51,2\u00a0% [49,7–52,7]", "Ziel erreicht", "Siegrate des Startspielers = 50,0\u00a0%", "Auswertung 3 von 60: 48,5\u00a0%"}},
+		{i18n.CS, []string{"51,2\u00a0% [49,7–52,7]", "cíl splněn", "vyhodnocení 3/60: 48,5\u00a0%"}},
+	} {
+		t.Run(c.l.String(), func(t *testing.T) {
+			var out strings.Builder
+			out.WriteString(ProgressIn(c.l, 3, 60, tunedOutcome(true).Best, 0.485) + "\n")
+			tunedOutcome(true).WriteTextIn(&out, c.l)
+			tunedOutcome(false).WriteTextIn(&out, c.l)
+			text := out.String()
+			for _, want := range c.wants {
+				if !strings.Contains(text, want) {
+					t.Errorf("the output lacks %q:\n%s", want, text)
+				}
+			}
+			if c.l == i18n.EN {
+				return
+			}
+			own := catalogueWords(c.l)
+			data := strings.ToLower(strings.Join(tunedOutcome(true).Params, " "))
+			for _, w := range wordPattern.FindAllString(text, -1) {
+				lw := strings.ToLower(w)
+				if english[lw] && !own[lw] && !strings.Contains(data, lw) {
+					t.Errorf("English word %q in the %s output:\n%s", w, c.l, text)
+				}
+			}
+			if m := pointDecimal.FindString(text); m != "" {
+				t.Errorf("a decimal point %q in the %s output:\n%s", m, c.l, text)
+			}
+		})
+	}
+}
