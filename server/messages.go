@@ -112,7 +112,7 @@ const logTail = 60
 // stateLocked builds the full state message for a client with these
 // seats that reads language l.
 func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
-	m := s.deltaLocked(controls, max(0, len(s.log)-logTail), l)
+	m := s.deltaLocked(controls, max(0, len(s.log)-logTail), l, nil)
 	m.Full, m.Game, m.Name, m.Controls, m.CardsDate = true, s.game.Info().ID, s.game.Info().Name, controls, s.setup.CardsDate
 	if m.Controls == nil {
 		m.Controls = []engine.Seat{}
@@ -123,12 +123,13 @@ func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 
 // deltaLocked builds the state message for a client with these seats
 // that reads language l and has the first has log entries: only what it
-// lacks.
-func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *StateMsg {
+// lacks. Its view is built in room when given, and so is valid only until
+// room's next use (engine.ViewRoom).
+func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room *engine.ViewRoom) *StateMsg {
 	s.speakLocked(l)
 	viewer := s.viewer(controls)
 	w := s.wordsLocked(l)
-	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.Localized(s.state, viewer, w),
+	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, room),
 		Log: s.logFrom(viewer, has, w), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
 		Legal: []LegalAction{}}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {

@@ -41,6 +41,11 @@ type session struct {
 	// patch and head are room to build a view's merge patch and a
 	// message's other members in, reused.
 	patch, head []byte
+	// spares are views no client holds any longer, to write the next
+	// ones in (spareLocked).
+	spares []spareView
+	// viewRoom is where views are built on their way to being encoded.
+	viewRoom engine.ViewRoom
 	// names are the display names the seats chose ("" for the default).
 	names []string
 	// langs are the languages the log keeps its words in: those of the

@@ -80,6 +80,61 @@ func (s *session) broadcastLocked() {
 			}
 		}
 	}
+	s.spareLocked(done)
+}
+
+// maxSpares bounds the views a game keeps to write the next ones into:
+// one for each way its clients see it in the common case (two seats and
+// the spectators).
+const maxSpares = 4
+
+// spareView is a view, and its spans, that no client holds any longer.
+type spareView struct {
+	view  []byte
+	spans []span
+}
+
+// spareLocked keeps the views the clients were sent before this
+// broadcast, so that the next ones are written into them rather than
+// into new memory: a view is most of what a move allocates, and the
+// garbage collector's work grows with it. Each client now holds a view
+// of done, so the old ones are free; unless some encoding failed and
+// left a client on its old view, when none is kept.
+func (s *session) spareLocked(done []encoded) {
+	for _, e := range done {
+		if e.msg == nil {
+			return
+		}
+	}
+	for _, e := range done {
+		if len(s.spares) == maxSpares || cap(e.base) == 0 || s.sparedLocked(e.base) {
+			continue
+		}
+		s.spares = append(s.spares, spareView{e.base[:0], e.baseSpans[:0]})
+	}
+}
+
+// sparedLocked reports whether view's memory is already kept: clients
+// alike share one view, and each way of seeing may have found it.
+func (s *session) sparedLocked(view []byte) bool {
+	for _, sp := range s.spares {
+		if &sp.view[:1][0] == &view[:1][0] { // both have room: see spareLocked
+			return true
+		}
+	}
+	return false
+}
+
+// takeSpareLocked returns a kept view's memory, or empty slices.
+func (s *session) takeSpareLocked() spareView {
+	n := len(s.spares)
+	if n == 0 {
+		return spareView{}
+	}
+	sp := s.spares[n-1]
+	s.spares[n-1] = spareView{}
+	s.spares = s.spares[:n-1]
+	return sp
 }
 
 // sendDeltaLocked sends c what changed since its last message: the
@@ -89,8 +144,8 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls) && sameBytes(e.base, c.view)
 	})
 	if i < 0 {
-		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view}
-		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang), c.view, c.spans)
+		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view, baseSpans: c.spans}
+		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang, &s.viewRoom), c.view, c.spans)
 		done = append(done, e)
 		i = len(done) - 1
 	}
@@ -114,12 +169,12 @@ func sameBytes(a, b []byte) bool {
 // language that had has log entries and were sent the view base; view
 // is the view it brings them, with its spans.
 type encoded struct {
-	controls   []engine.Seat
-	lang       i18n.Lang
-	has        int
-	base, view []byte
-	spans      []span
-	msg        []byte
+	controls         []engine.Seat
+	lang             i18n.Lang
+	has              int
+	base, view       []byte
+	baseSpans, spans []span
+	msg              []byte
 }
 
 // sendStateLocked sends a client the full state message.
@@ -137,7 +192,11 @@ func (s *session) sendStateLocked(c *client) {
 // cannot be encoded. m's view is taken out of it.
 func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg, view []byte, spans []span) {
 	// Room for a view about as long as the last one, so it grows once.
-	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
+	room := s.takeSpareLocked()
+	if want := max(2048, len(base)+len(base)/4); cap(room.view) < want {
+		room.view = make([]byte, 0, want)
+	}
+	view = m.View.AppendJSON(room.view)
 	m.View = nil
 	head, ok := m.appendDeltaJSON(s.head[:0])
 	if ok {
@@ -146,7 +205,10 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 		return nil, nil, nil
 	}
 	key, body := `,"view":`, view
-	spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
+	spans = room.spans
+	if want := max(64, len(baseSpans)+len(baseSpans)/8); cap(spans) < want {
+		spans = make([]span, 0, want)
+	}
 	if base == nil {
 		spans = indexJSON(spans, view)
 	} else {
