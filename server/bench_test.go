@@ -83,7 +83,7 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 	defer reportCPU(b)()
 	for range b.N {
 		for _, c := range seats {
-			c.has = len(s.log) - 1
+			c.has = s.log.len() - 1
 		}
 		s.broadcastLocked()
 		for _, c := range seats {

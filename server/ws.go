@@ -151,7 +151,7 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 	}
 	if done[i].msg != nil {
 		c.push(done[i].msg)
-		c.has, c.view, c.spans = len(s.log), done[i].view, done[i].spans
+		c.has, c.view, c.spans = s.log.len(), done[i].view, done[i].spans
 	}
 	return done
 }
@@ -181,7 +181,7 @@ type encoded struct {
 func (s *session) sendStateLocked(c *client) {
 	if b, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); b != nil {
 		c.push(b)
-		c.has, c.view, c.spans = len(s.log), view, spans
+		c.has, c.view, c.spans = s.log.len(), view, spans
 	}
 }
 
@@ -191,10 +191,11 @@ func (s *session) sendStateLocked(c *client) {
 // the message and the view's encoding and spans, or nils (logged) when it
 // cannot be encoded. m's view is taken out of it.
 func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg, view []byte, spans []span) {
-	// Room for a view about as long as the last one, so it grows once.
+	// Room for a view about as long as the last one: a spare that held
+	// one, or new room with some to spare, so that it grows once.
 	room := s.takeSpareLocked()
-	if want := max(2048, len(base)+len(base)/4); cap(room.view) < want {
-		room.view = make([]byte, 0, want)
+	if cap(room.view) < len(base) || cap(room.view) == 0 {
+		room.view = make([]byte, 0, max(2048, len(base)+len(base)/4))
 	}
 	view = m.View.AppendJSON(room.view)
 	m.View = nil
@@ -206,8 +207,8 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 	}
 	key, body := `,"view":`, view
 	spans = room.spans
-	if want := max(64, len(baseSpans)+len(baseSpans)/8); cap(spans) < want {
-		spans = make([]span, 0, want)
+	if cap(spans) < len(baseSpans) || cap(spans) == 0 {
+		spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
 	}
 	if base == nil {
 		spans = indexJSON(spans, view)
