@@ -31,7 +31,7 @@ type client struct {
 	// spans are view's objects and arrays (mergepatch_spans.go), shared
 	// as view is.
 	spans  []span
-	send   chan []byte
+	send   chan *outMsg
 	once   sync.Once
 	closed chan struct{}
 	// pushed counts the messages queued for this client's table, if set.
@@ -42,13 +42,19 @@ func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
 
 // push queues a message; a client too slow to take it is dropped (it
 // reconnects and gets the current state).
-func (c *client) push(b []byte) {
+func (c *client) push(b []byte) { c.pushMsg(plainMsg(b)) }
+
+// pushMsg queues m, held for this client until its writer has written
+// it.
+func (c *client) pushMsg(m *outMsg) {
 	if c.pushed != nil {
 		c.pushed.Add(1)
 	}
+	m.hold()
 	select {
-	case c.send <- b:
+	case c.send <- m:
 	default:
+		m.done()
 		c.close()
 	}
 }
@@ -81,6 +87,11 @@ func (s *session) broadcastLocked() {
 		}
 	}
 	s.spareLocked(done)
+	for _, e := range done {
+		if e.msg != nil {
+			e.msg.done()
+		}
+	}
 }
 
 // maxSpares bounds the views a game keeps to write the next ones into:
@@ -150,7 +161,7 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 		i = len(done) - 1
 	}
 	if done[i].msg != nil {
-		c.push(done[i].msg)
+		c.pushMsg(done[i].msg)
 		c.has, c.view, c.spans = s.log.len(), done[i].view, done[i].spans
 	}
 	return done
@@ -174,13 +185,14 @@ type encoded struct {
 	has              int
 	base, view       []byte
 	baseSpans, spans []span
-	msg              []byte
+	msg              *outMsg
 }
 
 // sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); b != nil {
-		c.push(b)
+	if msg, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); msg != nil {
+		c.pushMsg(msg)
+		msg.done()
 		c.has, c.view, c.spans = s.log.len(), view, spans
 	}
 }
@@ -188,9 +200,10 @@ func (s *session) sendStateLocked(c *client) {
 // encodeStateLocked encodes a state message for a client that was sent
 // the view base (nil for none), whose spans are baseSpans: with its view
 // whole, or as a merge patch against base when there is one. It returns
-// the message and the view's encoding and spans, or nils (logged) when it
-// cannot be encoded. m's view is taken out of it.
-func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg, view []byte, spans []span) {
+// the message, held by the caller until it has queued it (outMsg.done),
+// and the view's encoding and spans, or nils (logged) when it cannot be
+// encoded. m's view is taken out of it.
+func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg *outMsg, view []byte, spans []span) {
 	// Room for a view about as long as the last one: a spare that held
 	// one, or new room with some to spare, so that it grows once.
 	room := s.takeSpareLocked()
@@ -218,9 +231,9 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 			key, body = `,"view_patch":`, s.patch
 		}
 	}
-	msg = make([]byte, 0, len(head)+len(key)+len(body))
-	msg = append(append(append(msg, head[:len(head)-1]...), key...), body...)
-	return append(msg, '}'), view, spans
+	msg = newPooledMsg()
+	msg.b = append(append(append(append(msg.b, head[:len(head)-1]...), key...), body...), '}')
+	return msg, view, spans
 }
 
 // encodeLocked encodes a message, or logs why it cannot and returns nil.
@@ -318,7 +331,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, lang: langOf(r), send: make(chan []byte, 128), closed: make(chan struct{}), pushed: &s.pushes}
+	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, 128), closed: make(chan struct{}), pushed: &s.pushes}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
@@ -347,9 +360,10 @@ func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *clien
 	defer stalled.Stop()
 	for {
 		select {
-		case b := <-c.send:
+		case m := <-c.send:
 			stalled.Reset(writeTimeout)
-			err := conn.Write(context.Background(), websocket.MessageText, b)
+			err := conn.Write(context.Background(), websocket.MessageText, m.b)
+			m.done()
 			stalled.Stop()
 			if err != nil {
 				c.close()
