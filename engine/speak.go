@@ -84,15 +84,33 @@ func Say(st State, a Action, viewer Seat, form Form, w Words) string {
 
 // LocalViewer is a StateSpeaker that builds a view in w's words at once,
 // without the English words Localize would replace: what Localized
-// returns, for less work on a server's every move.
+// returns, for less work on a server's every move. Given a room, it
+// builds the view there (see ViewRoom); given nil, in memory of its own.
 type LocalViewer interface {
-	LocalView(s Seat, w Words) *View
+	LocalView(s Seat, w Words, room *ViewRoom) *View
+}
+
+// ViewRoom is memory a view is built in and its caller reuses for the
+// next one. A server builds a view for each seat on every move and
+// encodes it at once: the lists of one view can hold the next, rather
+// than be garbage the collector must find. A view built in a room is
+// valid until the room's next use.
+type ViewRoom struct {
+	View    View
+	Players []PlayerView
+	Stats   []Stat
+	Zones   []Zone
+	Cards   []CardView
 }
 
 // Localized returns seat s's view of st in w's words.
-func Localized(st State, s Seat, w Words) *View {
+func Localized(st State, s Seat, w Words) *View { return LocalizedIn(st, s, w, nil) }
+
+// LocalizedIn is Localized, built in room where st can (a LocalViewer);
+// a nil room is none.
+func LocalizedIn(st State, s Seat, w Words, room *ViewRoom) *View {
 	if lv, ok := st.(LocalViewer); ok {
-		return lv.LocalView(s, w)
+		return lv.LocalView(s, w, room)
 	}
 	v := st.View(s)
 	if sp, ok := st.(StateSpeaker); ok {

@@ -75,7 +75,7 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 	s := midgameSession(b)
 	var seats []*client
 	for i := range s.seats {
-		c := &client{controls: []engine.Seat{engine.Seat(i)}, lang: i18n.EN, send: make(chan []byte, 1), closed: make(chan struct{})}
+		c := &client{controls: []engine.Seat{engine.Seat(i)}, lang: i18n.EN, send: make(chan *outMsg, 1), closed: make(chan struct{})}
 		s.clients[c] = struct{}{}
 		seats = append(seats, c)
 	}
@@ -83,11 +83,11 @@ func BenchmarkMoveBroadcast(b *testing.B) {
 	defer reportCPU(b)()
 	for range b.N {
 		for _, c := range seats {
-			c.has = len(s.log) - 1
+			c.has = s.log.len() - 1
 		}
 		s.broadcastLocked()
 		for _, c := range seats {
-			<-c.send
+			(<-c.send).done()
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -190,7 +189,10 @@ func TestAFollowerPlaysTheAnnouncedAction(t *testing.T) {
 	b.srv.heard(resp.ID, 0, first)
 	s := b.srv.live(resp.ID)
 	s.mu.Lock()
-	got := slices.Clone(s.actions)
+	var got []string
+	for _, a := range s.actions {
+		got = append(got, s.codec.Format(a))
+	}
 	s.mu.Unlock()
 	if len(got) != 1 || got[0] != first {
 		t.Fatalf("after hearing %q the follower has %q", first, got)

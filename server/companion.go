@@ -351,7 +351,7 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	c := &client{send: make(chan []byte, 32), closed: make(chan struct{})}
+	c := &client{send: make(chan *outMsg, 32), closed: make(chan struct{})}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	lt, err := srv.lockedTable(ctx, r.PathValue("id"))

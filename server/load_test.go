@@ -49,10 +49,10 @@ func TestLoadTestMeasuresServerCPUAfterTheWarmup(t *testing.T) {
 func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 	s := midgameSession(t)
 	full, view, spans := s.encodeStateLocked(s.stateLocked([]engine.Seat{0}, i18n.EN), nil, nil)
-	patched, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, len(s.log)-2, i18n.EN), []byte(`{"turn":0}`), nil)
-	whole, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, len(s.log)-1, i18n.EN), nil, nil)
-	spectators, _, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN), view, spans)
-	msgs := [][]byte{full, patched, whole, spectators,
+	patched, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, s.log.len()-2, i18n.EN, nil), []byte(`{"turn":0}`), nil)
+	whole, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, s.log.len()-1, i18n.EN, nil), nil, nil)
+	spectators, _, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN, nil), view, spans)
+	msgs := [][]byte{full.b, patched.b, whole.b, spectators.b,
 		s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()}),
 		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here, but "quotes" <and> \\ escapes`}),
 	}

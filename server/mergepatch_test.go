@@ -184,9 +184,9 @@ func TestDeltaEncodingIsEncodingJSON(t *testing.T) {
 	s := midgameSession(t)
 	thinking := engine.Seat(1)
 	msgs := []*StateMsg{
-		s.deltaLocked([]engine.Seat{s.state.ToMove()}, len(s.log)-2, i18n.EN),
-		s.deltaLocked([]engine.Seat{1 - s.state.ToMove()}, 0, i18n.EN),
-		s.deltaLocked(nil, len(s.log), i18n.EN),
+		s.deltaLocked([]engine.Seat{s.state.ToMove()}, s.log.len()-2, i18n.EN, nil),
+		s.deltaLocked([]engine.Seat{1 - s.state.ToMove()}, 0, i18n.EN, nil),
+		s.deltaLocked(nil, s.log.len(), i18n.EN, nil),
 		{Type: "state", ID: "x<&>\"", Version: 3, Viewer: engine.NoSeat, Thinking: &thinking, Finished: true, Rematch: "r\u2028",
 			Legal: []LegalAction{{Action: "a", Label: "Ä \\ <b>", Cards: []int{1, -2}, Concedes: true}, {Action: "b", Cards: []int{}}},
 			Log:   []LogLine{{N: 1, Seat: 0, Label: "l\n"}}, LogTotal: 1},

@@ -112,7 +112,7 @@ const logTail = 60
 // stateLocked builds the full state message for a client with these
 // seats that reads language l.
 func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
-	m := s.deltaLocked(controls, max(0, len(s.log)-logTail), l)
+	m := s.deltaLocked(controls, max(0, s.log.len()-logTail), l, nil)
 	m.Full, m.Game, m.Name, m.Controls, m.CardsDate = true, s.game.Info().ID, s.game.Info().Name, controls, s.setup.CardsDate
 	if m.Controls == nil {
 		m.Controls = []engine.Seat{}
@@ -123,13 +123,14 @@ func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 
 // deltaLocked builds the state message for a client with these seats
 // that reads language l and has the first has log entries: only what it
-// lacks.
-func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang) *StateMsg {
+// lacks. Its view is built in room when given, and so is valid only until
+// room's next use (engine.ViewRoom).
+func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room *engine.ViewRoom) *StateMsg {
 	s.speakLocked(l)
 	viewer := s.viewer(controls)
 	w := s.wordsLocked(l)
-	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.Localized(s.state, viewer, w),
-		Log: s.logFrom(viewer, has, w), LogTotal: len(s.log), Finished: s.finished, Rematch: s.rematch,
+	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, room),
+		Log: s.logFrom(viewer, has, w), LogTotal: s.log.len(), Finished: s.finished, Rematch: s.rematch,
 		Legal: []LegalAction{}}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
 		m.Explain = explainBelowHeadline(s.game, s.state, sp, w)
@@ -191,10 +192,10 @@ func cardArgs(c *engine.ActionCodec, a engine.Action) []int {
 // logFrom returns the log entries after the first from, as viewer may
 // read them in w's words.
 func (s *session) logFrom(viewer engine.Seat, from int, w engine.Words) []LogLine {
-	from = min(max(0, from), len(s.log))
-	out := make([]LogLine, 0, len(s.log)-from)
-	for i := from; i < len(s.log); i++ {
-		out = append(out, LogLine{N: i + 1, Seat: s.log[i].seat, Label: labelFor(s.log[i], viewer, w)})
+	from = min(max(0, from), s.log.len())
+	out := make([]LogLine, 0, s.log.len()-from)
+	for i := from; i < s.log.len(); i++ {
+		out = append(out, LogLine{N: i + 1, Seat: s.log.seat(i), Label: s.log.label(i, viewer, w)})
 	}
 	return out
 }

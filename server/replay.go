@@ -56,13 +56,14 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 	m := &ReplayMsg{ID: g.ID, Game: g.Setup.Game, Name: game.Info().Name, Step: step, Steps: len(g.Actions),
 		Viewer: viewer, Result: g.Result, Log: []LogLine{}}
 	w := engine.Words{Lang: l}
+	var log gameLog
 	for i, text := range g.Actions[:step] {
 		a, err := game.Info().Actions.Parse(text)
 		if err != nil {
 			return nil, err
 		}
-		e := describeIn(st, a, 1<<l)
-		m.Log = append(m.Log, LogLine{N: i + 1, Seat: e.seat, Label: labelFor(e, viewer, w)})
+		log.add(describeIn(st, a, 1<<l))
+		m.Log = append(m.Log, LogLine{N: i + 1, Seat: log.seat(i), Label: log.label(i, viewer, w)})
 		if err := st.Apply(a); err != nil {
 			return nil, err
 		}

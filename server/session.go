@@ -30,8 +30,8 @@ type session struct {
 
 	mu       sync.Mutex
 	state    engine.State
-	actions  []string
-	log      []logEntry
+	actions  []engine.Action
+	log      gameLog
 	clients  map[*client]struct{}
 	thinking engine.Seat
 	agents   []ai.Agent
@@ -41,6 +41,11 @@ type session struct {
 	// patch and head are room to build a view's merge patch and a
 	// message's other members in, reused.
 	patch, head []byte
+	// spares are views no client holds any longer, to write the next
+	// ones in (spareLocked).
+	spares []spareView
+	// viewRoom is where views are built on their way to being encoded.
+	viewRoom engine.ViewRoom
 	// names are the display names the seats chose ("" for the default).
 	names []string
 	// langs are the languages the log keeps its words in: those of the
@@ -58,9 +63,10 @@ type session struct {
 	ranked *rankedGame
 }
 
-// logEntry is one action as each viewer may read it: labels[l][s] in
-// language l for seat s, and the last label of each language for the
-// spectators. A game that speaks only English has one language.
+// logEntry is one action as each viewer may read it, on its way into the
+// log (gameLog): labels[l][s] in language l for seat s, and the last
+// label of each language for the spectators. A game that speaks only
+// English has one language.
 type logEntry struct {
 	seat   engine.Seat
 	labels [][]string
@@ -106,8 +112,8 @@ func (s *session) replayLocked(text string) error {
 	if err := s.state.Apply(a); err != nil {
 		return err
 	}
-	s.log = append(s.log, entry)
-	s.actions = append(s.actions, text)
+	s.log.add(entry)
+	s.actions = append(s.actions, a)
 	s.finished, _ = s.state.Terminal()
 	s.lastActive = time.Now()
 	return nil
@@ -182,8 +188,8 @@ func (s *session) applyLocked(a engine.Action) error {
 	if err := s.state.Apply(a); err != nil {
 		return fmt.Errorf("illegal action %q: %v", text, err)
 	}
-	s.actions = append(s.actions, text)
-	s.log = append(s.log, entry)
+	s.actions = append(s.actions, a)
+	s.log.add(entry)
 	s.lastActive = time.Now()
 	if done, out := s.state.Terminal(); done {
 		s.finished = true

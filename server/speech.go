@@ -72,16 +72,13 @@ func (s *session) speakLocked(l i18n.Lang) {
 		return
 	}
 	s.langs |= 1 << l
-	if _, speaks := s.state.(engine.StateSpeaker); !speaks || len(s.log) == 0 {
+	if _, speaks := s.state.(engine.StateSpeaker); !speaks || s.log.len() == 0 {
 		return
 	}
 	st, err := engine.NewAt(s.game, s.setup)
 	for i := 0; err == nil && i < len(s.actions); i++ {
-		var a engine.Action
-		if a, err = s.codec.Parse(s.actions[i]); err == nil {
-			s.log[i].labels[l] = labelsIn(st.(engine.StateSpeaker), st.Seats(), a, l)
-			err = st.Apply(a)
-		}
+		s.log.speak(l, i, labelsIn(st.(engine.StateSpeaker), st.Seats(), s.actions[i], l))
+		err = st.Apply(s.actions[i])
 	}
 	if err != nil { // the game was replayed before, so this cannot happen
 		s.srv.log.Error("putting a game's log into another language failed", "game", s.id, "lang", l, "err", err)
@@ -99,25 +96,6 @@ func labelsOf(n int, say func(engine.Seat) string) []string {
 		}
 	}
 	return out
-}
-
-// labelFor is a log entry as viewer reads it in w's words.
-func labelFor(e logEntry, viewer engine.Seat, w engine.Words) string {
-	labels := e.labels[0]
-	if int(w.Lang) < len(e.labels) {
-		labels = e.labels[w.Lang]
-	}
-	for i := 0; labels == nil && i < len(e.labels); i++ {
-		labels = e.labels[i] // not kept in w's language (see speakLocked)
-	}
-	if labels == nil {
-		return ""
-	}
-	label := labels[len(labels)-1]
-	if viewer >= 0 && int(viewer) < len(labels)-1 {
-		label = labels[viewer]
-	}
-	return withNames(label, w)
 }
 
 // withNames replaces the seat placeholders of a stored line by names.

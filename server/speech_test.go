@@ -28,8 +28,11 @@ func TestLogLinesNameSeatsByTheirNamesWhenRead(t *testing.T) {
 		{1, engine.Words{Lang: i18n.CS}, "Hráč 1 hraje kartu"},
 		{engine.NoSeat, engine.Words{Lang: i18n.EN, Names: []string{"Anna"}}, "Anna plays a card"},
 	}
+	var log gameLog
+	log.add(logEntry{seat: 1, labels: [][]string{i18n.EN: {"x", "y", "z"}, i18n.DE: {"x", "y", "z"}, i18n.CS: {"x", "y", "z"}}})
+	log.add(e)
 	for _, c := range cases {
-		if got := labelFor(e, c.viewer, c.w); got != c.want {
+		if got := log.label(1, c.viewer, c.w); got != c.want {
 			t.Errorf("viewer %v in %s: %q, want %q", c.viewer, c.w.Lang, got, c.want)
 		}
 	}
@@ -143,9 +146,9 @@ func catalogVariant(t *testing.T, base, lang, game, key string) VariantInfo {
 // that language from the first move.
 func TestTheLogSpeaksAReadersLanguageFromItsFirstReader(t *testing.T) {
 	s := midgameSessionIn(t, i18n.DE)
-	for _, e := range s.log {
-		if e.labels[i18n.EN] != nil || e.labels[i18n.CS] != nil {
-			t.Fatalf("move %v was put into words nobody reads: %q", e.seat, e.labels)
+	for _, l := range []i18n.Lang{i18n.EN, i18n.CS} {
+		if kept := s.log.texts[l]; len(kept.lines) > 0 {
+			t.Fatalf("the log was put into %s, which nobody reads: %q", l, kept.text)
 		}
 	}
 	g, err := s.srv.store.LoadGame(context.Background(), s.id)
@@ -159,7 +162,7 @@ func TestTheLogSpeaksAReadersLanguageFromItsFirstReader(t *testing.T) {
 	for _, controls := range [][]engine.Seat{nil, {0}, {1}} {
 		want, got := s.stateLocked(controls, i18n.DE).Log, late.stateLocked(controls, i18n.DE).Log
 		if len(want) == 0 || !slices.Equal(got, want) {
-			t.Fatalf("seats %v: the log read first after %d moves\n%v\nwant, as read from the first move,\n%v", controls, len(s.log), got, want)
+			t.Fatalf("seats %v: the log read first after %d moves\n%v\nwant, as read from the first move,\n%v", controls, s.log.len(), got, want)
 		}
 	}
 	if de, cs := late.stateLocked(nil, i18n.DE).Log[0].Label, late.stateLocked(nil, i18n.CS).Log[0].Label; de == cs {

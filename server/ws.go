@@ -31,7 +31,7 @@ type client struct {
 	// spans are view's objects and arrays (mergepatch_spans.go), shared
 	// as view is.
 	spans  []span
-	send   chan []byte
+	send   chan *outMsg
 	once   sync.Once
 	closed chan struct{}
 	// pushed counts the messages queued for this client's table, if set.
@@ -42,13 +42,19 @@ func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
 
 // push queues a message; a client too slow to take it is dropped (it
 // reconnects and gets the current state).
-func (c *client) push(b []byte) {
+func (c *client) push(b []byte) { c.pushMsg(plainMsg(b)) }
+
+// pushMsg queues m, held for this client until its writer has written
+// it.
+func (c *client) pushMsg(m *outMsg) {
 	if c.pushed != nil {
 		c.pushed.Add(1)
 	}
+	m.hold()
 	select {
-	case c.send <- b:
+	case c.send <- m:
 	default:
+		m.done()
 		c.close()
 	}
 }
@@ -80,6 +86,66 @@ func (s *session) broadcastLocked() {
 			}
 		}
 	}
+	s.spareLocked(done)
+	for _, e := range done {
+		if e.msg != nil {
+			e.msg.done()
+		}
+	}
+}
+
+// maxSpares bounds the views a game keeps to write the next ones into:
+// one for each way its clients see it in the common case (two seats and
+// the spectators).
+const maxSpares = 4
+
+// spareView is a view, and its spans, that no client holds any longer.
+type spareView struct {
+	view  []byte
+	spans []span
+}
+
+// spareLocked keeps the views the clients were sent before this
+// broadcast, so that the next ones are written into them rather than
+// into new memory: a view is most of what a move allocates, and the
+// garbage collector's work grows with it. Each client now holds a view
+// of done, so the old ones are free; unless some encoding failed and
+// left a client on its old view, when none is kept.
+func (s *session) spareLocked(done []encoded) {
+	for _, e := range done {
+		if e.msg == nil {
+			return
+		}
+	}
+	for _, e := range done {
+		if len(s.spares) == maxSpares || cap(e.base) == 0 || s.sparedLocked(e.base) {
+			continue
+		}
+		s.spares = append(s.spares, spareView{e.base[:0], e.baseSpans[:0]})
+	}
+}
+
+// sparedLocked reports whether view's memory is already kept: clients
+// alike share one view, and each way of seeing may have found it.
+func (s *session) sparedLocked(view []byte) bool {
+	for _, sp := range s.spares {
+		if &sp.view[:1][0] == &view[:1][0] { // both have room: see spareLocked
+			return true
+		}
+	}
+	return false
+}
+
+// takeSpareLocked returns a kept view's memory, or empty slices.
+func (s *session) takeSpareLocked() spareView {
+	n := len(s.spares)
+	if n == 0 {
+		return spareView{}
+	}
+	sp := s.spares[n-1]
+	s.spares[n-1] = spareView{}
+	s.spares = s.spares[:n-1]
+	return sp
 }
 
 // sendDeltaLocked sends c what changed since its last message: the
@@ -89,14 +155,14 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 		return e.has == c.has && e.lang == c.lang && slices.Equal(e.controls, c.controls) && sameBytes(e.base, c.view)
 	})
 	if i < 0 {
-		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view}
-		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang), c.view, c.spans)
+		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view, baseSpans: c.spans}
+		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang, &s.viewRoom), c.view, c.spans)
 		done = append(done, e)
 		i = len(done) - 1
 	}
 	if done[i].msg != nil {
-		c.push(done[i].msg)
-		c.has, c.view, c.spans = len(s.log), done[i].view, done[i].spans
+		c.pushMsg(done[i].msg)
+		c.has, c.view, c.spans = s.log.len(), done[i].view, done[i].spans
 	}
 	return done
 }
@@ -114,30 +180,37 @@ func sameBytes(a, b []byte) bool {
 // language that had has log entries and were sent the view base; view
 // is the view it brings them, with its spans.
 type encoded struct {
-	controls   []engine.Seat
-	lang       i18n.Lang
-	has        int
-	base, view []byte
-	spans      []span
-	msg        []byte
+	controls         []engine.Seat
+	lang             i18n.Lang
+	has              int
+	base, view       []byte
+	baseSpans, spans []span
+	msg              *outMsg
 }
 
 // sendStateLocked sends a client the full state message.
 func (s *session) sendStateLocked(c *client) {
-	if b, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); b != nil {
-		c.push(b)
-		c.has, c.view, c.spans = len(s.log), view, spans
+	if msg, view, spans := s.encodeStateLocked(s.stateLocked(c.controls, c.lang), nil, nil); msg != nil {
+		c.pushMsg(msg)
+		msg.done()
+		c.has, c.view, c.spans = s.log.len(), view, spans
 	}
 }
 
 // encodeStateLocked encodes a state message for a client that was sent
 // the view base (nil for none), whose spans are baseSpans: with its view
 // whole, or as a merge patch against base when there is one. It returns
-// the message and the view's encoding and spans, or nils (logged) when it
-// cannot be encoded. m's view is taken out of it.
-func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg, view []byte, spans []span) {
-	// Room for a view about as long as the last one, so it grows once.
-	view = m.View.AppendJSON(make([]byte, 0, max(2048, len(base)+len(base)/4)))
+// the message, held by the caller until it has queued it (outMsg.done),
+// and the view's encoding and spans, or nils (logged) when it cannot be
+// encoded. m's view is taken out of it.
+func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg *outMsg, view []byte, spans []span) {
+	// Room for a view about as long as the last one: a spare that held
+	// one, or new room with some to spare, so that it grows once.
+	room := s.takeSpareLocked()
+	if cap(room.view) < len(base) || cap(room.view) == 0 {
+		room.view = make([]byte, 0, max(2048, len(base)+len(base)/4))
+	}
+	view = m.View.AppendJSON(room.view)
 	m.View = nil
 	head, ok := m.appendDeltaJSON(s.head[:0])
 	if ok {
@@ -146,7 +219,10 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 		return nil, nil, nil
 	}
 	key, body := `,"view":`, view
-	spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
+	spans = room.spans
+	if cap(spans) < len(baseSpans) || cap(spans) == 0 {
+		spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
+	}
 	if base == nil {
 		spans = indexJSON(spans, view)
 	} else {
@@ -155,9 +231,9 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 			key, body = `,"view_patch":`, s.patch
 		}
 	}
-	msg = make([]byte, 0, len(head)+len(key)+len(body))
-	msg = append(append(append(msg, head[:len(head)-1]...), key...), body...)
-	return append(msg, '}'), view, spans
+	msg = newPooledMsg()
+	msg.b = append(append(append(append(msg.b, head[:len(head)-1]...), key...), body...), '}')
+	return msg, view, spans
 }
 
 // encodeLocked encodes a message, or logs why it cannot and returns nil.
@@ -255,7 +331,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, lang: langOf(r), send: make(chan []byte, 128), closed: make(chan struct{}), pushed: &s.pushes}
+	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, 128), closed: make(chan struct{}), pushed: &s.pushes}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
@@ -284,9 +360,10 @@ func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *clien
 	defer stalled.Stop()
 	for {
 		select {
-		case b := <-c.send:
+		case m := <-c.send:
 			stalled.Reset(writeTimeout)
-			err := conn.Write(context.Background(), websocket.MessageText, b)
+			err := conn.Write(context.Background(), websocket.MessageText, m.b)
+			m.done()
 			stalled.Stop()
 			if err != nil {
 				c.close()

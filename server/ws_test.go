@@ -189,14 +189,14 @@ func TestSpectatorsShareOneEncoding(t *testing.T) {
 	clients := []*client{{}, {}, {controls: seat}, {controls: seat}, {controls: []engine.Seat{1}}}
 	s.mu.Lock()
 	for _, c := range clients {
-		c.send, c.closed = make(chan []byte, 1), make(chan struct{})
+		c.send, c.closed = make(chan *outMsg, 1), make(chan struct{})
 		s.clients[c] = struct{}{}
 	}
 	s.broadcastLocked()
 	s.mu.Unlock()
 	got := make([][]byte, len(clients))
 	for i, c := range clients {
-		got[i] = <-c.send
+		got[i] = (<-c.send).b
 	}
 	same := func(a, b []byte) bool { return &a[0] == &b[0] }
 	if !same(got[0], got[1]) || !same(got[2], got[3]) {

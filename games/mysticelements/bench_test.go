@@ -43,13 +43,22 @@ func BenchmarkDeterminize(b *testing.B) {
 }
 
 // BenchmarkLocalizedView measures a seat's view of a midgame state in
-// English, as the server builds it for each client kind on every move.
+// English, as the server builds it for each client kind on every move:
+// in memory of its own, and in the room the view before it used, as a
+// server builds it.
 func BenchmarkLocalizedView(b *testing.B) {
 	s := midgame(b)
 	w := engine.Words{Lang: i18n.EN, Names: []string{"Anna", ""}}
-	b.ReportAllocs()
-	for b.Loop() {
-		_ = engine.Localized(s, 0, w)
+	for _, bench := range []struct {
+		name string
+		room *engine.ViewRoom
+	}{{"alone", nil}, {"room", &engine.ViewRoom{}}} {
+		b.Run(bench.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = engine.LocalizedIn(s, 0, w, bench.room)
+			}
+		})
 	}
 }
 

@@ -189,8 +189,10 @@ func checkPrompts(t *testing.T, s *state, want map[i18n.Lang]string) {
 
 // LocalView, which a server calls on every move, is exactly View put into
 // words by Localize, for every seat and the spectators, in random games in
-// every language.
+// every language: built in memory of its own, and built in one room that
+// every view before it used too (engine.ViewRoom).
 func TestLocalViewIsTheLocalizedView(t *testing.T) {
+	var room engine.ViewRoom
 	for seed := uint64(1); seed <= 6; seed++ {
 		st, err := Game{}.New(engine.Setup{Game: "mysticelements", Seed: seed})
 		if err != nil {
@@ -207,8 +209,10 @@ func TestLocalViewIsTheLocalizedView(t *testing.T) {
 				for _, v := range []engine.Seat{0, 1, engine.NoSeat} {
 					want := st.View(v)
 					st.(engine.StateSpeaker).Localize(want, w)
-					if got := st.(engine.LocalViewer).LocalView(v, w); !reflect.DeepEqual(got, want) {
-						t.Fatalf("seed %d move %d %v in %v: LocalView\n%+v\nwant\n%+v", seed, move, v, l, got, want)
+					for _, keep := range []*engine.ViewRoom{nil, &room} {
+						if got := st.(engine.LocalViewer).LocalView(v, w, keep); !reflect.DeepEqual(got, want) {
+							t.Fatalf("seed %d move %d %v in %v (room %v): LocalView\n%+v\nwant\n%+v", seed, move, v, l, keep != nil, got, want)
+						}
 					}
 				}
 			}

@@ -52,7 +52,7 @@ func (s *state) cardName(viewer engine.Seat, id int16) string {
 
 // View is what seat v may see.
 func (s *state) View(v engine.Seat) *engine.View {
-	view := s.bareView(v)
+	view := s.bareView(v, nil)
 	view.Prompt, view.Notes = s.prompt(), s.notesIn(i18n.EN)
 	for i := range view.Players {
 		view.Players[i].Name = s.seatColours(int8(view.Players[i].Seat))
@@ -61,9 +61,10 @@ func (s *state) View(v engine.Seat) *engine.View {
 }
 
 // LocalView is what seat v may see, in w's words: Localized without
-// the English words Localize would replace.
-func (s *state) LocalView(v engine.Seat, w engine.Words) *engine.View {
-	view := s.bareView(v)
+// the English words Localize would replace. It is built in keep when
+// given (engine.ViewRoom).
+func (s *state) LocalView(v engine.Seat, w engine.Words, keep *engine.ViewRoom) *engine.View {
+	view := s.bareView(v, keep)
 	s.Localize(view, w)
 	return view
 }
@@ -85,18 +86,18 @@ func (s *state) seatColours(seat int8) string {
 }
 
 // bareView is what seat v may see, without the words that depend on a
-// language: the prompt, the notes and the players' names.
-func (s *state) bareView(v engine.Seat) *engine.View {
-	view := &engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
-		Active: engine.Seat(s.active), ToMove: s.ToMove()}
+// language: the prompt, the notes and the players' names. It is built in
+// keep when given.
+func (s *state) bareView(v engine.Seat, keep *engine.ViewRoom) *engine.View {
+	view, room := s.viewRoom(v, keep)
+	*view = engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
+		Active: engine.Seat(s.active), ToMove: s.ToMove(), Players: room.players}
 	if s.phase != phPick && s.phase != phOver {
 		view.Round = int(s.p[s.active].round)
 	}
 	if done, o := s.Terminal(); done {
 		view.Result = engine.ResultOf(o)
 	}
-	view.Players = make([]engine.PlayerView, 0, 2)
-	room := s.viewRoom(v)
 	for seat := int8(0); seat < 2; seat++ {
 		view.Players = append(view.Players, s.playerView(seat, v, &room))
 	}
@@ -106,13 +107,15 @@ func (s *state) bareView(v engine.Seat) *engine.View {
 	return view
 }
 
-// viewRoom is the room for one view's lists, three allocations in all:
-// a server builds a view for each seat on every move, and a list apiece
-// cost a dozen or more.
+// viewRoom is the room for one view's lists, four allocations in all,
+// or none when a caller's engine.ViewRoom has room enough: a server
+// builds a view for each seat on every move, and a list apiece cost a
+// dozen or more.
 type viewRoom struct {
-	stats []engine.Stat
-	zones []engine.Zone
-	cards []engine.CardView
+	players []engine.PlayerView
+	stats   []engine.Stat
+	zones   []engine.Zone
+	cards   []engine.CardView
 }
 
 // Each player's view has its energies and five counters, and five zones.
@@ -122,8 +125,9 @@ const (
 )
 
 // viewRoom makes the room for what v sees: the cards of the piles it
-// sees, the units' four numbers, each player's counters and zones.
-func (s *state) viewRoom(v engine.Seat) viewRoom {
+// sees, the units' four numbers, each player's counters and zones; in
+// keep, grown where it is too small, when keep is given.
+func (s *state) viewRoom(v engine.Seat, keep *engine.ViewRoom) (*engine.View, viewRoom) {
 	cards, units := 0, 0
 	for seat := range s.p {
 		p := &s.p[seat]
@@ -135,8 +139,20 @@ func (s *state) viewRoom(v engine.Seat) viewRoom {
 		cards += int(p.battle.n)
 		units += int(p.battle.n)
 	}
-	return viewRoom{stats: make([]engine.Stat, 0, 2*playerStats+4*units),
-		zones: make([]engine.Zone, 0, 2*playerZones), cards: make([]engine.CardView, 0, cards)}
+	if keep == nil {
+		keep = &engine.ViewRoom{}
+	}
+	return &keep.View, viewRoom{players: roomFor(&keep.Players, 2), stats: roomFor(&keep.Stats, 2*playerStats+4*units),
+		zones: roomFor(&keep.Zones, 2*playerZones), cards: roomFor(&keep.Cards, cards)}
+}
+
+// roomFor returns *list emptied, made anew if it has room for fewer than
+// n elements.
+func roomFor[T any](list *[]T, n int) []T {
+	if cap(*list) < n {
+		*list = make([]T, 0, n)
+	}
+	return (*list)[:0]
 }
 
 // take returns n elements of room, empty with room for n; a list that
