@@ -44,8 +44,6 @@ type session struct {
 	// spares are views no client holds any longer, to write the next
 	// ones in (spareLocked).
 	spares []spareView
-	// viewRoom is where views are built on their way to being encoded.
-	viewRoom engine.ViewRoom
 	// names are the display names the seats chose ("" for the default).
 	names []string
 	// langs are the languages the log keeps its words in: those of the

@@ -148,6 +148,13 @@ func (s *session) takeSpareLocked() spareView {
 	return sp
 }
 
+// viewRooms hold the rooms views are built in on their way to being
+// encoded (engine.ViewRoom). They are shared by every game rather than
+// kept by each: a room is needed only while a view is encoded, and rooms
+// of their own, full of pointers, were a fifth of what the collector
+// scanned at 10,000 games.
+var viewRooms = sync.Pool{New: func() any { return new(engine.ViewRoom) }}
+
 // sendDeltaLocked sends c what changed since its last message: the
 // message in done for clients like it, or one built, encoded and added.
 func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
@@ -156,7 +163,9 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 	})
 	if i < 0 {
 		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view, baseSpans: c.spans}
-		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang, &s.viewRoom), c.view, c.spans)
+		room := viewRooms.Get().(*engine.ViewRoom)
+		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang, room), c.view, c.spans)
+		viewRooms.Put(room)
 		done = append(done, e)
 		i = len(done) - 1
 	}
@@ -332,6 +341,17 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	}
 	conn.SetReadLimit(srv.cfg.MaxMessage)
 	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, 128), closed: make(chan struct{}), pushed: &s.pushes}
+	// The table is served on a goroutine of its own and this handler
+	// returns: the request, its headers and the HTTP server's frames
+	// would otherwise stay reachable for as long as the player sits at
+	// the table, a fifth of the objects the collector marks at 10,000
+	// games.
+	go srv.serveTable(conn, s, c, name)
+}
+
+// serveTable plays a connected client's part until it goes or the server
+// stops.
+func (srv *Server) serveTable(conn *websocket.Conn, s *session, c *client, name string) {
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
