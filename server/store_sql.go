@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -55,6 +54,12 @@ type sqlStore struct {
 	commitMu sync.Mutex
 	closed   bool
 	here     []writeOp
+	// pace is the rate of writes, and whether it calls for lingering
+	// (store_writer.go).
+	pace writePace
+	// commits is how many commits the store has made: against the
+	// writes, how well it batched them.
+	commits  atomic.Int64
 	closing  sync.Once
 	closeErr error
 }
@@ -155,7 +160,7 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), busy: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{}),
-		here: make([]writeOp, 0, 256)}
+		here: make([]writeOp, 0, 256), pace: writePace{wait: lingerFor}}
 	go s.writer()
 	if postgres {
 		close(s.synced)
@@ -296,97 +301,16 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 	}
 }
 
-// commitHere commits op, with whatever else has queued, on the caller's
-// goroutine, if nothing is queued and no commit is running, and reports
-// whether it did. A quiet server's move so costs no hand-off to the
-// writer and back, two goroutine wake-ups, about a sixth of a commit.
-func (s *sqlStore) commitHere(op writeOp) bool {
-	if len(s.ops) > 0 || !s.commitMu.TryLock() {
-		return false
-	}
-	defer s.commitMu.Unlock()
-	if s.closed {
-		return false
-	}
-	s.here = s.fill(append(s.here[:0], op))
-	s.commitAll(s.here)
-	clear(s.here) // holds no write's arguments until the next
-	return true
-}
-
-// writer commits queued writes in batches until the store closes, and
-// then commits what is still queued. A batch is what queued while the
-// last commit ran, and what the goroutines ready to run queue before the
-// writer's turn comes round again: a commit costs about as much for one
-// action as for several, so a busy server commits many at once, while a
-// lone write is committed at once rather than waiting for company that
-// may not come (a fixed wait for it cost a quiet server half a
-// millisecond a move, and a busy one whose guess of "busy" swung more).
-func (s *sqlStore) writer() {
-	defer close(s.stopped)
-	batch := make([]writeOp, 0, 256)
-	for {
-		select {
-		case op := <-s.ops:
-			s.commitMu.Lock()
-			s.commitAll(s.gatherReady(append(batch[:0], op)))
-			s.commitMu.Unlock()
-		case <-s.done:
-			s.commitMu.Lock()
-			s.closed = true
-			s.drain(batch[:0])
-			s.closeRaw()
-			s.commitMu.Unlock()
-			return
-		}
-	}
-}
-
-// gatherReady adds to batch what has queued up, and lets the goroutines
-// ready to run go first as long as they queue more.
-func (s *sqlStore) gatherReady(batch []writeOp) []writeOp {
-	batch = s.fill(batch)
-	for len(batch) < cap(batch) {
-		n := len(batch)
-		runtime.Gosched()
-		if batch = s.fill(batch); len(batch) == n {
-			break
-		}
-	}
-	return batch
-}
-
-// fill adds to batch what has queued up meanwhile, without waiting.
-func (s *sqlStore) fill(batch []writeOp) []writeOp {
-	for len(batch) < cap(batch) {
-		select {
-		case op := <-s.ops:
-			batch = append(batch, op)
-		default:
-			return batch
-		}
-	}
-	return batch
-}
-
-// drain commits the writes still queued when the store closes.
-func (s *sqlStore) drain(batch []writeOp) {
-	for {
-		batch = s.fill(batch[:0])
-		if len(batch) == 0 {
-			return
-		}
-		s.commitAll(batch)
-	}
-}
-
 // commitAll commits a batch in one transaction and tells each writer. If
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
 func (s *sqlStore) commitAll(batch []writeOp) {
 	start := time.Now()
 	errs, err := s.commit(batch)
-	commitSeconds.Observe(time.Since(start).Seconds())
+	end := time.Now()
+	commitSeconds.Observe(end.Sub(start).Seconds())
+	s.pace.committed(len(batch), end)
+	s.commits.Add(1)
 	if err != nil && len(batch) > 1 {
 		for _, op := range batch {
 			one, err := s.commit([]writeOp{op})
