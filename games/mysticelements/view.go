@@ -166,6 +166,19 @@ func take[T any](room *[]T, n int) []T {
 	return out
 }
 
+// charmsOn counts the charms attached to unit h, whoever controls them.
+func (s *state) charmsOn(h int16) int {
+	n := 0
+	for t := range s.p {
+		for _, ch := range s.p[t].battle.slice() {
+			if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 func (s *state) playerView(seat int8, v engine.Seat, room *viewRoom) engine.PlayerView {
 	p := &s.p[seat]
 	pv := engine.PlayerView{Seat: engine.Seat(seat), Out: p.lost,
@@ -198,6 +211,9 @@ func (s *state) playerView(seat int8, v engine.Seat, room *viewRoom) engine.Play
 	// Charms attached to this seat's units, whoever controls them.
 	for i := range battle.Cards {
 		h := int16(battle.Cards[i].ID)
+		if n := s.charmsOn(h); n > 0 {
+			battle.Cards[i].Attached = take(&room.cards, n)
+		}
 		for t := int8(0); t < 2; t++ {
 			for _, ch := range s.p[t].battle.slice() {
 				if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
