@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
+	"strconv"
 	"sync"
 	"syscall"
 	"testing"
@@ -199,6 +201,49 @@ func BenchmarkClientMsg(b *testing.B) {
 		var m ClientMsg
 		if err := decodeClientMsg(data, &m); err != nil || m.Action == "" {
 			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkMove measures a whole move as the server plays it, short of
+// the sockets: the player's message read, the action checked, saved in a
+// SQLite store (committed alone, as on a quiet server) and played, and
+// both seats' deltas built, encoded and queued. B/op is the garbage a
+// move leaves the collector; games that end are replaced, off the clock.
+func BenchmarkMove(b *testing.B) {
+	var s *session
+	var seats []*client
+	start := func() {
+		s = midgameSession(b)
+		seats = seats[:0]
+		for i := range s.seats {
+			c := &client{controls: []engine.Seat{engine.Seat(i)}, lang: i18n.EN, send: make(chan *outMsg, 4), closed: make(chan struct{})}
+			s.clients[c] = struct{}{}
+			seats = append(seats, c)
+		}
+	}
+	start()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var msg []byte
+	b.ReportAllocs()
+	defer reportCPU(b)()
+	for range b.N {
+		s.legal = s.state.Legal(s.legal[:0])
+		a := s.legal[rng.IntN(len(s.legal))]
+		seat := s.state.ToMove()
+		msg = append(append(msg[:0], `{"type":"act","token":"`...), s.seats[seat].Token...)
+		msg = append(s.codec.AppendFormat(append(msg, `","action":"`...), a), `","version":`...)
+		msg = append(strconv.AppendInt(msg, int64(len(s.actions)), 10), '}')
+		s.srv.handleMsg(s, seats[seat], msg)
+		for _, c := range seats {
+			for len(c.send) > 0 {
+				(<-c.send).done()
+			}
+		}
+		if s.finished {
+			b.StopTimer()
+			start()
+			b.StartTimer()
 		}
 	}
 }

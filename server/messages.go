@@ -123,15 +123,16 @@ func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 
 // deltaLocked builds the state message for a client with these seats
 // that reads language l and has the first has log entries: only what it
-// lacks. Its view is built in room when given, and so is valid only until
-// room's next use (engine.ViewRoom).
-func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room *engine.ViewRoom) *StateMsg {
+// lacks. It is built in room when given, and so is valid only until
+// room's next use.
+func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room *deltaRoom) *StateMsg {
 	s.speakLocked(l)
 	viewer := s.viewer(controls)
 	w := s.wordsLocked(l)
-	m := &StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, room),
-		Log: s.logFrom(viewer, has, w), LogTotal: s.log.len(), Finished: s.finished, Rematch: s.rematch,
-		Legal: []LegalAction{}}
+	m, views := room.parts()
+	*m = StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, views),
+		Log: s.logFrom(viewer, has, w, room.logRoom()), LogTotal: s.log.len(), Finished: s.finished, Rematch: s.rematch,
+		Legal: room.legalRoom()}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
 		m.Explain = explainBelowHeadline(s.game, s.state, sp, w)
 	}
@@ -140,7 +141,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room
 		m.Thinking = &t
 	}
 	if tm := s.state.ToMove(); tm == viewer && slices.Contains(controls, tm) && !s.finished {
-		m.Legal = s.legalFor(viewer, w)
+		m.Legal = s.legalFor(viewer, w, m.Legal)
 	}
 	if s.ranked != nil {
 		s.ranked.decorate(m, s.state.ToMove(), s.finished, s.srv.cfg.Ranked.time.Now(), w)
@@ -163,13 +164,12 @@ func (s *session) seatInfoLocked() []SeatInfo {
 
 // legalFor lists the legal actions with labels as viewer reads them: in
 // the first person, in w's words.
-func (s *session) legalFor(viewer engine.Seat, w engine.Words) []LegalAction {
+func (s *session) legalFor(viewer engine.Seat, w engine.Words, out []LegalAction) []LegalAction {
 	s.legal = s.state.Legal(s.legal[:0])
-	out := make([]LegalAction, len(s.legal))
 	conceder, _ := s.state.(engine.Conceder)
-	for i, a := range s.legal {
-		out[i] = LegalAction{Action: s.codec.Format(a), Label: engine.Say(s.state, a, viewer, engine.Button, w), Cards: cardArgs(s.codec, a),
-			Concedes: conceder != nil && conceder.Concedes(a)}
+	for _, a := range s.legal {
+		out = append(out, LegalAction{Action: s.codec.Format(a), Label: engine.Say(s.state, a, viewer, engine.Button, w), Cards: cardArgs(s.codec, a),
+			Concedes: conceder != nil && conceder.Concedes(a)})
 	}
 	return out
 }
@@ -191,9 +191,11 @@ func cardArgs(c *engine.ActionCodec, a engine.Action) []int {
 
 // logFrom returns the log entries after the first from, as viewer may
 // read them in w's words.
-func (s *session) logFrom(viewer engine.Seat, from int, w engine.Words) []LogLine {
+func (s *session) logFrom(viewer engine.Seat, from int, w engine.Words, out []LogLine) []LogLine {
 	from = min(max(0, from), s.log.len())
-	out := make([]LogLine, 0, s.log.len()-from)
+	if out == nil {
+		out = make([]LogLine, 0, s.log.len()-from)
+	}
 	for i := from; i < s.log.len(); i++ {
 		out = append(out, LogLine{N: i + 1, Seat: s.log.seat(i), Label: s.log.label(i, viewer, w)})
 	}

@@ -148,12 +148,56 @@ func (s *session) takeSpareLocked() spareView {
 	return sp
 }
 
-// viewRooms hold the rooms views are built in on their way to being
-// encoded (engine.ViewRoom). They are shared by every game rather than
-// kept by each: a room is needed only while a view is encoded, and rooms
-// of their own, full of pointers, were a fifth of what the collector
-// scanned at 10,000 games.
-var viewRooms = sync.Pool{New: func() any { return new(engine.ViewRoom) }}
+// deltaRooms hold the rooms deltas are built in on their way to being
+// encoded. They are shared by every game rather than kept by each: a room
+// is needed only while a delta is encoded, and rooms of their own, full
+// of pointers, were a fifth of what the collector scanned at 10,000
+// games.
+var deltaRooms = sync.Pool{New: func() any { return new(deltaRoom) }}
+
+// deltaRoom is memory a delta is built in and reused for the next: its
+// message, view (engine.ViewRoom), legal actions and log lines, which
+// would otherwise be a third of the garbage of a move. A nil room is
+// none: what is built in it has memory of its own.
+type deltaRoom struct {
+	msg   StateMsg
+	view  engine.ViewRoom
+	legal []LegalAction
+	log   []LogLine
+}
+
+// parts returns where a delta's message and view are built.
+func (r *deltaRoom) parts() (*StateMsg, *engine.ViewRoom) {
+	if r == nil {
+		return new(StateMsg), nil
+	}
+	return &r.msg, &r.view
+}
+
+// legalRoom is an empty list of legal actions to append to.
+func (r *deltaRoom) legalRoom() []LegalAction {
+	if r == nil || r.legal == nil {
+		return []LegalAction{}
+	}
+	return r.legal[:0]
+}
+
+// logRoom is an empty list of log lines to append to, or nil for new.
+func (r *deltaRoom) logRoom() []LogLine {
+	if r == nil {
+		return nil
+	}
+	return r.log[:0]
+}
+
+// keep takes back the lists m was built with, for the next delta, and
+// clears what they refer to.
+func (r *deltaRoom) keep(m *StateMsg) {
+	r.legal, r.log = m.Legal[:0], m.Log[:0]
+	clear(m.Legal)
+	clear(m.Log)
+	*m = StateMsg{}
+}
 
 // sendDeltaLocked sends c what changed since its last message: the
 // message in done for clients like it, or one built, encoded and added.
@@ -163,9 +207,11 @@ func (s *session) sendDeltaLocked(c *client, done []encoded) []encoded {
 	})
 	if i < 0 {
 		e := encoded{controls: c.controls, lang: c.lang, has: c.has, base: c.view, baseSpans: c.spans}
-		room := viewRooms.Get().(*engine.ViewRoom)
-		e.msg, e.view, e.spans = s.encodeStateLocked(s.deltaLocked(c.controls, c.has, c.lang, room), c.view, c.spans)
-		viewRooms.Put(room)
+		room := deltaRooms.Get().(*deltaRoom)
+		m := s.deltaLocked(c.controls, c.has, c.lang, room)
+		e.msg, e.view, e.spans = s.encodeStateLocked(m, c.view, c.spans)
+		room.keep(m)
+		deltaRooms.Put(room)
 		done = append(done, e)
 		i = len(done) - 1
 	}
