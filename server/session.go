@@ -167,11 +167,13 @@ func (s *session) applyLocked(a engine.Action) error {
 	start := time.Now()
 	text := s.codec.Format(a)
 	entry := s.describe(a)
-	// Not the server's context: a write the store has queued is committed
-	// even as the server stops (the store's Close commits it), so the game
-	// must wait for its outcome rather than give up and differ from it.
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
+	// Not the server's context, nor a deadline: a write the store has
+	// queued is committed even as the server stops (the store's Close
+	// commits it), so the game must wait for its outcome rather than give
+	// up and differ from it. The stores bound their commits themselves
+	// (SQLite's busy_timeout, a deadline on PostgreSQL's statements), and
+	// a deadline here cost a timer and a context a move.
+	ctx := context.Background()
 	if err := s.store(ctx, text); err != nil {
 		if errors.Is(err, errLeaseLost) {
 			s.owned = false
