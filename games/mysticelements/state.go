@@ -185,7 +185,12 @@ type variants struct {
 // state is a game of Mystic Elements. Everything is in fixed arrays, so
 // Clone is one allocation and one copy.
 type state struct {
-	pool   *pool
+	// The fields with pointers come first: the collector scans an object
+	// up to its last pointer, and after them come 4 KB without any, one
+	// state for every game a server holds.
+	pool  *pool
+	legal []engine.Action
+
 	v      variants
 	rng    engine.RNG
 	ncards int16
@@ -203,7 +208,6 @@ type state struct {
 	winner int8 // -1 draw, when over
 	why    uint8
 
-	legal    []engine.Action
 	legalOK  bool
 	legalBuf [48]engine.Action // the usual room for legal, so that it needs no allocation
 }
