@@ -113,8 +113,11 @@ type Server struct {
 	mux     *http.ServeMux
 	ai      *aiQueue
 	cluster *cluster
-	ctx     context.Context
-	stop    context.CancelFunc
+	// tables play the messages clients send to their tables
+	// (tablework.go).
+	tables tableWorkers
+	ctx    context.Context
+	stop   context.CancelFunc
 
 	limiter       limiter
 	createLimiter limiter
@@ -180,7 +183,8 @@ func New(cfg Config) (*Server, error) {
 	orDefault(&cfg.SessionTTL, defaultSessionTTL)
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
-		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{}}
+		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{},
+		tables: tableWorkers{msgs: make(chan tableMsg)}}
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
 	srv.acct = newAccounts(cfg.Store, cfg)
 	srv.codes, _ = cfg.Store.(CodeStore)

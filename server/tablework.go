@@ -1,0 +1,72 @@
+package server
+
+import "sync/atomic"
+
+// Table messages are played by a few long-lived workers rather than on
+// each connection's own goroutine. While the collector marks the heap, a
+// goroutine that allocates must first help it, by at least 64 KB of
+// marking, once each collection. Every move allocates, and a move on each
+// of 10,000 connections made that 640 MB of marking demanded of the
+// moves themselves, more than the whole heap: all the marking happened
+// at once, on the moves, and they queued behind it for half a second.
+// Workers carry their help over from move to move, so the moves pay for
+// marking only as much as they allocate. A connection's goroutine only
+// reads its messages, and waits while a worker plays each, in order.
+
+// maxTableWorkers bounds the workers: enough for every move that waits
+// for its commit at once (a busy store's millisecond, a PostgreSQL round
+// trip), few enough that their help stays small.
+const maxTableWorkers = 256
+
+// tableMsg is a message a client sent to its table, and where to say it
+// was played.
+type tableMsg struct {
+	s    *session
+	c    *client
+	data []byte
+	done chan<- struct{}
+}
+
+// tableWorkers plays table messages.
+type tableWorkers struct {
+	msgs    chan tableMsg
+	started atomic.Int32
+}
+
+// play has a worker handle a client's message, and returns when it has;
+// data is the caller's until then. It reports false if the server stopped
+// first.
+func (srv *Server) play(s *session, c *client, data []byte, done chan struct{}) bool {
+	m := tableMsg{s: s, c: c, data: data, done: done}
+	select {
+	case srv.tables.msgs <- m: // a worker was idle
+	default:
+		srv.startTableWorker()
+		select {
+		case srv.tables.msgs <- m:
+		case <-srv.ctx.Done():
+			return false
+		}
+	}
+	<-done
+	return true
+}
+
+// startTableWorker starts another worker, unless there are enough.
+func (srv *Server) startTableWorker() {
+	if srv.tables.started.Add(1) > maxTableWorkers {
+		srv.tables.started.Add(-1)
+		return
+	}
+	go func() {
+		for {
+			select {
+			case m := <-srv.tables.msgs:
+				srv.handleMsg(m.s, m.c, m.data)
+				m.done <- struct{}{}
+			case <-srv.ctx.Done():
+				return
+			}
+		}
+	}()
+}
