@@ -103,7 +103,8 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 		url = sp.url
 	}
 	if _, fromEnv := os.LookupEnv("GOGC"); !o.inProcess && !fromEnv {
-		defer debug.SetGCPercent(debug.SetGCPercent(botGCPercent))
+		defer debug.SetMemoryLimit(debug.SetMemoryLimit(botMemoryLimit))
+		defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	}
 	r, err := server.LoadTest(ctx, server.LoadConfig{URL: url, Dir: dir, DB: o.db, Game: o.game, Games: o.games,
 		Duration: o.duration, Think: o.think, Warmup: o.warmup, Seed: o.seed,
@@ -126,13 +127,15 @@ func runLoadtest(ctx context.Context, o loadOptions, out, errOut io.Writer) erro
 	return nil
 }
 
-// botGCPercent is the bots' garbage-collection target (GOGC) when the
-// server is another process. Each of their collections takes the CPU
-// from the server for a tenth of a second or more on a small machine and
-// shows in the latencies as the server's, which players' browsers,
-// elsewhere, never cost it; at 800% the bots of 10,000 games collect
-// about once every few minutes, in some 3 GB.
-const botGCPercent = 800
+// botMemoryLimit is the heap at which the bots collect garbage when the
+// server is another process; below it they do not collect at all. Each of
+// their collections takes the CPU from the server for a tenth of a second
+// or more on a small machine (the bot of each seat helps it mark, at least
+// 64 KB each), and shows in the latencies as the server's, which players'
+// browsers, elsewhere, never cost it. The bots of 10,000 games make about
+// 10 MB of garbage a second over 320 MB of their own: 4 GiB lasts them
+// six minutes between collections.
+const botMemoryLimit = 4 << 30
 
 // warnFileLimit raises this process's open-file limit and says so when
 // the bots' connections will not fit in it even so: each game holds a
