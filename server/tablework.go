@@ -13,10 +13,12 @@ import "sync/atomic"
 // marking only as much as they allocate. A connection's goroutine only
 // reads its messages, and waits while a worker plays each, in order.
 
-// maxTableWorkers bounds the workers: enough for every move that waits
-// for its commit at once (a busy store's millisecond, a PostgreSQL round
-// trip), few enough that their help stays small.
-const maxTableWorkers = 256
+// maxTableWorkers bounds the workers. They are started as moves find
+// none idle, so there are as many as moves wait at once for their commits
+// (a busy store's millisecond; with replicas, a PostgreSQL commit and
+// another replica's answer, for hundreds of moves at once); the bound
+// only keeps their help, 64 KB each at most, well below a heap's marking.
+const maxTableWorkers = 4096
 
 // tableMsg is a message a client sent to its table, and where to say it
 // was played.
