@@ -1,6 +1,9 @@
 package server
 
-import "sync/atomic"
+import (
+	"runtime/debug"
+	"sync/atomic"
+)
 
 // Table messages are played by a few long-lived workers rather than on
 // each connection's own goroutine. While the collector marks the heap, a
@@ -64,11 +67,24 @@ func (srv *Server) startTableWorker() {
 		for {
 			select {
 			case m := <-srv.tables.msgs:
-				srv.handleMsg(m.s, m.c, m.data)
+				srv.playSafely(m)
 				m.done <- struct{}{}
 			case <-srv.ctx.Done():
 				return
 			}
 		}
 	}()
+}
+
+// playSafely handles a table message; if that panics, it logs why and
+// drops the client, as the HTTP server does for a request, and the
+// worker goes on: a fault in one game's rules must not stop every table.
+func (srv *Server) playSafely(m tableMsg) {
+	defer func() {
+		if r := recover(); r != nil {
+			srv.log.Error("playing a table message failed", "panic", r, "stack", string(debug.Stack()))
+			m.c.close()
+		}
+	}()
+	srv.handleMsg(m.s, m.c, m.data)
 }

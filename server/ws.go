@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -407,6 +408,14 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // serveTable plays a connected client's part until it goes or the server
 // stops.
 func (srv *Server) serveTable(conn *websocket.Conn, s *session, c *client, name string) {
+	defer func() {
+		// As the HTTP server does for a request: a fault drops this
+		// client, not every table.
+		if r := recover(); r != nil {
+			srv.log.Error("serving a table failed", "game", s.id, "panic", r, "stack", string(debug.Stack()))
+			conn.CloseNow()
+		}
+	}()
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)
