@@ -8,10 +8,11 @@ import (
 // Table messages are played by a few long-lived workers rather than on
 // each connection's own goroutine. While the collector marks the heap, a
 // goroutine that allocates must first help it, by at least 64 KB of
-// marking, once each collection. Every move allocates, and a move on each
-// of 10,000 connections made that 640 MB of marking demanded of the
-// moves themselves, more than the whole heap: all the marking happened
-// at once, on the moves, and they queued behind it for half a second.
+// marking, once each collection. Every move allocates, and at 10,000
+// games the 6,000 or so connections that moved while the collector
+// marked demanded some 400 MB of marking of their moves, more than the
+// whole heap held: all the marking happened at once, on the moves, and
+// they queued behind it for half a second.
 // Workers carry their help over from move to move, so the moves pay for
 // marking only as much as they allocate. A connection's goroutine only
 // reads its messages, and waits while a worker plays each, in order.
