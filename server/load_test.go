@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"reflect"
 	"runtime"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,5 +106,40 @@ func TestBotProcs(t *testing.T) {
 		if got := botProcs(c.games); got != c.want {
 			t.Errorf("%d games: bots on %d CPUs, want %d", c.games, got, c.want)
 		}
+	}
+}
+
+// TestLoadReportTimeline: the report groups the measured moves by the
+// second they were sent in, and names the slowest seconds, such as a
+// collection's pause, in time order.
+func TestLoadReportTimeline(t *testing.T) {
+	start := time.Unix(1000, 0)
+	s := &loadStats{measureFrom: start}
+	for i := range 400 {
+		sent := start.Add(time.Millisecond + time.Duration(i)*10*time.Millisecond) // 100 moves a second for 4 s
+		d := time.Millisecond
+		switch {
+		case i == 50:
+			d = 80 * time.Millisecond // one slow move in second 0
+		case i >= 200 && i < 300:
+			d = 300 * time.Millisecond // second 2 is a pause
+		case i >= 300:
+			d = time.Millisecond / 2 // second 3 is the fastest, left unnamed
+		}
+		s.move(sent, sent.Add(d))
+	}
+	r := s.report(1, 4*time.Second, 2, 0)
+	want := []LoadSecond{
+		{At: 0, Moves: 100, P99: 80 * time.Millisecond, Max: 80 * time.Millisecond},
+		{At: 1, Moves: 100, P99: time.Millisecond, Max: time.Millisecond},
+		{At: 2, Moves: 100, P99: 300 * time.Millisecond, Max: 300 * time.Millisecond},
+		{At: 3, Moves: 100, P99: time.Millisecond / 2, Max: time.Millisecond / 2},
+	}
+	if !slices.Equal(r.Timeline, want) {
+		t.Errorf("timeline %+v, want %+v", r.Timeline, want)
+	}
+	text := r.String()
+	if !strings.Contains(text, "slowest seconds after the warm-up: 0s (p99 80.00ms, max 80.00ms) 1s (p99 1.00ms, max 1.00ms) 2s (p99 300.00ms") || strings.Contains(text, " 3s (") {
+		t.Errorf("the report does not name the slowest seconds in time order: %s", text)
 	}
 }

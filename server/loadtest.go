@@ -2,10 +2,12 @@ package server
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -81,7 +83,23 @@ type LoadReport struct {
 	// creating the games and opening their connections.
 	ServerCPUPerMoveAfterWarmup time.Duration `json:"server_cpu_per_move_after_warmup_ns,omitempty"`
 	FirstErrorMsg               string        `json:"first_error,omitempty"`
+	// Timeline is the measured moves second by second, by when they were
+	// sent: where the slow ones came, such as a collection's pause.
+	Timeline []LoadSecond `json:"timeline,omitempty"`
 }
+
+// LoadSecond is the moves sent in one second after the warm-up.
+type LoadSecond struct {
+	// At is the second's start, in seconds after the warm-up.
+	At    int           `json:"at_s"`
+	Moves int           `json:"moves"`
+	P99   time.Duration `json:"p99_ns"`
+	Max   time.Duration `json:"max_ns"`
+}
+
+// slowestSeconds is how many of the timeline's seconds the report for
+// people names, the slowest by p99.
+const slowestSeconds = 3
 
 // String writes the report for people.
 func (r LoadReport) String() string {
@@ -96,10 +114,25 @@ func (r LoadReport) String() string {
 	if r.BytesPerViewerMove > 0 {
 		s += fmt.Sprintf(", %.0f per spectator per move", r.BytesPerViewerMove)
 	}
+	if len(r.Timeline) > 1 {
+		s += "; slowest seconds after the warm-up:"
+		for _, sec := range slowest(r.Timeline, slowestSeconds) {
+			s += fmt.Sprintf(" %ds (p99 %.2fms, max %.2fms)", sec.At, ms(sec.P99), ms(sec.Max))
+		}
+	}
 	if r.FirstErrorMsg != "" {
 		s += "\nfirst error: " + r.FirstErrorMsg
 	}
 	return s
+}
+
+// slowest returns the n seconds with the highest p99, in time order.
+func slowest(timeline []LoadSecond, n int) []LoadSecond {
+	out := slices.Clone(timeline)
+	slices.SortStableFunc(out, func(a, b LoadSecond) int { return cmp.Compare(b.P99, a.P99) })
+	out = out[:min(n, len(out))]
+	slices.SortFunc(out, func(a, b LoadSecond) int { return cmp.Compare(a.At, b.At) })
+	return out
 }
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
@@ -304,6 +337,7 @@ type loadStats struct {
 	measureFrom time.Time
 	moves       int
 	latencies   []time.Duration
+	sent        []time.Duration // when each measured move was sent, after measureFrom
 	finished    int
 	errors      int
 	first       string
@@ -317,6 +351,7 @@ func (s *loadStats) move(sent, got time.Time) {
 	s.moves++
 	if sent.After(s.measureFrom) {
 		s.latencies = append(s.latencies, d)
+		s.sent = append(s.sent, sent.Sub(s.measureFrom))
 	}
 	s.mu.Unlock()
 }
@@ -350,8 +385,25 @@ func (s *loadStats) report(games int, elapsed time.Duration, seats, viewers int)
 		l := slices.Clone(s.latencies)
 		slices.Sort(l)
 		r.P50, r.P99, r.Max = l[len(l)/2], l[len(l)*99/100], l[len(l)-1]
+		r.Timeline = timeline(s.sent, s.latencies)
 	}
 	return r
+}
+
+// timeline groups latencies by the second their moves were sent in.
+func timeline(sent, latencies []time.Duration) []LoadSecond {
+	bySecond := map[int][]time.Duration{}
+	for i, at := range sent {
+		sec := int(at / time.Second)
+		bySecond[sec] = append(bySecond[sec], latencies[i])
+	}
+	var out []LoadSecond
+	for _, sec := range slices.Sorted(maps.Keys(bySecond)) {
+		l := bySecond[sec]
+		slices.Sort(l)
+		out = append(out, LoadSecond{At: sec, Moves: len(l), P99: l[len(l)*99/100], Max: l[len(l)-1]})
+	}
+	return out
 }
 
 // loadClient keeps connections to the server open between requests, as
