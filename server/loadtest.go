@@ -384,7 +384,7 @@ func (s *loadStats) report(games int, elapsed time.Duration, seats, viewers int)
 	if len(s.latencies) > 0 {
 		l := slices.Clone(s.latencies)
 		slices.Sort(l)
-		r.P50, r.P99, r.Max = l[len(l)/2], l[len(l)*99/100], l[len(l)-1]
+		r.P50, r.P99, r.Max = l[len(l)/2], p99(l), l[len(l)-1]
 		r.Timeline = timeline(s.sent, s.latencies)
 	}
 	return r
@@ -401,10 +401,13 @@ func timeline(sent, latencies []time.Duration) []LoadSecond {
 	for _, sec := range slices.Sorted(maps.Keys(bySecond)) {
 		l := bySecond[sec]
 		slices.Sort(l)
-		out = append(out, LoadSecond{At: sec, Moves: len(l), P99: l[len(l)*99/100], Max: l[len(l)-1]})
+		out = append(out, LoadSecond{At: sec, Moves: len(l), P99: p99(l), Max: l[len(l)-1]})
 	}
 	return out
 }
+
+// p99 is the 99th percentile of sorted latencies.
+func p99(sorted []time.Duration) time.Duration { return sorted[len(sorted)*99/100] }
 
 // loadClient keeps connections to the server open between requests, as
 // the default client does for only two at a time, so creating games does

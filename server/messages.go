@@ -123,16 +123,19 @@ func (s *session) stateLocked(controls []engine.Seat, l i18n.Lang) *StateMsg {
 
 // deltaLocked builds the state message for a client with these seats
 // that reads language l and has the first has log entries: only what it
-// lacks. It is built in room when given, and so is valid only until
-// room's next use.
+// lacks. It is built in room, and so is valid only until room's next
+// use; a nil room is a new one.
 func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room *deltaRoom) *StateMsg {
+	if room == nil {
+		room = newDeltaRoom()
+	}
 	s.speakLocked(l)
 	viewer := s.viewer(controls)
 	w := s.wordsLocked(l)
-	m, views := room.parts()
-	*m = StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, views),
-		Log: s.logFrom(viewer, has, w, room.logRoom()), LogTotal: s.log.len(), Finished: s.finished, Rematch: s.rematch,
-		Legal: room.legalRoom()}
+	m := &room.msg
+	*m = StateMsg{Type: "state", ID: s.id, Version: len(s.actions), Viewer: viewer, View: engine.LocalizedIn(s.state, viewer, w, &room.view),
+		Log: s.logFrom(viewer, has, w, room.log[:0]), LogTotal: s.log.len(), Finished: s.finished, Rematch: s.rematch,
+		Legal: room.legal[:0]}
 	if sp, ok := s.state.(engine.StateSpeaker); ok && s.finished {
 		m.Explain = explainBelowHeadline(s.game, s.state, sp, w)
 	}

@@ -77,15 +77,18 @@ func (srv *Server) startTableWorker() {
 	}()
 }
 
-// playSafely handles a table message; if that panics, it logs why and
-// drops the client, as the HTTP server does for a request, and the
-// worker goes on: a fault in one game's rules must not stop every table.
+// playSafely handles a table message: a panic drops only its client.
 func (srv *Server) playSafely(m tableMsg) {
-	defer func() {
-		if r := recover(); r != nil {
-			srv.log.Error("playing a table message failed", "panic", r, "stack", string(debug.Stack()))
-			m.c.close()
-		}
-	}()
+	defer srv.survive("playing a table message failed", m.c.close)
 	srv.handleMsg(m.s, m.c, m.data)
+}
+
+// survive, deferred, recovers a panic in a table's code: it logs it with
+// its stack and drops the client with drop, as the HTTP server does for a
+// request, so that a fault in one game's rules stops no other table.
+func (srv *Server) survive(what string, drop func(), attrs ...any) {
+	if r := recover(); r != nil {
+		srv.log.Error(what, append(attrs, "panic", r, "stack", string(debug.Stack()))...)
+		drop()
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
-	"runtime/debug"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -154,42 +153,19 @@ func (s *session) takeSpareLocked() spareView {
 // is needed only while a delta is encoded, and rooms of their own, full
 // of pointers, were a fifth of what the collector scanned at 10,000
 // games.
-var deltaRooms = sync.Pool{New: func() any { return new(deltaRoom) }}
+var deltaRooms = sync.Pool{New: func() any { return newDeltaRoom() }}
 
 // deltaRoom is memory a delta is built in and reused for the next: its
 // message, view (engine.ViewRoom), legal actions and log lines, which
-// would otherwise be a third of the garbage of a move. A nil room is
-// none: what is built in it has memory of its own.
+// would otherwise be a third of the garbage of a move.
 type deltaRoom struct {
 	msg   StateMsg
 	view  engine.ViewRoom
-	legal []LegalAction
+	legal []LegalAction // never nil: a delta lists its legal actions, if none as []
 	log   []LogLine
 }
 
-// parts returns where a delta's message and view are built.
-func (r *deltaRoom) parts() (*StateMsg, *engine.ViewRoom) {
-	if r == nil {
-		return new(StateMsg), nil
-	}
-	return &r.msg, &r.view
-}
-
-// legalRoom is an empty list of legal actions to append to.
-func (r *deltaRoom) legalRoom() []LegalAction {
-	if r == nil || r.legal == nil {
-		return []LegalAction{}
-	}
-	return r.legal[:0]
-}
-
-// logRoom is an empty list of log lines to append to, or nil for new.
-func (r *deltaRoom) logRoom() []LogLine {
-	if r == nil {
-		return nil
-	}
-	return r.log[:0]
-}
+func newDeltaRoom() *deltaRoom { return &deltaRoom{legal: []LegalAction{}} }
 
 // keep takes back the lists m was built with, for the next delta, and
 // clears what they refer to.
@@ -408,14 +384,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 // serveTable plays a connected client's part until it goes or the server
 // stops.
 func (srv *Server) serveTable(conn *websocket.Conn, s *session, c *client, name string) {
-	defer func() {
-		// As the HTTP server does for a request: a fault drops this
-		// client, not every table.
-		if r := recover(); r != nil {
-			srv.log.Error("serving a table failed", "game", s.id, "panic", r, "stack", string(debug.Stack()))
-			conn.CloseNow()
-		}
-	}()
+	defer srv.survive("serving a table failed", func() { conn.CloseNow() }, "game", s.id)
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()
 	srv.fresh(ctx, s)

@@ -166,17 +166,17 @@ func take[T any](room *[]T, n int) []T {
 	return out
 }
 
-// charmsOn counts the charms attached to unit h, whoever controls them.
-func (s *state) charmsOn(h int16) int {
-	n := 0
+// charmsOn appends to ids the charms attached to unit h, whoever
+// controls them.
+func (s *state) charmsOn(h int16, ids []int16) []int16 {
 	for t := range s.p {
 		for _, ch := range s.p[t].battle.slice() {
 			if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
-				n++
+				ids = append(ids, ch)
 			}
 		}
 	}
-	return n
+	return ids
 }
 
 func (s *state) playerView(seat int8, v engine.Seat, room *viewRoom) engine.PlayerView {
@@ -209,17 +209,15 @@ func (s *state) playerView(seat int8, v engine.Seat, room *viewRoom) engine.Play
 		battle.Count++
 	}
 	// Charms attached to this seat's units, whoever controls them.
+	var charms [maxCards]int16
 	for i := range battle.Cards {
-		h := int16(battle.Cards[i].ID)
-		if n := s.charmsOn(h); n > 0 {
-			battle.Cards[i].Attached = take(&room.cards, n)
+		on := s.charmsOn(int16(battle.Cards[i].ID), charms[:0])
+		if len(on) == 0 {
+			continue
 		}
-		for t := int8(0); t < 2; t++ {
-			for _, ch := range s.p[t].battle.slice() {
-				if s.def(ch).Kind == kCharm && s.cards[ch].host == h {
-					battle.Cards[i].Attached = append(battle.Cards[i].Attached, s.cardView(ch, v, room))
-				}
-			}
+		battle.Cards[i].Attached = take(&room.cards, len(on))
+		for _, ch := range on {
+			battle.Cards[i].Attached = append(battle.Cards[i].Attached, s.cardView(ch, v, room))
 		}
 	}
 	pv.Zones = append(pv.Zones, battle)
