@@ -199,11 +199,13 @@ func (srv *Server) renew() {
 	var ids []string
 	for _, s := range srv.liveSessions() {
 		s.mu.Lock()
+		renewed, still := held[s.id]
 		switch {
-		case s.owned && held[s.id]:
+		case s.owned && renewed:
 			s.ownedUntil = start.Add(c.ttl * 3 / 4)
-		case s.owned:
+		case s.owned && !still:
 			s.owned = false // lost: another replica has it now
+		case s.owned: // a write held its lease: renewed next time
 		default:
 			followed[s.id] = s
 			ids = append(ids, s.id)

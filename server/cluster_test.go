@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"net"
@@ -143,7 +144,7 @@ func TestAnExpiredLeaseCannotStore(t *testing.T) {
 	if err := ls.AppendFenced(ctx, "g1", 1, "play c3", "A"); !errors.Is(err, errLeaseLost) {
 		t.Fatalf("the old holder's action after the takeover: %v, want errLeaseLost", err)
 	}
-	if held, err := ls.Renew(ctx, "A", time.Minute); err != nil || held["g1"] {
+	if held, err := ls.Renew(ctx, "A", time.Minute); err != nil || len(held) != 0 {
 		t.Fatalf("the old holder renewed a lease it lost: %v %v", held, err)
 	}
 	if err := ls.AppendFenced(ctx, "g1", 1, "play c4", "B"); err != nil {
@@ -152,6 +153,71 @@ func TestAnExpiredLeaseCannotStore(t *testing.T) {
 	g, err := st.LoadGame(ctx, "g1")
 	if err != nil || len(g.Actions) != 2 || g.Actions[0] != "play c1" || g.Actions[1] != "play c4" {
 		t.Fatalf("record %v %v, want play c1, play c4", g.Actions, err)
+	}
+}
+
+// A renewal does not wait for a write that holds one of the replica's
+// leases, so the two cannot deadlock: a batch of writes locks its games'
+// leases one by one, and a renewal that waited for them while holding
+// the others locked made PostgreSQL break the deadlock only after a
+// second, with every move of the replica waiting meanwhile.
+func TestRenewingSkipsALeaseAWriteHolds(t *testing.T) {
+	dsn := startPostgres(t)
+	st, err := OpenStore(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	ls := st.(leaseStore)
+	ctx := context.Background()
+	for _, id := range []string{"g1", "g2"} {
+		if err := st.CreateGame(ctx, StoredGame{ID: id, Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+			t.Fatal(err)
+		}
+		if holder, _, err := ls.Acquire(ctx, id, "A", "http://a", time.Minute); err != nil || holder != "A" {
+			t.Fatalf("claiming %s: %q %v", id, holder, err)
+		}
+	}
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	write, err := db.BeginTx(ctx, nil) // a batch in flight, as fencedAppend locks
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer write.Rollback()
+	if _, err := write.ExecContext(ctx, `SELECT 1 FROM leases WHERE game_id = 'g2' FOR SHARE`); err != nil {
+		t.Fatal(err)
+	}
+	type renewal struct {
+		held map[string]bool
+		err  error
+	}
+	done := make(chan renewal, 1)
+	go func() {
+		held, err := ls.Renew(ctx, "A", time.Minute)
+		done <- renewal{held, err}
+	}()
+	var r renewal
+	select {
+	case r = <-done:
+	case <-time.After(20 * time.Second):
+		t.Fatal("the renewal waited for the write holding g2's lease")
+	}
+	if r.err != nil || len(r.held) != 2 || !r.held["g1"] || r.held["g2"] {
+		t.Fatalf("renewal during a write on g2: %v %v, want g1 renewed and g2 held but not renewed", r.held, r.err)
+	}
+	// The write goes on to lock g1, which the renewal has released.
+	if _, err := write.ExecContext(ctx, `SELECT 1 FROM leases WHERE game_id = 'g1' FOR SHARE`); err != nil {
+		t.Fatalf("the write after the renewal: %v", err)
+	}
+	if err := write.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	if held, err := ls.Renew(ctx, "A", time.Minute); err != nil || !held["g1"] || !held["g2"] {
+		t.Fatalf("renewal after the write: %v %v, want both renewed", held, err)
 	}
 }
 

@@ -24,8 +24,10 @@ type leaseStore interface {
 	// at addr) for ttl, unless another holds it unexpired. It returns
 	// the holder and its address after the attempt.
 	Acquire(ctx context.Context, id, owner, addr string, ttl time.Duration) (holder, holderAddr string, err error)
-	// Renew extends every lease of owner by ttl and returns the games it
-	// still holds.
+	// Renew extends the leases of owner by ttl and returns the games it
+	// still holds, each with whether its lease was extended: one that a
+	// write in flight has locked keeps its expiry until the next renewal,
+	// rather than make the renewal wait for that write.
 	Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error)
 	// Unowned returns those of the games ids whose lease has run out or
 	// that have none.
@@ -93,7 +95,7 @@ func (s *sqlStore) Acquire(ctx context.Context, id, owner, addr string, ttl time
 }
 
 func (s *sqlStore) Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error) {
-	rows, err := s.read.QueryContext(ctx, `UPDATE leases SET expires = `+pgNow+` + $2 WHERE owner = $1 AND expires > `+pgNow+` RETURNING game_id`, owner, ttl.Milliseconds())
+	rows, err := s.read.QueryContext(ctx, renewLeases, owner, ttl.Milliseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -101,13 +103,30 @@ func (s *sqlStore) Renew(ctx context.Context, owner string, ttl time.Duration) (
 	held := map[string]bool{}
 	for rows.Next() {
 		var id string
-		if err := rows.Scan(&id); err != nil {
+		var renewed bool
+		if err := rows.Scan(&id, &renewed); err != nil {
 			return nil, err
 		}
-		held[id] = true
+		held[id] = renewed
 	}
 	return held, rows.Err()
 }
+
+// renewLeases extends owner's unexpired leases and lists them all, each
+// with whether it was extended. It skips the leases that a batch of
+// writes has locked (FOR SHARE, in fencedAppend) instead of waiting for
+// them: a batch locks the leases of its games one by one while this
+// locks all of owner's, so waiting made the two wait for each other
+// until PostgreSQL broke the deadlock a second later, and every move of
+// the replica waited with them. The outer SELECT reads the rows as they
+// were before the update, so it lists the skipped leases too.
+const renewLeases = `WITH renewed AS (
+	UPDATE leases SET expires = ` + pgNow + ` + $2
+	WHERE game_id IN (SELECT game_id FROM leases WHERE owner = $1 AND expires > ` + pgNow + `
+		FOR NO KEY UPDATE SKIP LOCKED)
+	RETURNING game_id)
+SELECT game_id, game_id IN (SELECT game_id FROM renewed) FROM leases
+WHERE owner = $1 AND expires > ` + pgNow
 
 func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) {
 	rows, err := s.read.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id

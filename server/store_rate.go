@@ -41,12 +41,23 @@ func (s *sqlStore) TakeToken(ctx context.Context, key string, rate float64, burs
 	if s.postgres {
 		greatest = "GREATEST"
 	}
-	err := s.write(ctx, writeOp{what: "take a rate-limit token",
+	op := writeOp{what: "take a rate-limit token",
 		query: `INSERT INTO rate_limits (key, tat) VALUES (?, ?)
 			ON CONFLICT (key) DO UPDATE SET tat = ` + greatest + `(rate_limits.tat, ?) + ?
 			WHERE ` + greatest + `(rate_limits.tat, ?) - ? <= ?`,
 		args:       []any{key, at + interval, at, interval, at, at, tolerance},
-		mustAffect: errRateLimited})
+		mustAffect: errRateLimited}
+	var err error
+	if s.postgres {
+		// In a transaction of its own. In the writer's batch, the bucket's
+		// row stayed locked until the batch committed, together with the
+		// rows of the batch's other writes: replicas creating games at
+		// once took a creator's bucket and its open-games count in
+		// opposite orders and deadlocked, each a second of waiting.
+		err = s.execAlone(ctx, op)
+	} else {
+		err = s.write(ctx, op)
+	}
 	if !errors.Is(err, errRateLimited) {
 		return 0, err
 	}

@@ -301,6 +301,21 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 	}
 }
 
+// execAlone runs a write with no also-statements in a transaction of its
+// own on PostgreSQL, outside the writer's batches: for a write to a row
+// that every replica updates at once (a rate-limit bucket), which a
+// batch would keep locked until it commits.
+func (s *sqlStore) execAlone(ctx context.Context, op writeOp) error {
+	n, err := rowsChanged(s.read.ExecContext(ctx, s.q(op.query), op.args...))
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.what, err)
+	}
+	if op.mustAffect != nil && n == 0 {
+		return op.mustAffect
+	}
+	return nil
+}
+
 // commitAll commits a batch in one transaction and tells each writer. If
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
@@ -366,8 +381,25 @@ func (s *sqlStore) commitSQL(batch []writeOp, errs []error) error {
 	if err != nil {
 		return err
 	}
+	if len(batch) > 1 {
+		// Writes that lock rows other replicas' batches lock too can
+		// meet in opposite orders; PostgreSQL breaks such a deadlock
+		// only after deadlock_timeout (a second), while every move of
+		// both replicas waits. A batch gives up sooner, and commitAll
+		// then commits its writes one by one.
+		if _, err := tx.ExecContext(ctx, batchLockWait); err != nil {
+			tx.Rollback()
+			return err
+		}
+	}
 	return runBatch(sqlTx{ctx, tx, s.stmts}, batch, errs)
 }
+
+// batchLockWait bounds how long a batch of writes on PostgreSQL waits for
+// a row lock: far longer than another transaction holds one (a
+// renewal of thousands of leases, a commit), far shorter than
+// deadlock_timeout.
+const batchLockWait = `SET LOCAL lock_timeout = '200ms'`
 
 // batchTx is the transaction a batch runs in.
 type batchTx interface {
