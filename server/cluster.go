@@ -137,11 +137,19 @@ func (srv *Server) forward(ctx context.Context, s *session, token, action string
 	if status != http.StatusOK {
 		return &spokenError{code: refused.Code, words: refused.Words, english: refused.Error}
 	}
-	if version == nil || !s.has(*version+1) {
-		srv.catchUp(ctx, s) // the owner's notification has not come yet
+	// The owner's announcement of the action usually follows its answer
+	// within a millisecond or two. Reading the action from the store
+	// instead, as soon as the answer came, had a third of all moves
+	// query PostgreSQL once more at 3,000 games.
+	if version == nil || !s.await(*version+1, announceWait) {
+		srv.catchUp(ctx, s)
 	}
 	return nil
 }
+
+// announceWait is how long a replica that forwarded an action waits for
+// the owner's announcement of it before reading it from the store.
+const announceWait = 100 * time.Millisecond
 
 // has says whether the session holds at least n actions.
 func (s *session) has(n int) bool {

@@ -312,3 +312,32 @@ func TestAForwardedRefusalSpeaksTheReadersLanguage(t *testing.T) {
 		t.Errorf("a seat acting on the other's turn through the other replica: %d %+v, want 409 not_your_turn in German", res.StatusCode, got)
 	}
 }
+
+// A replica that forwarded an action awaits the owner's announcement of
+// it: the wait ends as the action is added, or after its time with the
+// action still missing.
+func TestAwaitWakesOnTheNextAction(t *testing.T) {
+	s := &session{}
+	got := make(chan bool, 1)
+	go func() { got <- s.await(1, time.Hour) }()
+	waitFor(t, "the wait to begin", func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.grown != nil
+	})
+	s.mu.Lock()
+	s.actions = append(s.actions, engine.Action{})
+	s.grewLocked()
+	s.mu.Unlock()
+	select {
+	case ok := <-got:
+		if !ok {
+			t.Fatal("the wait ended without the action that was added")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("adding the action did not end the wait")
+	}
+	if s.await(2, time.Millisecond) {
+		t.Fatal("a wait for an action that never came says it came")
+	}
+}

@@ -59,6 +59,10 @@ type session struct {
 	ownerAddr  string
 	// ranked is a ranked game's match and clock; nil for casual games.
 	ranked *rankedGame
+	// grown is closed when the next action is added, for a replica
+	// waiting for the owner's announcement of an action it forwarded
+	// (await); nil while nobody waits.
+	grown chan struct{}
 }
 
 // logEntry is one action as each viewer may read it, on its way into the
@@ -112,9 +116,42 @@ func (s *session) replayLocked(text string) error {
 	}
 	s.log.add(entry)
 	s.actions = append(s.actions, a)
+	s.grewLocked()
 	s.finished, _ = s.state.Terminal()
 	s.lastActive = time.Now()
 	return nil
+}
+
+// grewLocked wakes whoever awaits the game's next action.
+func (s *session) grewLocked() {
+	if s.grown != nil {
+		close(s.grown)
+		s.grown = nil
+	}
+}
+
+// await waits at most d for the session to hold n actions, and says
+// whether it does.
+func (s *session) await(n int, d time.Duration) bool {
+	timeout := time.NewTimer(d)
+	defer timeout.Stop()
+	for {
+		s.mu.Lock()
+		if len(s.actions) >= n {
+			s.mu.Unlock()
+			return true
+		}
+		if s.grown == nil {
+			s.grown = make(chan struct{})
+		}
+		grown := s.grown
+		s.mu.Unlock()
+		select {
+		case <-grown:
+		case <-timeout.C:
+			return s.has(n)
+		}
+	}
 }
 
 // describe labels a for every viewer; call it before applying a.
@@ -189,6 +226,7 @@ func (s *session) applyLocked(a engine.Action) error {
 		return fmt.Errorf("illegal action %q: %v", text, err)
 	}
 	s.actions = append(s.actions, a)
+	s.grewLocked()
 	s.log.add(entry)
 	s.lastActive = time.Now()
 	if done, out := s.state.Terminal(); done {
