@@ -104,6 +104,7 @@ func withNames(label string, w engine.Words) string {
 		return label
 	}
 	var b strings.Builder
+	b.Grow(len(label) + 24) // names are longer than their marks
 	for i := 0; i < len(label); i++ {
 		if label[i] == nameMark && i+1 < len(label) && label[i+1] >= '1' && label[i+1] <= '8' {
 			b.WriteString(w.SeatName(engine.Seat(label[i+1] - '1')))

@@ -3,7 +3,6 @@ package i18n
 import (
 	"reflect"
 	"strconv"
-	"strings"
 	"text/template"
 	"text/template/parse"
 )
@@ -58,43 +57,47 @@ func plainField(p *parse.PipeNode) (string, bool) {
 // spliceArgs renders spliced pieces with the arguments kv, as text/template
 // would print them; it reports false (and the caller runs the template)
 // when a piece is missing or an argument is of a kind it does not print
-// itself, so the output never differs from the template's.
+// itself, so the output never differs from the template's. The text is
+// put together on the stack and copied once: every move's log line and
+// legal actions are rendered here.
 func spliceArgs(segs []segment, kv []any) (string, bool) {
-	if segs == nil {
+	switch {
+	case segs == nil:
 		return "", false
+	case len(segs) == 1 && segs[0].arg == "":
+		return segs[0].text, true
 	}
-	var b strings.Builder
+	var room [256]byte
+	out := room[:0]
 	for _, s := range segs {
 		if s.arg == "" {
-			b.WriteString(s.text)
+			out = append(out, s.text...)
 			continue
 		}
 		v, ok := lookup(kv, s.arg)
 		if !ok {
 			return "", false
 		}
-		text, ok := printed(v)
-		if !ok {
+		if out, ok = appendPrinted(out, v); !ok {
 			return "", false
 		}
-		b.WriteString(text)
 	}
-	return b.String(), true
+	return string(out), true
 }
 
-// printed is v as text/template prints it, for the kinds of value whose
-// printing does not depend on methods: strings and whole numbers of the
-// built-in types.
-func printed(v any) (string, bool) {
+// appendPrinted appends v as text/template prints it, for the kinds of
+// value whose printing does not depend on methods: strings and whole
+// numbers of the built-in types.
+func appendPrinted(out []byte, v any) ([]byte, bool) {
 	switch v := v.(type) {
 	case string:
-		return v, true
+		return append(out, v...), true
 	case int:
-		return strconv.Itoa(v), true
+		return strconv.AppendInt(out, int64(v), 10), true
 	case int8, int16, int32, int64:
-		return strconv.FormatInt(reflect.ValueOf(v).Int(), 10), true
+		return strconv.AppendInt(out, reflect.ValueOf(v).Int(), 10), true
 	case uint, uint8, uint16, uint32, uint64:
-		return strconv.FormatUint(reflect.ValueOf(v).Uint(), 10), true
+		return strconv.AppendUint(out, reflect.ValueOf(v).Uint(), 10), true
 	}
-	return "", false
+	return out, false
 }
