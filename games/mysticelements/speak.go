@@ -21,10 +21,9 @@ var sayKeys = map[string]string{
 // viewer cannot see stays unnamed, as in Describe.
 func (s *state) Say(a engine.Action, viewer engine.Seat, form engine.Form, w engine.Words) string {
 	sp := speech{s: s, viewer: viewer, w: w, form: form}
-	colour := colourWord(w.Lang, int8(a.Args[0]))
 	switch a.Verb {
 	case vPick, vGain, vPay, vConvert, vKeep:
-		return sp.say(verbName(a.Verb), "colour", colour)
+		return sp.say(verbName(a.Verb), "colour", colourWord(w.Lang, int8(a.Args[0])))
 	case vAttack:
 		return sp.say("attack", "card", sp.name(a.Args[0]), "target", sp.name(a.Args[1]))
 	case vPlunder:
