@@ -354,7 +354,10 @@ func (s *sqlStore) commitAll(batch []writeOp) {
 // fails op i alone (a statement that changed no row but had to).
 func (s *sqlStore) commit(batch []writeOp) (errs []error, err error) {
 	errs = make([]error, len(batch))
-	if s.postgres {
+	switch {
+	case s.postgres && pipelinable(batch):
+		return errs, s.commitPipelined(batch, errs)
+	case s.postgres:
 		return errs, s.commitSQL(batch, errs)
 	}
 	return errs, s.commitRaw(batch, errs)
