@@ -221,6 +221,35 @@ func TestRenewingSkipsALeaseAWriteHolds(t *testing.T) {
 	}
 }
 
+// A replica renews its leases, and finds games without an owner, on a
+// connection of its own: a pool that moves keep busy does not make it
+// lose every game it owns.
+func TestRenewingNeedsNoConnectionOfThePool(t *testing.T) {
+	s, _ := openPostgresStore(t)
+	ctx := context.Background()
+	if err := s.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+		t.Fatal(err)
+	}
+	if holder, _, err := s.Acquire(ctx, "g1", "A", "http://a", time.Minute); err != nil || holder != "A" {
+		t.Fatalf("claiming g1: %q %v", holder, err)
+	}
+	for range s.db.Stats().MaxOpenConnections {
+		conn, err := s.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer conn.Close()
+	}
+	busy, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	if held, err := s.Renew(busy, "A", time.Minute); err != nil || !held["g1"] {
+		t.Fatalf("renewing with every pooled connection taken: %v %v", held, err)
+	}
+	if orphans, err := s.Unowned(busy, []string{"g1", "g2"}); err != nil || len(orphans) != 1 || orphans[0] != "g2" {
+		t.Fatalf("games without an owner, with every pooled connection taken: %v %v, want g2", orphans, err)
+	}
+}
+
 // A game evicted from its owner's memory gives up its lease, and a
 // replica that still shows it takes it over and plays on.
 func TestAnEvictedGameMovesToAReplicaThatShowsIt(t *testing.T) {

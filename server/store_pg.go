@@ -96,7 +96,7 @@ func (s *sqlStore) Acquire(ctx context.Context, id, owner, addr string, ttl time
 }
 
 func (s *sqlStore) Renew(ctx context.Context, owner string, ttl time.Duration) (map[string]bool, error) {
-	rows, err := s.read.QueryContext(ctx, renewLeases, owner, ttl.Milliseconds())
+	rows, err := s.leases.QueryContext(ctx, renewLeases, owner, ttl.Milliseconds())
 	if err != nil {
 		return nil, err
 	}
@@ -130,7 +130,7 @@ SELECT game_id, game_id IN (SELECT game_id FROM renewed) FROM leases
 WHERE owner = $1 AND expires > ` + pgNow
 
 func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id
+	rows, err := s.leases.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id
 		WHERE NOT EXISTS (SELECT 1 FROM leases WHERE game_id = id AND expires > `+pgNow+`)`, ids)
 	if err != nil {
 		return nil, err

@@ -34,10 +34,15 @@ type sqlStore struct {
 	db       *sql.DB // the writer's: one connection
 	read     *sql.DB // reads and checkpoints (PostgreSQL: the same pool)
 	postgres bool
-	dsn      string // PostgreSQL's, for the LISTEN connection
-	ops      chan writeOp
-	stmts    map[string]*sql.Stmt // the writer's prepared statements
-	dirty    chan struct{}        // SQLite: a commit awaits its checkpoint
+	// leases is PostgreSQL's connection of its own for renewing this
+	// replica's leases and finding games without an owner, so that a
+	// pool busy with moves cannot keep a replica from renewing (and so
+	// from keeping every game it owns).
+	leases *sql.DB
+	dsn    string // PostgreSQL's, for the LISTEN connection
+	ops    chan writeOp
+	stmts  map[string]*sql.Stmt // the writer's prepared statements
+	dirty  chan struct{}        // SQLite: a commit awaits its checkpoint
 	// SQLite: writes committed since the last checkpoint began, and the
 	// writer's word that they are many (checkpointEvery).
 	sinceCheckpoint atomic.Int64
@@ -145,11 +150,18 @@ func openPostgres(ctx context.Context, url string) (Store, error) {
 	// authentication) for most queries.
 	db.SetMaxOpenConns(8)
 	db.SetMaxIdleConns(8)
+	leases, err := sql.Open("pgx", url)
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
+	}
+	leases.SetMaxOpenConns(1)
 	st, err := newSQLStore(ctx, db, db, true, "PostgreSQL")
 	if err != nil {
+		leases.Close()
 		return nil, err
 	}
-	st.dsn = url
+	st.dsn, st.leases = url, leases
 	return st, nil
 }
 
@@ -606,6 +618,9 @@ func (s *sqlStore) Close() error {
 			st.Close()
 		}
 		s.closeErr = closeDBs(s.db, s.read)
+		if s.leases != nil {
+			s.closeErr = errors.Join(s.closeErr, s.leases.Close())
+		}
 	})
 	return s.closeErr
 }
