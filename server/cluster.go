@@ -225,11 +225,20 @@ func (srv *Server) renew() {
 		}
 		s.mu.Unlock()
 	}
-	if len(ids) == 0 {
-		return
+	if len(ids) > 0 {
+		srv.adoptOrphans(followed, ids)
 	}
+}
+
+// adoptOrphans claims those of the followed games (ids) whose owner is
+// gone. It has a deadline of its own: going through the games before it
+// takes each game's lock, which a busy replica's moves hold, and under
+// overload that left the search too little of a shared one.
+func (srv *Server) adoptOrphans(followed map[string]*session, ids []string) {
+	ctx, cancel := context.WithTimeout(srv.ctx, srv.cluster.ttl/2)
+	defer cancel()
 	// One query finds the followed games whose owner is gone.
-	orphans, err := c.store.Unowned(ctx, ids)
+	orphans, err := srv.cluster.store.Unowned(ctx, ids)
 	if err != nil {
 		srv.log.Error("looking for games without an owner failed", "err", err)
 		return
