@@ -347,10 +347,30 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusConflict, body)
 		return
 	}
+	if prefersMinimal(r) {
+		// A replica that forwarded the action shows its client the table
+		// itself: building and sending it here as well cost the owner and
+		// the forwarder about a sixth of their CPU at 3,000 games.
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
 	s.mu.Lock()
 	m := s.stateLocked(controls, langOf(r))
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, m)
+}
+
+// prefersMinimal says whether a request asks for no body in a successful
+// answer (RFC 7240's "Prefer: return=minimal").
+func prefersMinimal(r *http.Request) bool {
+	for _, v := range r.Header.Values("Prefer") {
+		for _, p := range strings.Split(v, ",") {
+			if strings.EqualFold(strings.TrimSpace(p), "return=minimal") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {

@@ -1,8 +1,11 @@
 package server
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"slices"
@@ -310,4 +313,43 @@ func TestConcessionsAreMarked(t *testing.T) {
 		}
 	}
 	t.Fatal("no surrender was offered in 40 moves of a MystiMons game")
+}
+
+// An action posted with "Prefer: return=minimal" (as replicas forward
+// actions) is answered 204 without the table, and played all the same;
+// without it, the answer is the table.
+func TestAnActionAnswersMinimallyWhenAsked(t *testing.T) {
+	e := newEnv(t)
+	req := friendGame("trick")
+	req.First = 1
+	resp := e.create(req)
+	post := func(prefer string) (int, string) {
+		token := tokenOfSeat(resp, 0)
+		m := e.state(resp.ID, token)
+		if len(m.Legal) == 0 {
+			token = tokenOfSeat(resp, 1)
+			m = e.state(resp.ID, token)
+		}
+		body, _ := json.Marshal(ActionRequest{Token: token, Action: m.Legal[0].Action})
+		r, _ := http.NewRequest("POST", e.http.URL+"/api/games/"+resp.ID+"/actions", bytes.NewReader(body))
+		if prefer != "" {
+			r.Header.Set("Prefer", prefer)
+		}
+		res, err := http.DefaultClient.Do(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		raw, _ := io.ReadAll(res.Body)
+		return res.StatusCode, string(raw)
+	}
+	if code, body := post("respond-async, return=minimal"); code != http.StatusNoContent || body != "" {
+		t.Fatalf("minimal answer: %d %q, want 204 and no body", code, body)
+	}
+	if v := e.state(resp.ID, "").Version; v != 1 {
+		t.Fatalf("after a minimally answered action the game is at version %d, want 1", v)
+	}
+	if code, body := post(""); code != http.StatusOK || !strings.Contains(body, `"version":2`) {
+		t.Fatalf("plain answer: %d %.200s, want 200 with the table at version 2", code, body)
+	}
 }

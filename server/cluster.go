@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"strings"
 	"time"
@@ -134,7 +135,7 @@ func (srv *Server) forward(ctx context.Context, s *session, token, action string
 		srv.claim(ctx, s) // the owner may be gone: take the game if its lease ran out
 		return errMoving
 	}
-	if status != http.StatusOK {
+	if status != http.StatusOK && status != http.StatusNoContent {
 		return &spokenError{code: refused.Code, words: refused.Words, english: refused.Error}
 	}
 	// The owner's announcement of the action usually follows its answer
@@ -167,12 +168,16 @@ func (srv *Server) postAction(ctx context.Context, addr, id, token, action strin
 		return 0, httpErrorBody{}, err
 	}
 	req.Header.Set(forwardedHeader, srv.cluster.id)
+	req.Header.Set("Prefer", "return=minimal") // the table is shown here, not there
 	req.Header.Set("Content-Type", "application/json")
 	res, err := srv.cluster.http.Do(req)
 	if err != nil {
 		return 0, httpErrorBody{}, err
 	}
-	defer res.Body.Close()
+	defer func() {
+		io.Copy(io.Discard, io.LimitReader(res.Body, 64<<10)) // so the connection is reused
+		res.Body.Close()
+	}()
 	var e httpErrorBody
 	json.NewDecoder(res.Body).Decode(&e)
 	return res.StatusCode, e, nil
