@@ -172,7 +172,10 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), busy: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{}),
-		here: make([]writeOp, 0, 256), pace: writePace{wait: lingerFor}}
+		here: make([]writeOp, 0, 256), pace: writePace{wait: lingerFor, above: lingerAbove}}
+	if postgres {
+		s.pace.above = lingerAbovePG
+	}
 	go s.writer()
 	if postgres {
 		close(s.synced)

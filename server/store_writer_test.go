@@ -23,7 +23,7 @@ func TestWritePaceLingersOnlyWhenBusy(t *testing.T) {
 		{1500, paceWindow, false}, // below the line: still quiet
 		{5000, paceWindow, true},
 	}
-	var p writePace
+	p := writePace{above: lingerAbove}
 	now := time.Unix(1000, 0)
 	p.committed(0, now) // opens the first window
 	for i, s := range steps {
