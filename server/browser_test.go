@@ -102,7 +102,13 @@ func runAutoplay(ctx context.Context, max, seed, until int) (autoplayResult, err
 // one browser.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
-	ctx := browsertest.New(t)
+	return newBrowserWithin(t, 2*time.Minute)
+}
+
+// newBrowserWithin is newBrowser for a browser that lives at most life.
+func newBrowserWithin(t *testing.T, life time.Duration) context.Context {
+	t.Helper()
+	ctx := browsertest.NewWithin(t, life)
 	if err := chromedp.Do(ctx, chromedp.Navigate("about:blank")); err != nil {
 		t.Fatal(err)
 	}
@@ -199,8 +205,11 @@ func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
 		}
 		lang := pageLangs[i%len(pageLangs)]
 		t.Run(g.Info().ID+"-"+lang, func(t *testing.T) {
-			t.Parallel()         // most of a game's time is spent waiting for the server
-			tab := newBrowser(t) // a browser each: a browser lives at most two minutes
+			t.Parallel() // most of a game's time is spent waiting for the server
+			// A browser each, for four minutes: random clicks now and then
+			// make a long game (an Athernum game of 2,703 actions was not
+			// over after 110 s while other packages' tests ran).
+			tab := newBrowserWithin(t, 4*time.Minute)
 			useLang(t, tab, e.http.URL, lang)
 			lobbyStart(t, tab, e.http.URL, g.Info().ID)
 			waitTable(t, tab, 0)
