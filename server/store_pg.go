@@ -222,7 +222,7 @@ func (s *sqlStore) commitPipelined(batch []writeOp, errs []error) error {
 	return conn.Raw(func(driverConn any) error {
 		var b pgx.Batch
 		b.Queue("BEGIN")
-		if len(batch) > 1 {
+		if boundsLockWaits(batch) {
 			b.Queue(batchLockWait)
 		}
 		for _, op := range batch {
@@ -248,7 +248,7 @@ func readPipelined(results pgx.BatchResults, batch []writeOp, errs []error) erro
 	if _, err := results.Exec(); err != nil {
 		return err
 	}
-	if len(batch) > 1 {
+	if boundsLockWaits(batch) {
 		if _, err := results.Exec(); err != nil {
 			return err
 		}

@@ -173,11 +173,9 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), busy: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{}),
 		here: make([]writeOp, 0, 256), pace: writePace{wait: lingerFor, above: lingerAbove}}
-	if postgres {
-		s.pace.above = lingerAbovePG
-	}
 	go s.writer()
 	if postgres {
+		s.pace.above = lingerAbovePG
 		close(s.synced)
 	} else {
 		go s.syncer()
@@ -399,12 +397,7 @@ func (s *sqlStore) commitSQL(batch []writeOp, errs []error) error {
 	if err != nil {
 		return err
 	}
-	if len(batch) > 1 {
-		// Writes that lock rows other replicas' batches lock too can
-		// meet in opposite orders; PostgreSQL breaks such a deadlock
-		// only after deadlock_timeout (a second), while every move of
-		// both replicas waits. A batch gives up sooner, and commitAll
-		// then commits its writes one by one.
+	if boundsLockWaits(batch) {
 		if _, err := tx.ExecContext(ctx, batchLockWait); err != nil {
 			tx.Rollback()
 			return err
@@ -418,6 +411,14 @@ func (s *sqlStore) commitSQL(batch []writeOp, errs []error) error {
 // renewal of thousands of leases, a commit), far shorter than
 // deadlock_timeout.
 const batchLockWait = `SET LOCAL lock_timeout = '200ms'`
+
+// boundsLockWaits says whether a batch on PostgreSQL runs under
+// batchLockWait: one of several writes. Writes that lock rows other
+// replicas' batches lock too can meet in opposite orders; PostgreSQL
+// breaks such a deadlock only after deadlock_timeout (a second), while
+// every move of both replicas waits. A batch gives up sooner, and
+// commitAll then commits its writes one by one, unbounded.
+func boundsLockWaits(batch []writeOp) bool { return len(batch) > 1 }
 
 // batchTx is the transaction a batch runs in.
 type batchTx interface {
