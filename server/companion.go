@@ -1,6 +1,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -10,7 +11,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"kartenwerk/platform/codes"
 	"kartenwerk/platform/companion"
@@ -347,16 +348,16 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 		srv.companionError(w, err) // before the upgrade, so a wrong link gets its 404
 		return
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := upgradeWS(w, r, srv.cfg.MaxMessage)
 	if err != nil {
 		return
 	}
-	c := &client{send: make(chan *outMsg, 32), closed: make(chan struct{})}
-	ctx, cancel := context.WithCancel(srv.ctx)
-	defer cancel()
-	lt, err := srv.lockedTable(ctx, r.PathValue("id"))
+	c := &client{send: make(chan *outMsg, 32), closed: make(chan struct{}), conn: conn}
+	defer conn.finish()
+	defer context.AfterFunc(srv.ctx, func() { c.closeWith(statusServiceRestart, "the server is stopping") })()
+	lt, err := srv.lockedTable(srv.ctx, r.PathValue("id"))
 	if err != nil {
-		conn.Close(websocket.StatusInternalError, "the table could not be read: reconnect")
+		c.closeWith(ws.StatusInternalServerError, "the table could not be read: reconnect")
 		return
 	}
 	lt.clients[c] = struct{}{}
@@ -366,15 +367,14 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 	defer srv.leaveCompanion(r.PathValue("id"), lt, c)
 	wsConnections.Add(1)
 	defer wsConnections.Add(-1)
-	readDone := conn.CloseRead(ctx) // the phone sends commands over HTTP; this notices it leaving
-	go func() {
-		select {
-		case <-readDone.Done():
-			c.close()
-		case <-c.closed:
+	// The phone sends its commands over HTTP; reading only notices it
+	// leaving, and answers its pings.
+	var buf bytes.Buffer
+	for {
+		if _, err := c.readMessage(&buf); err != nil {
+			break
 		}
-	}()
-	srv.writeLoop(ctx, conn, c)
+	}
 	c.close()
 }
 

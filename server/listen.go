@@ -1,10 +1,12 @@
 package server
 
 import (
+	"errors"
 	"net"
 	"net/http"
 	"net/netip"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -122,4 +124,25 @@ type countedConn struct {
 func (c *countedConn) Close() error {
 	c.once.Do(c.release)
 	return c.Conn.Close()
+}
+
+// errNoSocket is the answer for a connection without a socket of its own.
+var errNoSocket = errors.New("the connection has no socket of its own")
+
+// SyscallConn gives the socket, so that a WebSocket's messages are
+// written without waiting (wsConn.tryWrite).
+func (c *countedConn) SyscallConn() (syscall.RawConn, error) {
+	if sc, ok := c.Conn.(syscall.Conn); ok {
+		return sc.SyscallConn()
+	}
+	return nil, errNoSocket
+}
+
+// CloseWrite ends what the server sends, so that a WebSocket's client
+// reads the server's close and closes too (wsConn.close).
+func (c *countedConn) CloseWrite() error {
+	if cw, ok := c.Conn.(interface{ CloseWrite() error }); ok {
+		return cw.CloseWrite()
+	}
+	return errNoSocket
 }

@@ -54,7 +54,7 @@ func TestBotsReadMessagesAsJSONDoes(t *testing.T) {
 	patched, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{0}, s.log.len()-2, i18n.EN, nil), []byte(`{"turn":0}`), nil)
 	whole, _, _ := s.encodeStateLocked(s.deltaLocked([]engine.Seat{1}, s.log.len()-1, i18n.EN, nil), nil, nil)
 	spectators, _, _ := s.encodeStateLocked(s.deltaLocked(nil, 0, i18n.EN, nil), view, spans)
-	msgs := [][]byte{full.b, patched.b, whole.b, spectators.b,
+	msgs := [][]byte{full.payload(), patched.payload(), whole.payload(), spectators.payload(),
 		s.encodeLocked(SeatsMsg{Type: "seats", Seats: s.seatInfoLocked()}),
 		s.encodeLocked(ErrorMsg{Type: "error", Error: `no ,"view": here, but "quotes" <and> \\ escapes`}),
 	}

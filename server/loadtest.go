@@ -578,7 +578,7 @@ func closeWhenDone(ctx context.Context, conn *websocket.Conn) (stop func() bool)
 // the connection closes (closeWhenDone).
 func readBotMsg(conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botMsg, time.Time, error) {
 	var m botMsg
-	data, err := readMessage(context.Background(), conn, buf)
+	data, err := readBotMessage(conn, buf)
 	if err != nil {
 		return m, time.Time{}, err
 	}
@@ -591,6 +591,18 @@ func readBotMsg(conn *websocket.Conn, buf *bytes.Buffer, stats *loadStats) (botM
 		return m, got, fmt.Errorf("server error: %s", m.Error)
 	}
 	return m, got, nil
+}
+
+// readBotMessage reads the next message into buf; the bytes returned are
+// buf's, valid until the next read.
+func readBotMessage(conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
+	_, r, err := conn.Reader(context.Background())
+	if err != nil {
+		return nil, err
+	}
+	buf.Reset()
+	_, err = buf.ReadFrom(r)
+	return buf.Bytes(), err
 }
 
 // pause waits a person's thinking time, uniform in [0, 2*think), and

@@ -95,7 +95,7 @@ func (c *tableClient) catchUp(t *testing.T, what string) {
 	for {
 		select {
 		case out := <-c.send:
-			b := slices.Clone(out.b)
+			b := slices.Clone(out.payload())
 			out.done() // as the client's writer does: the bytes may be reused from here on
 			var m struct {
 				View  json.RawMessage `json:"view"`

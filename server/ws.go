@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/coder/websocket"
+	"github.com/gobwas/ws"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -30,22 +30,33 @@ type client struct {
 	view []byte
 	// spans are view's objects and arrays (mergepatch_spans.go), shared
 	// as view is.
-	spans  []span
-	send   chan *outMsg
-	once   sync.Once
-	closed chan struct{}
+	spans []span
+	// send holds the messages queued and not yet written, oldest first.
+	send chan *outMsg
+	// conn is the client's WebSocket; nil for a client whose messages
+	// stay in send for whoever reads it (tests).
+	conn *wsConn
+	// writing is held by whoever writes send's messages to conn: the
+	// pusher of a message, or a goroutine while the socket is full.
+	writing atomic.Bool
+	once    sync.Once
+	closed  chan struct{}
 	// pushed counts the messages queued for this client's table, if set.
 	pushed *atomic.Int64
 }
 
-func (c *client) close() { c.once.Do(func() { close(c.closed) }) }
+// close ends the client: its connection is closed, asking it to
+// reconnect for the current state.
+func (c *client) close() {
+	c.closeWith(ws.StatusGoingAway, "reconnect for the current state")
+}
 
 // push queues a message; a client too slow to take it is dropped (it
 // reconnects and gets the current state).
 func (c *client) push(b []byte) { c.pushMsg(plainMsg(b)) }
 
-// pushMsg queues m, held for this client until its writer has written
-// it.
+// pushMsg queues m, held for this client until it has been written, and
+// writes what is queued unless somebody is writing it already (flush).
 func (c *client) pushMsg(m *outMsg) {
 	if c.pushed != nil {
 		c.pushed.Add(1)
@@ -56,6 +67,10 @@ func (c *client) pushMsg(m *outMsg) {
 	default:
 		m.done()
 		c.close()
+		return
+	}
+	if c.conn != nil {
+		c.flush()
 	}
 }
 
@@ -264,7 +279,8 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 		}
 	}
 	msg = newPooledMsg()
-	msg.b = append(append(append(append(msg.b, head[:len(head)-1]...), key...), body...), '}')
+	msg.buf = append(append(append(append(msg.buf, head[:len(head)-1]...), key...), body...), '}')
+	msg.seal(ws.OpText)
 	return msg, view, spans
 }
 
@@ -367,33 +383,32 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	conn, err := websocket.Accept(w, r, nil)
+	conn, err := upgradeWS(w, r, srv.cfg.MaxMessage)
 	if err != nil {
 		return
 	}
-	conn.SetReadLimit(srv.cfg.MaxMessage)
-	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, sendQueue), closed: make(chan struct{}), pushed: &s.pushes}
+	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, sendQueue), closed: make(chan struct{}), pushed: &s.pushes, conn: conn}
 	// The table is served on a goroutine of its own and this handler
 	// returns: the request, its headers and the HTTP server's frames
 	// would otherwise stay reachable for as long as the player sits at
 	// the table, a fifth of the objects the collector marks at 10,000
 	// games.
-	go srv.serveTable(conn, s, c, name)
+	go srv.serveTable(s, c, name)
 }
 
 // serveTable plays a connected client's part until it goes or the server
-// stops.
-func (srv *Server) serveTable(conn *websocket.Conn, s *session, c *client, name string) {
-	defer srv.survive("serving a table failed", func() { conn.CloseNow() }, "game", s.id)
-	ctx, cancel := context.WithCancel(srv.ctx)
-	defer cancel()
-	srv.fresh(ctx, s)
+// stops. The connection has no goroutine but this one: its messages are
+// written by whoever queues them (flush).
+func (srv *Server) serveTable(s *session, c *client, name string) {
+	defer srv.survive("serving a table failed", func() { c.conn.conn.Close() }, "game", s.id)
+	defer c.conn.finish()
+	defer context.AfterFunc(srv.ctx, func() { c.closeWith(statusServiceRestart, "the server is stopping") })()
+	srv.fresh(srv.ctx, s)
 	wsConnections.Add(1)
 	defer wsConnections.Add(-1)
-	go srv.writeLoop(ctx, conn, c)
 	s.join(c, name)
 	defer s.leave(c)
-	srv.readLoop(conn, s, c)
+	srv.readLoop(s, c)
 	c.close()
 }
 
@@ -401,53 +416,16 @@ func (srv *Server) serveTable(conn *websocket.Conn, s *session, c *client, name 
 // more (its network gone, its tab frozen) is dropped after it.
 const writeTimeout = 10 * time.Second
 
-// writeLoop writes a client's messages until it goes or the server
-// stops. One timer per connection bounds each write, not a context with
-// a deadline per message, which cost a fifth of the writing: when a write
-// has not finished in writeTimeout, the timer closes the connection, and
-// that ends the write.
-func (srv *Server) writeLoop(ctx context.Context, conn *websocket.Conn, c *client) {
-	defer conn.CloseNow()
-	stalled := time.AfterFunc(time.Hour, func() { conn.CloseNow() })
-	stalled.Stop()
-	defer stalled.Stop()
-	for {
-		select {
-		case m := <-c.send:
-			stalled.Reset(writeTimeout)
-			err := conn.Write(context.Background(), websocket.MessageText, m.b)
-			m.done()
-			stalled.Stop()
-			if err != nil {
-				c.close()
-				return
-			}
-		case <-c.closed:
-			conn.Close(websocket.StatusGoingAway, "reconnect for the current state")
-			return
-		case <-ctx.Done():
-			conn.Close(websocket.StatusServiceRestart, "the server is stopping")
-			return
-		}
-	}
-}
-
 // readLoop reads a client's messages until it goes, and has a table
 // worker play each (tablework.go). A bad message gets an error to this
-// client only; the game is unchanged. It reads without
-// a context to end it: the connection's writeLoop closes the connection
-// whenever it returns, and it returns when the server stops, which ends
-// the read; a context would cost the connection a watcher registered and
-// removed for every message.
-func (srv *Server) readLoop(conn *websocket.Conn, s *session, c *client) {
+// client only; the game is unchanged.
+func (srv *Server) readLoop(s *session, c *client) {
 	bucket := newBucket(srv.cfg.Rate, srv.cfg.Burst)
 	var buf bytes.Buffer // reused: reading a message allocates nothing
 	played := make(chan struct{}, 1)
 	for {
-		data, err := readMessage(context.Background(), conn, &buf)
+		data, err := c.readMessage(&buf)
 		if err != nil {
-			// An oversized message closes the connection with status 1009
-			// and the reason "read limited at N bytes".
 			return
 		}
 		select {
@@ -463,18 +441,6 @@ func (srv *Server) readLoop(conn *websocket.Conn, s *session, c *client) {
 			return
 		}
 	}
-}
-
-// readMessage reads the next message into buf; the bytes returned are
-// buf's, valid until the next read.
-func readMessage(ctx context.Context, conn *websocket.Conn, buf *bytes.Buffer) ([]byte, error) {
-	_, r, err := conn.Reader(ctx)
-	if err != nil {
-		return nil, err
-	}
-	buf.Reset()
-	_, err = buf.ReadFrom(r)
-	return buf.Bytes(), err
 }
 
 func (srv *Server) handleMsg(s *session, c *client, data []byte) {

@@ -196,7 +196,7 @@ func TestSpectatorsShareOneEncoding(t *testing.T) {
 	s.mu.Unlock()
 	got := make([][]byte, len(clients))
 	for i, c := range clients {
-		got[i] = (<-c.send).b
+		got[i] = (<-c.send).payload()
 	}
 	same := func(a, b []byte) bool { return &a[0] == &b[0] }
 	if !same(got[0], got[1]) || !same(got[2], got[3]) {
