@@ -269,7 +269,7 @@ func (c *client) readMessage(buf *bytes.Buffer) ([]byte, error) {
 			}
 			continue
 		}
-		if int64(buf.Len())+h.Length > c.conn.limit {
+		if h.Length > c.conn.limit-int64(buf.Len()) { // a sum could overflow: a header may say up to 2^63-1
 			c.closeWith(ws.StatusMessageTooBig, fmt.Sprintf("read limited at %d bytes", c.conn.limit))
 			return nil, errTooBig
 		}

@@ -24,13 +24,12 @@ type wsPair struct {
 	ctx    context.Context
 }
 
-// newWSPair connects; shrink gives both ends small socket buffers, so
-// that a few messages fill them.
-func newWSPair(t *testing.T, controls int, shrink bool) *wsPair {
+// serveWSPairs serves WebSockets as a table does, each client reading
+// until it goes, and hands over each client as it connects; shrink gives
+// the server's sockets small buffers, so that a few messages fill them.
+func serveWSPairs(t *testing.T, controls int, shrink bool) (url string, accepted chan *client) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	t.Cleanup(cancel)
-	accepted := make(chan *client, 1)
+	accepted = make(chan *client, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		conn, err := upgradeWS(w, r, 1<<20)
 		if err != nil {
@@ -54,6 +53,16 @@ func newWSPair(t *testing.T, controls int, shrink bool) *wsPair {
 		conn.finish()
 	}))
 	t.Cleanup(srv.Close)
+	return "ws" + strings.TrimPrefix(srv.URL, "http"), accepted
+}
+
+// newWSPair connects a browser's end; shrink gives both ends small socket
+// buffers.
+func newWSPair(t *testing.T, controls int, shrink bool) *wsPair {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	url, accepted := serveWSPairs(t, controls, shrink)
 	dialer := &net.Dialer{}
 	client := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
 		c, err := dialer.DialContext(ctx, network, addr)
@@ -62,13 +71,33 @@ func newWSPair(t *testing.T, controls int, shrink bool) *wsPair {
 		}
 		return c, err
 	}}}
-	peer, _, err := websocket.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"), &websocket.DialOptions{HTTPClient: client})
+	peer, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPClient: client})
 	if err != nil {
 		t.Fatal(err)
 	}
 	peer.SetReadLimit(1 << 22)
 	t.Cleanup(func() { peer.CloseNow() })
 	return &wsPair{server: <-accepted, peer: peer, ctx: ctx}
+}
+
+// rawPeer connects a client that writes frames as the test says,
+// whatever the protocol allows.
+func rawPeer(t *testing.T) net.Conn {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	url, accepted := serveWSPairs(t, 1, false)
+	conn, br, _, err := ws.Dial(ctx, url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if br != nil {
+		t.Fatal("the server wrote before the switch was done")
+	}
+	<-accepted
+	conn.SetDeadline(time.Now().Add(30 * time.Second))
+	t.Cleanup(func() { conn.Close() })
+	return conn
 }
 
 // TestMessagesArriveWholeAndInOrder queues messages of every frame
@@ -199,5 +228,40 @@ func TestAWebSocketFromAnotherSiteIsRefused(t *testing.T) {
 		if res == nil || res.StatusCode != http.StatusForbidden {
 			t.Errorf("Origin %q: answered %v, want 403", c.origin, res)
 		}
+	}
+}
+
+// TestAFrameOverTheLimitIsRefusedBeforeItIsRead: a client that declares
+// a message longer than the limit, up to the longest a header can say,
+// or a fragment that would take its message beyond it, gets status 1009
+// at once; nothing of that length is read or allocated.
+func TestAFrameOverTheLimitIsRefusedBeforeItIsRead(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		frames []ws.Header
+	}{
+		{"one message", []ws.Header{{Fin: true, OpCode: ws.OpText, Length: 1<<63 - 1}}},
+		{"a fragment beyond", []ws.Header{{OpCode: ws.OpText, Length: 10}, {Fin: true, OpCode: ws.OpContinuation, Length: 1<<63 - 5}}},
+		{"just over", []ws.Header{{Fin: true, OpCode: ws.OpText, Length: 1<<20 + 1}}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			raw := rawPeer(t)
+			for _, h := range c.frames {
+				h.Masked, h.Mask = true, ws.NewMask()
+				if err := ws.WriteHeader(raw, h); err != nil {
+					t.Fatal(err)
+				}
+				if h.Length == 10 {
+					raw.Write(bytes.Repeat([]byte{'x'}, 10))
+				}
+			}
+			f, err := ws.ReadFrame(raw)
+			if err != nil || f.Header.OpCode != ws.OpClose {
+				t.Fatalf("read %+v %v, want a close frame", f.Header, err)
+			}
+			if code, reason := ws.ParseCloseFrameData(f.Payload); code != ws.StatusMessageTooBig || !strings.Contains(reason, "read limited at") {
+				t.Fatalf("closed with %d %q, want 1009 saying the limit", code, reason)
+			}
+		})
 	}
 }
