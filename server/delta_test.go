@@ -20,7 +20,13 @@ func TestJoiningSpectatorsCostOneMessageEach(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Counted under the game's lock: p2's joining queued its table and
+	// the players' news of it under one hold of the lock, and a player's
+	// message is written as it is queued, so p1 may read its news before
+	// p2's is queued.
+	s.mu.Lock()
 	before := s.pushes.Load()
+	s.mu.Unlock()
 	var watching []*wsClient
 	for range viewers {
 		v := e.dial(resp.ID, "")
