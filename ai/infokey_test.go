@@ -129,7 +129,7 @@ func TestInfoKeyingSplitsOwnDecisionsByDraw(t *testing.T) {
 
 // midgameToMove is a MystiMons game of seed after a few random actions,
 // in the main phase of the seat to move; false when it ended first.
-func midgameToMove(t *testing.T, g engine.Game, seed uint64) (engine.State, bool) {
+func midgameToMove(t testing.TB, g engine.Game, seed uint64) (engine.State, bool) {
 	t.Helper()
 	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: seed})
 	if err != nil {
@@ -146,4 +146,75 @@ func midgameToMove(t *testing.T, g engine.Game, seed uint64) (engine.State, bool
 		}
 	}
 	return s, true
+}
+
+// trueWorld lets a search sample the true state only (as the peeking
+// search of TestSkillCeiling does).
+type trueWorld struct{ engine.State }
+
+func (w trueWorld) Determinize(engine.Seat, *engine.RNG) engine.State { return w.State.Clone() }
+
+// BenchmarkTreeBelowNextTurn shows how much of a 30,000-iteration tree
+// lies at the searcher's decisions after an opponent's move (its next
+// turn, or a reply within the opponent's), and how often those nodes were
+// visited, for the fair search, the fair search keyed by its private cards
+// (info=own) and the search that sees the true state: keying can only
+// help where such nodes gather visits. Run it with -benchtime 1x.
+func BenchmarkTreeBelowNextTurn(b *testing.B) {
+	g, err := engine.Lookup("mystimons")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var states []engine.State
+	for seed := uint64(1); len(states) < 6; seed++ {
+		if s, ok := midgameToMove(b, g, seed); ok {
+			states = append(states, s)
+		}
+	}
+	for _, c := range []struct {
+		name string
+		info InfoKeying
+		peek bool
+	}{{"fair", InfoNone, false}, {"fair-info=own", InfoOwn, false}, {"peek", InfoNone, true}} {
+		b.Run(c.name, func(b *testing.B) {
+			var nodes, visits, root int
+			for b.Loop() {
+				for _, s := range states {
+					m := NewISMCTS(ISMCTSOptions{Iterations: 30000, Exploration: 0.7, Info: c.info}, 1)
+					var err error
+					if c.peek {
+						_, err = m.Act(trueWorld{s})
+					} else {
+						_, err = m.Act(s)
+					}
+					if err != nil {
+						b.Fatal(err)
+					}
+					n, v := m.ownNodesBelowOpponent(s.ToMove())
+					nodes, visits, root = nodes+n, visits+v, root+int(m.nodes[0].visits)
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N*len(states)), "nodes/tree")
+			b.ReportMetric(float64(visits)/float64(nodes), "visits/node")
+			b.ReportMetric(float64(visits)/float64(root), "visits/iteration")
+		})
+	}
+}
+
+// ownNodesBelowOpponent counts the nodes of seat me's actions that have
+// an opponent's action above them, and their visits.
+func (m *ISMCTS) ownNodesBelowOpponent(me engine.Seat) (nodes, visits int) {
+	for i := 1; i < len(m.nodes); i++ {
+		if m.nodes[i].seat != me {
+			continue
+		}
+		for p := m.nodes[i].parent; p > 0; p = m.nodes[p].parent {
+			if m.nodes[p].seat != me {
+				nodes++
+				visits += int(m.nodes[i].visits)
+				break
+			}
+		}
+	}
+	return nodes, visits
 }
