@@ -52,6 +52,7 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts:mix=-0.1": "greedy and mix between 0 and 1",
 		"ismcts:iters=0":  "iters must be at least 1",
 		"ismcts:c=x":      `parameter c="x": want a number`,
+		"ismcts:info=yes": `parameter info="yes": write info=none, info=own or info=all`,
 	} {
 		if _, err := ai.New(spec, 1); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("New(%q) = %v, want %q", spec, err, want)
@@ -62,6 +63,9 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts:ms=200,greedy=0.3,c=1":    "ismcts:ms=200,c=1,greedy=0.3",
 		"ismcts:horizon=2,iters=50,c=0.7": "ismcts:iters=50,horizon=2",
 		"ismcts:mix=0.5,greedy=0.3":       "ismcts:iters=1000,greedy=0.3,mix=0.5",
+		"ismcts:info=own,iters=30000":     "ismcts:iters=30000,info=own",
+		"ismcts:info=none":                "ismcts:iters=1000",
+		"ismcts:info=all":                 "ismcts:iters=1000,info=all",
 	} {
 		a, err := ai.New(spec, 1)
 		if err != nil {

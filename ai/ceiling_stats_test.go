@@ -2,7 +2,10 @@ package ai_test
 
 import (
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -105,5 +108,25 @@ func TestMarginRatioAndItsInterval(t *testing.T) {
 	}
 	if l, h := dealWilson(deals, func(d pairedDeal) float64 { return d.peek }); !(l < 0.7 && 0.7 < h) {
 		t.Errorf("Wilson interval [%v, %v] should hold 0.7", l, h)
+	}
+}
+
+// -ceiling.peek-from takes the peeking figures of the deals asked for and
+// refuses a record that lacks one, naming the file and the deal.
+func TestReadPeeks(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "old.rec")
+	if err := os.WriteFile(path, []byte("1 1 2\n2 0 1.5\n4 2 0\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	peeks, err := readPeeks(path, 1, 2)
+	if err != nil || len(peeks) != 2 || peeks[1] != 2 || peeks[2] != 1.5 {
+		t.Fatalf("readPeeks(deals 1-2) = %v, %v; want map[1:2 2:1.5]", peeks, err)
+	}
+	_, err = readPeeks(path, 1, 4)
+	if err == nil || !strings.Contains(err.Error(), path) || !strings.Contains(err.Error(), "deal 3") {
+		t.Fatalf("readPeeks(deals 1-4) = %v, want an error naming %s and deal 3", err, path)
+	}
+	if peeks, err := readPeeks("", 1, 4); peeks != nil || err != nil {
+		t.Fatalf("readPeeks without a file = %v, %v; want nothing", peeks, err)
 	}
 }

@@ -2,9 +2,9 @@ package ai_test
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"maps"
 	"os"
 	"slices"
@@ -61,6 +61,7 @@ var (
 	ceilingFirst    = flag.Uint64("ceiling.first", 1, "seed of the first deal")
 	ceilingWorkers  = flag.Int("ceiling.workers", 1, "deals played at once, each on its own goroutine")
 	ceilingRecord   = flag.String("ceiling.record", "", "file of finished deals: each deal is appended as it ends, and deals already in it are not played again, so that a stopped run resumes")
+	ceilingPeekFrom = flag.String("ceiling.peek-from", "", "record of an earlier run (lines \"deal fair peek\") whose peeking figures are taken instead of playing the peeking games again; sound when the peeking search plays as it did then, as a change that keys the tree by what the action path already fixes leaves it")
 )
 
 // TestSkillCeiling measures how much of the skill ceiling a search
@@ -86,13 +87,17 @@ func TestSkillCeiling(t *testing.T) {
 		t.Fatalf("-ceiling.record: %v", err)
 	}
 	defer record.Close()
+	peeks, err := readPeeks(*ceilingPeekFrom, *ceilingFirst, *ceilingDeals)
+	if err != nil {
+		t.Fatalf("-ceiling.peek-from: %v", err)
+	}
 	var todo []uint64
 	for d := range uint64(*ceilingDeals) {
 		if _, played := record.deals[*ceilingFirst+d]; !played {
 			todo = append(todo, *ceilingFirst+d)
 		}
 	}
-	for err := range playDeals(g, todo, max(1, *ceilingWorkers), record) {
+	for err := range playDeals(g, todo, max(1, *ceilingWorkers), record, peeks) {
 		t.Fatal(err)
 	}
 	t.Log(describeCeiling(record.sorted()))
@@ -100,8 +105,9 @@ func TestSkillCeiling(t *testing.T) {
 
 // playDeals plays the deals on that many goroutines, adding each to the
 // record as it ends and logging the figures every ten; it yields the
-// first failure, if any.
-func playDeals(g engine.Game, todo []uint64, workers int, record *dealRecord) func(yield func(error) bool) {
+// first failure, if any. A deal in peeks takes its peeking figure from
+// there instead of playing the peeking games.
+func playDeals(g engine.Game, todo []uint64, workers int, record *dealRecord, peeks map[uint64]float64) func(yield func(error) bool) {
 	return func(yield func(error) bool) {
 		next := make(chan uint64)
 		failed := make(chan error, workers)
@@ -109,7 +115,7 @@ func playDeals(g engine.Game, todo []uint64, workers int, record *dealRecord) fu
 		for range workers {
 			wg.Go(func() {
 				for deal := range next {
-					d, err := pairedDealOf(g, *ceilingSearch, *ceilingOpponent, deal)
+					d, err := pairedDealOf(g, *ceilingSearch, *ceilingOpponent, deal, peeks)
 					if err == nil {
 						err = record.add(deal, d)
 					}
@@ -154,18 +160,54 @@ func openCeilingRecord(path string) (*dealRecord, error) {
 	if err != nil {
 		return nil, err
 	}
+	if r.deals, err = readDeals(f, path); err != nil {
+		f.Close()
+		return nil, err
+	}
+	r.file = f
+	return r, nil
+}
+
+// readDeals reads the lines "deal fair peek" of the record named path.
+func readDeals(f io.Reader, path string) (map[uint64]pairedDeal, error) {
+	deals := map[uint64]pairedDeal{}
 	lines := bufio.NewScanner(f)
 	for n := 1; lines.Scan(); n++ {
 		var deal uint64
 		var d pairedDeal
 		if _, err := fmt.Sscanf(lines.Text(), "%d %g %g", &deal, &d.fair, &d.peek); err != nil {
-			f.Close()
 			return nil, fmt.Errorf("%s:%d: %q is not \"deal fair peek\": %w", path, n, lines.Text(), err)
 		}
-		r.deals[deal] = d
+		deals[deal] = d
 	}
-	r.file = f
-	return r, errors.Join(lines.Err())
+	return deals, lines.Err()
+}
+
+// readPeeks takes the peeking figures of deals first to first+n-1 from
+// the record named path, none when path is empty; a deal the record
+// lacks is an error, since the run could not be compared deal by deal.
+func readPeeks(path string, first uint64, n int) (map[uint64]float64, error) {
+	if path == "" {
+		return nil, nil
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	deals, err := readDeals(f, path)
+	if err != nil {
+		return nil, err
+	}
+	peeks := make(map[uint64]float64, n)
+	for deal := first; deal < first+uint64(n); deal++ {
+		d, ok := deals[deal]
+		if !ok {
+			return nil, fmt.Errorf("%s has no line for deal %d: play the peeking games of that deal (drop -ceiling.peek-from) or give fewer -ceiling.deals", path, deal)
+		}
+		peeks[deal] = d.peek
+	}
+	return peeks, nil
 }
 
 // add notes a finished deal, in the file too, and logs the figures at
@@ -213,18 +255,24 @@ type pairedDeal struct{ fair, peek float64 }
 // playPairedDeal plays the deal from both seats, the fair and the
 // peeking search each, all four games with the same seeds.
 func playPairedDeal(tb testing.TB, g engine.Game, search, opponent string, deal uint64) pairedDeal {
-	d, err := pairedDealOf(g, search, opponent, deal)
+	d, err := pairedDealOf(g, search, opponent, deal, nil)
 	if err != nil {
 		tb.Fatal(err)
 	}
 	return d
 }
 
-// pairedDealOf is playPairedDeal for any goroutine: it returns what fails.
-func pairedDealOf(g engine.Game, search, opponent string, deal uint64) (pairedDeal, error) {
+// pairedDealOf is playPairedDeal for any goroutine: it returns what
+// fails. When peeks holds the deal, its peeking figure comes from there
+// and only the fair games are played.
+func pairedDealOf(g engine.Game, search, opponent string, deal uint64, peeks map[uint64]float64) (pairedDeal, error) {
 	var d pairedDeal
+	sides := []bool{false, true}
+	if peek, known := peeks[deal]; known {
+		d.peek, sides = peek, sides[:1]
+	}
 	for seat := engine.Seat(0); seat < 2; seat++ {
-		for _, peek := range []bool{false, true} {
+		for _, peek := range sides {
 			reward, err := searchVs(g, search, opponent, deal, seat, peek)
 			if err != nil {
 				return d, fmt.Errorf("deal %d, seat %d, peeking %v: %w", deal, seat, peek, err)
@@ -277,7 +325,7 @@ func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.S
 		case peek:
 			a, err = searcher.Act(peeking{s})
 		default:
-			a, err = searcher.Act(s)
+			a, err = searcher.Act(peeking{s})
 		}
 		if err == nil {
 			err = s.Apply(a)
@@ -286,4 +334,55 @@ func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.S
 			return 0, err
 		}
 	}
+}
+
+// In the peeking search's worlds, which are the true state, what a seat
+// holds at a node follows from the actions that led there, so keying the
+// tree by private cards splits nothing: the peeking search plays the same
+// games, move for move, with and without the keying. That is what lets
+// -ceiling.peek-from take the peeking figures of a run made without it.
+func TestInfoKeyingLeavesThePeekingSearchAlone(t *testing.T) {
+	g, err := engine.Lookup("mystimons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for deal := uint64(1); deal <= 5; deal++ {
+		var games [][]engine.Action
+		for _, info := range []ai.InfoKeying{ai.InfoNone, ai.InfoOwn, ai.InfoAll} {
+			games = append(games, peekingGame(t, g, deal, ai.ISMCTSOptions{Iterations: 1000, Exploration: 0.7, Info: info}))
+		}
+		for k, info := range []string{"own", "all"} {
+			if !slices.Equal(games[k+1], games[0]) {
+				t.Errorf("deal %d: with info=%s the peeking search played otherwise (%d actions) than without keying (%d)",
+					deal, info, len(games[k+1]), len(games[0]))
+			}
+		}
+	}
+}
+
+// peekingGame plays deal with the peeking search o in seat 0 against
+// greedy and returns the actions of both seats.
+func peekingGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) []engine.Action {
+	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: deal})
+	if err != nil {
+		t.Fatal(err)
+	}
+	searcher, other := ai.NewISMCTS(o, deal), ai.NewGreedy(deal)
+	var played []engine.Action
+	for done, _ := s.Terminal(); !done; done, _ = s.Terminal() {
+		var a engine.Action
+		if s.ToMove() == 0 {
+			a, err = searcher.Act(peeking{s})
+		} else {
+			a, err = other.Act(s)
+		}
+		if err == nil {
+			err = s.Apply(a)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		played = append(played, a)
+	}
+	return played
 }

@@ -31,6 +31,40 @@ func midgame(b *testing.B, g engine.Game, n int) engine.State {
 	}
 }
 
+// benchSearch times decisions of the search o on s and reports its
+// iterations per second.
+func benchSearch(b *testing.B, s engine.State, o ai.ISMCTSOptions) {
+	m := ai.NewISMCTS(o, 1)
+	b.ReportAllocs()
+	iters := 0
+	for b.Loop() {
+		if _, err := m.Act(s); err != nil {
+			b.Fatal(err)
+		}
+		iters += m.Searched
+	}
+	b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+}
+
+// BenchmarkISMCTSInfoKeyed measures the search's speed with and without
+// keying decisions by private cards, in the games that give keys
+// (engine.InfoKeyer), from the position BenchmarkISMCTSGames uses.
+func BenchmarkISMCTSInfoKeyed(b *testing.B) {
+	for _, g := range engine.Games() {
+		s := midgame(b, g, 30)
+		if _, ok := s.(engine.InfoKeyer); !ok {
+			continue
+		}
+		for _, info := range []ai.InfoKeying{ai.InfoNone, ai.InfoOwn, ai.InfoAll} {
+			b.Run(fmt.Sprintf("%s/info=%v", g.Info().ID, info), func(b *testing.B) {
+				o := ai.DefaultISMCTS
+				o.Info = info
+				benchSearch(b, s, o)
+			})
+		}
+	}
+}
+
 // BenchmarkISMCTSGames measures search speed in every registered game,
 // from a position 30 random actions in, with random playouts and with
 // greedy steps in 30% of them: iterations per second of one core and the
@@ -42,16 +76,7 @@ func BenchmarkISMCTSGames(b *testing.B) {
 				s := midgame(b, g, 30)
 				o := ai.DefaultISMCTS
 				o.Greedy = greedy
-				m := ai.NewISMCTS(o, 1)
-				b.ReportAllocs()
-				iters := 0
-				for b.Loop() {
-					if _, err := m.Act(s); err != nil {
-						b.Fatal(err)
-					}
-					iters += m.Searched
-				}
-				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iters/s")
+				benchSearch(b, s, o)
 			})
 		}
 	}

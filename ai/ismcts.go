@@ -21,6 +21,7 @@ type ISMCTS struct {
 
 	rng   engine.RNG
 	rater rater
+	me    engine.Seat // the seat deciding
 	nodes []node
 	spare []node // the other buffer when the tree is re-rooted
 	legal []engine.Action
@@ -45,6 +46,7 @@ type node struct {
 	visits      int32
 	avail       int32
 	reward      float64 // sum of seat's rewards
+	key         uint64  // what seat privately knew when it took action (see InfoKeying)
 }
 
 func init() {
@@ -58,6 +60,7 @@ func init() {
 			"greedy":   "chance that a playout step takes the action the game's evaluation rates best instead of a random one (default 0)",
 			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon), new leaves (mix) and greedy playout steps",
 			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
+			infoParam:  infoDoc,
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
@@ -69,10 +72,11 @@ func init() {
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
 			o.Mix, errs[5] = p.Float("mix", o.Mix)
-			var errDecks, errEval error
+			var errDecks, errEval, errInfo error
 			o.KnowDecks, errDecks = knowsDecks(p)
 			o.Learned, errEval = learnedEval(p)
-			if err := errors.Join(append(errs[:], errDecks, errEval)...); err != nil {
+			o.Info, errInfo = infoKeying(p)
+			if err := errors.Join(append(errs[:], errDecks, errEval, errInfo)...); err != nil {
 				return nil, err
 			}
 			o.Budget = time.Duration(ms) * time.Millisecond
@@ -111,6 +115,9 @@ type ISMCTSOptions struct {
 	// Learned rates positions with the game's learned evaluation (see
 	// Model) instead of its hand-written one.
 	Learned bool
+	// Info keys the options of a decision also by what the deciding seat
+	// privately knows, where the game can say (engine.InfoKeyer).
+	Info InfoKeying
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -139,6 +146,9 @@ func (o ISMCTSOptions) spec() string {
 	}
 	if o.Learned {
 		name += ",eval=learned"
+	}
+	if o.Info != InfoNone {
+		name += ",info=" + o.Info.String()
 	}
 	return name
 }
@@ -170,6 +180,7 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	if err := m.rater.prepare(s); err != nil {
 		return engine.Action{}, err
 	}
+	m.me = s.ToMove()
 	m.startTree(s)
 	start := time.Now()
 	m.Searched = 0
@@ -210,7 +221,7 @@ func (m *ISMCTS) iterate(d engine.State) {
 			break
 		}
 		m.legal = d.Legal(m.legal[:0])
-		next, expanded := m.selectChild(cur, d.ToMove())
+		next, expanded := m.selectChild(cur, d.ToMove(), m.infoKey(d))
 		cur = next
 		if err := d.Apply(m.nodes[cur].action); err != nil {
 			panic(fmt.Sprintf("ismcts: legal action refused: %v", err))
@@ -240,21 +251,21 @@ func unitInterval(x float64) bool { return x >= 0 && x <= 1 }
 // selectChild marks the children legal in this determinization as
 // available and either expands an untried legal action (returning true)
 // or picks the available child with the best UCB score.
-func (m *ISMCTS) selectChild(parent int32, seat engine.Seat) (int32, bool) {
+func (m *ISMCTS) selectChild(parent int32, seat engine.Seat, key uint64) (int32, bool) {
 	untried := 0
 	for i, a := range m.legal {
-		if m.child(parent, a) < 0 {
+		if m.child(parent, a, key) < 0 {
 			m.legal[untried], m.legal[i] = m.legal[i], m.legal[untried]
 			untried++
 		}
 	}
 	if untried > 0 {
 		a := m.legal[m.rng.IntN(untried)]
-		return m.addChild(parent, a, seat), true
+		return m.addChild(parent, a, seat, key), true
 	}
 	best, bestScore := int32(-1), math.Inf(-1)
 	for _, a := range m.legal {
-		c := m.child(parent, a)
+		c := m.child(parent, a, key)
 		n := &m.nodes[c]
 		n.avail++
 		score := n.reward/float64(n.visits) + m.Exploration*math.Sqrt(math.Log(float64(n.avail))/float64(n.visits))
@@ -265,18 +276,19 @@ func (m *ISMCTS) selectChild(parent int32, seat engine.Seat) (int32, bool) {
 	return best, false
 }
 
-func (m *ISMCTS) child(parent int32, a engine.Action) int32 {
+// child finds the parent's child for action a taken with private key.
+func (m *ISMCTS) child(parent int32, a engine.Action, key uint64) int32 {
 	for c := m.nodes[parent].firstChild; c >= 0; c = m.nodes[c].nextSibling {
-		if m.nodes[c].action == a {
+		if n := &m.nodes[c]; n.action == a && n.key == key {
 			return c
 		}
 	}
 	return -1
 }
 
-func (m *ISMCTS) addChild(parent int32, a engine.Action, seat engine.Seat) int32 {
+func (m *ISMCTS) addChild(parent int32, a engine.Action, seat engine.Seat, key uint64) int32 {
 	id := int32(len(m.nodes))
-	m.nodes = append(m.nodes, node{action: a, seat: seat, parent: parent, firstChild: -1,
+	m.nodes = append(m.nodes, node{action: a, key: key, seat: seat, parent: parent, firstChild: -1,
 		nextSibling: m.nodes[parent].firstChild, avail: 1})
 	m.nodes[parent].firstChild = id
 	return id

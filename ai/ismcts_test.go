@@ -54,10 +54,10 @@ func TestISMCTSReturnsLegalActionsWithinBudget(t *testing.T) {
 // blindness checks that agent decisions on a state and on an equivalent
 // state (hidden cards resampled) are the same, and returns how many of the
 // states had a decision that differed.
-func blindness(t *testing.T, newAgent func() ai.Agent) int {
+func blindness(t *testing.T, states []engine.State, newAgent func() ai.Agent) int {
 	t.Helper()
 	differ := 0
-	for i, s := range midgames(60, 2) {
+	for i, s := range states {
 		r := engine.NewRNG(uint64(i))
 		other := s.Determinize(s.ToMove(), &r) // same information set, other hidden cards
 		a1, _ := newAgent().Act(s)
@@ -78,7 +78,8 @@ func (peeker) Act(s engine.State) (engine.Action, error) {
 }
 
 func TestAgentsNeverReadHiddenInformation(t *testing.T) {
-	if n := blindness(t, func() ai.Agent { return peeker{} }); n == 0 {
+	states := midgames(60, 2)
+	if n := blindness(t, states, func() ai.Agent { return peeker{} }); n == 0 {
 		t.Fatal("the check cannot tell a peeking agent: it would pass anything")
 	}
 	agents := map[string]func() ai.Agent{
@@ -93,10 +94,54 @@ func TestAgentsNeverReadHiddenInformation(t *testing.T) {
 		"random": func() ai.Agent { return ai.NewRandom(9) },
 	}
 	for name, newAgent := range agents {
-		if n := blindness(t, newAgent); n != 0 {
+		if n := blindness(t, states, newAgent); n != 0 {
 			t.Errorf("%s decided differently on %d states its seat cannot tell apart", name, n)
 		}
 	}
+}
+
+// Keying the tree by private cards (engine.InfoKeyer, which the trick
+// game above lacks) reads the keys in the sampled worlds only: the search
+// decides alike on MystiMons states its seat cannot tell apart.
+func TestInfoKeyedSearchNeverReadsHiddenInformation(t *testing.T) {
+	states := mystimonsMidgames(t, 30)
+	if n := blindness(t, states, func() ai.Agent { return peeker{} }); n == 0 {
+		t.Fatal("the check cannot tell a peeking agent: it would pass anything")
+	}
+	for _, info := range []ai.InfoKeying{ai.InfoOwn, ai.InfoAll} {
+		newAgent := func() ai.Agent {
+			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Info: info}, 9)
+		}
+		if n := blindness(t, states, newAgent); n != 0 {
+			t.Errorf("ismcts, info=%v, decided differently on %d states its seat cannot tell apart", info, n)
+		}
+	}
+}
+
+// mystimonsMidgames returns n unfinished MystiMons states after random
+// actions, the first decisions of a game included.
+func mystimonsMidgames(t *testing.T, n int) []engine.State {
+	t.Helper()
+	g, err := engine.Lookup("mystimons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []engine.State
+	for seed := uint64(1); len(out) < n; seed++ {
+		s, err := g.New(engine.Setup{Game: "mystimons", Seats: 2, Seed: seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := ai.NewRandom(seed)
+		for i := 0; i < int(seed%40); i++ {
+			a, _ := r.Act(s)
+			_ = s.Apply(a)
+		}
+		if done, _ := s.Terminal(); !done && len(s.Legal(nil)) > 1 {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 func TestISMCTSBeatsRandom(t *testing.T) {

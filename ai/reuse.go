@@ -23,7 +23,7 @@ const keepSamples = 3
 // decision if that follows at once.
 func (m *ISMCTS) keep(s engine.State, a engine.Action) {
 	m.next = nil
-	child := m.child(0, a)
+	child := m.rootChild(a)
 	if child < 0 {
 		return
 	}
@@ -81,4 +81,17 @@ func (m *ISMCTS) reroot(n int32) {
 		}
 	}
 	m.nodes, m.spare = out, m.nodes
+}
+
+// rootChild is the root's child for action a. The root's children share
+// one private key, the deciding seat's, the same in every world it
+// samples, so the action alone finds it (and s need not give keys: a
+// wrapped state may hide engine.InfoKeyer).
+func (m *ISMCTS) rootChild(a engine.Action) int32 {
+	for c := m.nodes[0].firstChild; c >= 0; c = m.nodes[c].nextSibling {
+		if m.nodes[c].action == a {
+			return c
+		}
+	}
+	return -1
 }
