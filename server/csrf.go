@@ -33,7 +33,7 @@ func csrfRefusal(r *http.Request) *refusal {
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		return refuse(http.StatusForbidden, "other_site", "site", site)
 	}
-	if origin := r.Header.Get("Origin"); origin != "" && !sameHost(origin, r.Host) {
+	if otherOrigin(r) {
 		return refuse(http.StatusForbidden, "other_origin")
 	}
 	if !hasCookie || csrfExempt[r.URL.Path] {
@@ -44,6 +44,14 @@ func csrfRefusal(r *http.Request) *refusal {
 		return refuse(http.StatusForbidden, "csrf_token", "header", csrfHeader, "cookie", csrfCookie)
 	}
 	return nil
+}
+
+// otherOrigin tells whether a request names an Origin other than the
+// host it was sent to; a request without one (not from a browser's page,
+// or a page's own GET) names none.
+func otherOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	return origin != "" && !sameHost(origin, r.Host)
 }
 
 // sameHost tells whether an Origin header names the host a request was

@@ -130,7 +130,7 @@ func (c *countedConn) Close() error {
 var errNoSocket = errors.New("the connection has no socket of its own")
 
 // SyscallConn gives the socket, so that a WebSocket's messages are
-// written without waiting (wsConn.tryWrite).
+// written without waiting (wsConn.write).
 func (c *countedConn) SyscallConn() (syscall.RawConn, error) {
 	if sc, ok := c.Conn.(syscall.Conn); ok {
 		return sc.SyscallConn()

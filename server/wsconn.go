@@ -65,7 +65,7 @@ var errOtherOrigin = errors.New("a WebSocket from another origin")
 // host): browsers let any page open a WebSocket anywhere, and one holding
 // a seat's link could otherwise play from it.
 func upgradeWS(w http.ResponseWriter, r *http.Request, limit int64) (*wsConn, error) {
-	if origin := r.Header.Get("Origin"); origin != "" && !sameHost(origin, r.Host) {
+	if otherOrigin(r) {
 		writeRefusal(w, refuse(http.StatusForbidden, "ws_other_origin"))
 		return nil, errOtherOrigin
 	}
@@ -92,29 +92,31 @@ func upgradeWS(w http.ResponseWriter, r *http.Request, limit int64) (*wsConn, er
 	return c, nil
 }
 
-// tryWrite writes as much of b as the socket takes now, without waiting.
-func (c *wsConn) tryWrite(b []byte) (int, error) {
+// write writes b: waiting for room at most writeTimeout, when wait (a
+// client that takes no more, its network gone or its tab frozen, is
+// dropped after it); else as much as the socket takes now.
+func (c *wsConn) write(b []byte, wait bool) (int, error) {
+	if wait {
+		c.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
+		n, err := c.conn.Write(b)
+		// A deadline left behind would fail the next write without
+		// waiting once it has passed.
+		c.conn.SetWriteDeadline(time.Time{})
+		return n, err
+	}
 	var n int
-	var werr error
+	var errno syscall.Errno
 	err := c.raw.Write(func(fd uintptr) bool {
-		n, werr = rawWrite(fd, b)
+		n, errno = rawIO(syscall.SYS_WRITE, fd, b)
 		return true // never wait for room: a goroutine writes the rest
 	})
-	if n < 0 || errors.Is(werr, syscall.EAGAIN) || errors.Is(werr, syscall.EINTR) {
-		n, werr = max(n, 0), nil
+	if errno == syscall.EAGAIN || errno == syscall.EINTR {
+		errno = 0
 	}
-	return n, errors.Join(err, werr)
-}
-
-// writeAll writes b, waiting for room at most writeTimeout: a client that
-// takes no more (its network gone, its tab frozen) is dropped after it.
-func (c *wsConn) writeAll(b []byte) error {
-	c.conn.SetWriteDeadline(time.Now().Add(writeTimeout))
-	_, err := c.conn.Write(b)
-	// A deadline left behind would fail the next write without waiting
-	// (tryWrite) once it has passed.
-	c.conn.SetWriteDeadline(time.Time{})
-	return err
+	if errno != 0 {
+		return n, errno
+	}
+	return n, err
 }
 
 // close sends a close frame with code and reason, if ownsWrites (no write
@@ -127,7 +129,7 @@ func (c *wsConn) close(code ws.StatusCode, reason string, ownsWrites bool) {
 			return
 		}
 		frame := closeMsg(code, reason).frame
-		if n, err := c.tryWrite(frame); err != nil || n < len(frame) {
+		if n, err := c.write(frame, false); err != nil || n < len(frame) {
 			c.conn.Close()
 			return
 		}
@@ -168,37 +170,23 @@ func (c *client) flush() {
 		return
 	}
 	if len(c.controls) == 0 || c.conn.raw == nil {
-		go c.drain(nil, 0)
+		go c.writeQueued(nil, 0, true)
 		return
 	}
-	for {
-		select {
-		case m := <-c.send:
-			n, err := c.conn.tryWrite(m.frame)
-			if err != nil {
-				m.done()
-				c.drop()
-				return
-			}
-			if n < len(m.frame) {
-				go c.drain(m, n)
-				return
-			}
-			m.done()
-		default:
-			if !c.stopWriting() {
-				return
-			}
-		}
-	}
+	c.writeQueued(nil, 0, false)
 }
 
-// drain writes m from off, then c's queued messages, waiting for room in
-// the socket, until none is left.
-func (c *client) drain(m *outMsg, off int) {
+// writeQueued writes m from off (if any), then c's queued messages, until
+// none is left. Waiting, it waits for room in the socket; else it writes
+// what the socket takes now, and a goroutine that waits writes the rest.
+func (c *client) writeQueued(m *outMsg, off int, wait bool) {
 	for {
 		if m != nil {
-			err := c.conn.writeAll(m.frame[off:])
+			n, err := c.conn.write(m.frame[off:], wait)
+			if err == nil && off+n < len(m.frame) {
+				go c.writeQueued(m, off+n, true)
+				return
+			}
 			m.done()
 			if err != nil {
 				c.drop()
@@ -317,36 +305,33 @@ func (c *client) control(h ws.Header) error {
 	return nil
 }
 
-// rawWrite writes to a socket that never blocks (Go opens every socket
-// non-blocking) without telling the scheduler that the goroutine is in a
-// system call. Told, the scheduler's monitor hands the goroutine's
-// processor to another thread when a write on a busy machine takes
-// longer than 20 µs, and at 10,000 games those handoffs, and the threads
-// they woke, cost more than the writes.
-func rawWrite(fd uintptr, b []byte) (int, error) {
+// rawIO reads or writes (trap) a socket that never blocks (Go opens
+// every socket non-blocking) without telling the scheduler that the
+// goroutine is in a system call. Told, the scheduler's monitor hands the
+// goroutine's processor to another thread when a call on a busy machine
+// takes longer than 20 µs, and at 10,000 games those handoffs, and the
+// threads they woke, cost more than the calls. It returns how many bytes
+// moved (0 on an error).
+func rawIO(trap, fd uintptr, b []byte) (int, syscall.Errno) {
 	if len(b) == 0 {
-		return 0, nil
+		return 0, 0
 	}
-	n, _, errno := syscall.RawSyscall(syscall.SYS_WRITE, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+	n, _, errno := syscall.RawSyscall(trap, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
 	if errno != 0 {
-		return int(n), errno
+		return 0, errno
 	}
-	return int(n), nil
+	return int(n), 0
 }
 
-// rawReader reads a socket as rawWrite writes it: waiting for bytes in
-// the network poller, as net.Conn does, but reading them without telling
-// the scheduler.
+// rawReader reads a socket as wsConn.write writes it: waiting for bytes
+// in the network poller, as net.Conn does, but reading them with rawIO.
 type rawReader struct{ raw syscall.RawConn }
 
 func (r rawReader) Read(b []byte) (int, error) {
-	if len(b) == 0 {
-		return 0, nil
-	}
-	var n uintptr
+	var n int
 	var errno syscall.Errno
 	err := r.raw.Read(func(fd uintptr) bool {
-		n, _, errno = syscall.RawSyscall(syscall.SYS_READ, fd, uintptr(unsafe.Pointer(&b[0])), uintptr(len(b)))
+		n, errno = rawIO(syscall.SYS_READ, fd, b)
 		return errno != syscall.EAGAIN // false: wait until the socket is readable
 	})
 	switch {
@@ -354,8 +339,8 @@ func (r rawReader) Read(b []byte) (int, error) {
 		return 0, err
 	case errno != 0:
 		return 0, errno
-	case n == 0:
+	case n == 0 && len(b) > 0:
 		return 0, io.EOF
 	}
-	return int(n), nil
+	return n, nil
 }

@@ -25,11 +25,6 @@ func (s *state) PrivateKey(seat engine.Seat) uint64 {
 	return key
 }
 
-// cardKey spreads a card's value over 64 bits (splitmix64's finalizer), so
-// that sums of different multisets rarely meet.
-func cardKey(v uint64) uint64 {
-	z := v + 0x9e3779b97f4a7c15
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
-	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
-	return z ^ (z >> 31)
-}
+// cardKey spreads a card's value over 64 bits, so that sums of different
+// multisets rarely meet.
+func cardKey(v uint64) uint64 { return engine.Mix64(v + 0x9e3779b97f4a7c15) }
