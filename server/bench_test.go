@@ -163,25 +163,33 @@ func processCPU() time.Duration {
 // BenchmarkAppendAction measures saving the actions of a move in a SQLite
 // store, committed: one game's alone (a quiet server, a commit each), and
 // sixteen games' at once (a busy one, whose writer commits them
-// together). cpu-ns/op is per action, the writer's and the callers'.
+// together), those sixteen being always the same games or each time the
+// next sixteen of 10,000 (a server with many games, whose saves land all
+// over the actions' b-tree). cpu-ns/op is per action, the writer's and
+// the callers'.
 func BenchmarkAppendAction(b *testing.B) {
-	for _, games := range []int{1, 16} {
-		b.Run(fmt.Sprintf("games=%d", games), func(b *testing.B) {
+	for _, c := range []struct{ batch, games int }{{1, 1}, {16, 16}, {16, 10000}} {
+		b.Run(fmt.Sprintf("batch=%d/games=%d", c.batch, c.games), func(b *testing.B) {
 			st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
 			if err != nil {
 				b.Fatal(err)
 			}
 			defer st.Close()
+			ids := make([]string, c.games)
+			for g := range ids {
+				ids[g] = newGameID()
+			}
 			ctx := context.Background()
 			var wg sync.WaitGroup
 			b.ReportAllocs()
-			defer reportCPUPer(b, games)()
+			defer reportCPUPer(b, c.batch)()
 			for n := range b.N {
-				for g := range games {
+				for i := range c.batch {
+					k := n*c.batch + i
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						if err := st.AppendAction(ctx, fmt.Sprintf("game-%d", g), n, "play c12"); err != nil {
+						if err := st.AppendAction(ctx, ids[k%c.games], k/c.games, "play c12"); err != nil {
 							b.Error(err)
 						}
 					}()
