@@ -33,7 +33,9 @@ type wsConn struct {
 	// raw writes to conn's socket without waiting; nil when conn has none
 	// to write to that way, and every message goes through a goroutine.
 	raw syscall.RawConn
-	in  *bufio.Reader
+	// writing is raw's write call, made once (see rawCall).
+	writing *rawCall
+	in      *bufio.Reader
 	// head is room to read a frame's header in.
 	head [ws.MaxHeaderSize - 2]byte
 	// limit is the longest message read.
@@ -79,13 +81,13 @@ func upgradeWS(w http.ResponseWriter, r *http.Request, limit int64) (*wsConn, er
 	c := &wsConn{conn: conn, in: rw.Reader, limit: limit}
 	if sc, ok := conn.(syscall.Conn); ok {
 		if raw, err := sc.SyscallConn(); err == nil {
-			c.raw = raw
+			c.raw, c.writing = raw, newRawCall(syscall.SYS_WRITE, false)
 		}
 	}
 	if rw.Reader.Buffered() == 0 { // as a client must: it waits for the switch before it writes
 		var from io.Reader = conn
 		if c.raw != nil {
-			from = rawReader{c.raw}
+			from = rawReader{c.raw, newRawCall(syscall.SYS_READ, true)}
 		}
 		c.in = bufio.NewReaderSize(from, wsReadBuffer)
 	}
@@ -104,12 +106,7 @@ func (c *wsConn) write(b []byte, wait bool) (int, error) {
 		c.conn.SetWriteDeadline(time.Time{})
 		return n, err
 	}
-	var n int
-	var errno syscall.Errno
-	err := c.raw.Write(func(fd uintptr) bool {
-		n, errno = rawIO(syscall.SYS_WRITE, fd, b)
-		return true // never wait for room: a goroutine writes the rest
-	})
+	n, errno, err := c.writing.on(c.raw.Write, b) // never waits for room: a goroutine writes the rest
 	if errno == syscall.EAGAIN || errno == syscall.EINTR {
 		errno = 0
 	}
@@ -323,17 +320,52 @@ func rawIO(trap, fd uintptr, b []byte) (int, syscall.Errno) {
 	return int(n), 0
 }
 
+// rawCall is one kind of system call on a socket (rawIO), with the
+// function that RawConn's Read or Write runs made once for the
+// connection. A function made at each call would take its variables to
+// the heap, and at 10,000 games the goroutines that read the sockets
+// then allocated at every message: a goroutine that allocates while the
+// collector marks must help it mark, 64 KB at least, and thousands of
+// readers doing that at once held up the moves they were reading.
+// A rawCall serves one goroutine at a time: a connection's reader, or
+// whoever holds its writing.
+type rawCall struct {
+	trap uintptr
+	// wait: when the socket has nothing to give (or no room), wait in the
+	// network poller; else return at once.
+	wait  bool
+	b     []byte
+	n     int
+	errno syscall.Errno
+	fn    func(fd uintptr) bool
+}
+
+func newRawCall(trap uintptr, wait bool) *rawCall {
+	c := &rawCall{trap: trap, wait: wait}
+	c.fn = func(fd uintptr) bool {
+		c.n, c.errno = rawIO(c.trap, fd, c.b)
+		return !c.wait || c.errno != syscall.EAGAIN
+	}
+	return c
+}
+
+// on makes the call on b through do (a RawConn's Read or Write).
+func (c *rawCall) on(do func(func(uintptr) bool) error, b []byte) (int, syscall.Errno, error) {
+	c.b = b
+	err := do(c.fn)
+	c.b = nil // not kept past the call
+	return c.n, c.errno, err
+}
+
 // rawReader reads a socket as wsConn.write writes it: waiting for bytes
 // in the network poller, as net.Conn does, but reading them with rawIO.
-type rawReader struct{ raw syscall.RawConn }
+type rawReader struct {
+	raw  syscall.RawConn
+	call *rawCall
+}
 
 func (r rawReader) Read(b []byte) (int, error) {
-	var n int
-	var errno syscall.Errno
-	err := r.raw.Read(func(fd uintptr) bool {
-		n, errno = rawIO(syscall.SYS_READ, fd, b)
-		return errno != syscall.EAGAIN // false: wait until the socket is readable
-	})
+	n, errno, err := r.call.on(r.raw.Read, b)
 	switch {
 	case err != nil:
 		return 0, err

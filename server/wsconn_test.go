@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -264,4 +265,65 @@ func TestAFrameOverTheLimitIsRefusedBeforeItIsRead(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestReadingAndWritingAMessageAllocatesNothing: at 10,000 games a
+// connection's reader that allocated at each message had to help the
+// collector mark whenever it ran, holding up the move it read (rawCall).
+// Neither a message read nor one written without waiting allocates.
+func TestReadingAndWritingAMessageAllocatesNothing(t *testing.T) {
+	upgraded := make(chan *wsConn, 1)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if conn, err := upgradeWS(w, r, 1<<20); err == nil {
+			upgraded <- conn
+		}
+	}))
+	t.Cleanup(srv.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	t.Cleanup(cancel)
+	peer, _, _, err := ws.Dial(ctx, "ws"+strings.TrimPrefix(srv.URL, "http"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { peer.Close() })
+	conn := <-upgraded
+	t.Cleanup(func() { conn.conn.Close() })
+	if conn.raw == nil {
+		t.Fatal("the test server's connection has no socket to call: the test would measure nothing")
+	}
+	c := &client{conn: conn}
+	payload := []byte(`{"type":"act","token":"5f2c9a1b7e","action":"attack c3 c9","version":42}`)
+	var frame bytes.Buffer
+	if err := ws.WriteFrame(&frame, ws.MaskFrame(ws.NewTextFrame(payload))); err != nil {
+		t.Fatal(err)
+	}
+	out := newTestFrame(payload)
+	got := make([]byte, len(out))
+	var buf bytes.Buffer
+	allocs := testing.AllocsPerRun(200, func() {
+		if _, err := peer.Write(frame.Bytes()); err != nil {
+			t.Fatal(err)
+		}
+		if msg, err := c.readMessage(&buf); err != nil || !bytes.Equal(msg, payload) {
+			t.Fatalf("read %q, %v; want %q", msg, err, payload)
+		}
+		if n, err := conn.write(out, false); err != nil || n != len(out) {
+			t.Fatalf("wrote %d of %d bytes: %v", n, len(out), err)
+		}
+		if _, err := io.ReadFull(peer, got); err != nil || !bytes.Equal(got, out) {
+			t.Fatalf("the peer read %q, %v; want %q", got, err, out)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a message read and one written allocated %.1f times, want none", allocs)
+	}
+}
+
+// newTestFrame is payload as an unmasked text frame, as the server sends.
+func newTestFrame(payload []byte) []byte {
+	var b bytes.Buffer
+	if err := ws.WriteFrame(&b, ws.NewTextFrame(payload)); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
 }
