@@ -414,6 +414,15 @@ func TestInfoKeyingLeavesThePeekingSearchAlone(t *testing.T) {
 // peekingGame plays deal with the peeking search o in seat 0 against
 // greedy and returns the actions of both seats.
 func peekingGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) []engine.Action {
+	return searchGame(t, g, deal, o, true)
+}
+
+// fairGame is peekingGame with the search seeing only its seat's view.
+func fairGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) []engine.Action {
+	return searchGame(t, g, deal, o, false)
+}
+
+func searchGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions, peek bool) []engine.Action {
 	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: deal})
 	if err != nil {
 		t.Fatal(err)
@@ -423,7 +432,7 @@ func peekingGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) [
 	for done, _ := s.Terminal(); !done; done, _ = s.Terminal() {
 		var a engine.Action
 		if s.ToMove() == 0 {
-			a, err = searcher.Act(peeking{s})
+			a, err = searcher.Act(seen(s, peek))
 		} else {
 			a, err = other.Act(s)
 		}

@@ -30,6 +30,10 @@ type ISMCTS struct {
 	// and the action told it nothing new (see keep).
 	next     engine.State
 	nextRoot int32
+	// worlds is the decision's pool of sampled worlds (Worlds > 0), and
+	// world the scratch state each iteration plays in, a copy of one.
+	worlds []engine.State
+	world  engine.State
 	// Searched counts the iterations of the last decision.
 	Searched int
 	// Reused counts the visits carried over from the previous decision.
@@ -61,17 +65,19 @@ func init() {
 			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon), new leaves (mix) and greedy playout steps",
 			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
 			infoParam:  infoDoc,
+			"worlds":   "sample this many worlds of what the seat cannot see per decision and cycle the iterations through them, instead of a fresh world each iteration (default 0: a fresh one each); at most iters",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
 			var ms int
-			var errs [6]error
+			var errs [7]error
 			o.Iterations, errs[0] = p.Int("iters", o.Iterations)
 			ms, errs[1] = p.Int("ms", 0)
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
 			o.Mix, errs[5] = p.Float("mix", o.Mix)
+			o.Worlds, errs[6] = p.Int("worlds", o.Worlds)
 			var errDecks, errEval, errInfo error
 			o.KnowDecks, errDecks = knowsDecks(p)
 			o.Learned, errEval = learnedEval(p)
@@ -82,6 +88,9 @@ func init() {
 			o.Budget = time.Duration(ms) * time.Millisecond
 			if o.Iterations < 1 || ms < 0 || o.Exploration < 0 || o.Horizon < 0 || !unitInterval(o.Greedy) || !unitInterval(o.Mix) {
 				return nil, fmt.Errorf("ismcts: iters must be at least 1; ms, c and horizon not negative; greedy and mix between 0 and 1")
+			}
+			if o.Worlds < 0 || (o.Budget == 0 && o.Worlds > o.Iterations) {
+				return nil, fmt.Errorf("ismcts: worlds=%d: give 0 (a fresh world each iteration) or a pool of 1 to iters (%d) worlds", o.Worlds, o.Iterations)
 			}
 			return NewISMCTS(o, seed), nil
 		}})
@@ -118,6 +127,14 @@ type ISMCTSOptions struct {
 	// Info keys the options of a decision also by what the deciding seat
 	// privately knows, where the game can say (engine.InfoKeyer).
 	Info InfoKeying
+	// Worlds, when positive, is how many worlds a decision samples: the
+	// iterations cycle through that fixed pool instead of sampling a fresh
+	// world each. Fresh worlds give the opponent a different hand, and so
+	// different options, nearly every iteration, and what lies below its
+	// reply is then visited about once; over K worlds each reply of each
+	// sampled hand gathers about 1/K of the iterations. The tree stays one
+	// information-set tree, keyed as without the pool.
+	Worlds int
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -149,6 +166,9 @@ func (o ISMCTSOptions) spec() string {
 	}
 	if o.Info != InfoNone {
 		name += ",info=" + o.Info.String()
+	}
+	if o.Worlds > 0 {
+		name += fmt.Sprintf(",worlds=%d", o.Worlds)
 	}
 	return name
 }
@@ -184,6 +204,8 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	m.startTree(s)
 	start := time.Now()
 	m.Searched = 0
+	clear(m.worlds)
+	m.worlds = m.worlds[:0]
 	for {
 		if m.Budget > 0 {
 			if m.Searched%16 == 0 && time.Since(start) >= m.Budget {
@@ -193,13 +215,33 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 			break
 		}
 		r := m.rng.Split()
-		m.iterate(determinize(s, me, &r, m.KnowDecks))
+		m.iterate(m.sample(s, me, &r))
 		m.Searched++
 	}
 	a := m.best(legal)
 	m.keep(s, a)
 	m.rearrangements.note(s, a)
 	return a, nil
+}
+
+// sample is the world of this iteration: a fresh determinization of s
+// by r, or with a pool of worlds a copy of the next one, the pool being
+// filled by the first iterations as the fresh samples would be. Every
+// iteration splits the agent's generator alike either way, so a pool of
+// iters worlds searches exactly as fresh worlds do.
+func (m *ISMCTS) sample(s engine.State, me engine.Seat, r *engine.RNG) engine.State {
+	if m.Worlds == 0 {
+		return determinize(s, me, r, m.KnowDecks)
+	}
+	i := m.Searched % m.Worlds
+	if i == len(m.worlds) {
+		m.worlds = append(m.worlds, determinize(s, me, r, m.KnowDecks))
+	}
+	w := m.worlds[i]
+	if cp, ok := w.(engine.Copier); !ok || m.world == nil || !cp.CopyTo(m.world) {
+		m.world = w.Clone()
+	}
+	return m.world
 }
 
 // best returns the root child with the most visits among legal actions.

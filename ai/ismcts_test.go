@@ -90,6 +90,9 @@ func TestAgentsNeverReadHiddenInformation(t *testing.T) {
 		"ismcts, leaf values mixed in": func() ai.Agent {
 			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Mix: 0.5}, 9)
 		},
+		"ismcts, a pool of worlds": func() ai.Agent {
+			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Worlds: 7}, 9)
+		},
 		"greedy": func() ai.Agent { return ai.NewGreedy(9) },
 		"random": func() ai.Agent { return ai.NewRandom(9) },
 	}
