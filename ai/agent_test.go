@@ -56,6 +56,8 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts:worlds=-1":          "worlds=-1: give 0 (a fresh world each iteration) or a pool of 1 to iters (1000) worlds",
 		"ismcts:iters=50,worlds=51": "worlds=51: give 0 (a fresh world each iteration) or a pool of 1 to iters (50) worlds",
 		"ismcts:worlds=many":        `parameter worlds="many": want a whole number`,
+		"ismcts:trees=each":         "trees=each needs a pool of worlds: give worlds=K as well",
+		"ismcts:worlds=5,trees=all": `parameter trees="all": write trees=each or trees=one`,
 	} {
 		if _, err := ai.New(spec, 1); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("New(%q) = %v, want %q", spec, err, want)
@@ -73,6 +75,8 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts:worlds=0":                 "ismcts:iters=1000",
 		"ismcts:worlds=5000,ms=100":       "ismcts:ms=100,worlds=5000",
 		"ismcts:worlds=50,info=own":       "ismcts:iters=1000,info=own,worlds=50",
+		"ismcts:trees=each,worlds=5":      "ismcts:iters=1000,worlds=5,trees=each",
+		"ismcts:trees=one,worlds=5":       "ismcts:iters=1000,worlds=5",
 	} {
 		a, err := ai.New(spec, 1)
 		if err != nil {

@@ -34,6 +34,9 @@ type ISMCTS struct {
 	// world the scratch state each iteration plays in, a copy of one.
 	worlds []engine.State
 	world  engine.State
+	// votes are the visits of each legal action summed over the trees
+	// of ensemble determinization (TreePerWorld).
+	votes []int
 	// Searched counts the iterations of the last decision.
 	Searched int
 	// Reused counts the visits carried over from the previous decision.
@@ -65,12 +68,13 @@ func init() {
 			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon), new leaves (mix) and greedy playout steps",
 			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
 			infoParam:  infoDoc,
+			treesParam: "one (default): the pool of worlds shares one tree; each: one tree per world, each with its share of the iterations or time, the decision going to the most visits summed over the trees (ensemble determinization); needs worlds",
 			"worlds":   "sample this many worlds of what the seat cannot see per decision and cycle the iterations through them, instead of a fresh world each iteration (default 0: a fresh one each); at most iters",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
 			var ms int
-			var errs [7]error
+			var errs [8]error
 			o.Iterations, errs[0] = p.Int("iters", o.Iterations)
 			ms, errs[1] = p.Int("ms", 0)
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
@@ -78,6 +82,7 @@ func init() {
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
 			o.Mix, errs[5] = p.Float("mix", o.Mix)
 			o.Worlds, errs[6] = p.Int("worlds", o.Worlds)
+			o.TreePerWorld, errs[7] = treePerWorld(p)
 			var errDecks, errEval, errInfo error
 			o.KnowDecks, errDecks = knowsDecks(p)
 			o.Learned, errEval = learnedEval(p)
@@ -91,6 +96,9 @@ func init() {
 			}
 			if o.Worlds < 0 || (o.Budget == 0 && o.Worlds > o.Iterations) {
 				return nil, fmt.Errorf("ismcts: worlds=%d: give 0 (a fresh world each iteration) or a pool of 1 to iters (%d) worlds", o.Worlds, o.Iterations)
+			}
+			if o.TreePerWorld && o.Worlds == 0 {
+				return nil, fmt.Errorf("ismcts: trees=each needs a pool of worlds: give worlds=K as well")
 			}
 			return NewISMCTS(o, seed), nil
 		}})
@@ -135,6 +143,12 @@ type ISMCTSOptions struct {
 	// sampled hand gathers about 1/K of the iterations. The tree stays one
 	// information-set tree, keyed as without the pool.
 	Worlds int
+	// TreePerWorld grows one tree for each world of the pool instead of
+	// one shared tree (ensemble determinization): each a perfect-
+	// information search of its world with its share of the iterations,
+	// the decision going to the root action with the most visits summed
+	// over the trees. It needs Worlds.
+	TreePerWorld bool
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -170,6 +184,9 @@ func (o ISMCTSOptions) spec() string {
 	if o.Worlds > 0 {
 		name += fmt.Sprintf(",worlds=%d", o.Worlds)
 	}
+	if o.TreePerWorld {
+		name += ",trees=each"
+	}
 	return name
 }
 
@@ -200,28 +217,38 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	if err := m.rater.prepare(s); err != nil {
 		return engine.Action{}, err
 	}
-	m.me = s.ToMove()
-	m.startTree(s)
-	start := time.Now()
+	m.me = me
 	m.Searched = 0
-	clear(m.worlds)
-	m.worlds = m.worlds[:0]
-	for {
-		if m.Budget > 0 {
-			if m.Searched%16 == 0 && time.Since(start) >= m.Budget {
-				break
-			}
-		} else if m.Searched >= m.ISMCTSOptions.Iterations {
-			break
-		}
-		r := m.rng.Split()
-		m.iterate(m.sample(s, me, &r))
-		m.Searched++
+	var a engine.Action
+	if m.TreePerWorld {
+		a = m.ensemble(s, legal)
+	} else {
+		m.search(s)
+		a = m.best(legal)
 	}
-	a := m.best(legal)
 	m.keep(s, a)
 	m.rearrangements.note(s, a)
 	return a, nil
+}
+
+// search grows the one tree for s.
+func (m *ISMCTS) search(s engine.State) {
+	m.startTree(s)
+	clear(m.worlds)
+	m.worlds = m.worlds[:0]
+	for start := time.Now(); m.more(start, m.Searched, m.Budget, m.Iterations); m.Searched++ {
+		r := m.rng.Split()
+		m.iterate(m.sample(s, m.me, &r))
+	}
+}
+
+// more says whether a search begun at start that has run n iterations
+// goes on, given its time budget or else its iterations.
+func (m *ISMCTS) more(start time.Time, n int, budget time.Duration, iters int) bool {
+	if budget > 0 {
+		return n%16 != 0 || time.Since(start) < budget
+	}
+	return n < iters
 }
 
 // sample is the world of this iteration: a fresh determinization of s
@@ -237,7 +264,12 @@ func (m *ISMCTS) sample(s engine.State, me engine.Seat, r *engine.RNG) engine.St
 	if i == len(m.worlds) {
 		m.worlds = append(m.worlds, determinize(s, me, r, m.KnowDecks))
 	}
-	w := m.worlds[i]
+	return m.copyOf(m.worlds[i])
+}
+
+// copyOf copies w over the scratch world, without allocating where the
+// game can (engine.Copier), and returns it.
+func (m *ISMCTS) copyOf(w engine.State) engine.State {
 	if cp, ok := w.(engine.Copier); !ok || m.world == nil || !cp.CopyTo(m.world) {
 		m.world = w.Clone()
 	}

@@ -20,6 +20,8 @@ func TestWorldsPoolNeverReadsHiddenInformation(t *testing.T) {
 		{Iterations: 200, Exploration: 0.7, Worlds: 1},
 		{Iterations: 200, Exploration: 0.7, Worlds: 10},
 		{Iterations: 200, Exploration: 0.7, Worlds: 10, Info: ai.InfoOwn},
+		{Iterations: 200, Exploration: 0.7, Worlds: 1, TreePerWorld: true},
+		{Iterations: 200, Exploration: 0.7, Worlds: 10, TreePerWorld: true},
 	} {
 		newAgent := func() ai.Agent { return ai.NewISMCTS(o, 9) }
 		if n := blindness(t, states, newAgent); n != 0 {
@@ -61,10 +63,14 @@ func TestWorldsPoolIsReproducible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	o := ai.ISMCTSOptions{Iterations: 300, Exploration: 0.7, Worlds: 6}
-	first := fairGame(t, g, 3, o)
-	if again := fairGame(t, g, 3, o); !slices.Equal(first, again) {
-		t.Fatalf("the same seed played %d actions, then %d otherwise", len(first), len(again))
+	for _, o := range []ai.ISMCTSOptions{
+		{Iterations: 300, Exploration: 0.7, Worlds: 6},
+		{Iterations: 300, Exploration: 0.7, Worlds: 6, TreePerWorld: true},
+	} {
+		first := fairGame(t, g, 3, o)
+		if again := fairGame(t, g, 3, o); !slices.Equal(first, again) {
+			t.Errorf("%s: the same seed played %d actions, then %d otherwise", ai.NewISMCTS(o, 1).Name(), len(first), len(again))
+		}
 	}
 }
 
