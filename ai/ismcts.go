@@ -237,8 +237,7 @@ func (m *ISMCTS) search(s engine.State) {
 	clear(m.worlds)
 	m.worlds = m.worlds[:0]
 	for start := time.Now(); m.more(start, m.Searched, m.Budget, m.Iterations); m.Searched++ {
-		r := m.rng.Split()
-		m.iterate(m.sample(s, m.me, &r))
+		m.iterate(m.sample(s))
 	}
 }
 
@@ -251,18 +250,23 @@ func (m *ISMCTS) more(start time.Time, n int, budget time.Duration, iters int) b
 	return n < iters
 }
 
-// sample is the world of this iteration: a fresh determinization of s
-// by r, or with a pool of worlds a copy of the next one, the pool being
-// filled by the first iterations as the fresh samples would be. Every
-// iteration splits the agent's generator alike either way, so a pool of
-// iters worlds searches exactly as fresh worlds do.
-func (m *ISMCTS) sample(s engine.State, me engine.Seat, r *engine.RNG) engine.State {
+// sample is the world of this iteration: a fresh determinization of s,
+// or with a pool of worlds a copy of the next one, the pool being filled
+// by the first iterations as the fresh samples would be. Every iteration
+// splits the agent's generator alike either way (one draw, without the
+// split's generator where it is not needed), so a pool of iters worlds
+// searches exactly as fresh worlds do.
+func (m *ISMCTS) sample(s engine.State) engine.State {
 	if m.Worlds == 0 {
-		return determinize(s, me, r, m.KnowDecks)
+		r := m.rng.Split()
+		return determinize(s, m.me, &r, m.KnowDecks)
 	}
 	i := m.Searched % m.Worlds
 	if i == len(m.worlds) {
-		m.worlds = append(m.worlds, determinize(s, me, r, m.KnowDecks))
+		r := m.rng.Split()
+		m.worlds = append(m.worlds, determinize(s, m.me, &r, m.KnowDecks))
+	} else {
+		m.rng.Uint64() // the draw Split would take
 	}
 	return m.copyOf(m.worlds[i])
 }
