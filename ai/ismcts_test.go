@@ -33,6 +33,8 @@ var searchSettings = map[string]ai.ISMCTSOptions{
 	"greedy playouts":      {Iterations: 50, Exploration: 0.7, Greedy: 0.5},
 	"judged at a turn":     {Iterations: 50, Exploration: 0.7, Horizon: 1},
 	"leaf values mixed in": {Iterations: 50, Exploration: 0.7, Mix: 0.5},
+	"a pool of worlds":     {Iterations: 50, Exploration: 0.7, Worlds: 7},
+	"a tree per world":     {Iterations: 50, Exploration: 0.7, Worlds: 7, TreePerWorld: true},
 }
 
 func TestISMCTSReturnsLegalActionsWithinBudget(t *testing.T) {
