@@ -69,7 +69,7 @@ func init() {
 			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
 			infoParam:  infoDoc,
 			treesParam: "one (default): the pool of worlds shares one tree; each: one tree per world, each with its share of the iterations or time, the decision going to the most visits summed over the trees (ensemble determinization); needs worlds",
-			"worlds":   "sample this many worlds of what the seat cannot see per decision and cycle the iterations through them, instead of a fresh world each iteration (default 0: a fresh one each); at most iters",
+			"worlds":   "sample this many worlds of what the seat cannot see per decision and search that fixed pool (see trees; with one tree the iterations cycle through the worlds) instead of a fresh world each iteration (default 0: a fresh one each); at most iters",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
