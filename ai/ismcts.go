@@ -13,8 +13,9 @@ import (
 // iteration samples the hidden information the deciding seat cannot see
 // with State.Determinize, walks the shared tree by UCB among the actions
 // legal in that sample, adds one node, plays out at random, and backs the
-// result up. It never looks at the real hidden cards: two states its seat
-// cannot tell apart give the same decision for the same seed.
+// result up (or, with Worlds, draws its worlds from a pool sampled once
+// a decision). It never looks at the real hidden cards: two states its
+// seat cannot tell apart give the same decision for the same seed.
 type ISMCTS struct {
 	name string
 	ISMCTSOptions
