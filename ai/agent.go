@@ -58,6 +58,19 @@ func (p Params) Float(key string, def float64) (float64, error) {
 	return f, nil
 }
 
+// Switch reads a parameter of two values: off (the default, also when
+// the key is absent) gives false, on gives true.
+func (p Params) Switch(key, off, on string) (bool, error) {
+	switch v := p[key]; v {
+	case "", off:
+		return false, nil
+	case on:
+		return true, nil
+	default:
+		return false, fmt.Errorf("parameter %s=%q: write %s=%s or %s=%s", key, v, key, on, key, off)
+	}
+}
+
 // Kind is a registered kind of agent.
 type Kind struct {
 	Name string

@@ -44,15 +44,20 @@ func TestAgentSpecs(t *testing.T) {
 		t.Fatalf("ParseSpec = %v %v %v", name, p, err)
 	}
 	for spec, want := range map[string]string{
-		"wizard":          `unknown agent "wizard": the agents are `,
-		"random:depth=3":  `agent random has no parameter "depth"`,
-		"random:depth":    `should be key=value`,
-		"":                "empty agent",
-		"ismcts:greedy=2": "greedy and mix between 0 and 1",
-		"ismcts:mix=-0.1": "greedy and mix between 0 and 1",
-		"ismcts:iters=0":  "iters must be at least 1",
-		"ismcts:c=x":      `parameter c="x": want a number`,
-		"ismcts:info=yes": `parameter info="yes": write info=none, info=own or info=all`,
+		"wizard":                    `unknown agent "wizard": the agents are `,
+		"random:depth=3":            `agent random has no parameter "depth"`,
+		"random:depth":              `should be key=value`,
+		"":                          "empty agent",
+		"ismcts:greedy=2":           "greedy and mix between 0 and 1",
+		"ismcts:mix=-0.1":           "greedy and mix between 0 and 1",
+		"ismcts:iters=0":            "iters must be at least 1",
+		"ismcts:c=x":                `parameter c="x": want a number`,
+		"ismcts:info=yes":           `parameter info="yes": write info=none, info=own or info=all`,
+		"ismcts:worlds=-1":          "worlds=-1: give 0 (a fresh world each iteration) or a pool of 1 to iters (1000) worlds",
+		"ismcts:iters=50,worlds=51": "worlds=51: give 0 (a fresh world each iteration) or a pool of 1 to iters (50) worlds",
+		"ismcts:worlds=many":        `parameter worlds="many": want a whole number`,
+		"ismcts:trees=each":         "trees=each needs a pool of worlds: give worlds=K as well",
+		"ismcts:worlds=5,trees=all": `parameter trees="all": write trees=each or trees=one`,
 	} {
 		if _, err := ai.New(spec, 1); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("New(%q) = %v, want %q", spec, err, want)
@@ -66,6 +71,12 @@ func TestAgentSpecs(t *testing.T) {
 		"ismcts:info=own,iters=30000":     "ismcts:iters=30000,info=own",
 		"ismcts:info=none":                "ismcts:iters=1000",
 		"ismcts:info=all":                 "ismcts:iters=1000,info=all",
+		"ismcts:worlds=15,iters=3000":     "ismcts:iters=3000,worlds=15",
+		"ismcts:worlds=0":                 "ismcts:iters=1000",
+		"ismcts:worlds=5000,ms=100":       "ismcts:ms=100,worlds=5000",
+		"ismcts:worlds=50,info=own":       "ismcts:iters=1000,info=own,worlds=50",
+		"ismcts:trees=each,worlds=5":      "ismcts:iters=1000,worlds=5,trees=each",
+		"ismcts:trees=one,worlds=5":       "ismcts:iters=1000,worlds=5",
 	} {
 		a, err := ai.New(spec, 1)
 		if err != nil {

@@ -322,10 +322,8 @@ func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.S
 		switch {
 		case s.ToMove() != seat:
 			a, err = other.Act(s)
-		case peek:
-			a, err = searcher.Act(peeking{s})
 		default:
-			a, err = searcher.Act(peeking{s})
+			a, err = searcher.Act(seen(s, peek))
 		}
 		if err == nil {
 			err = s.Apply(a)
@@ -334,6 +332,59 @@ func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.S
 			return 0, err
 		}
 	}
+}
+
+// seen is what the search is handed: the state itself, whose hidden
+// cards it can only sample, or, peeking, the state whose samples are the
+// true world.
+func seen(s engine.State, peek bool) engine.State {
+	if peek {
+		return peeking{s}
+	}
+	return s
+}
+
+// The fair games hand the search the state itself and the peeking games
+// the peeking wrapper, every decision: a fair game that peeked would
+// report the ceiling as the fair figure.
+func TestSkillCeilingFairGamesDoNotPeek(t *testing.T) {
+	g, err := engine.Lookup("mystimons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, peek := range []bool{false, true} {
+		probe.decisions, probe.peeked = 0, 0
+		if _, err := searchVs(g, "peekprobe", "greedy", 1, 0, peek); err != nil {
+			t.Fatal(err)
+		}
+		want := 0
+		if peek {
+			want = probe.decisions
+		}
+		if probe.decisions == 0 || probe.peeked != want {
+			t.Errorf("peeking %v: the search was handed the peeking state at %d of %d decisions, want %d",
+				peek, probe.peeked, probe.decisions, want)
+		}
+	}
+}
+
+// probe counts the decisions of the "peekprobe" agent, and those at
+// which it was handed the peeking wrapper.
+var probe struct{ decisions, peeked int }
+
+func init() {
+	ai.Register(ai.Kind{Name: "peekprobe", Doc: "test agent: random play that counts the peeking states it is handed",
+		New: func(_ ai.Params, seed uint64) (ai.Agent, error) { return peekProbe{ai.NewRandom(seed)}, nil }})
+}
+
+type peekProbe struct{ ai.Agent }
+
+func (p peekProbe) Act(s engine.State) (engine.Action, error) {
+	probe.decisions++
+	if _, ok := s.(peeking); ok {
+		probe.peeked++
+	}
+	return p.Agent.Act(s)
 }
 
 // In the peeking search's worlds, which are the true state, what a seat
@@ -363,6 +414,15 @@ func TestInfoKeyingLeavesThePeekingSearchAlone(t *testing.T) {
 // peekingGame plays deal with the peeking search o in seat 0 against
 // greedy and returns the actions of both seats.
 func peekingGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) []engine.Action {
+	return searchGame(t, g, deal, o, true)
+}
+
+// fairGame is peekingGame with the search seeing only its seat's view.
+func fairGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) []engine.Action {
+	return searchGame(t, g, deal, o, false)
+}
+
+func searchGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions, peek bool) []engine.Action {
 	s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: deal})
 	if err != nil {
 		t.Fatal(err)
@@ -372,7 +432,7 @@ func peekingGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions) [
 	for done, _ := s.Terminal(); !done; done, _ = s.Terminal() {
 		var a engine.Action
 		if s.ToMove() == 0 {
-			a, err = searcher.Act(peeking{s})
+			a, err = searcher.Act(seen(s, peek))
 		} else {
 			a, err = other.Act(s)
 		}

@@ -1,8 +1,6 @@
 package ai
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 )
 
@@ -16,14 +14,7 @@ const decksDoc = "hidden (default): the opponents' deck lists are unknown, as at
 
 // knowsDecks reads decksParam: "hidden" or "known".
 func knowsDecks(p Params) (bool, error) {
-	switch v := p[decksParam]; v {
-	case "", "hidden":
-		return false, nil
-	case "known":
-		return true, nil
-	default:
-		return false, fmt.Errorf("parameter decks=%q: write decks=known or decks=hidden", v)
-	}
+	return p.Switch(decksParam, "hidden", "known")
 }
 
 // determinize samples what seat me cannot see: knowing every deck list when

@@ -81,3 +81,24 @@ func BenchmarkISMCTSGames(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkISMCTSWorlds measures the search's speed with a pool of
+// worlds (ISMCTSOptions.Worlds), shared by one tree or a tree each,
+// against fresh worlds each iteration, in
+// every game, from the position BenchmarkISMCTSGames uses: an iteration
+// over the pool copies a world instead of sampling one.
+func BenchmarkISMCTSWorlds(b *testing.B) {
+	for _, g := range engine.Games() {
+		s := midgame(b, g, 30)
+		for _, pool := range []struct {
+			worlds int
+			each   bool
+		}{{0, false}, {5, false}, {15, false}, {50, false}, {15, true}} {
+			o := ai.DefaultISMCTS
+			o.Worlds, o.TreePerWorld = pool.worlds, pool.each
+			b.Run(fmt.Sprintf("%s/worlds=%d,each=%v", g.Info().ID, pool.worlds, pool.each), func(b *testing.B) {
+				benchSearch(b, s, o)
+			})
+		}
+	}
+}

@@ -158,8 +158,9 @@ func (w trueWorld) Determinize(engine.Seat, *engine.RNG) engine.State { return w
 // lies at the searcher's decisions after an opponent's move (its next
 // turn, or a reply within the opponent's), and how often those nodes were
 // visited, for the fair search, the fair search keyed by its private cards
-// (info=own) and the search that sees the true state: keying can only
-// help where such nodes gather visits. Run it with -benchtime 1x.
+// (info=own), the fair search over a pool of worlds (worlds=K) and the
+// search that sees the true state: keying can only help where such nodes
+// gather visits, and a pool is meant to gather them. Run it with -benchtime 1x.
 func BenchmarkTreeBelowNextTurn(b *testing.B) {
 	g, err := engine.Lookup("mystimons")
 	if err != nil {
@@ -172,15 +173,17 @@ func BenchmarkTreeBelowNextTurn(b *testing.B) {
 		}
 	}
 	for _, c := range []struct {
-		name string
-		info InfoKeying
-		peek bool
-	}{{"fair", InfoNone, false}, {"fair-info=own", InfoOwn, false}, {"peek", InfoNone, true}} {
+		name   string
+		info   InfoKeying
+		peek   bool
+		worlds int
+	}{{"fair", InfoNone, false, 0}, {"fair-info=own", InfoOwn, false, 0}, {"peek", InfoNone, true, 0},
+		{"fair-worlds=5", InfoNone, false, 5}, {"fair-worlds=15", InfoNone, false, 15}, {"fair-worlds=50", InfoNone, false, 50}} {
 		b.Run(c.name, func(b *testing.B) {
 			var nodes, visits, root int
 			for b.Loop() {
 				for _, s := range states {
-					m := NewISMCTS(ISMCTSOptions{Iterations: 30000, Exploration: 0.7, Info: c.info}, 1)
+					m := NewISMCTS(ISMCTSOptions{Iterations: 30000, Exploration: 0.7, Info: c.info, Worlds: c.worlds}, 1)
 					var err error
 					if c.peek {
 						_, err = m.Act(trueWorld{s})

@@ -13,8 +13,9 @@ import (
 // iteration samples the hidden information the deciding seat cannot see
 // with State.Determinize, walks the shared tree by UCB among the actions
 // legal in that sample, adds one node, plays out at random, and backs the
-// result up. It never looks at the real hidden cards: two states its seat
-// cannot tell apart give the same decision for the same seed.
+// result up (or, with Worlds, draws its worlds from a pool sampled once
+// a decision). It never looks at the real hidden cards: two states its
+// seat cannot tell apart give the same decision for the same seed.
 type ISMCTS struct {
 	name string
 	ISMCTSOptions
@@ -30,6 +31,13 @@ type ISMCTS struct {
 	// and the action told it nothing new (see keep).
 	next     engine.State
 	nextRoot int32
+	// worlds is the decision's pool of sampled worlds (Worlds > 0), and
+	// world the scratch state each iteration plays in, a copy of one.
+	worlds []engine.State
+	world  engine.State
+	// votes are the visits of each legal action summed over the trees
+	// of ensemble determinization (TreePerWorld).
+	votes []int
 	// Searched counts the iterations of the last decision.
 	Searched int
 	// Reused counts the visits carried over from the previous decision.
@@ -61,17 +69,21 @@ func init() {
 			evalParam:  evalDoc + "; it rates the positions where playouts stop (horizon), new leaves (mix) and greedy playout steps",
 			"mix":      "weight between 0 and 1 of the evaluation of each new leaf in the value backed up, the playout's result taking the rest (default 0: the playout alone)",
 			infoParam:  infoDoc,
+			treesParam: "one (default): the pool of worlds shares one tree; each: one tree per world, each with its share of the iterations or time, the decision going to the most visits summed over the trees (ensemble determinization); needs worlds",
+			"worlds":   "sample this many worlds of what the seat cannot see per decision and search that fixed pool (see trees; with one tree the iterations cycle through the worlds) instead of a fresh world each iteration (default 0: a fresh one each); at most iters",
 		},
 		New: func(p Params, seed uint64) (Agent, error) {
 			o := DefaultISMCTS
 			var ms int
-			var errs [6]error
+			var errs [8]error
 			o.Iterations, errs[0] = p.Int("iters", o.Iterations)
 			ms, errs[1] = p.Int("ms", 0)
 			o.Exploration, errs[2] = p.Float("c", o.Exploration)
 			o.Horizon, errs[3] = p.Int("horizon", o.Horizon)
 			o.Greedy, errs[4] = p.Float("greedy", o.Greedy)
 			o.Mix, errs[5] = p.Float("mix", o.Mix)
+			o.Worlds, errs[6] = p.Int("worlds", o.Worlds)
+			o.TreePerWorld, errs[7] = treePerWorld(p)
 			var errDecks, errEval, errInfo error
 			o.KnowDecks, errDecks = knowsDecks(p)
 			o.Learned, errEval = learnedEval(p)
@@ -82,6 +94,12 @@ func init() {
 			o.Budget = time.Duration(ms) * time.Millisecond
 			if o.Iterations < 1 || ms < 0 || o.Exploration < 0 || o.Horizon < 0 || !unitInterval(o.Greedy) || !unitInterval(o.Mix) {
 				return nil, fmt.Errorf("ismcts: iters must be at least 1; ms, c and horizon not negative; greedy and mix between 0 and 1")
+			}
+			if o.Worlds < 0 || (o.Budget == 0 && o.Worlds > o.Iterations) {
+				return nil, fmt.Errorf("ismcts: worlds=%d: give 0 (a fresh world each iteration) or a pool of 1 to iters (%d) worlds", o.Worlds, o.Iterations)
+			}
+			if o.TreePerWorld && o.Worlds == 0 {
+				return nil, fmt.Errorf("ismcts: trees=each needs a pool of worlds: give worlds=K as well")
 			}
 			return NewISMCTS(o, seed), nil
 		}})
@@ -118,6 +136,20 @@ type ISMCTSOptions struct {
 	// Info keys the options of a decision also by what the deciding seat
 	// privately knows, where the game can say (engine.InfoKeyer).
 	Info InfoKeying
+	// Worlds, when positive, is how many worlds a decision samples: the
+	// iterations cycle through that fixed pool instead of sampling a fresh
+	// world each. Fresh worlds give the opponent a different hand, and so
+	// different options, nearly every iteration, and what lies below its
+	// reply is then visited about once; over K worlds each reply of each
+	// sampled hand gathers about 1/K of the iterations. The tree stays one
+	// information-set tree, keyed as without the pool.
+	Worlds int
+	// TreePerWorld grows one tree for each world of the pool instead of
+	// one shared tree (ensemble determinization): each a perfect-
+	// information search of its world with its share of the iterations,
+	// the decision going to the root action with the most visits summed
+	// over the trees. It needs Worlds.
+	TreePerWorld bool
 }
 
 // DefaultISMCTS are the settings of a plain "ismcts" agent.
@@ -150,6 +182,12 @@ func (o ISMCTSOptions) spec() string {
 	if o.Info != InfoNone {
 		name += ",info=" + o.Info.String()
 	}
+	if o.Worlds > 0 {
+		name += fmt.Sprintf(",worlds=%d", o.Worlds)
+	}
+	if o.TreePerWorld {
+		name += ",trees=each"
+	}
 	return name
 }
 
@@ -180,26 +218,67 @@ func (m *ISMCTS) Act(s engine.State) (engine.Action, error) {
 	if err := m.rater.prepare(s); err != nil {
 		return engine.Action{}, err
 	}
-	m.me = s.ToMove()
-	m.startTree(s)
-	start := time.Now()
+	m.me = me
 	m.Searched = 0
-	for {
-		if m.Budget > 0 {
-			if m.Searched%16 == 0 && time.Since(start) >= m.Budget {
-				break
-			}
-		} else if m.Searched >= m.ISMCTSOptions.Iterations {
-			break
-		}
-		r := m.rng.Split()
-		m.iterate(determinize(s, me, &r, m.KnowDecks))
-		m.Searched++
+	var a engine.Action
+	if m.TreePerWorld {
+		a = m.ensemble(s, legal)
+	} else {
+		m.search(s)
+		a = m.best(legal)
 	}
-	a := m.best(legal)
 	m.keep(s, a)
 	m.rearrangements.note(s, a)
 	return a, nil
+}
+
+// search grows the one tree for s.
+func (m *ISMCTS) search(s engine.State) {
+	m.startTree(s)
+	clear(m.worlds)
+	m.worlds = m.worlds[:0]
+	for start := time.Now(); m.more(start, m.Searched, m.Budget, m.Iterations); m.Searched++ {
+		m.iterate(m.sample(s))
+	}
+}
+
+// more says whether a search begun at start that has run n iterations
+// goes on, given its time budget or else its iterations.
+func (m *ISMCTS) more(start time.Time, n int, budget time.Duration, iters int) bool {
+	if budget > 0 {
+		return n%16 != 0 || time.Since(start) < budget
+	}
+	return n < iters
+}
+
+// sample is the world of this iteration: a fresh determinization of s,
+// or with a pool of worlds a copy of the next one, the pool being filled
+// by the first iterations as the fresh samples would be. Every iteration
+// splits the agent's generator alike either way (one draw, without the
+// split's generator where it is not needed), so a pool of iters worlds
+// searches exactly as fresh worlds do.
+func (m *ISMCTS) sample(s engine.State) engine.State {
+	if m.Worlds == 0 {
+		r := m.rng.Split()
+		return determinize(s, m.me, &r, m.KnowDecks)
+	}
+	i := m.Searched % m.Worlds
+	if i == len(m.worlds) {
+		r := m.rng.Split()
+		m.worlds = append(m.worlds, determinize(s, m.me, &r, m.KnowDecks))
+	} else {
+		m.rng.Uint64() // the draw Split would take
+	}
+	return m.copyOf(m.worlds[i])
+}
+
+// copyOf copies w over the scratch world, without allocating where the
+// game can (engine.Copier), and returns it.
+func (m *ISMCTS) copyOf(w engine.State) engine.State {
+	if cp, ok := w.(engine.Copier); !ok || m.world == nil || !cp.CopyTo(m.world) {
+		m.world = w.Clone()
+	}
+	return m.world
 }
 
 // best returns the root child with the most visits among legal actions.

@@ -33,6 +33,8 @@ var searchSettings = map[string]ai.ISMCTSOptions{
 	"greedy playouts":      {Iterations: 50, Exploration: 0.7, Greedy: 0.5},
 	"judged at a turn":     {Iterations: 50, Exploration: 0.7, Horizon: 1},
 	"leaf values mixed in": {Iterations: 50, Exploration: 0.7, Mix: 0.5},
+	"a pool of worlds":     {Iterations: 50, Exploration: 0.7, Worlds: 7},
+	"a tree per world":     {Iterations: 50, Exploration: 0.7, Worlds: 7, TreePerWorld: true},
 }
 
 func TestISMCTSReturnsLegalActionsWithinBudget(t *testing.T) {
@@ -89,6 +91,9 @@ func TestAgentsNeverReadHiddenInformation(t *testing.T) {
 		},
 		"ismcts, leaf values mixed in": func() ai.Agent {
 			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Mix: 0.5}, 9)
+		},
+		"ismcts, a pool of worlds": func() ai.Agent {
+			return ai.NewISMCTS(ai.ISMCTSOptions{Iterations: 200, Exploration: 0.7, Worlds: 7}, 9)
 		},
 		"greedy": func() ai.Agent { return ai.NewGreedy(9) },
 		"random": func() ai.Agent { return ai.NewRandom(9) },

@@ -103,14 +103,7 @@ const evalDoc = "game (default): the game's hand-written evaluation; " +
 
 // learnedEval reads evalParam: whether the learned evaluation is chosen.
 func learnedEval(p Params) (bool, error) {
-	switch v := p[evalParam]; v {
-	case "", "game":
-		return false, nil
-	case "learned":
-		return true, nil
-	default:
-		return false, fmt.Errorf("parameter eval=%q: write eval=learned or eval=game", v)
-	}
+	return p.Switch(evalParam, "game", "learned")
 }
 
 // judge rates positions with the learned model of their game, found on

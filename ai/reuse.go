@@ -23,6 +23,9 @@ const keepSamples = 3
 // decision if that follows at once.
 func (m *ISMCTS) keep(s engine.State, a engine.Action) {
 	m.next = nil
+	if m.TreePerWorld { // the last tree searched one world only
+		return
+	}
 	child := m.rootChild(a)
 	if child < 0 {
 		return
@@ -54,9 +57,14 @@ func (m *ISMCTS) startTree(s engine.State) {
 		m.reroot(m.nextRoot)
 		m.Reused = int(m.nodes[0].visits)
 	} else {
-		m.nodes = append(m.nodes[:0], node{parent: -1, firstChild: -1, nextSibling: -1, seat: engine.NoSeat})
+		m.newTree()
 	}
 	m.next = nil
+}
+
+// newTree makes the tree an empty root.
+func (m *ISMCTS) newTree() {
+	m.nodes = append(m.nodes[:0], node{parent: -1, firstChild: -1, nextSibling: -1, seat: engine.NoSeat})
 }
 
 // reroot copies the subtree under n into the spare buffer, breadth

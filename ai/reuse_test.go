@@ -35,15 +35,34 @@ func checkTree(t *testing.T, m *ISMCTS) {
 }
 
 // The subtree of the last decision is kept only when the same seat
-// decides again right away, and then the tree stays well formed.
+// decides again right away, and then the tree stays well formed; with a
+// tree per world it is never kept, the last tree having seen one world.
 func TestISMCTSReusesTheTreeOnlyForTheNextOwnDecision(t *testing.T) {
+	for _, tc := range []struct {
+		o     ISMCTSOptions
+		reuse bool
+	}{
+		{ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4}, true},
+		{ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4, Worlds: 6}, true},
+		{ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4, Worlds: 6, TreePerWorld: true}, false},
+	} {
+		if reused := reusedTrees(t, tc.o); (reused > 0) != tc.reuse {
+			t.Errorf("%s reused the tree at %d decisions in three games", tc.o.spec(), reused)
+		}
+	}
+}
+
+// reusedTrees plays three games of the search o against random and
+// counts the decisions that began from a kept subtree.
+func reusedTrees(t *testing.T, o ISMCTSOptions) int {
+	t.Helper()
 	reused := 0
 	for seed := uint64(1); seed <= 3; seed++ {
 		s, err := mysticelements.Game{}.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: seed})
 		if err != nil {
 			t.Fatal(err)
 		}
-		m, other := NewISMCTS(ISMCTSOptions{Iterations: 60, Exploration: 0.7, Horizon: 4}, seed), NewRandom(seed)
+		m, other := NewISMCTS(o, seed), NewRandom(seed)
 		lastMine := false // whether the previous action was the search agent's
 		for done := false; !done; done, _ = s.Terminal() {
 			if s.ToMove() != 0 {
@@ -71,9 +90,7 @@ func TestISMCTSReusesTheTreeOnlyForTheNextOwnDecision(t *testing.T) {
 			lastMine = true
 		}
 	}
-	if reused == 0 {
-		t.Fatal("no tree was ever reused in three games")
-	}
+	return reused
 }
 
 // A state the last decision did not lead to starts a fresh tree.
