@@ -158,7 +158,7 @@ func (s *sqlStore) Release(ctx context.Context, owner string) error {
 }
 
 func (s *sqlStore) AppendFenced(ctx context.Context, id string, n int, action, owner string) error {
-	return s.write(ctx, writeOp{what: fmt.Sprintf("save action %d of game %s", n+1, id),
+	return s.write(ctx, writeOp{savesAction: id, savesN: n,
 		query: fencedAppend, args: []any{id, n, action, owner}, mustAffect: errLeaseLost})
 }
 
@@ -256,14 +256,14 @@ func readPipelined(results pgx.BatchResults, batch []writeOp, errs []error) erro
 	for i, op := range batch {
 		tag, err := results.Exec()
 		if err != nil {
-			return fmt.Errorf("%s: %w", op.what, err)
+			return fmt.Errorf("%s: %w", op.whatText(), err)
 		}
 		if op.mustAffect != nil && tag.RowsAffected() == 0 {
 			errs[i] = op.mustAffect
 		}
 		for range op.also {
 			if _, err := results.Exec(); err != nil {
-				return fmt.Errorf("%s: %w", op.what, err)
+				return fmt.Errorf("%s: %w", op.whatText(), err)
 			}
 		}
 	}

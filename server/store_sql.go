@@ -75,16 +75,39 @@ const syncEvery = time.Second
 
 // writeOp is one statement for the writer, and where its outcome goes.
 type writeOp struct {
-	what  string // for errors, e.g. "save action 3 of game x"
-	query string
-	args  []any
-	reply chan error
+	what string // for errors, e.g. "finish game x" (whatText)
+	// savesAction is AppendAction's game, and savesN its action's number:
+	// its what is made only if it fails, as it is written at every move.
+	savesAction string
+	savesN      int
+	query       string
+	args        []any
+	reply       chan error
 	// mustAffect, if set, is the error of a statement that changed no
 	// row; it fails that write alone, not the others of its batch.
 	mustAffect error
 	// also are statements (placeholders already rewritten) that commit
 	// with this one or not at all.
 	also []stmt
+}
+
+// whatText says what op does, for errors.
+func (op *writeOp) whatText() string {
+	if op.savesAction != "" {
+		return fmt.Sprintf("save action %d of game %s", op.savesN+1, op.savesAction)
+	}
+	return op.what
+}
+
+// replies are the channels on which writes hear that they are committed,
+// each used again once its reply has been read: a write is made at every
+// move.
+var replies = sync.Pool{New: func() any { return make(chan error, 1) }}
+
+// replied reads op's reply and gives its channel back.
+func (op *writeOp) replied(err error) error {
+	replies.Put(op.reply)
+	return err
 }
 
 // stmt is a statement and its arguments.
@@ -227,7 +250,7 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {
-	return s.write(ctx, writeOp{what: fmt.Sprintf("save action %d of game %s", n+1, id),
+	return s.write(ctx, writeOp{savesAction: id, savesN: n,
 		query: `INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)`, args: []any{id, n, action}})
 }
 
@@ -288,9 +311,11 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 	if err := ctx.Err(); err != nil {
 		return err // given up before it began: written nowhere
 	}
-	op.reply = make(chan error, 1)
+	// A channel whose write gave up waiting is not given back: its reply
+	// may still come.
+	op.reply = replies.Get().(chan error)
 	if s.commitHere(op) {
-		return <-op.reply
+		return op.replied(<-op.reply)
 	}
 	select {
 	case s.ops <- op:
@@ -301,11 +326,11 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 	}
 	select {
 	case err := <-op.reply:
-		return err
+		return op.replied(err)
 	case <-s.stopped:
 		select {
 		case err := <-op.reply:
-			return err
+			return op.replied(err)
 		default:
 			return errors.New("the store is closed") // queued as it closed
 		}
@@ -321,7 +346,7 @@ func (s *sqlStore) write(ctx context.Context, op writeOp) error {
 func (s *sqlStore) execAlone(ctx context.Context, op writeOp) error {
 	n, err := rowsChanged(s.read.ExecContext(ctx, s.q(op.query), op.args...))
 	if err != nil {
-		return fmt.Errorf("%s: %w", op.what, err)
+		return fmt.Errorf("%s: %w", op.whatText(), err)
 	}
 	if op.mustAffect != nil && n == 0 {
 		return op.mustAffect
@@ -385,11 +410,11 @@ func (s *sqlStore) commitSQL(batch []writeOp, errs []error) error {
 	// one connection.
 	for _, op := range batch {
 		if _, err := s.prepared(ctx, op.query); err != nil {
-			return fmt.Errorf("%s: %w", op.what, err)
+			return fmt.Errorf("%s: %w", op.whatText(), err)
 		}
 		for _, st := range op.also {
 			if _, err := s.prepared(ctx, st.query); err != nil {
-				return fmt.Errorf("%s: %w", op.what, err)
+				return fmt.Errorf("%s: %w", op.whatText(), err)
 			}
 		}
 	}
@@ -434,7 +459,7 @@ func runBatch(tx batchTx, batch []writeOp, errs []error) error {
 		n, err := tx.exec(op.query, op.args)
 		if err != nil {
 			tx.rollback()
-			return fmt.Errorf("%s: %w", op.what, err)
+			return fmt.Errorf("%s: %w", op.whatText(), err)
 		}
 		if op.mustAffect != nil && n == 0 {
 			errs[i] = op.mustAffect
@@ -443,7 +468,7 @@ func runBatch(tx batchTx, batch []writeOp, errs []error) error {
 		for _, st := range op.also {
 			if _, err := tx.exec(st.query, st.args); err != nil {
 				tx.rollback()
-				return fmt.Errorf("%s: %w", op.what, err)
+				return fmt.Errorf("%s: %w", op.whatText(), err)
 			}
 		}
 	}

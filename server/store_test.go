@@ -32,8 +32,10 @@ func storeContract(t *testing.T, st Store) {
 			t.Fatal(err)
 		}
 	}
-	if err := st.AppendAction(ctx, id, 1, "play c3"); err == nil {
-		t.Error("action 2 was stored twice")
+	// The refusal names the action and the game, on both stores (the
+	// fenced append of replicas too).
+	if err := st.AppendAction(ctx, id, 1, "play c3"); err == nil || !strings.Contains(err.Error(), "save action 2 of game "+id) {
+		t.Errorf("action 2 stored twice: %v, want an error that names it", err)
 	}
 	if err := st.Finish(ctx, id, "p1 wins (tricks)"); err != nil {
 		t.Fatal(err)
