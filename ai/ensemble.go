@@ -35,19 +35,13 @@ func (m *ISMCTS) ensemble(s engine.State, legal []engine.Action) engine.Action {
 			share++
 		}
 		budget := m.Budget / time.Duration(m.Worlds)
-		for n, start := 0, time.Now(); m.more(start, n, budget, share); n++ {
+		for n, start := 0, time.Now(); more(start, n, budget, share); n++ {
 			m.iterate(m.copyOf(w))
 			m.Searched++
 		}
 		m.vote(legal)
 	}
-	best := 0
-	for i, v := range m.votes {
-		if v > m.votes[best] {
-			best = i
-		}
-	}
-	return legal[best]
+	return legal[slices.Index(m.votes, slices.Max(m.votes))]
 }
 
 // vote adds the visits of the tree's root children to their actions'

@@ -237,14 +237,14 @@ func (m *ISMCTS) search(s engine.State) {
 	m.startTree(s)
 	clear(m.worlds)
 	m.worlds = m.worlds[:0]
-	for start := time.Now(); m.more(start, m.Searched, m.Budget, m.Iterations); m.Searched++ {
+	for start := time.Now(); more(start, m.Searched, m.Budget, m.Iterations); m.Searched++ {
 		m.iterate(m.sample(s))
 	}
 }
 
 // more says whether a search begun at start that has run n iterations
 // goes on, given its time budget or else its iterations.
-func (m *ISMCTS) more(start time.Time, n int, budget time.Duration, iters int) bool {
+func more(start time.Time, n int, budget time.Duration, iters int) bool {
 	if budget > 0 {
 		return n%16 != 0 || time.Since(start) < budget
 	}

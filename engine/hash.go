@@ -10,7 +10,7 @@ type Hasher struct {
 func NewHasher() Hasher { return Hasher{h: 0xcbf29ce484222325} }
 
 // Uint64 adds a number.
-func (h *Hasher) Uint64(v uint64) { h.h = mix64(h.h ^ v + 0x9e3779b97f4a7c15) }
+func (h *Hasher) Uint64(v uint64) { h.h = Mix64(h.h ^ v + 0x9e3779b97f4a7c15) }
 
 // Int adds a number.
 func (h *Hasher) Int(v int) { h.Uint64(uint64(v)) }
@@ -49,4 +49,4 @@ func (h *Hasher) Ints(s []int) {
 }
 
 // Sum returns the hash.
-func (h *Hasher) Sum() uint64 { return mix64(h.h) }
+func (h *Hasher) Sum() uint64 { return Mix64(h.h) }

@@ -65,16 +65,13 @@ func Shuffle[T any](r *RNG, s []T) {
 // so that a batch gives the same games however it is split across workers
 // or shards.
 func SeedFor(seed uint64, i int) uint64 {
-	return mix64(seed ^ mix64(uint64(i)+0x632be59bd9b4e019))
+	return Mix64(seed ^ Mix64(uint64(i)+0x632be59bd9b4e019))
 }
 
-// mix64 is SplitMix64's finaliser: a fast, well-spread bijection.
-// Mix64 spreads a number's bits over all 64 (splitmix64's finalizer):
-// numbers that differ a little give unrelated results, so that sums of
-// mixed values rarely meet.
-func Mix64(z uint64) uint64 { return mix64(z) }
-
-func mix64(z uint64) uint64 {
+// Mix64 spreads a number's bits over all 64 (SplitMix64's finaliser, a
+// fast, well-spread bijection): numbers that differ a little give
+// unrelated results, so that sums of mixed values rarely meet.
+func Mix64(z uint64) uint64 {
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
 	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
 	return z ^ (z >> 31)
