@@ -226,7 +226,9 @@ func TestHealthReadyAndMetrics(t *testing.T) {
 		}
 	}
 	_, body := e.call("GET", "/metrics", nil, nil)
-	for _, name := range []string{"kartenwerk_move_seconds_bucket", "kartenwerk_games_in_memory 1", "kartenwerk_connections", "kartenwerk_ai_queue_depth 0", "kartenwerk_store_commit_seconds_count"} {
+	for _, name := range []string{"kartenwerk_move_seconds_bucket", "kartenwerk_games_in_memory 1", "kartenwerk_connections", "kartenwerk_ai_queue_depth 0", "kartenwerk_store_commit_seconds_count",
+		// what a collection costs and how long goroutines wait to run
+		"go_gc_scan_heap_bytes", "go_sched_latencies_seconds_bucket", "go_cpu_classes_gc_mark_assist_cpu_seconds_total"} {
 		if !strings.Contains(body, name) {
 			t.Errorf("/metrics lacks %s", name)
 		}
