@@ -9,6 +9,7 @@ import (
 	"net/netip"
 	"os"
 	"os/signal"
+	"runtime"
 	"runtime/pprof"
 	"strings"
 	"syscall"
@@ -29,6 +30,7 @@ type serveOptions struct {
 	aiDelay time.Duration
 	rate    float64
 	cpuProf string
+	memProf string
 	limits  server.Config
 	http    server.HTTPLimits
 	// advertise is this replica's URL for the others.
@@ -84,6 +86,7 @@ func serveCmd() *cobra.Command {
 	f.DurationVar(&o.limits.Ranked.Bank, "ranked-bank", 20*time.Minute, "ranked games: each player's total time for the game")
 	f.DurationVar(&o.limits.Ranked.Grace, "ranked-grace", 2*time.Minute, "ranked games: how long a player may be away from the table before losing")
 	f.StringVar(&o.cpuProf, "cpuprofile", "", "write a CPU profile of the server to this file when it stops")
+	f.StringVar(&o.memProf, "memprofile", "", "write a heap profile of the server to this file when it stops: what it holds then, and what it allocated since it started (go tool pprof -sample_index=alloc_space)")
 	addLabFlags(cmd, &o.lab)
 	o.gc = addGCFlag(cmd) // the garbage collector's target (serve_gc.go)
 	return cmd
@@ -124,6 +127,11 @@ func runServe(ctx context.Context, o serveOptions, logOut interface{ Write([]byt
 		return err
 	}
 	defer stopProfile()
+	writeHeap, err := heapProfileTo(o.memProf)
+	if err != nil {
+		return err
+	}
+	defer writeHeap(log)
 	db := server.RedactDSN(o.db)
 	log.Info("opening the store", "db", db)
 	store, err := server.OpenStore(ctx, o.db)
@@ -219,6 +227,30 @@ func startCPUProfile(path string) (func(), error) {
 		return nil, fmt.Errorf("--cpuprofile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// heapProfileTo creates path and returns the function that writes this
+// process's heap profile into it, logging a failure; an empty path
+// writes nothing. The file is made at once so that a path that cannot
+// be written is refused before the server starts, not lost when it stops.
+func heapProfileTo(path string) (func(*slog.Logger), error) {
+	if path == "" {
+		return func(*slog.Logger) {}, nil
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--memprofile: %w", err)
+	}
+	return func(log *slog.Logger) {
+		runtime.GC() // the profile's live heap is as of the last collection
+		err := pprof.Lookup("allocs").WriteTo(f, 0)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			log.Error("writing the heap profile failed", "file", path, "err", err)
+		}
+	}, nil
 }
 
 // parsePrefixes reads a flag's addresses or CIDR prefixes.

@@ -188,3 +188,34 @@ func parseLabFlags(t *testing.T, args string) labFlags {
 	}
 	return o
 }
+
+// --memprofile writes a heap profile when the server stops, and a path
+// that cannot be written is refused before it starts.
+func TestServeMemProfile(t *testing.T) {
+	dir := t.TempDir()
+	prof := filepath.Join(dir, "heap.pprof")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	o := serveOptions{addr: "127.0.0.1:0", rate: 20, db: filepath.Join(dir, "g.db"), memProf: prof}
+	if err := runServe(ctx, o, stopWhenServing{cancel}); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(prof)
+	if err != nil || len(b) < 2 || b[0] != 0x1f || b[1] != 0x8b { // a profile is gzipped protobuf
+		t.Errorf("--memprofile wrote %d bytes (%v), not a profile", len(b), err)
+	}
+	o.memProf = filepath.Join(dir, "no such dir", "heap.pprof")
+	if err := runServe(ctx, o, io.Discard); err == nil || !strings.Contains(err.Error(), "--memprofile") {
+		t.Errorf("--memprofile into a missing directory: %v", err)
+	}
+}
+
+// stopWhenServing is a server's log that stops it once it serves.
+type stopWhenServing struct{ stop context.CancelFunc }
+
+func (w stopWhenServing) Write(b []byte) (int, error) {
+	if strings.Contains(string(b), "msg=serving") {
+		w.stop()
+	}
+	return len(b), nil
+}
