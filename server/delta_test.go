@@ -2,6 +2,7 @@ package server
 
 import (
 	"encoding/json"
+	"slices"
 	"testing"
 )
 
@@ -91,5 +92,54 @@ func TestStateMessagesCarryOnlyWhatChanged(t *testing.T) {
 	c.send(`{"type":"sync"}`)
 	if m := c.next("state"); m["full"] != true || len(m["log"].([]any)) != 5 {
 		t.Fatalf("sync: want the full state with 5 log entries, got %v", m)
+	}
+}
+
+// A view is encoded into the memory of one sent before that has room for
+// it, the one with the least room to spare, so that a larger one is left
+// for a seat that sees more; a view too small for any is the one let go
+// when more are kept than a game needs.
+func TestViewsAreEncodedIntoTheSparesThatFitThem(t *testing.T) {
+	spares := func(caps ...int) *session {
+		s := &session{}
+		for _, c := range caps {
+			s.spares = append(s.spares, spareView{view: make([]byte, 0, c)})
+		}
+		return s
+	}
+	caps := func(s *session) []int {
+		var out []int
+		for _, sp := range s.spares {
+			out = append(out, cap(sp.view))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		kept       []int
+		need, took int
+		left       []int
+	}{
+		{kept: []int{3000, 2000}, need: 2500, took: 3000, left: []int{2000}},
+		{kept: []int{3000, 2000}, need: 1500, took: 2000, left: []int{3000}},
+		{kept: []int{3000, 2000}, need: 0, took: 2000, left: []int{3000}},
+		{kept: []int{3000, 2000}, need: 4000, took: 0, left: []int{3000, 2000}},
+		{kept: nil, need: 10, took: 0, left: nil},
+	} {
+		s := spares(tc.kept...)
+		if got := cap(s.takeSpareLocked(tc.need).view); got != tc.took || !slices.Equal(caps(s), tc.left) {
+			t.Errorf("kept %v, need %d: took %d leaving %v, want %d leaving %v", tc.kept, tc.need, got, caps(s), tc.took, tc.left)
+		}
+	}
+	sent := func(caps ...int) []encoded {
+		var done []encoded
+		for _, c := range caps {
+			done = append(done, encoded{base: make([]byte, 0, c), msg: &outMsg{}})
+		}
+		return done
+	}
+	s := spares(1000, 4000, 2000, 3000) // as many as a game keeps
+	s.spareLocked(sent(2500, 500))
+	if got, want := caps(s), []int{2500, 4000, 2000, 3000}; !slices.Equal(got, want) {
+		t.Errorf("kept %v after sparing 2500 and 500, want %v", got, want)
 	}
 }

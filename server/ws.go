@@ -133,11 +133,27 @@ func (s *session) spareLocked(done []encoded) {
 		}
 	}
 	for _, e := range done {
-		if len(s.spares) == maxSpares || cap(e.base) == 0 || s.sparedLocked(e.base) {
+		if cap(e.base) == 0 || s.sparedLocked(e.base) {
 			continue
 		}
-		s.spares = append(s.spares, spareView{e.base[:0], e.baseSpans[:0]})
+		sp := spareView{e.base[:0], e.baseSpans[:0]}
+		if len(s.spares) < maxSpares {
+			s.spares = append(s.spares, sp)
+		} else if i := s.smallestSpareLocked(); cap(s.spares[i].view) < cap(sp.view) {
+			s.spares[i] = sp // a view too small for the next is the one let go
+		}
 	}
+}
+
+// smallestSpareLocked is the index of the kept view with the least room.
+func (s *session) smallestSpareLocked() int {
+	small := 0
+	for i, sp := range s.spares {
+		if cap(sp.view) < cap(s.spares[small].view) {
+			small = i
+		}
+	}
+	return small
 }
 
 // sparedLocked reports whether view's memory is already kept: clients
@@ -151,15 +167,22 @@ func (s *session) sparedLocked(view []byte) bool {
 	return false
 }
 
-// takeSpareLocked returns a kept view's memory, or empty slices.
-func (s *session) takeSpareLocked() spareView {
-	n := len(s.spares)
-	if n == 0 {
+// takeSpareLocked returns the memory of a kept view with room for need
+// bytes, of those the one with the least (the seats of a game see views
+// of different lengths, and a larger one is left for a seat that sees
+// more), or empty slices when none has room.
+func (s *session) takeSpareLocked(need int) spareView {
+	fit := -1
+	for i, sp := range s.spares {
+		if c := cap(sp.view); c > 0 && c >= need && (fit < 0 || c < cap(s.spares[fit].view)) {
+			fit = i
+		}
+	}
+	if fit < 0 {
 		return spareView{}
 	}
-	sp := s.spares[n-1]
-	s.spares[n-1] = spareView{}
-	s.spares = s.spares[:n-1]
+	sp := s.spares[fit]
+	s.spares = slices.Delete(s.spares, fit, fit+1)
 	return sp
 }
 
@@ -252,10 +275,12 @@ func (s *session) sendStateLocked(c *client) {
 // encoded. m's view is taken out of it.
 func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) (msg *outMsg, view []byte, spans []span) {
 	// Room for a view about as long as the last one: a spare that held
-	// one, or new room with some to spare, so that it grows once.
-	room := s.takeSpareLocked()
-	if cap(room.view) < len(base) || cap(room.view) == 0 {
-		room.view = make([]byte, 0, max(2048, len(base)+len(base)/4))
+	// one, or new room with half as much again to spare, as a game's views
+	// grow with it (about 1.5 KB at its start, 3.5 KB a hundred moves on)
+	// and each seat's views pass through these rooms in turn.
+	room := s.takeSpareLocked(len(base))
+	if cap(room.view) == 0 {
+		room.view = make([]byte, 0, max(2048, len(base)+len(base)/2))
 	}
 	view = m.View.AppendJSON(room.view)
 	m.View = nil
@@ -268,7 +293,7 @@ func (s *session) encodeStateLocked(m *StateMsg, base []byte, baseSpans []span) 
 	key, body := `,"view":`, view
 	spans = room.spans
 	if cap(spans) < len(baseSpans) || cap(spans) == 0 {
-		spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/8))
+		spans = make([]span, 0, max(64, len(baseSpans)+len(baseSpans)/2))
 	}
 	if base == nil {
 		spans = indexJSON(spans, view)
