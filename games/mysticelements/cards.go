@@ -47,7 +47,7 @@ const (
 	kwRanged
 )
 
-var keywordNames = []string{"quick", "guard", "flying", "ranged"}
+var keywordNames = [...]string{"quick", "guard", "flying", "ranged"}
 
 // Ability triggers.
 type trigger uint8
@@ -336,7 +336,7 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 		bad("cost", "only relics may cost nothing", "give the card a cost")
 	}
 	for _, kw := range yc.Keywords {
-		i := indexOf(keywordNames, kw)
+		i := indexOf(keywordNames[:], kw)
 		if i < 0 {
 			bad("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
 			continue

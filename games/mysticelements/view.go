@@ -2,6 +2,7 @@ package mysticelements
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -265,6 +266,24 @@ var (
 	exhaustedStatus = []string{"exhausted"}[:1:1]
 )
 
+// allKeywords is the bits of the keywords a view names.
+const allKeywords = 1<<len(keywordNames) - 1
+
+// keywordLists are the keywords' names for each set of them, shared by
+// every view (full slices: none is appended to), so that a unit's
+// keywords cost a view nothing.
+var keywordLists = func() (out [allKeywords + 1][]string) {
+	for set := 1; set <= allKeywords; set++ {
+		for k, n := range keywordNames {
+			if set&(1<<k) != 0 {
+				out[set] = append(out[set], n)
+			}
+		}
+		out[set] = slices.Clip(out[set])
+	}
+	return out
+}()
+
 func (s *state) cardView(id int16, v engine.Seat, room *viewRoom) engine.CardView {
 	c := &s.cards[id]
 	d := s.def(id)
@@ -281,10 +300,8 @@ func (s *state) cardView(id int16, v engine.Seat, room *viewRoom) engine.CardVie
 			nums := append(take(&room.stats, 4), engine.Stat{Name: "power", Value: s.power(id)}, engine.Stat{Name: "health", Value: s.health(id)},
 				engine.Stat{Name: "damage", Value: int(c.dmg)}, engine.Stat{Name: "tokens", Value: int(c.tok)})
 			cv.Stats, cv.Counters = nums[0:2:2], nums[2:4:4]
-			for k, n := range keywordNames {
-				if s.keywords(id)&(1<<k) != 0 {
-					cv.Keywords = append(cv.Keywords, n)
-				}
+			if kw := s.keywords(id) & allKeywords; kw != 0 {
+				cv.Keywords = keywordLists[kw]
 			}
 		}
 		if c.colour != d.Colour {
