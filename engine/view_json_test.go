@@ -2,7 +2,9 @@ package engine
 
 import (
 	"encoding/json"
+	"math/rand/v2"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -44,6 +46,45 @@ func TestViewAppendJSONKnowsEveryField(t *testing.T) {
 	}{{View{}, 12}, {PlayerView{}, 5}, {Zone{}, 4}, {CardView{}, 10}, {Result{}, 3}, {Stat{}, 2}} {
 		if n := reflect.TypeOf(c.v).NumField(); n != c.fields {
 			t.Errorf("%T has %d fields, AppendJSON writes %d: write the new ones in view_json.go", c.v, n, c.fields)
+		}
+	}
+}
+
+// appendJSONString quotes every byte, and random strings of ASCII, UTF-8
+// and invalid bytes, as encoding/json does.
+func TestAppendJSONStringIsEncodingJSON(t *testing.T) {
+	var cases []string
+	for b := range 256 {
+		cases = append(cases, string([]byte{byte(b)}), "a"+string([]byte{byte(b)})+"z")
+	}
+	rng := rand.New(rand.NewPCG(7, 11))
+	pieces := []string{"a", "Z", " ", "<", ">", "&", `"`, `\`, "\n", "\x01", "ä", "ř", "\u2028", "\u2029", "\xff", "\xe2\x80", "€", "🂡"}
+	for range 2000 {
+		var sb strings.Builder
+		for range rng.IntN(24) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		cases = append(cases, sb.String())
+	}
+	for _, s := range cases {
+		want, err := json.Marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := appendJSONString(nil, s); string(got) != string(want) {
+			t.Errorf("appendJSONString(%q) = %s, encoding/json %s", s, got, want)
+		}
+	}
+}
+
+// BenchmarkAppendJSONString quotes a card's name and a rules text.
+func BenchmarkAppendJSONString(b *testing.B) {
+	texts := []string{"Leviathan", "Flammenzunge des Ältesten", "When this unit attacks, deal 2 damage to each enemy unit (not to players)."}
+	var dst []byte
+	b.ReportAllocs()
+	for range b.N {
+		for _, s := range texts {
+			dst = appendJSONString(dst[:0], s)
 		}
 	}
 }
