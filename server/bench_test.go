@@ -164,12 +164,14 @@ func processCPU() time.Duration {
 // store, committed: one game's alone (a quiet server, a commit each), and
 // sixteen games' at once (a busy one, whose writer commits them
 // together), those sixteen being always the same games or each time the
-// next sixteen of 10,000 (a server with many games, whose saves land all
-// over the actions' b-tree). cpu-ns/op is per action, the writer's and
-// the callers'.
+// next sixteen of 10,000 (a server with many games), whose file holds no
+// actions yet or already 100 a game (a server that has played a while,
+// whose actions table is a million rows deep). cpu-ns/op is per action,
+// the writer's and the callers', moving the action log into the games
+// included (store_actionlog.go).
 func BenchmarkAppendAction(b *testing.B) {
-	for _, c := range []struct{ batch, games int }{{1, 1}, {16, 16}, {16, 10000}} {
-		b.Run(fmt.Sprintf("batch=%d/games=%d", c.batch, c.games), func(b *testing.B) {
+	for _, c := range []struct{ batch, games, played int }{{1, 1, 0}, {16, 16, 0}, {16, 10000, 0}, {16, 10000, 100}} {
+		b.Run(fmt.Sprintf("batch=%d/games=%d/played=%d", c.batch, c.games, c.played), func(b *testing.B) {
 			st, err := OpenStore(context.Background(), b.TempDir()+"/b.db")
 			if err != nil {
 				b.Fatal(err)
@@ -179,6 +181,7 @@ func BenchmarkAppendAction(b *testing.B) {
 			for g := range ids {
 				ids[g] = newGameID()
 			}
+			played(b, st.(*sqlStore), ids, c.played)
 			ctx := context.Background()
 			var wg sync.WaitGroup
 			b.ReportAllocs()
@@ -189,7 +192,7 @@ func BenchmarkAppendAction(b *testing.B) {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						if err := st.AppendAction(ctx, ids[k%c.games], k/c.games, "play c12"); err != nil {
+						if err := st.AppendAction(ctx, ids[k%c.games], c.played+k/c.games, "play c12"); err != nil {
 							b.Error(err)
 						}
 					}()
@@ -197,6 +200,31 @@ func BenchmarkAppendAction(b *testing.B) {
 				wg.Wait()
 			}
 		})
+	}
+}
+
+// played stores n actions for each of the games, checkpointed, as a
+// server that has played a while has them.
+func played(b *testing.B, st *sqlStore, ids []string, n int) {
+	if n == 0 {
+		return
+	}
+	tx, err := st.db.Begin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, id := range ids {
+		for k := range n {
+			if _, err := tx.Exec(`INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)`, id, k, "play c12 on c7"); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
+	}
+	if _, err := st.db.Exec(`PRAGMA wal_checkpoint(TRUNCATE)`); err != nil {
+		b.Fatal(err)
 	}
 }
 

@@ -69,8 +69,24 @@ type replicaProc struct {
 func spawnReplica(t *testing.T, dsn string) *replicaProc {
 	t.Helper()
 	addr := fmt.Sprintf("127.0.0.1:%d", freePort(t))
+	cmd, lines := spawnTestProcess(t, "serving", replicaDSNEnv+"="+dsn, replicaAddrEnv+"="+addr)
+	p := &replicaProc{url: "http://" + addr, cmd: cmd}
+	t.Cleanup(func() { p.kill() })
+	go func() {
+		for lines.Scan() {
+		}
+	}()
+	return p
+}
+
+// spawnTestProcess starts this test binary in a process of its own with
+// the variables env, which make it one of the test's processes
+// (TestMain), and returns once the process has said ready, with the lines
+// it says after.
+func spawnTestProcess(t *testing.T, ready string, env ...string) (*exec.Cmd, *bufio.Scanner) {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), replicaDSNEnv+"="+dsn, replicaAddrEnv+"="+addr)
+	cmd.Env = append(os.Environ(), env...)
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -79,17 +95,13 @@ func spawnReplica(t *testing.T, dsn string) *replicaProc {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	p := &replicaProc{url: "http://" + addr, cmd: cmd}
-	t.Cleanup(func() { p.kill() })
 	lines := bufio.NewScanner(out)
-	if !lines.Scan() || lines.Text() != "serving" {
-		t.Fatalf("replica did not start: %s", lines.Text())
+	if !lines.Scan() || lines.Text() != ready {
+		cmd.Process.Kill()
+		cmd.Wait()
+		t.Fatalf("a test process did not start: %s", lines.Text())
 	}
-	go func() {
-		for lines.Scan() {
-		}
-	}()
-	return p
+	return cmd, lines
 }
 
 func (p *replicaProc) kill() {

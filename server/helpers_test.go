@@ -20,7 +20,7 @@ import (
 
 func TestMain(m *testing.M) {
 	engine.Register(trick.Game{})
-	if runReplicaProcess() {
+	if runReplicaProcess() || runSaverProcess() {
 		return
 	}
 	os.Exit(m.Run())

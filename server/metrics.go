@@ -24,13 +24,15 @@ var (
 	commitSeconds = prometheus.NewHistogram(prometheus.HistogramOpts{Name: "kartenwerk_store_commit_seconds",
 		Help:    "Time to commit one batch of writes to the store.",
 		Buckets: prometheus.ExponentialBuckets(0.0002, 2, 14)})
+	actionLogErrors = prometheus.NewCounter(prometheus.CounterOpts{Name: "kartenwerk_store_action_log_errors_total",
+		Help: "Failed steps of moving SQLite's action log into the games' actions (the actions stay in the log; see the server's log)."})
 	wsConnections atomic.Int64
 )
 
 // metricsHandler serves the Prometheus metrics of srv.
 func (srv *Server) metricsHandler() http.Handler {
 	reg := prometheus.NewRegistry()
-	reg.MustRegister(movesTotal, moveSeconds, commitSeconds,
+	reg.MustRegister(movesTotal, moveSeconds, commitSeconds, actionLogErrors,
 		goCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_games_in_memory", Help: "Games live in memory."},
 			func() float64 { return float64(len(srv.liveSessions())) }),

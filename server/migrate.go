@@ -33,6 +33,7 @@ var migrations = []migration{
 	{10, "the designer's workbench's runs", migrateLabRuns},
 	{11, "lab runs' summaries for their lists", migrateLabSummaries},
 	{12, "open games counted per creator", migrateOpenGames},
+	{13, "an action log in the order of arrival (SQLite)", migrateActionLog},
 }
 
 // schemaVersionTable records every migration applied, and when.

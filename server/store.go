@@ -19,9 +19,11 @@ var ErrNotFound = errors.New("no such game")
 type Store interface {
 	// CreateGame saves a new game with no actions.
 	CreateGame(ctx context.Context, g StoredGame) error
-	// AppendAction saves action number n (0-based) of game id. It returns
-	// once the action is committed, and the server shows an action to no
-	// one before that, so a restarted server has every action anyone saw.
+	// AppendAction saves action number n (0-based) of game id, which must
+	// be the next: a number stored already is refused (and on SQLite one
+	// after a gap too). It returns once the action is committed, and the
+	// server shows an action to no one before that, so a restarted server
+	// has every action anyone saw.
 	AppendAction(ctx context.Context, id string, n int, action string) error
 	// Finish marks a game over, with a short result for lists.
 	Finish(ctx context.Context, id, result string) error

@@ -53,6 +53,9 @@ type sqlStore struct {
 	// raw are SQLite's prepared statements, on the driver's connection
 	// (store_sqlite.go).
 	raw rawStmts
+	// actlog is what SQLite's writer knows of the action log
+	// (store_actionlog.go); nil for PostgreSQL.
+	actlog *actionLog
 	// commitMu is held by whoever commits: the writer, or a caller that
 	// found the writer idle (commitHere). closed is set under it once the
 	// writer has drained the queue at Close; here is commitHere's batch.
@@ -80,9 +83,13 @@ type writeOp struct {
 	// its what is made only if it fails, as it is written at every move.
 	savesAction string
 	savesN      int
-	query       string
-	args        []any
-	reply       chan error
+	// logged marks an action appended to SQLite's action log, whose id
+	// (args[0]) the writer gives it once it has checked its number
+	// (store_actionlog.go).
+	logged bool
+	query  string
+	args   []any
+	reply  chan error
 	// mustAffect, if set, is the error of a statement that changed no
 	// row; it fails that write alone, not the others of its batch.
 	mustAffect error
@@ -193,9 +200,18 @@ func newSQLStore(ctx context.Context, db, read *sql.DB, postgres bool, what stri
 		closeDBs(db, read)
 		return nil, fmt.Errorf("prepare %s: %w (check that the path is writable or the URL reachable)", what, err)
 	}
+	if !postgres {
+		if err := recoverActionLog(ctx, db); err != nil {
+			closeDBs(db, read)
+			return nil, fmt.Errorf("open %s: %w", what, err)
+		}
+	}
 	s := &sqlStore{db: db, read: read, postgres: postgres, ops: make(chan writeOp, 1024), stmts: map[string]*sql.Stmt{},
 		dirty: make(chan struct{}, 1), busy: make(chan struct{}, 1), done: make(chan struct{}), stopped: make(chan struct{}), synced: make(chan struct{}),
 		here: make([]writeOp, 0, 256), pace: writePace{wait: lingerFor, above: lingerAbove}}
+	if !postgres {
+		s.actlog = newActionLog()
+	}
 	go s.writer()
 	if postgres {
 		s.pace.above = lingerAbovePG
@@ -250,6 +266,10 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {
+	if s.actlog != nil {
+		return s.write(ctx, writeOp{savesAction: id, savesN: n, logged: true,
+			query: appendToLog, args: []any{int64(0), id, n, action}})
+	}
 	return s.write(ctx, writeOp{savesAction: id, savesN: n,
 		query: `INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)`, args: []any{id, n, action}})
 }
@@ -385,6 +405,7 @@ func (s *sqlStore) commitAll(batch []writeOp) {
 			default:
 			}
 		}
+		s.compactLog(s.compactStep)
 	}
 }
 
@@ -456,6 +477,9 @@ type batchTx interface {
 // runBatch runs a batch's statements in tx, in order, and commits them.
 func runBatch(tx batchTx, batch []writeOp, errs []error) error {
 	for i, op := range batch {
+		if errs[i] != nil {
+			continue // refused before the batch began (actionLog.admit)
+		}
 		n, err := tx.exec(op.query, op.args)
 		if err != nil {
 			tx.rollback()
@@ -574,7 +598,7 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 	if err != nil {
 		return g, err
 	}
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT n, action FROM actions WHERE game_id = ? ORDER BY n`), id)
+	rows, err := s.queryActions(ctx, id)
 	if err != nil {
 		return g, err
 	}
@@ -585,12 +609,26 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 		if err := rows.Scan(&n, &a); err != nil {
 			return g, err
 		}
+		if n == len(g.Actions)-1 {
+			return g, fmt.Errorf("game %s: action %d is stored twice with different texts", id, n+1)
+		}
 		if n != len(g.Actions) {
 			return g, fmt.Errorf("game %s: action %d is missing from the store", id, len(g.Actions)+1)
 		}
 		g.Actions = append(g.Actions, a)
 	}
 	return g, rows.Err()
+}
+
+// queryActions reads a game's actions in order, from SQLite's action log
+// too when it holds some of them: the same action in both (moved, and not
+// yet deleted from the log) is read once.
+func (s *sqlStore) queryActions(ctx context.Context, id string) (*sql.Rows, error) {
+	if first, ok := s.actlog.firstLogged(id); ok {
+		return s.read.QueryContext(ctx, `SELECT n, action FROM actions WHERE game_id = ?
+			UNION SELECT n, action FROM action_log WHERE id >= ? AND game_id = ? ORDER BY n`, id, first, id)
+	}
+	return s.read.QueryContext(ctx, s.q(`SELECT n, action FROM actions WHERE game_id = ? ORDER BY n`), id)
 }
 
 func (s *sqlStore) ListGames(ctx context.Context, limit int) ([]StoredGame, error) {

@@ -14,19 +14,42 @@ import (
 // CPU a move at 1,000 games. No deadline is needed: SQLite waits for a
 // lock at most its busy_timeout.
 func (s *sqlStore) commitRaw(batch []writeOp, errs []error) error {
-	ctx := context.Background()
-	conn, err := s.db.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	return conn.Raw(func(dc any) error {
-		tx, err := s.beginRaw(dc)
-		if err != nil {
+	s.actlog.admit(s, batch, errs)
+	var tx *rawTx
+	err := s.onRawConn(func(dc any) (err error) {
+		if tx, err = s.beginRaw(dc); err != nil {
 			return err
 		}
 		return runBatch(tx, batch, errs)
 	})
+	s.actlog.settle(batch, errs, err == nil && tx != nil)
+	return err
+}
+
+// inRawTx runs do in a transaction on the writer's driver connection, and
+// commits it unless do fails.
+func (s *sqlStore) inRawTx(do func(*rawTx) error) error {
+	return s.onRawConn(func(dc any) error {
+		tx, err := s.beginRaw(dc)
+		if err != nil {
+			return err
+		}
+		if err := do(tx); err != nil {
+			tx.rollback()
+			return err
+		}
+		return tx.commit()
+	})
+}
+
+// onRawConn runs do with the writer's driver connection.
+func (s *sqlStore) onRawConn(do func(dc any) error) error {
+	conn, err := s.db.Conn(context.Background())
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	return conn.Raw(do)
 }
 
 // rawConn is what the writer needs of a driver's connection.

@@ -142,10 +142,10 @@ func queuedActions(t *testing.T, n int) (st *sqlStore, path string, g StoredGame
 	g = createTestGame(t, st)
 	errs = make(chan error, n+2)
 	release = holdWriter(t, st, errs)
-	for i := range n {
+	for i := range n { // in order, as a game's moves are saved
 		go func() { errs <- st.AppendAction(context.Background(), g.ID, i, fmt.Sprintf("play c%d", i)) }()
+		waitFor(t, fmt.Sprintf("%d queued writes", i+1), func() bool { return len(st.ops) == i+1 })
 	}
-	waitFor(t, fmt.Sprintf("%d queued writes", n), func() bool { return len(st.ops) == n })
 	return st, path, g, errs, release
 }
 

@@ -60,6 +60,7 @@ func (s *sqlStore) writer() {
 			s.commitMu.Lock()
 			s.closed = true
 			s.drain(batch[:0])
+			s.compactLog(s.compactAll)
 			s.closeRaw()
 			s.commitMu.Unlock()
 			return

@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -42,8 +43,11 @@ func TestBusyStoreCommitsWritesTogether(t *testing.T) {
 	for _, busy := range []bool{true, false} {
 		t.Run(fmt.Sprintf("busy=%v", busy), func(t *testing.T) {
 			st, _ := openTestSQLite(t)
-			g := createTestGame(t, st)
-			const writes = 8
+			const writes = 8 // each the first action of a game of its own, as at a busy server
+			games := make([]StoredGame, writes)
+			for i := range games {
+				games[i] = createTestGame(t, st)
+			}
 			before := st.commits.Load()
 			if busy {
 				st.pace.wait = 500 * time.Millisecond // long enough for every write to queue
@@ -51,7 +55,7 @@ func TestBusyStoreCommitsWritesTogether(t *testing.T) {
 				var wg sync.WaitGroup
 				for i := range writes {
 					wg.Go(func() {
-						if err := st.AppendAction(context.Background(), g.ID, i, fmt.Sprintf("play c%d", i)); err != nil {
+						if err := st.AppendAction(context.Background(), games[i].ID, 0, fmt.Sprintf("play c%d", i)); err != nil {
 							t.Error(err)
 						}
 					})
@@ -59,7 +63,7 @@ func TestBusyStoreCommitsWritesTogether(t *testing.T) {
 				wg.Wait()
 			} else {
 				for i := range writes {
-					if err := st.AppendAction(context.Background(), g.ID, i, fmt.Sprintf("play c%d", i)); err != nil {
+					if err := st.AppendAction(context.Background(), games[i].ID, 0, fmt.Sprintf("play c%d", i)); err != nil {
 						t.Fatal(err)
 					}
 				}
@@ -71,12 +75,14 @@ func TestBusyStoreCommitsWritesTogether(t *testing.T) {
 			if got := st.commits.Load() - before; got != want {
 				t.Errorf("%d writes took %d commits, want %d", writes, got, want)
 			}
-			loaded, err := st.LoadGame(context.Background(), g.ID)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if len(loaded.Actions) != writes {
-				t.Errorf("%d actions stored, want %d: %q", len(loaded.Actions), writes, loaded.Actions)
+			for i, g := range games {
+				loaded, err := st.LoadGame(context.Background(), g.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := []string{fmt.Sprintf("play c%d", i)}; !slices.Equal(loaded.Actions, want) {
+					t.Errorf("game %d stores %q, want %q", i, loaded.Actions, want)
+				}
 			}
 		})
 	}
