@@ -47,9 +47,11 @@ const (
 	logRowsMax = 1 << 18
 	// moveRows is how many actions a round moves a transaction, and
 	// deleteRows how many rows it then deletes from the log a transaction:
-	// each is a few milliseconds that the next commit waits.
-	moveRows   = 1024
-	deleteRows = 8192
+	// each step is about a millisecond that the next commit waits (at
+	// 1,024 and 8,192 a step took several, and a round's steps, one after
+	// each commit for a second, made the moves meanwhile wait 50-80 ms).
+	moveRows   = 128
+	deleteRows = 1024
 )
 
 // actionLog is what the writer knows of the log. Its games and rows are
