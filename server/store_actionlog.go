@@ -324,7 +324,8 @@ func (s *sqlStore) moveLogged() error {
 		g := l.games[id]
 		l.rows -= len(g.rows)
 		l.gamesWithRows--
-		g.rows = nil
+		clear(g.rows) // its room serves the game's next round: no garbage
+		g.rows = g.rows[:0]
 	}
 	l.round = l.round[k:]
 	if len(l.round) == 0 {
