@@ -76,6 +76,9 @@ type actionLog struct {
 	// minRows, perGame, maxRows, moveRows and deleteRows are the
 	// constants of the same names, which tests lower.
 	minRows, perGame, maxRows, moveRows, deleteRows int
+	// aloneDirect: a batch's only action is saved straight into actions
+	// (admit); tests turn it off to put every action through the log.
+	aloneDirect bool
 }
 
 // loggedGame is a game the writer has saved actions of.
@@ -86,22 +89,24 @@ type loggedGame struct {
 	// staged counts the actions of the batch being committed, which become
 	// the game's when it commits.
 	staged int
-	// rows are the game's actions in the log, the last ones it has:
-	// rows[i] is action next-len(rows)+i.
+	// rows are the game's actions in the log, in order (those saved
+	// straight into actions, admit, are not among them).
 	rows []loggedRow
 	// used is the round in which the game last saved an action.
 	used int
 }
 
-// loggedRow is an action in the log, with its id there.
+// loggedRow is an action in the log: its number, and its id there.
 type loggedRow struct {
 	id     int64
+	n      int
 	action string
 }
 
 func newActionLog() *actionLog {
 	return &actionLog{games: map[string]*loggedGame{}, nextID: 1,
-		minRows: logRowsMin, perGame: logRowsPerGame, maxRows: logRowsMax, moveRows: moveRows, deleteRows: deleteRows}
+		minRows: logRowsMin, perGame: logRowsPerGame, maxRows: logRowsMax, moveRows: moveRows, deleteRows: deleteRows,
+		aloneDirect: true}
 }
 
 // appendToLog is the statement that saves an action, with its id first.
@@ -153,13 +158,17 @@ func recoverActionLog(ctx context.Context, db *sql.DB) error {
 	return tx.Commit()
 }
 
-// admit checks the number of each action a batch appends to the log, and
-// gives it its id. An action out of turn (stored already, or after a gap)
-// fails alone, with errs[i] set. settle then records what committed.
+// admit checks the number of each action a batch saves, and gives it its
+// id in the log. An action out of turn (stored already, or after a gap)
+// fails alone, with errs[i] set. A batch's only action is saved straight
+// into actions: its commit writes one page wherever it goes, and there
+// it needs no moving (a quiet server's moves, committed one by one, would
+// otherwise pay for a round too). settle then records what committed.
 func (l *actionLog) admit(s *sqlStore, batch []writeOp, errs []error) {
 	if l == nil {
 		return
 	}
+	alone := l.aloneDirect && 1 == countFunc(batch, func(op *writeOp) bool { return op.logged })
 	for i := range batch {
 		op := &batch[i]
 		if !op.logged {
@@ -175,9 +184,28 @@ func (l *actionLog) admit(s *sqlStore, batch []writeOp, errs []error) {
 			continue
 		}
 		g.staged++
+		if alone {
+			op.query, op.args = insertAction, op.args[1:]
+			continue
+		}
 		op.args[0] = l.nextID
 		l.nextID++
 	}
+}
+
+// insertAction saves an action straight into actions, its arguments
+// those of appendToLog without the id.
+const insertAction = `INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)`
+
+// countFunc counts the elements of s for which f holds.
+func countFunc[T any](s []T, f func(*T) bool) int {
+	n := 0
+	for i := range s {
+		if f(&s[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 // settle records the actions a batch appended, if it committed, and
@@ -207,10 +235,13 @@ func (l *actionLog) settle(batch []writeOp, errs []error, committed bool) {
 		g.staged--
 		g.next++
 		g.used = l.rounds
+		if op.query != appendToLog {
+			continue // saved straight into actions
+		}
 		if len(g.rows) == 0 {
 			l.gamesWithRows++
 		}
-		g.rows = append(g.rows, loggedRow{id: op.args[0].(int64), action: op.args[3].(string)})
+		g.rows = append(g.rows, loggedRow{id: op.args[0].(int64), n: op.savesN, action: op.args[3].(string)})
 		l.rows++
 	}
 }
@@ -304,11 +335,9 @@ func (s *sqlStore) moveLogged() error {
 	err := s.inRawTx(func(tx *rawTx) error {
 		args := make([]any, 3) // the statement's, copied by exec
 		for _, id := range games {
-			g := l.games[id]
-			first := g.next - len(g.rows)
 			args[0] = id
-			for i, r := range g.rows {
-				args[1], args[2] = first+i, r.action
+			for _, r := range l.games[id].rows {
+				args[1], args[2] = r.n, r.action
 				if _, err := tx.exec(`INSERT OR IGNORE INTO actions (game_id, n, action) VALUES (?, ?, ?)`, args); err != nil {
 					return fmt.Errorf("move the actions of game %s from the log: %w", id, err)
 				}

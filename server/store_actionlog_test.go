@@ -17,12 +17,22 @@ import (
 )
 
 // smallRounds makes st move its action log after a few actions, a few
-// at a time, so that a test sees many rounds, each over several commits.
+// at a time, so that a test sees many rounds, each over several commits,
+// and puts every action through the log, even one committed alone.
 func smallRounds(st *sqlStore) {
 	st.commitMu.Lock()
 	defer st.commitMu.Unlock()
 	l := st.actlog
 	l.minRows, l.perGame, l.maxRows, l.moveRows, l.deleteRows = 6, 2, 40, 3, 5
+	l.aloneDirect = false
+}
+
+// setAloneDirect sets whether st saves an action committed alone straight
+// into actions.
+func setAloneDirect(st *sqlStore, direct bool) {
+	st.commitMu.Lock()
+	defer st.commitMu.Unlock()
+	st.actlog.aloneDirect = direct
 }
 
 // logRows counts the rows of a table of st's file.
@@ -37,7 +47,8 @@ func logRows(t *testing.T, st *sqlStore, table string) int {
 
 // Actions saved to several games in turn are moved from the log into
 // their games in rounds, and every game reads whole after every save,
-// whether its actions are in the log, in actions or in both; a store that
+// whether its actions are in the log, in actions or in both, and whether
+// some went straight into actions (a third of them here); a store that
 // closes leaves the log empty.
 func TestActionLogMovesActionsIntoTheirGamesInRounds(t *testing.T) {
 	st, path := openTestSQLite(t)
@@ -52,6 +63,7 @@ func TestActionLogMovesActionsIntoTheirGamesInRounds(t *testing.T) {
 	for k := range 120 {
 		i := rng.IntN(len(games))
 		a := fmt.Sprintf("play c%d", k)
+		setAloneDirect(st, rng.IntN(3) == 0)
 		if err := st.AppendAction(ctx, games[i].ID, len(want[i]), a); err != nil {
 			t.Fatal(err)
 		}
@@ -66,9 +78,8 @@ func TestActionLogMovesActionsIntoTheirGamesInRounds(t *testing.T) {
 			}
 		}
 	}
-	moved, logged := logRows(t, st, "actions"), logRows(t, st, "action_log")
-	if moved == 0 || logged >= 120 {
-		t.Errorf("after 120 saves actions holds %d and the log %d rows: the log was never moved", moved, logged)
+	if st.actlog.rounds < 3 {
+		t.Errorf("120 saves made %d rounds of the log", st.actlog.rounds)
 	}
 	again := reopen(t, st, path)
 	if moved, logged := logRows(t, again, "actions"), logRows(t, again, "action_log"); moved != 120 || logged != 0 {
@@ -270,9 +281,9 @@ func TestGamesReadWholeWhileTheLogMoves(t *testing.T) {
 const saverEnv = "KARTENWERK_TEST_SAVER_DB"
 
 // runSaverProcess saves actions to the games its file holds, taking each
-// game up from the actions it has, in small log rounds, and prints each
-// save once it is committed; it reports whether the binary was started
-// as such a process.
+// game up from the actions it has, in small log rounds (a third of them
+// straight into actions), and prints each save once it is committed; it
+// reports whether the binary was started as such a process.
 func runSaverProcess() bool {
 	path := os.Getenv(saverEnv)
 	if path == "" {
@@ -305,6 +316,7 @@ func runSaverProcess() bool {
 	for {
 		g := games[rng.IntN(len(games))].ID
 		n := next[g]
+		setAloneDirect(st.(*sqlStore), rng.IntN(3) == 0) // a third straight into actions
 		if err := st.AppendAction(ctx, g, n, "play c"+strconv.Itoa(n)); err != nil {
 			fmt.Fprintln(out, "saver:", err)
 			out.Flush()
@@ -372,5 +384,38 @@ func TestSavedActionsSurviveKills(t *testing.T) {
 			acked[id] = len(g.Actions) // a save committed as the process died counts too
 		}
 		check.Close()
+	}
+}
+
+// On a quiet store an action committed alone goes straight into actions,
+// as it costs a page wherever it goes; actions committed together, as on
+// a busy one, go to the log.
+func TestOnlyActionsCommittedTogetherGoToTheLog(t *testing.T) {
+	st, _ := openTestSQLite(t)
+	ctx := context.Background()
+	quiet := createTestGame(t, st)
+	if err := st.AppendAction(ctx, quiet.ID, 0, "play c1"); err != nil {
+		t.Fatal(err)
+	}
+	if moved, logged := logRows(t, st, "actions"), logRows(t, st, "action_log"); moved != 1 || logged != 0 {
+		t.Fatalf("an action committed alone: %d rows in actions and %d in the log, want 1 and 0", moved, logged)
+	}
+	games := make([]StoredGame, 4)
+	for i := range games {
+		games[i] = createTestGame(t, st)
+	}
+	st.pace.wait = 300 * time.Millisecond // every write queues before the writer commits
+	st.pace.linger.Store(true)
+	var wg sync.WaitGroup
+	for _, g := range games {
+		wg.Go(func() {
+			if err := st.AppendAction(ctx, g.ID, 0, "play c2"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	if logged := logRows(t, st, "action_log"); logged < 2 {
+		t.Errorf("actions committed together: %d rows in the log, want them there", logged)
 	}
 }
