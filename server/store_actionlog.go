@@ -52,6 +52,10 @@ const (
 	// each commit for a second, made the moves meanwhile wait 50-80 ms).
 	moveRows   = 128
 	deleteRows = 1024
+	// knownGames is how many games the writer knows at least before it
+	// forgets the ones without actions in the log; a forgotten game's
+	// next number is read from actions again when it saves.
+	knownGames = 1 << 16
 )
 
 // actionLog is what the writer knows of the log. Its games and rows are
@@ -73,6 +77,11 @@ type actionLog struct {
 	deleteFrom, deleteTo int64
 	// rounds counts the rounds begun, by which idle games are forgotten.
 	rounds int
+	// forgetAbove is how many games the writer may know before it
+	// forgets those without actions in the log (settle): a quiet server,
+	// whose actions go straight into actions, begins no rounds. It is
+	// knownGames, or twice the games left known, which tests lower.
+	forgetAbove, knownGames int
 	// minRows, perGame, maxRows, moveRows and deleteRows are the
 	// constants of the same names, which tests lower.
 	minRows, perGame, maxRows, moveRows, deleteRows int
@@ -104,7 +113,7 @@ type loggedRow struct {
 }
 
 func newActionLog() *actionLog {
-	return &actionLog{games: map[string]*loggedGame{}, nextID: 1,
+	return &actionLog{games: map[string]*loggedGame{}, nextID: 1, forgetAbove: knownGames, knownGames: knownGames,
 		minRows: logRowsMin, perGame: logRowsPerGame, maxRows: logRowsMax, moveRows: moveRows, deleteRows: deleteRows,
 		aloneDirect: true}
 }
@@ -244,6 +253,21 @@ func (l *actionLog) settle(batch []writeOp, errs []error, committed bool) {
 		g.rows = append(g.rows, loggedRow{id: op.args[0].(int64), n: op.savesN, action: op.args[3].(string)})
 		l.rows++
 	}
+	if len(l.games) > l.forgetAbove {
+		l.forgetIdleLocked()
+	}
+}
+
+// forgetIdleLocked forgets the games without actions in the log or in a
+// batch, and lets the writer know twice as many as are left before it
+// does so again.
+func (l *actionLog) forgetIdleLocked() {
+	for id, g := range l.games {
+		if len(g.rows) == 0 && g.staged == 0 {
+			delete(l.games, id)
+		}
+	}
+	l.forgetAbove = max(l.knownGames, 2*len(l.games))
 }
 
 // game is what the writer knows of a game, read from the store the first

@@ -419,3 +419,62 @@ func TestOnlyActionsCommittedTogetherGoToTheLog(t *testing.T) {
 		t.Errorf("actions committed together: %d rows in the log, want them there", logged)
 	}
 }
+
+// The writer forgets the games it knows beyond a bound when they have no
+// actions in the log, and reads a forgotten game's number from actions
+// again when it saves: a quiet server, which begins no rounds, does not
+// keep every game it ever saved to.
+func TestTheWriterForgetsGamesBeyondABound(t *testing.T) {
+	st, _ := openTestSQLite(t)
+	st.commitMu.Lock()
+	st.actlog.forgetAbove, st.actlog.knownGames = 3, 3
+	st.commitMu.Unlock()
+	ctx := context.Background()
+	games := make([]StoredGame, 8)
+	for i := range games {
+		games[i] = createTestGame(t, st)
+	}
+	for n := range 3 {
+		for _, g := range games {
+			if err := st.AppendAction(ctx, g.ID, n, fmt.Sprintf("play c%d", n)); err != nil {
+				t.Fatal(err)
+			}
+			st.commitMu.Lock()
+			known := len(st.actlog.games)
+			st.commitMu.Unlock()
+			if known > 2*len(games) {
+				t.Fatalf("the writer knows %d games of %d", known, len(games))
+			}
+		}
+	}
+	st.commitMu.Lock()
+	known := len(st.actlog.games)
+	st.commitMu.Unlock()
+	if known >= len(games) {
+		t.Errorf("the writer knows all %d games after saving to each thrice beyond its bound", known)
+	}
+	for _, g := range games {
+		if err := st.AppendAction(ctx, g.ID, 2, "play c9"); err == nil {
+			t.Errorf("game %s took action 3 twice after being forgotten", g.ID)
+		}
+	}
+	// Games with actions in the log are never forgotten: the writer alone
+	// knows to read the log for them.
+	setAloneDirect(st, false)
+	for _, g := range games {
+		if err := st.AppendAction(ctx, g.ID, 3, "play c3"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	st.commitMu.Lock()
+	known = len(st.actlog.games)
+	st.commitMu.Unlock()
+	if known < len(games) {
+		t.Errorf("the writer knows %d of the %d games with actions in the log", known, len(games))
+	}
+	for _, g := range games {
+		if got, err := st.LoadGame(ctx, g.ID); err != nil || !slices.Equal(got.Actions, []string{"play c0", "play c1", "play c2", "play c3"}) {
+			t.Errorf("game %s reads %q (%v)", g.ID, got.Actions, err)
+		}
+	}
+}
