@@ -18,13 +18,15 @@ import (
 // in the order of arrival whose commit writes a page or two however many
 // games its actions belong to (6-7 µs), and the log is moved into actions
 // in rounds: when it holds several actions a game, a game's actions are
-// inserted together and write its page once.
+// inserted together and write its page once. An action committed alone,
+// as on a quiet server, goes straight into actions, where its commit
+// writes one page too and it needs no moving.
 //
 // A game's actions are whole in actions and action_log together, and
-// LoadGame reads both. A move is committed once, in the log; a round
-// inserts what it moves into actions and only then deletes it from the
-// log, so an action is in the one, the other or (after a crash between
-// the two) in both, the same. Opening the file moves whatever a stopped
+// LoadGame reads both. An action is committed once, in the one or the
+// other; a round inserts what it moves into actions and only then deletes
+// it from the log, so an action is in the one, the other or (after a
+// crash between the two) in both, the same. Opening the file moves whatever a stopped
 // server left in the log, after checking that no action is stored twice
 // with different texts.
 //
