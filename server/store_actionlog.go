@@ -77,7 +77,7 @@ type actionLog struct {
 	// are moved (deleteFrom < deleteTo while it deletes).
 	round                []string
 	deleteFrom, deleteTo int64
-	// rounds counts the rounds begun, by which idle games are forgotten.
+	// rounds counts the rounds begun.
 	rounds int
 	// forgetAbove is how many games the writer may know before it
 	// forgets those without actions in the log (settle): a quiet server,
@@ -103,8 +103,6 @@ type loggedGame struct {
 	// rows are the game's actions in the log, in order (those saved
 	// straight into actions, admit, are not among them).
 	rows []loggedRow
-	// used is the round in which the game last saved an action.
-	used int
 }
 
 // loggedRow is an action in the log: its number, and its id there.
@@ -245,7 +243,6 @@ func (l *actionLog) settle(batch []writeOp, errs []error, committed bool) {
 		}
 		g.staged--
 		g.next++
-		g.used = l.rounds
 		if op.query != appendToLog {
 			continue // saved straight into actions
 		}
@@ -282,7 +279,7 @@ func (l *actionLog) game(s *sqlStore, id string) (*loggedGame, error) {
 	if err := s.read.QueryRow(`SELECT coalesce(max(n) + 1, 0) FROM actions WHERE game_id = ?`, id).Scan(&next); err != nil {
 		return nil, fmt.Errorf("count its stored actions: %w", err)
 	}
-	g := &loggedGame{next: next, used: l.rounds}
+	g := &loggedGame{next: next}
 	l.mu.Lock()
 	l.games[id] = g
 	l.mu.Unlock()
@@ -309,18 +306,12 @@ func (l *actionLog) due() bool {
 }
 
 // beginRound lists the games with actions in the log, in the actions
-// table's order, and forgets the games that saved nothing for two
-// rounds.
+// table's order.
 func (l *actionLog) beginRound() {
-	l.mu.Lock()
-	defer l.mu.Unlock()
 	l.rounds++
 	for id, g := range l.games {
-		switch {
-		case len(g.rows) > 0:
+		if len(g.rows) > 0 {
 			l.round = append(l.round, id)
-		case g.used < l.rounds-2 && g.staged == 0:
-			delete(l.games, id)
 		}
 	}
 	slices.Sort(l.round)

@@ -270,8 +270,7 @@ func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action st
 		return s.write(ctx, writeOp{savesAction: id, savesN: n, logged: true,
 			query: appendToLog, args: []any{int64(0), id, n, action}})
 	}
-	return s.write(ctx, writeOp{savesAction: id, savesN: n,
-		query: `INSERT INTO actions (game_id, n, action) VALUES (?, ?, ?)`, args: []any{id, n, action}})
+	return s.write(ctx, writeOp{savesAction: id, savesN: n, query: insertAction, args: []any{id, n, action}})
 }
 
 func (s *sqlStore) Finish(ctx context.Context, id, result string) error {

@@ -15,14 +15,14 @@ import (
 // lock at most its busy_timeout.
 func (s *sqlStore) commitRaw(batch []writeOp, errs []error) error {
 	s.actlog.admit(s, batch, errs)
-	var tx *rawTx
-	err := s.onRawConn(func(dc any) (err error) {
-		if tx, err = s.beginRaw(dc); err != nil {
+	err := s.onRawConn(func(dc any) error {
+		tx, err := s.beginRaw(dc)
+		if err != nil {
 			return err
 		}
 		return runBatch(tx, batch, errs)
 	})
-	s.actlog.settle(batch, errs, err == nil && tx != nil)
+	s.actlog.settle(batch, errs, err == nil)
 	return err
 }
 
