@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"maps"
+	"math"
 	"os"
 	"slices"
 	"sync"
@@ -21,6 +22,18 @@ import (
 type peeking struct{ engine.State }
 
 func (p peeking) Determinize(engine.Seat, *engine.RNG) engine.State { return p.State.Clone() }
+
+// handPeeking lets a search see every card each seat holds and which
+// cards each deck still has, but not the decks' order or the rolls to
+// come: its worlds are the true one with the luck redrawn
+// (engine.LuckResampler). Between the fair search and the peeking one, it
+// tells reading the opponent's cards from foreknowing the shuffle and the
+// dice.
+type handPeeking struct{ engine.State }
+
+func (p handPeeking) Determinize(_ engine.Seat, r *engine.RNG) engine.State {
+	return p.State.(engine.LuckResampler).ResampleLuck(r)
+}
 
 // BenchmarkSkillCeiling plays ISMCTS (1000 iterations) against greedy and
 // against random in every game, one mirrored deal per iteration (each
@@ -61,6 +74,8 @@ var (
 	ceilingFirst    = flag.Uint64("ceiling.first", 1, "seed of the first deal")
 	ceilingWorkers  = flag.Int("ceiling.workers", 1, "deals played at once, each on its own goroutine")
 	ceilingRecord   = flag.String("ceiling.record", "", "file of finished deals: each deal is appended as it ends, and deals already in it are not played again, so that a stopped run resumes")
+	ceilingPeek     = flag.String("ceiling.peek", "all", "what the peeking search sees: all (every hidden card and future roll) or hands (every card each seat holds and each deck's cards, not the decks' order or the rolls to come; the game must be an engine.LuckResampler)")
+	ceilingSkipFair = flag.Bool("ceiling.skip-fair", false, "play only the peeking games, for comparing a -ceiling.peek mode with an earlier run's fair figures (the record's fair figures are then NaN)")
 	ceilingPeekFrom = flag.String("ceiling.peek-from", "", "record of an earlier run (lines \"deal fair peek\") whose peeking figures are taken instead of playing the peeking games again; sound when the peeking search plays as it did then, as a change that keys the tree by what the action path already fixes leaves it")
 )
 
@@ -81,6 +96,12 @@ func TestSkillCeiling(t *testing.T) {
 	g, err := engine.Lookup(*ceilingGame)
 	if err != nil {
 		t.Fatalf("-ceiling.game: %v", err)
+	}
+	if err := checkPeekMode(g, *ceilingPeek); err != nil {
+		t.Fatalf("-ceiling.peek: %v", err)
+	}
+	if *ceilingSkipFair && *ceilingPeekFrom != "" {
+		t.Fatal("-ceiling.skip-fair plays only the peeking games and -ceiling.peek-from only the fair ones: give one of them")
 	}
 	record, err := openCeilingRecord(*ceilingRecord)
 	if err != nil {
@@ -271,6 +292,9 @@ func pairedDealOf(g engine.Game, search, opponent string, deal uint64, peeks map
 	if peek, known := peeks[deal]; known {
 		d.peek, sides = peek, sides[:1]
 	}
+	if *ceilingSkipFair {
+		d.fair, sides = math.NaN(), sides[1:]
+	}
 	for seat := engine.Seat(0); seat < 2; seat++ {
 		for _, peek := range sides {
 			reward, err := searchVs(g, search, opponent, deal, seat, peek)
@@ -292,6 +316,9 @@ func describeCeiling(deals []pairedDeal) string {
 	fair, peek := pairedRates(deals)
 	fl, fh := dealWilson(deals, func(d pairedDeal) float64 { return d.fair })
 	pl, ph := dealWilson(deals, func(d pairedDeal) float64 { return d.peek })
+	if math.IsNaN(fair) { // -ceiling.skip-fair
+		return fmt.Sprintf("%d deals (%d games): fair not played, peek %.1f%% [%.1f, %.1f]", len(deals), 2*len(deals), 100*peek, 100*pl, 100*ph)
+	}
 	rl, rh := bootstrapMarginRatio(deals, 10000, 1)
 	return fmt.Sprintf("%d deals (%d games each side): fair %.1f%% [%.1f, %.1f], peek %.1f%% [%.1f, %.1f], margin ratio %.0f%% [%.0f, %.0f]",
 		len(deals), 2*len(deals), 100*fair, 100*fl, 100*fh, 100*peek, 100*pl, 100*ph,
@@ -338,10 +365,32 @@ func searchVs(g engine.Game, search, opponent string, deal uint64, seat engine.S
 // cards it can only sample, or, peeking, the state whose samples are the
 // true world.
 func seen(s engine.State, peek bool) engine.State {
-	if peek {
-		return peeking{s}
+	switch {
+	case !peek:
+		return s
+	case *ceilingPeek == "hands":
+		return handPeeking{s}
 	}
-	return s
+	return peeking{s}
+}
+
+// checkPeekMode refuses a -ceiling.peek mode that is unknown or that the
+// game cannot give.
+func checkPeekMode(g engine.Game, mode string) error {
+	switch mode {
+	case "all":
+		return nil
+	case "hands":
+		s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: 2, Seed: 1})
+		if err != nil {
+			return err
+		}
+		if _, ok := s.(engine.LuckResampler); !ok {
+			return fmt.Errorf("%s cannot redraw its luck alone (engine.LuckResampler): use -ceiling.peek all", g.Info().ID)
+		}
+		return nil
+	}
+	return fmt.Errorf("%q is neither all nor hands", mode)
 }
 
 // The fair games hand the search the state itself and the peeking games
@@ -445,4 +494,42 @@ func searchGame(t *testing.T, g engine.Game, deal uint64, o ai.ISMCTSOptions, pe
 		played = append(played, a)
 	}
 	return played
+}
+
+// The hand-peeking search's worlds show the opponent's hand as it is,
+// where the fair search's resample it: each world's view of the opponent
+// is the true one.
+func TestHandPeekingSeesTheOpponentsHand(t *testing.T) {
+	g, err := engine.Lookup("mystimons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(engine.Setup{Game: "mystimons", Seats: 2, Seed: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	random := ai.NewRandom(3)
+	for range 12 {
+		a, err := random.Act(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	truth := string(s.View(1).AppendJSON(nil))
+	r := engine.NewRNG(9)
+	fairKept := 0
+	for range 20 {
+		if got := string(handPeeking{s}.Determinize(0, &r).View(1).AppendJSON(nil)); got != truth {
+			t.Fatalf("a hand-peeking world shows the opponent otherwise:\n%s\nwant\n%s", got, truth)
+		}
+		if string(s.Determinize(0, &r).View(1).AppendJSON(nil)) == truth {
+			fairKept++
+		}
+	}
+	if fairKept == 20 {
+		t.Error("every fair world showed the opponent's true hand too: the test's position hides nothing")
+	}
 }

@@ -257,3 +257,17 @@ type DeckKnower interface {
 	// hidden cards are resampled from the cards those lists leave unseen.
 	DeterminizeKnowingDecks(s Seat, r *RNG) State
 }
+
+// LuckResampler is a State that can redraw its luck alone: the order of
+// every deck and the random events still to come, everything else as it
+// truly is. A search handed such worlds knows every card each seat holds
+// and which cards each deck still has, but not what will be drawn or
+// rolled. The skill-ceiling measurement uses it to tell how much of what
+// a search that sees everything gains is reading the opponent's cards,
+// which a fair search can approach by inference, and how much is
+// foreknowing the shuffle and the dice, which no fair search can.
+type LuckResampler interface {
+	// ResampleLuck returns a copy whose decks are each shuffled anew, and
+	// whose future random events are drawn, from r.
+	ResampleLuck(r *RNG) State
+}

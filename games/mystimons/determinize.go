@@ -246,3 +246,17 @@ func (s *state) capChampions(defs []uint8, n, champions int) {
 }
 
 func (s *state) isChampion(d uint8) bool { return s.defs[d].kind == kMon && s.defs[d].stage == 5 }
+
+// ResampleLuck shuffles every deck anew and draws the random events to
+// come (Paralyze's roll, MM-10.U3) from r; hands, placements and the
+// cards each deck holds stay as they are (engine.LuckResampler).
+func (s *state) ResampleLuck(r *engine.RNG) engine.State {
+	c := s.Clone().(*state)
+	for seat := range c.p {
+		deck := c.p[seat].deck.s()
+		slices.Sort(deck) // so that the result depends only on the cards, not their order
+		engine.Shuffle(r, deck)
+	}
+	c.rng = r.Split()
+	return c
+}

@@ -180,3 +180,40 @@ func TestDeterminizeOwnDeckUsesThePool_MM_8_2(t *testing.T) {
 		t.Error("no card outside p2's real list appeared in 100 determinizations")
 	}
 }
+
+// ResampleLuck keeps every card where it is except within the decks: each
+// seat's view, every hand and every card's definition stay; each deck
+// holds the same cards, in an order that varies from one resample to the
+// next.
+func TestResampleLuckRedrawsOnlyDeckOrders(t *testing.T) {
+	for i := 0; i < 30; i++ {
+		st := randomState(t, randomSetup(i), 4*i)
+		s := st.(*state)
+		r := engine.NewRNG(uint64(i))
+		orders := map[string]bool{}
+		for k := 0; k < 20; k++ {
+			d := s.ResampleLuck(&r).(*state)
+			for seat := range 2 {
+				v := engine.Seat(seat)
+				if got, want := string(d.View(v).AppendJSON(nil)), string(s.View(v).AppendJSON(nil)); got != want {
+					t.Fatalf("state %d: p%d's view changed under ResampleLuck:\n%s\nwant\n%s", i, seat+1, got, want)
+				}
+				if !slices.Equal(d.p[seat].hand.s(), s.p[seat].hand.s()) {
+					t.Fatalf("state %d: p%d's hand changed", i, seat+1)
+				}
+				if !slices.Equal(slices.Sorted(slices.Values(d.p[seat].deck.s())), slices.Sorted(slices.Values(s.p[seat].deck.s()))) {
+					t.Fatalf("state %d: p%d's deck holds other cards", i, seat+1)
+				}
+			}
+			for c := int16(1); c <= s.nCards; c++ {
+				if d.cards[c].def != s.cards[c].def {
+					t.Fatalf("state %d: card c%d has another definition", i, c)
+				}
+			}
+			orders[hiddenNames(d, 0)+"|"+hiddenNames(d, 1)] = true
+		}
+		if len(s.p[0].deck.s()) > 3 && len(orders) < 10 {
+			t.Errorf("state %d: the decks took %d orders in 20 resamples", i, len(orders))
+		}
+	}
+}
