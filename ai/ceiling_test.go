@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -531,5 +532,110 @@ func TestHandPeekingSeesTheOpponentsHand(t *testing.T) {
 	}
 	if fairKept == 20 {
 		t.Error("every fair world showed the opponent's true hand too: the test's position hides nothing")
+	}
+}
+
+// ceilingCompare names two figures of finished runs to set against each
+// other deal by deal, e.g. "all.rec:fair,hands.rec:peek".
+var ceilingCompare = flag.String("ceiling.compare", "", "two figures of records, \"LOW.rec:fair|peek,HIGH.rec:fair|peek\": report the share of HIGH's margin over 50% that LOW reaches, paired by deal, with its 95% bootstrap interval (for example the fair search against the hand-peeking one)")
+
+// TestSkillCeilingCompare sets one figure of a record against another,
+// deal by deal over the deals both hold: the share of the higher one's
+// margin over 50% that the lower one reaches, with the bootstrap interval
+// TestSkillCeiling gives its own ratio. It runs only with
+// -ceiling.compare.
+func TestSkillCeilingCompare(t *testing.T) {
+	if *ceilingCompare == "" {
+		t.Skip("a measurement, not a check: give -ceiling.compare to run it")
+	}
+	deals, err := compareRecords(*ceilingCompare)
+	if err != nil {
+		t.Fatalf("-ceiling.compare: %v", err)
+	}
+	t.Log(strings.NewReplacer("fair", "low", "peek", "high").Replace(describeCeiling(deals)))
+}
+
+// compareRecords reads "LOW.rec:side,HIGH.rec:side" into deals whose fair
+// figure is LOW's and whose peeking figure is HIGH's, for the deals both
+// records hold, in the order of their seeds.
+func compareRecords(spec string) ([]pairedDeal, error) {
+	low, high, ok := strings.Cut(spec, ",")
+	if !ok {
+		return nil, fmt.Errorf("%q is not \"LOW.rec:side,HIGH.rec:side\"", spec)
+	}
+	lows, err := recordSide(low)
+	if err != nil {
+		return nil, err
+	}
+	highs, err := recordSide(high)
+	if err != nil {
+		return nil, err
+	}
+	var deals []pairedDeal
+	for _, deal := range slices.Sorted(maps.Keys(lows)) {
+		if h, both := highs[deal]; both {
+			deals = append(deals, pairedDeal{fair: lows[deal], peek: h})
+		}
+	}
+	if len(deals) == 0 {
+		return nil, fmt.Errorf("%s and %s share no deal", low, high)
+	}
+	return deals, nil
+}
+
+// recordSide reads one side ("fair" or "peek") of the record named in
+// "FILE:side", by deal.
+func recordSide(spec string) (map[uint64]float64, error) {
+	path, side, _ := strings.Cut(spec, ":")
+	if side != "fair" && side != "peek" {
+		return nil, fmt.Errorf("%q: name the side after the file, FILE:fair or FILE:peek", spec)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	deals, err := readDeals(f, path)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[uint64]float64, len(deals))
+	for deal, d := range deals {
+		v := d.fair
+		if side == "peek" {
+			v = d.peek
+		}
+		if math.IsNaN(v) {
+			return nil, fmt.Errorf("%s: deal %d has no %s figure (the run did not play that side)", path, deal, side)
+		}
+		out[deal] = v
+	}
+	return out, nil
+}
+
+// Records are compared deal by deal over the deals both hold, and a side
+// a run did not play is refused.
+func TestCompareRecords(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, body string) string {
+		p := dir + "/" + name
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	a := write("a.rec", "1 1 2\n2 0 1\n3 2 2\n")
+	b := write("b.rec", "2 NaN 2\n3 NaN 1\n4 NaN 0\n")
+	deals, err := compareRecords(a + ":fair," + b + ":peek")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []pairedDeal{{0, 2}, {2, 1}}; !slices.Equal(deals, want) {
+		t.Errorf("paired %v, want %v", deals, want)
+	}
+	for _, bad := range []string{a + ":peek," + b + ":fair", a + ":fair", a + ":both," + b + ":peek", a + ":fair," + dir + "/none.rec:peek"} {
+		if _, err := compareRecords(bad); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }
