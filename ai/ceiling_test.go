@@ -205,6 +205,16 @@ func readDeals(f io.Reader, path string) (map[uint64]pairedDeal, error) {
 	return deals, lines.Err()
 }
 
+// readRecordFile reads the record named path.
+func readRecordFile(path string) (map[uint64]pairedDeal, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readDeals(f, path)
+}
+
 // readPeeks takes the peeking figures of deals first to first+n-1 from
 // the record named path, none when path is empty; a deal the record
 // lacks is an error, since the run could not be compared deal by deal.
@@ -212,12 +222,7 @@ func readPeeks(path string, first uint64, n int) (map[uint64]float64, error) {
 	if path == "" {
 		return nil, nil
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	deals, err := readDeals(f, path)
+	deals, err := readRecordFile(path)
 	if err != nil {
 		return nil, err
 	}
@@ -590,12 +595,7 @@ func recordSide(spec string) (map[uint64]float64, error) {
 	if side != "fair" && side != "peek" {
 		return nil, fmt.Errorf("%q: name the side after the file, FILE:fair or FILE:peek", spec)
 	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	deals, err := readDeals(f, path)
+	deals, err := readRecordFile(path)
 	if err != nil {
 		return nil, err
 	}
