@@ -67,13 +67,13 @@ const tableChecksJS = `(() => {
     // A fan too long for its zone scrolls inside itself, in view.
     const fan = c.closest(".fan");
     const scrolls = fan && fan.scrollWidth > fan.clientWidth + 1 && inView(fan.getBoundingClientRect());
-    // On a phone, a seat's side with more rows of choices than its room
-    // scrolls to them: it shows some of them, and the prompt names the
-    // rest's places.
+    // A seat's side with more rows of choices than its room (on a phone
+    // often; on a laptop in a long game's crowded board) scrolls to them:
+    // it shows some of them, and the prompt names the rest's places.
     const sect = c.closest(".player, .shared, .others");
-    const phoneScroll = W < 760 && sect && sect.scrollHeight > sect.clientHeight + 1 &&
+    const sideScrolls = sect && sect.scrollHeight > sect.clientHeight + 1 &&
       choices.some((o) => o !== c && inSight(o) && sect.contains(o));
-    if (!scrolls && !phoneScroll && !(drawer && drawer.querySelector("summary").textContent.trim())) {
+    if (!scrolls && !sideScrolls && !(drawer && drawer.querySelector("summary").textContent.trim())) {
       const seat = (c.closest("[data-seat]") || {dataset: {}}).dataset.seat || "the table";
       const over = hit ? hit.tagName.toLowerCase() + "." + [...hit.classList].join(".") : "nothing";
       out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone +
