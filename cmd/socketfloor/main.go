@@ -37,8 +37,14 @@ import (
 )
 
 // serveEnv, set, makes the process the floor's server, listening on the
-// address it names.
-const serveEnv = "SOCKETFLOOR_SERVE"
+// address it names; tableEnv gives it the table size.
+const (
+	serveEnv = "SOCKETFLOOR_SERVE"
+	tableEnv = "SOCKETFLOOR_TABLE"
+)
+
+// defaultTable is loadtest's bytes a seat a move at 9,900 games.
+const defaultTable = 563
 
 func main() {
 	raiseFileLimit()
@@ -54,7 +60,7 @@ func main() {
 	flag.DurationVar(&cfg.duration, "duration", 30*time.Second, "how long to play, warm-up included")
 	flag.DurationVar(&cfg.warmup, "warmup", 15*time.Second, "how long before the CPU is counted")
 	flag.DurationVar(&cfg.think, "think", time.Second, "a seat's mean pause before it acts")
-	flag.IntVar(&cfg.table, "table", 563, "bytes of the table message a seat receives a move (loadtest's bytes per seat per move)")
+	flag.IntVar(&cfg.table, "table", defaultTable, "bytes of the table message a seat receives a move (loadtest's bytes per seat per move)")
 	flag.Parse()
 	r, err := run(cfg)
 	if err != nil {
@@ -89,7 +95,7 @@ func (r result) perMove() float64 {
 	if r.moves == 0 {
 		return 0
 	}
-	return float64(r.serverCPU.Microseconds()) / float64(r.moves)
+	return float64(r.serverCPU) / float64(time.Microsecond) / float64(r.moves)
 }
 
 // run starts the server as a child process, plays, and stops it.
@@ -106,7 +112,7 @@ func run(cfg config) (result, error) {
 		return result{}, err
 	}
 	child := exec.Command(self)
-	child.Env = append(os.Environ(), serveEnv+"="+addr, "SOCKETFLOOR_TABLE="+strconv.Itoa(cfg.table))
+	child.Env = append(os.Environ(), serveEnv+"="+addr, tableEnv+"="+strconv.Itoa(cfg.table))
 	child.Stderr = os.Stderr
 	if err := child.Start(); err != nil {
 		return result{}, err
@@ -120,9 +126,9 @@ func run(cfg config) (result, error) {
 
 // tableSize reads the child's table size from its environment.
 func tableSize() int {
-	n, err := strconv.Atoi(os.Getenv("SOCKETFLOOR_TABLE"))
+	n, err := strconv.Atoi(os.Getenv(tableEnv))
 	if err != nil || n < 16 {
-		return 563
+		return defaultTable
 	}
 	return n
 }
@@ -236,10 +242,7 @@ func frame(payload []byte) []byte {
 	for i := range payload {
 		payload[i] = 'x'
 	}
-	h := ws.Header{Fin: true, OpCode: ws.OpText, Length: int64(len(payload))}
-	var b strings.Builder
-	ws.WriteHeader(&b, h)
-	return append([]byte(b.String()), payload...)
+	return ws.MustCompileFrame(ws.NewTextFrame(payload))
 }
 
 // play connects two seats a game; the seats act in turn, each after a
@@ -249,12 +252,13 @@ func play(cfg config, addr string, serverPID int) (result, error) {
 	var moves atomic.Int64
 	stop := make(chan struct{})
 	var wg sync.WaitGroup
+	var stopping sync.Once
+	end := func() { stopping.Do(func() { close(stop) }); wg.Wait() }
+	defer end() // on every return: no game plays on
 	var failed atomic.Value
 	for g := range cfg.games {
 		a, b, err := dialPair(addr)
 		if err != nil {
-			close(stop)
-			wg.Wait()
 			return result{}, fmt.Errorf("game %d: %w", g+1, err)
 		}
 		wg.Add(1)
@@ -279,8 +283,7 @@ func play(cfg config, addr string, serverPID int) (result, error) {
 		return result{}, err
 	}
 	r := result{games: int64(cfg.games), moves: moves.Load() - moves0, seconds: time.Since(start).Seconds(), serverCPU: cpu1 - cpu0}
-	close(stop)
-	wg.Wait()
+	end()
 	if err, ok := failed.Load().(error); ok {
 		return r, err
 	}

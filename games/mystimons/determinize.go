@@ -39,10 +39,7 @@ func (s *state) determinize(v engine.Seat, r *engine.RNG, knowDecks bool) engine
 	c := s.Clone().(*state)
 	for seat := range c.p {
 		if engine.Seat(seat) == v {
-			// Sorted first, so that the result depends only on what v knows.
-			deck := c.p[seat].deck.s()
-			slices.Sort(deck)
-			engine.Shuffle(r, deck)
+			c.reshuffle(seat, r)
 			continue
 		}
 		c.redeal(seat, r, knowDecks)
@@ -253,10 +250,17 @@ func (s *state) isChampion(d uint8) bool { return s.defs[d].kind == kMon && s.de
 func (s *state) ResampleLuck(r *engine.RNG) engine.State {
 	c := s.Clone().(*state)
 	for seat := range c.p {
-		deck := c.p[seat].deck.s()
-		slices.Sort(deck) // so that the result depends only on the cards, not their order
-		engine.Shuffle(r, deck)
+		c.reshuffle(seat, r)
 	}
 	c.rng = r.Split()
 	return c
+}
+
+// reshuffle shuffles seat's deck from r, sorted first so that the result
+// depends only on the cards it holds, which is all a seat knows of its
+// order.
+func (s *state) reshuffle(seat int, r *engine.RNG) {
+	deck := s.p[seat].deck.s()
+	slices.Sort(deck)
+	engine.Shuffle(r, deck)
 }
