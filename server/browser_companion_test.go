@@ -11,6 +11,8 @@ import (
 
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/internal/browsertest"
 )
 
 // phone is a browser tab of its own storage (a browser context each, as
@@ -137,7 +139,7 @@ func agree(t *testing.T, a, b *phone) {
 // test's temporary directory).
 func (p *phone) shot(name string) {
 	p.t.Helper()
-	dir := os.Getenv("KARTENWERK_SCREENS")
+	dir := os.Getenv(browsertest.ScreensEnv)
 	if dir == "" {
 		dir = p.t.TempDir()
 	}

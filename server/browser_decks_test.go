@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/internal/browsertest"
 	"kartenwerk/platform/codes"
 )
 
@@ -39,7 +40,7 @@ const buildJS = `((entries) => {
 // TestBrowserBuildsSavesAndPlaysADeckOfEveryGame: for each game, from
 // an empty list, a player builds a preset's deck by searching and
 // clicking, sees it legal, saves it, and starts a game with it against
-// the AI, after testing it in a small batch. With $KARTENWERK_SCREENSHOTS set, the builder is shot there
+// the AI, after testing it in a small batch. With $KARTENWERK_SCREENS set, the builder is shot there
 // at a desktop's and a phone's size.
 func TestBrowserBuildsSavesAndPlaysADeckOfEveryGame(t *testing.T) {
 	for _, game := range []string{"athernum", "mystimons", "microlife", "mysticelements", "zynalith"} {
@@ -146,9 +147,9 @@ func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[c
 }
 
 // shoot saves the page at 1280x800 and 390x844 into
-// $KARTENWERK_SCREENSHOTS as name-WxH.png (nothing when it is not set).
+// $KARTENWERK_SCREENS as name-WxH.png (nothing when it is not set).
 func shoot(t *testing.T, tab context.Context, name string) {
-	dir := os.Getenv("KARTENWERK_SCREENSHOTS")
+	dir := os.Getenv(browsertest.ScreensEnv)
 	if dir == "" {
 		return
 	}

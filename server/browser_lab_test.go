@@ -26,7 +26,7 @@ const editJS = `((from, to) => {
 // Mystic Elements with the shipped cards and sees the report; then loads
 // the same inputs, edits Fireball in the page (first with a mistake,
 // shown at its line), plays the same 200 deals again and compares the two
-// runs figure by figure. With $KARTENWERK_SCREENSHOTS set, the page is
+// runs figure by figure. With $KARTENWERK_SCREENS set, the page is
 // shot there in each language at a desktop's and a phone's size.
 func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	e, tab, text, do := openLab(t)
@@ -241,7 +241,7 @@ const pasteJS = `((seat, list) => {
 // TestBrowserLabPlaysAPastedDeck: a designer pastes a deck list with a
 // misspelt card for player 1; starting the run shows the problem under
 // the list at its line, in the page's language, and queues nothing; the
-// corrected list plays. With $KARTENWERK_SCREENSHOTS set, the form with
+// corrected list plays. With $KARTENWERK_SCREENS set, the form with
 // the list and its problem is shot there in each language at a
 // desktop's and a phone's size.
 func TestBrowserLabPlaysAPastedDeck(t *testing.T) {

@@ -148,7 +148,7 @@ var tiebreak = regexp.MustCompile(`\b\d{1,3}[.,]\d\d\b`)
 // the standings and the pairings fit the screen without scrolling
 // sideways, each row still shows the three tiebreakers, and every
 // abbreviated column head carries its full words as its title.
-// Screenshots at 1280x800 and 390x844 go to $KARTENWERK_SCREENSHOTS.
+// Screenshots at 1280x800 and 390x844 go to $KARTENWERK_SCREENS.
 func TestBrowserStandingsFitAPhone(t *testing.T) {
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")

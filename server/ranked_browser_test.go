@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/internal/browsertest"
 )
 
 // TestBrowserRankedMatchChangesBothRatings signs two browsers up, queues
@@ -127,10 +129,10 @@ func (b rankedTab) shoot(dir, name string) {
 	b.do("resize back", chromedp.EmulateViewport(1280, 900))
 }
 
-// screenshotDir is where screenshots go: $KARTENWERK_SCREENSHOTS to keep
+// screenshotDir is where screenshots go: $KARTENWERK_SCREENS to keep
 // them, else a temporary directory.
 func screenshotDir(t *testing.T) string {
-	if dir := os.Getenv("KARTENWERK_SCREENSHOTS"); dir != "" {
+	if dir := os.Getenv(browsertest.ScreensEnv); dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}

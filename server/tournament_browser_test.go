@@ -22,7 +22,7 @@ var englishClock = regexp.MustCompile(`\d [AP]M\b`)
 // writes times the reader's way; the log is in the reader's words; and a
 // refusal (a round started while one is played) comes in the page's
 // language. Screenshots at 1280x800 and 390x844 go to
-// $KARTENWERK_SCREENSHOTS.
+// $KARTENWERK_SCREENS.
 func TestBrowserOrganiserPageSpeaksGermanAndCzech(t *testing.T) {
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")

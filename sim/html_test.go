@@ -65,13 +65,13 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 		t.Errorf("page title, win and game-figure tables: %q %v", title, err)
 	}
 	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
-	if err == nil && os.Getenv("KARTENWERK_SCREENSHOTS") != "" {
-		_ = os.WriteFile(filepath.Join(os.Getenv("KARTENWERK_SCREENSHOTS"), "report.jpg"), shot, 0o644)
+	if err == nil && os.Getenv(browsertest.ScreensEnv) != "" {
+		_ = os.WriteFile(filepath.Join(os.Getenv(browsertest.ScreensEnv), "report.jpg"), shot, 0o644)
 	}
 }
 
 // The report in every language fits a desktop's and a phone's screen
-// without a page wider than it; with $KARTENWERK_SCREENSHOTS set, each
+// without a page wider than it; with $KARTENWERK_SCREENS set, each
 // is shot there.
 func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 	rep, err := sim.Run(context.Background(), sim.Config{Game: trick.Game{}, Games: 200, Seed: 1, Seats: 2,
@@ -95,7 +95,7 @@ func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 			if want := l.String() + "|false"; err != nil || got != want {
 				t.Errorf("%s at %dx%d: lang and overflow %q, want %q (%v)", l, size.w, size.h, got, want, err)
 			}
-			dir := os.Getenv("KARTENWERK_SCREENSHOTS")
+			dir := os.Getenv(browsertest.ScreensEnv)
 			if dir == "" {
 				continue
 			}
