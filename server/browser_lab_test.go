@@ -26,8 +26,9 @@ const editJS = `((from, to) => {
 // Mystic Elements with the shipped cards and sees the report; then loads
 // the same inputs, edits Fireball in the page (first with a mistake,
 // shown at its line), plays the same 200 deals again and compares the two
-// runs figure by figure. With $KARTENWERK_SCREENS set, the page is
-// shot there in each language at a desktop's and a phone's size.
+// runs figure by figure; the cheaper Fireball must be played more often.
+// With $KARTENWERK_SCREENS set, the page is shot there in each language
+// at a desktop's and a phone's size.
 func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	e, tab, text, do := openLab(t)
 	count := func(sel string) int {
@@ -39,6 +40,7 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	}
 	do("ask for 200 games", chromedp.SetValue("#games", "200"))
 	do("name the run", chromedp.SetValue("#label", "shipped"))
+	do("fix its deals", chromedp.SetValue("#seed", "1"))
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the first run's end", func() bool { return strings.Contains(text("#detail-status"), "Finished: 200 games") })
 	waitFor(t, "the report in its frame", func() bool {
@@ -46,10 +48,12 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		return strings.Contains(got, "<svg") && strings.Contains(got, "200 games")
 	})
 
+	// Cleared, the label and the seed tell when the run's inputs are back.
+	do("clear the label and the seed", chromedp.Evaluate[chromedp.Void](`document.getElementById("label").value = document.getElementById("seed").value = ""`))
 	do("load the run's inputs", chromedp.Click("#repeat"))
 	waitFor(t, "the inputs in the form", func() bool {
 		v, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("label").value + "/" + document.getElementById("seed").value`))
-		return strings.HasPrefix(v, "shipped/") && len(v) > len("shipped/")
+		return v == "shipped/1"
 	})
 	// The form scrolls smoothly to its top: a click at a point could land
 	// on what is scrolling by, so the radio is clicked as an element.
@@ -67,16 +71,18 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	if !poll(20*time.Second, func() bool { return strings.Contains(text("#problems"), "Line 14") && count("#gutter .bad-line") == 1 }) {
 		t.Fatalf("the mistake is not shown at line 14: %q, %q, errors %q", text("#check-state"), text("#problems"), text("#errors"))
 	}
-	edit("cost: three", "cost: 3")
+	// Cheaper and stronger, Fireball is played about three times as often
+	// (measured with sim over seeds 1-3): the reports must show it.
+	edit("cost: three", "cost: 1")
 	edit("play: damage 3 to any\"]}\n  - {name: Wildfire", "play: damage 5 to any\"]}\n  - {name: Wildfire")
 	waitFor(t, "Fireball's new text beside the editor", func() bool {
 		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
 	})
 	shootEditor(t, tab)
-	do("rename the run", chromedp.SetValue("#label", "Fireball deals 5"))
+	do("rename the run", chromedp.SetValue("#label", "Fireball: cost 1, deals 5"))
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the second run's end", func() bool {
-		return strings.Contains(text("#detail-title"), "Fireball deals 5") && strings.Contains(text("#detail-status"), "Finished: 200 games")
+		return strings.Contains(text("#detail-title"), "Fireball: cost 1, deals 5") && strings.Contains(text("#detail-status"), "Finished: 200 games")
 	})
 	runs := count("#run-rows tr")
 	if runs != 2 {
@@ -94,12 +100,34 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	do("compare", chromedp.Click("#compare"))
 	waitFor(t, "the comparison", func() bool {
 		return count("#diff-rows tr") > 5 && strings.Contains(text("#diff-rows"), "First player wins") &&
-			strings.Contains(text("#comparison-runs"), "Fireball deals 5")
+			strings.Contains(text("#comparison-runs"), "Fireball: cost 1, deals 5")
 	})
 	if strings.Contains(text("body"), "⟦") {
 		t.Error("a word is missing from the catalogue: the page shows a key")
 	}
+	if changed := fireballPlayRates(t, tab); changed[0] >= changed[1] {
+		t.Errorf("Fireball played in %.1f%% of the games it could be with the shipped cards and %.1f%% at cost 1: the edit did not reach the games", 100*changed[0], 100*changed[1])
+	}
 	shootLab(t, tab, e.http.URL)
+}
+
+// fireballPlayRates are the shares of seat-games with Fireball in the
+// deck in which it was played, in the run with the shipped cards and in
+// the one with the edit, from the runs' reports as the page reads them.
+func fireballPlayRates(t *testing.T, tab context.Context) [2]float64 {
+	t.Helper()
+	rates, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`fetch("/api/lab/runs").then((r) => r.json()).then((l) =>
+		Promise.all(["shipped", "Fireball: cost 1, deals 5"].map((label) =>
+			fetch("/api/lab/runs/" + l.runs.find((r) => r.spec.label === label).id).then((r) => r.json()))))
+	.then((runs) => runs.map((run) => {
+		const own = run.report.card_stats.filter((c) => c.name === "Fireball" && !c.pooled);
+		const played = own.reduce((n, c) => n + c.played, 0), all = own.reduce((n, c) => n + c.played + c.not_played, 0);
+		return all ? played / all : -1;
+	}))`, chromedp.EvalAwaitPromise))
+	if err != nil || len(rates) != 2 || rates[0] < 0 || rates[1] < 0 {
+		t.Fatalf("Fireball's play rates in the two runs' reports: %v (%v)", rates, err)
+	}
+	return [2]float64{rates[0], rates[1]}
 }
 
 // openLab opens the lab on Mystic Elements in English, in a new browser
