@@ -271,3 +271,16 @@ type LuckResampler interface {
 	// whose future random events are drawn, from r.
 	ResampleLuck(r *RNG) State
 }
+
+// PassingShower is a State that remembers which cards every seat has seen
+// face up. An action may show a card in passing: face up for a moment,
+// and hidden again before the action ends, as a mutation attached to a
+// host that dies at once and is shuffled into a face-down pile with it.
+// Every seat's log may name such a card, though no view after the action
+// shows it; the test suite's check of labels asks the state which cards
+// an action showed so.
+type PassingShower interface {
+	// TimesShown counts the times card id was put face up to every
+	// seat; only its changes matter, so it may wrap around.
+	TimesShown(id int) int
+}

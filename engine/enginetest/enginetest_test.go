@@ -107,6 +107,21 @@ func TestRandomGamesCatchLeaksOfHiddenCards(t *testing.T) {
 	}
 }
 
+// A label may name a card the action shows every seat in passing and
+// hides again, as the game says; one the game does not say it showed is a
+// leak. With Recycle, a trick's last card is played face up and goes
+// under its owner's deck in the same action, and every seat's log says
+// "plays" it.
+func TestRandomGamesAllowCardsShownInPassing(t *testing.T) {
+	if _, err := enginetest.Check(trick.Game{Recycle: true}, enginetest.Options{Games: 20, Setup: setup}); err != nil {
+		t.Fatalf("a card shown in passing, named in the log: %v", err)
+	}
+	_, err := enginetest.Check(trick.Game{Recycle: true, ForgetShown: true}, enginetest.Options{Games: 20, Setup: setup})
+	if err == nil || !strings.Contains(err.Error(), "the action reveals no card so named") {
+		t.Fatalf("a game that does not say it showed the card: %v", err)
+	}
+}
+
 // A refusal that tells one unseen card from another is caught even where
 // the determinization keeps it in place: here other hands stay as they are.
 func TestRandomGamesCatchARefusalThatTellsUnseenCardsApart(t *testing.T) {

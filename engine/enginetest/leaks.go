@@ -38,7 +38,8 @@ func viewers(s engine.State) []engine.Seat {
 // reads the labels of its choices before choosing, so they may name no
 // card hidden from it now. Every other viewer reads a label in the log
 // once the action is played, so it may name a card the action reveals
-// (one that is hidden before and not after it), but no other hidden card.
+// (one that is hidden before and not after it, or one the game says it
+// showed every seat in passing), but no other hidden card.
 func (p *player) checkDescribe(s engine.State) error {
 	if p.opt.Skip&DescribeLeaks != 0 || len(p.legal) == 0 {
 		return nil
@@ -79,7 +80,7 @@ func (p *player) checkLabels(s engine.State, a engine.Action, mover engine.Seat,
 				}
 				afterOmni = after.View(engine.Omniscient)
 			}
-			shown := revealed(sec, hiddenFrom(afterOmni, after.View(v)))
+			shown := append(revealed(sec, hiddenFrom(afterOmni, after.View(v))), shownInPassing(s, after, sec)...)
 			leaked = named(label, slices.Concat(known, shown), without(sec.names, shown))
 		}
 		if len(leaked) > 0 {
@@ -88,6 +89,25 @@ func (p *player) checkLabels(s engine.State, a engine.Action, mover engine.Seat,
 		}
 	}
 	return nil
+}
+
+// shownInPassing lists the names of the cards hidden before (sec) that
+// the action from before to after showed every seat in passing, as the
+// game says (engine.PassingShower): face up at some moment of the action,
+// hidden again at its end.
+func shownInPassing(before, after engine.State, sec secrets) []string {
+	was, ok := before.(engine.PassingShower)
+	now, _ := after.(engine.PassingShower)
+	if !ok || now == nil {
+		return nil
+	}
+	var out []string
+	for _, id := range sec.ids {
+		if now.TimesShown(id) != was.TimesShown(id) {
+			out = append(out, sec.idName[id])
+		}
+	}
+	return out
 }
 
 // reader names a viewer in messages.

@@ -33,7 +33,16 @@ var names = [perSeat]string{"One", "Two", "Three", "Four", "Five", "Six", "Seven
 // another seat's hand say so (naming no card, but telling a hand from a
 // deck), KeepHands makes Determinize leave other seats' hands as they
 // are, and ShortHand makes HandCards leave out a seat's last card.
-type Game struct{ Leak, Unsorted, LeakLabel, LeakError, TellingError, KeepHands, ShortHand bool }
+//
+// Recycle changes the rules, not to break them: a trick's cards go under
+// their owners' decks, and the game ends after nine tricks. The last card
+// of a trick is then shown in passing (engine.PassingShower): played face
+// up and put into a deck by the same action. ForgetShown breaks that:
+// the game forgets which cards it has shown.
+type Game struct {
+	Leak, Unsorted, LeakLabel, LeakError, TellingError, KeepHands, ShortHand bool
+	Recycle, ForgetShown                                                     bool
+}
 
 var (
 	codec    = engine.NewCodec(engine.VerbSpec{Name: "play", Args: []engine.ArgKind{engine.ArgCard}, Help: "play a card from your hand"})
@@ -105,6 +114,7 @@ type State struct {
 	hands      [][]int16
 	table      []int16 // per seat, -1 when not played yet this trick
 	tricks     []int
+	shown      []uint8 // by card id: the times it was played face up
 	leader     engine.Seat
 	toMove     engine.Seat
 	turn       int
@@ -149,7 +159,7 @@ func (g Game) empty(setup engine.Setup) (*State, error) {
 	n := setup.Seats
 	s := &State{broken: g, tiesLeader: v["ties"] == "leader", seats: n, turn: 1,
 		decks: make([][]int16, n), hands: make([][]int16, n), table: make([]int16, n),
-		tricks: make([]int, n), rng: engine.NewRNG(setup.Seed)}
+		tricks: make([]int, n), shown: make([]uint8, n*perSeat), rng: engine.NewRNG(setup.Seed)}
 	for i := range s.table {
 		s.table[i] = -1
 	}
@@ -213,6 +223,7 @@ func (s *State) Apply(a engine.Action) error {
 	}
 	s.hands[p] = append(s.hands[p][:i], s.hands[p][i+1:]...)
 	s.table[p] = a.Args[0]
+	s.shown[a.Args[0]]++
 	s.toMove = engine.Seat((p + 1) % s.seats)
 	if s.toMove == s.leader {
 		s.endTrick()
@@ -238,12 +249,15 @@ func (s *State) endTrick() {
 		s.tricks[winner]++
 		s.leader = winner
 	}
-	for p := range s.table {
+	for p, c := range s.table {
+		if s.broken.Recycle {
+			s.decks[p] = slices.Insert(s.decks[p], 0, c)
+		}
 		s.table[p] = -1
 		s.drawUp(p)
 	}
 	s.toMove = s.leader
-	if len(s.hands[0]) == 0 {
+	if len(s.hands[0]) == 0 || s.broken.Recycle && s.turn == perSeat {
 		s.finish()
 		return
 	}
@@ -290,6 +304,7 @@ func (s *State) Clone() engine.State {
 	c.hands = cloneAll(s.hands)
 	c.table = append([]int16(nil), s.table...)
 	c.tricks = append([]int(nil), s.tricks...)
+	c.shown = slices.Clone(s.shown)
 	return &c
 }
 
@@ -336,12 +351,24 @@ func (s *State) Hash() uint64 {
 	}
 	h.Int16s(s.table)
 	h.Ints(s.tricks)
+	for _, n := range s.shown {
+		h.Int(int(n))
+	}
 	h.Int(int(s.leader))
 	h.Int(int(s.toMove))
 	h.Int(s.turn)
 	h.Bool(s.done)
 	s.rng.Mix(&h)
 	return h.Sum()
+}
+
+// TimesShown counts the times card id was played face up
+// (engine.PassingShower).
+func (s *State) TimesShown(id int) int {
+	if s.broken.ForgetShown || id < 0 || id >= len(s.shown) {
+		return 0
+	}
+	return int(s.shown[id])
 }
 
 // PlayedCard is the index of the card a plays in Cards().
@@ -442,7 +469,7 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 				case "deck":
 					s.decks[p] = append([]int16{id}, s.decks[p]...)
 				case "table":
-					s.table[p] = id
+					s.table[p], s.shown[id] = id, 1
 				default:
 					ps = append(ps, engine.Problem{Subject: zone, Msg: "no such zone", Fix: "use hand, deck or table"})
 				}
