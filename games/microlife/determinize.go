@@ -80,7 +80,7 @@ func (s *state) guessStarter(p int8, r *engine.RNG) {
 		ci := &s.cards[c]
 		switch {
 		case ci.starter != p+1:
-		case ci.seen:
+		case ci.shown != 0:
 			if i := slices.Index(rest, ci.def); i >= 0 {
 				rest = slices.Delete(rest, i, i+1)
 			}
@@ -139,9 +139,15 @@ func (s *state) resampleHidden(p int8, z, from uint8, me engine.Seat, r *engine.
 }
 
 // resamplePool deals a and b again from their union, keeping sizes; each
-// card takes the zone and owner of the slot it lands in.
+// card takes the zone and owner of the slot it lands in. With b empty, a
+// keeps its cards, in an order dealt again: the cards a player looks at
+// from a mutation deck that had no more are known, but not their order.
 func (s *state) resamplePool(a, b []int16, r *engine.RNG) {
-	if len(a) == 0 || len(b) == 0 {
+	if len(b) == 0 {
+		shuffleSorted(r, a)
+		return
+	}
+	if len(a) == 0 {
 		return
 	}
 	za, oa := s.cards[a[0]].zone, s.cards[a[0]].owner

@@ -73,11 +73,12 @@ type inst struct {
 	// that reading an entity's values does not walk the mutations.
 	atk, res int16
 	// starter is 1 + the seat whose starter deck (ML-3.2) the card was
-	// laid in, 0 for any other card; seen marks a card that has been face
-	// up to both players. A starter card never seen is one whose identity
+	// laid in, 0 for any other card; shown counts the times a card was put
+	// face up to both players (wrapping at 256, as only changes of it
+	// matter: TimesShown). A starter card never shown is one whose identity
 	// only its owner knows: Determinize resamples it from the prior.
 	starter int8
-	seen    bool
+	shown   uint8
 	_       [6]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
 }
 
@@ -220,7 +221,9 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	s.take(c)
 	ci := &s.cards[c]
 	ci.zone = z
-	ci.seen = ci.seen || publicZone[z]
+	if publicZone[z] {
+		ci.shown++
+	}
 	if z <= zMutDiscard {
 		ci.owner = pileOwner(z, p)
 	}
@@ -365,7 +368,7 @@ func (s *state) Hash() uint64 {
 	for _, c := range s.cards {
 		h.Uint64(uint64(uint16(c.def)) | uint64(uint8(c.owner))<<16 | uint64(c.zone)<<24 | uint64(c.flags)<<32 |
 			uint64(uint8(c.dmg))<<40 | uint64(uint8(c.toxin))<<48 | uint64(uint8(c.atkT))<<56)
-		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24 | uint64(uint8(c.starter))<<40 | b2u(c.seen)<<48)
+		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24 | uint64(uint8(c.starter))<<40 | uint64(c.shown)<<48)
 	}
 	h.Int(len(s.trigs))
 	for _, t := range s.trigs {

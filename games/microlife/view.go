@@ -42,6 +42,16 @@ func (s *state) visible(c int16, viewer engine.Seat) bool {
 	return true
 }
 
+// TimesShown counts the times card id was put face up to both players
+// (engine.PassingShower): a mutation attached to a host that dies at once
+// is, though it is then shuffled into a Genpool (ML-5.14).
+func (s *state) TimesShown(id int) int {
+	if id <= 0 || id >= len(s.cards) {
+		return 0
+	}
+	return int(s.cards[id].shown)
+}
+
 // View shows what viewer may know: hands as counts to the opponent
 // (except cards bought openly from the market), every deck and genpool as
 // a count, everything in play with its values and markers.
