@@ -159,6 +159,7 @@ func (s *State) toDiscard(id int16) {
 	c := &s.cards[id]
 	c.zone, c.owner, c.host, c.ext, c.flags = zDiscard, -1, -1, -1, 0
 	c.dmg, c.atk, c.def, c.init, c.hp, c.kw = 0, 0, 0, 0, 0, 0
+	s.discards[id/8] ^= 1 << (id % 8)
 }
 
 // drawBlind puts the top card of a stack into p's hand; events drawn are

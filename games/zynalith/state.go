@@ -126,6 +126,10 @@ type State struct {
 	row    [maxSeats][maxSlots]int16
 	rowN   [maxSeats]int8
 	handN  [maxSeats]int8 // cards in each hand, kept with the cards' zones
+	// discards counts, modulo 2, the times each card went to the discard
+	// pile, face up to all (TimesShown): a bit a card, so that a clone
+	// stays as small. It tells nothing about play, so Hash leaves it out.
+	discards [maxCards / 8]uint8
 
 	winners engine.SeatSet
 	reason  string

@@ -52,6 +52,20 @@ func (s *State) seenBy(id int16, viewer engine.Seat) bool {
 	return true
 }
 
+// TimesShown counts, modulo 2, the times card id went face up to the
+// discard pile (engine.PassingShower). A card a player discards for a row redraw
+// (ZY-5.4), or plays and loses at once, may be shuffled back into its
+// stack by the same action when the stack runs out (ZY-10.U1): every
+// player saw it, though no view after the action shows it. Every card
+// shown and hidden again within one action passes through the discard
+// pile, as only the stacks and hands hide cards.
+func (s *State) TimesShown(id int) int {
+	if id < 0 || id >= int(s.n) {
+		return 0
+	}
+	return int(s.discards[id/8]>>(id%8)) & 1
+}
+
 // View shows what viewer may see.
 func (s *State) View(viewer engine.Seat) *engine.View {
 	v := &engine.View{Game: "zynalith", Viewer: viewer, Turn: int(s.turn), Round: int(s.round), Phase: phaseNames[s.phase],
