@@ -124,13 +124,6 @@ func invariants(st engine.State) error {
 	return evaluationInRange(s)
 }
 
-// failingChecks are the suite's checks the game fails now, switched off
-// until it is fixed: DescribeLeaks (the start-card labels name deck cards
-// the owner's view hides), ErrorLeaks (refusing "play cN" names the card)
-// and DeterminizeVaries (the own deck is kept during setup; the Extra deck
-// is never resampled).
-const failingChecks enginetest.Checks = 0
-
 func TestRandomGames(t *testing.T) {
 	games := 2000
 	if testing.Short() {
@@ -141,7 +134,6 @@ func TestRandomGames(t *testing.T) {
 	}
 	sum := enginetest.RandomGames(t, theGame, enginetest.Options{
 		Games: games, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 50,
-		Skip: failingChecks,
 	})
 	t.Logf("%d games, %d actions, reasons %v, draws %d, wins %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Wins[:4])
 	for _, v := range []string{"start", "trigger", "pass", "draw", "resource", "claim", "play", "attach", "activate", "support", "reveal", "combat", "attack", "defend", "nodefend", "endday", "item"} {

@@ -132,11 +132,6 @@ func invariants(es engine.State) error {
 	return nil
 }
 
-// failingChecks are the suite's checks the game fails now, switched off
-// until it is fixed: ErrorLeaks (refusing "use cN" or "activate cN" names
-// the card, also one hidden in a deck).
-const failingChecks enginetest.Checks = 0
-
 func TestRandomGames(t *testing.T) {
 	games := 2000
 	if *long {
@@ -145,8 +140,7 @@ func TestRandomGames(t *testing.T) {
 	if testing.Short() {
 		games = 200
 	}
-	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10,
-		Skip: failingChecks})
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: games, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10})
 	t.Logf("games %d, actions %d (%.0f/game), wins %v, draws %d, reasons %v", sum.Games, sum.Actions, float64(sum.Actions)/float64(sum.Games), sum.Wins[:2], sum.Draws, sum.Reasons)
 	t.Logf("verbs %v", sum.Verbs)
 	for _, v := range []string{"pick", "gain", "play", "use", "activate", "attack", "plunder", "end", "pay", "reverse", "target", "target-player", "convert", "discard", "strike", "hold", "trigger", "keep", "redraw", "done"} {
