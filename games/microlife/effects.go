@@ -303,7 +303,7 @@ func (s *state) startLook(p int8, host int16, k int8, n int, kind uint8) {
 func (s *state) attach(m, host int16) {
 	s.take(m)
 	s.cards[m].zone, s.cards[m].host = zAttached, host
-	s.cards[m].shown++ // face up, if only until its host dies (TimesShown)
+	s.cards[m].show() // face up, if only until its host dies (TimesShown)
 	s.muts = append(s.muts, m)
 	s.addMutation(host, m)
 	s.settle = true

@@ -126,7 +126,7 @@ func (s *state) attachSpec(r *engine.PositionReader, where string, as engine.Car
 	if as.HasStatus("lysosome") {
 		owner := int8(r.Owner(where, as, int(1-p)))
 		s.cards[m].owner, s.cards[m].zone, s.cards[m].host = owner, zLyso, c
-		s.cards[m].shown++
+		s.cards[m].show()
 		s.cards[c].lyso = m
 		return
 	}
@@ -136,7 +136,7 @@ func (s *state) attachSpec(r *engine.PositionReader, where string, as engine.Car
 	}
 	s.cards[m].owner = p
 	s.cards[m].zone, s.cards[m].host = zAttached, c
-	s.cards[m].shown++
+	s.cards[m].show()
 	s.muts = append(s.muts, m)
 	s.addMutation(c, m)
 }

@@ -74,9 +74,10 @@ type inst struct {
 	atk, res int16
 	// starter is 1 + the seat whose starter deck (ML-3.2) the card was
 	// laid in, 0 for any other card; shown counts the times a card was put
-	// face up to both players (wrapping at 256, as only changes of it
-	// matter: TimesShown). A starter card never shown is one whose identity
-	// only its owner knows: Determinize resamples it from the prior.
+	// face up to both players, up to 255 (TimesShown; guessStarter asks
+	// only whether it ever was). A starter card never shown is one whose
+	// identity only its owner knows: Determinize resamples it from the
+	// prior.
 	starter int8
 	shown   uint8
 	_       [6]byte // pads inst to 32 bytes: s.cards[c] is then a shift, not a multiply
@@ -215,6 +216,13 @@ var stacked = [...]bool{zDeck: true, zDiscard: true, zGenpool: true, zGenDiscard
 // topOf is the top card of a stacked pile (which must not be empty).
 func topOf(pile []int16) int16 { return pile[len(pile)-1] }
 
+// show counts one more time card ci was put face up to both players.
+func (ci *inst) show() {
+	if ci.shown < 255 {
+		ci.shown++
+	}
+}
+
 // put moves c onto the top or the bottom of pile z of seat p; for a row,
 // top is the left end.
 func (s *state) put(c int16, z uint8, p int8, top bool) {
@@ -222,7 +230,7 @@ func (s *state) put(c int16, z uint8, p int8, top bool) {
 	ci := &s.cards[c]
 	ci.zone = z
 	if publicZone[z] {
-		ci.shown++
+		ci.show()
 	}
 	if z <= zMutDiscard {
 		ci.owner = pileOwner(z, p)
