@@ -231,9 +231,7 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 		ready := i == 2
 		ada.wait("the Evolve button's readiness", fmt.Sprintf(`document.querySelector('[data-evolve=Flaru]').classList.contains("ready") === %v`, ready))
 	}
-	if !strings.Contains(ada.text("#c-last-notes"), "second energy card") {
-		t.Errorf("a second energy card in one turn showed no warning (MM-4.2): %q", ada.text("#c-last-notes"))
-	}
+	ada.wait("the warning of a second energy card in one turn (MM-4.2)", `document.querySelector("#c-last-notes")?.textContent.includes("second energy card")`)
 	ben.value("p1.m1.e.fire", "3")
 	ada.click(`[data-phase=main]`)
 	ada.click(`[data-evolve=Flaru]`)
@@ -339,9 +337,7 @@ func meFlow(t *testing.T, a, b *phone) {
 	a.click(`[data-act=end-turn]`)
 	a.value("p1.energy", "5")
 	b.value("p1.energy", "5")
-	if !strings.Contains(a.text("#c-last-notes"), "Aufräumen: 2 Energie") {
-		t.Errorf("the cap's note reads %q", a.text("#c-last-notes"))
-	}
+	a.wait("the cap's note", `document.querySelector("#c-last-notes")?.textContent.includes("Aufräumen: 2 Energie")`)
 	b.click(`[data-act=gain]`)
 	b.click(`[data-act=end-turn]`)
 	a.shows("#c-round", "2")
