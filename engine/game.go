@@ -272,6 +272,17 @@ type LuckResampler interface {
 	ResampleLuck(r *RNG) State
 }
 
+// DeckNamer is a State that names the deck each seat plays, for games
+// whose seats, given no deck, play none of the presets: their players
+// build decks as the game begins (Mystic Elements' choose three colours),
+// or share the cards (Zynalith's stacks). Reports count cards by deck, and
+// would otherwise take each seat for the preset DefaultPreset assigns.
+type DeckNamer interface {
+	// DeckName names seat's deck once the game has begun, in the game's
+	// own words for it; "" when seats have no decks of their own.
+	DeckName(seat Seat) string
+}
+
 // PassingShower is a State that remembers which cards every seat has seen
 // face up. An action may show a card in passing: face up for a moment,
 // and hidden again before the action ends, as a mutation attached to a

@@ -78,6 +78,7 @@ func (t *table) play(i int, res *GameResult) {
 		res.Drawn = emptied(res.Drawn, cfg.Seats)
 	}
 	t.playOut(s, cards, hands, res)
+	nameDecks(s, setup, res.Decks)
 	if hands != nil {
 		for seat := range res.Drawn {
 			res.Drawn[seat] = hands.HandCards(engine.Seat(seat), res.Drawn[seat])
@@ -226,4 +227,16 @@ func timedAct(a ai.Agent, s engine.State, thinking *time.Duration) (engine.Actio
 	action, err := a.Act(s)
 	*thinking += time.Since(t0)
 	return action, err
+}
+
+// nameDecks names the decks of the seats setup gave none, as the game
+// does (engine.DeckNamer), where it builds or shares them.
+func nameDecks(s engine.State, setup engine.Setup, names []string) {
+	namer, ok := s.(engine.DeckNamer)
+	if !ok {
+		return
+	}
+	for seat := len(setup.Decks); seat < len(names); seat++ {
+		names[seat] = namer.DeckName(engine.Seat(seat))
+	}
 }

@@ -60,8 +60,9 @@ type Config struct {
 
 // deckNames names, into names' memory, the deck each seat of setup plays:
 // its own, or when it names none the preset engine.DefaultPreset assigns,
-// which is the games' default; "" when the game has no presets (its rules
-// build the decks).
+// which is the games' default; "" when the game has no presets. A game
+// whose seats play no preset then names their decks itself once the game
+// has begun (engine.DeckNamer, see nameDecks).
 func (c *Config) deckNames(setup engine.Setup, names []string) []string {
 	names = resized(names, setup.Seats)
 	for seat := range names {

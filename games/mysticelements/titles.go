@@ -65,6 +65,17 @@ func (t *seatTitles) list(l i18n.Lang, mask uint8) string {
 	return list
 }
 
+// DeckName names seat's deck by its colours, as "Black, White and Purple"
+// (engine.DeckNamer): a seat given no deck list chooses its colours as the
+// game begins (ME-3.1), and plays every card of them (ME-8.1), whatever
+// preset would hold the same.
+func (s *state) DeckName(seat engine.Seat) string {
+	if seat < 0 || int(seat) >= len(s.p) {
+		return ""
+	}
+	return colourList(i18n.EN, s.p[seat].colourMask())
+}
+
 // colourList names the colours of mask in language l, in colour order.
 func colourList(l i18n.Lang, mask uint8) string {
 	var cols []string

@@ -52,6 +52,11 @@ func (s *State) seenBy(id int16, viewer engine.Seat) bool {
 	return true
 }
 
+// DeckName is "" for every seat (engine.DeckNamer): Zynalith's players
+// have no decks of their own, and all take from the shared stacks
+// (ZY-8.1), whichever preset lists them.
+func (s *State) DeckName(engine.Seat) string { return "" }
+
 // TimesShown counts, modulo 2, the times card id went face up to the
 // discard pile (engine.PassingShower). A card a player discards for a row redraw
 // (ZY-5.4), or plays and loses at once, may be shuffled back into its
