@@ -53,3 +53,36 @@ func TestCardsCountUnderTheDeckPlayed(t *testing.T) {
 		}
 	})
 }
+
+// The report's card table lists the rows played and not played in at
+// least 30 seat-games each, as the text report does: with a Mystic
+// Elements deck per colour triple, most rows hold a few games, whose
+// differences of ±100% would head a table sorted by impact. A batch with
+// no such row has no card table.
+func TestHTMLCardTableListsComparableRows(t *testing.T) {
+	g, err := engine.Lookup("mysticelements")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, games := range []int{4, 300} {
+		rep := run(t, sim.Config{Game: g, Games: games, Seed: 5, Seats: 2, Agents: []string{"random"}})
+		want := 0
+		for _, c := range rep.CardStats {
+			if c.Played >= 30 && c.NotPlayed >= 30 {
+				want++
+			}
+		}
+		var page strings.Builder
+		if err := sim.WriteHTML(&page, sim.Document{Title: "cards", Report: rep}); err != nil {
+			t.Fatal(err)
+		}
+		_, table, found := strings.Cut(page.String(), `<table class="cards">`)
+		table, _, _ = strings.Cut(table, "</table>")
+		if rows := strings.Count(table, "<tr>") - 1; found && rows != want || !found && want > 0 {
+			t.Errorf("%d games: the card table has %d rows (found %v), want the %d of 30 seat-games each way", games, rows, found, want)
+		}
+		if games == 300 && (want == 0 || want == len(rep.CardStats)) {
+			t.Errorf("%d games: %d of %d card rows comparable, so the table's choice is not tested", games, want, len(rep.CardStats))
+		}
+	}
+}

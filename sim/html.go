@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -146,6 +147,10 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
 		"gameName":   gameName,
 		"add1":       func(i int) int { return i + 1 },
+		"comparable": CardStat.comparable,
+		"anyComparable": func(cs []CardStat) bool {
+			return slices.ContainsFunc(cs, CardStat.comparable)
+		},
 		"heat": func(iv Interval) template.CSS {
 			// green above 50%, red below, stronger the further from even.
 			d := iv.Rate - 0.5
