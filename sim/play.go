@@ -54,7 +54,6 @@ func (t *table) play(i int, res *GameResult) {
 	cfg := t.cfg
 	setup := cfg.setup(i)
 	res.reset(i, setup.Seed, cfg.rotation(i))
-	res.Decks = cfg.deckNames(setup, res.Decks)
 	s, err := cfg.Game.New(setup)
 	if err != nil {
 		res.Err = fmt.Sprintf("game %d (seed %d): %v", i, setup.Seed, err)
@@ -78,7 +77,7 @@ func (t *table) play(i int, res *GameResult) {
 		res.Drawn = emptied(res.Drawn, cfg.Seats)
 	}
 	t.playOut(s, cards, hands, res)
-	nameDecks(s, setup, res.Decks)
+	res.Decks = cfg.deckNames(setup, s, res.Decks)
 	if hands != nil {
 		for seat := range res.Drawn {
 			res.Drawn[seat] = hands.HandCards(engine.Seat(seat), res.Drawn[seat])
@@ -227,16 +226,4 @@ func timedAct(a ai.Agent, s engine.State, thinking *time.Duration) (engine.Actio
 	action, err := a.Act(s)
 	*thinking += time.Since(t0)
 	return action, err
-}
-
-// nameDecks names the decks of the seats setup gave none, as the game
-// does (engine.DeckNamer), where it builds or shares them.
-func nameDecks(s engine.State, setup engine.Setup, names []string) {
-	namer, ok := s.(engine.DeckNamer)
-	if !ok {
-		return
-	}
-	for seat := len(setup.Decks); seat < len(names); seat++ {
-		names[seat] = namer.DeckName(engine.Seat(seat))
-	}
 }

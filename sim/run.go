@@ -58,17 +58,20 @@ type Config struct {
 	codec   *engine.ActionCodec // the game's actions, for error messages
 }
 
-// deckNames names, into names' memory, the deck each seat of setup plays:
-// its own, or when it names none the preset engine.DefaultPreset assigns,
-// which is the games' default; "" when the game has no presets. A game
-// whose seats play no preset then names their decks itself once the game
-// has begun (engine.DeckNamer, see nameDecks).
-func (c *Config) deckNames(setup engine.Setup, names []string) []string {
+// deckNames names, into names' memory, the deck each seat played in the
+// game s, begun from setup: the seat's own list; when setup gives none,
+// the deck the game says it built or shares (engine.DeckNamer); else the
+// preset engine.DefaultPreset assigns, as the other games deal; "" when
+// the game has no presets.
+func (c *Config) deckNames(setup engine.Setup, s engine.State, names []string) []string {
 	names = resized(names, setup.Seats)
+	namer, _ := s.(engine.DeckNamer)
 	for seat := range names {
 		switch {
 		case len(setup.Decks) > seat:
 			names[seat] = setup.Decks[seat].Name
+		case namer != nil:
+			names[seat] = namer.DeckName(engine.Seat(seat))
 		case len(c.presets) > 0:
 			names[seat] = c.presets[engine.DefaultPreset(setup.Seed, seat, len(c.presets))]
 		}

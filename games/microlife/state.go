@@ -376,7 +376,7 @@ func (s *state) Hash() uint64 {
 	for _, c := range s.cards {
 		h.Uint64(uint64(uint16(c.def)) | uint64(uint8(c.owner))<<16 | uint64(c.zone)<<24 | uint64(c.flags)<<32 |
 			uint64(uint8(c.dmg))<<40 | uint64(uint8(c.toxin))<<48 | uint64(uint8(c.atkT))<<56)
-		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24 | uint64(uint8(c.starter))<<40 | uint64(c.shown)<<48)
+		h.Uint64(uint64(uint8(c.resT)) | uint64(uint16(c.host))<<8 | uint64(uint16(c.lyso))<<24 | uint64(uint8(c.starter))<<40 | b2u(c.shown != 0)<<48)
 	}
 	h.Int(len(s.trigs))
 	for _, t := range s.trigs {

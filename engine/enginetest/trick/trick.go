@@ -114,7 +114,7 @@ type State struct {
 	hands      [][]int16
 	table      []int16 // per seat, -1 when not played yet this trick
 	tricks     []int
-	shown      []uint8 // by card id: the times it was played face up
+	shown      []uint8 // by card id: the times it was played face up; no play depends on it, so Hash leaves it out
 	leader     engine.Seat
 	toMove     engine.Seat
 	turn       int
@@ -351,9 +351,6 @@ func (s *State) Hash() uint64 {
 	}
 	h.Int16s(s.table)
 	h.Ints(s.tricks)
-	for _, n := range s.shown {
-		h.Int(int(n))
-	}
 	h.Int(int(s.leader))
 	h.Int(int(s.toMove))
 	h.Int(s.turn)
