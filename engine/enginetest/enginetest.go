@@ -6,6 +6,7 @@ package enginetest
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"slices"
 	"testing"
@@ -92,11 +93,16 @@ func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 	return sum
 }
 
+// firstGame numbers the random games from an index other than 0, so that a
+// long run can play games no earlier run played:
+// go test ./games/athernum -long -enginetest.first 20000.
+var firstGame = flag.Int("enginetest.first", 0, "number the random games from this index on (games 0 to N-1 are the ones every run plays)")
+
 // Check is RandomGames returning the first failure as an error.
 func Check(g engine.Game, opt Options) (Summary, error) {
 	opt.defaults()
 	sum := Summary{Reasons: map[string]int{}, Verbs: map[string]int{}}
-	for i := 0; i < opt.Games; i++ {
+	for i := *firstGame; i < *firstGame+opt.Games; i++ {
 		if err := playOne(g, opt, i, &sum); err != nil {
 			return sum, fmt.Errorf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
 		}
