@@ -44,7 +44,7 @@ func roleCmd(verb string, grant bool) *cobra.Command {
 		Short: map[bool]string{true: "Give an account a role", false: "Take a role from an account"}[grant],
 		Long: "A publisher " + roles["publisher"].what + ".\n" +
 			"An organiser " + roles["organiser"].what + ".",
-		Args: cobra.ExactArgs(2),
+		Args: argsBetween(2, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			role, ok := roles[args[0]]
 			if !ok {
@@ -85,7 +85,7 @@ func codesImportCmd() *cobra.Command {
 		Long: "Import the hashes.csv of `codes generate` into the server's store, so that the run's\n" +
 			"codes can be registered. Hashes stored already keep who registered them; the file\n" +
 			"holds no code. A publisher can upload it instead (POST /api/codes/import).",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runCodesImport(cmd.Context(), cmd.OutOrStdout(), args[0], db)
 		},

@@ -19,7 +19,7 @@ func gamesCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "games",
 		Short: "List the games",
-		Args:  cobra.NoArgs,
+		Args:  argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
 			fmt.Fprintln(w, "ID\tNAME\tPLAYERS\tABOUT")
@@ -42,7 +42,7 @@ func cardsCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "cards <game>",
 		Short: "List a game's cards with their rules text",
-		Args:  cobra.ExactArgs(1),
+		Args:  argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {
@@ -140,7 +140,7 @@ func schemaCmd() *cobra.Command {
 	return &cobra.Command{
 		Use:   "schema <game>",
 		Short: "Print the JSON Schema of a game's card files, for editors",
-		Args:  cobra.ExactArgs(1),
+		Args:  argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {
@@ -164,7 +164,7 @@ func validateCmd() *cobra.Command {
 			"legal; otherwise lists every problem with its line and exits 1.\n\n" +
 			"A deck list has one card a line with an optional count (\"3 Fire Drake\"),\n" +
 			"'#' comments, \"name: ...\" and sections such as \"extra:\".",
-		Args: cobra.ExactArgs(2),
+		Args: argsBetween(2, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {

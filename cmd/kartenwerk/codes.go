@@ -51,7 +51,7 @@ func codesGenerateCmd() *cobra.Command {
 			"The hashes are keyed with the server's secret pepper, read from --pepper-file or\n" +
 			"$" + pepperEnv + ". The QR images hold kartenwerk:code/CODE, or with --base-url\n" +
 			"URL the web address URL/register?code=CODE.",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runGenerate(cmd.OutOrStdout(), args[0], o)
 		},
@@ -178,7 +178,7 @@ func codesCheckCmd() *cobra.Command {
 			"come as several arguments), O, I, L, U and Z read as 0, 1, 1, V and 2, and a\n" +
 			"scanned QR payload works too. Whether the code was printed or is registered,\n" +
 			"only the server knows.",
-		Args: cobra.MinimumNArgs(1),
+		Args: argsBetween(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			c, err := codes.FromPayload(strings.Join(args, " "))
 			if err != nil {

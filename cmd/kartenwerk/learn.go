@@ -30,7 +30,7 @@ func learnCmd() *cobra.Command {
 			"The same seed gives the same fit for any number of workers.",
 		Example: "  kartenwerk learn mystimons -n 2000\n" +
 			"  kartenwerk learn athernum -n 4000 --out ai/evals/athernum.json",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {

@@ -52,7 +52,7 @@ func loadtestCmd() *cobra.Command {
 			"--replicas what their /metrics count over the run. Each game holds a connection per\n" +
 			"seat and per spectator, in this process and in the server: both lift their open-file\n" +
 			"limit to the hard limit (ulimit -Hn), and this one warns when the games cannot fit.",
-		Args: cobra.NoArgs,
+		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()

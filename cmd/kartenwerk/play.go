@@ -34,7 +34,7 @@ func playCmd() *cobra.Command {
 			"the legal actions numbered: type a number or the action's text (\"attack c12 p2\").\n" +
 			"Type 'card NAME' (or 'card c12') for a card's full text, 'help' for the verbs,\n" +
 			"'quit' to stop. --lang de or cs plays in German or Czech.",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if !cmd.Flags().Changed("seed") {
 				o.seed = uint64(time.Now().UnixNano())

@@ -53,7 +53,7 @@ func scenarioCmd() *cobra.Command {
 	run := &cobra.Command{
 		Use:   "run <file>...",
 		Short: "Run scenarios and print the resulting view; exit 1 if an expectation fails",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  argsBetween(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			failed := 0
 			for _, path := range args {

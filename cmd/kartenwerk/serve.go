@@ -54,7 +54,7 @@ func serveCmd() *cobra.Command {
 			"--game ID offers only that game; with it, --cards DIR serves the game with those card files\n" +
 			"(serve it with the same files after a restart, so its games resume as they were played).\n" +
 			"Open http://ADDR/ in a browser; the JSON API is described in the README.",
-		Args: cobra.NoArgs,
+		Args: argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 			defer stop()

@@ -217,7 +217,7 @@ func mergeCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "merge <shard.json>...",
 		Short: "Combine the JSON outputs of 'sim --shard k/n --json' into the whole batch's report",
-		Args:  cobra.MinimumNArgs(1),
+		Args:  argsBetween(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			parts := make([]*sim.Tally, len(args))
 			for i, path := range args {

@@ -34,7 +34,7 @@ func simCmd() *cobra.Command {
 			"same games whatever the number of workers. Games reaching the turn cap are draws.",
 		Example: "  kartenwerk sim mysticelements -n 10000 --seed 1 --json\n" +
 			"  kartenwerk sim zynalith -n 2000 --seats 4 --agents random -j 2",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runSim(cmd, args[0], o)
 		},

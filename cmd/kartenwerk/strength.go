@@ -32,7 +32,7 @@ func strengthCmd() *cobra.Command {
 			"fixes the decks of the two seats; each agent plays each of them.",
 		Example: "  kartenwerk strength zynalith -n 400 --agents random,greedy,ismcts:iters=500\n" +
 			"  kartenwerk strength mystimons -n 400 --agents greedy,ismcts:iters=500,decks=known --decks Erd-Wall,Feuer-Aggro",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			g, err := lookupGame(args[0])
 			if err != nil {

@@ -33,7 +33,7 @@ func sweepCmd() *cobra.Command {
 			"the game length.",
 		Example: "  kartenwerk sweep athernum --card \"Ember Warlord\" --field cost --values 2..6 --agents greedy -n 2000\n" +
 			"  kartenwerk sweep athernum --card \"Ember Warlord\" --field cost --values 2..5 --field2 vp --values2 4..7 --report sweep.html",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runSweep(cmd, args[0], o) },
 	}
 	f := cmd.Flags()

@@ -34,7 +34,7 @@ func tuneCmd() *cobra.Command {
 			"seeds; the best setting is then measured again on --confirm games no evaluation saw.",
 		Example: "  kartenwerk tune athernum --agents greedy --target first=50 --budget 60 -n 200 \\\n" +
 			"      --param \"Ember Tyrant.cost=3..7\" --param \"Root Keeper.cost=3..7\" --param \"Blaze Herald.vp=4..7\"",
-		Args: cobra.ExactArgs(1),
+		Args: argsBetween(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error { return runTune(cmd, args[0], o) },
 	}
 	f := cmd.Flags()
