@@ -154,6 +154,12 @@ func (c *Config) normalize() error {
 	if c.First < 0 || c.First > c.Seats {
 		return fmt.Errorf("first seat %d: give a seat from 1 to %d, or 0 to let the rules decide", c.First, c.Seats)
 	}
+	if c.TurnCap < 0 {
+		return fmt.Errorf("turn cap %d: give a number of turns, or 0 for the game's own", c.TurnCap)
+	}
+	if c.Workers < 0 {
+		return fmt.Errorf("%d workers: give a number of games to play at once, or 0 for one per CPU", c.Workers)
+	}
 	if c.Shards == 0 {
 		c.Shards = 1
 	}

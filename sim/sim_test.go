@@ -115,6 +115,8 @@ func TestBadConfigs(t *testing.T) {
 		{sim.Config{Game: trick.Game{}, Games: 1, Agents: []string{"nobody"}}, "unknown agent"},
 		{sim.Config{Game: trick.Game{}, Games: 1, Variant: map[string]string{"ties": "x"}}, "choose one of"},
 		{sim.Config{Game: trick.Game{}, Games: 1, Decks: slices.Repeat(trick.Game{}.Presets(), 3)}, "3 decks for 2 seats"},
+		{sim.Config{Game: trick.Game{}, Games: 1, TurnCap: -1}, "turn cap -1: give a number of turns"},
+		{sim.Config{Game: trick.Game{}, Games: 1, Workers: -2}, "-2 workers"},
 	}
 	for _, c := range cases {
 		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
