@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -57,4 +58,34 @@ func gameIDList() string {
 		ids = append(ids, g.Info().ID)
 	}
 	return strings.Join(ids, ", ")
+}
+
+// badFlagValue matches pflag's error for a value of the wrong kind:
+// `invalid argument "x" for "-n, --games" flag: strconv.ParseInt: parsing "x": invalid syntax`.
+var badFlagValue = regexp.MustCompile(`^invalid argument "(.*)" for "(?:-\w, )?(--[\w-]+)" flag: (strconv\.Parse(\w+)|time): .*?(value out of range)?$`)
+
+// flagKinds says in a user's words what each kind of flag takes.
+var flagKinds = map[string]string{
+	"strconv.ParseInt":   "a whole number",
+	"strconv.ParseUint":  "a whole number, 0 or more",
+	"strconv.ParseFloat": "a number, with a point for decimals (1.5)",
+	"strconv.ParseBool":  "true or false",
+	"time":               "a duration such as 500ms, 20s or 2m",
+}
+
+// flagError rewrites pflag's error for a flag value of the wrong kind into
+// what the flag takes ("--games: "1e3" is not a whole number"), where pflag
+// names the Go function that refused it, and points every flag error to the
+// command's help.
+func flagError(cmd *cobra.Command, err error) error {
+	help := fmt.Sprintf("`%s --help` lists the flags", cmd.CommandPath())
+	m := badFlagValue.FindStringSubmatch(err.Error())
+	if m == nil || flagKinds[m[3]] == "" {
+		return fmt.Errorf("%w (%s)", err, help)
+	}
+	value, flag, kind := m[1], m[2], flagKinds[m[3]]
+	if m[5] != "" {
+		return fmt.Errorf("%s: %q is too large for %s (%s)", flag, value, kind, help)
+	}
+	return fmt.Errorf("%s: %q is not %s (%s)", flag, value, kind, help)
 }

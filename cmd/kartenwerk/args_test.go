@@ -32,3 +32,25 @@ func TestArgumentErrorsSayWhatIsMissingAndHowToCall(t *testing.T) {
 		}
 	}
 }
+
+// TestFlagErrorsSayWhatTheFlagTakes checks that a flag value of the wrong
+// kind is refused in a user's words, not with the Go function that parsed it.
+func TestFlagErrorsSayWhatTheFlagTakes(t *testing.T) {
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"sim", "trick", "-n", "1e3"}, `--games: "1e3" is not a whole number (` + "`kartenwerk sim --help` lists the flags)"},
+		{[]string{"sim", "trick", "-n", "99999999999999999999"}, `--games: "99999999999999999999" is too large for a whole number`},
+		{[]string{"play", "trick", "--seed", "-1"}, `--seed: "-1" is not a whole number, 0 or more`},
+		{[]string{"sim", "trick", "--mirror=maybe"}, `--mirror: "maybe" is not true or false`},
+		{[]string{"sim", "trick", "--until-ci", "x"}, `--until-ci: "x" is not a number`},
+		{[]string{"loadtest", "--duration", "x"}, `--duration: "x" is not a duration such as 500ms`},
+		{[]string{"sim", "trick", "--nope"}, "unknown flag: --nope (`kartenwerk sim --help` lists the flags)"},
+	} {
+		_, _, err := run(t, "", tc.args...)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "strconv") {
+			t.Errorf("%v: got %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}

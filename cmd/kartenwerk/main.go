@@ -59,6 +59,7 @@ func newRoot() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
+	root.SetFlagErrorFunc(flagError)
 	root.PersistentFlags().StringVar(&cardsDir, "cards", "", "a directory of card YAML files that add to or replace the game's cards")
 	root.PersistentFlags().StringVar(&langFlag, "lang", "", "the language of card texts, the table and messages: de, en or cs (default en)")
 	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd(), loadtestCmd())
