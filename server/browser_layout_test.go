@@ -19,7 +19,8 @@ import (
 // panel or the docked hand out of view, a card the decision can use that
 // cannot be seen (hidden by a scroller or off screen), text that overflows
 // its card face, card text with less than 4.5:1 contrast against what is
-// behind it, a pile's name and a card's cost cut short.
+// behind it, a pile's name and a card's cost cut short, a seat's head (its
+// name, counters and piles) not shown whole.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -78,6 +79,24 @@ const tableChecksJS = `(() => {
       const over = hit ? hit.tagName.toLowerCase() + "." + [...hit.classList].join(".") : "nothing";
       out.push("a card the decision can use is out of sight: " + c.dataset.name + " in " + (c.closest("[data-zone]") || {dataset: {}}).dataset.zone +
         " of " + seat + " (" + [...c.classList].join(" ") + " at " + [r.left, r.top, r.width, r.height].map(Math.round).join(",") + ", " + over + " at its edge)");
+    }
+  }
+  // Every seat's head (name, badges, counters and piles) shows whole
+  // within the sections that scroll it: however crowded the table, a player
+  // sees whom they play and where each seat stands.
+  for (const head of document.querySelectorAll("#table .player > .p-head")) {
+    const r = head.getBoundingClientRect();
+    let top = 0, bottom = H;
+    for (let n = head.parentElement; n && n.id !== "table"; n = n.parentElement) {
+      const cs = getComputedStyle(n);
+      if (cs.overflowY !== "visible") {
+        const sr = n.getBoundingClientRect();
+        top = Math.max(top, sr.top + n.clientTop);
+        bottom = Math.min(bottom, sr.top + n.clientTop + n.clientHeight);
+      }
+    }
+    if (r.top < top - 1 || r.bottom > bottom + 1) {
+      out.push("the head of " + head.parentElement.dataset.seat + " shows " + Math.max(0, Math.round(Math.min(bottom, r.bottom) - Math.max(top, r.top))) + " of its " + Math.round(r.height) + " px");
     }
   }
   const lum = (rgb) => {

@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
 import {el, api, seatName, setSeatNames, catalogue, ruleText} from "./common.js";
 import {t, loadWords} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
@@ -46,6 +46,7 @@ function draw(r) {
   $("#status").replaceChildren(statusLine(r.view));
   const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}, onPeek: peek};
   $("#table").replaceChildren(renderTable(r.view, ctx));
+  keepHeadsInView($("#table .table"));
   const last = r.log[r.log.length - 1];
   const text = r.view.result ? resultText(r.view) : last ? t("replay.last_move", {move: last.label}) : t("replay.start");
   $("#prompt").replaceChildren(el("p", {}, ruleText(text)));
@@ -68,6 +69,10 @@ $("#next").onclick = () => load(Math.min(steps, step + 1));
 $("#last").onclick = () => load(steps);
 $("#slider").oninput = (e) => load(Number(e.target.value));
 $("#seat").onchange = (e) => { seat = e.target.value; load(step); };
+// A section's floor follows its head, which wraps anew in another width or
+// grows when a seat's counters open on a phone.
+addEventListener("resize", () => keepHeadsInView($("#table .table")));
+$("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
 document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") $("#prev").click();
   if (e.key === "ArrowRight") $("#next").click();

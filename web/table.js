@@ -3,7 +3,7 @@
 import {el, api, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone, keepHeadsInView} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -176,6 +176,7 @@ function draw() {
   const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from,
     onCard: openMenu, onPile: openPile, onPeek: peek};
   $("#table").replaceChildren(renderTable(v, ctx));
+  keepHeadsInView($("#table .table"));
   // An action whose card is not on the table goes to the prompt instead.
   const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
@@ -251,6 +252,10 @@ function openPile(zone) {
 }
 
 function closeMenu() { $("#menu").hidden = true; }
+// A section's floor follows its head, which wraps anew in another width or
+// grows when a seat's counters open on a phone.
+addEventListener("resize", () => keepHeadsInView($("#table .table")));
+$("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
 // drawLinks fills the drawer of the table's extras: the player's display
