@@ -231,6 +231,33 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 	}
 }
 
+// At a laptop's size, a four-seat table shows every seat's head and meets
+// every other check of tableChecksJS at each decision: three opponents
+// share one row, where the third used to wrap out of sight.
+func TestBrowserFourSeatTableShowsEverySeat(t *testing.T) {
+	e := newEnv(t)
+	for _, game := range []string{"athernum", "zynalith"} {
+		t.Run(game, func(t *testing.T) {
+			tab := browsertest.NewWithin(t, 2*time.Minute)
+			useLang(t, tab, e.http.URL, "de")
+			ai := SeatRequest{Kind: KindAI, Agent: "random"}
+			resp := e.create(CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, ai, ai, ai}})
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+				t.Fatal(err)
+			}
+			waitTable(t, tab, 0)
+			got := playChecked(t, tab, 30, 3, false)
+			browsertest.Screenshot(t, tab, game+"-4-seats-1280x800")
+			if got.Decisions == 0 {
+				t.Fatal("no decision was checked")
+			}
+			if len(got.Problems) > 0 {
+				t.Errorf("%d problems in %d decisions:\n%s", len(got.Problems), got.Decisions, strings.Join(got.Problems, "\n"))
+			}
+		})
+	}
+}
+
 func playChecked(t *testing.T, ctx context.Context, max, seed int, stopAtProblem bool) checkedPlay {
 	t.Helper()
 	evalJS[bool](t, ctx, fmt.Sprintf("%s(%v)", checkJS, stopAtProblem))
