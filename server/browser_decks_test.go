@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"kartenwerk/engine"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -15,6 +14,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 	"kartenwerk/platform/codes"
 )
@@ -61,6 +62,11 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("open the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
 	do("wait for the cards", chromedp.WaitVisible("#pool li"))
 	waitFor(t, "an empty deck", func() bool { return strings.Contains(text("#deck"), "empty") })
+	// The group filter speaks of the game's own groups ("any faction"),
+	// not of every game's at once.
+	if want := g.(engine.Speaker).Catalog().T(i18n.EN, "filter.any_group"); text("#f-group option") != want {
+		t.Errorf("the group filter offers %q, want %q", text("#f-group option"), want)
+	}
 	entries, _ := json.Marshal(preset.Entries)
 	missing, err := chromedp.Run(tab, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%s)", buildJS, entries)))
 	if err != nil || len(missing) > 0 {

@@ -25,7 +25,7 @@ var pageTemplates = mustTemplates(web.Files, "messages")
 
 // gameWordKinds are the names a game's views carry that pages look up:
 // the prefixes of its catalogue's keys (engine.Speaker).
-var gameWordKinds = []string{"zone", "stat", "status", "phase", "counter", "keyword", "kind", "group"}
+var gameWordKinds = []string{"zone", "stat", "status", "phase", "counter", "keyword", "kind", "group", "filter"}
 
 // WordsResponse is GET /api/words: the pages' words and, with ?game=, the
 // game's names, in the reader's language.

@@ -74,7 +74,10 @@ function copiesOf(name, section) {
 function fillFilters() {
   const opts = (id, any, values) => $(id).replaceChildren(el("option", {value: ""}, any),
     ...[...new Set(values.filter((v) => v !== "" && v !== undefined))].sort(byCost).map((v) => el("option", {value: v}, v)));
-  opts("f-group", t("decks.any_group"), state.cards.map((c) => c.group || ""));
+  // The game names its groups: Athernum's factions, Mystic Elements'
+  // colours, MystiMons' elements, the decks and stacks of the others.
+  const anyGroup = hasGameWord("filter", "any_group") ? gameWord("filter", "any_group") : t("decks.any_group");
+  opts("f-group", anyGroup, state.cards.map((c) => c.group || ""));
   opts("f-kind", t("decks.any_kind"), state.cards.map((c) => c.kind));
   opts("f-cost", t("decks.any_cost"), state.cards.map((c) => c.cost || ""));
   opts("f-keyword", t("decks.any_keyword"), state.cards.flatMap((c) => c.keywords || []));

@@ -85,7 +85,8 @@ export function t(key, args = {}) {
 export function hasGameWord(kind, name) { return Boolean((words.game[kind] || {})[name]); }
 
 /** gameWord is the game's word for a name its views carry (kind "zone",
- * "stat", "status", "phase", "counter", "keyword", "kind" or "group"), or
+ * "stat", "status", "phase", "counter", "keyword", "kind", "group" or
+ * "filter"), or
  * the name made readable where the game has no word for it. */
 export function gameWord(kind, name) {
   const w = (words.game[kind] || {})[name];
