@@ -413,6 +413,16 @@ func TestBrowserCompanionOffline(t *testing.T) {
 	b.value("p1.life", "10")
 	b.wait("the undone event struck through", fmt.Sprintf(`document.querySelector('#c-log li[data-seq="%d"]').classList.contains("undone")`, seq))
 	agree(t, a, b)
+	// A log row reads "Ben: …", the colon against the name.
+	gap := evalJS[float64](t, b.ctx, fmt.Sprintf(`(() => {
+		const name = document.querySelector('#c-log li[data-seq="%d"] b'), colon = document.createRange();
+		colon.setStart(name.nextSibling, 0);
+		colon.setEnd(name.nextSibling, 1);
+		return colon.getBoundingClientRect().left - name.getBoundingClientRect().right;
+	})()`, seq))
+	if gap > 0.5 || gap < -0.5 {
+		t.Errorf("a log row's colon stands %.1f px from the name", gap)
+	}
 
 	// Once loaded, the page opens without the network (the service
 	// worker's cache, the table as last seen) and keeps counting.

@@ -546,7 +546,9 @@ function logPanel(st) {
   const log = kwc.snap.log || [];
   const undone = new Set(log.filter((e) => e.undoes).map((e) => e.undoes));
   const rows = log.slice().reverse().map((ev) => el("li", {class: undone.has(ev.seq) ? "undone" : "", dataset: {seq: ev.seq}},
-    el("span", {class: "c-seq"}, "#" + ev.seq), " ", el("b", {}, nameOf(st, seatKey(ev.by))), ": ", describe(st, ev),
+    // One item of the row's flexbox for the name and what they did: apart,
+    // the flexbox's gap stood between the name and its colon ("Ada : …").
+    el("span", {class: "c-seq"}, "#" + ev.seq), el("span", {}, el("b", {}, nameOf(st, seatKey(ev.by))), ": ", describe(st, ev)),
     ev.cmd.verb !== "join" && !undone.has(ev.seq) ? el("button", {class: "c-undo", dataset: {undo: ev.seq}, onclick: () => send({verb: "undo", seq: ev.seq})}, t("undo")) : null));
   const pending = queue.map((q) => el("li", {class: "pending"}, t("waiting"), ": ", describe(st, {cmd: q.cmd, by: q.seat - 1})));
   return el("details", {class: "c-card c-log", id: "c-log-box", open: true}, el("summary", {}, t("log"), ` (${kwc.snap.log_total})`), el("ol", {id: "c-log"}, ...pending, ...rows));
