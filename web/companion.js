@@ -550,7 +550,7 @@ function logPanel(st) {
     // the flexbox's gap stood between the name and its colon ("Ada : …").
     el("span", {class: "c-seq"}, "#" + ev.seq), el("span", {}, el("b", {}, nameOf(st, seatKey(ev.by))), ": ", describe(st, ev)),
     ev.cmd.verb !== "join" && !undone.has(ev.seq) ? el("button", {class: "c-undo", dataset: {undo: ev.seq}, onclick: () => send({verb: "undo", seq: ev.seq})}, t("undo")) : null));
-  const pending = queue.map((q) => el("li", {class: "pending"}, t("waiting"), ": ", describe(st, {cmd: q.cmd, by: q.seat - 1})));
+  const pending = queue.map((q) => el("li", {class: "pending"}, el("span", {}, t("waiting"), ": ", describe(st, {cmd: q.cmd, by: q.seat - 1}))));
   return el("details", {class: "c-card c-log", id: "c-log-box", open: true}, el("summary", {}, t("log"), ` (${kwc.snap.log_total})`), el("ol", {id: "c-log"}, ...pending, ...rows));
 }
 
