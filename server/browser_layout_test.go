@@ -20,7 +20,8 @@ import (
 // cannot be seen (hidden by a scroller or off screen), text that overflows
 // its card face, card text with less than 4.5:1 contrast against what is
 // behind it, a pile's name and a card's cost cut short, a seat's head (its
-// name, counters and piles) not shown whole.
+// name, counters and piles) not shown whole, a log line naming its seat
+// twice.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -97,6 +98,14 @@ const tableChecksJS = `(() => {
     }
     if (r.top < top - 1 || r.bottom > bottom + 1) {
       out.push("the head of " + head.parentElement.dataset.seat + " shows " + Math.max(0, Math.round(Math.min(bottom, r.bottom) - Math.max(top, r.top))) + " of its " + Math.round(r.height) + " px");
+    }
+  }
+  // A log line names its seat once: "Player 1 keeps one Blue energy", not
+  // under a heading "Player 1 (Yellow, Blue, Green)" as well.
+  for (const li of document.querySelectorAll("#log li")) {
+    const who = li.querySelector(".who");
+    if (who && li.textContent.slice(who.textContent.length).trim().startsWith(who.textContent.split(" (")[0])) {
+      out.push("a log line names its seat twice: " + li.textContent.trim().slice(0, 80));
     }
   }
   const lum = (rgb) => {

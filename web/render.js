@@ -293,7 +293,10 @@ export function statusLine(view, extra = {}) {
 export function logEl(lines) {
   return el("ol", {class: "log"}, (lines || []).map((l) => {
     const label = String(l.label ?? "");
-    const named = !l.seat || l.seat === "nobody" || label.startsWith(seatName(l.seat));
+    // A game may name its seats with more than their players' names (Mystic
+    // Elements adds each seat's colours), while its lines say "Player 1".
+    const plain = t("seat.player", {number: Number(String(l.seat).slice(1)) || l.seat});
+    const named = !l.seat || l.seat === "nobody" || label.startsWith(seatName(l.seat)) || label.startsWith(plain + " ");
     // A line that names its seat by id ("p2 ends the Day") gets the
     // seat's name instead, once.
     const text = named ? label : label.replace(new RegExp(`^${l.seat}\\s+`), "");
