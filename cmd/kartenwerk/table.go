@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"fmt"
 	"io"
 	"strings"
@@ -50,7 +51,7 @@ func (sp speech) writePlayer(w io.Writer, v *engine.View, p engine.PlayerView) {
 	if p.Out {
 		name += " " + sp.T("table.out")
 	}
-	fmt.Fprintf(w, "\n%s  %s\n", name, sp.statsText("counter", p.Counters, " "))
+	fmt.Fprintf(w, "\n%s  %s\n", name, sp.countersText(p.Counters))
 	for _, z := range p.Zones {
 		sp.writeZone(w, "  ", z)
 	}
@@ -109,6 +110,61 @@ func (sp speech) statsText(kind string, stats []engine.Stat, sep string) string 
 		parts[i] = fmt.Sprintf("%s %d", sp.word(kind, s.Name), s.Value)
 	}
 	return strings.Join(parts, sep)
+}
+
+// countersText lists a player's counters as the table in the browser
+// shows them: dotted names grouped under their first part, zeros left out
+// ("Energy Red 1, Blue 2", not "Energy: Red 1 Energy: Yellow 0 ..."), a
+// group named like a plain counter after it ("Pool 3 (Fire 2, Rainbow 1)").
+func (sp speech) countersText(counters []engine.Stat) string {
+	plain := map[string]bool{}
+	for _, c := range counters {
+		if !strings.Contains(c.Name, ".") {
+			plain[c.Name] = true
+		}
+	}
+	var items []string
+	parts := map[string][]string{}
+	var order []string
+	for _, c := range counters {
+		group, _, dotted := strings.Cut(c.Name, ".")
+		if !dotted {
+			continue
+		}
+		if _, seen := parts[group]; !seen {
+			order = append(order, group)
+			parts[group] = []string{}
+		}
+		if c.Value != 0 {
+			parts[group] = append(parts[group], fmt.Sprintf("%s %d", sp.partWord(group, c.Name), c.Value))
+		}
+	}
+	for _, g := range order {
+		if !plain[g] {
+			items = append(items, sp.word("counter", g)+" "+cmp.Or(strings.Join(parts[g], ", "), "0"))
+		}
+	}
+	for _, c := range counters {
+		if !plain[c.Name] {
+			continue
+		}
+		item := fmt.Sprintf("%s %d", sp.word("counter", c.Name), c.Value)
+		if len(parts[c.Name]) > 0 {
+			item += " (" + strings.Join(parts[c.Name], ", ") + ")"
+		}
+		items = append(items, item)
+	}
+	return strings.Join(items, " · ")
+}
+
+// partWord is a grouped counter's own part of its name: "Red" of "Energy:
+// Red".
+func (sp speech) partWord(group, name string) string {
+	whole, lead := sp.word("counter", name), sp.word("counter", group)+":"
+	if rest, ok := strings.CutPrefix(whole, lead); ok {
+		return strings.TrimSpace(rest)
+	}
+	return whole[strings.LastIndex(whole, " ")+1:]
 }
 
 func (sp speech) resultText(r *engine.Result) string {

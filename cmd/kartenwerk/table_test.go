@@ -1,0 +1,43 @@
+package main
+
+import (
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// A player's counters read as the browser's table shows them: dotted names
+// under their group with zeros left out, and a group named like a plain
+// counter after that counter.
+func TestCountersAreGroupedAsOnTheTable(t *testing.T) {
+	stats := func(kv ...any) []engine.Stat {
+		var out []engine.Stat
+		for i := 0; i < len(kv); i += 2 {
+			out = append(out, engine.Stat{Name: kv[i].(string), Value: kv[i+1].(int)})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		game     string
+		lang     i18n.Lang
+		counters []engine.Stat
+		want     string
+	}{
+		{"mysticelements", i18n.EN, stats("energy.red", 1, "energy.yellow", 0, "energy.blue", 2, "round", 3),
+			"Energy Red 1, Blue 2 · Round 3"},
+		{"mysticelements", i18n.CS, stats("energy.red", 0, "energy.blue", 0, "limit", 5),
+			"Energie 0 · Limit karet 5"},
+		{"mystimons", i18n.EN, stats("pool", 3, "pool.fire", 2, "pool.any", 1),
+			"Pool 3 (Fire 2, Rainbow 1)"},
+	} {
+		g, err := engine.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := speech{l: tc.lang, game: g.(engine.Speaker).Catalog()}
+		if got := sp.countersText(tc.counters); got != tc.want {
+			t.Errorf("%s in %s: %q, want %q", tc.game, tc.lang, got, tc.want)
+		}
+	}
+}
