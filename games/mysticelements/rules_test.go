@@ -69,6 +69,10 @@ func TestME3_1ColourPicksAlternateFromSecondPlayer(t *testing.T) {
 		if s.ToMove() != want[i] {
 			t.Fatalf("pick %d: %v to move, want %v", i+1, s.ToMove(), want[i])
 		}
+		// The table names the seat choosing as the seat whose turn it is.
+		if v := s.View(0); v.Active != want[i] {
+			t.Fatalf("pick %d: the view says it is %v's turn while %v chooses", i+1, v.Active, want[i])
+		}
 		if i == 1 && engine.Contains(s.Legal(nil), act1(vPick, colourIndex("red"))) {
 			t.Fatal("ME-10.2: p1 may pick red, which p2 took")
 		}

@@ -93,6 +93,13 @@ func (s *state) bareView(v engine.Seat, keep *engine.ViewRoom) *engine.View {
 	view, room := s.viewRoom(v, keep)
 	*view = engine.View{Game: "mysticelements", Viewer: v, Turn: int(s.turn), Phase: phaseNames[s.phase],
 		Active: engine.Seat(s.active), ToMove: s.ToMove(), Players: room.players}
+	if s.phase == phPick {
+		// No turn has begun while the colours are chosen: the seat whose
+		// turn it is, is the one choosing. s.active is already the player
+		// who will begin, and the second player chooses first (ME-3.1), so
+		// the table read "Turn of Player 2" above "Player 1 decides".
+		view.Active = view.ToMove
+	}
 	if s.phase != phPick && s.phase != phOver {
 		view.Round = int(s.p[s.active].round)
 	}
