@@ -248,23 +248,27 @@ export function renderTable(view, ctx) {
 const headStrip = 48;
 
 /** keepHeadsInView gives each section of a drawn table a floor: its head
- * (a seat's name, badges, counters and piles; the shared piles), the name of
- * its first zone and a strip of that zone's cards. Flexbox alone shrank a section with nothing the decision can
- * use down to a sliver, so that on a laptop the opponent vanished while the
- * market and your side kept their room. The head itself stays at the top
- * of a section scrolled to a card further down (style.css). Call it after
- * drawing the table and when the window changes size. */
+ * (a seat's name, badges, counters and piles; the shared piles), the name
+ * of its first zone and a strip of that zone's cards. Flexbox alone shrank
+ * a section with nothing the decision can use down to a sliver, so that on
+ * a laptop the opponent vanished while the market and your side kept their
+ * room. A seat's head also stays at the top of its section when that
+ * scrolls to a card further down (style.css). Call it after drawing the
+ * table and when the window changes size. */
 export function keepHeadsInView(table) {
   if (!table) return;
   const sections = [...table.querySelectorAll(":scope > .others, :scope > .shared, :scope > .player")];
   const scrolled = sections.map((s) => s.scrollTop);
-  for (const s of sections) Object.assign(s.style, {minHeight: ""});
-  for (const s of sections) s.scrollTop = 0;
+  for (const s of sections) {
+    s.style.minHeight = "";
+    s.scrollTop = 0; // measured from the top, then put back
+  }
   const floors = sections.map((s) => {
     const head = s.querySelector(".zone .z-head") || s.querySelector(".p-head, .piles");
     if (!head) return 0;
     const below = head.getBoundingClientRect().bottom - s.getBoundingClientRect().top;
-    return Math.min(s.scrollHeight + s.offsetHeight - s.clientHeight, Math.ceil(below + headStrip));
+    const whole = s.scrollHeight + s.offsetHeight - s.clientHeight; // all of it, borders included
+    return Math.min(whole, Math.ceil(below + headStrip));
   });
   sections.forEach((s, i) => {
     s.style.minHeight = floors[i] ? floors[i] + "px" : "";
