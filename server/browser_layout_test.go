@@ -16,12 +16,12 @@ import (
 
 // tableChecksJS looks at the table as a player would at a decision and
 // returns what is wrong: the page grown beyond the window, the decision
-// panel or the docked hand out of view, a card the decision can use that
-// cannot be seen (hidden by a scroller or off screen), text that overflows
-// its card face, card text with less than 4.5:1 contrast against what is
-// behind it, a pile's name and a card's cost cut short, a seat's head (its
-// name, counters and piles) not shown whole, a log line naming its seat
-// twice.
+// panel or the docked hand out of view, the hand over the panel, a card
+// the decision can use that cannot be seen (hidden by a scroller or off
+// screen), text that overflows its card face, card text with less than
+// 4.5:1 contrast against what is behind it, a pile's name and a card's
+// cost cut short, a seat's head (its name, counters and piles) not shown
+// whole, a log line naming its seat twice.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -33,6 +33,10 @@ const tableChecksJS = `(() => {
   if (!(pr.top >= 0 && pr.top + 24 <= H && pr.left >= 0 && pr.right <= W + 1)) out.push("the decision panel is out of view at " + Math.round(pr.top));
   const hand = document.querySelector("#table .zone.hand");
   if (hand && !inView(hand.getBoundingClientRect())) out.push("the docked hand is out of view at " + Math.round(hand.getBoundingClientRect().top));
+  if (hand) {
+    const hr = hand.getBoundingClientRect();
+    if (hr.bottom > pr.top + 1 && hr.top < pr.bottom - 1 && hr.right > pr.left + 1 && hr.left < pr.right - 1) out.push("the docked hand covers the decision panel");
+  }
   // seen is the element at the middle of the card's left edge, the part
   // a fan leaves uncovered, when that is the card (else what covers it).
   // Only the part of the card its scrolling section shows counts: a card
@@ -240,30 +244,38 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 	}
 }
 
-// At a laptop's size, a four-seat table shows every seat's head and meets
-// every other check of tableChecksJS at each decision: three opponents
-// share one row, where the third used to wrap out of sight.
+// A four-seat table shows every seat's head and meets every other check of
+// tableChecksJS at each decision: on a laptop three opponents share one
+// row, where the third used to wrap out of sight; on a phone, where they
+// stand in a column, each has a box of its head and a strip of its cards,
+// where only the first one's side used to show.
 func TestBrowserFourSeatTableShowsEverySeat(t *testing.T) {
 	e := newEnv(t)
 	for _, game := range []string{"athernum", "zynalith"} {
-		t.Run(game, func(t *testing.T) {
-			tab := browsertest.NewWithin(t, 2*time.Minute)
-			useLang(t, tab, e.http.URL, "de")
-			ai := SeatRequest{Kind: KindAI, Agent: "random"}
-			resp := e.create(CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, ai, ai, ai}})
-			if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
-				t.Fatal(err)
-			}
-			waitTable(t, tab, 0)
-			got := playChecked(t, tab, 30, 3, false)
-			browsertest.Screenshot(t, tab, game+"-4-seats-1280x800")
-			if got.Decisions == 0 {
-				t.Fatal("no decision was checked")
-			}
-			if len(got.Problems) > 0 {
-				t.Errorf("%d problems in %d decisions:\n%s", len(got.Problems), got.Decisions, strings.Join(got.Problems, "\n"))
-			}
-		})
+		for _, size := range screenSizes {
+			t.Run(game+"-"+size.name, func(t *testing.T) {
+				fourSeatsChecked(t, e, game, size.width, size.height, game+"-4-seats-"+size.name)
+			})
+		}
+	}
+}
+
+func fourSeatsChecked(t *testing.T, e *testEnv, game string, width, height int64, screen string) {
+	tab := browsertest.NewWithin(t, 2*time.Minute)
+	useLang(t, tab, e.http.URL, "de")
+	ai := SeatRequest{Kind: KindAI, Agent: "random"}
+	resp := e.create(CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, ai, ai, ai}})
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(width, height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, tab, 0)
+	got := playChecked(t, tab, 30, 3, false)
+	browsertest.Screenshot(t, tab, screen)
+	if got.Decisions == 0 {
+		t.Fatal("no decision was checked")
+	}
+	if len(got.Problems) > 0 {
+		t.Errorf("%d problems in %d decisions:\n%s", len(got.Problems), got.Decisions, strings.Join(got.Problems, "\n"))
 	}
 }
 

@@ -244,17 +244,23 @@ export function renderTable(view, ctx) {
 }
 
 /** headStrip is how much of a section's cards keeps in view below its
- * head however crowded the table: a small card's name and cost. */
+ * head however crowded the table: a small card's name and cost. An
+ * opponent's own box, when opponents take more than one line, keeps the
+ * card names only. */
 const headStrip = 48;
+const boxStrip = 24;
 
 /** keepHeadsInView gives each section of a drawn table a floor: its head
  * (a seat's name, badges, counters and piles; the shared piles), the name
  * of its first zone and a strip of that zone's cards. Flexbox alone shrank
  * a section with nothing the decision can use down to a sliver, so that on
  * a laptop the opponent vanished while the market and your side kept their
- * room. A seat's head also stays at the top of its section when that
- * scrolls to a card further down (style.css). Call it after drawing the
- * table and when the window changes size. */
+ * room. Opponents on more than one line (a phone's column, more than three
+ * on a laptop) each get a box of that size, so that all their heads show
+ * where only the first opponent's side did. A seat's head also stays at
+ * the top of its section when that scrolls to a card further down
+ * (style.css). Call it once the table and the decision panel are drawn;
+ * the pages call it again when the table's room changes. */
 export function keepHeadsInView(table) {
   if (!table) return;
   const sections = [...table.querySelectorAll(":scope > .others, :scope > .shared, :scope > .player")];
@@ -263,18 +269,90 @@ export function keepHeadsInView(table) {
     s.style.minHeight = "";
     s.scrollTop = 0; // measured from the top, then put back
   }
-  const floors = sections.map((s) => {
-    const head = s.querySelector(".zone .z-head") || s.querySelector(".p-head, .piles");
-    if (!head) return 0;
-    const below = head.getBoundingClientRect().bottom - s.getBoundingClientRect().top;
-    const whole = s.scrollHeight + s.offsetHeight - s.clientHeight; // all of it, borders included
-    return Math.min(whole, Math.ceil(below + headStrip));
-  });
-  sections.forEach((s, i) => {
-    s.style.minHeight = floors[i] ? floors[i] + "px" : "";
-    s.scrollTop = scrolled[i];
-  });
+  const others = table.querySelector(":scope > .others");
+  const boxed = others ? boxOpponents(others) : false;
+  const floors = sections.map((s) => s === others && boxed ?
+    Math.min(wholeHeight(s), Math.floor(table.clientHeight / 2)) : floorOf(s, headStrip));
+  const apply = () => sections.forEach((s, i) => { s.style.minHeight = floors[i] > 0 ? Math.floor(floors[i]) + "px" : ""; });
+  apply();
+  const heads = sections.map((s) => headsHeight(s));
+  if (giveUpExcess(sections, floors, heads, table.scrollHeight - table.clientHeight)) apply();
+  padUnderHeads(table);
+  sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
 }
+
+/** giveUpExcess lowers floors that with the hand need excess px more than
+ * the table has, which on a phone pushed the hand over the decision panel:
+ * first the floors of sections with nothing the decision can use, then, if
+ * that is not enough, the others, each in proportion, and none below the
+ * seats' heads it holds (keep). It says whether it lowered any. */
+function giveUpExcess(sections, floors, keep, excess) {
+  if (excess <= 0) return false;
+  for (const usable of [false, true]) {
+    const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && Boolean(sections[i].querySelector(".playable")) === usable);
+    const spare = which.reduce((n, i) => n + floors[i] - keep[i], 0);
+    const cut = Math.min(excess, spare);
+    for (const i of which) floors[i] -= cut * (floors[i] - keep[i]) / spare;
+    excess -= cut;
+    if (excess <= 0) break;
+  }
+  return true;
+}
+
+/** headsHeight is the height section s needs to show the heads of the
+ * seats in it: a seat's own, or every boxed opponent's; 0 for the shared
+ * zones. */
+function headsHeight(s) {
+  const boxes = [...s.querySelectorAll(":scope > .player.boxed")];
+  if (boxes.length) {
+    const last = boxes[boxes.length - 1].querySelector(".p-head");
+    return Math.ceil(last.getBoundingClientRect().bottom - s.getBoundingClientRect().top);
+  }
+  const head = s.querySelector(":scope > .p-head, :scope > .player > .p-head");
+  return head ? Math.ceil(head.getBoundingClientRect().bottom - s.getBoundingClientRect().top) : 0;
+}
+
+/** padUnderHeads makes each seat's scrolling section bring a card into
+ * view below its head, which stays at the top, rather than under it. */
+function padUnderHeads(table) {
+  for (const head of table.querySelectorAll(".player > .p-head")) {
+    const player = head.parentElement;
+    const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
+    scroller.style.scrollPaddingTop = head.offsetHeight + "px";
+  }
+}
+
+/** boxOpponents puts each opponent in a box of its head and a strip of its
+ * cards when the opponents take more than one line, and says whether it
+ * did. */
+function boxOpponents(others) {
+  const players = [...others.querySelectorAll(":scope > .player")];
+  for (const p of players) {
+    p.classList.remove("boxed");
+    p.style.maxHeight = "";
+  }
+  const lines = new Set(players.map((p) => Math.round(p.getBoundingClientRect().top)));
+  if (lines.size < 2) return false;
+  const heights = players.map((p) => floorOf(p, boxStrip));
+  players.forEach((p, i) => {
+    p.classList.add("boxed");
+    p.style.maxHeight = heights[i] + "px";
+  });
+  return true;
+}
+
+/** floorOf is the height of s down to its first zone's name and strip px
+ * of that zone's cards, or 0 for a section with no head. */
+function floorOf(s, strip) {
+  const head = s.querySelector(".zone .z-head") || s.querySelector(".p-head, .piles");
+  if (!head) return 0;
+  const below = head.getBoundingClientRect().bottom - s.getBoundingClientRect().top;
+  return Math.min(wholeHeight(s), Math.ceil(below + strip));
+}
+
+/** wholeHeight is the height s needs to show all of itself, borders
+ * included. */
+function wholeHeight(s) { return s.scrollHeight + s.offsetHeight - s.clientHeight; }
 
 /** statusLine is the turn, round, phase and whose decision it is; a
  * finished game says so instead of naming a seat for "nobody". */

@@ -46,12 +46,12 @@ function draw(r) {
   $("#status").replaceChildren(statusLine(r.view));
   const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}, onPeek: peek};
   $("#table").replaceChildren(renderTable(r.view, ctx));
-  keepHeadsInView($("#table .table"));
   const last = r.log[r.log.length - 1];
   const text = r.view.result ? resultText(r.view) : last ? t("replay.last_move", {move: last.label}) : t("replay.start");
   $("#prompt").replaceChildren(el("p", {}, ruleText(text)));
   $("#log").replaceChildren(logEl(r.log));
   $("#log").scrollTop = 1e9;
+  keepHeadsInView($("#table .table"));
   Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
 }
 
@@ -69,9 +69,10 @@ $("#next").onclick = () => load(Math.min(steps, step + 1));
 $("#last").onclick = () => load(steps);
 $("#slider").oninput = (e) => load(Number(e.target.value));
 $("#seat").onchange = (e) => { seat = e.target.value; load(step); };
-// A section's floor follows its head, which wraps anew in another width or
-// grows when a seat's counters open on a phone.
-addEventListener("resize", () => keepHeadsInView($("#table .table")));
+// A section's floor follows the table's room, which the window and the
+// decision panel beside or below it set, and its head, which wraps anew in
+// another width or grows when a seat's counters open on a phone.
+new ResizeObserver(() => keepHeadsInView($("#table .table"))).observe($("#table"));
 $("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
 document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") $("#prev").click();

@@ -176,7 +176,6 @@ function draw() {
   const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from,
     onCard: openMenu, onPile: openPile, onPeek: peek};
   $("#table").replaceChildren(renderTable(v, ctx));
-  keepHeadsInView($("#table .table"));
   // An action whose card is not on the table goes to the prompt instead.
   const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
@@ -186,6 +185,8 @@ function draw() {
   drawLinks(v);
   drawCover(v);
   drawResult(v);
+  // Once the decision panel beside or below the table has its size.
+  keepHeadsInView($("#table .table"));
   showChoices();
   Object.assign(window.kw, {version: m.version, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
 }
@@ -252,9 +253,10 @@ function openPile(zone) {
 }
 
 function closeMenu() { $("#menu").hidden = true; }
-// A section's floor follows its head, which wraps anew in another width or
-// grows when a seat's counters open on a phone.
-addEventListener("resize", () => keepHeadsInView($("#table .table")));
+// A section's floor follows the table's room, which the window and the
+// decision panel beside or below it set, and its head, which wraps anew in
+// another width or grows when a seat's counters open on a phone.
+new ResizeObserver(() => keepHeadsInView($("#table .table"))).observe($("#table"));
 $("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
