@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"maps"
 	"slices"
 	"strings"
 	"time"
@@ -161,7 +162,19 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		},
 		"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
 		"joinFields":  func(fields []string) string { return FieldsIn(l, fields) },
+		"variantText": VariantText,
 	}
+}
+
+// VariantText writes a batch's rule variants as --variant takes them, by
+// key: "side-actions=capped, turn-limit=120", so that a reader can play
+// the same rules again.
+func VariantText(v map[string]string) string {
+	parts := make([]string, 0, len(v))
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		parts = append(parts, k+"="+v[k])
+	}
+	return strings.Join(parts, ", ")
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(reportFuncs(i18n.EN, nil)).Parse(reportHTML))

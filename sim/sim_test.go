@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"bytes"
 	"context"
 	"math"
 	"reflect"
@@ -459,6 +460,17 @@ func TestSimVariantIsPlayedUnlessTheBatchSetsTheKey(t *testing.T) {
 			}
 			if got := rep.Variant["ties"]; got != tc.want {
 				t.Errorf("the report plays ties=%q, want %q", got, tc.want)
+			}
+			// The reports name the variant as --variant takes it.
+			var text, page bytes.Buffer
+			rep.WriteText(&text)
+			if err := sim.WriteHTML(&page, sim.Document{Report: rep}); err != nil {
+				t.Fatal(err)
+			}
+			for name, out := range map[string]string{"text": text.String(), "HTML": page.String()} {
+				if !strings.Contains(out, "ties="+tc.want) || strings.Contains(out, "map[") {
+					t.Errorf("the %s report does not say ties=%s as --variant takes it:\n%s", name, tc.want, out)
+				}
 			}
 			if tc.given != nil && tc.given["ties"] != "nobody" {
 				t.Errorf("the batch's variant map was changed: %v", tc.given)

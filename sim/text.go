@@ -20,7 +20,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw.line("", "report.text.head", "game", r.Game, "games", r.Games, "seats", r.Seats, "seed", r.Seed,
 		"agents", strings.Join(agentsIn(l, r.Agents), " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
-		tw.line("", "report.text.variant", "variant", fmt.Sprint(r.Variant))
+		tw.line("", "report.text.variant", "variant", VariantText(r.Variant))
 	}
 	tw.method(r)
 	seats := make([]string, len(r.WinRate))
