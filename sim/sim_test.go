@@ -72,7 +72,7 @@ func TestReportCountsEveryGame(t *testing.T) {
 	}
 	var text strings.Builder
 	rep.WriteText(&text)
-	for _, want := range []string{"trick: 300 games, 2 players", "p1 (random) wins", "first player wins", "ended by: tricks"} {
+	for _, want := range []string{"trick: 300 games, 2 players", "p1 (random) wins", "first player wins", "ended by:\n    100.0%  tricks"} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.String())
 		}

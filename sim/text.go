@@ -1,8 +1,10 @@
 package sim
 
 import (
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -55,12 +57,15 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw.line("  ", "report.text.length", "mean", i18n.Decimal(l, r.MeanTurns, 1), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
 		"p90", r.TurnStats.P90, "max", r.TurnStats.Max, "actions", i18n.Decimal(l, r.MeanActions, 1))
 	if len(r.EndReasons) > 0 {
+		// A line each, the commonest first: a game's reasons are sentences
+		// with a rule ("A card's effect decided the game (AT-7.5).").
+		tw.line("  ", "report.text.ended_by")
 		names := reasonsIn(l, game)
-		parts := make([]string, len(r.EndReasons))
-		for i, s := range r.EndReasons {
-			parts[i] = reasonIn(names, s.Name) + " " + i18n.Percent(l, s.Rate, 1)
+		reasons := slices.Clone(r.EndReasons)
+		slices.SortStableFunc(reasons, func(a, b Share) int { return cmp.Compare(b.Rate, a.Rate) })
+		for _, s := range reasons {
+			fmt.Fprintf(w, "    %6s  %s\n", i18n.Percent(l, s.Rate, 1), reasonIn(names, s.Name))
 		}
-		tw.line("  ", "report.text.ended_by", "reasons", strings.Join(parts, ", "))
 	}
 	tw.measures(r, game)
 	tw.cards(r.CardStats)
