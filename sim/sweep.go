@@ -152,12 +152,22 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
-		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + ", " + i18n.Decimal(l, p.Figure.High, 2) + "]"
+		// A dash parts the bounds: German and Czech write decimals with a comma.
+		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + "–" + i18n.Decimal(l, p.Figure.High, 2) + "]"
 		if strings.Contains(sw.Figure, "rate") {
 			fig = tw.pct(p.Figure)
 		}
-		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.Fields, p.Values), fig,
-			tw.t("report.text.sweep_row", "rate", tw.pct(p.FirstPlayer), "turns", i18n.Decimal(l, p.MeanTurns, 1)))
+		// The first player's rate and the length, beside the figure unless
+		// the figure is one of them.
+		rate, turns := tw.pct(p.FirstPlayer), i18n.Decimal(l, p.MeanTurns, 1)
+		rest := tw.t("report.text.sweep_row", "rate", rate, "turns", turns)
+		switch sw.Figure {
+		case figureFirst:
+			rest = tw.t("report.text.sweep_row_turns", "turns", turns)
+		case figureLength:
+			rest = tw.t("report.text.sweep_row_first", "rate", rate)
+		}
+		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.Fields, p.Values), fig, rest)
 	}
 }
 

@@ -94,3 +94,34 @@ func TestSweepProgressInTheLanguageAsked(t *testing.T) {
 		}
 	}
 }
+
+// A sweep's table gives its figure once a row, beside the first player's
+// rate and the length unless the figure is one of them, and parts a
+// decimal interval's bounds with a dash where decimals take a comma.
+func TestSweepTextGivesEachFigureOnce(t *testing.T) {
+	for _, c := range []struct {
+		figure, lang string
+		want, not    []string
+	}{
+		{"first", "en", []string{"first player's win rate by cost of Ember Tyrant", "turns"}, []string{"first player"}},
+		{"length", "de", []string{"Startspieler", "–"}, []string{"Züge", ", "}},
+		{"length", "cs", []string{"začínající hráč", "–"}, []string{"tahů", ", "}},
+	} {
+		out, errOut, err := run(t, "", "sweep", "athernum", "--card", "Ember Tyrant", "--field", "cost", "--values", "3..4",
+			"-n", "4", "-j", "1", "--figure", c.figure, "--lang", c.lang)
+		if err != nil {
+			t.Fatalf("%s in %s: %v\n%s", c.figure, c.lang, err, errOut)
+		}
+		rows := strings.SplitN(out, "\n", 2)[1] // the lines under the heading
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s in %s: no %q in\n%s", c.figure, c.lang, w, out)
+			}
+		}
+		for _, n := range c.not {
+			if strings.Contains(rows, n) {
+				t.Errorf("%s in %s: the rows say %q:\n%s", c.figure, c.lang, n, rows)
+			}
+		}
+	}
+}
