@@ -228,8 +228,8 @@ func (tw textWriter) cardRanking(ranking []CardStat) {
 		if c.DrawSignificant {
 			mark = " *"
 		}
-		fmt.Fprintf(tw.w, "    %3d. %-36s %s [%s, %s]  %s%s\n", rank, tw.cardLabel(c),
-			tw.signedPct(c.DrawImpact), tw.signedPct(c.DrawLow), tw.signedPct(c.DrawHigh),
+		fmt.Fprintf(tw.w, "    %3d. %-36s %s %s  %s%s\n", rank, tw.cardLabel(c),
+			tw.signedPct(c.DrawImpact), i18n.Bounds(tw.l, tw.signedPct(c.DrawLow), tw.signedPct(c.DrawHigh)),
 			tw.t("report.text.drawn_in", "drawn", c.Drawn, "seat_games", c.Drawn+c.NotDrawn), mark)
 	}
 	n := min(5, len(ranking))
@@ -294,9 +294,9 @@ func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8s -> %8s  %8s [%s, %s]  %s, %s%s\n",
+		fmt.Fprintf(w, "  %s=%-12s %-22s %8s -> %8s  %8s %s  %s, %s%s\n",
 			c.Key, d.Option, measureIn(l, d.Measure), i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
-			i18n.Signed(l, d.Diff, 3), i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
+			i18n.Signed(l, d.Diff, 3), i18n.Bounds(l, i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3)), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
 	}
 	tw.line("  ", "report.text.diff_note")
 	tw.line("   ", "report.text.diff_note_methods")

@@ -140,6 +140,10 @@ func TestTextReportSpeaksTheReadersLanguage(t *testing.T) {
 	}
 }
 
+// commaBounds is an interval in brackets whose numbers have decimal
+// commas and are parted by one too: "[+0,125, −0,031]".
+var commaBounds = regexp.MustCompile(`\[[^\]\n]*\d,\d[^\]\n]*, [^\]\n]*\]`)
+
 // speaksOnly fails when text, a report in l, has a word of the English
 // report vocabulary that l's does not share and the data does not hold,
 // or a decimal point.
@@ -153,6 +157,9 @@ func speaksOnly(t *testing.T, l i18n.Lang, text string, rep *Report) {
 	}
 	if m := pointDecimal.FindString(text); m != "" {
 		t.Errorf("the %s report writes a decimal point: %q", l, m)
+	}
+	if m := commaBounds.FindString(text); m != "" {
+		t.Errorf("the %s report parts an interval's decimal-comma bounds by a comma: %q", l, m)
 	}
 }
 

@@ -48,3 +48,13 @@ func Percent(l Lang, share float64, digits int) string {
 func PercentRange(l Lang, low, high float64, digits int) string {
 	return Decimal(l, 100*low, digits) + "–" + Decimal(l, 100*high, digits)
 }
+
+// Bounds writes an interval of written numbers in brackets: "[-0.04,
+// +0.13]" in English, "[−0,04; +0,13]" in German and Czech, where a comma
+// inside the numbers would make a comma between them ambiguous.
+func Bounds(l Lang, low, high string) string {
+	if l == EN {
+		return "[" + low + ", " + high + "]"
+	}
+	return "[" + low + "; " + high + "]"
+}

@@ -25,6 +25,9 @@ func TestNumbersAreWrittenAsTheReaderWritesThem(t *testing.T) {
 		{"cs signed positive", i18n.Signed(i18n.CS, 0.125, 3), "+0,125"},
 		{"de range", i18n.PercentRange(i18n.DE, 0.557, 0.577, 1), "55,7–57,7"},
 		{"en range", i18n.PercentRange(i18n.EN, 0.557, 0.577, 1), "55.7–57.7"},
+		{"en bounds", i18n.Bounds(i18n.EN, "-0.04", "+0.13"), "[-0.04, +0.13]"},
+		{"de bounds", i18n.Bounds(i18n.DE, "−0,04", "+0,13"), "[−0,04; +0,13]"},
+		{"cs bounds", i18n.Bounds(i18n.CS, "1,5", "2"), "[1,5; 2]"},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s: got %q, want %q", c.name, c.got, c.want)
