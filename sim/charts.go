@@ -100,7 +100,7 @@ func (r *Report) winChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	names, rates := []string{}, []Interval{}
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for _, e := range r.EntrantRates {
-			name := agentIn(l, e.Agent)
+			name := AgentIn(l, e.Agent)
 			if e.Deck != "" {
 				name = e.Deck
 			}

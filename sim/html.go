@@ -144,7 +144,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"points":     func(x float64) string { return points(l, x) },
 		"measure":    func(name string) string { return measureIn(l, name) },
 		"figure":     func(name string) string { return FigureIn(l, name) },
-		"agent":      func(spec string) string { return agentIn(l, spec) },
+		"agent":      func(spec string) string { return AgentIn(l, spec) },
 		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
 		"gameName":   gameName,
 		"add1":       func(i int) int { return i + 1 },

@@ -116,7 +116,7 @@ func (tw textWriter) seatLabel(r *Report, s int) string {
 	if r.Mirror {
 		return tw.t("report.text.seat_mirror", "seat", s+1)
 	}
-	return tw.t("report.text.seat", "seat", s+1, "agent", agentIn(tw.l, r.Agents[s]))
+	return tw.t("report.text.seat", "seat", s+1, "agent", AgentIn(tw.l, r.Agents[s]))
 }
 
 // method says how the intervals were computed and on what sample.
@@ -141,7 +141,7 @@ func (tw textWriter) effective(iv Interval, games int) string {
 
 // entrantLabel names an entrant by agent and deck.
 func (tw textWriter) entrantLabel(r *Report, e int) string {
-	name := agentIn(tw.l, r.EntrantRates[e].Agent)
+	name := AgentIn(tw.l, r.EntrantRates[e].Agent)
 	if d := r.EntrantRates[e].Deck; d != "" {
 		return tw.t("report.text.with_deck", "agent", name, "deck", d)
 	}
@@ -335,7 +335,7 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	if len(m.Strengths) > 0 {
 		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, agentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
+			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, AgentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
 				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}

@@ -53,11 +53,11 @@ func gameFigureIn(l i18n.Lang, game *i18n.Catalog, name string) string {
 	return name
 }
 
-// agentIn names an agent spec ("ismcts:iters=1000") in language l by
+// AgentIn names an agent spec ("ismcts:iters=1000") in language l by
 // its kind's word, its parameters as typed: "ISMCTS-Suche (iters=1000)".
 // English keeps the spec itself, which is what one types; an agent kind
 // without a word stays as it is.
-func agentIn(l i18n.Lang, spec string) string {
+func AgentIn(l i18n.Lang, spec string) string {
 	kind, params, _ := strings.Cut(spec, ":")
 	key := "report.agent." + kind
 	if l == i18n.EN || !words.Has(key) {
@@ -73,7 +73,7 @@ func agentIn(l i18n.Lang, spec string) string {
 func agentsIn(l i18n.Lang, specs []string) []string {
 	out := make([]string, len(specs))
 	for i, s := range specs {
-		out[i] = agentIn(l, s)
+		out[i] = AgentIn(l, s)
 	}
 	return out
 }

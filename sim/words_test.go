@@ -180,12 +180,12 @@ func TestStoredNamesAreSpokenInTheReadersLanguage(t *testing.T) {
 		{i18n.CS, figureLength, "průměrná délka partie (tahy)", FigureIn},
 		{i18n.DE, "Fire Aggro" + figureDeckSuffix, "Siegrate von Fire Aggro", FigureIn},
 		{i18n.CS, "something else", "something else", FigureIn},
-		{i18n.DE, "greedy", "gierig", agentIn},
-		{i18n.CS, "random", "náhodný", agentIn},
-		{i18n.DE, "ismcts:iters=1000", "ISMCTS-Suche (iters=1000)", agentIn},
-		{i18n.CS, "noisy:p=0.3", "hladový s náhodnými tahy (p=0.3)", agentIn},
-		{i18n.EN, "ismcts:iters=1000", "ismcts:iters=1000", agentIn},
-		{i18n.DE, "learned", "learned", agentIn},
+		{i18n.DE, "greedy", "gierig", AgentIn},
+		{i18n.CS, "random", "náhodný", AgentIn},
+		{i18n.DE, "ismcts:iters=1000", "ISMCTS-Suche (iters=1000)", AgentIn},
+		{i18n.CS, "noisy:p=0.3", "hladový s náhodnými tahy (p=0.3)", AgentIn},
+		{i18n.EN, "ismcts:iters=1000", "ismcts:iters=1000", AgentIn},
+		{i18n.DE, "learned", "learned", AgentIn},
 	} {
 		if got := c.of(c.l, c.name); got != c.want {
 			t.Errorf("%q in %s: got %q, want %q", c.name, c.l, got, c.want)

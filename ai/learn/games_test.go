@@ -130,3 +130,23 @@ func TestPositionsRefusesBadConfig(t *testing.T) {
 		}
 	}
 }
+
+// Every game names each of its features in its own words, as `kartenwerk
+// learn` prints them for designers (the catalogue's feature.<name>).
+func TestFeaturesHaveWords(t *testing.T) {
+	for _, g := range engine.Games() {
+		sp, ok := g.(engine.Speaker)
+		if !ok {
+			continue
+		}
+		s, err := g.New(engine.Setup{Game: g.Info().ID, Seats: g.Info().MinSeats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range s.(engine.Featurer).FeatureNames() {
+			if !sp.Catalog().Has("feature." + name) {
+				t.Errorf("%s: feature %q has no words (feature.%s in its messages)", g.Info().ID, name, name)
+			}
+		}
+	}
+}

@@ -3,13 +3,20 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"os/signal"
+	"sort"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
 	"kartenwerk/ai"
 	"kartenwerk/ai/learn"
+	"kartenwerk/engine/i18n"
+	"kartenwerk/sim"
 )
 
 func learnCmd() *cobra.Command {
@@ -36,6 +43,10 @@ func learnCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			sp, err := speechFor(g)
+			if err != nil {
+				return err
+			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
 			cfg := learn.Config{Game: g, Games: games, Seed: seed, Agents: ai.SplitSpecs(agents), PerGame: perGame, Workers: workers}
@@ -43,7 +54,7 @@ func learnCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			learn.WriteTable(cmd.OutOrStdout(), m)
+			writeLearned(cmd.OutOrStdout(), g.Info().Name, m, sp)
 			if out == "" {
 				return nil
 			}
@@ -66,4 +77,82 @@ func learnCmd() *cobra.Command {
 	f.IntVarP(&workers, "jobs", "j", 0, "games played in parallel (default: one per CPU)")
 	f.StringVar(&out, "out", "", "write the model as JSON to this file (ship it as ai/evals/<game>.json)")
 	return cmd
+}
+
+// writeLearned prints the model's weights for designers, most telling
+// first, in the speech's language with the game's words for its
+// figures: the change in log-odds per unit of each figure with its 95%
+// interval, and per typical difference (one root mean square), which
+// compares figures of different units.
+func writeLearned(w io.Writer, game string, m *ai.Model, sp speech) {
+	l := sp.l
+	agents := make([]string, len(m.Agents))
+	for i, a := range m.Agents {
+		agents[i] = sim.AgentIn(l, a)
+	}
+	fmt.Fprintln(w, sp.T("learn.title", "game", game, "positions", m.Positions, "n", m.Games,
+		"agents", strings.Join(agents, ", "), "seed", m.Seed))
+	fmt.Fprintln(w, sp.T("learn.loss", "loss", i18n.Decimal(l, m.LogLoss, 4), "base", i18n.Decimal(l, m.BaseLogLoss, 4)))
+	fmt.Fprintln(w)
+	rows := [][]string{{sp.T("learn.figure"), sp.T("learn.per_unit"), sp.T("learn.interval"),
+		sp.T("learn.typical"), sp.T("learn.per_typical")}}
+	for _, i := range byImpact(m) {
+		name := sp.word("feature", m.Features[i])
+		wt, se := m.Weights[i], m.StdErr[i]
+		if m.Scale[i] == 0 {
+			rows = append(rows, []string{name, "", sp.T("learn.never_varied")})
+			continue
+		}
+		rows = append(rows, []string{name, i18n.Signed(l, wt, 4),
+			i18n.Bounds(l, i18n.Signed(l, wt-1.96*se, 4), i18n.Signed(l, wt+1.96*se, 4)),
+			typical(l, m.Scale[i]), i18n.Signed(l, wt*m.Scale[i], 3)})
+	}
+	writeColumns(w, rows)
+	fmt.Fprintln(w, "\n"+sp.T("learn.note"))
+}
+
+// byImpact orders the model's features by the size of their weight per
+// typical difference, largest first.
+func byImpact(m *ai.Model) []int {
+	order := make([]int, len(m.Weights))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool {
+		return math.Abs(m.Weights[order[a]]*m.Scale[order[a]]) > math.Abs(m.Weights[order[b]]*m.Scale[order[b]])
+	})
+	return order
+}
+
+// writeColumns writes rows as a table: the first column, of names,
+// aligned left, the others, of figures, aligned right, two spaces apart.
+// Widths count characters, so that "ÚTOK" is four wide.
+func writeColumns(w io.Writer, rows [][]string) {
+	var widths []int
+	for _, r := range rows {
+		for c, cell := range r {
+			if c == len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[c] = max(widths[c], utf8.RuneCountInString(cell))
+		}
+	}
+	for _, r := range rows {
+		var b strings.Builder
+		for c, cell := range r {
+			pad := strings.Repeat(" ", widths[c]-utf8.RuneCountInString(cell))
+			if c == 0 {
+				b.WriteString(cell + pad)
+			} else {
+				b.WriteString("  " + pad + cell)
+			}
+		}
+		fmt.Fprintln(w, strings.TrimRight(b.String(), " "))
+	}
+}
+
+// typical writes a typical difference (positive) with three
+// significant digits.
+func typical(l i18n.Lang, x float64) string {
+	return i18n.Decimal(l, x, max(0, 2-int(math.Floor(math.Log10(x)))))
 }

@@ -125,3 +125,25 @@ func TestSweepTextGivesEachFigureOnce(t *testing.T) {
 		}
 	}
 }
+
+// learn speaks the reader's language: the game's words for its figures,
+// the agents by name, numbers with decimal commas.
+func TestLearnInTheLanguageAsked(t *testing.T) {
+	out, _, err := run(t, "", "learn", "mystimons", "-n", "40", "--lang", "de")
+	if err != nil {
+		t.Fatalf("learn: %v\n%s", err, out)
+	}
+	for _, want := range []string{"was gewinnt", "Agenten gierig, gierig, zufällig", "HP im Spiel", "nur ein MystiMon im Spiel (MM-7.1)", "je Einheit"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	for _, id := range []string{"deck_short", "attack_open", "[greedy", "per unit"} {
+		if strings.Contains(out, id) {
+			t.Errorf("output has %q:\n%s", id, out)
+		}
+	}
+	if m := regexp.MustCompile(`\d\.\d{3}`).FindString(out); m != "" { // rule ids (MM-7.1) keep theirs
+		t.Errorf("output writes a decimal point (%q):\n%s", m, out)
+	}
+}
