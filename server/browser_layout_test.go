@@ -251,20 +251,27 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 // where only the first one's side used to show.
 func TestBrowserFourSeatTableShowsEverySeat(t *testing.T) {
 	e := newEnv(t)
-	for _, game := range []string{"athernum", "zynalith"} {
+	for _, c := range []struct {
+		game  string
+		seats int
+	}{{"athernum", 4}, {"zynalith", 4}, {"zynalith", 6}} {
 		for _, size := range screenSizes {
-			t.Run(game+"-"+size.name, func(t *testing.T) {
-				fourSeatsChecked(t, e, game, size.width, size.height, game+"-4-seats-"+size.name)
+			name := fmt.Sprintf("%s-%d-seats-%s", c.game, c.seats, size.name)
+			t.Run(name, func(t *testing.T) {
+				manySeatsChecked(t, e, c.game, c.seats, size.width, size.height, name)
 			})
 		}
 	}
 }
 
-func fourSeatsChecked(t *testing.T, e *testEnv, game string, width, height int64, screen string) {
+func manySeatsChecked(t *testing.T, e *testEnv, game string, seats int, width, height int64, screen string) {
 	tab := browsertest.NewWithin(t, 2*time.Minute)
 	useLang(t, tab, e.http.URL, "de")
-	ai := SeatRequest{Kind: KindAI, Agent: "random"}
-	resp := e.create(CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, ai, ai, ai}})
+	req := CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}}}
+	for range seats - 1 {
+		req.Seats = append(req.Seats, SeatRequest{Kind: KindAI, Agent: "random"})
+	}
+	resp := e.create(req)
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(width, height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
 		t.Fatal(err)
 	}

@@ -270,9 +270,9 @@ export function keepHeadsInView(table) {
     s.scrollTop = 0; // measured from the top, then put back
   }
   const others = table.querySelector(":scope > .others");
-  const boxed = others ? boxOpponents(others) : false;
-  const floors = sections.map((s) => s === others && boxed ?
-    Math.min(wholeHeight(s), Math.floor(table.clientHeight / 2)) : floorOf(s, headStrip));
+  const half = Math.floor(table.clientHeight / 2);
+  const boxed = others ? boxOpponents(others, half) : false;
+  const floors = sections.map((s) => s === others && boxed ? Math.min(wholeHeight(s), half) : floorOf(s, headStrip));
   const apply = () => sections.forEach((s, i) => { s.style.minHeight = floors[i] > 0 ? Math.floor(floors[i]) + "px" : ""; });
   apply();
   const heads = sections.map((s) => headsHeight(s));
@@ -324,8 +324,10 @@ function padUnderHeads(table) {
 
 /** boxOpponents puts each opponent in a box of its head and a strip of its
  * cards when the opponents take more than one line, and says whether it
- * did. */
-function boxOpponents(others) {
+ * did. Where the boxes do not all fit in cap px (five opponents on a
+ * phone), they keep less: their first zone's name without cards, then
+ * their heads alone, so that every opponent's name still shows. */
+function boxOpponents(others, cap) {
   const players = [...others.querySelectorAll(":scope > .player")];
   for (const p of players) {
     p.classList.remove("boxed");
@@ -333,12 +335,21 @@ function boxOpponents(others) {
   }
   const lines = new Set(players.map((p) => Math.round(p.getBoundingClientRect().top)));
   if (lines.size < 2) return false;
-  const heights = players.map((p) => floorOf(p, boxStrip));
-  players.forEach((p, i) => {
-    p.classList.add("boxed");
-    p.style.maxHeight = heights[i] + "px";
-  });
+  for (const p of players) p.classList.add("boxed");
+  for (const fit of [(p) => floorOf(p, boxStrip), (p) => floorOf(p, 0), headFloor]) {
+    const heights = players.map(fit);
+    players.forEach((p, i) => { p.style.maxHeight = heights[i] + "px"; });
+    if (wholeHeight(others) <= cap) break;
+  }
   return true;
+}
+
+/** headFloor is the height of box p down to the end of its head. */
+function headFloor(p) {
+  const head = p.querySelector(":scope > .p-head");
+  const style = getComputedStyle(p);
+  return Math.ceil(head.getBoundingClientRect().bottom - p.getBoundingClientRect().top +
+    parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth));
 }
 
 /** floorOf is the height of s down to its first zone's name and strip px

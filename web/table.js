@@ -192,10 +192,15 @@ function draw() {
 }
 
 // showChoices brings the cards a decision can use into view, each inside
-// the zone that scrolls it, the first card of each zone last so it wins.
+// the zone that scrolls it, the first card of each zone last so it wins;
+// with its zone's name where the section has room for the whole row (a
+// market scrolled down to its highlighted cards hid "Auslage: Wesen").
 function showChoices() {
   const cards = [...document.querySelectorAll("#table .playable")];
-  for (const c of cards.reverse()) c.scrollIntoView({block: "nearest", inline: "nearest"});
+  for (const c of cards.reverse()) {
+    c.closest(".zone")?.scrollIntoView({block: "nearest", inline: "nearest"});
+    c.scrollIntoView({block: "nearest", inline: "nearest"});
+  }
 }
 
 // where names the places of the cards a decision can use: "your hand,
