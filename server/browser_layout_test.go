@@ -104,6 +104,16 @@ const tableChecksJS = `(() => {
       out.push("the head of " + head.parentElement.dataset.seat + " shows " + Math.max(0, Math.round(Math.min(bottom, r.bottom) - Math.max(top, r.top))) + " of its " + Math.round(r.height) + " px");
     }
   }
+  // The prompt names where the cards it can use are, each zone as its
+  // heading names it ("Hand", "Auslage: Wesen"), not by a word of its own
+  // around it ("deine Zone Hand").
+  const whereLine = (document.querySelector("#prompt .where") || {}).textContent || "";
+  for (const c of choices) {
+    const z = c.closest("[data-zone]");
+    const name = z && z.querySelector(":scope > .z-head .z-name, :scope > .z-name");
+    if (name && !whereLine.includes(name.textContent)) out.push("the prompt's places " + JSON.stringify(whereLine) + " do not name " + JSON.stringify(name.textContent));
+  }
+  if (/deine Zone|vaše místo/.test(whereLine)) out.push("the prompt's places read " + JSON.stringify(whereLine));
   // A log line names its seat once: "Player 1 keeps one Blue energy", not
   // under a heading "Player 1 (Yellow, Blue, Green)" as well.
   for (const li of document.querySelectorAll("#log li")) {

@@ -211,11 +211,14 @@ function where() {
     const zone = c.closest("[data-zone]");
     const seat = c.closest("[data-seat]");
     if (!zone) continue;
-    const name = zone.classList.contains("hand") ? gameWord("zone", "hand") : gameWord("zone", zone.dataset.zone);
     const owner = seat ? seat.dataset.seat : null;
-    const place = !owner && !zone.classList.contains("hand") ? name :
-      owner === state.view.viewer || zone.classList.contains("hand") ? t("table.where_mine", {zone: name}) :
-        t("table.where_other", {zone: name, name: seatName(owner)});
+    // German and Czech say "deine Hand", "vaše ruka" by the zone's gender,
+    // which the game's words do not carry: a hand, always one's own, goes
+    // by its name, one's other zones by theirs with "(bei dir)".
+    const place = zone.classList.contains("hand") ? t("table.where_hand", {zone: gameWord("zone", "hand")}) :
+      !owner ? gameWord("zone", zone.dataset.zone) :
+        owner === state.view.viewer ? t("table.where_mine", {zone: gameWord("zone", zone.dataset.zone)}) :
+          t("table.where_other", {zone: gameWord("zone", zone.dataset.zone), name: seatName(owner)});
     if (!places.includes(place)) places.push(place);
   }
   return places.join(", ");
