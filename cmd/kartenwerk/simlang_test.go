@@ -147,3 +147,14 @@ func TestLearnInTheLanguageAsked(t *testing.T) {
 		t.Errorf("output writes a decimal point (%q):\n%s", m, out)
 	}
 }
+
+// The text report names the game as its players do, not by its id.
+func TestSimTextNamesTheGame(t *testing.T) {
+	out, _, err := run(t, "", "sim", "microlife", "-n", "20")
+	if err != nil {
+		t.Fatalf("sim: %v\n%s", err, out)
+	}
+	if !strings.HasPrefix(out, "Micro-Life: 20 games") {
+		t.Errorf("the report begins %q, want the game's name", strings.SplitN(out, "\n", 2)[0])
+	}
+}
