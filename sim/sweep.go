@@ -149,7 +149,7 @@ func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 // language l.
 func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
-	tw.line("", "report.text.sweep_head", "game", sw.Game, "figure", FigureIn(l, sw.Figure), "card", sw.Card,
+	tw.line("", "report.text.sweep_head", "game", gameName(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
 		// A dash parts the bounds: German and Czech write decimals with a comma.

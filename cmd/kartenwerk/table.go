@@ -12,7 +12,11 @@ import (
 // writeTable draws a view as text: the header, each player's counters and
 // zones, and the shared zones, in the speech's words.
 func (sp speech) writeTable(w io.Writer, v *engine.View) {
-	header := sp.T("table.header", "game", v.Game, "turn", v.Turn)
+	name := v.Game
+	if g, err := engine.Lookup(v.Game); err == nil {
+		name = g.Info().Name
+	}
+	header := sp.T("table.header", "game", name, "turn", v.Turn)
 	if v.Round > 0 {
 		header += " · " + sp.T("table.round", "round", v.Round)
 	}

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -39,5 +40,22 @@ func TestCountersAreGroupedAsOnTheTable(t *testing.T) {
 		if got := sp.countersText(tc.counters); got != tc.want {
 			t.Errorf("%s in %s: %q, want %q", tc.game, tc.lang, got, tc.want)
 		}
+	}
+}
+
+// The table's header names the game as its players do, not by its id.
+func TestTableHeaderNamesTheGame(t *testing.T) {
+	g, err := engine.Lookup("microlife")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(engine.Setup{Game: "microlife", Seats: 2, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	speech{l: i18n.DE, game: g.(engine.Speaker).Catalog()}.writeTable(&out, s.View(0))
+	if !strings.HasPrefix(out.String(), "Micro-Life · Zug 1") {
+		t.Errorf("the table begins %q, want the game's name", strings.SplitN(out.String(), "\n", 2)[0])
 	}
 }
