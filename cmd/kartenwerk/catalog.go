@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 func gamesCmd() *cobra.Command {
@@ -21,19 +22,33 @@ func gamesCmd() *cobra.Command {
 		Short: "List the games",
 		Args:  argsBetween(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			l, err := flagLang()
+			if err != nil {
+				return err
+			}
+			sp := speech{l: l}
 			w := tabwriter.NewWriter(cmd.OutOrStdout(), 0, 4, 2, ' ', 0)
-			fmt.Fprintln(w, "ID\tNAME\tPLAYERS\tABOUT")
+			fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", sp.T("games.game_id"), sp.T("games.name"), sp.T("games.players"), sp.T("games.about"))
 			for _, g := range engine.Games() {
 				info := g.Info()
 				seats := fmt.Sprint(info.MinSeats)
 				if info.MaxSeats > info.MinSeats {
 					seats += fmt.Sprintf("-%d", info.MaxSeats)
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", info.ID, info.Name, seats, info.Summary)
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", info.ID, info.Name, seats, summaryIn(g, l))
 			}
 			return w.Flush()
 		},
 	}
+}
+
+// summaryIn is g's summary in language l, from its catalogue's
+// game.summary where it has one.
+func summaryIn(g engine.Game, l i18n.Lang) string {
+	if s, ok := g.(engine.Speaker); ok && s.Catalog().Has("game.summary") {
+		return s.Catalog().T(l, "game.summary")
+	}
+	return g.Info().Summary
 }
 
 func cardsCmd() *cobra.Command {

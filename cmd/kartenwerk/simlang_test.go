@@ -158,3 +158,19 @@ func TestSimTextNamesTheGame(t *testing.T) {
 		t.Errorf("the report begins %q, want the game's name", strings.SplitN(out, "\n", 2)[0])
 	}
 }
+
+// games speaks the reader's language: its headings and each game's summary.
+func TestGamesInTheLanguageAsked(t *testing.T) {
+	out, _, err := run(t, "", "games", "--lang", "de")
+	if err != nil {
+		t.Fatalf("games: %v\n%s", err, out)
+	}
+	for _, want := range []string{"SPIELER", "WORUM ES GEHT", "Micro-Life", "Ein Deckbau-Spiel von Erregern gegen Immunzellen"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "ABOUT") || strings.Contains(out, "A deck-builder") {
+		t.Errorf("output is in English:\n%s", out)
+	}
+}
