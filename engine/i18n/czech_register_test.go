@@ -23,7 +23,7 @@ var informal = regexp.MustCompile(`(?i)(^|[^\p{L}])(` +
 	`zkontroluj|napiš|hraj|vyčerpej|vytvoř|uveď|přidej|prohlédni|požádej|zaregistruj|vyplň|vyměň|ukradni|tapni|přesuň|` +
 	`dohraj|změň|zahraj|potvrď|pojmenuj|odpověz|nakupuj|řekni|zruš|zopakuj|vyřaď|uprav|spusť|přepni|klikni|vezmi|` +
 	`otevři|pošli|najdi|polož|zaútoč|útoč|odeber|registruj|ulož|vlož|přihlas|pokračuj|ukonči|začni|dívej|smaž|obětuj|nastav|` +
-	`přilož|vylož|založ|dokonči|skonči|urči|projdi|převezmi|převeď|opusť|utrácej|odpovídej|vypleň|užij|drž|ponech|otoč|ukaž|podrž|vynech|odkryj|dober|vyleč|znič` +
+	`přilož|vylož|založ|dokonči|skonči|urči|projdi|převezmi|převeď|opusť|utrácej|odpovídej|vypleň|užij|drž|ponech|otoč|ukaž|podrž|vynech|odkryj|dober|vyleč|znič|sraz|kupuj|mutuj|veď|bojuj|braň|vyvíjej|získávej|vyčerpávej|sbírej|přeměň|rozvíjej|obrať` +
 	`)($|[^\p{L}])`)
 
 // formalAllowed are words informal finds that are not the informal
