@@ -365,7 +365,7 @@ func atFlow(t *testing.T, a, b *phone) {
 	b.value("pool", "1")
 	a.wait("the superiority hint in Czech", `document.querySelector('[data-code="at.superiority"]')?.textContent.includes("potřebuje")`)
 	a.click(`[data-key="p1.vp"][data-n="1"]`)
-	b.shows("#c-win", "Ada vyhrává!")
+	b.shows("#c-win", "Vítězí Ada!")
 }
 
 // ZY-4.2: 10 Silver a round; ZY-7.3: the score after round 5.
