@@ -63,6 +63,6 @@ func newRoot() *cobra.Command {
 	root.PersistentFlags().StringVar(&cardsDir, "cards", "", "a directory of card YAML files that add to or replace the game's cards")
 	root.PersistentFlags().StringVar(&langFlag, "lang", "", "the language of card texts, the table and messages: de, en or cs (default en)")
 	root.AddCommand(gamesCmd(), cardsCmd(), schemaCmd(), validateCmd(), playCmd(), simCmd(), strengthCmd(), scenarioCmd(), serveCmd(), loadtestCmd())
-	root.AddCommand(codesCmd(), accountsCmd(), sweepCmd(), tuneCmd(), learnCmd())
+	root.AddCommand(codesCmd(), accountsCmd(), sweepCmd(), tuneCmd(), learnCmd(), replayCmd())
 	return root
 }

@@ -8,6 +8,8 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -98,16 +100,42 @@ func RandomGames(t testing.TB, g engine.Game, opt Options) Summary {
 // go test ./games/athernum -long -enginetest.first 20000.
 var firstGame = flag.Int("enginetest.first", 0, "number the random games from this index on (games 0 to N-1 are the ones every run plays)")
 
+// recordsDir is where a failing game's record is written, for `kartenwerk
+// replay` to show the table as it was: go test ./games/zynalith -long
+// -enginetest.records /tmp/failed.
+var recordsDir = flag.String("enginetest.records", "", "write the record of a failing random game into this directory")
+
 // Check is RandomGames returning the first failure as an error.
 func Check(g engine.Game, opt Options) (Summary, error) {
 	opt.defaults()
 	sum := Summary{Reasons: map[string]int{}, Verbs: map[string]int{}}
 	for i := *firstGame; i < *firstGame+opt.Games; i++ {
-		if err := playOne(g, opt, i, &sum); err != nil {
-			return sum, fmt.Errorf("game %d (seed %d): %v", i, opt.Setup(i).Seed, err)
+		var rec engine.Record
+		if err := playOne(g, opt, i, &sum, &rec); err != nil {
+			return sum, fmt.Errorf("game %d (seed %d): %v%s", i, opt.Setup(i).Seed, err, saveRecord(*recordsDir, g, i, rec))
 		}
 	}
 	return sum, nil
+}
+
+// saveRecord writes rec, the actions of failing game i up to the failure,
+// into dir, and says where; it does nothing without a dir.
+func saveRecord(dir string, g engine.Game, i int, rec engine.Record) string {
+	if dir == "" {
+		return ""
+	}
+	path := filepath.Join(dir, fmt.Sprintf("%s-game-%d.json", g.Info().ID, i))
+	data, err := json.MarshalIndent(rec, "", "  ")
+	if err == nil {
+		err = os.MkdirAll(dir, 0o755)
+	}
+	if err == nil {
+		err = os.WriteFile(path, data, 0o644)
+	}
+	if err != nil {
+		return fmt.Sprintf("\n(its record could not be written: %v)", err)
+	}
+	return fmt.Sprintf("\nits record up to there: %s (kartenwerk replay %s --seat all)", path, path)
 }
 
 type player struct {
@@ -144,13 +172,15 @@ func (p *player) pick(s engine.State, game int) engine.Action {
 	return engine.RandomAction(s, p.legal, &p.rng)
 }
 
-func playOne(g engine.Game, opt Options, i int, sum *Summary) error {
+// playOne plays random game i, leaving in rec the actions it played.
+func playOne(g engine.Game, opt Options, i int, sum *Summary, rec *engine.Record) error {
 	setup := opt.Setup(i)
 	s, err := g.New(setup)
 	if err != nil {
 		return fmt.Errorf("New: %v", err)
 	}
 	p := &player{g: g, codec: g.Info().Actions, opt: opt, rng: engine.NewRNG(setup.Seed ^ 0xabcdef), record: engine.Record{Setup: setup}}
+	defer func() { *rec = p.record }()
 	if sum.Wins == nil {
 		sum.Wins = make([]int, engine.MaxSeats)
 	}

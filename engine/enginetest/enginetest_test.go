@@ -1,6 +1,10 @@
 package enginetest_test
 
 import (
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,6 +62,43 @@ func TestRandomGamesCatchAFailingInvariant(t *testing.T) {
 		}})
 	if err == nil || !strings.Contains(err.Error(), "invariant") {
 		t.Fatalf("invariant failure not reported: %v", err)
+	}
+}
+
+// With -enginetest.records DIR, a failing game's record is written there
+// and named in the failure: it replays to the state where the check
+// failed.
+func TestAFailingGamesRecordIsKept(t *testing.T) {
+	dir := t.TempDir()
+	if err := flag.Set("enginetest.records", dir); err != nil {
+		t.Fatal(err)
+	}
+	defer flag.Set("enginetest.records", "")
+	_, err := enginetest.Check(trick.Game{}, enginetest.Options{Games: 3, Setup: setup,
+		Invariants: func(s engine.State) error {
+			if s.Turn() > 2 {
+				return errTooLong
+			}
+			return nil
+		}})
+	path := filepath.Join(dir, "trick-game-0.json")
+	if err == nil || !strings.Contains(err.Error(), "kartenwerk replay "+path) {
+		t.Fatalf("the failure does not name the record %s: %v", path, err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rec engine.Record
+	if err := json.Unmarshal(data, &rec); err != nil {
+		t.Fatal(err)
+	}
+	s, err := engine.Replay(trick.Game{}, rec)
+	if err != nil {
+		t.Fatalf("the record does not replay: %v", err)
+	}
+	if s.Turn() != 3 {
+		t.Errorf("the record replays to turn %d, want 3, where the invariant failed", s.Turn())
 	}
 }
 
