@@ -174,8 +174,11 @@ func (s *State) eliminate(p int8) {
 		s.prio = s.next(p)
 	}
 	if s.active == p && s.live() > 1 {
+		// The turn ends at once: the next phase is the Night, and the phase
+		// boundary empties every pool (AT-4.6).
 		s.sn, s.tn, s.atk, s.atkT = 0, 0, 0, 0
-		s.phase, s.step = phNight, 1
+		s.setPhase(phNight)
+		s.step = 1
 	}
 }
 

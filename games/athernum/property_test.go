@@ -124,6 +124,19 @@ func invariants(st engine.State) error {
 	return evaluationInRange(s)
 }
 
+// Random game 55156 of a long run: p3's Salt Oracle made p2, whose Day it
+// was, draw from an empty deck. p2 lost, and the turn went to the Night
+// with p1's pool still holding the 4 Grove its Bloom Druids had made in
+// answer: the Night began without emptying the pools (AT-4.6, AT-7.4).
+func TestTheActivePlayersLossEmptiesThePools(t *testing.T) {
+	const game = 55156
+	_, err := enginetest.Check(theGame, enginetest.Options{Games: 1, Setup: func(int) engine.Setup { return mixedSetup(game) },
+		Invariants: invariants, DeepCheckEvery: 50})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
 func TestRandomGames(t *testing.T) {
 	games := 2000
 	if testing.Short() {
