@@ -128,7 +128,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		if err := os.WriteFile(path, png, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth`))
 		if wide {
 			t.Errorf("%s at %dx%d: the page is wider than the screen", name, size.w, size.h)
 		}
@@ -151,7 +151,7 @@ var tiebreak = regexp.MustCompile(`\b\d{1,3}[.,]\d\d\b`)
 // Screenshots at 1280x800 and 390x844 go to $KARTENWERK_SCREENS.
 func TestBrowserStandingsFitAPhone(t *testing.T) {
 	e := newTourneyEnv(t)
-	org := e.organiser("orga")
+	org := e.organiser("turnierleitung_nord") // a long name, as the header must hold it
 	var names []string
 	for i := range 8 {
 		names = append(names, fmt.Sprintf("Maximiliane_Wunderlich%02d", i+1)[:maxUsername])
@@ -163,7 +163,7 @@ func TestBrowserStandingsFitAPhone(t *testing.T) {
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#toast")
 	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
-	logInOnPage(do, "orga")
+	logInOnPage(do, "turnierleitung_nord")
 	for _, l := range i18n.Langs {
 		do("set a phone's size", chromedp.EmulateViewport(390, 844))
 		do("open the tournament in "+l.Name(), chromedp.Navigate(e.http.URL+"/tournaments/"+id+"?lang="+l.String()))
@@ -183,6 +183,12 @@ func TestBrowserStandingsFitAPhone(t *testing.T) {
 			.filter((th) => ((th.querySelector("abbr") || {}).title || "").length <= th.textContent.length).map((th) => th.textContent)`))
 		if err != nil || len(untitled) != 0 {
 			t.Errorf("in %s the short column heads %q lack their full words as a title (%v)", l, untitled, err)
+		}
+		// The header keeps its account link and language switch on the screen.
+		cut, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("header.bar > *")]
+			.filter((e) => e.getBoundingClientRect().right > innerWidth + 1 || e.scrollWidth > e.clientWidth + 1).map((e) => e.textContent || e.id)`))
+		if err != nil || len(cut) != 0 {
+			t.Errorf("in %s on a phone the header's %q reach past the screen's edge (%v)", l, cut, err)
 		}
 		shootPage(t, tab, "standings-"+l.String())
 	}
