@@ -94,7 +94,7 @@ func ReadDeckFile(path string) (DeckList, error) {
 }
 
 // ParseDeckList reads a deck list. Each line is a card with an optional
-// count: "3 Fire Drake", "3x Fire Drake" or "Fire Drake". Blank lines and
+// count: "3 Fire Drake", "3x Fire Drake", "Fire Drake x3" or "Fire Drake". Blank lines and
 // text after '#' are ignored. "name: My Deck" names the deck, and a line
 // ending in ':' ("extra:") starts a section; "main:" returns to the deck.
 // Every malformed line is reported, with its line number.
@@ -147,7 +147,7 @@ func parseDeckLine(line string) (e DeckEntry, problem string) {
 	count := strings.TrimSuffix(strings.ToLower(first), "x")
 	n, err := strconv.Atoi(count)
 	if err != nil || !hasRest {
-		return DeckEntry{Count: 1, Card: line}, ""
+		return trailingCount(line), ""
 	}
 	if n < 1 || n > 99 {
 		return DeckEntry{Count: n}, "deck.count_range"
@@ -157,6 +157,26 @@ func parseDeckLine(line string) (e DeckEntry, problem string) {
 		return DeckEntry{Count: n}, "deck.count_alone"
 	}
 	return DeckEntry{Count: n, Card: card}, ""
+}
+
+// trailingCount reads a line with its count after the name, as many deck
+// lists write it ("Fire Drake x3", "Fire Drake ×3"); a line without one is
+// a single card. A name that merely ends in a number ("Phage T4") keeps it.
+func trailingCount(line string) DeckEntry {
+	i := strings.LastIndexByte(line, ' ')
+	if i < 0 {
+		return DeckEntry{Count: 1, Card: line}
+	}
+	last := strings.ToLower(line[i+1:])
+	digits, ok := strings.CutPrefix(last, "x")
+	if !ok {
+		digits, ok = strings.CutPrefix(last, "×")
+	}
+	n, err := strconv.Atoi(digits)
+	if !ok || err != nil || n < 1 || n > 99 || strings.TrimSpace(line[:i]) == "" {
+		return DeckEntry{Count: 1, Card: line}
+	}
+	return DeckEntry{Count: n, Card: strings.TrimSpace(line[:i])}
 }
 
 // DefaultPreset picks the preset (0..presets-1) that seat (0-based) plays

@@ -114,6 +114,33 @@ func TestParseDeckList(t *testing.T) {
 	}
 }
 
+// A count may also follow the name, as many deck lists write it; a name
+// that ends in a number keeps it.
+func TestParseDeckListReadsTrailingCounts(t *testing.T) {
+	for _, c := range []struct {
+		line  string
+		card  string
+		count int
+	}{
+		{"Fire Drake x3", "Fire Drake", 3},
+		{"Fire Drake X2", "Fire Drake", 2},
+		{"Fire Drake ×4", "Fire Drake", 4},
+		{"Phage T4", "Phage T4", 1},
+		{"Fire Drake x0", "Fire Drake x0", 1},
+		{"Fire Drake x", "Fire Drake x", 1},
+		{"x3", "x3", 1},
+		{"2 Fire Drake x3", "Fire Drake x3", 2},
+	} {
+		d, err := engine.ParseDeckList("d.txt", "d", strings.NewReader(c.line+"\n"))
+		if err != nil || len(d.Entries) != 1 {
+			t.Fatalf("%q: %v %+v", c.line, err, d)
+		}
+		if e := d.Entries[0]; e.Card != c.card || e.Count != c.count {
+			t.Errorf("%q reads as %d %q, want %d %q", c.line, e.Count, e.Card, c.count, c.card)
+		}
+	}
+}
+
 func TestParseDeckListReportsEveryBadLine(t *testing.T) {
 	_, err := engine.ParseDeckList("bad.txt", "bad", strings.NewReader("0 Fire Drake\n3 Ember Imp\n500 Phoenix\n"))
 	var ps engine.Problems

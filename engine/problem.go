@@ -106,7 +106,11 @@ func wordsIn(l i18n.Lang, c *i18n.Catalog, args []any) []any {
 }
 
 // Error writes the problem as "file:line: subject: message (fix: ...)".
-func (p Problem) Error() string {
+func (p Problem) Error() string { return p.Text(i18n.EN) }
+
+// Text writes the problem as Error does, its own words ("line", "fix") in
+// language l: say it In l first for its message and fix in l too.
+func (p Problem) Text(l i18n.Lang) string {
 	var b strings.Builder
 	if p.File != "" {
 		b.WriteString(p.File)
@@ -115,7 +119,8 @@ func (p Problem) Error() string {
 		}
 		b.WriteString(": ")
 	} else if p.Line > 0 {
-		fmt.Fprintf(&b, "line %d: ", p.Line)
+		b.WriteString(i18n.Shared.T(l, "problem.line", "n", p.Line))
+		b.WriteString(": ")
 	}
 	if p.Subject != "" {
 		b.WriteString(p.Subject)
@@ -123,8 +128,8 @@ func (p Problem) Error() string {
 	}
 	b.WriteString(p.Msg)
 	if p.Fix != "" {
-		b.WriteString(" (fix: ")
-		b.WriteString(p.Fix)
+		b.WriteString(" (")
+		b.WriteString(i18n.Shared.T(l, "problem.fix", "fix", p.Fix))
 		b.WriteString(")")
 	}
 	return b.String()

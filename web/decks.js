@@ -35,7 +35,10 @@ function parseList(text) {
       continue;
     }
     const m = line.match(/^(\d+)x?\s+(.+)$/i);
-    addEntry(out.entries, m ? m[2].trim() : line, section, m ? Number(m[1]) : 1);
+    // "Fire Drake x3", as the server reads it (engine.trailingCount)
+    const t = m ? null : line.match(/^(.*\S)\s+[x×](\d+)$/i);
+    const after = t && Number(t[2]) >= 1 && Number(t[2]) <= 99;
+    addEntry(out.entries, m ? m[2].trim() : after ? t[1] : line, section, m ? Number(m[1]) : after ? Number(t[2]) : 1);
   }
   return out;
 }

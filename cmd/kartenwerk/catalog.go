@@ -185,6 +185,10 @@ func validateCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
+			sp, err := speechFor(g)
+			if err != nil {
+				return err
+			}
 			deck, err := engine.ReadDeckFile(args[1])
 			problems, err := engine.CheckDeck(g, deck, err)
 			if err != nil {
@@ -192,17 +196,13 @@ func validateCmd() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			if len(problems) == 0 {
-				sp, err := speechFor(g)
-				if err != nil {
-					return err
-				}
 				fmt.Fprintln(out, sp.T("validate.legal", "file", args[1], "game", g.Info().Name, "n", deck.Total()))
 				return nil
 			}
 			for _, p := range problems {
-				fmt.Fprintln(out, p.Error())
+				fmt.Fprintln(out, p.In(sp.l, sp.game).Text(sp.l))
 			}
-			fmt.Fprintf(out, "%d problem(s): the deck is not legal\n", len(problems))
+			fmt.Fprintln(out, sp.T("validate.problems", "n", len(problems)))
 			return exitError{1}
 		},
 	}

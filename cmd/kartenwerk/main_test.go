@@ -107,7 +107,7 @@ func TestValidate(t *testing.T) {
 	bad := writeFile(t, "bad.txt", "One\n2 Two\nTen\n")
 	out, _, err = run(t, "", "validate", "trick", bad)
 	if exitCode(err) != 1 || !strings.Contains(out, "bad.txt:2: Two: each card once") ||
-		!strings.Contains(out, "bad.txt:3: Ten: no such card") || !strings.Contains(out, "2 problem(s)") {
+		!strings.Contains(out, "bad.txt:3: Ten: no such card") || !strings.Contains(out, "2 problems: the deck is not legal") {
 		t.Fatalf("bad deck: %v\n%s", err, out)
 	}
 	malformed := writeFile(t, "malformed.txt", "0 One\n")

@@ -174,3 +174,21 @@ func TestGamesInTheLanguageAsked(t *testing.T) {
 		t.Errorf("output is in English:\n%s", out)
 	}
 }
+
+// validate speaks the reader's language: each problem, its fix and the
+// count of problems; a card named within a longer line is suggested.
+func TestValidateInTheLanguageAsked(t *testing.T) {
+	deck := writeFile(t, "deck.txt", "MystiMon Terrix x3\n4 Granok\n")
+	out, _, err := run(t, "", "validate", "mystimons", deck, "--lang", "de")
+	if exitCode(err) != 1 {
+		t.Fatalf("validate: %v\n%s", err, out)
+	}
+	for _, want := range []string{"deck.txt:1: MystiMon Terrix:", "meintest du Terrix?", "(Lösung: ", "Probleme: das Deck ist nicht gültig"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "fix:") || strings.Contains(out, "problem") {
+		t.Errorf("output has English words:\n%s", out)
+	}
+}

@@ -2,6 +2,8 @@ package cardpool
 
 import (
 	"iter"
+	"strings"
+	"unicode"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -12,11 +14,33 @@ import (
 // close, else a pointer to the game's card list. Every game's deck check
 // uses it, so the CLI and the lobby suggest alike.
 func NoSuchCard(d engine.DeckList, e engine.DeckEntry, game string, names iter.Seq[string]) engine.Problem {
-	if near, ok := Nearest(e.Card, names); ok {
+	near, ok := Nearest(e.Card, names)
+	if !ok {
+		near, ok = Within(e.Card, names)
+	}
+	if ok {
 		return d.Spoken(i18n.Shared, e, "deck.no_card_near", "near", near, "game", game)
 	}
 	return d.Spoken(i18n.Shared, e, "deck.no_card", "game", game)
 }
+
+// Within is the longest of names that the line holds as whole words,
+// ignoring case: "Terrix" in "MystiMon Terrix (Stage 1)", a list that
+// adds a card's type or set to its name.
+func Within(line string, names iter.Seq[string]) (string, bool) {
+	padded := " " + strings.Join(strings.FieldsFunc(key(line), notWordRune), " ") + " "
+	best, bestLen := "", 2 // a name of one or two letters is no suggestion
+	for cand := range names {
+		words := strings.Join(strings.FieldsFunc(key(cand), notWordRune), " ")
+		if len(words) > bestLen && strings.Contains(padded, " "+words+" ") {
+			best, bestLen = cand, len(words)
+		}
+	}
+	return best, best != ""
+}
+
+// notWordRune parts a name into words: at anything but letters and digits.
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }
 
 // Names lists the names of cards, for NoSuchCard.
 func Names[C any](cards []C, name func(*C) string) iter.Seq[string] {

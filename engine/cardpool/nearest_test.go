@@ -64,3 +64,27 @@ func TestDistance(t *testing.T) {
 		}
 	}
 }
+
+// A line that holds a card's name as whole words, with more around it,
+// suggests the longest such name; a part of a word or a name of two
+// letters suggests nothing.
+func TestWithinFindsANameInsideALine(t *testing.T) {
+	names := []string{"Terrix", "Fire Energy", "Fire", "Ox", "Aetherion's Gabe"}
+	for _, c := range []struct {
+		line, want string
+	}{
+		{"MystiMon Terrix", "Terrix"},
+		{"Terrix (Stage 1)", "Terrix"},
+		{"Basic Fire Energy card", "Fire Energy"}, // the longest
+		{"fire", "Fire"},
+		{"Terrixa", ""}, // not a whole word
+		{"Ox cart", ""}, // too short to guess
+		{"the aetherion s gabe", "Aetherion's Gabe"},
+		{"Dragon", ""},
+	} {
+		got, ok := Within(c.line, slices.Values(names))
+		if got != c.want || ok != (c.want != "") {
+			t.Errorf("Within(%q) = %q, %v; want %q", c.line, got, ok, c.want)
+		}
+	}
+}
