@@ -49,6 +49,11 @@ func (sp speech) writeTable(w io.Writer, v *engine.View) {
 
 func (sp speech) writePlayer(w io.Writer, v *engine.View, p engine.PlayerView) {
 	name := sp.seat(p.Seat)
+	// A game may name a seat by more than its number, after it: Mystic
+	// Elements adds the colours it picked ("p2 (Blue, Green)").
+	if strings.HasPrefix(p.Name, name+" ") {
+		name = p.Name
+	}
 	if p.Seat == v.Viewer {
 		name += " " + sp.T("table.you")
 	}

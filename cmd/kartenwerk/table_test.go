@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -57,5 +58,32 @@ func TestTableHeaderNamesTheGame(t *testing.T) {
 	speech{l: i18n.DE, game: g.(engine.Speaker).Catalog()}.writeTable(&out, s.View(0))
 	if !strings.HasPrefix(out.String(), "Micro-Life · Zug 1") {
 		t.Errorf("the table begins %q, want the game's name", strings.SplitN(out.String(), "\n", 2)[0])
+	}
+}
+
+// A seat a game names by more than its number shows that name: Mystic
+// Elements' seats with the colours they picked (ME-3.1).
+func TestTableNamesSeatsAsTheGameDoes(t *testing.T) {
+	g, err := engine.Lookup("mysticelements")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := g.New(engine.Setup{Game: "mysticelements", Seats: 2, Seed: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 { // each seat picks its first colour
+		legal := s.Legal(nil)
+		if err := s.Apply(legal[0]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sp := speech{l: i18n.EN, game: g.(engine.Speaker).Catalog()}
+	var out strings.Builder
+	sp.writeTable(&out, engine.Localized(s, 0, sp.words()))
+	for _, p := range []string{"p1", "p2"} {
+		if !regexp.MustCompile(`(?m)^` + p + ` \((Red|Yellow|Blue|Green|Black|White|Purple|Brown)\)`).MatchString(out.String()) {
+			t.Errorf("%s is not shown with its colour:\n%s", p, out.String())
+		}
 	}
 }
