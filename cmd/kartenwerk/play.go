@@ -132,14 +132,8 @@ type terminal struct {
 
 func (t *terminal) loop(opponent ai.Agent) error {
 	for {
-		if done, outcome := t.s.Terminal(); done {
-			t.sp.writeTable(t.out, engine.Localized(t.s, t.me, t.sp.words()))
-			fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", outcome))
-			if ss, ok := t.s.(engine.StateSpeaker); ok {
-				for _, line := range ss.Explain(t.sp.words()) {
-					fmt.Fprintln(t.out, "  "+line)
-				}
-			}
+		if done, _ := t.s.Terminal(); done {
+			t.over()
 			return nil
 		}
 		seat := t.s.ToMove()
@@ -159,6 +153,25 @@ func (t *terminal) loop(opponent ai.Agent) error {
 		if err := t.rec.Append(t.g, t.s, a); err != nil {
 			return fmt.Errorf("%v's action was refused: %w", seat, err)
 		}
+	}
+}
+
+// over shows the finished table and how the game ended: the game's own
+// explanation where it gives one, else the result and its reason.
+func (t *terminal) over() {
+	view := engine.Localized(t.s, t.me, t.sp.words())
+	t.sp.writeTable(t.out, view)
+	var lines []string
+	if ss, ok := t.s.(engine.StateSpeaker); ok {
+		lines = ss.Explain(t.sp.words())
+	}
+	if len(lines) == 0 {
+		fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", t.sp.resultText(view.Result)))
+		return
+	}
+	fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", lines[0]))
+	for _, line := range lines[1:] {
+		fmt.Fprintln(t.out, "  "+line)
 	}
 }
 

@@ -187,3 +187,15 @@ func TestValidateInTheLanguageAsked(t *testing.T) {
 	saysOnly(t, out, []string{"deck.txt:1: MystiMon Terrix:", "meintest du Terrix?", "(Lösung: ", "Probleme: das Deck ist nicht gültig"},
 		[]string{"fix:", "problem"})
 }
+
+// The end of a game played in the terminal is said in the reader's words:
+// the game's own explanation, not the outcome's English ("p2 wins
+// (points)").
+func TestPlayEndsInTheLanguageAsked(t *testing.T) {
+	out, _, err := run(t, strings.Repeat("1\n", 3000), "play", "zynalith", "--seed", "2", "--lang", "de")
+	if err != nil {
+		t.Fatalf("play: %v", err)
+	}
+	end := out[strings.LastIndex(out, "\nSpielende: "):]
+	saysOnly(t, end, []string{"Spielende: p2 gewinnt.", "(ZY-7.3, ZY-7.4)"}, []string{" wins ", "(points)"})
+}
