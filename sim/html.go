@@ -162,8 +162,38 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		},
 		"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
 		"joinFields":  func(fields []string) string { return FieldsIn(l, fields) },
-		"variantText": VariantText,
+		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
+		"variant":     func(k, v string) string { return VariantsIn(l, game, map[string]string{k: v})[0].Said },
+		"option":      func(k, v string) string { return optionIn(l, game, k, v) },
 	}
+}
+
+// VariantWord is one rule variant of a batch: in the game's words
+// ("Antiracistická úprava: vypnuto") and as --variant takes it
+// ("antiracist=off"), to play the same rules again.
+type VariantWord struct{ Said, Flag string }
+
+// VariantsIn are a batch's rule variants, by key, in language l with the
+// game's words for each variant and option; a variant the words do not
+// name is said as its flag.
+func VariantsIn(l i18n.Lang, game *i18n.Catalog, v map[string]string) []VariantWord {
+	out := make([]VariantWord, 0, len(v))
+	for _, k := range slices.Sorted(maps.Keys(v)) {
+		w := VariantWord{Said: k + "=" + v[k], Flag: k + "=" + v[k]}
+		if game != nil && game.Has("variant."+k+".name") {
+			w.Said = game.T(l, "variant."+k+".name") + ": " + optionIn(l, game, k, v[k])
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+// optionIn is option v of variant k in the game's words, or v itself.
+func optionIn(l i18n.Lang, game *i18n.Catalog, k, v string) string {
+	if key := "variant." + k + ".option." + v; game != nil && game.Has(key) {
+		return game.T(l, key)
+	}
+	return v
 }
 
 // VariantText writes a batch's rule variants as --variant takes them, by

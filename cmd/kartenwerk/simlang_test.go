@@ -199,3 +199,20 @@ func TestPlayEndsInTheLanguageAsked(t *testing.T) {
 	end := out[strings.LastIndex(out, "\nSpielende: "):]
 	saysOnly(t, end, []string{"Spielende: p2 gewinnt.", "(ZY-7.3, ZY-7.4)"}, []string{" wins ", "(points)"})
 }
+
+// The HTML report names rule variants in the game's words, each with the
+// flag that plays it again; a comparison of readings names them so too.
+func TestReportNamesVariantsInTheGamesWords(t *testing.T) {
+	html := filepath.Join(t.TempDir(), "r.html")
+	if _, _, err := run(t, "", "sim", "mysticelements", "-n", "10", "--variant", "antiracist=on", "--report", html, "--lang", "cs"); err != nil {
+		t.Fatal(err)
+	}
+	page, _ := os.ReadFile(html)
+	saysOnly(t, string(page), []string{"Antiracistická úprava: zapnuto", `<code class="flag">antiracist=on</code>`}, nil)
+	if _, _, err := run(t, "", "sim", "mysticelements", "-n", "10", "--compare-variant", "antiracist=off,on", "--report", html, "--lang", "de"); err != nil {
+		t.Fatal(err)
+	}
+	page, _ = os.ReadFile(html)
+	heading := regexp.MustCompile(`<h2>[^<]*</h2>`).FindString(string(page))
+	saysOnly(t, heading, []string{"Antirassistische Anpassung: aus"}, []string{"antiracist"})
+}
