@@ -156,22 +156,28 @@ func (t *terminal) loop(opponent ai.Agent) error {
 	}
 }
 
-// over shows the finished table and how the game ended: the game's own
-// explanation where it gives one, else the result and its reason.
+// over shows the finished table and how the game ended.
 func (t *terminal) over() {
 	view := engine.Localized(t.s, t.me, t.sp.words())
 	t.sp.writeTable(t.out, view)
+	t.sp.writeEnd(t.out, t.s, view)
+}
+
+// writeEnd says how finished game s ended: the game's own explanation
+// where it gives one, else the result and its reason (view is s as the
+// reader sees it).
+func (sp speech) writeEnd(w io.Writer, s engine.State, view *engine.View) {
 	var lines []string
-	if ss, ok := t.s.(engine.StateSpeaker); ok {
-		lines = ss.Explain(t.sp.words())
+	if ss, ok := s.(engine.StateSpeaker); ok {
+		lines = ss.Explain(sp.words())
 	}
 	if len(lines) == 0 {
-		fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", t.sp.resultText(view.Result)))
+		fmt.Fprintln(w, "\n"+sp.T("play.over", "result", sp.resultText(view.Result)))
 		return
 	}
-	fmt.Fprintln(t.out, "\n"+t.sp.T("play.over", "result", lines[0]))
+	fmt.Fprintln(w, "\n"+sp.T("play.over", "result", lines[0]))
 	for _, line := range lines[1:] {
-		fmt.Fprintln(t.out, "  "+line)
+		fmt.Fprintln(w, "  "+line)
 	}
 }
 

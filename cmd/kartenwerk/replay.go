@@ -92,7 +92,11 @@ func runReplay(path string, o replayOptions, out io.Writer) error {
 		return writeJSON(out, engine.Localized(s, viewer, sp.words()))
 	}
 	fmt.Fprintln(out)
-	sp.writeTable(out, engine.Localized(s, viewer, sp.words()))
+	view := engine.Localized(s, viewer, sp.words())
+	sp.writeTable(out, view)
+	if done, _ := s.Terminal(); done {
+		sp.writeEnd(out, s, view)
+	}
 	if to == len(rec.Actions) && rec.Hash != 0 && s.Hash() != rec.Hash {
 		return fmt.Errorf("%s: the replay ends at hash %016x, the record says %016x: the rules or cards have changed since it was recorded", path, s.Hash(), rec.Hash)
 	}

@@ -32,8 +32,8 @@ func TestReplayShowsEachActionAndTheTable(t *testing.T) {
 	if !strings.Contains(out, "  18. ") || strings.Contains(out, "  19. ") {
 		t.Errorf("want 18 numbered actions:\n%s", out)
 	}
-	if !strings.Contains(out, "GAME OVER") {
-		t.Errorf("the table after the last action does not show the game over:\n%s", out)
+	if !strings.Contains(out, "GAME OVER") || !strings.Contains(out, "\nGame over: ") {
+		t.Errorf("the table after the last action does not show how the game ended:\n%s", out)
 	}
 	out, _, err = run(t, "", "replay", path, "--to", "3", "--json")
 	var v engine.View
