@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+
+	"kartenwerk/internal/browsertest"
 )
 
 // editJS replaces text in the lab's card editor as typing would.
@@ -199,7 +201,7 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 			}
 			var png []byte
 			if err == nil {
-				png, err = chromedp.Run(ctx, chromedp.FullScreenshot(100))
+				png, err = browsertest.FullPage(ctx, 100)
 			}
 			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
 			diffs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("diff-rows").innerText`))
@@ -245,7 +247,7 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 		t.Errorf("the run's inputs do not name its sweep: %q", text("#detail-inputs"))
 	}
 	dir := screenshotDir(t)
-	png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+	png, err := browsertest.FullPage(tab, 100)
 	if err != nil {
 		t.Fatal(err)
 	}

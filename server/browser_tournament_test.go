@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine/i18n"
+	"kartenwerk/internal/browsertest"
 )
 
 // TestBrowserTournamentPage registers on the tournament page (an illegal
@@ -120,7 +121,7 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		for _, problem := range layoutProblems(t, tab) {
 			t.Errorf("%s at %dx%d: %s", name, size.w, size.h, problem)
 		}
-		png, err := chromedp.Run(tab, chromedp.FullScreenshot(100))
+		png, err := browsertest.FullPage(tab, 100)
 		if err != nil {
 			t.Fatal(err)
 		}

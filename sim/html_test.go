@@ -64,7 +64,7 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 	if err != nil || title != "Trick report|3|3" {
 		t.Errorf("page title, win and game-figure tables: %q %v", title, err)
 	}
-	shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(80))
+	shot, err := browsertest.FullPage(ctx, 80)
 	if err == nil && os.Getenv(browsertest.ScreensEnv) != "" {
 		_ = os.WriteFile(filepath.Join(os.Getenv(browsertest.ScreensEnv), "report.jpg"), shot, 0o644)
 	}
@@ -99,7 +99,7 @@ func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 			if dir == "" {
 				continue
 			}
-			shot, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			shot, err := browsertest.FullPage(ctx, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
