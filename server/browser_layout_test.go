@@ -254,12 +254,13 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 	}
 }
 
-// A four-seat table shows every seat's head and meets every other check of
-// tableChecksJS at each decision: on a laptop three opponents share one
-// row, where the third used to wrap out of sight; on a phone, where they
-// stand in a column, each has a box of its head and a strip of its cards,
-// where only the first one's side used to show.
-func TestBrowserFourSeatTableShowsEverySeat(t *testing.T) {
+// A table of four or six seats shows every seat's head and meets every
+// other check of tableChecksJS at each decision: on a laptop three
+// opponents share one row, where the third used to wrap out of sight; on a
+// phone, where they stand in a column, each has a box of its head and a
+// strip of its cards, where only the first one's side used to show, and
+// five keep at least their heads, where the fifth's was cut.
+func TestBrowserCrowdedTableShowsEverySeat(t *testing.T) {
 	e := newEnv(t)
 	for _, c := range []struct {
 		game  string
