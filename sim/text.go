@@ -335,8 +335,8 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	if len(m.Strengths) > 0 {
 		tw.line("\n", "report.text.strength")
 		for k, s := range m.Strengths {
-			fmt.Fprintf(w, "  %d. %-*s %6s [%s, %s]   %s\n", k+1, width, AgentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
-				i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
+			fmt.Fprintf(w, "  %d. %-*s %6s %s   %s\n", k+1, width, AgentIn(l, s.Name), i18n.Signed(l, s.Rating, 0),
+				i18n.Bounds(l, i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0)), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}
 }

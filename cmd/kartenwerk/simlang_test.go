@@ -216,3 +216,16 @@ func TestReportNamesVariantsInTheGamesWords(t *testing.T) {
 	heading := regexp.MustCompile(`<h2>[^<]*</h2>`).FindString(string(page))
 	saysOnly(t, heading, []string{"Antirassistische Anpassung: aus"}, []string{"antiracist"})
 }
+
+// strength names the agents in the reader's words everywhere, the time per
+// decision too, and brackets a rating's interval as German writes it.
+func TestStrengthInTheLanguageAsked(t *testing.T) {
+	out, _, err := run(t, "", "strength", "microlife", "-n", "4", "--agents", "random,greedy", "-j", "1", "--lang", "de")
+	if err != nil {
+		t.Fatalf("strength: %v\n%s", err, out)
+	}
+	saysOnly(t, out, []string{"zufällig", "gierig"}, []string{"random", "greedy"})
+	if m := regexp.MustCompile(`\[[−+]\d+, `).FindString(out); m != "" {
+		t.Errorf("a rating interval is parted by a comma (%q):\n%s", m, out)
+	}
+}

@@ -85,10 +85,11 @@ func writeStrength(w io.Writer, m *sim.Matrix, l i18n.Lang) {
 		for e, agent := range rep.Agents {
 			if !seen[agent] && e < len(rep.ThinkingMs) {
 				seen[agent] = true
+				name := sim.AgentIn(l, agent)
 				if ms := rep.ThinkingMs[e]; ms >= 0 {
-					fmt.Fprintf(w, "  %-28s %s ms\n", agent, i18n.Decimal(l, ms, 3))
+					fmt.Fprintf(w, "  %-28s %s ms\n", name, i18n.Decimal(l, ms, 3))
 				} else {
-					fmt.Fprintf(w, "  %-28s %s\n", agent, sim.Words().T(l, "report.text.think_untimed"))
+					fmt.Fprintf(w, "  %-28s %s\n", name, sim.Words().T(l, "report.text.think_untimed"))
 				}
 			}
 		}
