@@ -289,13 +289,18 @@ func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		fmt.Fprintln(w)
 	}
 	tw.line("=== ", "report.text.diff_heading", "base", c.Key+"="+c.Options[0])
-	for _, d := range c.Diffs {
+	measures := make([]string, len(c.Diffs))
+	for i, d := range c.Diffs {
+		measures[i] = measureIn(l, d.Measure)
+	}
+	width := widest(measures, 22) // measures' words differ in length by language
+	for i, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-22s %8s -> %8s  %8s %s  %s, %s%s\n",
-			c.Key, d.Option, measureIn(l, d.Measure), i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
+		fmt.Fprintf(w, "  %s=%-12s %-*s %8s -> %8s  %8s %s  %s, %s%s\n",
+			c.Key, d.Option, width, measures[i], i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
 			i18n.Signed(l, d.Diff, 3), i18n.Bounds(l, i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3)), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
 	}
 	tw.line("  ", "report.text.diff_note")

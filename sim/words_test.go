@@ -206,6 +206,15 @@ func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
 		if err := WriteHTML(&page, Document{Title: "trick", Comparison: c, Lang: l}); err != nil {
 			t.Fatal(err)
 		}
+		arrows := map[int]bool{} // the column of each row's "->": one column
+		for _, line := range strings.Split(text.String(), "\n") {
+			if i := strings.Index(line, " -> "); i >= 0 {
+				arrows[utf8.RuneCountInString(line[:i])] = true
+			}
+		}
+		if len(arrows) != 1 {
+			t.Errorf("the %s comparison's rows do not line up: their arrows stand at %v\n%s", l, arrows, text.String())
+		}
 		for _, out := range []string{text.String(), visibleText(page.String())} {
 			if !strings.Contains(out, measureIn(l, "draw rate")) {
 				t.Errorf("the %s comparison lacks the draw rate in its words:\n%s", l, out)
