@@ -161,7 +161,8 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 			return template.CSS(fmt.Sprintf("background: rgba(192,57,43,%.2f)", -2*d))
 		},
 		"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
-		"joinFields":  func(fields []string) string { return FieldsIn(l, fields) },
+		"joinFields":  func(game string, fields []string) string { return FieldsIn(l, game, fields) },
+		"field":       func(game, field string) string { return FieldIn(l, game, field) },
 		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
 		"variant":     func(k, v string) string { return VariantsIn(l, game, map[string]string{k: v})[0].Said },
 		"option":      func(k, v string) string { return optionIn(l, game, k, v) },

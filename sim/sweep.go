@@ -142,6 +142,15 @@ func settingLabel(fields, values []string) string {
 	return strings.Join(parts, ", ")
 }
 
+// fieldsIn names the sweep's fields in language l (see FieldIn).
+func (sw *Sweep) fieldsIn(l i18n.Lang) []string {
+	out := make([]string, len(sw.Fields))
+	for i, f := range sw.Fields {
+		out[i] = FieldIn(l, sw.Game, f)
+	}
+	return out
+}
+
 // WriteText writes the sweep as a table in English: see WriteTextIn.
 func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 
@@ -150,7 +159,7 @@ func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	tw.line("", "report.text.sweep_head", "game", gameName(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
-		"fields", FieldsIn(l, sw.Fields), "games", sw.Games, "seed", sw.Seed)
+		"fields", FieldsIn(l, sw.Game, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	for _, p := range sw.Points {
 		// A dash parts the bounds: German and Czech write decimals with a comma.
 		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + "–" + i18n.Decimal(l, p.Figure.High, 2) + "]"
@@ -167,7 +176,7 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 		case figureLength:
 			rest = tw.t("report.text.sweep_row_first", "rate", rate)
 		}
-		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.Fields, p.Values), fig, rest)
+		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.fieldsIn(l), p.Values), fig, rest)
 	}
 }
 
@@ -179,15 +188,16 @@ func (sw *Sweep) Chart() (Chart, error) { return sw.ChartIn(i18n.EN) }
 // language l.
 func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	figure := FigureIn(l, sw.Figure)
-	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", sw.Fields[0]))
-	p.X.Label.Text = sw.Fields[0]
+	fields := sw.fieldsIn(l)
+	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", fields[0]))
+	p.X.Label.Text = fields[0]
 	p.Y.Label.Text = figure
 	groups := map[string]*errorBars{}
 	var order []string
 	for i, pt := range sw.Points {
 		key := ""
 		if len(pt.Values) > 1 {
-			key = sw.Fields[1] + " " + pt.Values[1]
+			key = fields[1] + " " + pt.Values[1]
 		}
 		g := groups[key]
 		if g == nil {

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -124,7 +125,32 @@ func points(l i18n.Lang, share float64) string {
 	return strings.Replace(s, ".", ",", 1)
 }
 
-// FieldsIn joins a sweep's fields as language l does: "cost and power".
-func FieldsIn(l i18n.Lang, fields []string) string {
-	return strings.Join(fields, " "+words.T(l, "report.sweep.and")+" ")
+// FieldIn names a card field a sweep varies, of game (its id), in
+// language l: the game's word for it where its cards show it as a stat
+// ("ATK", "Siegpunkte-Feld"), the reports' word for a card's cost, else
+// the field as typed.
+func FieldIn(l i18n.Lang, game, field string) string {
+	if g, err := engine.Lookup(game); err == nil {
+		if s, ok := g.(engine.Speaker); ok && s.Catalog().Has("stat."+field) {
+			return s.Catalog().T(l, "stat."+field)
+		}
+	}
+	if words.Has("report.field." + field) {
+		return words.T(l, "report.field."+field)
+	}
+	return field
+}
+
+// FieldsIn joins a sweep's fields as language l does in a sentence: "cost
+// and power"; German and Czech quote each („Kosten“), whose case the
+// sentence around it cannot take.
+func FieldsIn(l i18n.Lang, game string, fields []string) string {
+	said := make([]string, len(fields))
+	for i, f := range fields {
+		said[i] = FieldIn(l, game, f)
+		if l != i18n.EN {
+			said[i] = "„" + said[i] + "“"
+		}
+	}
+	return strings.Join(said, " "+words.T(l, "report.sweep.and")+" ")
 }

@@ -229,3 +229,18 @@ func TestStrengthInTheLanguageAsked(t *testing.T) {
 		t.Errorf("a rating interval is parted by a comma (%q):\n%s", m, out)
 	}
 }
+
+// A sweep names the card field it varies in the reader's words: a card's
+// cost by the reports' word, a stat by the game's.
+func TestSweepNamesItsFieldInTheLanguageAsked(t *testing.T) {
+	out, _, err := run(t, "", "sweep", "microlife", "--card", "Candida", "--field", "cost", "--values", "1..2", "-n", "4", "-j", "1", "--lang", "de")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, out)
+	}
+	saysOnly(t, out, []string{"nach „Kosten“ von Candida", "\n  Kosten 1 "}, []string{"cost"})
+	out, _, err = run(t, "", "sweep", "mystimons", "--card", "Terrix", "--field", "atk", "--values", "10..11", "-n", "4", "-j", "1", "--lang", "cs")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, out)
+	}
+	saysOnly(t, out, []string{"podle hodnoty „ÚTOK“ karty Terrix", "\n  ÚTOK 10 "}, []string{"atk"})
+}

@@ -94,7 +94,7 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	if o.sim.report == "" {
 		return nil
 	}
-	title := sim.Words().T(sp.l, "report.sweep.title", "game", g.Info().Name, "card", o.card, "fields", sim.FieldsIn(sp.l, fields))
+	title := sim.Words().T(sp.l, "report.sweep.title", "game", g.Info().Name, "card", o.card, "fields", sim.FieldsIn(sp.l, g.Info().ID, fields))
 	return writeOutputs(sim.Document{Title: title, Sweep: sw, Lang: sp.l, GameWords: sp.game}, o.sim.report, "")
 }
 
