@@ -449,7 +449,7 @@ func TestPlaySpeaksTheChosenLanguageAndShowsCards(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"Trick, Seed 3. Du bist p1 gegen random.",
+		"Trick, Seed 3. Du bist p1, dein Gegner: zufällig.",
 		"Deine Möglichkeiten:",
 		"Three — ",        // card Thr: the start of a name
 		"Two — ",          // card c1: an id in the hand

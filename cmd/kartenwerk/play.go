@@ -13,6 +13,7 @@ import (
 
 	"kartenwerk/ai"
 	"kartenwerk/engine"
+	"kartenwerk/sim"
 )
 
 type playOptions struct {
@@ -81,7 +82,7 @@ func runPlay(gameID string, o playOptions, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(out, sp.T("play.intro", "game", g.Info().Name, "seed", o.seed, "seat", sp.seat(me), "agent", opponent.Name()))
+	fmt.Fprintln(out, sp.T("play.intro", "game", g.Info().Name, "seed", o.seed, "seat", sp.seat(me), "agent", sim.AgentIn(sp.l, opponent.Name())))
 	t := &terminal{g: g, s: s, me: me, in: bufio.NewScanner(in), out: out, rec: engine.Record{Setup: setup}, sp: sp}
 	err = t.loop(opponent)
 	if o.record != "" {
