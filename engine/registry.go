@@ -37,6 +37,15 @@ func Lookup(id string) (Game, error) {
 	return nil, fmt.Errorf("unknown game %q: the games are %s", id, strings.Join(gameIDs(), ", "))
 }
 
+// NameOf is the name of the game with id ("Mystic Elements"), or the id
+// itself for a game that is not registered.
+func NameOf(id string) string {
+	if g, err := Lookup(id); err == nil {
+		return g.Info().Name
+	}
+	return id
+}
+
 // Games lists the registered games by id.
 func Games() []Game {
 	registry.RLock()

@@ -139,3 +139,12 @@ func CardRefusal(key string, seen bool, name string) (string, []any) {
 	}
 	return key, []any{"card", name}
 }
+
+// SummaryIn is g's summary for a list of games in language l: its
+// catalogue's game.summary where it speaks, else its Info's.
+func SummaryIn(g Game, l i18n.Lang) string {
+	if sp, ok := g.(Speaker); ok && sp.Catalog().Has("game.summary") {
+		return sp.Catalog().T(l, "game.summary")
+	}
+	return g.Info().Summary
+}

@@ -162,7 +162,7 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	lang := langOf(r)
 	for _, g := range srv.games.list {
 		i := g.Info()
-		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: summaryIn(g, lang), MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
+		gi := GameInfo{ID: i.ID, Name: i.Name, Summary: engine.SummaryIn(g, lang), MinSeats: i.MinSeats, MaxSeats: i.MaxSeats,
 			Variants: variantsIn(g, lang), Presets: []string{}}
 		for _, p := range g.Presets() {
 			gi.Presets = append(gi.Presets, p.Name)

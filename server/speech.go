@@ -121,14 +121,6 @@ func (s *session) wordsLocked(l i18n.Lang) engine.Words {
 	return engine.Words{Lang: l, Names: s.names}
 }
 
-// summaryIn is a game's summary for the games list in language l.
-func summaryIn(g engine.Game, l i18n.Lang) string {
-	if sp, ok := g.(engine.Speaker); ok && sp.Catalog().Has("game.summary") {
-		return sp.Catalog().T(l, "game.summary")
-	}
-	return g.Info().Summary
-}
-
 // VariantInfo is a rule variant as the lobby shows it: the game's spec,
 // whose key, options and default are the ids the page sends back, with
 // its name, doc and a word for each option in the reader's language.

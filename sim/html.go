@@ -146,7 +146,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"figure":     func(name string) string { return FigureIn(l, name) },
 		"agent":      func(spec string) string { return AgentIn(l, spec) },
 		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
-		"gameName":   gameName,
+		"gameName":   engine.NameOf,
 		"add1":       func(i int) int { return i + 1 },
 		"comparable": CardStat.comparable,
 		"anyComparable": func(cs []CardStat) bool {
@@ -164,7 +164,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"joinFields":  func(game string, fields []string) string { return FieldsIn(l, game, fields) },
 		"field":       func(game, field string) string { return FieldIn(l, game, field) },
 		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
-		"variant":     func(k, v string) string { return VariantsIn(l, game, map[string]string{k: v})[0].Said },
+		"variant":     func(k, v string) string { return variantSaid(l, game, k, v) },
 		"option":      func(k, v string) string { return optionIn(l, game, k, v) },
 	}
 }
@@ -180,13 +180,19 @@ type VariantWord struct{ Said, Flag string }
 func VariantsIn(l i18n.Lang, game *i18n.Catalog, v map[string]string) []VariantWord {
 	out := make([]VariantWord, 0, len(v))
 	for _, k := range slices.Sorted(maps.Keys(v)) {
-		w := VariantWord{Said: k + "=" + v[k], Flag: k + "=" + v[k]}
-		if game != nil && game.Has("variant."+k+".name") {
-			w.Said = game.T(l, "variant."+k+".name") + ": " + optionIn(l, game, k, v[k])
-		}
-		out = append(out, w)
+		out = append(out, VariantWord{Said: variantSaid(l, game, k, v[k]), Flag: k + "=" + v[k]})
 	}
 	return out
+}
+
+// variantSaid is option v of variant k in the game's words ("Barvy:
+// výhradní"), or as its flag ("colours=exclusive") where they do not
+// name the variant.
+func variantSaid(l i18n.Lang, game *i18n.Catalog, k, v string) string {
+	if game != nil && game.Has("variant."+k+".name") {
+		return game.T(l, "variant."+k+".name") + ": " + optionIn(l, game, k, v)
+	}
+	return k + "=" + v
 }
 
 // optionIn is option v of variant k in the game's words, or v itself.
@@ -209,15 +215,6 @@ func VariantText(v map[string]string) string {
 }
 
 var reportTemplate = template.Must(template.New("report").Funcs(reportFuncs(i18n.EN, nil)).Parse(reportHTML))
-
-// gameName is the name of the game with id ("Mystic Elements"), or the
-// id itself for a game this program does not know.
-func gameName(id string) string {
-	if g, err := engine.Lookup(id); err == nil {
-		return g.Info().Name
-	}
-	return id
-}
 
 // Reports lists the batches the document shows.
 func (d Document) Reports() []*Report {

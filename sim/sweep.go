@@ -158,8 +158,9 @@ func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 // language l.
 func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
-	tw.line("", "report.text.sweep_head", "game", gameName(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
+	tw.line("", "report.text.sweep_head", "game", engine.NameOf(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Game, sw.Fields), "games", sw.Games, "seed", sw.Seed)
+	fields := sw.fieldsIn(l)
 	for _, p := range sw.Points {
 		// A dash parts the bounds: German and Czech write decimals with a comma.
 		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + "–" + i18n.Decimal(l, p.Figure.High, 2) + "]"
@@ -176,7 +177,7 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 		case figureLength:
 			rest = tw.t("report.text.sweep_row_first", "rate", rate)
 		}
-		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(sw.fieldsIn(l), p.Values), fig, rest)
+		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(fields, p.Values), fig, rest)
 	}
 }
 

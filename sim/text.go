@@ -8,6 +8,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -19,7 +20,7 @@ func (r *Report) WriteText(w io.Writer) { r.WriteTextIn(w, i18n.EN, nil) }
 func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw := textWriter{w: w, l: l}
 	played := r.Games - r.Errors
-	tw.line("", "report.text.head", "game", gameName(r.Game), "games", r.Games, "seats", r.Seats, "seed", r.Seed,
+	tw.line("", "report.text.head", "game", engine.NameOf(r.Game), "games", r.Games, "seats", r.Seats, "seed", r.Seed,
 		"agents", strings.Join(agentsIn(l, r.Agents), " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
 		tw.line("", "report.text.variant", "variant", VariantText(r.Variant))

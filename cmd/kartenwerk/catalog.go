@@ -13,7 +13,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
-	"kartenwerk/engine/i18n"
 )
 
 func gamesCmd() *cobra.Command {
@@ -35,20 +34,11 @@ func gamesCmd() *cobra.Command {
 				if info.MaxSeats > info.MinSeats {
 					seats += fmt.Sprintf("-%d", info.MaxSeats)
 				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", info.ID, info.Name, seats, summaryIn(g, l))
+				fmt.Fprintf(w, "%s\t%s\t%s\t%s\n", info.ID, info.Name, seats, engine.SummaryIn(g, l))
 			}
 			return w.Flush()
 		},
 	}
-}
-
-// summaryIn is g's summary in language l, from its catalogue's
-// game.summary where it has one.
-func summaryIn(g engine.Game, l i18n.Lang) string {
-	if s, ok := g.(engine.Speaker); ok && s.Catalog().Has("game.summary") {
-		return s.Catalog().T(l, "game.summary")
-	}
-	return g.Info().Summary
 }
 
 func cardsCmd() *cobra.Command {

@@ -12,11 +12,7 @@ import (
 // writeTable draws a view as text: the header, each player's counters and
 // zones, and the shared zones, in the speech's words.
 func (sp speech) writeTable(w io.Writer, v *engine.View) {
-	name := v.Game
-	if g, err := engine.Lookup(v.Game); err == nil {
-		name = g.Info().Name
-	}
-	header := sp.T("table.header", "game", name, "turn", v.Turn)
+	header := sp.T("table.header", "game", engine.NameOf(v.Game), "turn", v.Turn)
 	if v.Round > 0 {
 		header += " · " + sp.T("table.round", "round", v.Round)
 	}
