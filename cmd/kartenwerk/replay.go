@@ -88,14 +88,17 @@ func runReplay(path string, o replayOptions, out io.Writer) error {
 			return fmt.Errorf("%s: action %d %q: %s", path, i+1, text, engine.ErrorIn(err, sp.l))
 		}
 	}
-	if o.asJSON {
-		return writeJSON(out, engine.Localized(s, viewer, sp.words()))
-	}
-	fmt.Fprintln(out)
 	view := engine.Localized(s, viewer, sp.words())
-	sp.writeTable(out, view)
-	if done, _ := s.Terminal(); done {
-		sp.writeEnd(out, s, view)
+	if o.asJSON {
+		if err := writeJSON(out, view); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprintln(out)
+		sp.writeTable(out, view)
+		if done, _ := s.Terminal(); done {
+			sp.writeEnd(out, s, view)
+		}
 	}
 	if to == len(rec.Actions) && rec.Hash != 0 && s.Hash() != rec.Hash {
 		return fmt.Errorf("%s: the replay ends at hash %016x, the record says %016x: the rules or cards have changed since it was recorded", path, s.Hash(), rec.Hash)
@@ -127,7 +130,7 @@ func decodeStrict(data []byte, v any) error {
 	if err := dec.Decode(v); err != nil {
 		return err
 	}
-	if dec.More() {
+	if _, err := dec.Token(); err != io.EOF {
 		return fmt.Errorf("there is more after the record")
 	}
 	return nil
