@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"io"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -268,6 +269,12 @@ func (l *Lab) body(w http.ResponseWriter, r *http.Request, v any) bool {
 		return false
 	case err != nil:
 		l.fail(w, r, badInput("lab.err_json", "detail", err.Error()))
+		return false
+	}
+	// A second value after the first is a client's mistake (or a smuggled
+	// request), never something to ignore.
+	if _, err := dec.Token(); err != io.EOF {
+		l.fail(w, r, badInput("lab.err_json", "detail", "trailing data after the JSON object"))
 		return false
 	}
 	return true

@@ -291,6 +291,34 @@ func TestCrossSiteRequestsAreRefused(t *testing.T) {
 	}
 }
 
+func TestABodyWithTrailingDataIsRefused(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	for _, body := range []string{
+		`{"game":"mysticelements","games":10} xyz`,
+		`{"game":"mysticelements","games":10}{"game":"athernum"}`,
+		`{"game":"mysticelements","games":10}]`,
+	} {
+		req, _ := http.NewRequest("POST", srv.URL+"/api/lab/runs", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var eb ErrorBody
+		json.NewDecoder(res.Body).Decode(&eb)
+		res.Body.Close()
+		if res.StatusCode != http.StatusBadRequest || !strings.Contains(eb.Error, "trailing data") {
+			t.Errorf("%s: %d %q, want 400 naming the trailing data", body, res.StatusCode, eb.Error)
+		}
+	}
+	c := newClient(t, srv, "")
+	var list map[string][]json.RawMessage
+	c.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 0 {
+		t.Fatalf("a refused body started %d runs", len(list["runs"]))
+	}
+}
+
 func TestCheckShowsTheEditedCardsText(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")
