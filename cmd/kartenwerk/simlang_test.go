@@ -244,3 +244,29 @@ func TestSweepNamesItsFieldInTheLanguageAsked(t *testing.T) {
 	}
 	saysOnly(t, out, []string{"podle hodnoty „ÚTOK“ karty Terrix", "\n  ÚTOK 10 "}, []string{"atk"})
 }
+
+// A sweep's HTML report heads its figure's column with the interval as
+// the reader's language writes a percentage, and names a field the game
+// has no stat for by the game's word for it.
+func TestSweepReportHeadsInTheLanguageAsked(t *testing.T) {
+	for _, tc := range []struct {
+		lang       string
+		want, lack []string
+	}{
+		{"en", []string{"win rate [95%]", "Zynalith cost"}, []string{"[95 %]"}},
+		{"de", []string{"[95 %]", "„Zynalith-Kosten“"}, []string{"[95%]", ">zynalith<"}},
+		{"cs", []string{"[95 %]", "„cena v zynalithu“"}, []string{"[95%]", ">zynalith<"}},
+	} {
+		report := filepath.Join(t.TempDir(), "sweep.html")
+		out, _, err := run(t, "", "sweep", "zynalith", "--card", "Zynalithgolem", "--field", "zynalith", "--values", "3..4",
+			"-n", "4", "-j", "1", "--lang", tc.lang, "--report", report)
+		if err != nil {
+			t.Fatalf("sweep --lang %s: %v\n%s", tc.lang, err, out)
+		}
+		html, err := os.ReadFile(report)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saysOnly(t, string(html), tc.want, tc.lack)
+	}
+}
