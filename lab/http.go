@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
@@ -43,11 +44,27 @@ type GameSetup struct {
 	MaxSeats int                  `json:"max_seats"`
 	Variants []engine.VariantSpec `json:"variants"`
 	Presets  []string             `json:"presets"`
-	// Cards names the cards, for a sweep.
-	Cards     []string   `json:"cards"`
-	CardFiles []CardFile `json:"card_files"`
-	Agents    []string   `json:"agents"`
-	Limits    PageLimits `json:"limits"`
+	// Sweepable lists the cards a sweep can vary, with their number
+	// fields.
+	Sweepable []SweepCard `json:"sweepable"`
+	CardFiles []CardFile  `json:"card_files"`
+	Agents    []string    `json:"agents"`
+	Limits    PageLimits  `json:"limits"`
+}
+
+// SweepCard is a card a sweep can vary: its name and its whole-number
+// fields in the file in force for it.
+type SweepCard struct {
+	Name   string       `json:"name"`
+	Fields []SweepField `json:"fields"`
+}
+
+// SweepField is one number field of a card: its key in the card file, its
+// name in the page's language, and its value now.
+type SweepField struct {
+	Field string `json:"field"`
+	Word  string `json:"word"`
+	Value int    `json:"value"`
 }
 
 // PageLimits are the limits the page tells before it is refused.
@@ -74,17 +91,37 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
-		Variants: info.Variants, Presets: []string{}, Cards: []string{}, CardFiles: cardFiles(g), Agents: pageAgents,
+		Variants: info.Variants, Presets: []string{}, Sweepable: sweepable(g, l.lang(r)), CardFiles: cardFiles(g), Agents: pageAgents,
 		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
 			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI,
 			KeepDays: l.keepDays(), KeepRuns: l.limits.KeepPerUser}}
 	for _, d := range g.Presets() {
 		out.Presets = append(out.Presets, d.Name)
 	}
-	for _, c := range g.Cards() {
-		out.Cards = append(out.Cards, c.Name)
-	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// sweepable lists g's cards that have a number field, with those fields
+// named in language l.
+func sweepable(g engine.Game, l i18n.Lang) []SweepCard {
+	out := []SweepCard{}
+	src, ok := g.(engine.CardSource)
+	if !ok {
+		return out
+	}
+	files := src.CardFiles()
+	for _, c := range g.Cards() {
+		stats, err := cardpool.NumberFields(files, c.Name)
+		if err != nil || len(stats) == 0 {
+			continue
+		}
+		card := SweepCard{Name: c.Name}
+		for _, st := range stats {
+			card.Fields = append(card.Fields, SweepField{Field: st.Name, Word: sim.FieldIn(l, g.Info().ID, st.Name), Value: st.Value})
+		}
+		out = append(out, card)
+	}
+	return out
 }
 
 // CheckRequest is the body of POST /api/lab/check: an edited card file.
@@ -128,7 +165,17 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	for i := range runs {
+		runs[i].sayIn(l.lang(r))
+	}
 	writeJSON(w, http.StatusOK, map[string][]Run{"runs": runs})
+}
+
+// sayIn names the run's sweep field in language l.
+func (run *Run) sayIn(l i18n.Lang) {
+	if run != nil && run.Spec.Sweep != nil {
+		run.SweepField = sim.FieldIn(l, run.Spec.Game, run.Spec.Sweep.Field)
+	}
 }
 
 func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
@@ -146,6 +193,7 @@ func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	run.sayIn(l.lang(r))
 	writeJSON(w, http.StatusAccepted, run)
 }
 
@@ -155,6 +203,7 @@ func (l *Lab) handleRun(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	run.sayIn(l.lang(r))
 	writeJSON(w, http.StatusOK, run)
 }
 
@@ -168,6 +217,7 @@ func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
+	run.sayIn(l.lang(r))
 	writeJSON(w, http.StatusOK, run)
 }
 

@@ -3,6 +3,7 @@ package lab
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -466,6 +467,40 @@ func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
 		s.Sweep = &bad.sweep
 		if _, status, eb := c.submit(s); status != 400 || eb.Key != bad.key {
 			t.Errorf("%+v: %d %s (%s), want %s", bad.sweep, status, eb.Key, eb.Error, bad.key)
+		}
+	}
+}
+
+func TestASweepOffersTheCardsNumberFieldsInTheGamesWords(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	c.lang = "de"
+	var setup GameSetup
+	c.do("GET", "/api/lab/games/mysticelements", nil, &setup)
+	var fireball []SweepField
+	for _, card := range setup.Sweepable {
+		if card.Name == "Fireball" {
+			fireball = card.Fields
+		}
+	}
+	if got := fmt.Sprint(fireball); got != "[{cost Kosten 3}]" {
+		t.Errorf("Fireball's fields: %s, want its cost, 3, named Kosten", got)
+	}
+}
+
+// Every number field of every game's cards is named in German and Czech
+// by a word of the game's or the reports', never by its key in the file.
+func TestEverySweepableFieldHasAWord(t *testing.T) {
+	for _, g := range engine.Games() {
+		id := g.Info().ID
+		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
+			for _, card := range sweepable(g, l) {
+				for _, f := range card.Fields {
+					if f.Word == f.Field {
+						t.Errorf("%s %s: %s's field %q has no word", id, l, card.Name, f.Field)
+					}
+				}
+			}
 		}
 	}
 }

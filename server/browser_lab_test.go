@@ -230,7 +230,10 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 	_, tab, text, do := openLab(t)
 	do("ask for 60 games a value", chromedp.SetValue("#games", "60"))
 	do("sweep", chromedp.Click("#sweep-on"))
-	do("pick Fireball", chromedp.SetValue("#sweep-card", "Fireball"))
+	do("pick Fireball", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("sweep-card"); e.value = "Fireball"; e.dispatchEvent(new Event("change")); })()`))
+	waitFor(t, "Fireball's fields with its cost now", func() bool {
+		return text("#sweep-field") == "cost (now 3)" && text("#sweep-from-out") == "1" && text("#sweep-to-out") == "5"
+	})
 	slide := func(id, v string) {
 		do("slide "+id, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("input")); })()`))
 	}

@@ -126,13 +126,18 @@ func points(l i18n.Lang, share float64) string {
 }
 
 // FieldIn names a card field a sweep varies, of game (its id), in
-// language l: the game's word for it where its cards show it as a stat
-// ("ATK", "Siegpunkte-Feld"), the reports' word for a card's cost, else
-// the field as typed.
+// language l: the game's word for the card file's field where it has one
+// ("Zynalith-Kosten"), or for the stat its cards show ("ATK",
+// "Siegpunkte-Feld"), the reports' word for a card's cost, else the field
+// as typed.
 func FieldIn(l i18n.Lang, game, field string) string {
 	if g, err := engine.Lookup(game); err == nil {
-		if s, ok := g.(engine.Speaker); ok && s.Catalog().Has("stat."+field) {
-			return s.Catalog().T(l, "stat."+field)
+		if s, ok := g.(engine.Speaker); ok {
+			for _, key := range []string{"field." + field, "stat." + field} {
+				if s.Catalog().Has(key) {
+					return s.Catalog().T(l, key)
+				}
+			}
 		}
 	}
 	if words.Has("report.field." + field) {

@@ -42,6 +42,8 @@ async function start() {
   $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
   $("sweep-on").addEventListener("change", sweepHelp);
+  $("sweep-card").addEventListener("change", drawSweepFields);
+  $("sweep-field").addEventListener("change", sweepAround);
   for (const id of ["sweep-from", "sweep-to", "games"]) $(id).addEventListener("input", sweepHelp);
   $("start").addEventListener("click", () => startRun().catch(showError));
   $("compare").addEventListener("click", () => compare(picked.a, picked.b).catch(showError));
@@ -61,11 +63,35 @@ async function chooseGame(id) {
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
   drawVariants();
   drawSeats();
-  $("sweep-card").replaceChildren(...setup.cards.map((c) => el("option", {value: c}, c)));
+  $("sweep-card").replaceChildren(...setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+  drawSweepFields();
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
   sweepHelp();
   $("runs-kept").textContent = t("lab.runs_kept", {n: setup.limits.keep_days, max: setup.limits.keep_runs});
+}
+
+// drawSweepFields offers the chosen card's number fields in the game's
+// words, each with its value now, and sets the sliders around it.
+function drawSweepFields() {
+  const card = setup.sweepable.find((c) => c.name === $("sweep-card").value);
+  const fields = card ? card.fields : [];
+  $("sweep-field").replaceChildren(...fields.map((f) => el("option", {value: f.field},
+    t("lab.sweep_field_now", {word: f.word, value: f.value}))));
+  sweepAround();
+}
+
+// sweepAround sets the sliders' range and values around the chosen
+// field's value now: two either side, ten either side at most.
+function sweepAround() {
+  const card = setup.sweepable.find((c) => c.name === $("sweep-card").value);
+  const f = card && card.fields.find((x) => x.field === $("sweep-field").value);
+  if (!f) return sweepHelp();
+  const low = Math.max(0, f.value - 10), high = f.value + 10;
+  for (const id of ["sweep-from", "sweep-to"]) { $(id).min = low; $(id).max = high; }
+  $("sweep-from").value = Math.max(0, f.value - 2);
+  $("sweep-to").value = f.value + 2;
+  sweepHelp();
 }
 
 // sweepHelp shows the sweep's values and how many games it plays in all.
@@ -264,7 +290,7 @@ function spec() {
   if (seed) s.seed = Number(seed);
   if (edited()) { s.card_file = $("card-file").value; s.cards = $("yaml").value; }
   if ($("sweep-on").checked) {
-    s.sweep = {card: $("sweep-card").value, field: $("sweep-field").value.trim(), figure: $("sweep-figure").value,
+    s.sweep = {card: $("sweep-card").value, field: $("sweep-field").value, figure: $("sweep-figure").value,
       from: Number($("sweep-from").value), to: Number($("sweep-to").value)};
   }
   return s;
@@ -331,7 +357,7 @@ function runRow(r) {
 // runName is the run's label, or its game and what sets it apart.
 function runName(r) {
   if (r.spec.label) return r.spec.label;
-  const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to})
+  const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: r.sweep_field || s.sweep.field, from: s.sweep.from, to: s.sweep.to})
     : s.cards || s.edited ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
   return `${gameNames.get(s.game) || s.game} · ${what}`;
 }
@@ -357,7 +383,7 @@ async function openRun(id) {
 function drawRun(r, changed) {
   $("detail").hidden = false;
   $("detail-title").textContent = runName(r);
-  $("detail-inputs").textContent = inputsText(r.spec);
+  $("detail-inputs").textContent = inputsText(r);
   const share = r.spec.until_ci ? precisionShare(r) : r.planned ? Math.min(1, r.played / r.planned) : 0;
   $("bar").style.width = `${(r.status === "done" ? 1 : share) * 100}%`;
   let status = statusText(r);
@@ -392,8 +418,9 @@ function precisionShare(r) {
   return half > 0 ? Math.min(1, (r.spec.until_ci / 100 / half) ** 2) : 1;
 }
 
-function inputsText(s) {
-  const parts = [t("lab.seats_n", {n: s.seats}), (s.agents || []).map(agentLabel).join(" / ")];
+// inputsText says what run r was asked to play, in the reader's words.
+function inputsText(r) {
+  const s = r.spec, parts = [t("lab.seats_n", {n: s.seats}), (s.agents || []).map(agentLabel).join(" / ")];
   if ((s.decks && s.decks.length) || (s.lists && s.lists.length)) parts.push(deckNames(s).join(" / "));
   const words = variantWords.get(s.game) || new Map();
   for (const [k, v] of Object.entries(s.variant || {})) {
@@ -404,7 +431,7 @@ function inputsText(s) {
   if (s.mirror) parts.push(t("lab.mirror_short"));
   parts.push(t("lab.seed_n", {seed: s.seed}));
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
-  if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
+  if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: r.sweep_field || s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
   return parts.join(" · ");
 }
 
@@ -464,7 +491,9 @@ async function repeat(r) {
   $("sweep-on").checked = !!s.sweep;
   if (s.sweep) {
     $("sweep-card").value = s.sweep.card;
+    drawSweepFields();
     $("sweep-field").value = s.sweep.field;
+    sweepAround();
     $("sweep-figure").value = s.sweep.figure || "first";
     $("sweep-from").value = s.sweep.from;
     $("sweep-to").value = s.sweep.to;

@@ -134,3 +134,34 @@ func setField(entry yaml.MapSlice, field string, value any) yaml.MapSlice {
 	}
 	return append(entry, yaml.MapItem{Key: field, Value: value})
 }
+
+// NumberFields lists the whole-number fields of the named card's entry
+// in the file in force for it, in the entry's order, with their values:
+// the fields a sweep can vary. Fields of the file (a colour) and fields
+// that are not whole numbers ("2/1", a list) are left out.
+func NumberFields(files []engine.CardFile, card string) ([]engine.Stat, error) {
+	_, list, j, err := locate(files, map[int]yaml.MapSlice{}, card)
+	if err != nil {
+		return nil, err
+	}
+	var out []engine.Stat
+	for _, kv := range list[j].(yaml.MapSlice) {
+		if v, ok := wholeNumber(kv.Value); ok {
+			out = append(out, engine.Stat{Name: fmt.Sprint(kv.Key), Value: v})
+		}
+	}
+	return out, nil
+}
+
+// wholeNumber reads a decoded YAML value as an int, if it is one.
+func wholeNumber(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		return int(n), n <= 1<<31
+	}
+	return 0, false
+}

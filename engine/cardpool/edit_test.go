@@ -106,3 +106,30 @@ func TestEditCardsEditsCardsOfOneFileInOneCopy(t *testing.T) {
 		t.Errorf("an edit to the shipped value: %v", err)
 	}
 }
+
+func TestNumberFieldsListsTheEntrysWholeNumbers(t *testing.T) {
+	files := []engine.CardFile{
+		{Name: "a.yaml", Data: []byte("colour: red\ncards:\n  - {name: Imp, type: unit, cost: 1, power: 2, health: 1, stats: 2/1, keywords: [quick]}\n")},
+		{Name: "b.yaml", Data: []byte("cards:\n  - {name: Imp, type: unit, cost: 3, health: -1}\n")},
+	}
+	for _, tc := range []struct {
+		files []engine.CardFile
+		card  string
+		want  string
+	}{
+		{files[:1], "Imp", "[{cost 1} {power 2} {health 1}]"},
+		{files[:1], " imp ", "[{cost 1} {power 2} {health 1}]"},
+		{files, "Imp", "[{cost 3} {health -1}]"}, // the newest file's entry is in force
+	} {
+		got, err := cardpool.NumberFields(tc.files, tc.card)
+		if err != nil {
+			t.Fatalf("%q: %v", tc.card, err)
+		}
+		if s := fmt.Sprint(got); s != tc.want {
+			t.Errorf("%q in %d files: %s, want %s", tc.card, len(tc.files), s, tc.want)
+		}
+	}
+	if _, err := cardpool.NumberFields(files, "Impp"); err == nil || !strings.Contains(err.Error(), "Impp") {
+		t.Errorf("an unknown card: %v, want an error naming it", err)
+	}
+}
