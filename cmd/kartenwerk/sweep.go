@@ -119,37 +119,13 @@ func sweepSettings(g engine.Game, o sweepOptions) ([]sim.Setting, []string, erro
 		}
 		params = append(params, second)
 	}
-	var out []sim.Setting
-	for _, point := range grid(params) {
-		c, _, err := tune.Apply(g, sim.Config{}, params, point)
-		if err != nil {
-			return nil, nil, err
-		}
-		values := make([]string, len(point))
-		for i, v := range point {
-			values[i] = fmt.Sprint(params[i].Values[v])
-		}
-		out = append(out, sim.Setting{Values: values, Game: c.Game})
+	out, err := tune.Grid(g, params)
+	if err != nil {
+		return nil, nil, err
 	}
 	fields := make([]string, len(params))
 	for i, p := range params {
 		fields[i] = p.Field
 	}
 	return out, fields, nil
-}
-
-// grid lists every combination of the parameters' value indexes, the
-// first parameter changing fastest.
-func grid(params []tune.Param) [][]int {
-	out := [][]int{{}}
-	for i := len(params) - 1; i >= 0; i-- {
-		var next [][]int
-		for _, rest := range out {
-			for v := range params[i].Values {
-				next = append(next, append([]int{v}, rest...))
-			}
-		}
-		out = next
-	}
-	return out
 }
