@@ -171,10 +171,13 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]Run{"runs": runs})
 }
 
-// sayIn names the run's sweep field in language l.
+// sayIn names the run's sweep fields in language l.
 func (run *Run) sayIn(l i18n.Lang) {
-	if run != nil && run.Spec.Sweep != nil {
-		run.SweepField = sim.FieldIn(l, run.Spec.Game, run.Spec.Sweep.Field)
+	if sw := run.Spec.Sweep; sw != nil {
+		run.SweepField = sim.FieldIn(l, run.Spec.Game, sw.Field)
+		if sw.Field2 != "" {
+			run.SweepField2 = sim.FieldIn(l, run.Spec.Game, sw.Field2)
+		}
 	}
 }
 

@@ -292,6 +292,35 @@ func TestCrossSiteRequestsAreRefused(t *testing.T) {
 	}
 }
 
+// A sweep of two fields plays every pair of values, the first field's
+// changing fastest, each on the same deals, and the run names both fields
+// in the reader's words.
+func TestSweepOfTwoFieldsPlaysEveryPair(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	c.lang = "de"
+	s := quick(10)
+	s.Sweep = &SweepSpec{Card: "Wolf Pack", Field: "power", From: 2, To: 3, Field2: "health", From2: 1, To2: 3}
+	run, status, eb := c.submit(s)
+	if status != http.StatusAccepted || run.Planned != 60 {
+		t.Fatalf("submit: %d %s, planned %d, want 60 games", status, eb.Error, run.Planned)
+	}
+	done := c.wait(run.ID)
+	if done.Status != Done || done.Sweep == nil || done.Played != 60 {
+		t.Fatalf("sweep ended %s after %d games: %+v", done.Status, done.Played, done.Sweep)
+	}
+	var got []string
+	for _, p := range done.Sweep.Points {
+		got = append(got, strings.Join(p.Values, "/"))
+	}
+	if s := strings.Join(got, " "); s != "2/1 3/1 2/2 3/2 2/3 3/3" {
+		t.Errorf("points %s, want every pair, power fastest", s)
+	}
+	if done.SweepField != "Stärke" || done.SweepField2 != "Gesundheit" {
+		t.Errorf("the fields are named %q and %q, want Stärke and Gesundheit", done.SweepField, done.SweepField2)
+	}
+}
+
 func TestABodyWithTrailingDataIsRefused(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	for _, body := range []string{
@@ -462,6 +491,12 @@ func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 30}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}, 50_000, "lab.err_sweep_games"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_figure"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 3, To: 1}, 10, "lab.err_sweep_values"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 0, To: 1_000_000_000}, 10, "lab.err_sweep_values"},
+		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 3, Field2: "health", From2: 1, To2: 9}, 10, "lab.err_sweep_lines"},
+		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 3, Field2: "health", From2: 2, To2: 2}, 10, "lab.err_sweep_lines"},
+		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 3, Field2: "power", From2: 1, To2: 2}, 10, "lab.err_sweep_same_field"},
+		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 11, Field2: "health", From2: 1, To2: 5}, 2_000, "lab.err_sweep_games"},
 	} {
 		s := quick(bad.games)
 		s.Sweep = &bad.sweep

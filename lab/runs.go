@@ -60,9 +60,11 @@ type Run struct {
 	Report   *sim.Report `json:"report,omitempty"`
 	// Sweep is a finished sweep's figure at every value.
 	Sweep *sim.Sweep `json:"sweep,omitempty"`
-	// SweepField names a sweep's field in the reader's language, as the
-	// page shows it ("ATK" where the spec says atk); set when answering.
-	SweepField string `json:"sweep_field,omitempty"`
+	// SweepField and SweepField2 name a sweep's fields in the reader's
+	// language, as the page shows them ("ATK" where the spec says atk);
+	// set when answering.
+	SweepField  string `json:"sweep_field,omitempty"`
+	SweepField2 string `json:"sweep_field2,omitempty"`
 }
 
 // outcome is what a run's games came to: a report, or a sweep.

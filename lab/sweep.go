@@ -14,13 +14,24 @@ type SweepSpec struct {
 	Field string `json:"field"`
 	From  int    `json:"from"`
 	To    int    `json:"to"`
+	// Field2, if set, is a second number field of the card, played at
+	// From2..To2 against every value of the first: the chart draws a line
+	// for each of its values.
+	Field2 string `json:"field2,omitempty"`
+	From2  int    `json:"from2,omitempty"`
+	To2    int    `json:"to2,omitempty"`
 	// Figure is first (the first player's win rate, the default) or
 	// length (the mean game length).
 	Figure string `json:"figure,omitempty"`
 }
 
-// maxSweepValues bounds a sweep's settings.
-const maxSweepValues = 11
+// maxSweepValues bounds the values of a sweep's first field, and
+// maxSweepLines those of its second: the chart tells that many lines
+// apart by colour.
+const (
+	maxSweepValues = 11
+	maxSweepLines  = 5
+)
 
 // sweepPlan is a checked sweep: the game of every value.
 type sweepPlan struct {
@@ -34,13 +45,24 @@ type sweepPlan struct {
 // value from g, whose cards may be edited already.
 func (l *Lab) planSweep(g engine.Game, s Spec) (*sweepPlan, error) {
 	sw := s.Sweep
-	n := sw.To - sw.From + 1
-	switch {
+	params := []tune.Param{{Card: sw.Card, Field: sw.Field, Values: valuesFrom(sw.From, sw.To)}}
+	if sw.Field2 != "" {
+		params = append(params, tune.Param{Card: sw.Card, Field: sw.Field2, Values: valuesFrom(sw.From2, sw.To2)})
+	}
+	settings := 1
+	for _, p := range params {
+		settings *= len(p.Values)
+	}
+	switch n := len(params[0].Values); {
 	case s.UntilCI != 0:
 		return nil, badInput("lab.err_sweep_precision")
 	case n < 2 || n > maxSweepValues:
 		return nil, badInput("lab.err_sweep_values", "max", maxSweepValues)
-	case s.Games*n > l.limits.MaxGames:
+	case len(params) > 1 && (len(params[1].Values) < 2 || len(params[1].Values) > maxSweepLines):
+		return nil, badInput("lab.err_sweep_lines", "max", maxSweepLines)
+	case len(params) > 1 && sw.Field2 == sw.Field:
+		return nil, badInput("lab.err_sweep_same_field")
+	case s.Games*settings > l.limits.MaxGames:
 		return nil, badInput("lab.err_sweep_games", "max", l.limits.MaxGames)
 	}
 	if sw.Figure == "" {
@@ -50,17 +72,21 @@ func (l *Lab) planSweep(g engine.Game, s Spec) (*sweepPlan, error) {
 	if err != nil || (sw.Figure != "first" && sw.Figure != "length") {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	p := &sweepPlan{card: sw.Card, fields: []string{sw.Field}, figure: fig}
-	param := tune.Param{Card: sw.Card, Field: sw.Field}
-	for v := sw.From; v <= sw.To; v++ {
-		param.Values = append(param.Values, v)
+	p := &sweepPlan{card: sw.Card, figure: fig}
+	for _, param := range params {
+		p.fields = append(p.fields, param.Field)
 	}
-	for i, v := range param.Values {
-		c, _, err := tune.Apply(g, sim.Config{}, []tune.Param{param}, []int{i})
-		if err != nil {
-			return nil, asError(err)
-		}
-		p.settings = append(p.settings, sim.Setting{Values: []string{itoa(v.(int))}, Game: c.Game})
+	if p.settings, err = tune.Grid(g, params); err != nil {
+		return nil, asError(err)
 	}
 	return p, nil
+}
+
+// valuesFrom lists the whole numbers from..to.
+func valuesFrom(from, to int) []any {
+	var out []any
+	for v := from; v <= to && len(out) <= maxSweepValues; v++ {
+		out = append(out, v)
+	}
+	return out
 }

@@ -80,7 +80,7 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	waitFor(t, "Fireball's new text beside the editor", func() bool {
 		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
 	})
-	shootEditor(t, tab)
+	shootPart(t, tab, "#editor-box", "lab-editor")
 	do("rename the run", chromedp.SetValue("#label", "Fireball: cost 1, deals 5"))
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the second run's end", func() bool {
@@ -150,21 +150,22 @@ func jsString(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-// shootEditor keeps the card editor with its changed card beside it.
-func shootEditor(t *testing.T, tab context.Context) {
+// shootPart keeps the part of the page that sel picks, scrolled into
+// view, at a desktop's and a phone's size, as name-en-WxH.png.
+func shootPart(t *testing.T, tab context.Context, sel, name string) {
 	t.Helper()
 	dir := screenshotDir(t)
 	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
-		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView("#editor-box"),
+		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView(sel),
 			chromedp.Sleep(300*time.Millisecond))
 		var png []byte
 		if err == nil {
 			png, err = chromedp.Run(tab, chromedp.CaptureScreenshot())
 		}
 		if err != nil {
-			t.Fatalf("the editor at %dx%d: %v", size.w, size.h, err)
+			t.Fatalf("%s at %dx%d: %v", sel, size.w, size.h, err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("lab-editor-en-%dx%d.png", size.w, size.h)), png, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-en-%dx%d.png", name, size.w, size.h)), png, 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -232,11 +233,23 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 	do("sweep", chromedp.Click("#sweep-on"))
 	do("pick Fireball", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("sweep-card"); e.value = "Fireball"; e.dispatchEvent(new Event("change")); })()`))
 	waitFor(t, "Fireball's fields with its cost now", func() bool {
-		return text("#sweep-field") == "cost (now 3)" && text("#sweep-from-out") == "1" && text("#sweep-to-out") == "5"
+		return text("#sweep-field") == "Cost (now 3)" && text("#sweep-from-out") == "1" && text("#sweep-to-out") == "5"
 	})
 	slide := func(id, v string) {
 		do("slide "+id, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("input")); })()`))
 	}
+	pick := func(id, v string) {
+		do("pick "+v, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("change")); })()`))
+	}
+	pick("sweep-card", "Wolf Pack")
+	pick("sweep-field2", "health")
+	waitFor(t, "a second field's lines", func() bool {
+		return strings.Contains(text("#sweep-help"), "5 values of the first field, 3 of the second: 15 settings, 900 games in all") &&
+			text("#sweep-from2-out") == "1" && text("#sweep-to2-out") == "3"
+	})
+	shootPart(t, tab, "#sweep-box", "lab-sweep2")
+	pick("sweep-field2", "")
+	pick("sweep-card", "Fireball")
 	slide("sweep-from", "2")
 	slide("sweep-to", "4")
 	waitFor(t, "the sweep's size", func() bool { return strings.Contains(text("#sweep-help"), "3 values, 180 games") })

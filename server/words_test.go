@@ -111,7 +111,7 @@ func pageSources(t *testing.T, ext string) map[string]string {
 }
 
 var (
-	jsKey   = regexp.MustCompile(`\bt\("([a-z_.]+)"(\s*\+)?`)
+	jsKey   = regexp.MustCompile(`\bt\("([a-z0-9_.]+)"(\s*\+)?`)
 	htmlKey = regexp.MustCompile(`data-t(?:-[a-z-]+)?="([^"]+)"`)
 	// otherPages speak through catalogues of their own, such as the
 	// companion's companion-i18n.js.

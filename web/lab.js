@@ -43,8 +43,9 @@ async function start() {
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
   $("sweep-on").addEventListener("change", sweepHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
-  $("sweep-field").addEventListener("change", sweepAround);
-  for (const id of ["sweep-from", "sweep-to", "games"]) $(id).addEventListener("input", sweepHelp);
+  $("sweep-field").addEventListener("change", () => sweepAround(""));
+  $("sweep-field2").addEventListener("change", () => sweepAround("2"));
+  for (const id of ["sweep-from", "sweep-to", "sweep-from2", "sweep-to2", "games"]) $(id).addEventListener("input", sweepHelp);
   $("start").addEventListener("click", () => startRun().catch(showError));
   $("compare").addEventListener("click", () => compare(picked.a, picked.b).catch(showError));
   $("cancel").addEventListener("click", () => cancelRun().catch(showError));
@@ -72,36 +73,52 @@ async function chooseGame(id) {
 }
 
 // drawSweepFields offers the chosen card's number fields in the game's
-// words, each with its value now, and sets the sliders around it.
+// words, each with its value now, for the first field and the optional
+// second, and sets the sliders around their values.
 function drawSweepFields() {
-  const card = setup.sweepable.find((c) => c.name === $("sweep-card").value);
-  const fields = card ? card.fields : [];
-  $("sweep-field").replaceChildren(...fields.map((f) => el("option", {value: f.field},
-    t("lab.sweep_field_now", {word: f.word, value: f.value}))));
-  sweepAround();
+  const fields = sweepCard() ? sweepCard().fields : [];
+  const named = (w) => w.charAt(0).toLocaleUpperCase(lang()) + w.slice(1);
+  const options = () => fields.map((f) => el("option", {value: f.field}, t("lab.sweep_field_now", {word: named(f.word), value: f.value})));
+  $("sweep-field").replaceChildren(...options());
+  $("sweep-field2").replaceChildren(el("option", {value: ""}, t("lab.sweep_field2_none")), ...options());
+  sweepAround("");
+  sweepAround("2");
 }
 
-// sweepAround sets the sliders' range and values around the chosen
-// field's value now: two either side, ten either side at most.
-function sweepAround() {
-  const card = setup.sweepable.find((c) => c.name === $("sweep-card").value);
-  const f = card && card.fields.find((x) => x.field === $("sweep-field").value);
-  if (!f) return sweepHelp();
-  const low = Math.max(0, f.value - 10), high = f.value + 10;
-  for (const id of ["sweep-from", "sweep-to"]) { $(id).min = low; $(id).max = high; }
-  $("sweep-from").value = Math.max(0, f.value - 2);
-  $("sweep-to").value = f.value + 2;
+function sweepCard() { return setup.sweepable.find((c) => c.name === $("sweep-card").value); }
+
+// sweepAround sets the range and values of the sliders of the first field
+// (which "") or the second ("2") around the field's value now: two either
+// side, ten either side at most, and below zero only for a field that is.
+function sweepAround(which) {
+  const card = sweepCard();
+  const f = card && card.fields.find((x) => x.field === $("sweep-field" + which).value);
+  if (f) {
+    const floor = f.value < 0 ? -Infinity : 0;
+    for (const id of ["sweep-from" + which, "sweep-to" + which]) { $(id).min = Math.max(floor, f.value - 10); $(id).max = f.value + 10; }
+    $("sweep-from" + which).value = Math.max(floor, f.value - (which ? 1 : 2));
+    $("sweep-to" + which).value = f.value + (which ? 1 : 2);
+  }
   sweepHelp();
+}
+
+// sweepValues counts the values From..To of the first field's sliders
+// (which "") or the second's ("2"), and shows them.
+function sweepValues(which) {
+  const from = Number($("sweep-from" + which).value), to = Number($("sweep-to" + which).value);
+  $("sweep-from" + which + "-out").textContent = from;
+  $("sweep-to" + which + "-out").textContent = to;
+  return Math.max(0, to - from + 1);
 }
 
 // sweepHelp shows the sweep's values and how many games it plays in all.
 function sweepHelp() {
   $("sweep-box").hidden = !$("sweep-on").checked;
-  const from = Number($("sweep-from").value), to = Number($("sweep-to").value);
-  $("sweep-from-out").textContent = from;
-  $("sweep-to-out").textContent = to;
-  const values = Math.max(0, to - from + 1);
-  $("sweep-help").textContent = t("lab.sweep_help", {values, games: (values * (Number($("games").value) || 0)).toLocaleString(lang())});
+  const second = $("sweep-field2").value !== "";
+  for (const e of document.querySelectorAll(".sweep2")) e.hidden = !second;
+  const values = sweepValues(""), lines = second ? sweepValues("2") : 1, settings = values * lines;
+  const games = (settings * (Number($("games").value) || 0)).toLocaleString(lang());
+  $("sweep-help").textContent = second ? t("lab.sweep_help2", {values, lines, settings, games}) : t("lab.sweep_help", {values, games});
 }
 
 function range(a, b) { return Array.from({length: b - a + 1}, (_, i) => a + i); }
@@ -292,6 +309,9 @@ function spec() {
   if ($("sweep-on").checked) {
     s.sweep = {card: $("sweep-card").value, field: $("sweep-field").value, figure: $("sweep-figure").value,
       from: Number($("sweep-from").value), to: Number($("sweep-to").value)};
+    if ($("sweep-field2").value) {
+      Object.assign(s.sweep, {field2: $("sweep-field2").value, from2: Number($("sweep-from2").value), to2: Number($("sweep-to2").value)});
+    }
   }
   return s;
 }
@@ -357,9 +377,17 @@ function runRow(r) {
 // runName is the run's label, or its game and what sets it apart.
 function runName(r) {
   if (r.spec.label) return r.spec.label;
-  const s = r.spec, what = s.sweep ? t("lab.sweep_short", {card: s.sweep.card, field: r.sweep_field || s.sweep.field, from: s.sweep.from, to: s.sweep.to})
+  const s = r.spec, what = s.sweep ? sweepShort(r)
     : s.cards || s.edited ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
   return `${gameNames.get(s.game) || s.game} · ${what}`;
+}
+
+// sweepShort says in a few words what sweep run r varies, its fields in
+// the reader's words.
+function sweepShort(r) {
+  const w = r.spec.sweep, words = {card: w.card, field: r.sweep_field || w.field, from: w.from, to: w.to};
+  if (!w.field2) return t("lab.sweep_short", words);
+  return t("lab.sweep_short2", {...words, field2: r.sweep_field2 || w.field2, from2: w.from2, to2: w.to2});
 }
 
 function gamesText(r) { return t("lab.games_n", {n: r.played}); }
@@ -391,7 +419,10 @@ function drawRun(r, changed) {
   if (r.first) status += " · " + t("lab.first_so_far", {rate: pct(r.first.rate), low: pct(r.first.low), high: pct(r.first.high)});
   if (r.status === "done" && r.report) status = t("lab.done_summary", {games: r.report.games.toLocaleString(lang()),
     rate: pct(r.report.first_player_win_rate.rate), low: pct(r.report.first_player_win_rate.low), high: pct(r.report.first_player_win_rate.high)});
-  if (r.status === "done" && r.sweep) status = t("lab.sweep_done", {games: r.played.toLocaleString(lang()), values: r.sweep.points.length});
+  if (r.status === "done" && r.sweep) {
+    const words = {games: r.played.toLocaleString(lang()), values: r.sweep.points.length};
+    status = r.spec.sweep && r.spec.sweep.field2 ? t("lab.sweep_done2", words) : t("lab.sweep_done", words);
+  }
   if (r.status === "done" && r.report && r.report.errors) {
     const first = (r.report.error_samples || [])[0];
     status += " " + t("lab.games_failed", {n: r.report.errors, game: first ? first.index + 1 : "", error: first ? first.message : ""});
@@ -431,7 +462,7 @@ function inputsText(r) {
   if (s.mirror) parts.push(t("lab.mirror_short"));
   parts.push(t("lab.seed_n", {seed: s.seed}));
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
-  if (s.sweep) parts.push(t("lab.sweep_short", {card: s.sweep.card, field: r.sweep_field || s.sweep.field, from: s.sweep.from, to: s.sweep.to}));
+  if (s.sweep) parts.push(sweepShort(r));
   return parts.join(" · ");
 }
 
@@ -493,10 +524,11 @@ async function repeat(r) {
     $("sweep-card").value = s.sweep.card;
     drawSweepFields();
     $("sweep-field").value = s.sweep.field;
-    sweepAround();
+    $("sweep-field2").value = s.sweep.field2 || "";
     $("sweep-figure").value = s.sweep.figure || "first";
     $("sweep-from").value = s.sweep.from;
     $("sweep-to").value = s.sweep.to;
+    if (s.sweep.field2) { $("sweep-from2").value = s.sweep.from2; $("sweep-to2").value = s.sweep.to2; }
   }
   showEditor();
   sizeHelp();
