@@ -144,6 +144,16 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"points":     func(x float64) string { return points(l, x) },
 		"measure":    func(name string) string { return measureIn(l, name) },
 		"figure":     func(name string) string { return FigureIn(l, name) },
+		"sweepValue": func(figure string, iv Interval) string {
+			if strings.Contains(figure, "rate") {
+				return RatePercent(l, iv)
+			}
+			return i18n.Decimal(l, iv.Rate, 2) + " [" + i18n.Decimal(l, iv.Low, 2) + "–" + i18n.Decimal(l, iv.High, 2) + "]"
+		},
+		// A sweep's table gives the first player's rate and the length
+		// beside its figure, unless the figure is one of them.
+		"besideFirst": func(figure string) bool { return figure != figureFirst },
+		"besideTurns": func(figure string) bool { return figure != figureLength },
 		"agent":      func(spec string) string { return AgentIn(l, spec) },
 		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
 		"gameName":   engine.NameOf,

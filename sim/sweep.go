@@ -213,6 +213,7 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 		g.XYs = append(g.XYs, plotter.XY{X: x, Y: pt.Figure.Rate})
 		g.YErrors = append(g.YErrors, struct{ Low, High float64 }{pt.Figure.Rate - pt.Figure.Low, pt.Figure.High - pt.Figure.Rate})
 	}
+	dodge(groups, order)
 	for k, key := range order {
 		g := groups[key]
 		line, points, err := plotter.NewLinePoints(g.XYs)
@@ -236,6 +237,33 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	}
 	p.Add(plotter.NewGrid())
 	return Chart{Name: "sweep", Title: p.Title.Text, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+}
+
+// dodge moves the second field's lines a little apart along the x axis,
+// a tenth of the step between values at most, so that their points and
+// whiskers at one value do not hide each other.
+func dodge(groups map[string]*errorBars, order []string) {
+	if len(order) < 2 {
+		return
+	}
+	step := math.Inf(1)
+	for _, g := range groups {
+		for i := 1; i < len(g.XYs); i++ {
+			if d := math.Abs(g.XYs[i].X - g.XYs[i-1].X); d > 0 {
+				step = min(step, d)
+			}
+		}
+	}
+	if math.IsInf(step, 1) {
+		step = 1
+	}
+	width := 0.2 * step // all the lines together
+	for k, key := range order {
+		shift := width * (float64(k)/float64(len(order)-1) - 0.5)
+		for i := range groups[key].XYs {
+			groups[key].XYs[i].X += shift
+		}
+	}
 }
 
 // sweepColours tell the second field's values apart.

@@ -246,14 +246,15 @@ func TestSweepNamesItsFieldInTheLanguageAsked(t *testing.T) {
 }
 
 // A sweep's HTML report heads its figure's column with the interval as
-// the reader's language writes a percentage, and names a field the game
-// has no stat for by the game's word for it.
+// the reader's language writes a percentage, gives a rate as one, and
+// the first player's rate once where it is the figure; it names a field
+// the game has no stat for by the game's word for it.
 func TestSweepReportHeadsInTheLanguageAsked(t *testing.T) {
 	for _, tc := range []struct {
 		lang       string
 		want, lack []string
 	}{
-		{"en", []string{"win rate [95%]", "Zynalith cost"}, []string{"[95 %]"}},
+		{"en", []string{"win rate [95%]", "Zynalith cost", "<td>75.0% ["}, []string{"[95 %]", "<th>first player wins</th>", "<td>0.750"}},
 		{"de", []string{"[95 %]", "„Zynalith-Kosten“"}, []string{"[95%]", ">zynalith<"}},
 		{"cs", []string{"[95 %]", "„cena v zynalithu“"}, []string{"[95%]", ">zynalith<"}},
 	} {
