@@ -141,9 +141,9 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"diff": func(d Diff) string {
 			return i18n.Signed(l, d.Diff, 3) + " [" + i18n.Signed(l, d.Low, 3) + "; " + i18n.Signed(l, d.High, 3) + "]"
 		},
-		"points":     func(x float64) string { return points(l, x) },
-		"measure":    func(name string) string { return measureIn(l, name) },
-		"figure":     func(name string) string { return FigureIn(l, name) },
+		"points":  func(x float64) string { return points(l, x) },
+		"measure": func(name string) string { return measureIn(l, name) },
+		"figure":  func(name string) string { return FigureIn(l, name) },
 		"sweepValue": func(figure string, iv Interval) string {
 			if strings.Contains(figure, "rate") {
 				return RatePercent(l, iv)
@@ -154,11 +154,11 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		// beside its figure, unless the figure is one of them.
 		"besideFirst": func(figure string) bool { return figure != figureFirst },
 		"besideTurns": func(figure string) bool { return figure != figureLength },
-		"agent":      func(spec string) string { return AgentIn(l, spec) },
-		"gameFigure": func(name string) string { return gameFigureIn(l, game, name) },
-		"gameName":   engine.NameOf,
-		"add1":       func(i int) int { return i + 1 },
-		"comparable": CardStat.comparable,
+		"agent":       func(spec string) string { return AgentIn(l, spec) },
+		"gameFigure":  func(name string) string { return gameFigureIn(l, game, name) },
+		"gameName":    engine.NameOf,
+		"add1":        func(i int) int { return i + 1 },
+		"comparable":  CardStat.comparable,
 		"anyComparable": func(cs []CardStat) bool {
 			return slices.ContainsFunc(cs, CardStat.comparable)
 		},
