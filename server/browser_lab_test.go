@@ -262,6 +262,12 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 	if !strings.Contains(text("#detail-inputs"), "sweep Fireball cost 2..4") {
 		t.Errorf("the run's inputs do not name its sweep: %q", text("#detail-inputs"))
 	}
+	pick("sweep-card", "Wolf Pack")
+	do("load the run's inputs", chromedp.Click("#repeat"))
+	waitFor(t, "the sweep's inputs back in the form", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`["sweep-card", "sweep-field", "sweep-field2", "sweep-from", "sweep-to"].map((id) => document.getElementById(id).value).join(" ")`))
+		return got == "Fireball cost  2 4" && strings.Contains(text("#sweep-help"), "3 values, 180 games")
+	})
 	dir := screenshotDir(t)
 	png, err := browsertest.FullPage(tab, 100)
 	if err != nil {

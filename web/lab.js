@@ -523,8 +523,11 @@ async function repeat(r) {
   if (s.sweep) {
     $("sweep-card").value = s.sweep.card;
     drawSweepFields();
+    // Each field's sliders take its range before they take the run's values.
     $("sweep-field").value = s.sweep.field;
+    sweepAround("");
     $("sweep-field2").value = s.sweep.field2 || "";
+    sweepAround("2");
     $("sweep-figure").value = s.sweep.figure || "first";
     $("sweep-from").value = s.sweep.from;
     $("sweep-to").value = s.sweep.to;
