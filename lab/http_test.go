@@ -490,7 +490,8 @@ func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
 		{SweepSpec{Card: "Nonesuch", Field: "cost", From: 1, To: 3}, 10, "lab.err_input"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 30}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}, 50_000, "lab.err_sweep_games"},
-		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_figure"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "winner"}, 10, "lab.err_sweep_figure"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_deck"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 3, To: 1}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 0, To: 1_000_000_000}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 3, Field2: "health", From2: 1, To2: 9}, 10, "lab.err_sweep_lines"},
@@ -536,6 +537,34 @@ func TestEverySweepableFieldHasAWord(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// A sweep may chart the win rate of a deck a seat plays, and only of
+// such a deck.
+func TestSweepChartsTheWinRateOfASeatsDeck(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	g, _ := engine.Lookup("mysticelements")
+	a, b := g.Presets()[0].Name, g.Presets()[1].Name
+	sweep := func(figure string, decks ...string) Spec {
+		s := quick(10)
+		s.Decks, s.Variant = decks, map[string]string{"colours": "shared"}
+		s.Sweep = &SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 2, Figure: figure}
+		return s
+	}
+	run, status, eb := c.submit(sweep("deck:"+b, a, b))
+	if status != http.StatusAccepted {
+		t.Fatalf("charting %s's win rate: %d %s", b, status, eb.Error)
+	}
+	done := c.wait(run.ID)
+	if done.Status != Done || done.Sweep == nil || !strings.Contains(done.Sweep.Figure, b) {
+		t.Fatalf("the sweep ended %s charting %+v, want %s's win rate", done.Status, done.Sweep, b)
+	}
+	for _, s := range []Spec{sweep("deck:Nope", a, b), sweep("deck:" + b)} {
+		if _, status, eb := c.submit(s); status != 400 || eb.Key != "lab.err_sweep_deck" {
+			t.Errorf("figure %s with decks %v: %d %s (%s), want lab.err_sweep_deck", s.Sweep.Figure, s.Decks, status, eb.Key, eb.Error)
 		}
 	}
 }

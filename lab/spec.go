@@ -125,7 +125,7 @@ func (l *Lab) check(s Spec) (plan, error) {
 		p.planned = roundUp(cfg.Games, s.Seats)
 	}
 	if s.Sweep != nil {
-		if p.sweep, err = l.planSweep(g, s); err != nil {
+		if p.sweep, err = l.planSweep(g, s, decks); err != nil {
 			return plan{}, err
 		}
 		p.planned *= len(p.sweep.settings)

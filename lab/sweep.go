@@ -1,6 +1,9 @@
 package lab
 
 import (
+	"slices"
+	"strings"
+
 	"kartenwerk/engine"
 	"kartenwerk/sim"
 	"kartenwerk/sim/tune"
@@ -20,8 +23,9 @@ type SweepSpec struct {
 	Field2 string `json:"field2,omitempty"`
 	From2  int    `json:"from2,omitempty"`
 	To2    int    `json:"to2,omitempty"`
-	// Figure is first (the first player's win rate, the default) or
-	// length (the mean game length).
+	// Figure is first (the first player's win rate, the default), length
+	// (the mean game length) or deck:NAME (the win rate of the seats
+	// playing deck NAME).
 	Figure string `json:"figure,omitempty"`
 }
 
@@ -42,8 +46,8 @@ type sweepPlan struct {
 }
 
 // planSweep checks a sweep against the limits and makes the game of each
-// value from g, whose cards may be edited already.
-func (l *Lab) planSweep(g engine.Game, s Spec) (*sweepPlan, error) {
+// value from g, whose cards may be edited already; decks are the seats'.
+func (l *Lab) planSweep(g engine.Game, s Spec, decks []engine.DeckList) (*sweepPlan, error) {
 	sw := s.Sweep
 	params := []tune.Param{{Card: sw.Card, Field: sw.Field, Values: valuesFrom(sw.From, sw.To)}}
 	if sw.Field2 != "" {
@@ -69,8 +73,13 @@ func (l *Lab) planSweep(g engine.Game, s Spec) (*sweepPlan, error) {
 		sw.Figure = "first"
 	}
 	fig, err := sim.ParseFigure(sw.Figure)
-	if err != nil || (sw.Figure != "first" && sw.Figure != "length") {
+	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
+	}
+	if deck, ok := strings.CutPrefix(sw.Figure, "deck:"); ok && !slices.ContainsFunc(decks, func(d engine.DeckList) bool {
+		return strings.EqualFold(d.Name, deck)
+	}) {
+		return nil, badInput("lab.err_sweep_deck", "deck", deck)
 	}
 	p := &sweepPlan{card: sw.Card, figure: fig}
 	for _, param := range params {

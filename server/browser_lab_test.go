@@ -247,7 +247,14 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 		return strings.Contains(text("#sweep-help"), "5 values of the first field, 3 of the second: 15 settings, 900 games in all") &&
 			text("#sweep-from2-out") == "1" && text("#sweep-to2-out") == "3"
 	})
+	deck := func(v string) {
+		do("player 1 plays "+v, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector("#seat-rows tr[data-seat='1'] select.deck"); e.value = "`+v+`"; e.dispatchEvent(new Event("change")); })()`))
+	}
+	deck("Deepwood")
+	waitFor(t, "the figure of player 1's deck", func() bool { return strings.Contains(text("#sweep-figure"), "Win rate of Deepwood") })
 	shootPart(t, tab, "#sweep-box", "lab-sweep2")
+	deck("")
+	waitFor(t, "no deck's figure", func() bool { return !strings.Contains(text("#sweep-figure"), "Deepwood") })
 	pick("sweep-field2", "")
 	pick("sweep-card", "Fireball")
 	slide("sweep-from", "2")

@@ -165,6 +165,19 @@ function drawSeats(agents = [], decks = [], lists = []) {
       el("td", {}, deckSelect(choice))),
     listRow(s, list, choice === pasteChoice)];
   }));
+  drawSweepFigures();
+}
+
+// drawSweepFigures offers a sweep the first player's win rate, the game
+// length, and the win rate of each shipped deck a seat plays, keeping
+// the figure chosen while it is still offered.
+function drawSweepFigures() {
+  const was = $("sweep-figure").value;
+  const decks = [...new Set([...document.querySelectorAll("#seat-rows select.deck")].map((e) => e.value))]
+    .filter((d) => setup.presets.includes(d));
+  $("sweep-figure").replaceChildren(el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")),
+    ...decks.map((d) => el("option", {value: "deck:" + d}, t("lab.fig_deck", {deck: d}))));
+  $("sweep-figure").value = [...$("sweep-figure").options].some((o) => o.value === was) ? was : "first";
 }
 
 function deckSelect(choice) {
@@ -173,7 +186,7 @@ function deckSelect(choice) {
   if (setup.presets.length) groups.push(el("optgroup", {label: t("lab.deck_presets")}, setup.presets.map((p) => option(p, p))));
   if (savedDecks.length) groups.push(el("optgroup", {label: t("lab.deck_saved")}, savedDecks.map((d) => option(savedChoice + d.id, d.name))));
   groups.push(option(pasteChoice, t("lab.deck_paste")));
-  return el("select", {class: "deck", "aria-label": t("lab.deck"), onchange: (e) => showList(e.target)}, groups);
+  return el("select", {class: "deck", "aria-label": t("lab.deck"), onchange: (e) => { showList(e.target); drawSweepFigures(); }}, groups);
 }
 
 // listRow is a seat's pasted list, shown while the seat pastes one.
