@@ -23,18 +23,21 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw.line("", "report.text.head", "game", engine.NameOf(r.Game), "games", r.Games, "seats", r.Seats, "seed", r.Seed,
 		"agents", strings.Join(agentsIn(l, r.Agents), " vs "), "cap", r.TurnCap)
 	if len(r.Variant) > 0 {
-		tw.line("", "report.text.variant", "variant", VariantText(r.Variant))
+		tw.line("", "report.text.variant", "variant", variantsText(l, game, r.Variant))
 	}
 	tw.method(r)
-	seats := make([]string, len(r.WinRate))
-	for s := range seats {
-		seats[s] = tw.seatLabel(r, s)
+	// One column for the counts, however long the seats' and the draws'
+	// words are in the reader's language.
+	labels := make([]string, len(r.WinRate)+1)
+	for s := range r.WinRate {
+		labels[s] = tw.seatLabel(r, s) + " " + tw.t("report.text.wins")
 	}
-	seatWidth := widest(seats, 0) // agents' words differ in length by language
+	labels[len(r.WinRate)] = tw.t("report.text.draws")
+	width := widest(labels, 0)
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  %-*s %s %6d  %s\n", seatWidth, seats[s], tw.t("report.text.wins"), r.Wins[s], tw.pct(iv))
+		fmt.Fprintf(w, "  %-*s %6d  %s\n", width, labels[s], r.Wins[s], tw.pct(iv))
 	}
-	fmt.Fprintf(w, "  %-11s %6d  %s  (%s)\n", tw.t("report.text.draws"), r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
+	fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[len(r.WinRate)], r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for i, e := range r.EntrantRates {
 			fmt.Fprintf(w, "  %-30s %s  %s\n", tw.entrantLabel(r, i),
@@ -168,6 +171,21 @@ func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 
 func pct(iv Interval) string {
 	return fmt.Sprintf("%5.1f%% [%4.1f%%, %4.1f%%]", 100*iv.Rate, 100*iv.Low, 100*iv.High)
+}
+
+// variantsText says a batch's rule variants in the game's words, each
+// with the flag that plays it again ("Barvy: výhradní (colours=exclusive)"),
+// or as flags alone where the game has no words for them.
+func variantsText(l i18n.Lang, game *i18n.Catalog, v map[string]string) string {
+	var parts []string
+	for _, w := range VariantsIn(l, game, v) {
+		if w.Said == w.Flag {
+			parts = append(parts, w.Flag)
+			continue
+		}
+		parts = append(parts, w.Said+" ("+w.Flag+")")
+	}
+	return strings.Join(parts, "; ")
 }
 
 // widest is the length in runes, which fmt pads by, of the longest of

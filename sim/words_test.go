@@ -314,24 +314,27 @@ func TestGameFiguresSpeakTheReadersLanguage(t *testing.T) {
 }
 
 // The text report's columns stay aligned in every language, whose words
-// for the agents differ in length: the seats' counts of wins line up.
+// for the agents and the draws differ in length: the counts of the seats'
+// wins and of the draws end in one column.
 func TestTextColumnsAlignInEveryLanguage(t *testing.T) {
 	rep, err := Run(context.Background(), Config{Game: trick.Game{}, Games: 20, Seed: 1, Seats: 2, Agents: []string{"greedy", "random"}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	count := regexp.MustCompile(`^(\s+\S.*?\s\d+)\s{2,}\S`)
 	for _, l := range i18n.Langs {
 		var out bytes.Buffer
 		rep.WriteTextIn(&out, l, nil)
-		wins := " " + Words().T(l, "report.text.wins") + " "
+		wins, draws := " "+Words().T(l, "report.text.wins")+" ", "  "+Words().T(l, "report.text.draws")+" "
 		var columns []int
 		for _, line := range strings.Split(out.String(), "\n") {
-			if i := strings.Index(line, wins); i > 0 && strings.Contains(line, "(") {
-				columns = append(columns, utf8.RuneCountInString(line[:i]))
+			seat := strings.Contains(line, wins) && strings.Contains(line, "(")
+			if m := count.FindStringSubmatch(line); m != nil && (seat || strings.HasPrefix(line, draws)) {
+				columns = append(columns, utf8.RuneCountInString(m[1]))
 			}
 		}
-		if len(columns) != 2 || columns[0] != columns[1] {
-			t.Errorf("%s: the seats' wins stand at columns %v:\n%s", l, columns, out.String())
+		if len(columns) != 3 || columns[0] != columns[1] || columns[1] != columns[2] {
+			t.Errorf("%s: the counts of wins and draws end at columns %v:\n%s", l, columns, out.String())
 		}
 	}
 }

@@ -271,3 +271,13 @@ func TestSweepReportHeadsInTheLanguageAsked(t *testing.T) {
 		saysOnly(t, string(html), tc.want, tc.lack)
 	}
 }
+
+// The text report names its rule variants in the game's words, each with
+// the flag that plays it again.
+func TestSimTextSaysItsVariantsInTheGamesWords(t *testing.T) {
+	out, _, err := run(t, "", "sim", "mysticelements", "-n", "4", "-j", "1", "--variant", "colours=shared", "--lang", "cs")
+	if err != nil {
+		t.Fatalf("sim: %v\n%s", err, out)
+	}
+	saysOnly(t, out, []string{"varianta: Barvy: sdílené (colours=shared)"}, []string{"varianta: colours=shared"})
+}
