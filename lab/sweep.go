@@ -76,10 +76,8 @@ func (l *Lab) planSweep(g engine.Game, s Spec, decks []engine.DeckList) (*sweepP
 	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	if deck, ok := strings.CutPrefix(sw.Figure, "deck:"); ok && !slices.ContainsFunc(decks, func(d engine.DeckList) bool {
-		return strings.EqualFold(d.Name, deck)
-	}) {
-		return nil, badInput("lab.err_sweep_deck", "deck", deck)
+	if fig.Deck != "" && !slices.ContainsFunc(decks, func(d engine.DeckList) bool { return strings.EqualFold(d.Name, fig.Deck) }) {
+		return nil, badInput("lab.err_sweep_deck", "deck", fig.Deck)
 	}
 	p := &sweepPlan{card: sw.Card, figure: fig}
 	for _, param := range params {

@@ -26,6 +26,8 @@ type Figure struct {
 	// Rate tells a proportion (charted from 0 to 1) from a mean.
 	Rate bool
 	Of   func(*Report) (Interval, error)
+	// Deck is the deck whose win rate the figure is, if it is one.
+	Deck string
 }
 
 // The figures' names as reports store them, which FigureIn puts into
@@ -46,7 +48,7 @@ func ParseFigure(s string) (Figure, error) {
 	case s == "length":
 		return Figure{Name: figureLength, Of: meanTurns}, nil
 	case name == "deck" && deck != "":
-		return Figure{Name: deck + figureDeckSuffix, Rate: true, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
+		return Figure{Name: deck + figureDeckSuffix, Rate: true, Deck: deck, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
 	}
 	return Figure{}, fmt.Errorf("figure %q: use first (the first player's win rate), length (mean turns) or deck:NAME (a deck's win rate)", s)
 }
@@ -59,9 +61,20 @@ func deckRate(r *Report, deck string) (Interval, error) {
 	}
 	var decks []string
 	for _, e := range r.EntrantRates {
-		decks = append(decks, e.Deck)
+		if e.Deck != "" {
+			decks = append(decks, e.Deck)
+		}
 	}
-	return Interval{}, fmt.Errorf("no seat plays deck %q (the decks are %s): give it with --decks", deck, strings.Join(decks, ", "))
+	return Interval{}, NoSuchDeck(deck, decks)
+}
+
+// NoSuchDeck is the error for a figure of a deck that no seat plays,
+// decks being the seats' decks (none where the rules deal them).
+func NoSuchDeck(deck string, decks []string) error {
+	if len(decks) == 0 {
+		return fmt.Errorf("no seat plays deck %q: the seats play the decks the rules deal; give each seat a deck with --decks", deck)
+	}
+	return fmt.Errorf("no seat plays deck %q (the decks are %s): give it to a seat with --decks", deck, strings.Join(decks, ", "))
 }
 
 // meanTurns is the mean game length with its normal 95% interval.

@@ -281,3 +281,25 @@ func TestSimTextSaysItsVariantsInTheGamesWords(t *testing.T) {
 	}
 	saysOnly(t, out, []string{"varianta: Barvy: sdílené (colours=shared)"}, []string{"varianta: colours=shared"})
 }
+
+// A sweep of a deck's win rate is refused before its first game when no
+// seat plays that deck, naming the decks the seats play.
+func TestSweepRefusesADeckNoSeatPlays(t *testing.T) {
+	for _, tc := range []struct {
+		decks []string
+		want  string
+	}{
+		{nil, "the seats play the decks the rules deal; give each seat a deck with --decks"},
+		{[]string{"--decks", "Deepwood,Sunfire"}, "(the decks are Deepwood, Sunfire)"},
+	} {
+		args := append([]string{"sweep", "mysticelements", "--card", "Fireball", "--field", "cost", "--values", "1..2", "-n", "4",
+			"--variant", "colours=shared", "--figure", "deck:Nope"}, tc.decks...)
+		_, errOut, err := run(t, "", args...)
+		if err == nil || !strings.Contains(err.Error(), `--figure deck:Nope: no seat plays deck "Nope"`) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("decks %v: %v, want the deck refused with %q", tc.decks, err, tc.want)
+		}
+		if strings.Contains(errOut, "setting 1") {
+			t.Errorf("decks %v: a setting was played before the refusal: %q", tc.decks, errOut)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -77,6 +78,9 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	if err != nil {
 		return err
 	}
+	if err := seatsPlay(fig, setup.Decks); err != nil {
+		return err
+	}
 	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),
 		Variant: setup.Variant, Decks: setup.Decks, Mirror: o.sim.mirror, Workers: o.sim.workers}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -128,4 +132,20 @@ func sweepSettings(g engine.Game, o sweepOptions) ([]sim.Setting, []string, erro
 		fields[i] = p.Field
 	}
 	return out, fields, nil
+}
+
+// seatsPlay checks, before any game, that a deck's figure names a deck a
+// seat plays.
+func seatsPlay(fig sim.Figure, decks []engine.DeckList) error {
+	if fig.Deck == "" {
+		return nil
+	}
+	var names []string
+	for _, d := range decks {
+		if strings.EqualFold(d.Name, fig.Deck) {
+			return nil
+		}
+		names = append(names, d.Name)
+	}
+	return fmt.Errorf("--figure deck:%s: %w", fig.Deck, sim.NoSuchDeck(fig.Deck, names))
 }
