@@ -99,13 +99,6 @@ func (ll *limitListener) release(addr string) {
 	}
 }
 
-// connections is how many connections are open.
-func (ll *limitListener) connections() int {
-	ll.mu.Lock()
-	defer ll.mu.Unlock()
-	return ll.total
-}
-
 func connHost(c net.Conn) string {
 	host, _, err := net.SplitHostPort(c.RemoteAddr().String())
 	if err != nil {

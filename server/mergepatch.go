@@ -296,9 +296,6 @@ func (d *differ) array(oi, ni int) (oe, ne int, changed bool) {
 	return oe, ne, changed
 }
 
-// isEnd reports whether c ends a value in a container.
-func isEnd(c byte) bool { return c == ',' || c == '}' || c == ']' }
-
 // skipComma steps over the comma after a member or element, if any.
 func skipComma(b []byte, i int) int {
 	if i < len(b) && b[i] == ',' {

@@ -33,7 +33,7 @@ var (
 func (srv *Server) metricsHandler() http.Handler {
 	reg := prometheus.NewRegistry()
 	reg.MustRegister(movesTotal, moveSeconds, commitSeconds, actionLogErrors,
-		goCollector(), prometheus.NewProcessCollector(prometheus.ProcessCollectorOpts{}),
+		goCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_games_in_memory", Help: "Games live in memory."},
 			func() float64 { return float64(len(srv.liveSessions())) }),
 		prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "kartenwerk_connections", Help: "Open WebSocket connections."},

@@ -177,7 +177,7 @@ func (l *actionLog) admit(s *sqlStore, batch []writeOp, errs []error) {
 	if l == nil {
 		return
 	}
-	alone := l.aloneDirect && 1 == countFunc(batch, func(op *writeOp) bool { return op.logged })
+	alone := l.aloneDirect && countFunc(batch, func(op *writeOp) bool { return op.logged }) == 1
 	for i := range batch {
 		op := &batch[i]
 		if !op.logged {

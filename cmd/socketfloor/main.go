@@ -49,11 +49,9 @@ const defaultTable = 563
 func main() {
 	raiseFileLimit()
 	if addr := os.Getenv(serveEnv); addr != "" {
-		if err := serve(addr, tableSize()); err != nil {
-			fmt.Fprintln(os.Stderr, "socketfloor server:", err)
-			os.Exit(1)
-		}
-		return
+		// serve returns only when it fails: the parent stops it with a signal.
+		fmt.Fprintln(os.Stderr, "socketfloor server:", serve(addr, tableSize()))
+		os.Exit(1)
 	}
 	var cfg config
 	flag.IntVar(&cfg.games, "n", 100, "games at once (two connections each)")

@@ -35,9 +35,6 @@ const dateLayout = "2006-01-02"
 // Today is the current day in UTC, as card versions count days.
 func Today() string { return time.Now().UTC().Format(dateLayout) }
 
-// versionFields are a version's own fields, not card fields.
-var versionFields = map[string]bool{"from": true, "errata": true, "clarification": true}
-
 // inForce returns f with its entries' versions resolved on date, and the
 // file's errata (every version, in force or not).
 func inForce(f File, date string) (File, []engine.Erratum, engine.Problems) {

@@ -177,7 +177,7 @@ func playOne(g engine.Game, opt Options, i int, sum *Summary, rec *engine.Record
 	setup := opt.Setup(i)
 	s, err := g.New(setup)
 	if err != nil {
-		return fmt.Errorf("New: %v", err)
+		return fmt.Errorf("setting up the game: %v", err)
 	}
 	p := &player{g: g, codec: g.Info().Actions, opt: opt, rng: engine.NewRNG(setup.Seed ^ 0xabcdef), record: engine.Record{Setup: setup}}
 	defer func() { *rec = p.record }()

@@ -57,7 +57,7 @@ func parseRef(ref string) (cardRef, error) {
 	if name, n, ok := strings.Cut(r.name, "#"); ok {
 		k, err := strconv.Atoi(strings.TrimSpace(n))
 		if err != nil || k < 1 {
-			return r, fmt.Errorf("{%s}: %q after # is not a copy number: write #1, #2...", ref, n)
+			return r, fmt.Errorf("{%s}: %q after # is not a copy number: write #1 for the first copy, #2 for the second", ref, n)
 		}
 		r.name, r.nth = strings.TrimSpace(name), k
 	}

@@ -37,8 +37,6 @@ const (
 )
 
 var triggerNames = [...]string{"", "enter", "leave", "morning", "day", "evening", "night", "attack", "reveal"}
-var triggerText = [...]string{"", "When this enters the field", "When this leaves the field", "In your Morning",
-	"In your Day", "In your Evening", "At Night", "Whenever this (or the character it is attached to) attacks", "When this is revealed"}
 
 // Effect operations: the game's effect vocabulary (effects.go).
 type opKind uint8
@@ -86,9 +84,6 @@ const (
 )
 
 var targetNames = [...]string{"", "self", "host", "main", "enemy", "ally", "character", "enemy-vp", "each-enemy", "each-ally", "allies"}
-var targetText = [...]string{"", "this card", "the character it is attached to", "your main character",
-	"target opposing character", "target character of yours", "target character", "target opposing card with VP",
-	"each opposing character", "each character of yours", "your characters"}
 
 // chosen reports whether the target is picked by the player.
 func (t targetKind) chosen() bool {

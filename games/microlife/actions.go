@@ -20,6 +20,7 @@ func add(out []engine.Action, v engine.Verb, args ...int16) []engine.Action {
 	out = append(out, engine.Action{})
 	a := &out[len(out)-1]
 	a.Verb = v
+	//lint:ignore S1001 copy's call costs more than these one to three stores
 	for i, x := range args {
 		a.Args[i] = x
 	}

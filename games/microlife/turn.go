@@ -138,7 +138,7 @@ func (s *state) cleanup() {
 	}
 	// step 5: market rotation when nothing was bought (ML-10.10)
 	if !s.bought {
-		m := &s.shared[zMarket-zMarket]
+		m := s.pile(zMarket, 0)
 		if n := len(*m); n > 0 {
 			s.put((*m)[n-1], zMainDiscard, 0, true)
 		}

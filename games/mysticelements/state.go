@@ -277,8 +277,6 @@ func (s *state) copyOver(d *state) {
 	d.legal, d.legalOK = d.legalBuf[:0], false
 }
 
-func (s *state) touch() { s.legalOK = false }
-
 func (s *state) Seats() int { return 2 }
 func (s *state) Turn() int  { return int(s.turn) }
 

@@ -239,13 +239,3 @@ func b2u(b bool) uint64 {
 
 // next returns the seat after p clockwise.
 func (s *State) next(p int8) int8 { return (p + 1) % s.seats }
-
-func (s *State) living() int {
-	n := 0
-	for p := int8(0); p < s.seats; p++ {
-		if s.alive[p] {
-			n++
-		}
-	}
-	return n
-}
