@@ -303,3 +303,13 @@ func TestSweepRefusesADeckNoSeatPlays(t *testing.T) {
 		}
 	}
 }
+
+// A deck's figure takes the deck's own name, however it was typed.
+func TestSweepNamesTheDeckAsItIsNamed(t *testing.T) {
+	out, _, err := run(t, "", "sweep", "mysticelements", "--card", "Fireball", "--field", "cost", "--values", "1..2", "-n", "4",
+		"-j", "1", "--variant", "colours=shared", "--decks", "Deepwood,Sunfire", "--figure", "deck:sunfire")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, out)
+	}
+	saysOnly(t, out, []string{"win rate of Sunfire by cost of Fireball"}, []string{"sunfire"})
+}

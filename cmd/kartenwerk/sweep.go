@@ -78,7 +78,7 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := seatsPlay(fig, setup.Decks); err != nil {
+	if fig, err = seatsPlay(fig, setup.Decks); err != nil {
 		return err
 	}
 	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),
@@ -135,17 +135,17 @@ func sweepSettings(g engine.Game, o sweepOptions) ([]sim.Setting, []string, erro
 }
 
 // seatsPlay checks, before any game, that a deck's figure names a deck a
-// seat plays.
-func seatsPlay(fig sim.Figure, decks []engine.DeckList) error {
+// seat plays, and names the figure as the deck is named.
+func seatsPlay(fig sim.Figure, decks []engine.DeckList) (sim.Figure, error) {
 	if fig.Deck == "" {
-		return nil
+		return fig, nil
 	}
 	var names []string
 	for _, d := range decks {
 		if strings.EqualFold(d.Name, fig.Deck) {
-			return nil
+			return sim.ParseFigure("deck:" + d.Name)
 		}
 		names = append(names, d.Name)
 	}
-	return fmt.Errorf("--figure deck:%s: %w", fig.Deck, sim.NoSuchDeck(fig.Deck, names))
+	return fig, fmt.Errorf("--figure deck:%s: %w", fig.Deck, sim.NoSuchDeck(fig.Deck, names))
 }
