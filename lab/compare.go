@@ -199,6 +199,8 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 	switch {
 	case a.Sweep != nil || b.Sweep != nil:
 		return Comparison{}, badInput("lab.err_compare_sweep")
+	case a.Spec.Tune != nil || b.Spec.Tune != nil:
+		return Comparison{}, badInput("lab.err_compare_tune")
 	case a.Report == nil || b.Report == nil:
 		return Comparison{}, refuse(http.StatusConflict, "lab.err_compare_unfinished")
 	case a.Spec.Game != b.Spec.Game:

@@ -171,12 +171,18 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]Run{"runs": runs})
 }
 
-// sayIn names the run's sweep fields in language l.
+// sayIn names the run's sweep and tuning fields in language l.
 func (run *Run) sayIn(l i18n.Lang) {
 	if sw := run.Spec.Sweep; sw != nil {
 		run.SweepField = sim.FieldIn(l, run.Spec.Game, sw.Field)
 		if sw.Field2 != "" {
 			run.SweepField2 = sim.FieldIn(l, run.Spec.Game, sw.Field2)
+		}
+	}
+	if tn := run.Spec.Tune; tn != nil {
+		run.TuneFields = nil
+		for _, p := range tn.Params {
+			run.TuneFields = append(run.TuneFields, sim.FieldIn(l, run.Spec.Game, p.Field))
 		}
 	}
 }

@@ -100,6 +100,21 @@ func (c *client) submit(s Spec) (Run, int, ErrorBody) {
 	return r, status, eb
 }
 
+// play submits s, which must plan games games, and waits for it to
+// finish having played them all.
+func (c *client) play(s Spec, games int) Run {
+	c.t.Helper()
+	run, status, eb := c.submit(s)
+	if status != http.StatusAccepted || run.Planned != games {
+		c.t.Fatalf("submit: %d %s, planned %d, want %d games", status, eb.Error, run.Planned, games)
+	}
+	done := c.wait(run.ID)
+	if done.Status != Done || done.Played != games {
+		c.t.Fatalf("the run ended %s after %d games (%s)", done.Status, done.Played, done.Error)
+	}
+	return done
+}
+
 // wait polls a run until it ends.
 func (c *client) wait(id string) Run {
 	c.t.Helper()
@@ -301,13 +316,9 @@ func TestSweepOfTwoFieldsPlaysEveryPair(t *testing.T) {
 	c.lang = "de"
 	s := quick(10)
 	s.Sweep = &SweepSpec{Card: "Wolf Pack", Field: "power", From: 2, To: 3, Field2: "health", From2: 1, To2: 3}
-	run, status, eb := c.submit(s)
-	if status != http.StatusAccepted || run.Planned != 60 {
-		t.Fatalf("submit: %d %s, planned %d, want 60 games", status, eb.Error, run.Planned)
-	}
-	done := c.wait(run.ID)
-	if done.Status != Done || done.Sweep == nil || done.Played != 60 {
-		t.Fatalf("sweep ended %s after %d games: %+v", done.Status, done.Played, done.Sweep)
+	done := c.play(s, 60)
+	if done.Sweep == nil {
+		t.Fatal("the sweep ended without its figures")
 	}
 	var got []string
 	for _, p := range done.Sweep.Points {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"kartenwerk/sim"
+	"kartenwerk/sim/tune"
 )
 
 // The states of a run.
@@ -65,18 +66,29 @@ type Run struct {
 	// set when answering.
 	SweepField  string `json:"sweep_field,omitempty"`
 	SweepField2 string `json:"sweep_field2,omitempty"`
+	// TuneFields name a tuning run's fields so, one for each of its
+	// parameters.
+	TuneFields []string `json:"tune_fields,omitempty"`
+	// Tune is a finished tuning run's best setting, with the target
+	// figure measured again there.
+	Tune *tune.Balance `json:"tune,omitempty"`
 }
 
-// outcome is what a run's games came to: a report, or a sweep.
+// outcome is what a run's games came to: a report, a sweep, or a tuning
+// run's best setting.
 type outcome struct {
 	report *sim.Report
 	sweep  *sim.Sweep
+	tune   *tune.Balance
 }
 
 // games counts the games played.
 func (o outcome) games() int {
-	if o.sweep != nil {
+	switch {
+	case o.sweep != nil:
 		return o.sweep.Games * len(o.sweep.Points)
+	case o.tune != nil:
+		return o.tune.Evaluations*o.tune.GamesEach + o.tune.ConfirmGames
 	}
 	return o.report.Games
 }
@@ -159,7 +171,11 @@ func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
 	cfg.Progress = func(done int) { j.played.Store(before.Load() + int64(done)) }
 	var out outcome
 	var err error
-	switch ci, sw := j.plan.spec.UntilCI, j.plan.sweep; {
+	switch ci, sw, tn := j.plan.spec.UntilCI, j.plan.sweep, j.plan.tune; {
+	case tn != nil:
+		out.tune, err = tune.Run(ctx, cfg.Game, cfg, tn.params, tn.target, tn.tolerance, tn.confirm,
+			tune.Options{Budget: tn.budget, Seed: cfg.Seed, Explore: tuneExplore},
+			func(step int, _ tune.Setting, _ float64) { before.Store(int64(step * cfg.Games)) })
 	case sw != nil:
 		each := int64(j.plan.planned / len(sw.settings))
 		out.sweep, err = sim.RunSweep(ctx, cfg, sw.card, sw.fields, sw.settings, sw.figure, func(done int) { before.Store(int64(done) * each) })
@@ -180,7 +196,7 @@ func (l *Lab) finish(j *job, out outcome, err error) {
 		r.Finished = time.Now()
 		switch {
 		case err == nil:
-			r.Status, r.Report, r.Sweep, r.Played = Done, out.report, out.sweep, out.games()
+			r.Status, r.Report, r.Sweep, r.Tune, r.Played = Done, out.report, out.sweep, out.tune, out.games()
 		case j.ctx.Err() != nil:
 			r.Status = Cancelled
 		default:

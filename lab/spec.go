@@ -56,6 +56,8 @@ type Spec struct {
 	Label string `json:"label,omitempty"`
 	// Sweep, if set, plays the run once per value of a card's field.
 	Sweep *SweepSpec `json:"sweep,omitempty"`
+	// Tune, if set, searches card fields for a balance target.
+	Tune *TuneSpec `json:"tune,omitempty"`
 }
 
 // agentKinds are the agents a run may use, and maxSearch bounds a
@@ -77,6 +79,7 @@ type plan struct {
 	cfg     sim.Config
 	planned int
 	sweep   *sweepPlan
+	tune    *tunePlan
 }
 
 // check validates s against the game and the limits and makes the batch;
@@ -129,6 +132,12 @@ func (l *Lab) check(s Spec) (plan, error) {
 			return plan{}, err
 		}
 		p.planned *= len(p.sweep.settings)
+	}
+	if s.Tune != nil {
+		if p.tune, err = l.planTune(g, s, decks); err != nil {
+			return plan{}, err
+		}
+		p.planned = p.tune.games(s.Games)
 	}
 	return p, nil
 }

@@ -285,6 +285,48 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 	}
 }
 
+// TestBrowserLabTunesACardsCost: a designer tunes Fireball's cost
+// toward an even first-player win rate in a few evaluations and reads the
+// best setting, measured again, in the run's status; a tuning run has no
+// report to open.
+func TestBrowserLabTunesACardsCost(t *testing.T) {
+	_, tab, text, do := openLab(t)
+	do("ask for 20 games an evaluation", chromedp.SetValue("#games", "20"))
+	do("tune", chromedp.Click("#tune-on"))
+	waitFor(t, "a row for a card number", func() bool { return strings.Contains(text("#tune-rows"), "(now") })
+	do("tune Fireball", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector("#tune-rows .tune-card"); e.value = "Fireball"; e.dispatchEvent(new Event("change")); })()`))
+	do("three evaluations", chromedp.SetValue("#tune-budget", "3"))
+	do("a check of 100 games", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("tune-confirm"); e.value = "100"; e.dispatchEvent(new Event("input")); })()`))
+	waitFor(t, "the run's size", func() bool {
+		return strings.Contains(text("#tune-help"), "3 evaluations of 20 games, then 100 games to check the best setting: 160 games in all")
+	})
+	if on, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("sweep-on").checked`)); on {
+		t.Fatal("the sweep stayed on beside the tuning")
+	}
+	do("add a number", chromedp.Click("#tune-add"))
+	rows := func() int {
+		n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#tune-rows .tune-row").length`))
+		return n
+	}
+	waitFor(t, "a second row", func() bool { return rows() == 2 })
+	shootPart(t, tab, "#tune-box", "lab-tune")
+	do("remove it", chromedp.Click("#tune-rows .tune-row:last-child .tune-remove"))
+	waitFor(t, "one row again", func() bool { return rows() == 1 })
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the best setting", func() bool {
+		s := text("#detail-status")
+		return strings.Contains(s, "Finished: 160 games. Best setting: Fireball: Cost ") && strings.Contains(s, "Measured again on 100 fresh games, the first player won ") &&
+			(strings.Contains(s, "Target met") || strings.Contains(s, "Target not met"))
+	})
+	if !strings.Contains(text("#detail-title"), "tune Fireball cost 1..5 toward 50.0%") {
+		t.Errorf("the run is named %q", text("#detail-title"))
+	}
+	if hidden, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("report").hidden`)); !hidden {
+		t.Error("a tuning run shows a report frame")
+	}
+	shootPart(t, tab, "#detail", "lab-tuned")
+}
+
 // pasteJS sets a seat's deck to a pasted list and types the list in.
 const pasteJS = `((seat, list) => {
   const row = document.querySelector('#seat-rows tr[data-seat="' + seat + '"]');

@@ -7,6 +7,7 @@ import {t, loadWords, lang, pageLang, decimal, signed} from "./i18n.js";
 const $ = (id) => document.getElementById(id);
 const pollEvery = 500; // ms: progress shows at least once a second
 const checkAfter = 400; // ms of quiet typing before the cards are checked
+const maxTuneRows = 4; // card numbers a tuning run may take, as the server allows
 
 let setup = null; // the chosen game's GameSetup
 let shown = null; // the run in the detail panel
@@ -41,7 +42,10 @@ async function start() {
   $("reset-file").addEventListener("click", () => loadFile($("card-file").value));
   $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
-  $("sweep-on").addEventListener("change", sweepHelp);
+  $("sweep-on").addEventListener("change", () => { if ($("sweep-on").checked) $("tune-on").checked = false; sweepHelp(); tuneHelp(); });
+  $("tune-on").addEventListener("change", () => { if ($("tune-on").checked) $("sweep-on").checked = false; sweepHelp(); tuneHelp(); });
+  $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({})); tuneHelp(); });
+  for (const id of ["tune-budget", "tune-confirm", "games"]) $(id).addEventListener("input", tuneHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
   $("sweep-field").addEventListener("change", () => sweepAround(""));
   $("sweep-field2").addEventListener("change", () => sweepAround("2"));
@@ -66,6 +70,8 @@ async function chooseGame(id) {
   drawSeats();
   $("sweep-card").replaceChildren(...setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
   drawSweepFields();
+  $("tune-rows").replaceChildren(tuneRow({}));
+  tuneHelp();
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
   sweepHelp();
@@ -77,15 +83,14 @@ async function chooseGame(id) {
 // second, and sets the sliders around their values.
 function drawSweepFields() {
   const fields = sweepCard() ? sweepCard().fields : [];
-  const named = (w) => w.charAt(0).toLocaleUpperCase(lang()) + w.slice(1);
-  const options = () => fields.map((f) => el("option", {value: f.field}, t("lab.sweep_field_now", {word: named(f.word), value: f.value})));
+  const options = () => fields.map((f) => el("option", {value: f.field}, t("lab.sweep_field_now", {word: capitalised(f.word), value: f.value})));
   $("sweep-field").replaceChildren(...options());
   $("sweep-field2").replaceChildren(el("option", {value: ""}, t("lab.sweep_field2_none")), ...options());
   sweepAround("");
   sweepAround("2");
 }
 
-function sweepCard() { return setup.sweepable.find((c) => c.name === $("sweep-card").value); }
+function sweepCard() { return sweepCardNamed($("sweep-card").value); }
 
 // sweepAround sets the range and values of the sliders of the first field
 // (which "") or the second ("2") around the field's value now: two either
@@ -119,6 +124,73 @@ function sweepHelp() {
   const values = sweepValues(""), lines = second ? sweepValues("2") : 1, settings = values * lines;
   const games = (settings * (Number($("games").value) || 0)).toLocaleString(lang());
   $("sweep-help").textContent = second ? t("lab.sweep_help2", {values, lines, settings, games}) : t("lab.sweep_help", {values, games});
+}
+
+// tuneRow is one card number to tune: the card, its field in the game's
+// words, and the values it may take, from p ({card, field, from, to}) or
+// around the first card's first field.
+function tuneRow(p) {
+  const card = el("select", {class: "tune-card", "aria-label": t("lab.sweep_card")},
+    setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+  const field = el("select", {class: "tune-field", "aria-label": t("lab.sweep_field")});
+  const slider = (cls, label) => {
+    const input = el("input", {class: cls, type: "range"}), out = el("output", {});
+    input.addEventListener("input", () => { out.textContent = input.value; tuneHelp(); });
+    return [el("label", {class: "slider"}, el("span", {}, t(label)), " ", input, " ", out), input, out];
+  };
+  const [fromLabel, from, fromOut] = slider("tune-from", "lab.sweep_from"), [toLabel, to, toOut] = slider("tune-to", "lab.sweep_to");
+  const around = () => {
+    const f = (sweepCardNamed(card.value) || {fields: []}).fields.find((x) => x.field === field.value);
+    if (!f) return;
+    const floor = f.value < 0 ? -Infinity : 0;
+    for (const e of [from, to]) { e.min = Math.max(floor, f.value - 10); e.max = f.value + 10; }
+    from.value = Math.max(floor, f.value - 2);
+    to.value = f.value + 2;
+  };
+  const show = () => { fromOut.textContent = from.value; toOut.textContent = to.value; tuneHelp(); };
+  const fields = () => {
+    const c = sweepCardNamed(card.value);
+    field.replaceChildren(...(c ? c.fields : []).map((f) => el("option", {value: f.field},
+      t("lab.sweep_field_now", {word: capitalised(f.word), value: f.value}))));
+    around();
+    show();
+  };
+  card.addEventListener("change", fields);
+  field.addEventListener("change", () => { around(); show(); });
+  const remove = el("button", {type: "button", class: "tune-remove", "aria-label": t("lab.tune_remove"), title: t("lab.tune_remove"),
+    onclick: () => { row.remove(); tuneHelp(); }}, "×");
+  const row = el("div", {class: "tune-row"},
+    el("div", {class: "row"}, el("label", {}, el("span", {}, t("lab.sweep_card")), " ", card),
+      el("label", {}, el("span", {}, t("lab.sweep_field")), " ", field), remove),
+    el("div", {class: "row"}, fromLabel, toLabel));
+  if (p.card) card.value = p.card;
+  fields();
+  if (p.field) { field.value = p.field; around(); }
+  if (p.from !== undefined) { from.value = p.from; to.value = p.to; }
+  show();
+  return row;
+}
+
+function sweepCardNamed(name) { return setup.sweepable.find((c) => c.name === name); }
+
+function capitalised(w) { return w.charAt(0).toLocaleUpperCase(lang()) + w.slice(1); }
+
+// tuneParams reads the tuning rows.
+function tuneParams() {
+  return [...document.querySelectorAll("#tune-rows .tune-row")].map((row) => ({card: row.querySelector(".tune-card").value,
+    field: row.querySelector(".tune-field").value, from: Number(row.querySelector(".tune-from").value), to: Number(row.querySelector(".tune-to").value)}));
+}
+
+// tuneHelp shows how many games a tuning run plays in all, and lets a
+// row be added while there is room for one.
+function tuneHelp() {
+  $("tune-box").hidden = !$("tune-on").checked;
+  const rows = document.querySelectorAll("#tune-rows .tune-row").length;
+  $("tune-add").hidden = rows >= maxTuneRows;
+  for (const b of document.querySelectorAll(".tune-remove")) b.hidden = rows < 2;
+  const budget = Number($("tune-budget").value) || 0, each = Number($("games").value) || 0, confirm = Number($("tune-confirm").value) || 0;
+  $("tune-help").textContent = t("lab.tune_help", {budget, each: each.toLocaleString(lang()), confirm: confirm.toLocaleString(lang()),
+    games: (budget * each + confirm).toLocaleString(lang())});
 }
 
 function range(a, b) { return Array.from({length: b - a + 1}, (_, i) => a + i); }
@@ -172,12 +244,16 @@ function drawSeats(agents = [], decks = [], lists = []) {
 // length, and the win rate of each shipped deck a seat plays, keeping
 // the figure chosen while it is still offered.
 function drawSweepFigures() {
-  const was = $("sweep-figure").value;
   const decks = [...new Set([...document.querySelectorAll("#seat-rows select.deck")].map((e) => e.value))]
     .filter((d) => setup.presets.includes(d));
-  $("sweep-figure").replaceChildren(el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")),
-    ...decks.map((d) => el("option", {value: "deck:" + d}, t("lab.fig_deck", {deck: d}))));
-  $("sweep-figure").value = [...$("sweep-figure").options].some((o) => o.value === was) ? was : "first";
+  const fill = (select, ...first) => {
+    const was = select.value;
+    select.replaceChildren(...first, ...decks.map((d) => el("option", {value: "deck:" + d}, t("lab.fig_deck", {deck: d}))));
+    select.value = [...select.options].some((o) => o.value === was) ? was : "first";
+  };
+  fill($("sweep-figure"), el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")));
+  // A tuning run aims at a win rate: the game length is no target.
+  fill($("tune-figure"), el("option", {value: "first"}, t("lab.fig_first")));
 }
 
 function deckSelect(choice) {
@@ -326,6 +402,10 @@ function spec() {
       Object.assign(s.sweep, {field2: $("sweep-field2").value, from2: Number($("sweep-from2").value), to2: Number($("sweep-to2").value)});
     }
   }
+  if ($("tune-on").checked) {
+    s.tune = {params: tuneParams(), figure: $("tune-figure").value, target: Number($("tune-target").value),
+      tolerance: Number($("tune-tolerance").value), budget: Number($("tune-budget").value), confirm: Number($("tune-confirm").value)};
+  }
   return s;
 }
 
@@ -390,7 +470,7 @@ function runRow(r) {
 // runName is the run's label, or its game and what sets it apart.
 function runName(r) {
   if (r.spec.label) return r.spec.label;
-  const s = r.spec, what = s.sweep ? sweepShort(r)
+  const s = r.spec, what = s.sweep ? sweepShort(r) : s.tune ? tuneShort(r)
     : s.cards || s.edited ? t("lab.cards_edited_short") : t("lab.cards_shipped_short");
   return `${gameNames.get(s.game) || s.game} · ${what}`;
 }
@@ -401,6 +481,25 @@ function sweepShort(r) {
   const w = r.spec.sweep, words = {card: w.card, field: r.sweep_field || w.field, from: w.from, to: w.to};
   if (!w.field2) return t("lab.sweep_short", words);
   return t("lab.sweep_short2", {...words, field2: r.sweep_field2 || w.field2, from2: w.from2, to2: w.to2});
+}
+
+// tuneShort says in a few words what tuning run r tunes and toward what.
+function tuneShort(r) {
+  const w = r.spec.tune, fields = r.tune_fields || [];
+  const params = w.params.map((p, i) => t("lab.tune_param", {card: p.card, field: fields[i] || p.field, from: p.from, to: p.to}));
+  return t("lab.tune_short", {params: params.join(", "), target: decimal(w.target, 1)});
+}
+
+// tuneDone says what a finished tuning run found: the best setting, the
+// target figure measured again there, and whether it met the target.
+function tuneDone(r) {
+  const b = r.tune, w = r.spec.tune, fields = r.tune_fields || [];
+  const best = w.params.map((p, i) => t("lab.tune_value", {card: p.card, field: capitalised(fields[i] || p.field), value: b.best[`${p.card}.${p.field}`]}));
+  const c = b.confirmed, words = {tolerance: decimal(100 * b.tolerance, 1)};
+  const deck = (w.figure || "").startsWith("deck:") ? w.figure.replace(/^deck:/, "") : "";
+  const figure = deck ? t("lab.tune_deck", {deck}) : t("lab.tune_first");
+  return t("lab.tune_done", {games: r.played.toLocaleString(lang()), best: best.join(", "), confirm: b.confirm_games.toLocaleString(lang()),
+    figure, rate: pct(c.rate), low: pct(c.low), high: pct(c.high)}) + " " + (b.within_tolerance ? t("lab.tune_met", words) : t("lab.tune_missed", words));
 }
 
 function gamesText(r) { return t("lab.games_n", {n: r.played}); }
@@ -436,6 +535,7 @@ function drawRun(r, changed) {
     const words = {games: r.played.toLocaleString(lang()), values: r.sweep.points.length};
     status = r.spec.sweep && r.spec.sweep.field2 ? t("lab.sweep_done2", words) : t("lab.sweep_done", words);
   }
+  if (r.status === "done" && r.tune) status = tuneDone(r);
   if (r.status === "done" && r.report && r.report.errors) {
     const first = (r.report.error_samples || [])[0];
     status += " " + t("lab.games_failed", {n: r.report.errors, game: first ? first.index + 1 : "", error: first ? first.message : ""});
@@ -443,8 +543,9 @@ function drawRun(r, changed) {
   if (r.status === "failed") status += ": " + (r.error || "");
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
-  $("report").hidden = $("report-link").hidden = r.status !== "done";
-  if (r.status === "done" && changed) {
+  // A tuning run's finding is the status line: it has no report.
+  $("report").hidden = $("report-link").hidden = r.status !== "done" || !!r.tune;
+  if (r.status === "done" && !r.tune && changed) {
     // The report speaks the page's language, which ?lang= may have chosen without a cookie.
     const report = `/api/lab/runs/${r.id}/report?lang=${lang()}`;
     $("report").src = report;
@@ -476,6 +577,8 @@ function inputsText(r) {
   parts.push(t("lab.seed_n", {seed: s.seed}));
   if (s.cards) parts.push(t("lab.edited_file", {file: s.card_file || "edited.yaml"}));
   if (s.sweep) parts.push(sweepShort(r));
+  if (s.tune) parts.push(tuneShort(r), t("lab.tune_inputs", {budget: s.tune.budget, confirm: s.tune.confirm.toLocaleString(lang()),
+    tolerance: decimal(s.tune.tolerance || 2, 1)}));
   return parts.join(" · ");
 }
 
@@ -546,9 +649,19 @@ async function repeat(r) {
     $("sweep-to").value = s.sweep.to;
     if (s.sweep.field2) { $("sweep-from2").value = s.sweep.from2; $("sweep-to2").value = s.sweep.to2; }
   }
+  $("tune-on").checked = !!s.tune;
+  if (s.tune) {
+    $("tune-rows").replaceChildren(...s.tune.params.map(tuneRow));
+    $("tune-figure").value = s.tune.figure || "first";
+    $("tune-target").value = s.tune.target;
+    $("tune-tolerance").value = s.tune.tolerance || 2;
+    $("tune-budget").value = s.tune.budget;
+    $("tune-confirm").value = s.tune.confirm;
+  }
   showEditor();
   sizeHelp();
   sweepHelp();
+  tuneHelp();
   $("setup-title").scrollIntoView({behavior: "smooth"});
 }
 

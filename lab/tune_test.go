@@ -1,0 +1,70 @@
+package lab
+
+import "testing"
+
+// A tuning run plays its evaluations and then measures the best setting
+// again on fresh games, and keeps that setting with the run.
+func TestTuningRunFindsASettingAndMeasuresItAgain(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	s := quick(20)
+	s.Tune = &TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 1, To: 5}, {Card: "Wolf Pack", Field: "power", From: 1, To: 3}},
+		Target: 50, Budget: 3, Confirm: 100}
+	done := c.play(s, 160)
+	b := done.Tune
+	if b == nil {
+		t.Fatal("the run ended without its best setting")
+	}
+	cost, ok := b.Best["Fireball.cost"].(float64) // as JSON brings it back
+	if !ok || cost < 1 || cost > 5 || b.Evaluations != 3 || b.ConfirmGames != 100 || b.Tolerance != 0.02 {
+		t.Errorf("best %v after %d evaluations, confirmed on %d games within %v", b.Best, b.Evaluations, b.ConfirmGames, b.Tolerance)
+	}
+	if status, eb := c.do("GET", "/api/lab/compare?a="+done.ID+"&b="+done.ID, nil, nil); status != 400 || eb.Key != "lab.err_compare_tune" {
+		t.Errorf("comparing tuning runs: %d %s", status, eb.Key)
+	}
+}
+
+func TestTuningRunsAreCheckedBeforeTheyQueue(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	cost := TuneParam{Card: "Fireball", Field: "cost", From: 1, To: 5}
+	for _, bad := range []struct {
+		name  string
+		tune  TuneSpec
+		games int
+		key   string
+	}{
+		{"no parameter", TuneSpec{Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_tune_params"},
+		{"five parameters", TuneSpec{Params: []TuneParam{cost, cost, cost, cost, cost}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_tune_params"},
+		{"one value", TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 3, To: 3}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_tune_values"},
+		{"a huge range", TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 0, To: 1 << 40}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_tune_values"},
+		{"one field twice", TuneSpec{Params: []TuneParam{cost, {Card: "fireball", Field: "cost", From: 2, To: 4}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_tune_twice"},
+		{"no evaluation", TuneSpec{Params: []TuneParam{cost}, Target: 50, Confirm: 100}, 10, "lab.err_tune_budget"},
+		{"too many evaluations", TuneSpec{Params: []TuneParam{cost}, Target: 50, Budget: 201, Confirm: 100}, 10, "lab.err_tune_budget"},
+		{"a tiny check", TuneSpec{Params: []TuneParam{cost}, Target: 50, Budget: 3, Confirm: 10}, 10, "lab.err_tune_confirm"},
+		{"too many games", TuneSpec{Params: []TuneParam{cost}, Target: 50, Budget: 200, Confirm: 100}, 1000, "lab.err_tune_games"},
+		{"a target over 100", TuneSpec{Params: []TuneParam{cost}, Target: 120, Budget: 3, Confirm: 100}, 10, "lab.err_tune_target"},
+		{"no tolerance left", TuneSpec{Params: []TuneParam{cost}, Target: 50, Tolerance: -1, Budget: 3, Confirm: 100}, 10, "lab.err_tune_target"},
+		{"the game length", TuneSpec{Params: []TuneParam{cost}, Figure: "length", Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_sweep_figure"},
+		{"a deck no seat plays", TuneSpec{Params: []TuneParam{cost}, Figure: "deck:Deepwood", Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_sweep_deck"},
+		{"a field the card file refuses", TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "colour", From: 1, To: 2}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_input"},
+		{"an unknown card", TuneSpec{Params: []TuneParam{{Card: "Nonesuch", Field: "cost", From: 1, To: 2}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_input"},
+	} {
+		s := quick(bad.games)
+		s.Tune = &bad.tune
+		if _, status, eb := c.submit(s); status != 400 || eb.Key != bad.key {
+			t.Errorf("%s: %d %s (%s), want %s", bad.name, status, eb.Key, eb.Error, bad.key)
+		}
+	}
+	s := quick(10)
+	s.Tune = &TuneSpec{Params: []TuneParam{cost}, Target: 50, Budget: 3, Confirm: 100}
+	s.Sweep = &SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}
+	if _, status, eb := c.submit(s); status != 400 || eb.Key != "lab.err_tune_alone" {
+		t.Errorf("a sweep and a tuning run at once: %d %s, want lab.err_tune_alone", status, eb.Key)
+	}
+	var list map[string][]Run
+	c.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 0 {
+		t.Errorf("%d refused runs were queued", len(list["runs"]))
+	}
+}
