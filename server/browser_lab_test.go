@@ -309,6 +309,10 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 		return n
 	}
 	waitFor(t, "a second row", func() bool { return rows() == 2 })
+	cards, _ := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#tune-rows .tune-card")].map((e) => e.value).join(" / ")`))
+	if first, second, _ := strings.Cut(cards, " / "); first != "Fireball" || second == first {
+		t.Errorf("the rows tune %s: a new row should take another card", cards)
+	}
 	shootPart(t, tab, "#tune-box", "lab-tune")
 	do("remove it", chromedp.Click("#tune-rows .tune-row:last-child .tune-remove"))
 	waitFor(t, "one row again", func() bool { return rows() == 1 })

@@ -44,7 +44,7 @@ async function start() {
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
   $("sweep-on").addEventListener("change", () => { if ($("sweep-on").checked) $("tune-on").checked = false; sweepHelp(); tuneHelp(); });
   $("tune-on").addEventListener("change", () => { if ($("tune-on").checked) $("sweep-on").checked = false; sweepHelp(); tuneHelp(); });
-  $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({})); tuneHelp(); });
+  $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({card: nextTuneCard()})); tuneHelp(); });
   for (const id of ["tune-budget", "tune-confirm", "games"]) $(id).addEventListener("input", tuneHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
   $("sweep-field").addEventListener("change", () => sweepAround(""));
@@ -169,6 +169,14 @@ function tuneRow(p) {
   if (p.from !== undefined) { from.value = p.from; to.value = p.to; }
   show();
   return row;
+}
+
+// nextTuneCard is the card after the last row's, so that a new row does
+// not tune a number already tuned.
+function nextTuneCard() {
+  const rows = tuneParams(), names = setup.sweepable.map((c) => c.name);
+  const last = rows.length ? names.indexOf(rows[rows.length - 1].card) : -1;
+  return names[(last + 1) % names.length];
 }
 
 function sweepCardNamed(name) { return setup.sweepable.find((c) => c.name === name); }
