@@ -47,6 +47,14 @@ var cardFileName = regexp.MustCompile(`^[A-Za-z0-9_-]{1,40}\.yaml$`)
 
 const editedFile = "edited.yaml"
 
+// editedName is the name the edited file is read under.
+func editedName(file string) string {
+	if name := path.Base(file); cardFileName.MatchString(name) {
+		return name
+	}
+	return editedFile
+}
+
 // withCards is base with the edited file laid over its cards; base itself
 // when text is empty.
 func (l *Lab) withCards(base engine.Game, file, text string) (engine.Game, error) {
@@ -60,11 +68,7 @@ func (l *Lab) withCards(base engine.Game, file, text string) (engine.Game, error
 	if !ok {
 		return nil, badInput("lab.err_no_card_files", "game", base.Info().Name)
 	}
-	name := path.Base(file)
-	if !cardFileName.MatchString(name) {
-		name = editedFile
-	}
-	g, err := over.WithCards(fstest.MapFS{name: {Data: []byte(text)}})
+	g, err := over.WithCards(fstest.MapFS{editedName(file): {Data: []byte(text)}})
 	if err != nil {
 		return nil, cardError(err)
 	}

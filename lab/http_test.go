@@ -360,20 +360,25 @@ func TestABodyWithTrailingDataIsRefused(t *testing.T) {
 	}
 }
 
+// shippedFile is the text of one of game's card files as the page gets
+// it.
+func (c *client) shippedFile(game, name string) string {
+	c.t.Helper()
+	var setup GameSetup
+	c.do("GET", "/api/lab/games/"+game, nil, &setup)
+	for _, f := range setup.CardFiles {
+		if f.Name == name {
+			return f.YAML
+		}
+	}
+	c.t.Fatalf("no %s among %d card files of %s", name, len(setup.CardFiles), game)
+	return ""
+}
+
 func TestCheckShowsTheEditedCardsText(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")
-	var setup GameSetup
-	c.do("GET", "/api/lab/games/mysticelements", nil, &setup)
-	var red string
-	for _, f := range setup.CardFiles {
-		if f.Name == "red.yaml" {
-			red = f.YAML
-		}
-	}
-	if red == "" {
-		t.Fatalf("no red.yaml among %d card files", len(setup.CardFiles))
-	}
+	red := c.shippedFile("mysticelements", "red.yaml")
 	edited := strings.Replace(red, "{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 3 to any\"]}",
 		"{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 5 to any\"]}", 1)
 	var res CheckResponse

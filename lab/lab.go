@@ -221,8 +221,7 @@ func (l *Lab) List(ctx context.Context, owner string) ([]Run, error) {
 		} else {
 			runs[i] = l.stale(r)
 		}
-		runs[i].Report = nil
-		runs[i].Spec = runs[i].Spec.Listed()
+		runs[i] = runs[i].Listed()
 	}
 	return runs, nil
 }

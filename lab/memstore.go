@@ -56,8 +56,7 @@ func (m *MemStore) LabRuns(_ context.Context, owner string, limit int) ([]Run, e
 	out := []Run{}
 	for _, r := range slices.Collect(maps.Values(m.runs)) {
 		if r.Owner == owner {
-			r.Report, r.Spec = nil, r.Spec.Listed()
-			out = append(out, r)
+			out = append(out, r.Listed())
 		}
 	}
 	slices.SortFunc(out, func(a, b Run) int { return cmp.Or(b.Created.Compare(a.Created), cmp.Compare(a.ID, b.ID)) })
@@ -71,8 +70,7 @@ func (m *MemStore) LabRunsBefore(_ context.Context, t time.Time, limit int) ([]R
 	out := []Run{}
 	for _, r := range m.runs {
 		if r.Created.Before(t) {
-			r.Report, r.Spec = nil, r.Spec.Listed()
-			out = append(out, r)
+			out = append(out, r.Listed())
 		}
 	}
 	slices.SortFunc(out, func(a, b Run) int { return cmp.Or(a.Created.Compare(b.Created), cmp.Compare(a.ID, b.ID)) })

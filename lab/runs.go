@@ -70,8 +70,18 @@ type Run struct {
 	// parameters.
 	TuneFields []string `json:"tune_fields,omitempty"`
 	// Tune is a finished tuning run's best setting, with the target
-	// figure measured again there.
-	Tune *tune.Balance `json:"tune,omitempty"`
+	// figure measured again there, and TunedFile the card file that plays
+	// it, for the card editor (where one file holds every tuned card).
+	Tune      *tune.Balance `json:"tune,omitempty"`
+	TunedFile *CardFile     `json:"tuned_file,omitempty"`
+}
+
+// Listed is the run as a list of runs shows it: without its report, card
+// files and deck lists, which a page polls every few seconds and which
+// open with the run itself.
+func (r Run) Listed() Run {
+	r.Report, r.TunedFile, r.Spec = nil, nil, r.Spec.Listed()
+	return r
 }
 
 // outcome is what a run's games came to: a report, a sweep, or a tuning
@@ -80,6 +90,7 @@ type outcome struct {
 	report *sim.Report
 	sweep  *sim.Sweep
 	tune   *tune.Balance
+	file   *CardFile // the tuned setting's card file
 }
 
 // games counts the games played.
@@ -176,6 +187,9 @@ func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
 		out.tune, err = tune.Run(ctx, cfg.Game, cfg, tn.params, tn.target, tn.tolerance, tn.confirm,
 			tune.Options{Budget: tn.budget, Seed: cfg.Seed, Explore: tuneExplore},
 			func(step int, _ tune.Setting, _ float64) { before.Store(int64(step * cfg.Games)) })
+		if err == nil {
+			out.file = tunedFile(cfg.Game, j.plan.spec, tn.params, out.tune.Best)
+		}
 	case sw != nil:
 		each := int64(j.plan.planned / len(sw.settings))
 		out.sweep, err = sim.RunSweep(ctx, cfg, sw.card, sw.fields, sw.settings, sw.figure, func(done int) { before.Store(int64(done) * each) })
@@ -196,7 +210,7 @@ func (l *Lab) finish(j *job, out outcome, err error) {
 		r.Finished = time.Now()
 		switch {
 		case err == nil:
-			r.Status, r.Report, r.Sweep, r.Tune, r.Played = Done, out.report, out.sweep, out.tune, out.games()
+			r.Status, r.Report, r.Sweep, r.Tune, r.TunedFile, r.Played = Done, out.report, out.sweep, out.tune, out.file, out.games()
 		case j.ctx.Err() != nil:
 			r.Status = Cancelled
 		default:

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/sim"
 	"kartenwerk/sim/tune"
 )
@@ -107,3 +108,27 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 
 // games is how many games the tuning run plays in all.
 func (p *tunePlan) games(each int) int { return p.budget*each + p.confirm }
+
+// tunedFile is the card file that plays the best setting, for the card
+// editor: the file in force for the tuned cards (the run's edited file,
+// where it names them) with their numbers set. The editor holds one file
+// laid over the shipped ones, so there is none where the tuned cards lie
+// in two files, or outside a file the run edited.
+func tunedFile(g engine.Game, s Spec, params []tune.Param, best tune.Setting) *CardFile {
+	src, ok := g.(engine.CardSource)
+	if !ok {
+		return nil
+	}
+	edits := map[string]map[string]any{}
+	for _, p := range params {
+		if edits[p.Card] == nil {
+			edits[p.Card] = map[string]any{}
+		}
+		edits[p.Card][p.Field] = best[p.Name()]
+	}
+	files, err := cardpool.EditCards(src.CardFiles(), edits)
+	if err != nil || len(files) != 1 || (s.Cards != "" && files[0].Name != editedName(s.CardFile)) {
+		return nil
+	}
+	return &CardFile{Name: files[0].Name, YAML: string(files[0].Data)}
+}

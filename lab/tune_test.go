@@ -1,6 +1,10 @@
 package lab
 
-import "testing"
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
 
 // A tuning run plays its evaluations and then measures the best setting
 // again on fresh games, and keeps that setting with the run.
@@ -66,5 +70,39 @@ func TestTuningRunsAreCheckedBeforeTheyQueue(t *testing.T) {
 	c.do("GET", "/api/lab/runs", nil, &list)
 	if len(list["runs"]) != 0 {
 		t.Errorf("%d refused runs were queued", len(list["runs"]))
+	}
+}
+
+// A tuning run whose cards lie in one file gives that file with the best
+// setting, the run's own edits kept, for the card editor; one whose cards
+// lie in two files gives none, as the editor holds one file; a list of
+// runs leaves the file out.
+func TestTuningRunGivesTheCardFileOfItsBestSetting(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	red := c.shippedFile("mysticelements", "red.yaml")
+	s := quick(10)
+	s.CardFile, s.Cards = "red.yaml", strings.Replace(red, `"play: damage 3 to any"`, `"play: damage 5 to any"`, 1)
+	s.Tune = &TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 1, To: 5}}, Target: 50, Budget: 2, Confirm: 100}
+	done := c.play(s, 120)
+	f := done.TunedFile
+	if f == nil || f.Name != "red.yaml" {
+		t.Fatalf("tuned file %+v, want red.yaml", f)
+	}
+	cost := fmt.Sprintf("cost: %v", done.Tune.Best["Fireball.cost"])
+	fireball := f.YAML[strings.Index(f.YAML, "name: Fireball"):]
+	if fireball = fireball[:strings.Index(fireball, "abilities")+40]; !strings.Contains(fireball, cost) || !strings.Contains(f.YAML, "damage 5 to any") {
+		t.Errorf("the tuned file's Fireball reads %q, want %q and the run's damage 5", fireball, cost)
+	}
+	var list map[string][]Run
+	c.do("GET", "/api/lab/runs", nil, &list)
+	if len(list["runs"]) != 1 || list["runs"][0].TunedFile != nil {
+		t.Errorf("the list of runs carries the tuned file")
+	}
+	s = quick(10)
+	s.Tune = &TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 1, To: 5}, {Card: "Wolf Pack", Field: "power", From: 1, To: 3}},
+		Target: 50, Budget: 2, Confirm: 100}
+	if done := c.play(s, 120); done.TunedFile != nil {
+		t.Errorf("cards of two files gave the file %s", done.TunedFile.Name)
 	}
 }

@@ -329,6 +329,14 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 		t.Error("a tuning run shows a report frame")
 	}
 	shootPart(t, tab, "#detail", "lab-tuned")
+	do("edit the cards with the best setting", chromedp.Click("#tuned-edit"))
+	waitFor(t, "the tuned file in the editor", func() bool {
+		// The tuned file is written anew, a card a block, where the shipped one has a card a line.
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("card-file").value + " " +
+			document.querySelector("input[name=cards]:checked").value + " " + !document.getElementById("editor-box").hidden + " " +
+			document.getElementById("yaml").value.includes("- name: Fireball\n  type: wonder\n")`))
+		return got == "red.yaml edited true true"
+	})
 }
 
 // pasteJS sets a seat's deck to a pasted list and types the list in.

@@ -81,8 +81,7 @@ func (s *sqlStore) saveRun(ctx context.Context, r lab.Run, where string) error {
 	if err != nil {
 		return err
 	}
-	r.Spec = r.Spec.Listed()
-	summary, err := json.Marshal(r)
+	summary, err := json.Marshal(r.Listed())
 	if err != nil {
 		return err
 	}
@@ -126,8 +125,7 @@ func scanLabRun(row scanner) (lab.Run, error) {
 		return lab.Run{}, err
 	}
 	r, err := decodeLabRun(who, data)
-	r.Spec = r.Spec.Listed()
-	return r, err
+	return r.Listed(), err
 }
 
 func decodeLabRun(owner, data string) (lab.Run, error) {

@@ -54,6 +54,7 @@ async function start() {
   $("compare").addEventListener("click", () => compare(picked.a, picked.b).catch(showError));
   $("cancel").addEventListener("click", () => cancelRun().catch(showError));
   $("repeat").addEventListener("click", () => repeat(shown));
+  $("tuned-edit").addEventListener("click", () => editTuned(shown).catch(showError));
   await chooseGame($("game").value);
   await drawRuns();
   if (params.get("run")) await openRun(params.get("run"));
@@ -491,6 +492,21 @@ function sweepShort(r) {
   return t("lab.sweep_short2", {...words, field2: r.sweep_field2 || w.field2, from2: w.from2, to2: w.to2});
 }
 
+// editTuned puts the card file of tuning run r's best setting into the
+// card editor, with the run's game, so that it can be played, changed or
+// tuned again.
+async function editTuned(r) {
+  if (!r || !r.tuned_file) return;
+  if (setup.id !== r.spec.game) {
+    $("game").value = r.spec.game;
+    await chooseGame(r.spec.game);
+  }
+  document.querySelector("input[name=cards][value=edited]").checked = true;
+  loadFile(r.tuned_file.name, r.tuned_file.yaml);
+  showEditor();
+  $("editor-box").scrollIntoView({behavior: "smooth"});
+}
+
 // tuneShort says in a few words what tuning run r tunes and toward what.
 function tuneShort(r) {
   const w = r.spec.tune, fields = r.tune_fields || [];
@@ -551,6 +567,7 @@ function drawRun(r, changed) {
   if (r.status === "failed") status += ": " + (r.error || "");
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
+  $("tuned-edit").hidden = !r.tuned_file;
   // A tuning run's finding is the status line: it has no report.
   $("report").hidden = $("report-link").hidden = r.status !== "done" || !!r.tune;
   if (r.status === "done" && !r.tune && changed) {
