@@ -325,6 +325,9 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 	if !strings.Contains(text("#detail-title"), "tune Fireball cost 1..5 toward 50.0%") {
 		t.Errorf("the run is named %q", text("#detail-title"))
 	}
+	if s := text("#tune-nearest"); !strings.HasPrefix(s, "Nearest the target of the settings tried, each on 20 games: Fireball: Cost ") {
+		t.Errorf("the settings tried nearest the target read %q", s)
+	}
 	if hidden, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("report").hidden`)); !hidden {
 		t.Error("a tuning run shows a report frame")
 	}

@@ -507,6 +507,22 @@ async function editTuned(r) {
   $("editor-box").scrollIntoView({behavior: "smooth"});
 }
 
+// settingText says a setting of tuning run r's parameters in the game's
+// words: "Fireball: Cost 3, Wolf Pack: Power 2".
+function settingText(r, setting) {
+  const fields = r.tune_fields || [];
+  return r.spec.tune.params.map((p, i) => t("lab.tune_value", {card: p.card, field: capitalised(fields[i] || p.field),
+    value: setting[`${p.card}.${p.field}`]})).join(", ");
+}
+
+// tuneNearest lists the settings whose evaluations came nearest the
+// target, each with the rate it measured.
+function tuneNearest(r) {
+  const b = r.tune;
+  return t("lab.tune_nearest", {games: b.games_per_evaluation.toLocaleString(lang()),
+    list: b.nearest.map((x) => t("lab.tune_nearest_item", {setting: settingText(r, x.setting), rate: pct(x.rate)})).join(" · ")});
+}
+
 // tuneShort says in a few words what tuning run r tunes and toward what.
 function tuneShort(r) {
   const w = r.spec.tune, fields = r.tune_fields || [];
@@ -517,12 +533,12 @@ function tuneShort(r) {
 // tuneDone says what a finished tuning run found: the best setting, the
 // target figure measured again there, and whether it met the target.
 function tuneDone(r) {
-  const b = r.tune, w = r.spec.tune, fields = r.tune_fields || [];
-  const best = w.params.map((p, i) => t("lab.tune_value", {card: p.card, field: capitalised(fields[i] || p.field), value: b.best[`${p.card}.${p.field}`]}));
+  const b = r.tune, w = r.spec.tune;
+  const best = settingText(r, b.best);
   const c = b.confirmed, words = {tolerance: decimal(100 * b.tolerance, 1)};
   const deck = (w.figure || "").startsWith("deck:") ? w.figure.replace(/^deck:/, "") : "";
   const figure = deck ? t("lab.tune_deck", {deck}) : t("lab.tune_first");
-  return t("lab.tune_done", {games: r.played.toLocaleString(lang()), best: best.join(", "), confirm: b.confirm_games.toLocaleString(lang()),
+  return t("lab.tune_done", {games: r.played.toLocaleString(lang()), best, confirm: b.confirm_games.toLocaleString(lang()),
     figure, rate: pct(c.rate), low: pct(c.low), high: pct(c.high)}) + " " + (b.within_tolerance ? t("lab.tune_met", words) : t("lab.tune_missed", words));
 }
 
@@ -568,6 +584,8 @@ function drawRun(r, changed) {
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
   $("tuned-edit").hidden = !r.tuned_file;
+  $("tune-nearest").hidden = !(r.tune && r.tune.nearest && r.tune.nearest.length);
+  if (!$("tune-nearest").hidden) $("tune-nearest").textContent = tuneNearest(r);
   // A tuning run's finding is the status line: it has no report.
   $("report").hidden = $("report-link").hidden = r.status !== "done" || !!r.tune;
   if (r.status === "done" && !r.tune && changed) {

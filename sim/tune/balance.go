@@ -1,10 +1,12 @@
 package tune
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"maps"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"testing/fstest"
@@ -174,6 +176,34 @@ type Balance struct {
 	ConfirmGames int          `json:"confirm_games"`
 	Within       bool         `json:"within_tolerance"`
 	Tolerance    float64      `json:"tolerance"`
+	// Tried lists every evaluation in the order played: the setting and
+	// the figure it measured on GamesEach games; Nearest the five settings
+	// whose figure came nearest the target (see Closest).
+	Tried   []Tried `json:"tried"`
+	Nearest []Tried `json:"nearest"`
+}
+
+// Tried is one evaluation of a tuning run.
+type Tried struct {
+	Setting Setting `json:"setting"`
+	Rate    float64 `json:"rate"`
+}
+
+// Closest lists up to n of the settings tried, the nearest to the target
+// first (one entry a setting, at its first evaluation).
+func (b *Balance) Closest(n int) []Tried {
+	var out []Tried
+	seen := map[string]bool{}
+	for _, t := range b.Tried {
+		if key := t.Setting.String(); !seen[key] {
+			seen[key] = true
+			out = append(out, t)
+		}
+	}
+	slices.SortStableFunc(out, func(x, y Tried) int {
+		return cmp.Compare(math.Abs(x.Rate-b.TargetValue), math.Abs(y.Rate-b.TargetValue))
+	})
+	return out[:min(n, len(out))]
 }
 
 // Run tunes params of g so that target's figure comes closest to its
@@ -186,6 +216,7 @@ func Run(ctx context.Context, g engine.Game, cfg sim.Config, params []Param, tar
 		sizes[i] = len(p.Values)
 	}
 	step := 0
+	var tried []Tried
 	fitness := func(point []int) (float64, error) {
 		c, set, err := Apply(g, cfg, params, point)
 		if err != nil {
@@ -201,6 +232,7 @@ func Run(ctx context.Context, g engine.Game, cfg sim.Config, params []Param, tar
 			return 0, err
 		}
 		step++
+		tried = append(tried, Tried{Setting: set, Rate: iv.Rate})
 		if progress != nil {
 			progress(step, set, iv.Rate)
 		}
@@ -224,7 +256,8 @@ func Run(ctx context.Context, g engine.Game, cfg sim.Config, params []Param, tar
 		return nil, err
 	}
 	b := &Balance{Target: target.Text, Figure: target.Figure.Name, TargetValue: target.Value, Evaluations: len(res.History), GamesEach: cfg.Games, Best: best, Estimate: res.Estimate,
-		Confirmed: iv, ConfirmGames: rep.Games, Tolerance: tolerance, Within: math.Abs(iv.Rate-target.Value) <= tolerance}
+		Confirmed: iv, ConfirmGames: rep.Games, Tolerance: tolerance, Within: math.Abs(iv.Rate-target.Value) <= tolerance, Tried: tried}
+	b.Nearest = b.Closest(5)
 	for _, p := range params {
 		b.Params = append(b.Params, p.Name())
 	}

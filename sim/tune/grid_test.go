@@ -40,3 +40,23 @@ func TestGridPlaysEveryCombinationFirstFieldFastest(t *testing.T) {
 		t.Error("a grid over an unknown card was made")
 	}
 }
+
+func TestClosestListsEachSettingOnceNearestFirst(t *testing.T) {
+	b := &Balance{TargetValue: 0.5, Tried: []Tried{
+		{Setting{"A.cost": 1}, 0.70},
+		{Setting{"A.cost": 2}, 0.55},
+		{Setting{"A.cost": 3}, 0.48},
+		{Setting{"A.cost": 2}, 0.50}, // tried again: its first figure stands
+		{Setting{"A.cost": 4}, 0.35},
+	}}
+	var got []string
+	for _, x := range b.Closest(3) {
+		got = append(got, fmt.Sprintf("%v:%.2f", x.Setting, x.Rate))
+	}
+	if s := fmt.Sprint(got); s != "[A.cost=3:0.48 A.cost=2:0.55 A.cost=4:0.35]" {
+		t.Errorf("closest %s", s)
+	}
+	if n := len(b.Closest(10)); n != 4 {
+		t.Errorf("%d settings listed, want the 4 tried", n)
+	}
+}

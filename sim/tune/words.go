@@ -60,4 +60,10 @@ func (b *Balance) WriteTextIn(w io.Writer, l i18n.Lang) {
 	}
 	fmt.Fprintln(w, say(l, "confirmed", "games", b.ConfirmGames, "rate", sim.RatePercent(l, b.Confirmed))+
 		"; "+say(l, verdict, "tolerance", i18n.Decimal(l, 100*b.Tolerance, 1)))
+	if len(b.Nearest) > 0 {
+		fmt.Fprintln(w, say(l, "closest", "games", b.GamesEach))
+		for _, t := range b.Nearest {
+			fmt.Fprintf(w, "  %7s  %s\n", i18n.Percent(l, t.Rate, 1), t.Setting)
+		}
+	}
 }
