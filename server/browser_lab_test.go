@@ -292,7 +292,11 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 func TestBrowserLabTunesACardsCost(t *testing.T) {
 	_, tab, text, do := openLab(t)
 	do("ask for 20 games an evaluation", chromedp.SetValue("#games", "20"))
+	do("ask for a precision first", chromedp.Click("input[name=size][value=ci]"))
 	do("tune", chromedp.Click("#tune-on"))
+	if size, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("input[name=size]:checked").value`)); size != "games" {
+		t.Errorf("tuning left the run's size at %q, where a tuning run plays a number of games", size)
+	}
 	waitFor(t, "a row for a card number", func() bool { return strings.Contains(text("#tune-rows"), "(now") })
 	do("tune Fireball", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector("#tune-rows .tune-card"); e.value = "Fireball"; e.dispatchEvent(new Event("change")); })()`))
 	do("three evaluations", chromedp.SetValue("#tune-budget", "3"))

@@ -42,8 +42,19 @@ async function start() {
   $("reset-file").addEventListener("click", () => loadFile($("card-file").value));
   $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
-  $("sweep-on").addEventListener("change", () => { if ($("sweep-on").checked) $("tune-on").checked = false; sweepHelp(); tuneHelp(); });
-  $("tune-on").addEventListener("change", () => { if ($("tune-on").checked) $("sweep-on").checked = false; sweepHelp(); tuneHelp(); });
+  // A sweep and a tuning run each play a number of games at every setting:
+  // one excludes the other, and both a run until precise.
+  const only = (on, off) => $(on).addEventListener("change", () => {
+    if ($(on).checked) {
+      $(off).checked = false;
+      document.querySelector("input[name=size][value=games]").checked = true;
+      sizeHelp();
+    }
+    sweepHelp();
+    tuneHelp();
+  });
+  only("sweep-on", "tune-on");
+  only("tune-on", "sweep-on");
   $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({card: nextTuneCard()})); tuneHelp(); });
   for (const id of ["tune-budget", "tune-confirm", "games"]) $(id).addEventListener("input", tuneHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
