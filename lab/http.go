@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -131,9 +132,12 @@ type CheckRequest struct {
 	Cards    string `json:"cards"`
 }
 
-// CheckResponse lists the cards the file changes, with their texts.
+// CheckResponse lists the cards the file changes, with their texts, and
+// those of them a sweep or a tuning run can vary, with their numbers as
+// edited.
 type CheckResponse struct {
-	Cards []EditedCard `json:"cards"`
+	Cards     []EditedCard `json:"cards"`
+	Sweepable []SweepCard  `json:"sweepable"`
 }
 
 // admit applies the server's bound on how often a client asks for work.
@@ -156,7 +160,14 @@ func (l *Lab) handleCheck(w http.ResponseWriter, r *http.Request) {
 		l.fail(w, r, err)
 		return
 	}
-	writeJSON(w, http.StatusOK, CheckResponse{Cards: editedCards(base, g, l.lang(r))})
+	edited := editedCards(base, g, l.lang(r))
+	res := CheckResponse{Cards: edited, Sweepable: []SweepCard{}}
+	for _, c := range sweepable(g, l.lang(r)) {
+		if slices.ContainsFunc(edited, func(e EditedCard) bool { return e.Name == c.Name }) {
+			res.Sweepable = append(res.Sweepable, c)
+		}
+	}
+	writeJSON(w, http.StatusOK, res)
 }
 
 func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {

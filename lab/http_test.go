@@ -389,6 +389,30 @@ func TestCheckShowsTheEditedCardsText(t *testing.T) {
 		!strings.Contains(res.Cards[0].Was, "3") {
 		t.Fatalf("edited cards %+v, want Fireball dealing 5 where it dealt 3", res.Cards)
 	}
+	if got := fmt.Sprint(res.Sweepable); got != "[{Fireball [{cost cost 3}]}]" {
+		t.Errorf("a sweep may vary %s, want Fireball's cost", got)
+	}
+}
+
+// A card the editor adds may be varied by a sweep or a tuning run, with
+// its numbers as edited.
+func TestCheckOffersANewCardToSweeps(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	ember := c.shippedFile("athernum", "ember.yaml")
+	edited := strings.Replace(ember, "cards:\n", "cards:\n  - {name: Ash Herald, type: character, faction: ember, cost: 1, ofv: 2, dfv: 1}\n", 1)
+	var res CheckResponse
+	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: "athernum", CardFile: "ember.yaml", Cards: edited}, &res); status != 200 {
+		t.Fatalf("check: %d %s %+v", status, eb.Error, eb.Problems)
+	}
+	if got := fmt.Sprint(res.Sweepable); got != "[{Ash Herald [{cost cost 1} {ofv OFV 2} {dfv DFV 1}]}]" {
+		t.Errorf("a sweep may vary %s, want the Ash Herald's numbers", got)
+	}
+	s := Spec{Game: "athernum", Games: 10, Agents: []string{"random"}, Seed: 7, CardFile: "ember.yaml", Cards: edited,
+		Sweep: &SweepSpec{Card: "Ash Herald", Field: "ofv", From: 1, To: 3}}
+	if done := c.play(s, 30); len(done.Sweep.Points) != 3 {
+		t.Errorf("the sweep of the new card played %d values", len(done.Sweep.Points))
+	}
 }
 
 // A page polls the list of runs every few seconds while one plays, so the

@@ -81,6 +81,11 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 		return strings.Contains(text("#changed"), "Fireball") && strings.Contains(text("#changed"), "5") && count("#problems li") == 0
 	})
 	shootPart(t, tab, "#editor-box", "lab-editor")
+	// A sweep offers the edited card with its numbers as edited.
+	do("sweep Fireball", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("sweep-card"); e.value = "Fireball"; e.dispatchEvent(new Event("change")); })()`))
+	if got := text("#sweep-field"); got != "Cost (now 1)" {
+		t.Errorf("the sweep offers Fireball's %q, want its edited cost, 1", got)
+	}
 	do("rename the run", chromedp.SetValue("#label", "Fireball: cost 1, deals 5"))
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the second run's end", func() bool {

@@ -183,6 +183,22 @@ function tuneRow(p) {
   return row;
 }
 
+// offerEdited lets a sweep or a tuning run vary the cards the editor
+// adds or changes, with their numbers as edited: a new card joins the
+// lists, a changed one shows its new values. The choices made stay.
+function offerEdited(cards) {
+  for (const c of cards || []) {
+    const i = setup.sweepable.findIndex((x) => x.name === c.name);
+    if (i < 0) setup.sweepable.push(c);
+    else setup.sweepable[i] = c;
+  }
+  for (const select of [$("sweep-card"), ...document.querySelectorAll("#tune-rows .tune-card")]) {
+    const was = select.value;
+    select.replaceChildren(...setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+    select.value = was;
+  }
+}
+
 // nextTuneCard is the card after the last row's, so that a new row does
 // not tune a number already tuned.
 function nextTuneCard() {
@@ -365,6 +381,7 @@ async function checkCards() {
     drawGutter([]);
     $("check-state").textContent = res.cards.length ? t("lab.cards_ok", {n: res.cards.length}) : t("lab.cards_unchanged");
     $("changed").replaceChildren(...res.cards.map(cardItem));
+    offerEdited(res.sweepable);
   } catch (err) {
     const problems = err.problems || [];
     $("check-state").textContent = err.message;
