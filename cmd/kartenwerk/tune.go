@@ -68,12 +68,13 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 		return fmt.Errorf("give at least one --param, e.g. --param \"Ember Tyrant.cost=3..7\"")
 	}
 	var params []tune.Param
+	var names []string
 	for _, s := range o.params {
 		p, err := tune.ParseParam(s)
 		if err != nil {
 			return err
 		}
-		params = append(params, p)
+		params, names = append(params, p), append(names, p.Name())
 	}
 	target, err := tune.ParseTarget(o.target)
 	if err != nil {
@@ -94,7 +95,7 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	b, err := tune.Run(ctx, g, cfg, params, target, o.tolerance/100, o.confirm,
 		tune.Options{Budget: o.budget, Seed: o.sim.seed, Explore: o.explore},
 		func(step int, set tune.Setting, figure float64) {
-			fmt.Fprintln(errOut, tune.ProgressIn(sp.l, step, o.budget, set, figure))
+			fmt.Fprintln(errOut, tune.ProgressIn(sp.l, g.Info().ID, names, step, o.budget, set, figure))
 		})
 	if err != nil {
 		return err

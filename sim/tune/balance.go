@@ -158,6 +158,8 @@ func Apply(g engine.Game, cfg sim.Config, params []Param, point []int) (sim.Conf
 
 // Balance is a tuning run's outcome.
 type Balance struct {
+	// Game is the id of the game tuned.
+	Game   string `json:"game"`
 	Target string `json:"target"`
 	// Figure is the targeted figure's name as reports keep it, in
 	// English (sim.FigureIn words it), and TargetValue its aim.
@@ -255,7 +257,7 @@ func Run(ctx context.Context, g engine.Game, cfg sim.Config, params []Param, tar
 	if err != nil {
 		return nil, err
 	}
-	b := &Balance{Target: target.Text, Figure: target.Figure.Name, TargetValue: target.Value, Evaluations: len(res.History), GamesEach: cfg.Games, Best: best, Estimate: res.Estimate,
+	b := &Balance{Game: g.Info().ID, Target: target.Text, Figure: target.Figure.Name, TargetValue: target.Value, Evaluations: len(res.History), GamesEach: cfg.Games, Best: best, Estimate: res.Estimate,
 		Confirmed: iv, ConfirmGames: rep.Games, Tolerance: tolerance, Within: math.Abs(iv.Rate-target.Value) <= tolerance, Tried: tried}
 	b.Nearest = b.Closest(5)
 	for _, p := range params {

@@ -31,7 +31,7 @@ func catalogueWords(l i18n.Lang) map[string]bool {
 // tunedOutcome is a tuning outcome as Run makes it, one that met its
 // target and one that did not.
 func tunedOutcome(within bool) *Balance {
-	return &Balance{Target: "first=50", Figure: "first player's win rate", TargetValue: 0.5,
+	return &Balance{Game: "athernum", Target: "first=50", Figure: "first player's win rate", TargetValue: 0.5,
 		Params: []string{"Ember Tyrant.cost", "variant:turn-limit"}, Evaluations: 60, GamesEach: 200,
 		Best:      Setting{"Ember Tyrant.cost": 5, "variant:turn-limit": 30},
 		Confirmed: sim.Interval{Rate: 0.512, Low: 0.497, High: 0.527}, ConfirmGames: 4000, Within: within, Tolerance: 0.025}
@@ -46,13 +46,14 @@ func TestTuneSpeaksTheReadersLanguage(t *testing.T) {
 		l     i18n.Lang
 		wants []string
 	}{
-		{i18n.EN, []string{"51.2% [49.7–52.7]", "target met: within ±2.5 points", "first player's win rate = 50.0%", "evaluation 3 of 60: 48.5% at Ember Tyrant.cost=5, variant:turn-limit=30"}},
-		{i18n.DE, []string{"51,2\u00a0% [49,7–52,7]", "Ziel erreicht", "Siegrate des Startspielers = 50,0\u00a0%", "Auswertung 3 von 60: 48,5\u00a0%"}},
+		{i18n.EN, []string{"51.2% [49.7–52.7]", "target met: within ±2.5 points", "first player's win rate = 50.0%", "evaluation 3 of 60: 48.5% at Ember Tyrant: cost 5, Turn limit 30", "  Ember Tyrant: cost  5\n  Turn limit          30\n"}},
+		{i18n.DE, []string{"51,2\u00a0% [49,7–52,7]", "Ziel erreicht", "Siegrate des Startspielers = 50,0\u00a0%", "Auswertung 3 von 60: 48,5\u00a0% bei Ember Tyrant: Kosten 5, Zuglimit 30"}},
 		{i18n.CS, []string{"51,2\u00a0% [49,7–52,7]", "cíl splněn", "vyhodnocení 3/60: 48,5\u00a0%"}},
 	} {
 		t.Run(c.l.String(), func(t *testing.T) {
 			var out strings.Builder
-			out.WriteString(ProgressIn(c.l, 3, 60, tunedOutcome(true).Best, 0.485) + "\n")
+			b := tunedOutcome(true)
+			out.WriteString(ProgressIn(c.l, b.Game, b.Params, 3, 60, b.Best, 0.485) + "\n")
 			tunedOutcome(true).WriteTextIn(&out, c.l)
 			tunedOutcome(false).WriteTextIn(&out, c.l)
 			text := out.String()
