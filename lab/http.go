@@ -245,7 +245,7 @@ func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
 // it, for the page's frame, in the reader's language.
 func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
 	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
-	if err == nil && run.Report == nil && run.Sweep == nil {
+	if err == nil && run.Report == nil && run.Sweep == nil && run.Tune == nil {
 		err = refuse(http.StatusConflict, "lab.err_no_report")
 	}
 	if err != nil {
@@ -255,6 +255,9 @@ func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
 	g, lang := l.games[run.Spec.Game], l.lang(r)
 	doc := sim.Document{Report: run.Report, Sweep: run.Sweep, Lang: lang, GameWords: catalogOf(g)}
 	doc.Title = sim.Words().T(lang, "report.games_title", "game", g.Info().Name, "n", run.Played)
+	if run.Tune != nil {
+		doc.Tuning = run.Tune.ReportIn(lang)
+	}
 	if run.Spec.Label != "" {
 		doc.Title += " · " + run.Spec.Label
 	}

@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -23,6 +25,7 @@ type Document struct {
 	Comparison *Comparison
 	Matrix     *Matrix
 	Sweep      *Sweep
+	Tuning     *Tuning
 	// Lang is the language the report speaks (English if not set).
 	Lang i18n.Lang
 	// GameWords is the game's catalogue, which names the ways its games
@@ -49,16 +52,19 @@ type htmlChart struct {
 func WriteHTML(w io.Writer, d Document) error {
 	data := struct {
 		Document
-		Sections   []htmlSection
-		Generated  string
-		SweepChart template.HTML
+		Sections    []htmlSection
+		Generated   string
+		SweepChart  template.HTML
+		TuningChart template.HTML
 	}{Document: d, Generated: time.Now().UTC().Format("2006-01-02 15:04 UTC")}
-	if d.Sweep != nil {
-		c, err := d.Sweep.ChartIn(d.Lang)
-		if err != nil {
+	var err error
+	if d.Tuning != nil {
+		if data.TuningChart, err = inlineChart(d.Tuning, d.Lang); err != nil {
 			return err
 		}
-		if data.SweepChart, err = inlineSVG(c); err != nil {
+	}
+	if d.Sweep != nil {
+		if data.SweepChart, err = inlineChart(d.Sweep, d.Lang); err != nil {
 			return err
 		}
 	}
@@ -111,6 +117,16 @@ func svgCharts(r *Report, l i18n.Lang, game *i18n.Catalog) ([]htmlChart, error) 
 	return out, nil
 }
 
+// inlineChart draws c's chart in language l as SVG to sit inside the
+// HTML.
+func inlineChart(c interface{ ChartIn(i18n.Lang) (Chart, error) }, l i18n.Lang) (template.HTML, error) {
+	ch, err := c.ChartIn(l)
+	if err != nil {
+		return "", err
+	}
+	return inlineSVG(ch)
+}
+
 // inlineSVG renders a chart as SVG to sit inside the HTML.
 func inlineSVG(c Chart) (template.HTML, error) {
 	svg, err := c.Render("svg")
@@ -153,6 +169,13 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		// A sweep's table gives the first player's rate and the length
 		// beside its figure, unless the figure is one of them.
 		"besideFirst": func(figure string) bool { return figure != figureFirst },
+		// sentence starts a text the terminal prints as a line as a
+		// sentence, with a capital; trimmed of a closing colon, a heading.
+		"sentence": func(s string) string {
+			s = strings.TrimSuffix(s, ":")
+			r, n := utf8.DecodeRuneInString(s)
+			return string(unicode.ToUpper(r)) + s[n:]
+		},
 		"besideTurns": func(figure string) bool { return figure != figureLength },
 		"agent":       func(spec string) string { return AgentIn(l, spec) },
 		"gameFigure":  func(name string) string { return gameFigureIn(l, game, name) },

@@ -543,14 +543,6 @@ function settingText(r, setting) {
     value: setting[`${p.card}.${p.field}`]})).join(", ");
 }
 
-// tuneNearest lists the settings whose evaluations came nearest the
-// target, each with the rate it measured.
-function tuneNearest(r) {
-  const b = r.tune;
-  return t("lab.tune_nearest", {games: b.games_per_evaluation.toLocaleString(lang()),
-    list: b.nearest.map((x) => t("lab.tune_nearest_item", {setting: settingText(r, x.setting), rate: pct(x.rate)})).join(" · ")});
-}
-
 // tuneShort says in a few words what tuning run r tunes and toward what.
 function tuneShort(r) {
   const w = r.spec.tune, fields = r.tune_fields || [];
@@ -612,11 +604,8 @@ function drawRun(r, changed) {
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
   $("tuned-edit").hidden = !r.tuned_file;
-  $("tune-nearest").hidden = !(r.tune && r.tune.nearest && r.tune.nearest.length);
-  if (!$("tune-nearest").hidden) $("tune-nearest").textContent = tuneNearest(r);
-  // A tuning run's finding is the status line: it has no report.
-  $("report").hidden = $("report-link").hidden = r.status !== "done" || !!r.tune;
-  if (r.status === "done" && !r.tune && changed) {
+  $("report").hidden = $("report-link").hidden = r.status !== "done";
+  if (r.status === "done" && changed) {
     // The report speaks the page's language, which ?lang= may have chosen without a cookie.
     const report = `/api/lab/runs/${r.id}/report?lang=${lang()}`;
     $("report").src = report;

@@ -74,6 +74,15 @@ func TestTuneInTheLanguageAsked(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "de (Deutsch), en (English) or cs (Čeština)") || errOut != "" {
 		t.Errorf("--lang fr: %v, progress %q; want a refusal naming the languages before any game", err, errOut)
 	}
+	report := filepath.Join(t.TempDir(), "tune.html")
+	if _, _, err := run(t, "", append(tuneArgs, "--lang", "cs", "--report", report)...); err != nil {
+		t.Fatal(err)
+	}
+	html, err := os.ReadFile(report)
+	if err != nil {
+		t.Fatal(err)
+	}
+	saysOnly(t, string(html), []string{": ladění</h1>", "<td>Ember Tyrant: cena</td>", `id="chart-tuning"`, "<svg"}, []string{"Ember Tyrant.cost"})
 }
 
 var pointDecimalCLI = regexp.MustCompile(`\d\.\d`)

@@ -52,6 +52,7 @@ func tuneCmd() *cobra.Command {
 	f.StringArrayVar(&o.sim.variants, "variant", nil, "a rule variant key=value for every batch (repeatable)")
 	f.StringSliceVar(&o.sim.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
 	f.BoolVar(&o.sim.asJSON, "json", false, "print the outcome as JSON")
+	f.StringVar(&o.sim.report, "report", "", "also write an HTML report with a chart of the evaluations to this file")
 	return cmd
 }
 
@@ -101,5 +102,9 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 		return err
 	}
 	text := func(w io.Writer) { b.WriteTextIn(w, sp.l) }
-	return emit(cmd.OutOrStdout(), o.sim.asJSON, b, text)
+	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, b, text); err != nil || o.sim.report == "" {
+		return err
+	}
+	title := sim.Words().T(sp.l, "report.tune.title", "game", g.Info().Name)
+	return writeOutputs(sim.Document{Title: title, Tuning: b.ReportIn(sp.l), Lang: sp.l, GameWords: sp.game}, o.sim.report, "")
 }

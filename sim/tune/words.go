@@ -146,3 +146,25 @@ func (sp speech) variant(key, v string) (string, bool) {
 	said := sim.VariantsIn(sp.l, s.Catalog(), map[string]string{key: v})
 	return said[0].Said, said[0].Said != said[0].Flag
 }
+
+// ReportIn puts the outcome into the words of language l for an HTML
+// report (sim.Document's Tuning).
+func (b *Balance) ReportIn(l i18n.Lang) *sim.Tuning {
+	sp := speech{l: l, game: b.Game, params: b.Params}
+	params := make([]string, len(b.Params))
+	t := &sim.Tuning{Figure: sim.FigureIn(l, b.Figure), Target: b.TargetValue, Tolerance: b.Tolerance,
+		Confirmed: b.Confirmed, ConfirmGames: b.ConfirmGames, Met: b.Within, GamesEach: b.GamesEach}
+	for i, p := range b.Params {
+		params[i] = sp.param(p)
+		t.Best = append(t.Best, [2]string{params[i], sp.value(p, b.Best[p])})
+	}
+	t.Heading = say(l, "head", "params", strings.Join(params, ", "), "target", b.targetIn(l),
+		"evaluations", b.Evaluations, "games", b.GamesEach)
+	for _, tr := range b.Tried {
+		t.Rates = append(t.Rates, tr.Rate)
+	}
+	for _, n := range b.Nearest {
+		t.Nearest = append(t.Nearest, sim.TunedSetting{Setting: sp.setting(n.Setting), Rate: n.Rate})
+	}
+	return t
+}

@@ -79,3 +79,34 @@ func TestTuneSpeaksTheReadersLanguage(t *testing.T) {
 		})
 	}
 }
+
+// The HTML report of a tuning run gives the best setting and the nearest
+// ones in the game's words, the figure measured again with its verdict,
+// and a chart of every evaluation, in the reader's language.
+func TestTuningReportSpeaksTheGamesWords(t *testing.T) {
+	b := tunedOutcome(false)
+	b.Tried = []Tried{{Setting{"Ember Tyrant.cost": 4, "variant:turn-limit": 30}, 0.61}, {b.Best, 0.52}}
+	b.Nearest = b.Closest(5)
+	for _, c := range []struct {
+		l    i18n.Lang
+		want []string
+	}{
+		{i18n.EN, []string{"<td>Ember Tyrant: cost</td><td>5</td>", "<td>Turn limit</td><td>30</td>", "target NOT met", "51.2% [49.7–52.7]",
+			"<td>Ember Tyrant: cost 5, Turn limit 30</td><td>52.0%</td>", "<h2>Tuned Ember Tyrant: cost, Turn limit toward"}},
+		{i18n.DE, []string{"<td>Ember Tyrant: Kosten</td><td>5</td>", "<td>Zuglimit</td><td>30</td>", "Ziel NICHT erreicht", "51,2\u00a0% [49,7–52,7]"}},
+	} {
+		var out strings.Builder
+		if err := sim.WriteHTML(&out, sim.Document{Title: "t", Tuning: b.ReportIn(c.l), Lang: c.l}); err != nil {
+			t.Fatal(err)
+		}
+		page := out.String()
+		for _, w := range c.want {
+			if !strings.Contains(page, w) {
+				t.Errorf("%s: the report lacks %q", c.l, w)
+			}
+		}
+		if n := strings.Count(page, "<circle") + strings.Count(page, "<path"); !strings.Contains(page, `id="chart-tuning"`) || n == 0 {
+			t.Errorf("%s: no chart of the evaluations", c.l)
+		}
+	}
+}

@@ -1,0 +1,71 @@
+package sim
+
+import (
+	"image/color"
+
+	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/vg"
+
+	"kartenwerk/engine/i18n"
+)
+
+// Tuning is a tuning run's outcome as a report shows it, put into words
+// by the tuner (sim/tune), which this package cannot import.
+type Tuning struct {
+	// Heading says what was tuned toward what; Figure names the figure.
+	Heading, Figure string
+	// Target is the figure's aim and Tolerance how near counts as met,
+	// both proportions.
+	Target, Tolerance float64
+	// Best is the best setting, a parameter and its value a row.
+	Best [][2]string
+	// Confirmed is the figure measured again at Best on ConfirmGames
+	// fresh games; Met says whether it lies within Tolerance.
+	Confirmed    Interval
+	ConfirmGames int
+	Met          bool
+	// Rates are the figure each evaluation measured, in order, on
+	// GamesEach games; Nearest the settings that came nearest the target.
+	Rates     []float64
+	GamesEach int
+	Nearest   []TunedSetting
+}
+
+// TunedSetting is a setting tried, in words, and the figure it measured.
+type TunedSetting struct {
+	Setting string
+	Rate    float64
+}
+
+// ChartIn draws each evaluation's figure in order, with the target and
+// its tolerance as lines, in language l: how the search closed in.
+func (t *Tuning) ChartIn(l i18n.Lang) (Chart, error) {
+	p := newPlot(l, words.T(l, "report.tune.chart", "figure", t.Figure))
+	p.X.Label.Text = words.T(l, "report.tune.evaluation")
+	p.Y.Label.Text = t.Figure
+	p.Y.Min, p.Y.Max = 0, 1
+	pts := make(plotter.XYs, len(t.Rates))
+	for i, r := range t.Rates {
+		pts[i] = plotter.XY{X: float64(i + 1), Y: r}
+	}
+	points, err := plotter.NewScatter(pts)
+	if err != nil {
+		return Chart{}, err
+	}
+	points.Color = barColour
+	p.Add(plotter.NewGrid(), points)
+	last := float64(max(len(t.Rates), 1))
+	for _, y := range []float64{t.Target - t.Tolerance, t.Target, t.Target + t.Tolerance} {
+		line, err := plotter.NewLine(plotter.XYs{{X: 1, Y: y}, {X: last, Y: y}})
+		if err != nil {
+			return Chart{}, err
+		}
+		line.Color = goodColour
+		if y != t.Target {
+			line.Dashes = []vg.Length{vg.Points(3), vg.Points(3)}
+			line.Color = color.Gray{Y: 0x99}
+		}
+		p.Add(line)
+	}
+	return Chart{Name: "tuning", Title: p.Title.Text, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+}
