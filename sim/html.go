@@ -173,6 +173,9 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		// sentence, with a capital; trimmed of a closing colon, a heading.
 		"sentence": func(s string) string {
 			s = strings.TrimSuffix(s, ":")
+			if s == "" {
+				return s
+			}
 			r, n := utf8.DecodeRuneInString(s)
 			return string(unicode.ToUpper(r)) + s[n:]
 		},
