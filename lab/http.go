@@ -56,7 +56,10 @@ type GameSetup struct {
 // SweepCard is a card a sweep can vary: its name and its whole-number
 // fields in the file in force for it.
 type SweepCard struct {
-	Name   string       `json:"name"`
+	Name string `json:"name"`
+	// Group is the card's colour, faction, element or stack in the
+	// page's language, by which the page groups the cards.
+	Group  string       `json:"group,omitempty"`
 	Fields []SweepField `json:"fields"`
 }
 
@@ -111,12 +114,16 @@ func sweepable(g engine.Game, l i18n.Lang) []SweepCard {
 		return out
 	}
 	files := src.CardFiles()
-	for _, c := range g.Cards() {
+	cards := g.Cards()
+	if sp, ok := g.(engine.Speaker); ok {
+		cards = sp.CardsIn(l)
+	}
+	for _, c := range cards {
 		stats, err := cardpool.NumberFields(files, c.Name)
 		if err != nil || len(stats) == 0 {
 			continue
 		}
-		card := SweepCard{Name: c.Name}
+		card := SweepCard{Name: c.Name, Group: c.Group}
 		for _, st := range stats {
 			card.Fields = append(card.Fields, SweepField{Field: st.Name, Word: sim.FieldIn(l, g.Info().ID, st.Name), Value: st.Value})
 		}

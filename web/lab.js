@@ -80,7 +80,7 @@ async function chooseGame(id) {
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
   drawVariants();
   drawSeats();
-  $("sweep-card").replaceChildren(...setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+  $("sweep-card").replaceChildren(...cardOptions());
   drawSweepFields();
   $("tune-rows").replaceChildren(tuneRow({}));
   tuneHelp();
@@ -142,8 +142,7 @@ function sweepHelp() {
 // words, and the values it may take, from p ({card, field, from, to}) or
 // around the first card's first field.
 function tuneRow(p) {
-  const card = el("select", {class: "tune-card", "aria-label": t("lab.sweep_card")},
-    setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+  const card = el("select", {class: "tune-card", "aria-label": t("lab.sweep_card")}, cardOptions());
   const field = el("select", {class: "tune-field", "aria-label": t("lab.sweep_field")});
   const slider = (cls, label) => {
     const input = el("input", {class: cls, type: "range"}), out = el("output", {});
@@ -194,7 +193,7 @@ function offerEdited(cards) {
   }
   for (const select of [$("sweep-card"), ...document.querySelectorAll("#tune-rows .tune-card")]) {
     const was = select.value;
-    select.replaceChildren(...setup.sweepable.map((c) => el("option", {value: c.name}, c.name)));
+    select.replaceChildren(...cardOptions());
     select.value = was;
   }
 }
@@ -205,6 +204,17 @@ function nextTuneCard() {
   const rows = tuneParams(), names = setup.sweepable.map((c) => c.name);
   const last = rows.length ? names.indexOf(rows[rows.length - 1].card) : -1;
   return names[(last + 1) % names.length];
+}
+
+// cardOptions are the cards a sweep or a tuning run can vary, grouped by
+// colour, faction, element or stack as the game groups them.
+function cardOptions() {
+  const groups = new Map();
+  for (const c of setup.sweepable) {
+    if (!groups.has(c.group || "")) groups.set(c.group || "", []);
+    groups.get(c.group || "").push(el("option", {value: c.name}, c.name));
+  }
+  return [...groups].flatMap(([group, options]) => group ? [el("optgroup", {label: group}, options)] : options);
 }
 
 function sweepCardNamed(name) { return setup.sweepable.find((c) => c.name === name); }
