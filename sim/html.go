@@ -117,9 +117,14 @@ func svgCharts(r *Report, l i18n.Lang, game *i18n.Catalog) ([]htmlChart, error) 
 	return out, nil
 }
 
+// charted is what draws a chart of its own: a sweep, a tuning run.
+type charted interface {
+	ChartIn(l i18n.Lang) (Chart, error)
+}
+
 // inlineChart draws c's chart in language l as SVG to sit inside the
 // HTML.
-func inlineChart(c interface{ ChartIn(i18n.Lang) (Chart, error) }, l i18n.Lang) (template.HTML, error) {
+func inlineChart(c charted, l i18n.Lang) (template.HTML, error) {
 	ch, err := c.ChartIn(l)
 	if err != nil {
 		return "", err
