@@ -17,6 +17,9 @@ import (
 // again on Confirm games that no evaluation saw.
 type TuneSpec struct {
 	Params []TuneParam `json:"params"`
+	// Variants are rule variants to tune beside the cards' numbers, each
+	// with the options to try.
+	Variants []TuneVariant `json:"variants,omitempty"`
 	// Figure is first (the first player's win rate, the default) or
 	// deck:NAME (the win rate of the seats playing deck NAME); Target is
 	// the rate to reach, in percent, and Tolerance how many points from it
@@ -35,6 +38,12 @@ type TuneParam struct {
 	Field string `json:"field"`
 	From  int    `json:"from"`
 	To    int    `json:"to"`
+}
+
+// TuneVariant is a rule variant and the options it may take.
+type TuneVariant struct {
+	Key     string   `json:"key"`
+	Options []string `json:"options"`
 }
 
 // The bounds of a tuning run: parameters, evaluations, and the games the
@@ -69,7 +78,7 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 	switch {
 	case s.Sweep != nil || s.UntilCI != 0:
 		return nil, badInput("lab.err_tune_alone")
-	case len(tn.Params) < 1 || len(tn.Params) > maxTuneParams:
+	case len(tn.Params)+len(tn.Variants) < 1 || len(tn.Params)+len(tn.Variants) > maxTuneParams:
 		return nil, badInput("lab.err_tune_params", "max", maxTuneParams)
 	case tn.Budget < 1 || tn.Budget > maxTuneBudget:
 		return nil, badInput("lab.err_tune_budget", "max", maxTuneBudget)
@@ -103,7 +112,37 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 		}
 		p.params = append(p.params, param)
 	}
+	for _, tv := range tn.Variants {
+		param, err := variantParam(g.Info().Variants, tv, p.params)
+		if err != nil {
+			return nil, err
+		}
+		p.params = append(p.params, param)
+	}
 	return p, nil
+}
+
+// variantParam checks a variant to tune against the game's variants and
+// those already taken.
+func variantParam(specs []engine.VariantSpec, tv TuneVariant, taken []tune.Param) (tune.Param, error) {
+	i := slices.IndexFunc(specs, func(v engine.VariantSpec) bool { return v.Key == tv.Key })
+	switch {
+	case i < 0:
+		return tune.Param{}, badInput("lab.err_tune_variant", "key", tv.Key)
+	case slices.ContainsFunc(taken, func(q tune.Param) bool { return q.Variant == tv.Key }):
+		return tune.Param{}, badInput("lab.err_tune_variant_twice", "key", tv.Key)
+	}
+	param := tune.Param{Variant: tv.Key}
+	for _, o := range tv.Options {
+		if !slices.Contains(specs[i].Options, o) || slices.Contains(param.Values, any(o)) {
+			return tune.Param{}, badInput("lab.err_tune_variant_options", "key", tv.Key)
+		}
+		param.Values = append(param.Values, o)
+	}
+	if len(param.Values) < 2 {
+		return tune.Param{}, badInput("lab.err_tune_variant_options", "key", tv.Key)
+	}
+	return param, nil
 }
 
 // games is how many games the tuning run plays in all.
@@ -121,10 +160,16 @@ func tunedFile(g engine.Game, s Spec, params []tune.Param, best tune.Setting) *C
 	}
 	edits := map[string]map[string]any{}
 	for _, p := range params {
+		if p.Variant != "" {
+			continue
+		}
 		if edits[p.Card] == nil {
 			edits[p.Card] = map[string]any{}
 		}
 		edits[p.Card][p.Field] = best[p.Name()]
+	}
+	if len(edits) == 0 {
+		return nil
 	}
 	files, err := cardpool.EditCards(src.CardFiles(), edits)
 	if err != nil || len(files) != 1 || (s.Cards != "" && files[0].Name != editedName(s.CardFile)) {

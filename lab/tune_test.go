@@ -106,3 +106,40 @@ func TestTuningRunGivesTheCardFileOfItsBestSetting(t *testing.T) {
 		t.Errorf("cards of two files gave the file %s", done.TunedFile.Name)
 	}
 }
+
+// A tuning run may try a rule variant's options beside the cards'
+// numbers, or alone; each variant is checked against the game's.
+func TestTuningRunTriesRuleVariants(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	colours := TuneVariant{Key: "colours", Options: []string{"exclusive", "shared"}}
+	s := quick(10)
+	s.Tune = &TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "cost", From: 1, To: 5}}, Variants: []TuneVariant{colours},
+		Target: 50, Budget: 3, Confirm: 100}
+	done := c.play(s, 130)
+	if v := done.Tune.Best["variant:colours"]; v != "exclusive" && v != "shared" {
+		t.Errorf("the best setting's colours: %v", v)
+	}
+	s.Tune = &TuneSpec{Variants: []TuneVariant{colours}, Target: 50, Budget: 2, Confirm: 100}
+	if done := c.play(s, 120); done.TunedFile != nil {
+		t.Errorf("a run tuning only a variant gave the card file %s", done.TunedFile.Name)
+	}
+	for _, bad := range []struct {
+		name     string
+		variants []TuneVariant
+		key      string
+	}{
+		{"an unknown variant", []TuneVariant{{Key: "gravity", Options: []string{"on", "off"}}}, "lab.err_tune_variant"},
+		{"one variant twice", []TuneVariant{colours, colours}, "lab.err_tune_variant_twice"},
+		{"one option", []TuneVariant{{Key: "colours", Options: []string{"shared"}}}, "lab.err_tune_variant_options"},
+		{"an option twice", []TuneVariant{{Key: "colours", Options: []string{"shared", "shared"}}}, "lab.err_tune_variant_options"},
+		{"an unknown option", []TuneVariant{{Key: "colours", Options: []string{"shared", "plaid"}}}, "lab.err_tune_variant_options"},
+		{"five numbers in all", []TuneVariant{colours, {Key: "hand-redraw", Options: []string{"any-card", "wonders"}}, {Key: "antiracist", Options: []string{"on", "off"}}, {Key: "charm-targets", Options: []string{"any-unit", "as-printed"}}, {Key: "full-recycling", Options: []string{"on", "off"}}}, "lab.err_tune_params"},
+	} {
+		s := quick(10)
+		s.Tune = &TuneSpec{Variants: bad.variants, Target: 50, Budget: 2, Confirm: 100}
+		if _, status, eb := c.submit(s); status != 400 || eb.Key != bad.key {
+			t.Errorf("%s: %d %s (%s), want %s", bad.name, status, eb.Key, eb.Error, bad.key)
+		}
+	}
+}

@@ -325,6 +325,14 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 	shootPart(t, tab, "#tune-box", "lab-tune")
 	do("remove it", chromedp.Click("#tune-rows .tune-row:last-child .tune-remove"))
 	waitFor(t, "one row again", func() bool { return rows() == 1 })
+	do("add a rule variant", chromedp.Click("#tune-add-variant"))
+	waitFor(t, "the variant's options, each ticked, in the game's words", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#tune-rows .tune-variant-row .tune-options label")].map((l) => l.textContent.trim() + (l.querySelector("input").checked ? "+" : "-")).join(" / ")`))
+		return rows() == 2 && got != "" && !strings.Contains(got, "-") && !strings.Contains(got, "any-card")
+	})
+	shootPart(t, tab, "#tune-box", "lab-tune-variant")
+	do("remove the variant", chromedp.Click("#tune-rows .tune-variant-row .tune-remove"))
+	waitFor(t, "one row again", func() bool { return rows() == 1 })
 	do("start it", chromedp.Click("#start"))
 	waitFor(t, "the best setting", func() bool {
 		s := text("#detail-status")

@@ -56,6 +56,7 @@ async function start() {
   only("sweep-on", "tune-on");
   only("tune-on", "sweep-on");
   $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({card: nextTuneCard()})); tuneHelp(); });
+  $("tune-add-variant").addEventListener("click", () => { $("tune-rows").append(tuneVariantRow({})); tuneHelp(); });
   for (const id of ["tune-budget", "tune-confirm", "games"]) $(id).addEventListener("input", tuneHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
   $("sweep-field").addEventListener("change", () => sweepAround(""));
@@ -198,6 +199,37 @@ function offerEdited(cards) {
   }
 }
 
+function variantWord(key, o) { return variantNamed(setup.id, key, o); }
+
+// tuneVariantRow is a rule variant to tune, from v ({key, options}) or
+// the first variant not yet taken, with a box for each option to try.
+function tuneVariantRow(v) {
+  const taken = tuneVariants().map((x) => x.key);
+  const key = v.key || (setup.variants.find((x) => !taken.includes(x.key)) || setup.variants[0]).key;
+  const select = el("select", {class: "tune-variant", "aria-label": t("lab.tune_variant")},
+    setup.variants.map((x) => el("option", {value: x.key}, variantWord(x.key))));
+  select.value = key;
+  const boxes = el("span", {class: "tune-options"});
+  const draw = (ticked) => {
+    const spec = setup.variants.find((x) => x.key === select.value);
+    boxes.replaceChildren(...spec.options.map((o) => el("label", {class: "check"},
+      el("input", {type: "checkbox", value: o, checked: !ticked || ticked.includes(o)}), " ", variantWord(spec.key, o))));
+  };
+  select.addEventListener("change", () => draw());
+  draw(v.options);
+  const remove = el("button", {type: "button", class: "tune-remove", "aria-label": t("lab.tune_remove"), title: t("lab.tune_remove"),
+    onclick: () => { row.remove(); tuneHelp(); }}, "×");
+  const row = el("div", {class: "tune-row tune-variant-row"},
+    el("div", {class: "row"}, el("label", {}, el("span", {}, t("lab.tune_variant")), " ", select), remove), el("div", {class: "row"}, boxes));
+  return row;
+}
+
+// tuneVariants reads the variant rows: each variant and the options ticked.
+function tuneVariants() {
+  return [...document.querySelectorAll("#tune-rows .tune-variant-row")].map((row) => ({key: row.querySelector(".tune-variant").value,
+    options: [...row.querySelectorAll(".tune-options input:checked")].map((e) => e.value)}));
+}
+
 // nextTuneCard is the card after the last row's, so that a new row does
 // not tune a number already tuned.
 function nextTuneCard() {
@@ -223,7 +255,7 @@ function capitalised(w) { return w.charAt(0).toLocaleUpperCase(lang()) + w.slice
 
 // tuneParams reads the tuning rows.
 function tuneParams() {
-  return [...document.querySelectorAll("#tune-rows .tune-row")].map((row) => ({card: row.querySelector(".tune-card").value,
+  return [...document.querySelectorAll("#tune-rows .tune-row:not(.tune-variant-row)")].map((row) => ({card: row.querySelector(".tune-card").value,
     field: row.querySelector(".tune-field").value, from: Number(row.querySelector(".tune-from").value), to: Number(row.querySelector(".tune-to").value)}));
 }
 
@@ -233,6 +265,7 @@ function tuneHelp() {
   $("tune-box").hidden = !$("tune-on").checked;
   const rows = document.querySelectorAll("#tune-rows .tune-row").length;
   $("tune-add").hidden = rows >= maxTuneRows;
+  $("tune-add-variant").hidden = rows >= maxTuneRows || document.querySelectorAll("#tune-rows .tune-variant-row").length >= setup.variants.length;
   for (const b of document.querySelectorAll(".tune-remove")) b.hidden = rows < 2;
   const budget = Number($("tune-budget").value) || 0, each = Number($("games").value) || 0, confirm = Number($("tune-confirm").value) || 0;
   $("tune-help").textContent = t("lab.tune_help", {budget, each: each.toLocaleString(lang()), confirm: confirm.toLocaleString(lang()),
@@ -450,7 +483,7 @@ function spec() {
     }
   }
   if ($("tune-on").checked) {
-    s.tune = {params: tuneParams(), figure: $("tune-figure").value, target: Number($("tune-target").value),
+    s.tune = {params: tuneParams(), variants: tuneVariants(), figure: $("tune-figure").value, target: Number($("tune-target").value),
       tolerance: Number($("tune-tolerance").value), budget: Number($("tune-budget").value), confirm: Number($("tune-confirm").value)};
   }
   return s;
@@ -549,14 +582,26 @@ async function editTuned(r) {
 // words: "Fireball: Cost 3, Wolf Pack: Power 2".
 function settingText(r, setting) {
   const fields = r.tune_fields || [];
-  return r.spec.tune.params.map((p, i) => t("lab.tune_value", {card: p.card, field: capitalised(fields[i] || p.field),
-    value: setting[`${p.card}.${p.field}`]})).join(", ");
+  const cards = r.spec.tune.params.map((p, i) => t("lab.tune_value", {card: p.card, field: capitalised(fields[i] || p.field),
+    value: setting[`${p.card}.${p.field}`]}));
+  const variants = (r.spec.tune.variants || []).map((v) => t("lab.tune_variant_value", {variant: variantNamed(r.spec.game, v.key),
+    option: variantNamed(r.spec.game, v.key, setting[["variant", v.key].join(":")])}));
+  return [...cards, ...variants].join(", ");
+}
+
+// variantNamed names variant key of game, or its option o, in the
+// reader's words.
+function variantNamed(game, key, o) {
+  const w = (variantWords.get(game) || new Map()).get(key) || {};
+  return o === undefined ? w.name || key : (w.option_names && w.option_names[o]) || o;
 }
 
 // tuneShort says in a few words what tuning run r tunes and toward what.
 function tuneShort(r) {
   const w = r.spec.tune, fields = r.tune_fields || [];
-  const params = w.params.map((p, i) => t("lab.tune_param", {card: p.card, field: fields[i] || p.field, from: p.from, to: p.to}));
+  const params = w.params.map((p, i) => t("lab.tune_param", {card: p.card, field: fields[i] || p.field, from: p.from, to: p.to}))
+    .concat((w.variants || []).map((v) => t("lab.tune_variant_param", {variant: variantNamed(r.spec.game, v.key),
+      options: v.options.map((o) => variantNamed(r.spec.game, v.key, o)).join(" / ")})));
   return t("lab.tune_short", {params: params.join(", "), target: decimal(w.target, 1)});
 }
 
@@ -722,6 +767,7 @@ async function repeat(r) {
   $("tune-on").checked = !!s.tune;
   if (s.tune) {
     $("tune-rows").replaceChildren(...s.tune.params.map(tuneRow));
+    for (const v of s.tune.variants || []) $("tune-rows").append(tuneVariantRow(v));
     $("tune-figure").value = s.tune.figure || "first";
     $("tune-target").value = s.tune.target;
     $("tune-tolerance").value = s.tune.tolerance || 2;
