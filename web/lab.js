@@ -563,19 +563,26 @@ function sweepShort(r) {
   return t("lab.sweep_short2", {...words, field2: r.sweep_field2 || w.field2, from2: w.from2, to2: w.to2});
 }
 
-// editTuned puts the card file of tuning run r's best setting into the
-// card editor, with the run's game, so that it can be played, changed or
+// editTuned puts tuning run r's best setting into the form, with the
+// run's game: its rule variants' options, and the card file that plays
+// its numbers into the card editor, so that it can be played, changed or
 // tuned again.
 async function editTuned(r) {
-  if (!r || !r.tuned_file) return;
+  if (!r || !r.tune) return;
   if (setup.id !== r.spec.game) {
     $("game").value = r.spec.game;
     await chooseGame(r.spec.game);
   }
-  document.querySelector("input[name=cards][value=edited]").checked = true;
-  loadFile(r.tuned_file.name, r.tuned_file.yaml);
-  showEditor();
-  $("editor-box").scrollIntoView({behavior: "smooth"});
+  for (const v of r.spec.tune.variants || []) {
+    const select = document.querySelector(`#variants select[data-variant="${v.key}"]`);
+    if (select) select.value = r.tune.best[["variant", v.key].join(":")];
+  }
+  if (r.tuned_file) {
+    document.querySelector("input[name=cards][value=edited]").checked = true;
+    loadFile(r.tuned_file.name, r.tuned_file.yaml);
+    showEditor();
+  }
+  $(r.tuned_file ? "editor-box" : "variants-box").scrollIntoView({behavior: "smooth"});
 }
 
 // settingText says a setting of tuning run r's parameters in the game's
@@ -658,7 +665,7 @@ function drawRun(r, changed) {
   if (r.status === "failed") status += ": " + (r.error || "");
   $("detail-status").textContent = status;
   $("cancel").hidden = !(r.status === "queued" || r.status === "running");
-  $("tuned-edit").hidden = !r.tuned_file;
+  $("tuned-edit").hidden = !(r.tune && (r.tuned_file || (r.spec.tune.variants || []).length));
   $("report").hidden = $("report-link").hidden = r.status !== "done";
   if (r.status === "done" && changed) {
     // The report speaks the page's language, which ?lang= may have chosen without a cookie.
