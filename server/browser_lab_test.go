@@ -358,6 +358,36 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 	})
 }
 
+// TestBrowserLabTunesARuleVariant: a tuning run of a rule variant alone
+// puts its best option into the form's variants.
+func TestBrowserLabTunesARuleVariant(t *testing.T) {
+	_, tab, text, do := openLab(t)
+	do("ask for 10 games an evaluation", chromedp.SetValue("#games", "10"))
+	do("tune", chromedp.Click("#tune-on"))
+	do("add a rule variant", chromedp.Click("#tune-add-variant"))
+	do("tune colours", chromedp.Evaluate[chromedp.Void](`(() => { const e = document.querySelector("#tune-rows .tune-variant"); e.value = "colours"; e.dispatchEvent(new Event("change")); })()`))
+	do("leave the card number out", chromedp.Click("#tune-rows .tune-row:first-child .tune-remove"))
+	do("two evaluations", chromedp.SetValue("#tune-budget", "2"))
+	do("a check of 100 games", chromedp.SetValue("#tune-confirm", "100"))
+	do("start it", chromedp.Click("#start"))
+	waitFor(t, "the best option", func() bool { return strings.Contains(text("#detail-status"), "Best setting: Colours: ") })
+	best, err := chromedp.Run(tab, chromedp.Evaluate[string](`fetch("/api/lab/runs").then((r) => r.json()).then((l) => fetch("/api/lab/runs/" + l.runs[0].id)).then((r) => r.json()).then((r) => r.tune.best["variant:colours"])`,
+		chromedp.EvalAwaitPromise))
+	if err != nil || best == "" {
+		t.Fatalf("the run's best option: %q, %v", best, err)
+	}
+	if best == "exclusive" {
+		do("choose shared", chromedp.SetValue(`#variants select[data-variant='colours']`, "shared"))
+	} else {
+		do("choose exclusive", chromedp.SetValue(`#variants select[data-variant='colours']`, "exclusive"))
+	}
+	do("use the setting", chromedp.Click("#tuned-edit"))
+	waitFor(t, "the best option in the form", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#variants select[data-variant=colours]").value`))
+		return got == best
+	})
+}
+
 // pasteJS sets a seat's deck to a pasted list and types the list in.
 const pasteJS = `((seat, list) => {
   const row = document.querySelector('#seat-rows tr[data-seat="' + seat + '"]');
