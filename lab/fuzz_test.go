@@ -22,6 +22,7 @@ func FuzzCheck(f *testing.F) {
 		`{"game":"athernum","games":10,"seats":3,"decks":["Ember Assault"],"mirror":true}`,
 		`{"game":"mysticelements","games":10,"sweep":{"card":"Fireball","field":"cost","from":1,"to":3,"field2":"power","from2":1,"to2":2,"figure":"deck:Deepwood"}}`,
 		`{"game":"mysticelements","games":10,"tune":{"params":[{"card":"Fireball","field":"cost","from":1,"to":5}],"target":50,"budget":3,"confirm":100}}`,
+		`{"game":"mysticelements","games":10,"tune":{"variants":[{"key":"colours","options":["exclusive","shared"]}],"figure":"deck:Deepwood","target":50,"budget":3,"confirm":100}}`,
 		`{"game":"zynalith","games":5,"lists":["1 Sumpfratte"],"variant":{"side-actions":"capped"}}`,
 		`{"game":"microlife","games":5,"card_file":"market.yaml","cards":"cards: []"}`,
 	} {
