@@ -194,6 +194,9 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	}
 }
 
+// rate says whether the sweep's figure is a win rate, not the length.
+func (sw *Sweep) rate() bool { return sw.Figure != figureLength }
+
 // Chart draws the sweep's chart in English: see ChartIn.
 func (sw *Sweep) Chart() (Chart, error) { return sw.ChartIn(i18n.EN) }
 
@@ -205,7 +208,12 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	fields := sw.fieldsIn(l)
 	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", fields[0]))
 	p.X.Label.Text = fields[0]
-	p.Y.Label.Text = figure
+	// The title names the figure; a name as long as "podíl výher
+	// začínajícího hráče" would be cut on the axis.
+	p.Y.Label.Text = words.T(l, "report.sweep.mean_turns")
+	if sw.rate() {
+		p.Y.Label.Text = words.T(l, "report.chart.rate")
+	}
 	groups := map[string]*errorBars{}
 	var order []string
 	for i, pt := range sw.Points {

@@ -42,7 +42,7 @@ type TunedSetting struct {
 func (t *Tuning) ChartIn(l i18n.Lang) (Chart, error) {
 	p := newPlot(l, words.T(l, "report.tune.chart", "figure", t.Figure))
 	p.X.Label.Text = words.T(l, "report.tune.evaluation")
-	p.Y.Label.Text = t.Figure
+	p.Y.Label.Text = words.T(l, "report.chart.rate") // the title names the figure: a long name would be cut on the axis
 	p.Y.Min, p.Y.Max = 0, 1
 	pts := make(plotter.XYs, len(t.Rates))
 	for i, r := range t.Rates {
