@@ -147,6 +147,11 @@ func (r *Report) reasonChart(l i18n.Lang, game *i18n.Catalog) (Chart, error) {
 	}
 	names, rates := []string{}, []Interval{}
 	reasons := reasonsIn(l, game)
+	if game != nil { // a chart's tick has no room for the game's sentence
+		for id, word := range game.Words(l, "reason_short.") {
+			reasons[id] = word
+		}
+	}
 	for _, s := range r.EndReasons {
 		names, rates = append(names, reasonIn(reasons, s.Name)), append(rates, s.Interval)
 	}

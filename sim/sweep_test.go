@@ -2,12 +2,9 @@ package sim
 
 import (
 	"fmt"
-	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
-
-	"kartenwerk/engine/i18n"
 )
 
 func TestDodgeMovesTheLinesApartByAFractionOfTheStep(t *testing.T) {
@@ -47,35 +44,3 @@ func TestDodgeMovesTheLinesApartByAFractionOfTheStep(t *testing.T) {
 		}
 	}
 }
-
-// The charts of a sweep and of a tuning run name their figure in the
-// title and put a short word on the y axis, where a figure's name as long
-// as "podíl výher začínajícího hráče" was cut.
-func TestChartsKeepTheYAxisWordShort(t *testing.T) {
-	cs := i18n.CS
-	for _, tc := range []struct {
-		name    string
-		chart   func() (Chart, error)
-		axis    string
-		inTitle string
-	}{
-		{"a rate's sweep", (&Sweep{Card: "Imp", Fields: []string{"cost"}, Figure: figureFirst, Points: []SweepPoint{{Values: []string{"1"}}}}).chartCs,
-			words.T(cs, "report.chart.rate"), FigureIn(cs, figureFirst)},
-		{"the length's sweep", (&Sweep{Card: "Imp", Fields: []string{"cost"}, Figure: figureLength, Points: []SweepPoint{{Values: []string{"1"}}}}).chartCs,
-			words.T(cs, "report.sweep.mean_turns"), FigureIn(cs, figureLength)},
-		{"a tuning run", func() (Chart, error) {
-			return (&Tuning{Figure: FigureIn(cs, figureFirst), Rates: []float64{0.5}}).ChartIn(cs)
-		},
-			words.T(cs, "report.chart.rate"), FigureIn(cs, figureFirst)},
-	} {
-		c, err := tc.chart()
-		if err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		if got := c.plot.Y.Label.Text; got != tc.axis || !strings.Contains(c.Title, tc.inTitle) {
-			t.Errorf("%s: axis %q and title %q, want %q and a title naming %q", tc.name, got, c.Title, tc.axis, tc.inTitle)
-		}
-	}
-}
-
-func (sw *Sweep) chartCs() (Chart, error) { return sw.ChartIn(i18n.CS) }

@@ -1,0 +1,67 @@
+package sim
+
+import (
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+	_ "kartenwerk/games/zynalith"
+)
+
+// The charts of a sweep and of a tuning run name their figure in the
+// title and put a short word on the y axis, where a figure's name as long
+// as "podíl výher začínajícího hráče" was cut.
+func TestChartsKeepTheYAxisWordShort(t *testing.T) {
+	cs := i18n.CS
+	for _, tc := range []struct {
+		name    string
+		chart   func() (Chart, error)
+		axis    string
+		inTitle string
+	}{
+		{"a rate's sweep", (&Sweep{Card: "Imp", Fields: []string{"cost"}, Figure: figureFirst, Points: []SweepPoint{{Values: []string{"1"}}}}).chartCs,
+			words.T(cs, "report.chart.rate"), FigureIn(cs, figureFirst)},
+		{"the length's sweep", (&Sweep{Card: "Imp", Fields: []string{"cost"}, Figure: figureLength, Points: []SweepPoint{{Values: []string{"1"}}}}).chartCs,
+			words.T(cs, "report.sweep.mean_turns"), FigureIn(cs, figureLength)},
+		{"a tuning run", func() (Chart, error) {
+			return (&Tuning{Figure: FigureIn(cs, figureFirst), Rates: []float64{0.5}}).ChartIn(cs)
+		},
+			words.T(cs, "report.chart.rate"), FigureIn(cs, figureFirst)},
+	} {
+		c, err := tc.chart()
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if got := c.plot.Y.Label.Text; got != tc.axis || !strings.Contains(c.Title, tc.inTitle) {
+			t.Errorf("%s: axis %q and title %q, want %q and a title naming %q", tc.name, got, c.Title, tc.axis, tc.inTitle)
+		}
+	}
+}
+
+func (sw *Sweep) chartCs() (Chart, error) { return sw.ChartIn(i18n.CS) }
+
+// The chart of how games end labels each way by the game's short word
+// for it where the game has one: Zynalith's sentence for a game decided
+// on points left the bars no room.
+func TestEndingsChartTakesTheGamesShortWords(t *testing.T) {
+	g, err := engine.Lookup("zynalith")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := g.(engine.Speaker).Catalog()
+	r := &Report{EndReasons: []Share{{Name: "points", Interval: Interval{Rate: 0.9, Low: 0.85, High: 0.95}}, {Name: "elimination"}}}
+	c, err := r.reasonChart(i18n.CS, game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var labels []string
+	for _, tick := range c.plot.X.Tick.Marker.Ticks(c.plot.X.Min, c.plot.X.Max) {
+		if tick.Label != "" {
+			labels = append(labels, tick.Label)
+		}
+	}
+	if got := strings.Join(labels, " / "); got != "Nejvíc vítězných bodů po 5. kole / Poslední naživu" {
+		t.Errorf("the endings are labelled %q", got)
+	}
+}
