@@ -275,7 +275,10 @@ export function keepHeadsInView(table) {
   const floors = sections.map((s) => s === others && boxed ? Math.min(wholeHeight(s), half) : floorOf(s, headStrip));
   const apply = () => sections.forEach((s, i) => { s.style.minHeight = floors[i] > 0 ? Math.floor(floors[i]) + "px" : ""; });
   apply();
-  const heads = sections.map((s) => headsHeight(s));
+  // A box is never lower than its padding and borders, whatever its floor
+  // says: lowered below them, the market's floor gave up px it still
+  // took, and the hand came down over the decision panel.
+  const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
   if (giveUpExcess(sections, floors, heads, table.scrollHeight - table.clientHeight)) apply();
   padUnderHeads(table);
   sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
@@ -297,6 +300,12 @@ function giveUpExcess(sections, floors, keep, excess) {
     if (excess <= 0) break;
   }
   return true;
+}
+
+/** chrome is the height of section s's padding and borders. */
+function chrome(s) {
+  const st = getComputedStyle(s);
+  return Math.ceil(parseFloat(st.paddingTop) + parseFloat(st.paddingBottom) + parseFloat(st.borderTopWidth) + parseFloat(st.borderBottomWidth));
 }
 
 /** headsHeight is the height section s needs to show the heads of the
