@@ -95,7 +95,7 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	}
 	info := g.Info()
 	out := GameSetup{ID: info.ID, Name: info.Name, MinSeats: info.MinSeats, MaxSeats: info.MaxSeats,
-		Variants: info.Variants, Presets: []string{}, Sweepable: sweepable(g, l.lang(r)), CardFiles: cardFiles(g), Agents: pageAgents,
+		Variants: info.Variants, Presets: []string{}, Sweepable: sweepable(g, l.lang(r), nil), CardFiles: cardFiles(g), Agents: pageAgents,
 		Limits: PageLimits{MaxGames: l.limits.MaxGames, MaxCardKiB: l.limits.MaxCardBytes >> 10,
 			RunsPerUser: l.limits.RunsPerUser, MinUntilCI: minUntilCI, MaxUntilCI: maxUntilCI,
 			KeepDays: l.keepDays(), KeepRuns: l.limits.KeepPerUser}}
@@ -106,20 +106,23 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 }
 
 // sweepable lists g's cards that have a number field, with those fields
-// named in language l.
-func sweepable(g engine.Game, l i18n.Lang) []SweepCard {
+// named in language l; only those keep takes, if given.
+func sweepable(g engine.Game, l i18n.Lang, keep func(card string) bool) []SweepCard {
 	out := []SweepCard{}
 	src, ok := g.(engine.CardSource)
 	if !ok {
 		return out
 	}
-	files := src.CardFiles()
+	fields := cardpool.NewFieldReader(src.CardFiles())
 	cards := g.Cards()
 	if sp, ok := g.(engine.Speaker); ok {
 		cards = sp.CardsIn(l)
 	}
 	for _, c := range cards {
-		stats, err := cardpool.NumberFields(files, c.Name)
+		if keep != nil && !keep(c.Name) {
+			continue
+		}
+		stats, err := fields.NumberFields(c.Name)
 		if err != nil || len(stats) == 0 {
 			continue
 		}
@@ -168,13 +171,9 @@ func (l *Lab) handleCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	edited := editedCards(base, g, l.lang(r))
-	res := CheckResponse{Cards: edited, Sweepable: []SweepCard{}}
-	for _, c := range sweepable(g, l.lang(r)) {
-		if slices.ContainsFunc(edited, func(e EditedCard) bool { return e.Name == c.Name }) {
-			res.Sweepable = append(res.Sweepable, c)
-		}
-	}
-	writeJSON(w, http.StatusOK, res)
+	writeJSON(w, http.StatusOK, CheckResponse{Cards: edited, Sweepable: sweepable(g, l.lang(r), func(card string) bool {
+		return slices.ContainsFunc(edited, func(e EditedCard) bool { return e.Name == card })
+	})})
 }
 
 func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {

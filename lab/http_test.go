@@ -570,7 +570,7 @@ func TestEverySweepableFieldHasAWord(t *testing.T) {
 	for _, g := range engine.Games() {
 		id := g.Info().ID
 		for _, l := range []i18n.Lang{i18n.DE, i18n.CS} {
-			for _, card := range sweepable(g, l) {
+			for _, card := range sweepable(g, l, nil) {
 				for _, f := range card.Fields {
 					if f.Word == f.Field {
 						t.Errorf("%s %s: %s's field %q has no word", id, l, card.Name, f.Field)

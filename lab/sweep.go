@@ -76,8 +76,8 @@ func (l *Lab) planSweep(g engine.Game, s Spec, decks []engine.DeckList) (*sweepP
 	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	if fig.Deck != "" && !slices.ContainsFunc(decks, func(d engine.DeckList) bool { return strings.EqualFold(d.Name, fig.Deck) }) {
-		return nil, badInput("lab.err_sweep_deck", "deck", fig.Deck)
+	if err := seatsPlay(fig, decks); err != nil {
+		return nil, err
 	}
 	p := &sweepPlan{card: sw.Card, figure: fig}
 	for _, param := range params {
@@ -96,4 +96,12 @@ func valuesFrom(from, to int) []any {
 		out = append(out, v)
 	}
 	return out
+}
+
+// seatsPlay refuses a figure of a deck that no seat plays.
+func seatsPlay(fig sim.Figure, decks []engine.DeckList) error {
+	if fig.Deck != "" && !slices.ContainsFunc(decks, func(d engine.DeckList) bool { return strings.EqualFold(d.Name, fig.Deck) }) {
+		return badInput("lab.err_sweep_deck", "deck", fig.Deck)
+	}
+	return nil
 }

@@ -93,8 +93,8 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	if d := target.Figure.Deck; d != "" && !slices.ContainsFunc(decks, func(x engine.DeckList) bool { return strings.EqualFold(x.Name, d) }) {
-		return nil, badInput("lab.err_sweep_deck", "deck", d)
+	if err := seatsPlay(target.Figure, decks); err != nil {
+		return nil, err
 	}
 	p := &tunePlan{target: target, tolerance: tn.Tolerance / 100, budget: tn.Budget, confirm: tn.Confirm}
 	for i, tp := range tn.Params {
@@ -158,16 +158,7 @@ func tunedFile(g engine.Game, s Spec, params []tune.Param, best tune.Setting) *C
 	if !ok {
 		return nil
 	}
-	edits := map[string]map[string]any{}
-	for _, p := range params {
-		if p.Variant != "" {
-			continue
-		}
-		if edits[p.Card] == nil {
-			edits[p.Card] = map[string]any{}
-		}
-		edits[p.Card][p.Field] = best[p.Name()]
-	}
+	edits := tune.CardEdits(params, best)
 	if len(edits) == 0 {
 		return nil
 	}

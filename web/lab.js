@@ -111,13 +111,17 @@ function sweepCard() { return sweepCardNamed($("sweep-card").value); }
 function sweepAround(which) {
   const card = sweepCard();
   const f = card && card.fields.find((x) => x.field === $("sweep-field" + which).value);
-  if (f) {
-    const floor = f.value < 0 ? -Infinity : 0;
-    for (const id of ["sweep-from" + which, "sweep-to" + which]) { $(id).min = Math.max(floor, f.value - 10); $(id).max = f.value + 10; }
-    $("sweep-from" + which).value = Math.max(floor, f.value - (which ? 1 : 2));
-    $("sweep-to" + which).value = f.value + (which ? 1 : 2);
-  }
+  if (f) rangeAround(f.value, $("sweep-from" + which), $("sweep-to" + which), which ? 1 : 2);
   sweepHelp();
+}
+
+// rangeAround sets sliders from and to around value: spread either side,
+// within ten either side, and below zero only for a value that is.
+function rangeAround(value, from, to, spread) {
+  const floor = value < 0 ? -Infinity : 0;
+  for (const e of [from, to]) { e.min = Math.max(floor, value - 10); e.max = value + 10; }
+  from.value = Math.max(floor, value - spread);
+  to.value = value + spread;
 }
 
 // sweepValues counts the values From..To of the first field's sliders
@@ -153,11 +157,7 @@ function tuneRow(p) {
   const [fromLabel, from, fromOut] = slider("tune-from", "lab.sweep_from"), [toLabel, to, toOut] = slider("tune-to", "lab.sweep_to");
   const around = () => {
     const f = (sweepCardNamed(card.value) || {fields: []}).fields.find((x) => x.field === field.value);
-    if (!f) return;
-    const floor = f.value < 0 ? -Infinity : 0;
-    for (const e of [from, to]) { e.min = Math.max(floor, f.value - 10); e.max = f.value + 10; }
-    from.value = Math.max(floor, f.value - 2);
-    to.value = f.value + 2;
+    if (f) rangeAround(f.value, from, to, 2);
   };
   const show = () => { fromOut.textContent = from.value; toOut.textContent = to.value; tuneHelp(); };
   const fields = () => {

@@ -140,7 +140,24 @@ func setField(entry yaml.MapSlice, field string, value any) yaml.MapSlice {
 // the fields a sweep can vary. Fields of the file (a colour) and fields
 // that are not whole numbers ("2/1", a list) are left out.
 func NumberFields(files []engine.CardFile, card string) ([]engine.Stat, error) {
-	_, list, j, err := locate(files, map[int]yaml.MapSlice{}, card)
+	return NewFieldReader(files).NumberFields(card)
+}
+
+// FieldReader reads cards' number fields from card files, decoding each
+// file once however many cards are read.
+type FieldReader struct {
+	files []engine.CardFile
+	docs  map[int]yaml.MapSlice // the files decoded so far, by index
+}
+
+// NewFieldReader reads from files, oldest layer first.
+func NewFieldReader(files []engine.CardFile) *FieldReader {
+	return &FieldReader{files: files, docs: map[int]yaml.MapSlice{}}
+}
+
+// NumberFields is NumberFields of the reader's files.
+func (fr *FieldReader) NumberFields(card string) ([]engine.Stat, error) {
+	_, list, j, err := locate(fr.files, fr.docs, card)
 	if err != nil {
 		return nil, err
 	}

@@ -112,11 +112,26 @@ func ParseTarget(s string) (Target, error) {
 // Setting is a value for each parameter.
 type Setting map[string]any
 
+// CardEdits are a setting's changes to the cards, for cardpool.EditCards:
+// each card parameter's value by card and field (variants left out).
+func CardEdits(params []Param, set Setting) map[string]map[string]any {
+	cards := map[string]map[string]any{}
+	for _, p := range params {
+		if p.Variant != "" {
+			continue
+		}
+		if cards[p.Card] == nil {
+			cards[p.Card] = map[string]any{}
+		}
+		cards[p.Card][p.Field] = set[p.Name()]
+	}
+	return cards
+}
+
 // Apply makes the game and batch config of a setting: the card edits
 // through WithCards, the variants into the config.
 func Apply(g engine.Game, cfg sim.Config, params []Param, point []int) (sim.Config, Setting, error) {
 	set := Setting{}
-	cards := map[string]map[string]any{}
 	variant := maps.Clone(cfg.Variant)
 	if variant == nil {
 		variant = map[string]string{}
@@ -126,13 +141,9 @@ func Apply(g engine.Game, cfg sim.Config, params []Param, point []int) (sim.Conf
 		set[p.Name()] = v
 		if p.Variant != "" {
 			variant[p.Variant] = fmt.Sprint(v)
-			continue
 		}
-		if cards[p.Card] == nil {
-			cards[p.Card] = map[string]any{}
-		}
-		cards[p.Card][p.Field] = v
 	}
+	cards := CardEdits(params, set)
 	cfg.Game, cfg.Variant = g, variant
 	if len(cards) == 0 {
 		return cfg, set, nil
