@@ -74,7 +74,7 @@ func TestTuningRunsAreCheckedBeforeTheyQueue(t *testing.T) {
 }
 
 // A tuning run whose cards lie in one file gives that file with the best
-// setting, the run's own edits kept, for the card editor; one whose cards
+// setting, the run's own edits and comments kept, for the card editor; one whose cards
 // lie in two files gives none, as the editor holds one file; a list of
 // runs leaves the file out.
 func TestTuningRunGivesTheCardFileOfItsBestSetting(t *testing.T) {
@@ -93,6 +93,11 @@ func TestTuningRunGivesTheCardFileOfItsBestSetting(t *testing.T) {
 	fireball := f.YAML[strings.Index(f.YAML, "name: Fireball"):]
 	if fireball = fireball[:strings.Index(fireball, "abilities")+40]; !strings.Contains(fireball, cost) || !strings.Contains(f.YAML, "damage 5 to any") {
 		t.Errorf("the tuned file's Fireball reads %q, want %q and the run's damage 5", fireball, cost)
+	}
+	for _, line := range strings.Split(s.Cards, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") && !strings.Contains(f.YAML, line) {
+			t.Errorf("the tuned file lost the designer's comment %q", line)
+		}
 	}
 	var list map[string][]Run
 	c.do("GET", "/api/lab/runs", nil, &list)

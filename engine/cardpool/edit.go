@@ -27,8 +27,9 @@ func (p *Pool[F, E, P]) CardFiles() []engine.CardFile {
 // named card's fields to the values in set (adding a field it lacks) and
 // leaves every other card as it is: the file in force for the card (the
 // newest that names it), whole, since its file-level fields (a colour, a
-// faction) apply to its cards, with that one entry edited. Comments and
-// layout are not kept.
+// faction) apply to its cards, with that one entry edited. The file keeps
+// its comments and layout where its text can be edited in place
+// (editInText).
 func EditCard(files []engine.CardFile, card string, set map[string]any) (engine.CardFile, error) {
 	out, err := EditCards(files, map[string]map[string]any{card: set})
 	if err != nil {
@@ -41,14 +42,17 @@ func EditCard(files []engine.CardFile, card string, set map[string]any) (engine.
 // name to its fields' new values. Cards of one file are edited in one
 // copy of it, so that no card is named by two override files.
 func EditCards(files []engine.CardFile, edits map[string]map[string]any) ([]engine.CardFile, error) {
-	docs := map[int]yaml.MapSlice{} // the files decoded so far, by index
-	touched := map[int]bool{}       // the files holding an edited card
+	docs := map[int]yaml.MapSlice{}                // the files decoded so far, by index
+	touched := map[int]map[string]map[string]any{} // the edits of each file holding an edited card, by card key
 	for _, card := range slices.Sorted(maps.Keys(edits)) {
 		i, list, j, err := locate(files, docs, card)
 		if err != nil {
 			return nil, err
 		}
-		touched[i] = true
+		if touched[i] == nil {
+			touched[i] = map[string]map[string]any{}
+		}
+		touched[i][key(card)] = edits[card]
 		entry := list[j].(yaml.MapSlice)
 		for _, field := range slices.Sorted(maps.Keys(edits[card])) {
 			entry = setField(entry, field, edits[card][field])
@@ -57,12 +61,15 @@ func EditCards(files []engine.CardFile, edits map[string]map[string]any) ([]engi
 	}
 	var out []engine.CardFile
 	for i := range files {
-		if !touched[i] {
+		if touched[i] == nil {
 			continue
 		}
-		data, err := yaml.Marshal(docs[i])
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", files[i].Name, err)
+		data, ok := editInText(files[i].Data, touched[i], docs[i])
+		if !ok {
+			var err error
+			if data, err = yaml.Marshal(docs[i]); err != nil {
+				return nil, fmt.Errorf("%s: %w", files[i].Name, err)
+			}
 		}
 		out = append(out, engine.CardFile{Name: path.Base(files[i].Name), Data: data})
 	}

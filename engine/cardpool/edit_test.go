@@ -2,6 +2,7 @@ package cardpool_test
 
 import (
 	"fmt"
+	"path"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -9,7 +10,10 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/cardpool"
 	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/microlife"
 	_ "kartenwerk/games/mysticelements"
+	_ "kartenwerk/games/mystimons"
+	_ "kartenwerk/games/zynalith"
 )
 
 // edited plays an edited card file through WithCards and returns the
@@ -131,5 +135,118 @@ func TestNumberFieldsListsTheEntrysWholeNumbers(t *testing.T) {
 	}
 	if _, err := cardpool.NumberFields(files, "Impp"); err == nil || !strings.Contains(err.Error(), "Impp") {
 		t.Errorf("an unknown card: %v, want an error naming it", err)
+	}
+}
+
+// changedLines lists the lines of b that a does not have at the same
+// place, assuming b adds added lines after line at (0: none).
+func changedLines(a, b string) (changed []string, linesA, linesB int) {
+	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i, j := 0, 0; i < len(la) || j < len(lb); i, j = i+1, j+1 {
+		switch {
+		case i >= len(la):
+			changed = append(changed, lb[j])
+		case j >= len(lb):
+			changed = append(changed, "-"+la[i])
+		case la[i] != lb[j]:
+			if len(lb) > len(la) && j+1 < len(lb) && lb[j+1] == la[i] {
+				changed = append(changed, lb[j]) // an added line
+				i--
+				continue
+			}
+			changed = append(changed, lb[j])
+		}
+	}
+	return changed, len(la), len(lb)
+}
+
+// An edited card file is its designer's file with the one value changed:
+// every comment, blank line and field order kept, in every game's
+// shipped files, for each card's first number field.
+func TestEditCardsChangesOnlyTheEditedLine(t *testing.T) {
+	for _, id := range []string{"athernum", "microlife", "mysticelements", "mystimons", "zynalith"} {
+		g, err := engine.Lookup(id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files := g.(engine.CardSource).CardFiles()
+		edited := 0
+		for _, c := range g.Cards() {
+			fields, err := cardpool.NumberFields(files, c.Name)
+			if err != nil || len(fields) == 0 {
+				continue
+			}
+			f := fields[0]
+			out, err := cardpool.EditCard(files, c.Name, map[string]any{f.Name: f.Value + 7})
+			if err != nil {
+				t.Fatalf("%s %s: %v", id, c.Name, err)
+			}
+			orig := fileNamed(files, out.Name)
+			changed, _, _ := changedLines(string(orig), string(out.Data))
+			want := fmt.Sprintf("%s: %d", f.Name, f.Value+7)
+			if len(changed) != 1 || !strings.Contains(changed[0], want) {
+				t.Errorf("%s: %s's %s edited changed %d lines (%q), want the one line with %q", id, c.Name, f.Name, len(changed), changed[:min(3, len(changed))], want)
+			}
+			edited++
+		}
+		if edited == 0 {
+			t.Errorf("%s: no card had a number field", id)
+		}
+	}
+}
+
+// fileNamed is the newest file of that base name.
+func fileNamed(files []engine.CardFile, name string) []byte {
+	for i := len(files) - 1; i >= 0; i-- {
+		if path.Base(files[i].Name) == name {
+			return files[i].Data
+		}
+	}
+	return nil
+}
+
+func TestEditCardsAddsAMissingFieldAfterTheName(t *testing.T) {
+	for _, tc := range []struct{ src, want string }{
+		{
+			"# Embers\ncards:\n  - name: Imp   # small\n    cost: 1\n    abilities:\n      - \"quick\"\n\n  # the big one\n  - name: Drake\n    cost: 5\n",
+			"# Embers\ncards:\n  - name: Imp   # small\n    vp: 2\n    cost: 3\n    abilities:\n      - \"quick\"\n\n  # the big one\n  - name: Drake\n    cost: 4\n",
+		},
+		{
+			"cards:\n  - {name: Imp, cost: 1}  # small\n  - {name: Drake, cost: 5, tags: [big]}\n",
+			"cards:\n  - {name: Imp, vp: 2, cost: 3}  # small\n  - {name: Drake, cost: 4, tags: [big]}\n",
+		},
+	} {
+		files := []engine.CardFile{{Name: "cards/ember.yaml", Data: []byte(tc.src)}}
+		out, err := cardpool.EditCards(files, map[string]map[string]any{"imp": {"vp": 2, "cost": 3}, "Drake": {"cost": 4}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(out[0].Data); got != tc.want {
+			t.Errorf("edited file:\n%s\nwant:\n%s", got, tc.want)
+		}
+	}
+}
+
+// Where the text cannot be edited in place (a quoted value, a name that
+// two entries share), the file is written anew: the edit still holds,
+// and every other value stays.
+func TestEditCardsWritesAnewWhereTheTextCannotBeEdited(t *testing.T) {
+	for _, src := range []string{
+		"cards:\n  - {name: Imp, cost: \"1\", power: 2}\n  - name: Drake\n    cost: 5\n",
+		"cards:\n  - name: Imp\n    cost: \"1\"\n    power: 2\n",
+		"cards:\n  - name: Imp\n    cost: 1\n    power: 2\n  - name: imp\n    cost: 9\n",
+	} {
+		files := []engine.CardFile{{Name: "x.yaml", Data: []byte(src)}}
+		out, err := cardpool.EditCards(files, map[string]map[string]any{"Imp": {"cost": 3}})
+		if err != nil {
+			t.Fatalf("%q: %v", src, err)
+		}
+		got, err := cardpool.NumberFields([]engine.CardFile{{Name: "x.yaml", Data: out[0].Data}}, "Imp")
+		if err != nil {
+			t.Fatalf("%q edited: %v\n%s", src, err, out[0].Data)
+		}
+		if s := fmt.Sprint(got); s != "[{cost 3} {power 2}]" {
+			t.Errorf("%q edited reads %s:\n%s", src, s, out[0].Data)
+		}
 	}
 }
