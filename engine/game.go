@@ -169,9 +169,10 @@ type CardHolder interface {
 // CardOverrider is a Game whose card pool designers can extend or change
 // without recompiling (`kartenwerk --cards DIR ...`).
 type CardOverrider interface {
-	// WithCards returns the game with the card files in fsys added; a
-	// card with the name of a shipped card replaces it. Bad files give
-	// Problems naming file and line.
+	// WithCards returns the game with the card files in fsys added: a
+	// file named like a shipped file replaces it whole, and a card with
+	// the name of a shipped card replaces it. Bad files give Problems
+	// naming file and line.
 	WithCards(fsys fs.FS) (Game, error)
 }
 

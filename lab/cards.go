@@ -23,15 +23,16 @@ type CardProblem struct {
 	Fix     string `json:"fix,omitempty"`
 }
 
-// EditedCard is a card that the edited file changes or adds: its rules
-// text generated from the new data and, for a changed card, the shipped
-// card's text.
+// EditedCard is a card that the edited file changes, adds or removes:
+// its rules text generated from the new data (none for a removed card)
+// and, for a changed or removed card, the shipped card's text.
 type EditedCard struct {
-	Name  string `json:"name"`
-	Kind  string `json:"kind,omitempty"`
-	Text  string `json:"text"`
-	Was   string `json:"was,omitempty"`
-	Added bool   `json:"added,omitempty"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind,omitempty"`
+	Text    string `json:"text"`
+	Was     string `json:"was,omitempty"`
+	Added   bool   `json:"added,omitempty"`
+	Removed bool   `json:"removed,omitempty"`
 }
 
 // CardFile is one of a game's card files as the editor starts from it.
@@ -89,7 +90,7 @@ func cardError(err error) *Error {
 }
 
 // editedCards lists the cards of g that differ from base's or are new,
-// with their texts in l.
+// then those of base that g no longer has, with their texts in l.
 func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
 	was := map[string]engine.CardInfo{}
 	for _, c := range base.Cards() {
@@ -99,6 +100,7 @@ func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
 	out := []EditedCard{}
 	for _, c := range g.Cards() {
 		old, shipped := was[c.Name]
+		delete(was, c.Name)
 		if shipped && reflect.DeepEqual(old, c) {
 			continue
 		}
@@ -107,6 +109,11 @@ func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
 			e.Was = oldText[c.Name]
 		}
 		out = append(out, e)
+	}
+	for _, c := range base.Cards() {
+		if _, gone := was[c.Name]; gone {
+			out = append(out, EditedCard{Name: c.Name, Kind: c.Kind, Was: oldText[c.Name], Removed: true})
+		}
 	}
 	return out
 }

@@ -375,22 +375,44 @@ func (c *client) shippedFile(game, name string) string {
 	return ""
 }
 
-func TestCheckShowsTheEditedCardsText(t *testing.T) {
+// checkEdit checks the game's shipped file with old replaced by new,
+// which must pass.
+func checkEdit(t *testing.T, game, file, old, new string) CheckResponse {
+	t.Helper()
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")
-	red := c.shippedFile("mysticelements", "red.yaml")
-	edited := strings.Replace(red, "{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 3 to any\"]}",
-		"{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 5 to any\"]}", 1)
+	edited := strings.Replace(c.shippedFile(game, file), old, new, 1)
 	var res CheckResponse
-	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: "mysticelements", CardFile: "red.yaml", Cards: edited}, &res); status != 200 {
+	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: game, CardFile: file, Cards: edited}, &res); status != 200 {
 		t.Fatalf("check: %d %s %+v", status, eb.Error, eb.Problems)
 	}
+	return res
+}
+
+func TestCheckShowsTheEditedCardsText(t *testing.T) {
+	res := checkEdit(t, "mysticelements", "red.yaml", "{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 3 to any\"]}",
+		"{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 5 to any\"]}")
 	if len(res.Cards) != 1 || res.Cards[0].Name != "Fireball" || !strings.Contains(res.Cards[0].Text, "5") ||
 		!strings.Contains(res.Cards[0].Was, "3") {
 		t.Fatalf("edited cards %+v, want Fireball dealing 5 where it dealt 3", res.Cards)
 	}
 	if got := fmt.Sprint(res.Sweepable); got != "[{Fireball Red [{cost cost 3}]}]" {
 		t.Errorf("a sweep may vary %s, want Fireball's cost", got)
+	}
+}
+
+// The edited file takes the place of the game's file of its name, so a
+// card renamed in it is renamed: the check shows the new card, and the
+// old one as removed with its text.
+func TestCheckShowsARenamedCardAsAddedAndRemoved(t *testing.T) {
+	res := checkEdit(t, "mystimons", "fire.yaml", "{name: Pyrathor,", "{name: Pyrathox,")
+	var got []string
+	for _, e := range res.Cards {
+		got = append(got, fmt.Sprintf("%s added=%v removed=%v text=%v was=%v", e.Name, e.Added, e.Removed, e.Text != "", e.Was != ""))
+	}
+	want := []string{"Pyrathox added=true removed=false text=true was=false", "Pyrathor added=false removed=true text=false was=true"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("edited cards %q, want %q", got, want)
 	}
 }
 
@@ -421,7 +443,7 @@ func TestCheckOffersANewCardToSweeps(t *testing.T) {
 func TestTheListOfRunsLeavesOutCardsAndDecks(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")
-	cards := "colour: red\nidentity: \"Fire\"\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n" + "# " + strings.Repeat("pad ", 500) + "\n"
+	cards := c.shippedFile("mysticelements", "red.yaml") + "# " + strings.Repeat("pad ", 500) + "\n"
 	run, status, eb := c.submit(Spec{Game: "mysticelements", CardFile: "red.yaml", Cards: cards, Games: 2, Agents: []string{"random"}, Seed: 5})
 	if status != http.StatusAccepted {
 		t.Fatalf("submit: %d %s %+v", status, eb.Error, eb.Problems)

@@ -23,7 +23,7 @@ type Spec struct {
 	// every few seconds and which open with the run itself.
 	Edited bool `json:"edited,omitempty"`
 	// CardFile and Cards are the edited card file, laid over the game's
-	// shipped cards (a card of a shipped card's name replaces it);
+	// shipped cards (it replaces the shipped file of its name whole);
 	// empty Cards plays the shipped cards.
 	CardFile string            `json:"card_file,omitempty"`
 	Cards    string            `json:"cards,omitempty"`

@@ -350,10 +350,10 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 	shootPart(t, tab, "#detail", "lab-tuned")
 	do("edit the cards with the best setting", chromedp.Click("#tuned-edit"))
 	waitFor(t, "the tuned file in the editor", func() bool {
-		// The tuned file is written anew, a card a block, where the shipped one has a card a line.
+		// The tuned file is the shipped one, its comments and a card a line, with Fireball's cost set.
 		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("card-file").value + " " +
 			document.querySelector("input[name=cards]:checked").value + " " + !document.getElementById("editor-box").hidden + " " +
-			document.getElementById("yaml").value.includes("- name: Fireball\n  type: wonder\n")`))
+			(document.getElementById("yaml").value.includes("{name: Fireball, type: wonder, cost: ") && document.getElementById("yaml").value.startsWith("# Red: fire."))`))
 		return got == "red.yaml edited true true"
 	})
 }

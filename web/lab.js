@@ -437,9 +437,10 @@ async function checkCards() {
 }
 
 function cardItem(c) {
+  const tag = c.added ? t("lab.card_added") : c.removed ? t("lab.card_removed") : "";
   return el("li", {},
-    el("b", {}, c.name), c.added ? el("span", {class: "tag"}, t("lab.card_added")) : "",
-    el("div", {class: "card-text"}, c.text),
+    el("b", {}, c.name), tag ? el("span", {class: "tag"}, tag) : "",
+    c.removed ? "" : el("div", {class: "card-text"}, c.text),
     c.was ? el("div", {class: "card-was muted"}, t("lab.card_was", {text: c.was})) : "");
 }
 

@@ -8,6 +8,9 @@
 // let pass; every problem names its file and line. A designer's directory is one layer on top of the game's
 // own files, and means the same in every game:
 //
+//   - a card file named like a card file of an earlier layer replaces
+//     that file whole: a card it no longer has leaves the pool, which is
+//     how a card is removed or renamed (copy the game's file, edit it);
 //   - a card whose name (ignoring case) is not in the pool is added;
 //   - a card named like a card of an earlier layer replaces it, in its
 //     place in the card list;
@@ -193,7 +196,26 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 	if len(files)+len(decks) == 0 {
 		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
 	}
-	return build(p.rules, append(slices.Clone(p.files), files...), append(slices.Clone(p.decks), decks...))
+	return build(p.rules, p.replacing(files), append(slices.Clone(p.decks), decks...))
+}
+
+// replacing is the pool's files with the newer ones: a card file named
+// like an older one takes its place, so that the card list keeps its
+// order; the rest come after. Files aside (an element chart) add to the
+// older ones instead.
+func (p *Pool[F, E, P]) replacing(newer []File) []File {
+	out := slices.Clone(p.files)
+	for _, n := range newer {
+		i := slices.IndexFunc(out, func(f File) bool {
+			return f.Layer < n.Layer && path.Base(f.Name) == path.Base(n.Name) && (p.rules.Aside == nil || !p.rules.Aside(path.Base(f.Name)))
+		})
+		if i >= 0 {
+			out[i] = n
+		} else {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // Or is p, or the shipped set when p is nil, as in a game's zero value.

@@ -1,6 +1,7 @@
 package cardpool
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -90,6 +91,43 @@ func TestWithAddsReplacesAndKeepsOrder(t *testing.T) {
 	}
 	if len(base.Pool()) != 3 {
 		t.Errorf("With changed the pool it was called on: %v", base.Pool())
+	}
+}
+
+// A card file named like one of the game's replaces it whole, in its
+// place: a card left out of it leaves the pool, a card moved into it from
+// another file moves, and one still named elsewhere in the new layer is a
+// problem as before.
+func TestAFileOfTheSameNameReplacesItWhole(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name  string
+		files fstest.MapFS
+		want  []toyCard
+	}{
+		{"a card left out", fstest.MapFS{"b.yaml": {Data: []byte("cards:\n  - {name: Dog, cost: 5}\n")}}, []toyCard{{"Ant", 1}, {"Bee", 2}, {"Dog", 5}}},
+		{"a card moved in", fstest.MapFS{"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Cat, cost: 7}\n  - {name: Bee, cost: 2}\n")}},
+			[]toyCard{{"Ant", 1}, {"Cat", 7}, {"Bee", 2}}},
+		{"another name adds", fstest.MapFS{"c.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 8}\n")}}, []toyCard{{"Ant", 8}, {"Bee", 2}, {"Cat", 3}}},
+	} {
+		got, err := base.With(tc.files)
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if pool := got.Pool(); fmt.Sprint(pool) != fmt.Sprint(tc.want) {
+			t.Errorf("%s: pool %v, want %v", tc.name, pool, tc.want)
+		}
+	}
+	_, err = base.With(fstest.MapFS{
+		"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Cat, cost: 7}\n")},
+		"d.yaml": {Data: []byte("cards:\n  - {name: Cat, cost: 9}\n")},
+	})
+	if err == nil || !strings.Contains(err.Error(), "the name is used by another card") {
+		t.Errorf("one card named in two new files: %v", err)
 	}
 }
 

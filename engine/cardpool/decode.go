@@ -55,8 +55,10 @@ func decodeFiles[F, E, P any](r *Rules[F, E, P], sch *engine.Schema, files []Fil
 }
 
 // add merges a card: one of a later layer takes the place of the earlier
-// card of its name, so that card lists keep their order; one name twice
-// in a layer is a problem.
+// card of its name, so that card lists keep their order, and one of an
+// earlier layer gives way to a later one met first (a file that replaced
+// an older one stands in its place); one name twice in a layer is a
+// problem.
 func (d *decoded[E]) add(c Card[E], name string) {
 	k := key(name)
 	j, seen := d.byName[k]
@@ -68,6 +70,7 @@ func (d *decoded[E]) add(c Card[E], name string) {
 		d.cards = append(d.cards, c)
 	case d.cards[j].Layer < c.Layer:
 		d.cards[j] = c
+	case d.cards[j].Layer > c.Layer:
 	default:
 		prev := d.cards[j]
 		d.probs = append(d.probs, c.Problem("name", name,

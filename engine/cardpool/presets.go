@@ -55,7 +55,7 @@ func (p *Pool[F, E, P]) readPresets() engine.Problems {
 func illegalPreset(d engine.DeckList, ps []engine.Problem) []engine.Problem {
 	for i := range ps {
 		ps[i].Msg = "the preset " + d.Name + " becomes illegal with these cards: " + ps[i].Msg
-		ps[i].Fix = fmt.Sprintf("keep the cards this preset uses legal in it, give your card a new name so that it is added rather than replacing one, or put a deck list with `name: %s` beside your cards to replace the preset", d.Name)
+		ps[i].Fix = fmt.Sprintf("keep the cards this preset uses in your files and legal in it, give a changed card a new name so that it is added rather than replacing one, or put a deck list with `name: %s` beside your cards to replace the preset", d.Name)
 	}
 	return ps
 }

@@ -40,8 +40,9 @@ func (g *Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 
 // WithCards returns the game with the card files (*.yaml) and deck lists
 // (*.txt) at the root of fsys added (engine.CardOverrider, see
-// engine/cardpool): a card named like one of the pool replaces it in its
-// place in Cards(), another is added, and a deck list adds or replaces a
+// engine/cardpool): a file named like a shipped file replaces it whole,
+// a card named like one of the pool replaces it in its place in Cards(),
+// another is added, and a deck list adds or replaces a
 // preset. A preset the changes make illegal is an error that says how to
 // mend it. g itself is not changed.
 func (g *Game) WithCards(fsys fs.FS) (engine.Game, error) {

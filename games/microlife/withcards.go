@@ -46,7 +46,8 @@ func (Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 
 // WithCards returns the game with the card files (*.yaml) and deck lists
 // (*.txt) at the root of fsys added (engine.CardOverrider, see
-// engine/cardpool): a card named like one of the catalog replaces it, a
+// engine/cardpool): a file named like a shipped file replaces it whole, a
+// card named like one of the catalog replaces it, a
 // new name adds a card (to the market or mutation deck by its copies), and
 // a deck list adds or replaces a starter deck. Every problem of the files
 // is returned, with file, line and card; g is not changed.

@@ -47,7 +47,8 @@ func (Game) CardSchema() []byte { return cardpool.Schema(cardRules) }
 
 // WithCards returns the game with the card files (*.yaml) and deck lists
 // (*.txt) of fsys added (engine.CardOverrider, see engine/cardpool): a
-// card named like one of the pool replaces it, a deck list adds or
+// file named like a shipped file replaces it whole, a card named like one
+// of the pool replaces it, a deck list adds or
 // replaces a preset. Each file names its colour, and every colour must
 // still have 15 cards (ME-1.1). g itself is not changed.
 func (g Game) WithCards(fsys fs.FS) (engine.Game, error) {

@@ -62,15 +62,30 @@ func power(cards []engine.CardInfo, name string) int {
 	return -1
 }
 
-// A renamed card is a new card (engine/cardpool): its colour then has 16
-// cards, which the game refuses (ME-1.1) rather than guessing which card
-// the new one replaces.
-func TestWithCardsRenamedCardIsAdded(t *testing.T) {
+// A copy of a colour's file replaces that file whole (engine/cardpool),
+// so a card renamed in it is renamed, not added beside the old one: the
+// colour keeps its 15 cards (ME-1.1). The presets that name the old card
+// are then illegal, and the error says which and how to mend them.
+func TestWithCardsRenamedCardIsRenamed(t *testing.T) {
 	black := string(mustRead("cards/black.yaml"))
-	renamed := strings.Replace(black, "{name: Grave Rat,", "{name: Crypt Rat,", 1)
-	_, err := Game{}.WithCards(fstest.MapFS{"black.yaml": {Data: []byte(renamed)}})
-	if err == nil || !strings.Contains(err.Error(), "black: colour has 16 cards, the game needs 15 (ME-1.1)") {
-		t.Fatalf("error = %v, want black's 16 cards named", err)
+	renamed := fstest.MapFS{"black.yaml": {Data: []byte(strings.Replace(black, "{name: Grave Rat,", "{name: Crypt Rat,", 1))}}
+	_, err := Game{}.WithCards(renamed)
+	if err == nil || !strings.Contains(err.Error(), "Grave Rat: the preset Nightshade becomes illegal with these cards: no such card") {
+		t.Fatalf("error = %v, want the preset that names the old card", err)
+	}
+	for _, name := range []string{"Nightshade", "Stormglass"} {
+		renamed[name+".txt"] = &fstest.MapFile{Data: []byte("name: " + name + "\nblack\nblue\nbrown\n")}
+	}
+	g, err := Game{}.WithCards(renamed)
+	if err != nil {
+		t.Fatalf("with the presets mended: %v", err)
+	}
+	cards := g.Cards()
+	if power(cards, "Crypt Rat") < 0 || power(cards, "Grave Rat") >= 0 {
+		t.Errorf("after the rename: Crypt Rat's power %d, Grave Rat's %d, want only Crypt Rat", power(cards, "Crypt Rat"), power(cards, "Grave Rat"))
+	}
+	if len(cards) != len(Game{}.Cards()) {
+		t.Errorf("%d cards after a rename, %d before", len(cards), len(Game{}.Cards()))
 	}
 }
 
@@ -79,8 +94,8 @@ func TestWithCardsRenamedCardIsAdded(t *testing.T) {
 // how to mend it, and a deck list of its name beside the cards replaces it.
 func TestWithCardsExplainsPresetsMadeIllegal(t *testing.T) {
 	swap := fstest.MapFS{
-		"red.yaml":   {Data: []byte("colour: red\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: 1, health: 1}\n")},
-		"black.yaml": {Data: []byte("colour: black\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n")},
+		"moved-red.yaml":   {Data: []byte("colour: red\ncards:\n  - {name: Grave Rat, type: unit, cost: 1, power: 1, health: 1}\n")},
+		"moved-black.yaml": {Data: []byte("colour: black\ncards:\n  - {name: Ember Imp, type: unit, cost: 1, power: 1, health: 1}\n")},
 	}
 	_, err := Game{}.WithCards(swap)
 	if err == nil {

@@ -254,7 +254,7 @@ func TestWithCardsReportsBadFiles(t *testing.T) {
 		{"a name twice in the designer's files", fstest.MapFS{"a.yaml": {Data: []byte(mon(", element: fire"))}, "b.yaml": {Data: []byte(mon(", element: fire"))}},
 			[]string{"b.yaml:2: Gustling: the name is used by another card (a.yaml:2)"}},
 		{"a replacement that breaks a preset (MM-8.2)", fstest.MapFS{"mine.yaml": {Data: []byte("cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 30, limit: 1}\n")}},
-			[]string{"decks/feuer-aggro.txt:", "Potion: the preset Feuer-Aggro becomes illegal with these cards: 3 copies; at most 1", "give your card a new name",
+			[]string{"decks/feuer-aggro.txt:", "Potion: the preset Feuer-Aggro becomes illegal with these cards: 3 copies; at most 1", "give a changed card a new name",
 				"put a deck list with `name: Feuer-Aggro` beside your cards"}},
 		{"no card files", fstest.MapFS{"notes.md": {Data: []byte("hello")}},
 			[]string{"no card files (*.yaml) or deck lists (*.txt)"}},
