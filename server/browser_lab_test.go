@@ -139,12 +139,43 @@ func fireballPlayRates(t *testing.T, tab context.Context) [2]float64 {
 
 // openLab opens the lab on Mystic Elements in English, in a new browser
 // over a new server, and returns the page's driver.
+// TestBrowserLabShowsARenamedCard: the edited file replaces the game's
+// file of its name, so a card renamed in the editor shows as new, and the
+// old one as removed with its old text, in the page's language.
+func TestBrowserLabShowsARenamedCard(t *testing.T) {
+	_, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
+	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
+	do("pick fire.yaml", chromedp.SetValue("#card-file", "fire.yaml"))
+	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
+	waitFor(t, "the file in the editor", func() bool {
+		ok, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("yaml").value.includes("{name: Pyrathor,")`))
+		return ok
+	})
+	if ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](editJS+`("{name: Pyrathor,", "{name: Pyrathox,")`)); err != nil || !ok {
+		t.Fatalf("renaming Pyrathor: %v, %v", ok, err)
+	}
+	waitFor(t, "the new card and the removed one", func() bool {
+		items, _ := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#changed li")].map((li) => li.innerText.replace(/\s+/g, ""))`))
+		return len(items) == 2 && strings.HasPrefix(items[0], "PyrathoxneuStufe4") && strings.HasPrefix(items[1], "PyrathorentferntVorher:Stufe4")
+	})
+	if got := text("#problems"); got != "" {
+		t.Errorf("problems shown for a rename: %q", got)
+	}
+	shootPart(t, tab, "#editor-box", "lab-renamed")
+}
+
 func openLab(t *testing.T) (*testEnv, context.Context, func(string) string, func(string, chromedp.Action[chromedp.Void])) {
+	t.Helper()
+	return openLabAt(t, "game=mysticelements&lang=en")
+}
+
+// openLabAt opens the lab with the query given.
+func openLabAt(t *testing.T, query string) (*testEnv, context.Context, func(string) string, func(string, chromedp.Action[chromedp.Void])) {
 	t.Helper()
 	e := newEnv(t)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#errors")
-	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?game=mysticelements&lang=en"))
+	do("open the lab", chromedp.Navigate(e.http.URL+"/lab?"+query))
 	do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
 	return e, tab, text, do
 }
