@@ -10,7 +10,8 @@
 //
 //   - a card file named like a card file of an earlier layer replaces
 //     that file whole: a card it no longer has leaves the pool, which is
-//     how a card is removed or renamed (copy the game's file, edit it);
+//     how a card is removed or renamed (copy the game's file, edit it); a
+//     card renamed in its place is renamed in earlier presets too;
 //   - a card whose name (ignoring case) is not in the pool is added;
 //   - a card named like a card of an earlier layer replaces it, in its
 //     place in the card list;
@@ -131,6 +132,7 @@ type Pool[F, E, P any] struct {
 	pool    P
 	files   []File // the card files as written, every layer, for WithCards and At to build on
 	decks   []File // the deck lists, likewise
+	renames []rename
 	presets []engine.DeckList
 	infos   []engine.CardInfo
 	// date is the day whose card versions are in force; errata lists
@@ -165,7 +167,7 @@ func Load[F, E, P any](r *Rules[F, E, P]) (*Pool[F, E, P], error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(r, files, decks)
+	return build(r, files, decks, nil)
 }
 
 // LoadFiles loads the card files given (name -> YAML) in place of the
@@ -177,7 +179,7 @@ func LoadFiles[F, E, P any](r *Rules[F, E, P], files map[string][]byte) (*Pool[F
 	for i, n := range names {
 		list[i] = File{Name: n, Data: files[n]}
 	}
-	return build(r, list, nil)
+	return build(r, list, nil, nil)
 }
 
 // With returns the pool with the card files (*.yaml) and deck lists
@@ -196,7 +198,8 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 	if len(files)+len(decks) == 0 {
 		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
 	}
-	return build(p.rules, p.replacing(files), append(slices.Clone(p.decks), decks...))
+	renames := append(slices.Clone(p.renames), p.renamesIn(files)...)
+	return build(p.rules, p.replacing(files), append(slices.Clone(p.decks), decks...), renames)
 }
 
 // replacing is the pool's files with the newer ones: a card file named
@@ -206,16 +209,19 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 func (p *Pool[F, E, P]) replacing(newer []File) []File {
 	out := slices.Clone(p.files)
 	for _, n := range newer {
-		i := slices.IndexFunc(out, func(f File) bool {
-			return f.Layer < n.Layer && path.Base(f.Name) == path.Base(n.Name) && (p.rules.Aside == nil || !p.rules.Aside(path.Base(f.Name)))
-		})
-		if i >= 0 {
+		if i := slices.IndexFunc(out, func(f File) bool { return p.replaces(n, f) }); i >= 0 {
 			out[i] = n
 		} else {
 			out = append(out, n)
 		}
 	}
 	return out
+}
+
+// replaces reports whether the newer file n replaces f: a card file of
+// an earlier layer and the same base name.
+func (p *Pool[F, E, P]) replaces(n, f File) bool {
+	return f.Layer < n.Layer && path.Base(f.Name) == path.Base(n.Name) && (p.rules.Aside == nil || !p.rules.Aside(path.Base(f.Name)))
 }
 
 // Or is p, or the shipped set when p is nil, as in a game's zero value.
@@ -260,13 +266,14 @@ func Schema[F, E, P any](r *Rules[F, E, P]) []byte {
 }
 
 // build loads the card files and deck lists of every layer, with the
-// card versions in force today.
-func build[F, E, P any](r *Rules[F, E, P], files, decks []File) (*Pool[F, E, P], error) {
-	return buildAt(r, files, decks, Today())
+// card versions in force today and the presets naming renamed cards by
+// their new names.
+func build[F, E, P any](r *Rules[F, E, P], files, decks []File, renames []rename) (*Pool[F, E, P], error) {
+	return buildAt(r, files, decks, renames, Today())
 }
 
 // buildAt is build with the card versions in force on date.
-func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, date string) (*Pool[F, E, P], error) {
+func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, renames []rename, date string) (*Pool[F, E, P], error) {
 	sch, err := engine.CompileSchema(r.Game+"-cards.json", Schema(r))
 	if err != nil {
 		return nil, err
@@ -290,7 +297,7 @@ func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, date string) (
 		return nil, probs
 	}
 	slices.SortStableFunc(errata, func(a, b engine.Erratum) int { return compareStrings(a.From, b.From) })
-	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks, date: date, errata: errata, days: &sync.Map{}}
+	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks, renames: renames, date: date, errata: errata, days: &sync.Map{}}
 	if probs := p.readPresets(); len(probs) > 0 {
 		return nil, probs
 	}

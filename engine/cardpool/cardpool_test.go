@@ -131,6 +131,33 @@ func TestAFileOfTheSameNameReplacesItWhole(t *testing.T) {
 	}
 }
 
+// A card renamed in its place in a copy of its file is renamed in the
+// presets of earlier layers; a card removed and another added (the
+// file's card count changes) are no rename, and a preset naming the
+// removed card is illegal, as is a deck list of the new layer naming it.
+func TestARenamedCardIsRenamedInEarlierPresets(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := base.With(fstest.MapFS{"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Wasp, cost: 4}\n")}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ps := got.Presets(); len(ps) != 1 || fmt.Sprint(ps[0].Entries) != "[{1 Ant  2} {1 Wasp  3}]" {
+		t.Errorf("presets after renaming Bee to Wasp: %v", ps)
+	}
+	for name, files := range map[string]fstest.MapFS{
+		"removed and added": {"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Wasp, cost: 4}\n  - {name: Moth, cost: 1}\n")}},
+		"named in the new layer": {"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n  - {name: Wasp, cost: 4}\n")},
+			"mine.txt": {Data: []byte("name: Mine\nBee\n")}},
+	} {
+		if _, err := base.With(files); err == nil || !strings.Contains(err.Error(), "Bee") {
+			t.Errorf("%s: %v, want the old name refused", name, err)
+		}
+	}
+}
+
 func TestWithProblems(t *testing.T) {
 	base, err := Load(toyRules)
 	if err != nil {

@@ -22,6 +22,7 @@ func (p *Pool[F, E, P]) readPresets() engine.Problems {
 			probs = append(probs, AsProblems(err)...)
 			continue
 		}
+		d = renamed(d, f.Layer, p.renames)
 		i, seen := byName[key(d.Name)]
 		switch {
 		case !seen:
