@@ -403,16 +403,22 @@ func TestCheckShowsTheEditedCardsText(t *testing.T) {
 
 // The edited file takes the place of the game's file of its name, so a
 // card renamed in it is renamed: the check shows the new card, and the
-// old one as removed with its text.
+// old one as removed with its text. In Mystic Elements every preset
+// holds the card, under its new name now.
 func TestCheckShowsARenamedCardAsAddedAndRemoved(t *testing.T) {
-	res := checkEdit(t, "mystimons", "fire.yaml", "{name: Pyrathor,", "{name: Pyrathox,")
-	var got []string
-	for _, e := range res.Cards {
-		got = append(got, fmt.Sprintf("%s added=%v removed=%v text=%v was=%v", e.Name, e.Added, e.Removed, e.Text != "", e.Was != ""))
-	}
-	want := []string{"Pyrathox added=true removed=false text=true was=false", "Pyrathor added=false removed=true text=false was=true"}
-	if fmt.Sprint(got) != fmt.Sprint(want) {
-		t.Errorf("edited cards %q, want %q", got, want)
+	for _, tc := range []struct{ game, file, from, to string }{
+		{"mystimons", "fire.yaml", "Pyrathor", "Pyrathox"},
+		{"mysticelements", "red.yaml", "Fireball", "Firebolt"},
+	} {
+		res := checkEdit(t, tc.game, tc.file, "{name: "+tc.from+",", "{name: "+tc.to+",")
+		var got []string
+		for _, e := range res.Cards {
+			got = append(got, fmt.Sprintf("%s added=%v removed=%v text=%v was=%v", e.Name, e.Added, e.Removed, e.Text != "", e.Was != ""))
+		}
+		want := []string{tc.to + " added=true removed=false text=true was=false", tc.from + " added=false removed=true text=false was=true"}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("%s: edited cards %q, want %q", tc.game, got, want)
+		}
 	}
 }
 
