@@ -9,6 +9,7 @@ import (
 	"testing/fstest"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/engine/i18n"
 )
 
@@ -69,22 +70,30 @@ func (l *Lab) withCards(base engine.Game, file, text string) (engine.Game, error
 	if !ok {
 		return nil, badInput("lab.err_no_card_files", "game", base.Info().Name)
 	}
-	g, err := over.WithCards(fstest.MapFS{editedName(file): {Data: []byte(text)}})
+	// The editor holds one card file and no deck list to mend a preset
+	// with: presets the edit makes illegal are left out (CheckResponse).
+	g, err := over.WithCards(cardpool.LeavingOutIllegal(fstest.MapFS{editedName(file): {Data: []byte(text)}}))
 	if err != nil {
-		return nil, cardError(err)
+		return nil, cardError(err, editedName(file))
 	}
 	return g, nil
 }
 
-// cardError is the card file's problems, each at its line.
-func cardError(err error) *Error {
+// cardError is the card file's problems, each at its line in the edited
+// file, named file; a problem of another file (a preset's list) has no
+// line there.
+func cardError(err error, file string) *Error {
 	var ps engine.Problems
 	if !errors.As(err, &ps) {
 		ps = engine.Problems{{Msg: err.Error()}}
 	}
 	e := badInput("lab.err_cards", "n", len(ps))
 	for _, p := range ps {
-		e.Problems = append(e.Problems, CardProblem{Line: p.Line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
+		line := p.Line
+		if p.File != "" && path.Base(p.File) != file {
+			line = 0
+		}
+		e.Problems = append(e.Problems, CardProblem{Line: line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
 	}
 	return e
 }

@@ -148,6 +148,32 @@ type CheckRequest struct {
 type CheckResponse struct {
 	Cards     []EditedCard `json:"cards"`
 	Sweepable []SweepCard  `json:"sweepable"`
+	// LeftOut are the game's presets that the edited cards make illegal:
+	// runs with these cards play without them.
+	LeftOut []LeftOutPreset `json:"left_out"`
+}
+
+// LeftOutPreset is a preset that edited cards make illegal, and why.
+type LeftOutPreset struct {
+	Name string `json:"name"`
+	Why  string `json:"why"`
+}
+
+// leftOut lists the presets of base that g, base with edited cards, left
+// out, each with the problems g finds in it, in language l.
+func leftOut(base, g engine.Game, l i18n.Lang) []LeftOutPreset {
+	out := []LeftOutPreset{}
+	for _, d := range base.Presets() {
+		if indexOf(g.Presets(), d.Name) >= 0 {
+			continue
+		}
+		var why []string
+		for _, p := range engine.Problems(g.ValidateDeck(d)).OnPage(l, catalogOf(g)) {
+			why = append(why, strings.TrimPrefix(p.Subject+": "+p.Msg, ": "))
+		}
+		out = append(out, LeftOutPreset{Name: d.Name, Why: strings.Join(why, "; ")})
+	}
+	return out
 }
 
 // admit applies the server's bound on how often a client asks for work.
@@ -171,7 +197,7 @@ func (l *Lab) handleCheck(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	edited := editedCards(base, g, l.lang(r))
-	writeJSON(w, http.StatusOK, CheckResponse{Cards: edited, Sweepable: sweepable(g, l.lang(r), func(card string) bool {
+	writeJSON(w, http.StatusOK, CheckResponse{Cards: edited, LeftOut: leftOut(base, g, l.lang(r)), Sweepable: sweepable(g, l.lang(r), func(card string) bool {
 		return slices.ContainsFunc(edited, func(e EditedCard) bool { return e.Name == card })
 	})})
 }

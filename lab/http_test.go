@@ -422,6 +422,32 @@ func TestCheckShowsARenamedCardAsAddedAndRemoved(t *testing.T) {
 	}
 }
 
+// A card removed in the editor makes the presets holding it illegal: the
+// check names them and why, runs play without them, and a seat that asks
+// for one is refused with the decks there are.
+func TestARemovedCardLeavesOutThePresetsThatHoldIt(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	ember := c.shippedFile("athernum", "ember.yaml")
+	start := strings.Index(ember, "  - name: Cinder Scout\n")
+	end := start + 1 + strings.Index(ember[start+1:], "  - name: ")
+	edited := ember[:start] + ember[end:]
+	var res CheckResponse
+	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: "athernum", CardFile: "ember.yaml", Cards: edited}, &res); status != 200 {
+		t.Fatalf("check: %d %s %+v", status, eb.Error, eb.Problems)
+	}
+	if got := fmt.Sprint(res.LeftOut); got != "[{Ember Assault Cinder Scout: no such card}]" {
+		t.Errorf("left out %s, want Ember Assault for its Cinder Scout", got)
+	}
+	s := quick(4)
+	s.Game, s.CardFile, s.Cards, s.Decks = "athernum", "ember.yaml", edited, []string{"Ember Assault", ""}
+	if _, status, eb := c.submit(s); status != 400 || eb.Key != "lab.err_deck" || !strings.Contains(eb.Error, "Grove Growth") {
+		t.Errorf("a seat asking for the left-out preset: %d %s %q", status, eb.Key, eb.Error)
+	}
+	s.Decks = []string{"Grove Growth", "Tide Control"}
+	c.play(s, 4) // fails unless all 4 games are played
+}
+
 // A card the editor adds may be varied by a sweep or a tuning run, with
 // its numbers as edited.
 func TestCheckOffersANewCardToSweeps(t *testing.T) {

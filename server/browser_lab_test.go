@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -162,6 +163,36 @@ func TestBrowserLabShowsARenamedCard(t *testing.T) {
 		t.Errorf("problems shown for a rename: %q", got)
 	}
 	shootPart(t, tab, "#editor-box", "lab-renamed")
+}
+
+// TestBrowserLabLeavesOutAPresetARemovedCardBreaks: a card removed in
+// the editor makes the preset holding it illegal; the page says so, in
+// the reader's language, and the seats can no longer choose it.
+func TestBrowserLabLeavesOutAPresetARemovedCardBreaks(t *testing.T) {
+	_, tab, text, do := openLabAt(t, "game=athernum&lang=cs")
+	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
+	do("pick ember.yaml", chromedp.SetValue("#card-file", "ember.yaml"))
+	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
+	remove := `(() => { const e = document.getElementById("yaml"); const i = e.value.indexOf("  - name: Cinder Scout\n");
+		if (i < 0) return false; const j = e.value.indexOf("  - name: ", i + 1);
+		e.value = e.value.slice(0, i) + e.value.slice(j); e.dispatchEvent(new Event("input")); return true; })()`
+	waitFor(t, "Cinder Scout in the editor", func() bool {
+		ok, _ := chromedp.Run(tab, chromedp.Evaluate[bool](remove))
+		return ok
+	})
+	waitFor(t, "the preset left out, and why", func() bool {
+		return strings.Contains(text("#left-out"), "bez připraveného balíčku Ember Assault") && strings.Contains(text("#left-out"), "Cinder Scout")
+	})
+	disabled, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#seat-rows select.deck option:disabled")].map((o) => o.value)`))
+	if err != nil || len(disabled) == 0 || slices.ContainsFunc(disabled, func(v string) bool { return v != "Ember Assault" }) {
+		t.Errorf("disabled deck choices %q (%v), want Ember Assault's in each seat", disabled, err)
+	}
+	shootPart(t, tab, "#editor-box", "lab-left-out")
+	do("play the shipped cards again", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=shipped]").click()`))
+	waitFor(t, "the preset back", func() bool {
+		n, _ := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("#seat-rows select.deck option:disabled").length`))
+		return n == 0 && text("#left-out") == ""
+	})
 }
 
 func openLab(t *testing.T) (*testEnv, context.Context, func(string) string, func(string, chromedp.Action[chromedp.Void])) {

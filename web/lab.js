@@ -14,6 +14,7 @@ let shown = null; // the run in the detail panel
 let pollTimer = 0;
 let checkTimer = 0;
 let listTimer = 0;
+let leftOut = new Set(); // the presets the edited cards make illegal, which runs play without
 const picked = {a: "", b: ""};
 const gameNames = new Map(); // id -> the game's name
 const variantWords = new Map(); // game id -> its variants in the reader's words, by key
@@ -76,6 +77,7 @@ async function start() {
 async function chooseGame(id) {
   setup = await api(withLang(`/api/lab/games/${encodeURIComponent(id)}`));
   savedDecks = await loadSavedDecks(id);
+  leftOut = new Set();
   $("seats").replaceChildren(...range(setup.min_seats, setup.max_seats).map((n) => el("option", {value: n}, String(n))));
   $("card-file").replaceChildren(...setup.card_files.map((f) => el("option", {value: f.name}, f.name)));
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
@@ -338,7 +340,7 @@ function drawSweepFigures() {
 function deckSelect(choice) {
   const option = (value, text) => el("option", {value, selected: value === choice}, text);
   const groups = [option("", t("lab.deck_rules"))];
-  if (setup.presets.length) groups.push(el("optgroup", {label: t("lab.deck_presets")}, setup.presets.map((p) => option(p, p))));
+  if (setup.presets.length) groups.push(el("optgroup", {label: t("lab.deck_presets")}, setup.presets.map((p) => Object.assign(option(p, p), {disabled: leftOut.has(p)}))));
   if (savedDecks.length) groups.push(el("optgroup", {label: t("lab.deck_saved")}, savedDecks.map((d) => option(savedChoice + d.id, d.name))));
   groups.push(option(pasteChoice, t("lab.deck_paste")));
   return el("select", {class: "deck", "aria-label": t("lab.deck"), onchange: (e) => { showList(e.target); drawSweepFigures(); }}, groups);
@@ -381,7 +383,7 @@ function agentLabel(spec) { return t("lab.agent_" + spec.split(":")[0]); }
 
 function showEditor() {
   $("editor-box").hidden = !edited();
-  if (edited()) scheduleCheck();
+  scheduleCheck();
 }
 
 function edited() { return document.querySelector("input[name=cards]:checked").value === "edited"; }
@@ -411,7 +413,10 @@ function numberLines(area, gutter, bad) {
 function scheduleCheck() {
   clearTimeout(checkTimer);
   $("check-state").textContent = "";
-  if (!edited()) return;
+  if (!edited()) {
+    leaveOut([]);
+    return;
+  }
   $("check-state").textContent = t("lab.checking");
   checkTimer = setTimeout(() => checkCards().catch(showError), checkAfter);
 }
@@ -424,16 +429,27 @@ async function checkCards() {
     drawGutter([]);
     $("check-state").textContent = res.cards.length ? t("lab.cards_ok", {n: res.cards.length}) : t("lab.cards_unchanged");
     $("changed").replaceChildren(...res.cards.map(cardItem));
+    leaveOut(res.left_out);
     offerEdited(res.sweepable);
   } catch (err) {
     const problems = err.problems || [];
     $("check-state").textContent = err.message;
     $("changed").replaceChildren();
+    leaveOut([]);
     $("problems").replaceChildren(...problems.map((p) => el("li", {},
       el("button", {type: "button", class: "line-link", onclick: () => goToLine(p.line)}, p.line ? t("lab.line", {n: p.line}) : t("lab.file")),
       " ", [p.subject, p.message].filter(Boolean).join(": "), p.fix ? el("span", {class: "muted"}, fixText(p.fix)) : "")));
     drawGutter(problems.map((p) => p.line).filter(Boolean));
   }
+}
+
+// leaveOut says which presets the edited cards make illegal, and why,
+// and takes them out of the seats' choices: runs with these cards play
+// without them.
+function leaveOut(presets) {
+  leftOut = new Set(presets.map((p) => p.name));
+  $("left-out").replaceChildren(...presets.map((p) => el("li", {}, t("lab.preset_left_out", {deck: p.name, why: p.why}))));
+  for (const o of document.querySelectorAll("#seat-rows select.deck option")) o.disabled = leftOut.has(o.value);
 }
 
 function cardItem(c) {

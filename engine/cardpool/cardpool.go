@@ -128,11 +128,9 @@ func (c Card[E]) Line() int { return c.File.Line(c.At) }
 // Pool is a loaded card pool with its presets. It is read-only and may be
 // shared by every state and goroutine.
 type Pool[F, E, P any] struct {
-	rules   *Rules[F, E, P]
-	pool    P
-	files   []File // the card files as written, every layer, for WithCards and At to build on
-	decks   []File // the deck lists, likewise
-	renames []rename
+	rules *Rules[F, E, P]
+	pool  P
+	sources
 	presets []engine.DeckList
 	infos   []engine.CardInfo
 	// date is the day whose card versions are in force; errata lists
@@ -167,7 +165,7 @@ func Load[F, E, P any](r *Rules[F, E, P]) (*Pool[F, E, P], error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(r, files, decks, nil)
+	return build(r, sources{files: files, decks: decks})
 }
 
 // LoadFiles loads the card files given (name -> YAML) in place of the
@@ -179,7 +177,7 @@ func LoadFiles[F, E, P any](r *Rules[F, E, P], files map[string][]byte) (*Pool[F
 	for i, n := range names {
 		list[i] = File{Name: n, Data: files[n]}
 	}
-	return build(r, list, nil, nil)
+	return build(r, sources{files: list})
 }
 
 // With returns the pool with the card files (*.yaml) and deck lists
@@ -198,8 +196,26 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 	if len(files)+len(decks) == 0 {
 		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
 	}
-	renames := append(slices.Clone(p.renames), p.renamesIn(files)...)
-	return build(p.rules, p.replacing(files), append(slices.Clone(p.decks), decks...), renames)
+	_, leaveOut := fsys.(leavingOut)
+	return build(p.rules, sources{
+		files:    p.replacing(files),
+		decks:    append(slices.Clone(p.decks), decks...),
+		renames:  append(slices.Clone(p.renames), p.renamesIn(files)...),
+		leaveOut: leaveOut || p.leaveOut,
+	})
+}
+
+// sources are what a pool is built from.
+type sources struct {
+	// files are the card files as written, every layer, for WithCards and
+	// At to build on; decks the deck lists, likewise.
+	files, decks []File
+	// renames are the cards renamed in copies of their files, for the
+	// presets of earlier layers.
+	renames []rename
+	// leaveOut leaves out the presets of earlier layers that later ones
+	// make illegal, where they are otherwise refused (LeavingOutIllegal).
+	leaveOut bool
 }
 
 // replacing is the pool's files with the newer ones: a card file named
@@ -268,12 +284,13 @@ func Schema[F, E, P any](r *Rules[F, E, P]) []byte {
 // build loads the card files and deck lists of every layer, with the
 // card versions in force today and the presets naming renamed cards by
 // their new names.
-func build[F, E, P any](r *Rules[F, E, P], files, decks []File, renames []rename) (*Pool[F, E, P], error) {
-	return buildAt(r, files, decks, renames, Today())
+func build[F, E, P any](r *Rules[F, E, P], src sources) (*Pool[F, E, P], error) {
+	return buildAt(r, src, Today())
 }
 
 // buildAt is build with the card versions in force on date.
-func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, renames []rename, date string) (*Pool[F, E, P], error) {
+func buildAt[F, E, P any](r *Rules[F, E, P], src sources, date string) (*Pool[F, E, P], error) {
+	files := src.files
 	sch, err := engine.CompileSchema(r.Game+"-cards.json", Schema(r))
 	if err != nil {
 		return nil, err
@@ -297,7 +314,7 @@ func buildAt[F, E, P any](r *Rules[F, E, P], files, decks []File, renames []rena
 		return nil, probs
 	}
 	slices.SortStableFunc(errata, func(a, b engine.Erratum) int { return compareStrings(a.From, b.From) })
-	p := &Pool[F, E, P]{rules: r, pool: pool, files: files, decks: decks, renames: renames, date: date, errata: errata, days: &sync.Map{}}
+	p := &Pool[F, E, P]{rules: r, pool: pool, sources: src, date: date, errata: errata, days: &sync.Map{}}
 	if probs := p.readPresets(); len(probs) > 0 {
 		return nil, probs
 	}

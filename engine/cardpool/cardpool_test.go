@@ -158,6 +158,31 @@ func TestARenamedCardIsRenamedInEarlierPresets(t *testing.T) {
 	}
 }
 
+// LeavingOutIllegal leaves out the earlier presets that the new cards
+// make illegal, where With otherwise refuses them; a deck list of the new
+// layer that is illegal is still refused.
+func TestLeavingOutIllegalPresets(t *testing.T) {
+	base, err := Load(toyRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	noBee := fstest.MapFS{"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n")}}
+	if _, err := base.With(noBee); err == nil {
+		t.Fatal("a preset naming a removed card was accepted")
+	}
+	got, err := base.With(LeavingOutIllegal(noBee))
+	if err != nil {
+		t.Fatalf("leaving out the illegal preset: %v", err)
+	}
+	if ps := got.Presets(); len(ps) != 0 {
+		t.Errorf("presets %v, want Pair left out", ps)
+	}
+	noBee["mine.txt"] = &fstest.MapFile{Data: []byte("name: Mine\nBee\n")}
+	if _, err := base.With(LeavingOutIllegal(noBee)); err == nil || !strings.Contains(err.Error(), "mine.txt:2: Bee: no such card") {
+		t.Errorf("an illegal deck list of the new layer: %v", err)
+	}
+}
+
 func TestWithProblems(t *testing.T) {
 	base, err := Load(toyRules)
 	if err != nil {
@@ -216,7 +241,7 @@ func TestIllegalShippedPresetIsExplainedNotDropped(t *testing.T) {
 		}
 		return pool, ps
 	}
-	renamed := &Pool[toyFile, toyCard, []toyCard]{rules: &rules, files: base.files, decks: base.decks, pool: base.pool}
+	renamed := &Pool[toyFile, toyCard, []toyCard]{rules: &rules, sources: base.sources, pool: base.pool}
 	_, err = renamed.With(fstest.MapFS{"x.yaml": {Data: []byte("cards:\n  - {name: Dog}\n")}})
 	if err == nil || !strings.Contains(err.Error(), "decks/pair.txt:3: Bee: the preset Pair becomes illegal with these cards: no such card") ||
 		!strings.Contains(err.Error(), "`name: Pair`") {

@@ -3,6 +3,7 @@ package cardpool
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"path"
 	"strings"
 
@@ -37,13 +38,19 @@ func (p *Pool[F, E, P]) readPresets() engine.Problems {
 		}
 	}
 	top := p.topLayer()
+	kept := p.presets[:0]
 	for i, d := range p.presets {
 		ps := p.rules.Validate(p.pool, d)
-		if layers[i] < top {
+		switch {
+		case len(ps) > 0 && layers[i] < top && p.leaveOut:
+			continue
+		case layers[i] < top:
 			ps = illegalPreset(d, ps)
 		}
 		probs = append(probs, ps...)
+		kept = append(kept, d)
 	}
+	p.presets = kept
 	if len(probs) == 0 && p.rules.Ready != nil {
 		probs = p.rules.Ready(p.pool, p.presets)
 	}
@@ -60,3 +67,16 @@ func illegalPreset(d engine.DeckList, ps []engine.Problem) []engine.Problem {
 	}
 	return ps
 }
+
+// leavingOut is a directory of card files whose presets made illegal
+// are left out (LeavingOutIllegal).
+type leavingOut struct{ fs.FS }
+
+// LeavingOutIllegal wraps a directory of card files so that a game's
+// WithCards leaves out the presets of earlier layers that its cards make
+// illegal, where it otherwise refuses the files and says how to mend
+// each. The lab uses it: its editor holds one card file and no deck list
+// to mend a preset with, and a designer who removes a card plays on
+// without the presets that held it. Compare the game's presets before
+// and after to say which were left out, and why (ValidateDeck).
+func LeavingOutIllegal(fsys fs.FS) fs.FS { return leavingOut{fsys} }

@@ -175,7 +175,7 @@ func (p *Pool[F, E, P]) At(date string) (*Pool[F, E, P], error) {
 	key := inForceFrom(p.errata, date)
 	built, ok := p.days.Load(key)
 	if !ok {
-		q, err := buildAt(p.rules, p.files, p.decks, p.renames, date)
+		q, err := buildAt(p.rules, p.sources, date)
 		if err != nil {
 			return nil, err
 		}
