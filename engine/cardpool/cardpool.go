@@ -21,7 +21,8 @@
 // Two cards or presets of one name in one layer are a problem. Every
 // preset is checked against the resulting pool; one that the changed cards
 // make illegal is an error that says why and how to mend it, never
-// silently left out.
+// silently left out (a caller that says which, as the lab does, may have
+// such presets left out: LeavingOutIllegal).
 //
 // A game supplies only what is its own (Rules): how a card file is laid
 // out, how its cards become the game's pool, the card list with rules text
