@@ -71,6 +71,8 @@ func (d *decoded[E]) add(c Card[E], name string) {
 	case d.cards[j].Layer < c.Layer:
 		d.cards[j] = c
 	case d.cards[j].Layer > c.Layer:
+		// replaced already, by a card of a file that stands in an older
+		// file's place
 	default:
 		prev := d.cards[j]
 		d.probs = append(d.probs, c.Problem("name", name,
