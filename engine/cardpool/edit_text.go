@@ -65,8 +65,8 @@ func editInText(data []byte, edits map[string]map[string]any, want yaml.MapSlice
 	if len(done) != len(edits) {
 		return nil, false
 	}
-	out := applySplices(data, splices)
-	return out, readsAs(out, want)
+	out, ok := applySplices(data, splices)
+	return out, ok && readsAs(out, want)
 }
 
 // cardsSequence finds the top-level cards list of a file's body.
@@ -182,17 +182,21 @@ func byteAt(data []byte, lines []int, line, column int) (int, bool) {
 	return i, true
 }
 
-// applySplices makes the changes, which do not overlap, in a copy of
-// data; lines added at one place stay in the order given.
-func applySplices(data []byte, splices []splice) []byte {
+// applySplices makes the changes in a copy of data, lines added at one
+// place in the order given; it reports false if two overlap (one field
+// named twice, in two cases).
+func applySplices(data []byte, splices []splice) ([]byte, bool) {
 	slices.SortStableFunc(splices, func(a, b splice) int { return a.start - b.start })
 	out := make([]byte, 0, len(data)+64)
 	at := 0
 	for _, sp := range splices {
+		if sp.start < at {
+			return nil, false
+		}
 		out = append(append(out, data[at:sp.start]...), sp.text...)
 		at = sp.end
 	}
-	return append(out, data[at:]...)
+	return append(out, data[at:]...), true
 }
 
 // readsAs reports whether data decodes to the same values as want.
