@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"path"
 	"strings"
 	"testing"
 
@@ -27,6 +28,15 @@ func FuzzCheck(f *testing.F) {
 		`{"game":"microlife","games":5,"card_file":"market.yaml","cards":"cards: []"}`,
 	} {
 		f.Add([]byte(seed))
+	}
+	// A card renamed, and one removed, in copies of shipped files.
+	for _, edit := range []struct{ game, file, from, to string }{
+		{"mysticelements", "red.yaml", "{name: Fireball,", "{name: Firebolt,"},
+		{"athernum", "ember.yaml", "  - name: Cinder Scout\n", "  - name: Cinder Scout\n    vp: 1\n"},
+	} {
+		text := shippedText(f, edit.game, edit.file)
+		seed, _ := json.Marshal(Spec{Game: edit.game, Games: 10, CardFile: edit.file, Cards: strings.Replace(text, edit.from, edit.to, 1)})
+		f.Add(seed)
 	}
 	l, err := New(Config{Games: engine.Games(), Who: func(http.ResponseWriter, *http.Request) (string, string) { return "", "192.0.2.1" }})
 	if err != nil {
@@ -52,4 +62,19 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 	})
+}
+
+// shippedText is one of a game's shipped card files.
+func shippedText(f *testing.F, game, file string) string {
+	g, err := engine.Lookup(game)
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, c := range g.(engine.CardSource).CardFiles() {
+		if path.Base(c.Name) == file {
+			return string(c.Data)
+		}
+	}
+	f.Fatalf("%s has no card file %s", game, file)
+	return ""
 }
