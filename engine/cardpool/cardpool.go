@@ -30,6 +30,7 @@
 package cardpool
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"maps"
@@ -198,12 +199,54 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 		return nil, fmt.Errorf("no card files (*.yaml) or deck lists (*.txt) found: write cards as described by `kartenwerk schema %s` in files such as mine.yaml, and preset deck lists in files such as mine.txt", p.rules.Game)
 	}
 	_, leaveOut := fsys.(leavingOut)
-	return build(p.rules, sources{
+	renames := append(slices.Clone(p.renames), p.renamesIn(files)...)
+	q, err := build(p.rules, sources{
 		files:    p.replacing(files),
 		decks:    append(slices.Clone(p.decks), decks...),
-		renames:  append(slices.Clone(p.renames), p.renamesIn(files)...),
+		renames:  renames,
 		leaveOut: leaveOut || p.leaveOut,
 	})
+	var probs engine.Problems
+	if errors.As(err, &probs) {
+		return nil, append(probs, p.leftOutBy(files, renames)...)
+	}
+	return q, err
+}
+
+// leftOutBy explains, for a build that failed, each newer file that
+// replaces an older one and leaves out some of its cards: a designer's
+// file of a few changed cards, named like the game's file, now takes its
+// place rather than adding to it.
+func (p *Pool[F, E, P]) leftOutBy(newer []File, renames []rename) engine.Problems {
+	var out engine.Problems
+	for _, n := range newer {
+		i := slices.IndexFunc(p.files, func(f File) bool { return p.replaces(n, f) })
+		if i < 0 {
+			continue
+		}
+		var missing []string
+		for _, name := range cardNames(p.files[i].Data) {
+			renamed := slices.ContainsFunc(renames, func(r rename) bool { return key(r.from) == key(name) })
+			if !renamed && !slices.ContainsFunc(cardNames(n.Data), sameName(name)) {
+				missing = append(missing, name)
+			}
+		}
+		if len(missing) > 0 {
+			out = append(out, engine.Problem{File: n.Name,
+				Msg: fmt.Sprintf("this file takes the place of the game's %s, leaving out %d of its cards (%s)", path.Base(n.Name), len(missing), abbreviate(missing)),
+				Fix: "to change some cards only, give this file another name, such as changes.yaml: it then adds to the game's cards; to remove cards, copy the game's whole file and delete them"})
+		}
+	}
+	return out
+}
+
+// abbreviate lists the first names, and how many more there are.
+func abbreviate(names []string) string {
+	const shown = 4
+	if len(names) <= shown {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:shown], ", "), len(names)-shown)
 }
 
 // sources are what a pool is built from.

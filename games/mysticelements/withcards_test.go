@@ -90,6 +90,22 @@ func TestWithCardsRenamedCardIsRenamed(t *testing.T) {
 	}
 }
 
+// A file of a few changed cards named like the game's file takes that
+// file's place: the colour then falls short of 15 cards (ME-1.1), and the
+// error says why and how to add to the game's cards instead.
+func TestWithCardsExplainsAFileThatReplacesTheGames(t *testing.T) {
+	one := "colour: red\ncards:\n  - {name: Fireball, type: wonder, cost: 2, abilities: [\"play: damage 3 to any\"]}\n"
+	_, err := Game{}.WithCards(fstest.MapFS{"red.yaml": {Data: []byte(one)}})
+	for _, want := range []string{"red: colour has 1 cards, the game needs 15 (ME-1.1)", "red.yaml: this file takes the place of the game's red.yaml, leaving out 14 of its cards (Ember Imp, ", "give this file another name"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error\n%v\ndoes not say %q", err, want)
+		}
+	}
+	if _, err := (Game{}).WithCards(fstest.MapFS{"red-changes.yaml": {Data: []byte(one)}}); err != nil {
+		t.Errorf("the same card in a file of another name: %v", err)
+	}
+}
+
 // A preset is three whole colours (ME-8.1). Cards that change colour make
 // the presets that used them illegal: the error names each such preset and
 // how to mend it, and a deck list of its name beside the cards replaces it.
