@@ -5,10 +5,13 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 
 	"github.com/spf13/cobra"
 
 	"kartenwerk/ai"
+	"kartenwerk/engine"
+	"kartenwerk/engine/cardpool"
 	"kartenwerk/sim"
 	"kartenwerk/sim/tune"
 )
@@ -21,6 +24,7 @@ type tuneOptions struct {
 	budget    int
 	explore   float64
 	confirm   int
+	out       string
 }
 
 func tuneCmd() *cobra.Command {
@@ -53,6 +57,7 @@ func tuneCmd() *cobra.Command {
 	f.StringSliceVar(&o.sim.decks, "decks", nil, "a deck per seat: preset names or deck files, comma-separated")
 	f.BoolVar(&o.sim.asJSON, "json", false, "print the outcome as JSON")
 	f.StringVar(&o.sim.report, "report", "", "also write an HTML report with a chart of the evaluations to this file")
+	f.StringVar(&o.out, "out", "", "also write the card files that play the best setting into this directory (whole copies of the files holding the tuned cards, comments kept), for --cards")
 	return cmd
 }
 
@@ -84,6 +89,9 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	if o.budget < 1 || o.confirm < 1 || o.tolerance <= 0 {
 		return fmt.Errorf("--budget and --confirm take positive counts and --tolerance positive points")
 	}
+	if err := checkOutDir(o.out); err != nil {
+		return err
+	}
 	setup, err := makeSetup(g, o.sim.seats, o.sim.seed, o.sim.variants, o.sim.decks)
 	if err != nil {
 		return err
@@ -102,9 +110,51 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 		return err
 	}
 	text := func(w io.Writer) { b.WriteTextIn(w, sp.l) }
-	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, b, text); err != nil || o.sim.report == "" {
+	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, b, text); err != nil {
+		return err
+	}
+	if err := writeTunedCards(g, params, b.Best, o.out, errOut); err != nil || o.sim.report == "" {
 		return err
 	}
 	title := sim.Words().T(sp.l, "report.tune.title", "game", g.Info().Name)
 	return writeOutputs(sim.Document{Title: title, Tuning: b.ReportIn(sp.l), Lang: sp.l, GameWords: sp.game}, o.sim.report, "")
+}
+
+// checkOutDir refuses an --out that is not a directory, before the
+// search plays its first game; an absent one is made at the end.
+func checkOutDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if st, err := os.Stat(dir); err == nil && !st.IsDir() {
+		return fmt.Errorf("--out %s: not a directory; give a directory to write the tuned card files into", dir)
+	}
+	return nil
+}
+
+// writeTunedCards writes into dir the card files that play the best
+// setting's card numbers: the files holding the tuned cards, with those
+// numbers set and everything else as written. Nothing when dir is empty
+// or the setting tunes rule variants alone.
+func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir string, log io.Writer) error {
+	edits := tune.CardEdits(params, best)
+	src, ok := g.(engine.CardSource)
+	if dir == "" || len(edits) == 0 || !ok {
+		return nil
+	}
+	files, err := cardpool.EditCards(src.CardFiles(), edits)
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	for _, f := range files {
+		out := filepath.Join(dir, f.Name)
+		if err := os.WriteFile(out, f.Data, 0o644); err != nil {
+			return err
+		}
+		fmt.Fprintln(log, "wrote", out)
+	}
+	return nil
 }
