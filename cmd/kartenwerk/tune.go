@@ -113,7 +113,8 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	if err := emit(cmd.OutOrStdout(), o.sim.asJSON, b, text); err != nil {
 		return err
 	}
-	if err := writeTunedCards(g, params, b.Best, o.out, errOut); err != nil || o.sim.report == "" {
+	wrote := func(file string) { fmt.Fprintln(errOut, sp.T("tune.wrote", "file", file)) }
+	if err := writeTunedCards(g, params, b.Best, o.out, wrote); err != nil || o.sim.report == "" {
 		return err
 	}
 	title := sim.Words().T(sp.l, "report.tune.title", "game", g.Info().Name)
@@ -134,9 +135,10 @@ func checkOutDir(dir string) error {
 
 // writeTunedCards writes into dir the card files that play the best
 // setting's card numbers: the files holding the tuned cards, with those
-// numbers set and everything else as written. Nothing when dir is empty
+// numbers set and everything else as written, saying each (wrote).
+// Nothing when dir is empty
 // or the setting tunes rule variants alone.
-func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir string, log io.Writer) error {
+func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir string, wrote func(file string)) error {
 	edits := tune.CardEdits(params, best)
 	src, ok := g.(engine.CardSource)
 	if dir == "" || len(edits) == 0 || !ok {
@@ -154,7 +156,7 @@ func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir 
 		if err := os.WriteFile(out, f.Data, 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintln(log, "wrote", out)
+		wrote(out)
 	}
 	return nil
 }

@@ -27,6 +27,9 @@ func TestTuneWritesTheTunedCardFiles(t *testing.T) {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	cost := fmt.Sprint(b.Best["Ember Tyrant.cost"])
+	if !strings.Contains(errOut, "wrote "+filepath.Join(dir, "ember.yaml")) {
+		t.Errorf("the progress does not name the file written: %q", errOut)
+	}
 	written, err := os.ReadFile(filepath.Join(dir, "ember.yaml"))
 	if err != nil {
 		t.Fatalf("%v (progress: %s)", err, errOut)
