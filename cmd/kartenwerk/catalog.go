@@ -13,6 +13,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/sim"
 )
 
 func gamesCmd() *cobra.Command {
@@ -68,7 +69,7 @@ func cardsCmd() *cobra.Command {
 			}
 			sp.writeCards(cmd.OutOrStdout(), sp.cards(g))
 			if versioned {
-				writeErrata(cmd.OutOrStdout(), v.Errata(), g.(engine.Versioned).CardsDate())
+				sp.writeErrata(cmd.OutOrStdout(), g.Info().ID, v.Errata(), g.(engine.Versioned).CardsDate())
 			}
 			return nil
 		},
@@ -79,27 +80,28 @@ func cardsCmd() *cobra.Command {
 }
 
 // writeErrata lists every dated change of the cards, saying which are in
-// force on the day shown.
-func writeErrata(out io.Writer, errata []engine.Erratum, day string) {
+// force on the day shown, in the reader's language; the errata's own
+// words are the designer's.
+func (sp speech) writeErrata(out io.Writer, game string, errata []engine.Erratum, day string) {
 	if len(errata) == 0 {
 		return
 	}
-	fmt.Fprintf(out, "\n== Errata (texts above as of %s) ==\n", day)
+	fmt.Fprintln(out, "\n"+sp.T("cards.errata", "day", day))
 	for _, e := range errata {
-		state := "in force"
+		state := sp.T("cards.in_force")
 		if e.From > day {
-			state = "not yet in force"
+			state = sp.T("cards.not_yet")
 		}
 		changes := make([]string, 0, len(e.Changes))
 		for _, k := range slices.Sorted(maps.Keys(e.Changes)) {
-			changes = append(changes, fmt.Sprintf("%s %v", k, e.Changes[k]))
+			changes = append(changes, fmt.Sprintf("%s %v", sim.FieldIn(sp.l, game, k), e.Changes[k]))
 		}
-		fmt.Fprintf(out, "%s from %s (%s): %s\n", e.Card, e.From, state, strings.Join(changes, ", "))
+		fmt.Fprintln(out, sp.T("cards.erratum", "card", e.Card, "from", e.From, "state", state, "changes", strings.Join(changes, ", ")))
 		if e.Note != "" {
 			fmt.Fprintln(out, "    "+e.Note)
 		}
 		if e.Clarification != "" {
-			fmt.Fprintln(out, "    Clarification: "+e.Clarification)
+			fmt.Fprintln(out, "    "+sp.T("cards.clarification", "text", e.Clarification))
 		}
 	}
 }

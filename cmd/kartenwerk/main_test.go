@@ -544,6 +544,12 @@ func TestCardsAtADayShowTheTextsInForceAndTheErrata(t *testing.T) {
 			t.Errorf("cards --at %s:\n%s", c.day, out)
 		}
 	}
+	out, _, err := run(t, "", "--cards", dir, "--lang", "de", "cards", "athernum", "--at", "2026-11-30")
+	if err != nil {
+		t.Fatal(err)
+	}
+	saysOnly(t, out, []string{"== Errata (Texte oben mit Stand 2026-11-30) ==", "Ember Warlord ab 2026-12-01 (gilt noch nicht): Kosten 4", "Klarstellung: Only your other characters."},
+		[]string{"in force", "Clarification", " from 2026"})
 	if _, _, err := run(t, "", "--cards", dir, "cards", "athernum", "--at", "December"); err == nil || !strings.Contains(err.Error(), "YYYY-MM-DD") {
 		t.Errorf("a badly written day: %v", err)
 	}
