@@ -476,6 +476,10 @@ func TestSimUntilPrecise(t *testing.T) {
 	if !strings.Contains(out, "precision ±8 points reached after") || !strings.Contains(errOut, "round 1:") {
 		t.Errorf("output lacks the precision reached, or the rounds:\n%s\n%s", out, errOut)
 	}
+	_, errOut, err = run(t, "", "sim", "trick", "--until-ci", "8", "--mirror", "--seed", "2", "--lang", "de")
+	if err != nil || !strings.Contains(errOut, "Runde 1: ") || !strings.Contains(errOut, " Partien, der Startspieler gewinnt ") || pointDecimalCLI.MatchString(errOut) {
+		t.Errorf("the rounds in German: %v\n%s", err, errOut)
+	}
 	if _, _, err := run(t, "", "sim", "trick", "--until-ci", "2", "--shard", "1/2"); err == nil || !strings.Contains(err.Error(), "cannot be combined with --shard") {
 		t.Errorf("--until-ci with --shard: %v", err)
 	}

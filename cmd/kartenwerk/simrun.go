@@ -16,6 +16,7 @@ import (
 
 	"kartenwerk/ai"
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -87,7 +88,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	default:
 		var rep *sim.Report
 		if o.untilCI != 0 {
-			rep, err = sim.UntilPrecise(ctx, cfg, o.untilCI/100, roundProgress(cmd.ErrOrStderr()))
+			rep, err = sim.UntilPrecise(ctx, cfg, o.untilCI/100, sp.roundProgress(cmd.ErrOrStderr()))
 		} else {
 			cfg.Progress = progress(g.Info().ID, cfg)
 			rep, err = sim.Run(ctx, cfg)
@@ -278,11 +279,13 @@ func readTally(path string) (*sim.Tally, error) {
 	return &rep.Tally, nil
 }
 
-// roundProgress reports each round of a batch played until precise.
-func roundProgress(w io.Writer) func(int, sim.Interval) {
+// roundProgress reports each round of a batch played until precise, in
+// the reader's language.
+func (sp speech) roundProgress(w io.Writer) func(int, sim.Interval) {
 	round := 0
 	return func(games int, first sim.Interval) {
 		round++
-		fmt.Fprintf(w, "round %d: %d games, first player wins %.1f%% [%.1f, %.1f]\n", round, games, 100*first.Rate, 100*first.Low, 100*first.High)
+		bounds := "[" + i18n.PercentRange(sp.l, first.Low, first.High, 1) + "]" // as the report writes an interval
+		fmt.Fprintln(w, sp.T("sim.round", "round", round, "n", games, "rate", i18n.Percent(sp.l, first.Rate, 1), "bounds", bounds))
 	}
 }
