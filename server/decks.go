@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"unicode/utf8"
 
@@ -36,9 +37,7 @@ type RenameRequest struct {
 
 func (srv *Server) deckRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /decks/{game}", srv.page("decks.html"))
-	m.HandleFunc("GET /decks", func(w http.ResponseWriter, r *http.Request) {
-		http.Redirect(w, r, "/decks/"+srv.games.list[0].Info().ID, http.StatusFound)
-	})
+	m.HandleFunc("GET /decks", srv.handleDecksPage)
 	m.HandleFunc("GET /api/decks", srv.withDecks(srv.handleDecks))
 	m.HandleFunc("POST /api/decks", srv.withDecks(srv.handleSaveDeck))
 	m.HandleFunc("POST /api/decks/owned", srv.withCodes(srv.handleOwned))
@@ -359,4 +358,20 @@ func notCards(err error) error {
 	r := refuse(http.StatusBadRequest, "deck_not_cards")
 	r.problems = problemsOf(err)
 	return r
+}
+
+// handleDecksPage sends /decks to the builder of the game ?game= names
+// (else the first game), keeping the rest of the query (?lang=).
+func (srv *Server) handleDecksPage(w http.ResponseWriter, r *http.Request) {
+	id := srv.games.list[0].Info().ID
+	q := r.URL.Query()
+	if g, err := srv.games.lookup(q.Get("game")); err == nil {
+		id = g.Info().ID
+	}
+	q.Del("game")
+	to := "/decks/" + url.PathEscape(id)
+	if len(q) > 0 {
+		to += "?" + q.Encode()
+	}
+	http.Redirect(w, r, to, http.StatusFound)
 }

@@ -120,6 +120,8 @@ func TestDeckAndCollectionPagesServed(t *testing.T) {
 		status     int
 	}{
 		{"/decks", "/decks/" + e.srv.games.list[0].Info().ID, http.StatusFound},
+		{"/decks?lang=cs&game=zynalith", "/decks/zynalith?lang=cs", http.StatusFound},
+		{"/decks?game=nonesuch&lang=de", "/decks/" + e.srv.games.list[0].Info().ID + "?lang=de", http.StatusFound},
 		{"/decks/athernum", "decks.js", http.StatusOK},
 		{"/collection", "collection.js", http.StatusOK},
 		{"/register?code=7KQ2M-XP0AH-3VTBD-9RW4F", "collection.js", http.StatusOK},
