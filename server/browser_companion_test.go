@@ -296,6 +296,17 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 	ben.missingWords()
 }
 
+// The companion speaks the language its address asks for, as every page
+// of the site does, over the browser's.
+func TestBrowserCompanionTakesTheAddressLanguage(t *testing.T) {
+	e := newEnv(t)
+	p := newPhone(t, newBrowser(t), "Ada")
+	for lang, title := range map[string]string{"de": "Tisch eröffnen", "cs": "Založit stůl"} {
+		p.open(e.http.URL + "/companion/mystimons?lang=" + lang)
+		p.wait("the start in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.body.innerText.includes(%q)`, lang, title))
+	}
+}
+
 // One shorter flow per other game, each in one of the three languages.
 func TestBrowserCompanionOtherGames(t *testing.T) {
 	for _, c := range []struct {

@@ -1,7 +1,8 @@
 // Every word of the companion pages in German, English and Czech. The
-// language comes from the browser unless the player chose one, which is
-// remembered. A key missing from a language falls back to English and is
-// recorded in window.kwcMissing, which the browser tests check is empty.
+// language comes from the address (?lang=), else the player's remembered
+// choice, else the site's switcher, else the browser. A key missing from
+// a language falls back to English and is recorded in window.kwcMissing,
+// which the browser tests check is empty.
 
 const en = {
   "mm.stats": "ATK {atk} DEF {def}", "language": "Language",
@@ -171,6 +172,9 @@ export const catalogue = {de, en, cs};
 const KEY = "kwc.lang";
 
 function pick() {
+  // The address's ?lang=, as every page of the site takes it.
+  const asked = new URLSearchParams(location.search).get("lang");
+  if (catalogue[asked]) return asked;
   try {
     const chosen = localStorage.getItem(KEY);
     if (chosen && catalogue[chosen]) return chosen;
