@@ -58,9 +58,20 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	preset := g.Presets()[0]
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#message")
+	savedHidden := func() bool {
+		hidden, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("saved").hidden`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return hidden
+	}
+	do("open the deck builder logged out", chromedp.Navigate(e.http.URL+"/decks/"+game))
+	do("wait for its cards", chromedp.WaitVisible("#pool li"))
+	waitFor(t, "no list of saved decks while logged out", savedHidden)
 	signUpInPage(t, e, do, "alice")
 	do("open the deck builder", chromedp.Navigate(e.http.URL+"/decks/"+game))
 	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	waitFor(t, "the list of saved decks", func() bool { return !savedHidden() })
 	waitFor(t, "an empty deck", func() bool { return strings.Contains(text("#deck"), "empty") })
 	// The group filter speaks of the game's own groups ("any faction"),
 	// not of every game's at once.

@@ -261,6 +261,8 @@ function say(text, bad) {
 }
 
 async function loadSaved() {
+  // Saved decks belong to an account: logged out, there is no list to pick from.
+  $("saved").hidden = !state.me;
   if (!state.me) return;
   state.saved = (await api(`/api/decks?game=${encodeURIComponent(game)}`).catch(() => ({decks: []}))).decks;
   $("saved").replaceChildren(el("option", {value: ""}, t("decks.new_deck")),
