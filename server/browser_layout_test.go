@@ -320,3 +320,41 @@ func checkResultScreen(t *testing.T, ctx context.Context) {
 		t.Errorf("the result screen: %+v, want the result explained with a rematch and a lobby button", got)
 	}
 }
+
+// On a laptop, a market with cards the decision can use shows whole,
+// its piles included, while the seats with nothing to use give up part of
+// their strips: Micro-Life's market used to fall 8 px short, its piles
+// scrolled off its top to show its cards, while the opponent kept a full
+// strip of its cards in play. Deals differ, so new games are dealt until
+// one starts with a market card the player can buy.
+func TestBrowserMarketWithChoicesShowsWhole(t *testing.T) {
+	e := newEnv(t)
+	tab := browsertest.NewWithin(t, 3*time.Minute)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	for try := 0; try < 40; try++ {
+		resp := e.create(CreateRequest{Game: "microlife", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+		if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+			t.Fatal(err)
+		}
+		waitMyTurn(t, tab)
+		got, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`(() => {
+			const s = document.querySelector("#table .shared");
+			if (!s || !s.querySelector(".playable")) return [];
+			return [s.scrollHeight - s.clientHeight, s.scrollTop];
+		})()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) == 0 {
+			continue // no market card to use in this deal
+		}
+		if got[0] > 1 || got[1] > 0 {
+			browsertest.Screenshot(t, tab, "market-short")
+			t.Fatalf("the market holds a card to use but falls %d px short, scrolled %d px", got[0], got[1])
+		}
+		return
+	}
+	t.Fatal("40 deals and none with a market card to use at the start")
+}
