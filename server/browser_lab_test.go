@@ -170,6 +170,7 @@ func TestBrowserLabShowsARenamedCard(t *testing.T) {
 // the reader's language, and the seats can no longer choose it.
 func TestBrowserLabLeavesOutAPresetARemovedCardBreaks(t *testing.T) {
 	_, tab, text, do := openLabAt(t, "game=athernum&lang=cs")
+	do("seat 1 plays Ember Assault", chromedp.SetValue("#seat-rows tr:first-child select.deck", "Ember Assault"))
 	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
 	do("pick ember.yaml", chromedp.SetValue("#card-file", "ember.yaml"))
 	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
@@ -186,6 +187,9 @@ func TestBrowserLabLeavesOutAPresetARemovedCardBreaks(t *testing.T) {
 	disabled, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#seat-rows select.deck option:disabled")].map((o) => o.value)`))
 	if err != nil || len(disabled) == 0 || slices.ContainsFunc(disabled, func(v string) bool { return v != "Ember Assault" }) {
 		t.Errorf("disabled deck choices %q (%v), want Ember Assault's in each seat", disabled, err)
+	}
+	if seat1, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#seat-rows select.deck").value`)); seat1 != "" {
+		t.Errorf("seat 1 still plays %q, a preset left out; want the rules' deal", seat1)
 	}
 	shootPart(t, tab, "#editor-box", "lab-left-out")
 	do("play the shipped cards again", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=shipped]").click()`))

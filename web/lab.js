@@ -450,6 +450,13 @@ function leaveOut(presets) {
   leftOut = new Set(presets.map((p) => p.name));
   $("left-out").replaceChildren(...presets.map((p) => el("li", {}, t("lab.preset_left_out", {deck: p.name, why: p.why}))));
   for (const o of document.querySelectorAll("#seat-rows select.deck option")) o.disabled = leftOut.has(o.value);
+  // A seat that had chosen a preset now left out plays the rules' deal.
+  for (const s of document.querySelectorAll("#seat-rows select.deck")) {
+    if (leftOut.has(s.value)) {
+      s.value = "";
+      s.dispatchEvent(new Event("change"));
+    }
+  }
 }
 
 function cardItem(c) {
