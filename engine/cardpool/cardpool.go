@@ -225,9 +225,10 @@ func (p *Pool[F, E, P]) leftOutBy(newer []File, renames []rename) engine.Problem
 			continue
 		}
 		var missing []string
+		kept := cardNames(n.Data)
 		for _, name := range cardNames(p.files[i].Data) {
 			renamed := slices.ContainsFunc(renames, func(r rename) bool { return key(r.from) == key(name) })
-			if !renamed && !slices.ContainsFunc(cardNames(n.Data), sameName(name)) {
+			if !renamed && !slices.ContainsFunc(kept, sameName(name)) {
 				missing = append(missing, name)
 			}
 		}

@@ -40,6 +40,18 @@ func editInText(data []byte, edits map[string]map[string]any, want yaml.MapSlice
 	if !ok {
 		return nil, false
 	}
+	splices, ok := cardSplices(data, cards, edits)
+	if !ok {
+		return nil, false
+	}
+	out, ok := applySplices(data, splices)
+	return out, ok && readsAs(out, want)
+}
+
+// cardSplices are the changes that make the edits to the cards list, or
+// false if a card edited is not in it or a change cannot be made in the
+// text.
+func cardSplices(data []byte, cards *ast.SequenceNode, edits map[string]map[string]any) ([]splice, bool) {
 	lines := lineStarts(data)
 	var splices []splice
 	done := map[string]bool{}
@@ -62,11 +74,7 @@ func editInText(data []byte, edits map[string]map[string]any, want yaml.MapSlice
 			splices = append(splices, sp)
 		}
 	}
-	if len(done) != len(edits) {
-		return nil, false
-	}
-	out, ok := applySplices(data, splices)
-	return out, ok && readsAs(out, want)
+	return splices, len(done) == len(edits)
 }
 
 // cardsSequence finds the top-level cards list of a file's body.
