@@ -101,8 +101,9 @@ func cardError(err error, file string) *Error {
 // editedCards lists the cards of g that differ from base's or are new,
 // then those of base that g no longer has, with their texts in l.
 func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
+	before := base.Cards()
 	was := map[string]engine.CardInfo{}
-	for _, c := range base.Cards() {
+	for _, c := range before {
 		was[c.Name] = c
 	}
 	oldText, newText := textsIn(base, l), textsIn(g, l)
@@ -119,7 +120,7 @@ func editedCards(base, g engine.Game, l i18n.Lang) []EditedCard {
 		}
 		out = append(out, e)
 	}
-	for _, c := range base.Cards() {
+	for _, c := range before {
 		if _, gone := was[c.Name]; gone {
 			out = append(out, EditedCard{Name: c.Name, Kind: c.Kind, Was: oldText[c.Name], Removed: true})
 		}

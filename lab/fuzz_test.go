@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
-	"path"
 	"strings"
 	"testing"
 
@@ -64,15 +63,16 @@ func FuzzCheck(f *testing.F) {
 	})
 }
 
-// shippedText is one of a game's shipped card files.
+// shippedText is one of a game's shipped card files, as the editor
+// starts from it.
 func shippedText(f *testing.F, game, file string) string {
 	g, err := engine.Lookup(game)
 	if err != nil {
 		f.Fatal(err)
 	}
-	for _, c := range g.(engine.CardSource).CardFiles() {
-		if path.Base(c.Name) == file {
-			return string(c.Data)
+	for _, c := range cardFiles(g) {
+		if c.Name == file {
+			return c.YAML
 		}
 	}
 	f.Fatalf("%s has no card file %s", game, file)

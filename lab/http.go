@@ -163,8 +163,9 @@ type LeftOutPreset struct {
 // out, each with the problems g finds in it, in language l.
 func leftOut(base, g engine.Game, l i18n.Lang) []LeftOutPreset {
 	out := []LeftOutPreset{}
+	kept := g.Presets()
 	for _, d := range base.Presets() {
-		if indexOf(g.Presets(), d.Name) >= 0 {
+		if indexOf(kept, d.Name) >= 0 {
 			continue
 		}
 		var why []string

@@ -293,7 +293,7 @@ export function keepHeadsInView(table) {
 function giveUpExcess(sections, floors, keep, excess) {
   if (excess <= 0) return false;
   for (const usable of [false, true]) {
-    const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && Boolean(sections[i].querySelector(".playable")) === usable);
+    const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && holdsChoices(sections[i]) === usable);
     const spare = which.reduce((n, i) => n + floors[i] - keep[i], 0);
     const cut = Math.min(excess, spare);
     for (const i of which) floors[i] -= cut * (floors[i] - keep[i]) / spare;
@@ -310,7 +310,7 @@ function giveUpExcess(sections, floors, keep, excess) {
  * cards, while the opponent kept its full strip. It says whether it
  * lowered any. */
 function yieldToChoices(sections, floors, heads) {
-  const usable = sections.map((s) => Boolean(s.querySelector(".playable")));
+  const usable = sections.map(holdsChoices);
   const shorts = sections.map((s, i) => usable[i] ? Math.max(0, wholeHeight(s) - s.offsetHeight) : 0);
   const short = shorts.reduce((n, x) => n + x, 0);
   const room = sections.map((s, i) => usable[i] ? 0 : Math.max(0, Math.min(floors[i] - heads[i], headStrip / 2)));
@@ -325,6 +325,9 @@ function yieldToChoices(sections, floors, heads) {
   });
   return true;
 }
+
+/** holdsChoices says whether section s holds a card the decision can use. */
+function holdsChoices(s) { return Boolean(s.querySelector(".playable")); }
 
 /** chrome is the height of section s's padding and borders. */
 function chrome(s) {

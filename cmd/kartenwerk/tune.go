@@ -136,8 +136,7 @@ func checkOutDir(dir string) error {
 // writeTunedCards writes into dir the card files that play the best
 // setting's card numbers: the files holding the tuned cards, with those
 // numbers set and everything else as written, saying each (wrote).
-// Nothing when dir is empty
-// or the setting tunes rule variants alone.
+// Nothing when dir is empty or the setting tunes rule variants alone.
 func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir string, wrote func(file string)) error {
 	edits := tune.CardEdits(params, best)
 	src, ok := g.(engine.CardSource)

@@ -220,7 +220,7 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 func (p *Pool[F, E, P]) leftOutBy(newer []File, renames []rename) engine.Problems {
 	var out engine.Problems
 	for _, n := range newer {
-		i := slices.IndexFunc(p.files, func(f File) bool { return p.replaces(n, f) })
+		i := p.replacedBy(n)
 		if i < 0 {
 			continue
 		}
@@ -270,7 +270,7 @@ type sources struct {
 func (p *Pool[F, E, P]) replacing(newer []File) []File {
 	out := slices.Clone(p.files)
 	for _, n := range newer {
-		if i := slices.IndexFunc(out, func(f File) bool { return p.replaces(n, f) }); i >= 0 {
+		if i := p.replacedBy(n); i >= 0 {
 			out[i] = n
 		} else {
 			out = append(out, n)
@@ -279,10 +279,14 @@ func (p *Pool[F, E, P]) replacing(newer []File) []File {
 	return out
 }
 
-// replaces reports whether the newer file n replaces f: a card file of
-// an earlier layer and the same base name.
-func (p *Pool[F, E, P]) replaces(n, f File) bool {
-	return f.Layer < n.Layer && path.Base(f.Name) == path.Base(n.Name) && (p.rules.Aside == nil || !p.rules.Aside(path.Base(f.Name)))
+// replacedBy is the index of the pool's file that the newer file n
+// replaces, a card file of an earlier layer and the same base name, or -1.
+// Newer files have names of their own, so the index holds while they
+// take their places (replacing).
+func (p *Pool[F, E, P]) replacedBy(n File) int {
+	return slices.IndexFunc(p.files, func(f File) bool {
+		return f.Layer < n.Layer && path.Base(f.Name) == path.Base(n.Name) && (p.rules.Aside == nil || !p.rules.Aside(path.Base(f.Name)))
+	})
 }
 
 // Or is p, or the shipped set when p is nil, as in a game's zero value.

@@ -31,7 +31,7 @@ type rename struct {
 func (p *Pool[F, E, P]) renamesIn(newer []File) []rename {
 	var out []rename
 	for _, n := range newer {
-		if i := slices.IndexFunc(p.files, func(f File) bool { return p.replaces(n, f) }); i >= 0 {
+		if i := p.replacedBy(n); i >= 0 {
 			out = append(out, renamedBetween(p.files[i].Data, n.Data, n.Layer)...)
 		}
 	}
