@@ -280,7 +280,6 @@ export function keepHeadsInView(table) {
   // took, and the hand came down over the decision panel.
   const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
   if (giveUpExcess(sections, floors, heads, table.scrollHeight - table.clientHeight)) apply();
-  if (yieldToChoices(sections, floors, heads)) apply();
   padUnderHeads(table);
   sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
 }
@@ -293,7 +292,7 @@ export function keepHeadsInView(table) {
 function giveUpExcess(sections, floors, keep, excess) {
   if (excess <= 0) return false;
   for (const usable of [false, true]) {
-    const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && holdsChoices(sections[i]) === usable);
+    const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && Boolean(sections[i].querySelector(".playable")) === usable);
     const spare = which.reduce((n, i) => n + floors[i] - keep[i], 0);
     const cut = Math.min(excess, spare);
     for (const i of which) floors[i] -= cut * (floors[i] - keep[i]) / spare;
@@ -302,32 +301,6 @@ function giveUpExcess(sections, floors, keep, excess) {
   }
   return true;
 }
-
-/** yieldToChoices lowers, by up to half their strip each, the floors of
- * the sections with nothing the decision can use while a section with
- * cards it can use falls short of its whole height: on a laptop the
- * market's piles otherwise scrolled off its top, 8 px short, to show its
- * cards, while the opponent kept its full strip. It says whether it
- * lowered any. */
-function yieldToChoices(sections, floors, heads) {
-  const usable = sections.map(holdsChoices);
-  const shorts = sections.map((s, i) => usable[i] ? Math.max(0, wholeHeight(s) - s.offsetHeight) : 0);
-  const short = shorts.reduce((n, x) => n + x, 0);
-  const room = sections.map((s, i) => usable[i] ? 0 : Math.max(0, Math.min(floors[i] - heads[i], headStrip / 2)));
-  const spare = room.reduce((n, r) => n + r, 0);
-  if (short <= 0 || spare <= 0) return false;
-  const cut = Math.min(short, spare);
-  sections.forEach((s, i) => {
-    // What the others give up, the short ones take as their floor, or
-    // the flexbox would share it out among all.
-    if (usable[i]) floors[i] = Math.max(floors[i], s.offsetHeight + cut * shorts[i] / short);
-    else floors[i] -= cut * room[i] / spare;
-  });
-  return true;
-}
-
-/** holdsChoices says whether section s holds a card the decision can use. */
-function holdsChoices(s) { return Boolean(s.querySelector(".playable")); }
 
 /** chrome is the height of section s's padding and borders. */
 function chrome(s) {
