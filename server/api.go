@@ -287,6 +287,16 @@ func tokenOf(r *http.Request) string {
 	return r.Header.Get("X-Seat-Token")
 }
 
+// bodyTokenOf is the seat token of a request whose JSON body may carry
+// one: the body's, or else the X-Seat-Token header's, so that a client
+// may send the token the same way to every route.
+func bodyTokenOf(r *http.Request, fromBody string) string {
+	if fromBody != "" {
+		return fromBody
+	}
+	return r.Header.Get("X-Seat-Token")
+}
+
 func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	s, err := srv.session(r.Context(), r.PathValue("id"))
 	if err != nil {
@@ -325,6 +335,7 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	req.Token = bodyTokenOf(r, req.Token)
 	controls := seatsOf(s.seats, req.Token)
 	if req.Token == "" || len(controls) == 0 {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_action_token"))
@@ -386,6 +397,7 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	req.Token = bodyTokenOf(r, req.Token)
 	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, owner)
 	if err != nil {
 		srv.httpError(w, err)

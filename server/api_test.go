@@ -1,16 +1,17 @@
 package server
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/coder/websocket"
 
 	"kartenwerk/engine"
 )
@@ -330,18 +331,11 @@ func TestAnActionAnswersMinimallyWhenAsked(t *testing.T) {
 			token = tokenOfSeat(resp, 1)
 			m = e.state(resp.ID, token)
 		}
-		body, _ := json.Marshal(ActionRequest{Token: token, Action: m.Legal[0].Action})
-		r, _ := http.NewRequest("POST", e.http.URL+"/api/games/"+resp.ID+"/actions", bytes.NewReader(body))
+		var header http.Header
 		if prefer != "" {
-			r.Header.Set("Prefer", prefer)
+			header = http.Header{"Prefer": {prefer}}
 		}
-		res, err := http.DefaultClient.Do(r)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer res.Body.Close()
-		raw, _ := io.ReadAll(res.Body)
-		return res.StatusCode, string(raw)
+		return e.callWith(header, "POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: token, Action: m.Legal[0].Action}, nil)
 	}
 	if code, body := post("respond-async, return=minimal"); code != http.StatusNoContent || body != "" {
 		t.Fatalf("minimal answer: %d %q, want 204 and no body", code, body)
@@ -351,5 +345,72 @@ func TestAnActionAnswersMinimallyWhenAsked(t *testing.T) {
 	}
 	if code, body := post(""); code != http.StatusOK || !strings.Contains(body, `"version":2`) {
 		t.Fatalf("plain answer: %d %.200s, want 200 with the table at version 2", code, body)
+	}
+}
+
+// TestActionsTakeTheSeatTokenFromTheHeader: an action may carry its seat
+// token in the X-Seat-Token header, as reading the table may, and the
+// header gives no more than the body would: a wrong one is refused, and
+// a body's token is the one that counts.
+func TestActionsTakeTheSeatTokenFromTheHeader(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	toMove := e.state(resp.ID, resp.Token).View.ToMove
+	mover, other := tokenOfSeat(resp, toMove), tokenOfSeat(resp, 1-toMove)
+	legal := e.state(resp.ID, mover).Legal[0].Action
+	post := func(header string, body ActionRequest) (int, string) {
+		return e.callWith(http.Header{"X-Seat-Token": {header}}, "POST", "/api/games/"+resp.ID+"/actions", body, nil)
+	}
+	refusals := []struct {
+		name, header string
+		body         ActionRequest
+		status       int
+		code         string
+	}{
+		{"a wrong token in the header", "deadbeef", ActionRequest{Action: legal}, http.StatusForbidden, "no_action_token"},
+		{"the waiting seat's token in the header", other, ActionRequest{Action: legal}, http.StatusConflict, "not_your_turn"},
+		{"the body's token counts over the header's", mover, ActionRequest{Token: other, Action: legal}, http.StatusConflict, "not_your_turn"},
+	}
+	for _, c := range refusals {
+		if code, body := post(c.header, c.body); code != c.status || !strings.Contains(body, `"code":"`+c.code+`"`) {
+			t.Errorf("%s: %d %s, want %d with code %s", c.name, code, body, c.status, c.code)
+		}
+	}
+	if v := e.state(resp.ID, "").Version; v != 0 {
+		t.Fatalf("refused actions moved the game to version %d", v)
+	}
+	if code, body := post(mover, ActionRequest{Action: legal}); code != http.StatusOK {
+		t.Fatalf("the mover's token in the header: %d %s, want 200", code, body)
+	}
+	if v := e.state(resp.ID, "").Version; v != 1 {
+		t.Fatalf("after the header's action the game is at version %d, want 1", v)
+	}
+}
+
+// TestTheTableSocketTakesTheSeatTokenFromTheHeader: a client that can
+// set headers may open the live table with X-Seat-Token and is then
+// that seat; a wrong header is refused as a wrong ?token= is.
+func TestTheTableSocketTakesTheSeatTokenFromTheHeader(t *testing.T) {
+	e := newEnv(t)
+	resp := e.create(friendGame("trick"))
+	url := "ws" + strings.TrimPrefix(e.http.URL, "http") + "/api/games/" + resp.ID + "/ws"
+	dial := func(token string) (*websocket.Conn, *http.Response, error) {
+		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+		t.Cleanup(cancel)
+		return websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: http.Header{"X-Seat-Token": {token}}})
+	}
+	if _, res, err := dial("deadbeef"); err == nil || res == nil || res.StatusCode != http.StatusForbidden {
+		t.Fatalf("a wrong header token opened the table (%v, %v), want 403", err, res)
+	}
+	conn, _, err := dial(tokenOfSeat(resp, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.CloseNow()
+	conn.SetReadLimit(1 << 22)
+	c := &wsClient{t: t, conn: conn, ctx: context.Background()}
+	m := c.next("state")
+	if controls, _ := json.Marshal(m["controls"]); string(controls) != `["p2"]` {
+		t.Fatalf("the table opened with the second seat's token in the header controls %s, want [\"p2\"]", controls)
 	}
 }

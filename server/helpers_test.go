@@ -103,12 +103,21 @@ func (e *testEnv) restart() {
 // returning the status and the raw body.
 func (e *testEnv) call(method, path string, body, out any) (int, string) {
 	e.t.Helper()
+	return e.callWith(nil, method, path, body, out)
+}
+
+// callWith is call with these request headers.
+func (e *testEnv) callWith(header http.Header, method, path string, body, out any) (int, string) {
+	e.t.Helper()
 	var r io.Reader
 	if body != nil {
 		b, _ := json.Marshal(body)
 		r = bytes.NewReader(b)
 	}
 	req, _ := http.NewRequest(method, e.http.URL+path, r)
+	for k, v := range header {
+		req.Header[k] = v
+	}
 	res, err := http.DefaultClient.Do(req)
 	if err != nil {
 		e.t.Fatal(err)

@@ -397,7 +397,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	token := r.URL.Query().Get("token")
+	token := tokenOf(r)
 	controls := seatsOf(s.seats, token)
 	if token != "" && len(controls) == 0 {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
