@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"fmt"
 	"html/template"
 	"net/http"
@@ -61,14 +60,14 @@ var cardsTemplate = template.Must(template.New("cards").Parse(`<!doctype html>
 // on a day (today by default) in the reader's language, and the game's
 // errata, each marked in force or not yet on that day.
 func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
-	g, err := srv.games.lookup(r.PathValue("game"))
-	if err != nil {
-		srv.httpError(w, err)
+	g, ok := srv.pageGame(w, r, "/cards/")
+	if !ok {
 		return
 	}
 	at, err := srv.cardsAt(g, r)
 	if err != nil {
-		srv.httpError(w, err)
+		today := words.T(langOf(r), "page_error.today", "game", g.Info().Name)
+		srv.pageError(w, r, err, []pageLink{{Href: "/cards/" + g.Info().ID, Text: today}})
 		return
 	}
 	l := langOf(r)
@@ -90,15 +89,7 @@ func (srv *Server) handleCardsPage(w http.ResponseWriter, r *http.Request) {
 	if v, ok := g.(engine.Versioned); ok {
 		page.Errata = v.Errata()
 	}
-	var b bytes.Buffer
-	if err := cardsTemplate.Execute(&b, page); err != nil {
-		srv.log.Error("rendering the card page failed", "err", err)
-		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Language", l.String())
-	w.Write(b.Bytes())
+	srv.writePage(w, http.StatusOK, l, cardsTemplate, page)
 }
 
 // englishMonths are the months' names an English day is written with.

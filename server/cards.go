@@ -42,6 +42,9 @@ func (srv *Server) cardsAt(g engine.Game, r *http.Request) (engine.Game, error) 
 	if at == "" {
 		at = srv.today()
 	}
+	if _, err := time.Parse(time.DateOnly, at); err != nil {
+		return nil, refuse(http.StatusBadRequest, "bad_date", "date", at)
+	}
 	out, err := textsOf(g, at)
 	if err != nil {
 		return nil, badInput("%v", err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/gobwas/ws"
 
+	"kartenwerk/engine"
 	"kartenwerk/platform/codes"
 	"kartenwerk/platform/companion"
 	"kartenwerk/web"
@@ -98,7 +99,7 @@ func (srv *Server) withCompanion(h http.HandlerFunc) http.HandlerFunc {
 
 func (srv *Server) handleCompanionPage(w http.ResponseWriter, r *http.Request) {
 	if !slices.Contains(companion.Games(), r.PathValue("game")) {
-		http.Error(w, "no companion for this game: open /companion/mystimons, mysticelements, microlife, athernum or zynalith", http.StatusNotFound)
+		srv.pageError(w, r, refuse(http.StatusNotFound, "no_companion", "game", r.PathValue("game")), srv.companionLinks())
 		return
 	}
 	srv.page("companion.html")(w, r)
@@ -478,4 +479,17 @@ func (srv *Server) handleCompanionQR(w http.ResponseWriter, r *http.Request) {
 	if err := q.WriteSVG(w, 6); err != nil {
 		srv.log.Warn("companion QR", "err", err)
 	}
+}
+
+// companionLinks links to the companion of each game it keeps tables for.
+func (srv *Server) companionLinks() []pageLink {
+	var links []pageLink
+	for _, id := range companion.Games() {
+		name := id
+		if g, err := engine.Lookup(id); err == nil {
+			name = g.Info().Name
+		}
+		links = append(links, pageLink{Href: "/companion/" + id, Text: name})
+	}
+	return links
 }

@@ -47,6 +47,7 @@ func TestRefusalsSpeakTheReadersLanguage(t *testing.T) {
 		{"an expired seat token", "GET", "/api/games/" + game.ID + "?token=expired", nil, false, "no_seat_token"},
 		{"an unknown game", "GET", "/api/games/nosuchgame", nil, false, "no_game"},
 		{"the cards of a game not offered", "GET", "/api/catalog/chess/cards", nil, false, "unknown_game"},
+		{"the cards of a day that is no day", "GET", "/api/catalog/trick/cards?at=2026-13-01", nil, false, "bad_date"},
 		{"a rematch of a game still played", "POST", "/api/games/" + game.ID + "/rematch", map[string]string{"token": game.Token}, false, "rematch_too_soon"},
 		{"a replay of a game still played", "GET", "/api/games/" + game.ID + "/replay", nil, false, "replay_too_soon"},
 		{"a short password", "POST", "/api/signup", Credentials{"newcomer", "short"}, false, "password_short"},

@@ -1,7 +1,6 @@
 package server
 
 import (
-	"bytes"
 	"embed"
 	"html/template"
 	"net/http"
@@ -91,10 +90,9 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		page.Games = append(page.Games, g.Info())
 	}
 	status := http.StatusOK
-	if id := r.PathValue("game"); id != "" {
-		g, err := srv.games.lookup(id)
-		if err != nil {
-			srv.httpError(w, err)
+	if r.PathValue("game") != "" {
+		g, ok := srv.pageGame(w, r, "/rules/")
+		if !ok {
 			return
 		}
 		page.Game = g.Info()
@@ -106,16 +104,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		}
 		page.LinkRule = func(text string) template.HTML { return linkRules(text, page.Game.RulesID) }
 	}
-	var b bytes.Buffer
-	if err := rulesTemplate.Execute(&b, page); err != nil {
-		srv.log.Error("rendering the rules page failed", "err", err)
-		writeRefusal(w, refuse(http.StatusInternalServerError, "server_failed"))
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Content-Language", l.String())
-	w.WriteHeader(status)
-	w.Write(b.Bytes())
+	srv.writePage(w, status, l, rulesTemplate, page)
 }
 
 // handleRulesJSON serves GET /api/catalog/{game}/rules: the reference as

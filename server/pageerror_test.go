@@ -1,0 +1,59 @@
+package server
+
+import (
+	"html"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine/i18n"
+)
+
+// TestPagesThatCannotBeShownSayWhyAsAPage: a reader who follows a link
+// to a page of a game the server does not offer, or to a day that is no
+// day, meets a page in their language, not the API's JSON: it says what
+// is wrong and links to the pages there are.
+func TestPagesThatCannotBeShownSayWhyAsAPage(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		path   string
+		status int
+		code   string
+		args   []any
+		link   string
+	}{
+		{"/rules/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/rules/trick"`},
+		{"/cards/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/cards/trick"`},
+		{"/decks/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/decks/trick"`},
+		{"/cards/trick?at=2026-13-01", http.StatusBadRequest, "bad_date", []any{"date", "2026-13-01"}, `href="/cards/trick"`},
+		{"/companion/nosuch", http.StatusNotFound, "no_companion", []any{"game", "nosuch"}, `href="/companion/mystimons"`},
+	}
+	for _, c := range cases {
+		for _, l := range i18n.Langs {
+			sep := "?"
+			if strings.Contains(c.path, "?") {
+				sep = "&"
+			}
+			res, err := http.Get(e.http.URL + c.path + sep + "lang=" + l.String())
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, _ := io.ReadAll(res.Body)
+			res.Body.Close()
+			body := string(raw)
+			name := c.path + " in " + l.String()
+			if res.StatusCode != c.status || !strings.HasPrefix(res.Header.Get("Content-Type"), "text/html") || res.Header.Get("Content-Language") != l.String() {
+				t.Errorf("%s: %d %q %q, want %d, an HTML page in %s", name, res.StatusCode, res.Header.Get("Content-Type"), res.Header.Get("Content-Language"), c.status, l)
+				continue
+			}
+			if !strings.Contains(body, html.EscapeString(words.T(l, "page_error.title"))) || !strings.Contains(body, c.link) {
+				t.Errorf("%s: the page lacks its title or the link %s:\n%s", name, c.link, body)
+			}
+			want := html.EscapeString(asSentence(words.T(l, "error."+c.code, c.args...)))
+			if !strings.Contains(strings.ReplaceAll(body, "&#34;", "&quot;"), strings.ReplaceAll(want, "&#34;", "&quot;")) {
+				t.Errorf("%s: the page does not say %q:\n%s", name, want, body)
+			}
+		}
+	}
+}
