@@ -60,3 +60,44 @@ func replayHeading(t *testing.T, tab context.Context) string {
 	})
 	return heading
 }
+
+// TestBrowserReplayThatCannotOpenSaysWhy: the replay of a game that does
+// not exist, or of one still played, says why in the reader's language
+// in place of an empty viewer, and the one still played offers to watch
+// it, which opens its table.
+func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
+	e := newEnv(t)
+	playing := e.create(friendGame("mystimons"))
+	cases := []struct{ name, id, code string }{
+		{"unknown", "nosuchgame", "no_game"},
+		{"playing", playing.ID, "replay_too_soon"},
+	}
+	for _, lang := range pageLangs {
+		l, _ := i18n.Parse(lang)
+		tab := browsertest.New(t)
+		useLang(t, tab, e.http.URL, lang)
+		for _, c := range cases {
+			name := "replay-" + c.name + "-" + lang
+			if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/replay/"+c.id), chromedp.WaitVisible("#table .panel h2")); err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			checkPlatformPage(t, tab, name, l, false)
+			heading, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#table .panel h2").textContent`))
+			said, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#table .panel p").textContent`))
+			controls, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`getComputedStyle(document.querySelector(".controls")).display !== "none"`))
+			if heading != pageWords.T(l, "replay.cannot_open") || said != words.T(l, "error."+c.code) || controls {
+				t.Errorf("%s: heading %q, message %q, controls shown %v; want %q, %q and no controls", name, heading, said, controls,
+					pageWords.T(l, "replay.cannot_open"), words.T(l, "error."+c.code))
+			}
+			watch, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`[...document.querySelectorAll("#table .panel a")].some((a) => new URL(a.href).pathname === "/play/`+c.id+`")`))
+			if watch != (c.code == "replay_too_soon") {
+				t.Errorf("%s: a link to watch the game: %v", name, watch)
+			}
+		}
+	}
+	tab := browsertest.New(t)
+	if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/replay/"+playing.ID), chromedp.WaitVisible("#table .panel a"),
+		chromedp.Click("#table .panel a"), chromedp.WaitVisible("#table .player")); err != nil {
+		t.Fatalf("watching the game from its replay's page: %v", err)
+	}
+}

@@ -41,6 +41,7 @@ export async function api(path, body, method = "POST") {
   if (!res.ok) {
     const err = new Error(data.error || t("error.status", {status: res.status}));
     err.status = res.status;
+    err.code = data.code || "";
     err.problems = data.problems || [];
     throw err;
   }

@@ -25,10 +25,24 @@ async function load(n) {
     steps = r.steps;
     draw(r);
   } catch (e) {
+    if (!window.kw.loads) {
+      cannotOpen(e);
+      return;
+    }
     const box = $("#toast");
     box.textContent = e.message;
     box.hidden = false;
   }
+}
+
+// cannotOpen shows why the replay cannot open (no such game, or one still
+// played, which it offers to watch) in place of an empty viewer.
+async function cannotOpen(e) {
+  await loadWords();
+  for (const part of [".controls", ".side"]) $(part).hidden = true;
+  const ways = [el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))];
+  if (e.code === "replay_too_soon") ways.unshift(el("a", {class: "button", href: `/play/${id}${location.search}`}, t("replay.watch_game")));
+  $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("replay.cannot_open")), el("p", {}, e.message), ...ways));
 }
 
 function draw(r) {
