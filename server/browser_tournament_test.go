@@ -194,3 +194,25 @@ func TestBrowserStandingsFitAPhone(t *testing.T) {
 		shootPage(t, tab, "standings-"+l.String())
 	}
 }
+
+// TestBrowserTournamentThatIsNotThereLinksToTheList: the page of a
+// tournament that does not exist says so in the reader's language,
+// shows no empty boxes and links to the list.
+func TestBrowserTournamentThatIsNotThereLinksToTheList(t *testing.T) {
+	e := newTourneyEnv(t)
+	for _, lang := range pageLangs {
+		l, _ := i18n.Parse(lang)
+		tab := browsertest.New(t)
+		useLang(t, tab, e.http.URL, lang)
+		if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/tournaments/nosuch"), chromedp.WaitVisible("#head a.button")); err != nil {
+			t.Fatalf("%s: %v", lang, err)
+		}
+		checkPlatformPage(t, tab, "tournament-missing-"+lang, l, false)
+		said, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#head .errors").textContent`))
+		list, _ := chromedp.Run(tab, chromedp.Evaluate[string](`new URL(document.querySelector("#head a.button").href).pathname`))
+		entrants, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.querySelector("#entrants-box").hidden`))
+		if said != words.T(l, "error.no_tournament") || list != "/tournaments" || !entrants {
+			t.Errorf("%s: says %q, links to %q, entrants box hidden %v; want %q, /tournaments and hidden", lang, said, list, entrants, words.T(l, "error.no_tournament"))
+		}
+	}
+}

@@ -28,6 +28,7 @@ func TestPagesThatCannotBeShownSayWhyAsAPage(t *testing.T) {
 		{"/decks/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/decks/trick"`},
 		{"/cards/trick?at=2026-13-01", http.StatusBadRequest, "bad_date", []any{"date", "2026-13-01"}, `href="/cards/trick"`},
 		{"/companion/nosuch", http.StatusNotFound, "no_companion", []any{"game", "nosuch"}, `href="/companion/mystimons"`},
+		{"/nosuch/page", http.StatusNotFound, "no_page", nil, `href="/"`},
 	}
 	for _, c := range cases {
 		for _, l := range i18n.Langs {
@@ -57,3 +58,34 @@ func TestPagesThatCannotBeShownSayWhyAsAPage(t *testing.T) {
 		}
 	}
 }
+
+// TestTheAPIKeepsItsOwnAnswersAtAddressesWithoutAPage: only pages get
+// the page that says there is none; the API and the pages' files answer
+// as before, and a page's address asked with the wrong method still
+// says so.
+func TestTheAPIKeepsItsOwnAnswersAtAddressesWithoutAPage(t *testing.T) {
+	e := newEnv(t)
+	cases := []struct {
+		method, path string
+		status       int
+	}{
+		{"GET", "/api/nosuch", http.StatusNotFound},
+		{"GET", "/static/nosuch.js", http.StatusNotFound},
+		{"GET", "/api/login", http.StatusMethodNotAllowed},
+		{"POST", "/nosuch/page", http.StatusNotFound},
+		{"GET", "/rules", http.StatusOK},
+	}
+	for _, c := range cases {
+		req, _ := http.NewRequest(c.method, e.http.URL+c.path, nil)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		raw, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != c.status || strings.Contains(string(raw), words.T(i18n.EN, "page_error.title")) {
+			t.Errorf("%s %s: %d %.100s, want %d and not the page error", c.method, c.path, res.StatusCode, raw, c.status)
+		}
+	}
+}
+

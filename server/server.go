@@ -16,6 +16,7 @@ import (
 	"net/http"
 	"net/netip"
 	"runtime"
+	"strings"
 	"sync"
 	"time"
 
@@ -222,7 +223,22 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, why)
 		return
 	}
+	if srv.noPage(r) {
+		srv.pageError(w, r, refuse(http.StatusNotFound, "no_page"), nil)
+		return
+	}
 	srv.mux.ServeHTTP(w, r)
+}
+
+// noPage says whether r asks for a page (not the API or a file of the
+// pages) at an address that has none, which a reader should meet as a
+// page that says so, not the plain text of the API's 404.
+func (srv *Server) noPage(r *http.Request) bool {
+	if r.Method != http.MethodGet || strings.HasPrefix(r.URL.Path, "/api/") || strings.HasPrefix(r.URL.Path, "/static/") {
+		return false
+	}
+	_, pattern := srv.mux.Handler(r)
+	return pattern == ""
 }
 
 // Close stops the AI seats and closes every live connection; the games

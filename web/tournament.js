@@ -271,10 +271,19 @@ async function refresh() {
     await showMatch();
   } catch (err) {
     $("head").replaceChildren(el("p", {class: "errors"}, err.message));
+    if (err.status === 404) gone();
   }
+}
+
+// gone leaves a tournament that is not there: the empty boxes go, the
+// page stops asking, and it links to the list.
+function gone() {
+  clearInterval(polling);
+  $("entrants-box").hidden = true;
+  $("head").append(el("a", {class: "button", href: "/tournaments" + location.search}, t("tournaments.title")));
 }
 
 await loadWords();
 me = await api("/api/me").catch(() => null);
+const polling = setInterval(refresh, 5000);
 await refresh();
-setInterval(refresh, 5000);
