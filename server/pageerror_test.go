@@ -88,4 +88,3 @@ func TestTheAPIKeepsItsOwnAnswersAtAddressesWithoutAPage(t *testing.T) {
 		}
 	}
 }
-
