@@ -158,6 +158,8 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		{"unknown preset", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "nope"}}, Seats: []SeatRequest{{}, {}}}, "no preset"},
 		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, `"subject":"Eleven","message":"no such card"`},
 		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, "unknown field"},
+		{"a budget below 0 for a level", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, BudgetMS: -5}}}, "budget_ms -5 is out of range"},
+		{"a preset and a list for one seat", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "x", List: "1 One"}}, Seats: []SeatRequest{{}, {}}}, "both a preset and a list"},
 	}
 	for _, c := range cases {
 		code, body := e.call("POST", "/api/games", c.body, nil)

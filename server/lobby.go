@@ -128,6 +128,9 @@ func resolveDecks(g engine.Game, reqs []DeckRequest, seats int) ([]engine.DeckLi
 
 // resolveDeck reads one preset or pasted list and validates it.
 func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, error) {
+	if r.Preset != "" && strings.TrimSpace(r.List) != "" {
+		return engine.DeckList{}, badInput("%s: both a preset and a list: give one of them", source)
+	}
 	if strings.TrimSpace(r.List) == "" {
 		for _, p := range g.Presets() {
 			if strings.EqualFold(p.Name, strings.TrimSpace(r.Preset)) {

@@ -88,14 +88,14 @@ func agentSpec(game string, r SeatRequest) (string, error) {
 	if spec == "" {
 		spec = ai.Medium
 	}
+	if r.BudgetMS < 0 || r.BudgetMS > maxBudgetMS {
+		return "", fmt.Errorf("budget_ms %d is out of range: give 0 to %d", r.BudgetMS, maxBudgetMS)
+	}
 	if ai.IsLevel(spec) {
 		if r.BudgetMS > 0 {
 			return "", fmt.Errorf("level %s has its own thinking budget: leave budget_ms out, or give an agent such as ismcts", spec)
 		}
 		return ai.Level(game, spec)
-	}
-	if r.BudgetMS < 0 || r.BudgetMS > maxBudgetMS {
-		return "", fmt.Errorf("budget_ms %d is out of range: give 0 to %d", r.BudgetMS, maxBudgetMS)
 	}
 	if r.BudgetMS > 0 && !strings.Contains(spec, ":") {
 		if spec != "ismcts" {
