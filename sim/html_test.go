@@ -3,12 +3,16 @@ package sim_test
 import (
 	"context"
 	"fmt"
+	"html"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
@@ -107,6 +111,47 @@ func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
 				t.Fatal(err)
 			}
+		}
+	}
+}
+
+// The HTML report's card tables give each impact in percentage points
+// with its sign, in the reader's notation, as the text report does
+// ("+13,9 %"), not as a fraction ("+0,139") beside rates in percent.
+func TestHTMLReportGivesCardImpactsInPercent(t *testing.T) {
+	g, err := engine.Lookup("zynalith")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := sim.Run(context.Background(), sim.Config{Game: g, Games: 300, Seed: 1, Workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.CardStats) == 0 || len(rep.CardRanking) == 0 {
+		t.Fatal("the batch gave no card figures to check")
+	}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE} {
+		var page strings.Builder
+		if err := sim.WriteHTML(&page, sim.Document{Title: "Zynalith", Report: rep, Lang: l}); err != nil {
+			t.Fatal(err)
+		}
+		// The table lists cards played and not played in 30 seat-games
+		// each at least.
+		i := slices.IndexFunc(rep.CardStats, func(c sim.CardStat) bool { return c.Played >= 30 && c.NotPlayed >= 30 && !c.Pooled })
+		if i < 0 {
+			t.Fatal("no card in the table of cards played")
+		}
+		played, drawn := rep.CardStats[i], rep.CardRanking[0]
+		for _, want := range []string{
+			i18n.SignedPercent(l, played.Impact, 1),
+			i18n.SignedPercent(l, drawn.DrawImpact, 1) + " " + i18n.Bounds(l, i18n.SignedPercent(l, drawn.DrawLow, 1), i18n.SignedPercent(l, drawn.DrawHigh, 1)),
+		} {
+			if !strings.Contains(html.UnescapeString(page.String()), want) {
+				t.Errorf("the %s report lacks %q", l, want)
+			}
+		}
+		if fraction := i18n.Signed(l, drawn.DrawImpact, 3); strings.Contains(page.String(), fraction) {
+			t.Errorf("the %s report writes an impact as the fraction %s", l, fraction)
 		}
 	}
 }

@@ -111,7 +111,7 @@ func (tw textWriter) signedPct(x float64) string {
 	if tw.l == i18n.EN {
 		return fmt.Sprintf("%+5.1f%%", 100*x)
 	}
-	return i18n.Signed(tw.l, 100*x, 1) + "\u00a0%"
+	return i18n.SignedPercent(tw.l, x, 1)
 }
 
 // seatLabel names a seat with the agent that played it, unless the batch

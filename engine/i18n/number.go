@@ -43,6 +43,17 @@ func Percent(l Lang, share float64, digits int) string {
 	return n + "\u00a0%"
 }
 
+// SignedPercent writes a difference of shares (0.139) in percentage
+// points with its sign: "+13.9%" in English, "+13,9 %" in German and
+// Czech, as Percent writes a share.
+func SignedPercent(l Lang, diff float64, digits int) string {
+	n := Signed(l, 100*diff, digits)
+	if l == EN {
+		return n + "%"
+	}
+	return n + "\u00a0%"
+}
+
 // PercentRange writes an interval of shares as its bounds in percent
 // with digits places, joined by an en dash: "55.7–57.7".
 func PercentRange(l Lang, low, high float64, digits int) string {
