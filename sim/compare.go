@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Comparison is the same batch of games played under two or more readings
@@ -180,4 +182,27 @@ func pairConfig(cfg Config, a, b Entrant) Config {
 		cfg.Decks = []engine.DeckList{*a.Deck, *b.Deck}
 	}
 	return cfg
+}
+
+// isRate says whether d compares rates (a share of games), which are
+// written in percent, rather than means.
+func (d Diff) isRate() bool { return strings.HasPrefix(d.Method, MethodNewcombe) }
+
+// valueIn writes one of d's two values (its base or its value) as
+// language l writes its kind: a rate in percent, a mean as a decimal.
+func (d Diff) valueIn(l i18n.Lang, x float64) string {
+	if d.isRate() {
+		return i18n.Percent(l, x, 1)
+	}
+	return i18n.Decimal(l, x, 2)
+}
+
+// changeIn writes d's difference with its 95% interval: for rates in
+// percentage points (+1,5 % [−4,5 %; +7,5 %]), for means in their unit.
+func (d Diff) changeIn(l i18n.Lang) string {
+	say := func(x float64) string { return i18n.Signed(l, x, 2) }
+	if d.isRate() {
+		say = func(x float64) string { return i18n.SignedPercent(l, x, 1) }
+	}
+	return say(d.Diff) + " " + i18n.Bounds(l, say(d.Low), say(d.High))
 }

@@ -83,13 +83,13 @@ func WriteHTML(w io.Writer, d Document) error {
 		}
 	case d.Comparison != nil:
 		for i, r := range d.Comparison.Reports {
-			if err := add(fmt.Sprintf("%s = %s", d.Comparison.Key, d.Comparison.Options[i]), r); err != nil {
+			if err := add(variantSaid(d.Lang, d.GameWords, d.Comparison.Key, d.Comparison.Options[i]), r); err != nil {
 				return err
 			}
 		}
 	case d.Matrix != nil:
 		for _, r := range d.Matrix.Reports {
-			if err := add(strings.Join(r.Agents, " vs ")+" "+strings.Join(r.Decks, " vs "), r); err != nil {
+			if err := add(pairingIn(d.Lang, r), r); err != nil {
 				return err
 			}
 		}
@@ -160,12 +160,11 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"fraction": func(iv Interval) string {
 			return i18n.Decimal(l, iv.Rate, 3) + " [" + i18n.Decimal(l, iv.Low, 3) + "–" + i18n.Decimal(l, iv.High, 3) + "]"
 		},
-		"diff": func(d Diff) string {
-			return i18n.Signed(l, d.Diff, 3) + " [" + i18n.Signed(l, d.Low, 3) + "; " + i18n.Signed(l, d.High, 3) + "]"
-		},
-		"points":  func(x float64) string { return points(l, x) },
-		"measure": func(name string) string { return measureIn(l, name) },
-		"figure":  func(name string) string { return FigureIn(l, name) },
+		"diffValue":  func(d Diff, x float64) string { return d.valueIn(l, x) },
+		"diffChange": func(d Diff) string { return d.changeIn(l) },
+		"points":     func(x float64) string { return points(l, x) },
+		"measure":    func(name string) string { return measureIn(l, name) },
+		"figure":     func(name string) string { return FigureIn(l, name) },
 		"sweepValue": func(figure string, iv Interval) string {
 			if strings.Contains(figure, "rate") {
 				return RatePercent(l, iv)
@@ -235,6 +234,41 @@ func variantSaid(l i18n.Lang, game *i18n.Catalog, k, v string) string {
 		return game.T(l, "variant."+k+".name") + ": " + optionIn(l, game, k, v)
 	}
 	return k + "=" + v
+}
+
+// pairingIn names the two sides of a matrix's pairing in language l:
+// each side's agent, and its deck where the batch gave decks.
+func pairingIn(l i18n.Lang, r *Report) string {
+	sides := agentsIn(l, r.Agents)
+	for i := range sides {
+		if i < len(r.Decks) && r.Decks[i] != "" {
+			sides[i] = r.Decks[i] + " (" + sides[i] + ")"
+		}
+	}
+	if len(sides) != 2 {
+		return strings.Join(sides, ", ")
+	}
+	return words.T(l, "report.matrix.pairing", "a", sides[0], "b", sides[1])
+}
+
+// VariantNameIn is variant k's name in the game's words, or k where they
+// do not name it.
+func VariantNameIn(l i18n.Lang, game *i18n.Catalog, k string) string {
+	if game != nil && game.Has("variant."+k+".name") {
+		return game.T(l, "variant."+k+".name")
+	}
+	return k
+}
+
+// variantFlagged is option v of variant k in the game's words with its
+// flag, "Nachziehen: beliebige Karte (redraw=any-card)", or the flag
+// alone where the words do not name the variant.
+func variantFlagged(l i18n.Lang, game *i18n.Catalog, k, v string) string {
+	said, flag := variantSaid(l, game, k, v), k+"="+v
+	if said == flag {
+		return flag
+	}
+	return said + " (" + flag + ")"
 }
 
 // optionIn is option v of variant k in the game's words, or v itself.

@@ -303,24 +303,29 @@ func (c *Comparison) WriteText(w io.Writer) { c.WriteTextIn(w, i18n.EN, nil) }
 func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw := textWriter{w: w, l: l}
 	for i, rep := range c.Reports {
-		fmt.Fprintf(w, "=== %s=%s\n", c.Key, c.Options[i])
+		fmt.Fprintf(w, "=== %s\n", variantFlagged(l, game, c.Key, c.Options[i]))
 		rep.WriteTextIn(w, l, game)
 		fmt.Fprintln(w)
 	}
-	tw.line("=== ", "report.text.diff_heading", "base", c.Key+"="+c.Options[0])
+	tw.line("=== ", "report.text.diff_heading", "base", variantFlagged(l, game, c.Key, c.Options[0]))
 	measures := make([]string, len(c.Diffs))
 	for i, d := range c.Diffs {
 		measures[i] = measureIn(l, d.Measure)
 	}
 	width := widest(measures, 22) // measures' words differ in length by language
+	options := make([]string, len(c.Diffs))
+	for i, d := range c.Diffs {
+		options[i] = optionIn(l, game, c.Key, d.Option)
+	}
+	optionWidth := widest(options, 12)
 	for i, d := range c.Diffs {
 		mark := ""
 		if d.Low > 0 || d.High < 0 {
 			mark = "  *"
 		}
-		fmt.Fprintf(w, "  %s=%-12s %-*s %8s -> %8s  %8s %s  %s, %s%s\n",
-			c.Key, d.Option, width, measures[i], i18n.Decimal(l, d.Base, 3), i18n.Decimal(l, d.Value, 3),
-			i18n.Signed(l, d.Diff, 3), i18n.Bounds(l, i18n.Signed(l, d.Low, 3), i18n.Signed(l, d.High, 3)), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
+		fmt.Fprintf(w, "  %-*s %-*s %8s -> %8s  %-30s %s, %s%s\n",
+			optionWidth, options[i], width, measures[i], d.valueIn(l, d.Base), d.valueIn(l, d.Value),
+			d.changeIn(l), d.Method, tw.t("report.text.pairs", "n", d.N), mark)
 	}
 	tw.line("  ", "report.text.diff_note")
 	tw.line("   ", "report.text.diff_note_methods")

@@ -5,6 +5,7 @@ import (
 	"context"
 	"html"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -13,6 +14,7 @@ import (
 	"kartenwerk/engine/enginetest/trick"
 	"kartenwerk/engine/i18n"
 	_ "kartenwerk/games/athernum"
+	_ "kartenwerk/games/mysticelements"
 	_ "kartenwerk/games/mystimons"
 )
 
@@ -220,6 +222,70 @@ func TestComparisonSpeaksTheReadersLanguage(t *testing.T) {
 				t.Errorf("the %s comparison lacks the draw rate in its words:\n%s", l, out)
 			}
 			speaksOnly(t, l, out, c.Reports[0])
+		}
+	}
+}
+
+// A comparison writes rates in percent and their differences in
+// percentage points, means as decimals, and names the options in the
+// game's words with the flag that plays them, in text and in HTML.
+func TestComparisonWritesRatesInPercentAndOptionsInTheGamesWords(t *testing.T) {
+	g, err := engine.Lookup("mysticelements")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := g.(engine.Speaker).Catalog()
+	c, err := Compare(context.Background(), Config{Game: g, Games: 100, Seed: 1, Workers: 1}, "redraw", []string{"any-card", "wonders"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := c.Diffs[slices.IndexFunc(c.Diffs, func(d Diff) bool { return d.Measure == measureFirstWin })]
+	turns := c.Diffs[slices.IndexFunc(c.Diffs, func(d Diff) bool { return d.Method == MethodPairedMean })]
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE} {
+		var text, page bytes.Buffer
+		c.WriteTextIn(&text, l, game)
+		if err := WriteHTML(&page, Document{Title: "Mystic Elements", Comparison: c, Lang: l, GameWords: game}); err != nil {
+			t.Fatal(err)
+		}
+		pct := func(x float64) string { return i18n.SignedPercent(l, x, 1) }
+		dec := func(x float64) string { return i18n.Signed(l, x, 2) }
+		wants := []string{
+			i18n.Percent(l, first.Base, 1), i18n.Percent(l, first.Value, 1),
+			pct(first.Diff) + " " + i18n.Bounds(l, pct(first.Low), pct(first.High)),
+			i18n.Decimal(l, turns.Base, 2), dec(turns.Diff) + " " + i18n.Bounds(l, dec(turns.Low), dec(turns.High)),
+			game.T(l, "variant.redraw.option.wonders"),
+		}
+		for _, out := range []string{text.String(), visibleText(page.String())} {
+			for _, want := range wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("the %s comparison lacks %q:\n%s", l, want, out)
+				}
+			}
+		}
+		if flagged := variantSaid(l, game, "redraw", "any-card") + " (redraw=any-card)"; !strings.Contains(text.String(), flagged) {
+			t.Errorf("the %s comparison's text does not name the base as %q", l, flagged)
+		}
+		if strings.Contains(page.String(), "redraw = ") {
+			t.Errorf("the %s comparison's page heads a section with the variant's flag, not its words", l)
+		}
+	}
+}
+
+// A matrix's pairing is headed in the reader's words: each side's deck
+// with its agent, "Erd-Wall (zufällig) gegen Feuer-Aggro (zufällig)".
+func TestPairingSpeaksTheReadersLanguage(t *testing.T) {
+	r := &Report{Tally: Tally{Agents: []string{"random", "greedy"}, Decks: []string{"Erd-Wall", "Feuer-Aggro"}}}
+	cases := []struct {
+		l    i18n.Lang
+		want string
+	}{
+		{i18n.EN, "Erd-Wall (" + AgentIn(i18n.EN, "random") + ") against Feuer-Aggro (" + AgentIn(i18n.EN, "greedy") + ")"},
+		{i18n.DE, "Erd-Wall (" + AgentIn(i18n.DE, "random") + ") gegen Feuer-Aggro (" + AgentIn(i18n.DE, "greedy") + ")"},
+		{i18n.CS, "Erd-Wall (" + AgentIn(i18n.CS, "random") + ") proti Feuer-Aggro (" + AgentIn(i18n.CS, "greedy") + ")"},
+	}
+	for _, c := range cases {
+		if got := pairingIn(c.l, r); got != c.want {
+			t.Errorf("in %s: %q, want %q", c.l, got, c.want)
 		}
 	}
 }

@@ -64,7 +64,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
-		doc.Title, doc.Comparison = sim.Words().T(sp.l, "report.compare.title", "game", g.Info().Name, "key", key), c
+		doc.Title, doc.Comparison = sim.Words().T(sp.l, "report.compare.title", "game", g.Info().Name, "key", sim.VariantNameIn(sp.l, sp.game, key)), c
 		if err := emit(out, o.asJSON, c, func(w io.Writer) { c.WriteTextIn(w, sp.l, sp.game) }); err != nil {
 			return err
 		}
