@@ -122,3 +122,18 @@ func TestSentMessagesTakeTheDirectPath(t *testing.T) {
 		}
 	}
 }
+
+// FuzzClientMsg: any bytes read as json.Unmarshal reads them, whichever
+// path takes them: go test ./server -run x -fuzz FuzzClientMsg.
+func FuzzClientMsg(f *testing.F) {
+	for _, seed := range []string{`{"type":"act","token":"t0k","action":"play c12","version":7}`, `{"type":"sync"}`,
+		`{"version":42,"action":"attack c3 c9"}`, `{"type":"a\u0063t"}`, `{"version":1e2}`, `{"other":{"a":[1,2]},"type":"act"}`} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, msg []byte) {
+		got, want, gotErr, wantErr := decodeBoth(msg)
+		if (gotErr != nil) != (wantErr != nil) || (wantErr == nil && !reflect.DeepEqual(got, want)) {
+			t.Fatalf("%q: read %+v (error %v), encoding/json %+v (error %v)", msg, show(got), gotErr, show(want), wantErr)
+		}
+	})
+}
