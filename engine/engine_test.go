@@ -202,6 +202,19 @@ func TestDecodeYAMLNamesFileAndLine(t *testing.T) {
 	}
 }
 
+// A text the YAML library itself fails on (goccy/go-yaml panics on a tag
+// before a list) is a problem of the file, not a panic of the program.
+func TestDecodeYAMLOfATextTheLibraryFailsOnIsAProblem(t *testing.T) {
+	var out struct {
+		Cards []card `yaml:"cards"`
+	}
+	_, err := engine.DecodeYAML("red.yaml", []byte("cards: !000000000000\n0000000 0000000000000000000000000000000000000"), &out)
+	var p engine.Problem
+	if !errors.As(err, &p) || p.File != "red.yaml" || !strings.Contains(p.Msg, "cannot be read as YAML") {
+		t.Fatalf("got %#v, want a problem of red.yaml that says it cannot be read", err)
+	}
+}
+
 func TestSchemaValidateGivesLines(t *testing.T) {
 	sch, err := engine.CompileSchema("s.json", []byte(`{"type":"object","properties":{"cards":{"type":"array","items":{"type":"object","properties":{"power":{"type":"integer","minimum":0}}}}}}`))
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
-	"github.com/goccy/go-yaml/parser"
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
@@ -26,11 +25,11 @@ type YAMLFile struct {
 // DecodeYAML decodes data strictly into v: an unknown field, a duplicate
 // key or a value of the wrong type is a Problem naming file and line.
 func DecodeYAML(name string, data []byte, v any) (*YAMLFile, error) {
-	f, err := parser.ParseBytes(data, 0)
+	f, err := YAMLParse(data, 0)
 	if err != nil {
 		return nil, yamlProblem(name, err)
 	}
-	if err := yaml.UnmarshalWithOptions(data, v, yaml.Strict(), yaml.DisallowUnknownField()); err != nil {
+	if err := YAMLUnmarshal(data, v, yaml.Strict(), yaml.DisallowUnknownField()); err != nil {
 		return nil, yamlProblem(name, err)
 	}
 	return &YAMLFile{Name: name, file: f}, nil
@@ -53,10 +52,15 @@ func yamlProblem(name string, err error) Problem {
 
 // Line returns the line of the value at a YAML path such as "$.cards[3]"
 // or "$.cards[3].power", or 0 if there is none.
-func (f *YAMLFile) Line(path string) int {
+func (f *YAMLFile) Line(path string) (line int) {
 	if f == nil || f.file == nil {
 		return 0
 	}
+	defer func() {
+		if recover() != nil {
+			line = 0 // the library failed on the file's tree: no line to give
+		}
+	}()
 	p, err := yaml.PathString(path)
 	if err != nil {
 		return 0
@@ -99,7 +103,7 @@ func CompileSchema(name string, doc []byte) (*Schema, error) {
 // Validate checks a YAML file against the schema and returns one Problem
 // for each violation, with its line.
 func (s *Schema) Validate(name string, data []byte) Problems {
-	js, err := yaml.YAMLToJSON(data)
+	js, err := YAMLToJSON(data)
 	if err != nil {
 		return Problems{yamlProblem(name, err)}
 	}
@@ -112,7 +116,7 @@ func (s *Schema) Validate(name string, data []byte) Problems {
 	if !errors.As(err, &ve) {
 		return nil
 	}
-	f, _ := parser.ParseBytes(data, 0)
+	f, _ := YAMLParse(data, 0)
 	yf := &YAMLFile{Name: name, file: f}
 	var out Problems
 	for _, u := range ve.BasicOutput().Errors {

@@ -25,6 +25,8 @@ func FuzzCheck(f *testing.F) {
 		`{"game":"mysticelements","games":10,"tune":{"variants":[{"key":"colours","options":["exclusive","shared"]}],"figure":"deck:Deepwood","target":50,"budget":3,"confirm":100}}`,
 		`{"game":"zynalith","games":5,"lists":["1 Sumpfratte"],"variant":{"side-actions":"capped"}}`,
 		`{"game":"microlife","games":5,"card_file":"market.yaml","cards":"cards: []"}`,
+		// A tag before a list, on which the YAML library panics.
+		`{"game":"mysticelements","games":5,"card_file":"red.yaml","cards":"cards: !000000000000\n0000000 0000"}`,
 	} {
 		f.Add([]byte(seed))
 	}

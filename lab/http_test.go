@@ -389,6 +389,27 @@ func checkEdit(t *testing.T, game, file, old, new string) CheckResponse {
 	return res
 }
 
+// A card file the YAML library itself fails on is refused as a problem
+// of the file, in the check and in a run, and the lab answers on.
+func TestACardFileTheYAMLReaderFailsOnIsRefused(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	cards := "cards: !000000000000\n0000000 0000000000000000000000000000000000000"
+	for _, req := range []struct {
+		path string
+		body any
+	}{
+		{"/api/lab/check", CheckRequest{Game: "mysticelements", CardFile: "red.yaml", Cards: cards}},
+		{"/api/lab/runs", Spec{Game: "mysticelements", Games: 10, CardFile: "red.yaml", Cards: cards}},
+	} {
+		status, eb := c.do("POST", req.path, req.body, nil)
+		if status != http.StatusBadRequest || len(eb.Problems) == 0 {
+			t.Errorf("%s: %d %q %+v, want 400 with the file's problems", req.path, status, eb.Error, eb.Problems)
+		}
+	}
+	checkEdit(t, "mysticelements", "red.yaml", "Fireball", "Fireball")
+}
+
 func TestCheckShowsTheEditedCardsText(t *testing.T) {
 	res := checkEdit(t, "mysticelements", "red.yaml", "{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 3 to any\"]}",
 		"{name: Fireball, type: wonder, cost: 3, abilities: [\"play: damage 5 to any\"]}")

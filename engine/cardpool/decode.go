@@ -6,8 +6,6 @@ import (
 	"path"
 	"slices"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
 )
 
@@ -101,7 +99,7 @@ func explainSchema(game string, data []byte, ps engine.Problems) engine.Problems
 			Name string `yaml:"name"`
 		} `yaml:"cards"`
 	}
-	_ = yaml.Unmarshal(data, &loose) // best effort: the names only label problems
+	_ = engine.YAMLUnmarshal(data, &loose) // best effort: the names only label problems
 	for i, p := range ps {
 		var k int
 		if _, err := fmt.Sscanf(p.Subject, "$.cards[%d]", &k); err == nil && k < len(loose.Cards) && loose.Cards[k].Name != "" {

@@ -82,7 +82,7 @@ func locate(files []engine.CardFile, docs map[int]yaml.MapSlice, card string) (i
 	for i := len(files) - 1; i >= 0; i-- {
 		doc, ok := docs[i]
 		if !ok {
-			if err := yaml.UnmarshalWithOptions(files[i].Data, &doc, yaml.UseOrderedMap()); err != nil {
+			if err := engine.YAMLUnmarshal(files[i].Data, &doc, yaml.UseOrderedMap()); err != nil {
 				return 0, nil, 0, fmt.Errorf("%s: %w", files[i].Name, err)
 			}
 			docs[i] = doc

@@ -11,6 +11,8 @@ import (
 	"github.com/goccy/go-yaml"
 	"github.com/goccy/go-yaml/ast"
 	"github.com/goccy/go-yaml/parser"
+
+	"kartenwerk/engine"
 )
 
 // An edited card file is written as its designer wrote it, with only the
@@ -32,7 +34,7 @@ type splice struct {
 // made in its text, and reports false if its layout does not allow that
 // or the result does not read as want, the file edited as data.
 func editInText(data []byte, edits map[string]map[string]any, want yaml.MapSlice) ([]byte, bool) {
-	file, err := parser.ParseBytes(data, parser.ParseComments)
+	file, err := engine.YAMLParse(data, parser.ParseComments)
 	if err != nil || len(file.Docs) != 1 {
 		return nil, false
 	}
@@ -211,7 +213,7 @@ func applySplices(data []byte, splices []splice) ([]byte, bool) {
 func readsAs(data []byte, want yaml.MapSlice) bool {
 	var got, wanted any
 	plain, err := yaml.Marshal(want)
-	if err != nil || yaml.Unmarshal(plain, &wanted) != nil || yaml.Unmarshal(data, &got) != nil {
+	if err != nil || engine.YAMLUnmarshal(plain, &wanted) != nil || engine.YAMLUnmarshal(data, &got) != nil {
 		return false
 	}
 	return reflect.DeepEqual(got, wanted)

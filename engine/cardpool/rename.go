@@ -3,8 +3,6 @@ package cardpool
 import (
 	"slices"
 
-	"github.com/goccy/go-yaml"
-
 	"kartenwerk/engine"
 )
 
@@ -62,7 +60,7 @@ func cardNames(data []byte) []string {
 			Name string `yaml:"name"`
 		} `yaml:"cards"`
 	}
-	if yaml.Unmarshal(data, &loose) != nil {
+	if engine.YAMLUnmarshal(data, &loose) != nil {
 		return nil
 	}
 	names := make([]string, len(loose.Cards))

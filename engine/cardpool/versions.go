@@ -42,7 +42,7 @@ func inForce(f File, date string) (File, []engine.Erratum, engine.Problems) {
 		return f, nil, nil
 	}
 	var doc yaml.MapSlice
-	if err := yaml.UnmarshalWithOptions(f.Data, &doc, yaml.UseOrderedMap()); err != nil {
+	if err := engine.YAMLUnmarshal(f.Data, &doc, yaml.UseOrderedMap()); err != nil {
 		return f, nil, nil // the decoder reports it, with its line
 	}
 	var errata []engine.Erratum
