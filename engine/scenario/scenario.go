@@ -178,6 +178,10 @@ func Parse(name string, data []byte) (*File, error) {
 	if f.Start != nil && f.hasPosition() {
 		return nil, f.src.Problem("$.start", "start", "a scenario has either `start:` (a fresh deal) or `position:`, not both", "remove one")
 	}
+	if f.Start == nil && !f.hasPosition() && !f.onlyDeckChecks() {
+		return nil, engine.Problem{File: name, Line: 1, Msg: "the scenario has neither `start:` (a fresh deal) nor `position:`, so its steps have no game to play",
+			Fix: "add `start: {}` for the game's own deal, or a `position:` (see docs/scenarios.md)"}
+	}
 	for i, st := range f.Steps {
 		if err := f.checkStep(i, st); err != nil {
 			return nil, err

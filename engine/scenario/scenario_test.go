@@ -42,6 +42,7 @@ func TestBadScenarioFiles(t *testing.T) {
 		"game: trick\nposition: {active: p1, seats: [{zones: {hand: [Ten]}}]}\n":                                        "Ten: no such card",
 		"game: trick\nposition: {active: p1, seats: [{zones: {hand: [One]}}, {}]}\nsteps:\n  - do: play {Two}\n":        `no card named "Two"`,
 		"game: trick\nstart: {}\nposition: {active: p1}\n":                                                              "either `start:` (a fresh deal) or `position:`",
+		"game: trick\nsteps:\n  - expect: {to_move: p2}\n":                                                              "x.yaml:1: the scenario has neither `start:` (a fresh deal) nor `position:`",
 		"game: trick\nposition: {active: p1}\nsteps:\n  - {deck: standard, do: play c1}\n":                              "step 1: a step is one of",
 		"game: trick\nsteps:\n  - deck: nope\n":                                                                         "x.yaml:3: nope: no such preset (fix: use one of: standard)",
 		"game: trick\nseats: 9\nstart: {decks: [standard]}\n":                                                           "x.yaml:3: start: trick takes 2 to 4 seats, not 9",
