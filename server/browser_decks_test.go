@@ -223,3 +223,19 @@ func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
 	waitFor(t, "two copies listed", func() bool { return text("#owned td.num") == "2" })
 	shoot(t, tab, "collection")
 }
+
+// TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere: a share link
+// of a deleted deck (or a mistyped one) says so, and the builder still
+// shows the game's cards, ready to build.
+func TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#message")
+	do("open a share link that leads nowhere", chromedp.Navigate(e.http.URL+"/decks/mystimons?share=nosuchlink&lang=de"))
+	do("wait for the cards", chromedp.WaitVisible("#pool li"))
+	want := words.T(i18n.DE, "error.no_shared_deck")
+	waitFor(t, "the builder to say the link leads nowhere", func() bool { return text("#message") == want })
+	if count := text("#deck-count"); count == "" {
+		t.Errorf("the deck's count is empty: the builder did not draw the deck")
+	}
+}

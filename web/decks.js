@@ -473,7 +473,9 @@ async function start() {
   fillFilters();
   await Promise.all([loadOwned(), loadSaved()]);
   const token = new URLSearchParams(location.search).get("share");
-  if (token) await loadShared(token).catch((e) => say(e.message, true));
+  // A share link that leads nowhere still opens the builder, saying why
+  // the deck is not there.
+  if (token) await loadShared(token).catch((e) => { redraw(); say(e.message, true); });
   else redraw();
   window.kwDecks = state; // for tests and the console
 }
