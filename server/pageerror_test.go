@@ -88,3 +88,25 @@ func TestTheAPIKeepsItsOwnAnswersAtAddressesWithoutAPage(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryAnswerCarriesTheBrowsersGuards: pages and the API carry the
+// content policy, nosniff, the frame and referrer policies; the lab's
+// report keeps its stricter policy of its own.
+func TestEveryAnswerCarriesTheBrowsersGuards(t *testing.T) {
+	e := newEnv(t)
+	for _, path := range []string{"/", "/rules", "/api/catalog", "/nosuch/page"} {
+		res, err := http.Get(e.http.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		h := res.Header
+		if h.Get("Content-Security-Policy") != pagePolicy || h.Get("X-Content-Type-Options") != "nosniff" ||
+			h.Get("X-Frame-Options") != "SAMEORIGIN" || h.Get("Referrer-Policy") != "same-origin" {
+			t.Errorf("%s: guards %q %q %q %q", path, h.Get("Content-Security-Policy"), h.Get("X-Content-Type-Options"), h.Get("X-Frame-Options"), h.Get("Referrer-Policy"))
+		}
+	}
+	if !strings.Contains(pagePolicy, "script-src 'self';") || strings.Contains(pagePolicy, "unsafe-eval") {
+		t.Errorf("the policy lets pages run scripts from elsewhere: %s", pagePolicy)
+	}
+}

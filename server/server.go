@@ -216,6 +216,7 @@ func New(cfg Config) (*Server, error) {
 // this server's own pages (see csrfRefusal).
 func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	r = fromProxy(r, srv.cfg.TrustedProxies)
+	guardPage(w.Header())
 	// Every answer speaks the reader's language, refusals included
 	// (readerLang).
 	w.Header().Set("Content-Language", langOf(r).String())
@@ -228,6 +229,26 @@ func (srv *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	srv.mux.ServeHTTP(w, r)
+}
+
+// pagePolicy lets a page run only this site's own scripts and talk only
+// to this site, and no other site frame it: a page that showed a name or
+// a card text someone slipped markup into would still run nothing, and
+// no page can be framed to trick a player into clicking. Styles may be
+// inline (the reports' charts); images may be data: and blob: URLs (QR
+// codes, the camera's frames). A handler may set a policy of its own, as
+// the lab's reports do.
+const pagePolicy = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
+	"media-src 'self' blob: mediastream:; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'"
+
+// guardPage sets the headers that every answer carries for the browser's
+// sake: the content policy, no guessing of content types, and no seat
+// token in a URL sent to another site as the referrer.
+func guardPage(h http.Header) {
+	h.Set("Content-Security-Policy", pagePolicy)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("X-Frame-Options", "SAMEORIGIN")
+	h.Set("Referrer-Policy", "same-origin")
 }
 
 // noPage says whether r asks for a page (not the API or a file of the

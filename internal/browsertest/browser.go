@@ -6,9 +6,14 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/chromedp"
 )
 
@@ -23,6 +28,19 @@ func New(t *testing.T) context.Context {
 // NewWithin is New for a tab that may live up to life, for a test that
 // plays a long game.
 func NewWithin(t *testing.T, life time.Duration) context.Context {
+	t.Helper()
+	ctx, refusals := newTab(t, life)
+	t.Cleanup(func() {
+		for _, r := range refusals() {
+			t.Errorf("the browser refused what a page asked for under its content policy: %s", r)
+		}
+	})
+	return ctx
+}
+
+// newTab starts Chromium with a tab that lives up to life, and says what
+// the pages' content policies refused in it.
+func newTab(t *testing.T, life time.Duration) (context.Context, func() []string) {
 	t.Helper()
 	path := chromiumPath()
 	if path == "" {
@@ -49,7 +67,34 @@ func NewWithin(t *testing.T, life time.Duration) context.Context {
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, life)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	return ctx
+	return ctx, watchPolicy(t, ctx)
+}
+
+// watchPolicy records every refusal of the pages' content policy in the
+// tab (a script, style, image or connection the policy does not allow),
+// which would break a page without an error of its own.
+func watchPolicy(t *testing.T, ctx context.Context) func() []string {
+	t.Helper()
+	var mu sync.Mutex
+	var refused []string
+	err := chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*cdplog.EventEntryAdded); ok && strings.Contains(e.Entry.Text, "Content Security Policy") {
+			mu.Lock()
+			refused = append(refused, e.Entry.Text)
+			mu.Unlock()
+		}
+	})
+	if err == nil {
+		_, err = chromedp.Call(ctx, cdplog.Enable, cdp.Empty{})
+	}
+	if err != nil {
+		t.Fatalf("starting the browser: %v", err)
+	}
+	return func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return slices.Clone(refused)
+	}
 }
 
 func chromiumPath() string {
