@@ -546,3 +546,14 @@ func shootDeckList(t *testing.T, tab context.Context, lang string) {
 		t.Fatal(err)
 	}
 }
+
+// TestBrowserLabOpensTheFirstGameForAnUnknownOne: ?game= naming a game
+// the server does not offer opens the lab with its first game, seats
+// and all, not an empty form.
+func TestBrowserLabOpensTheFirstGameForAnUnknownOne(t *testing.T) {
+	e, tab, _, _ := openLabAt(t, "game=nosuch&lang=de")
+	picked, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("game").value`))
+	if first := e.srv.games.list[0].Info().ID; err != nil || picked != first {
+		t.Fatalf("the lab picked %q (%v), want the first game, %s", picked, err, first)
+	}
+}

@@ -33,8 +33,10 @@ async function start() {
     variantWords.set(g.id, new Map((g.variants || []).map((v) => [v.key, v])));
   }
   $("game").replaceChildren(...games.map((g) => el("option", {value: g.id}, g.name)));
-  const params = new URLSearchParams(location.search);
-  $("game").value = params.get("game") || games[0].id;
+  // ?game= picks the game; one the server does not offer falls back to
+  // the first, as the deck builder's does, not to an empty form.
+  const asked = new URLSearchParams(location.search).get("game");
+  $("game").value = games.some((g) => g.id === asked) ? asked : games[0].id;
   $("game").addEventListener("change", () => chooseGame($("game").value));
   $("seats").addEventListener("change", () => drawSeats());
   for (const r of document.querySelectorAll("input[name=cards]")) r.addEventListener("change", showEditor);
