@@ -35,7 +35,8 @@ async function start() {
   $("game").replaceChildren(...games.map((g) => el("option", {value: g.id}, g.name)));
   // ?game= picks the game; one the server does not offer falls back to
   // the first, as the deck builder's does, not to an empty form.
-  const asked = new URLSearchParams(location.search).get("game");
+  const params = new URLSearchParams(location.search);
+  const asked = params.get("game");
   $("game").value = games.some((g) => g.id === asked) ? asked : games[0].id;
   $("game").addEventListener("change", () => chooseGame($("game").value));
   $("seats").addEventListener("change", () => drawSeats());
