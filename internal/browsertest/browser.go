@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -29,17 +30,22 @@ func New(t *testing.T) context.Context {
 // plays a long game.
 func NewWithin(t *testing.T, life time.Duration) context.Context {
 	t.Helper()
-	ctx, refusals := newTab(t, life)
+	ctx, faults := newTab(t, life)
 	t.Cleanup(func() {
-		for _, r := range refusals() {
-			t.Errorf("the browser refused what a page asked for under its content policy: %s", r)
+		// A page's last steps may still run when the test ends: give them
+		// a moment, then a round trip, before which the browser has sent
+		// every event of theirs.
+		time.Sleep(300 * time.Millisecond)
+		_, _ = chromedp.Run(ctx, chromedp.Evaluate[int]("0"))
+		for _, f := range faults() {
+			t.Errorf("a page in the browser failed: %s", f)
 		}
 	})
 	return ctx
 }
 
 // newTab starts Chromium with a tab that lives up to life, and says what
-// the pages' content policies refused in it.
+// went wrong in its pages (see watchFaults).
 func newTab(t *testing.T, life time.Duration) (context.Context, func() []string) {
 	t.Helper()
 	path := chromiumPath()
@@ -67,21 +73,36 @@ func newTab(t *testing.T, life time.Duration) (context.Context, func() []string)
 	ctx, cancelTab := chromedp.NewContext(actx)
 	ctx, cancelTime := context.WithTimeout(ctx, life)
 	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	return ctx, watchPolicy(t, ctx)
+	return ctx, watchFaults(t, ctx)
 }
 
-// watchPolicy records every refusal of the pages' content policy in the
-// tab (a script, style, image or connection the policy does not allow),
-// which would break a page without an error of its own.
-func watchPolicy(t *testing.T, ctx context.Context) func() []string {
+// watchFaults records what goes wrong in the tab's pages without a test
+// necessarily seeing it: a refusal of the content policy (a script,
+// style, image or connection it does not allow) and an uncaught
+// exception, a rejected promise's included. Either leaves a page half
+// drawn or a button dead.
+func watchFaults(t *testing.T, ctx context.Context) func() []string {
 	t.Helper()
 	var mu sync.Mutex
-	var refused []string
+	var faults []string
+	note := func(fault string) {
+		mu.Lock()
+		faults = append(faults, fault)
+		mu.Unlock()
+	}
 	err := chromedp.Listen(ctx, func(ev any) {
-		if e, ok := ev.(*cdplog.EventEntryAdded); ok && strings.Contains(e.Entry.Text, "Content Security Policy") {
-			mu.Lock()
-			refused = append(refused, e.Entry.Text)
-			mu.Unlock()
+		switch e := ev.(type) {
+		case *cdplog.EventEntryAdded:
+			if strings.Contains(e.Entry.Text, "Content Security Policy") {
+				note("refused under its content policy: " + e.Entry.Text)
+			}
+		case *cdpruntime.EventExceptionThrown:
+			d := e.ExceptionDetails
+			what := d.Text
+			if d.Exception != nil {
+				what += " " + d.Exception.Description
+			}
+			note("threw " + what)
 		}
 	})
 	if err == nil {
@@ -93,7 +114,7 @@ func watchPolicy(t *testing.T, ctx context.Context) func() []string {
 	return func() []string {
 		mu.Lock()
 		defer mu.Unlock()
-		return slices.Clone(refused)
+		return slices.Clone(faults)
 	}
 }
 

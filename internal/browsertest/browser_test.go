@@ -10,25 +10,35 @@ import (
 	"github.com/chromedp/chromedp"
 )
 
-// A page's content policy refusing its inline script is seen, so a
-// policy that breaks a page fails the browser tests that open it.
-func TestPolicyRefusalsAreSeen(t *testing.T) {
+// A page's content policy refusing its inline script is seen, and so are
+// an uncaught exception and a rejected promise, so that a policy or a
+// script that breaks a page fails the browser tests that open it.
+func TestPageFaultsAreSeen(t *testing.T) {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "script-src 'self'")
 		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/throws" {
+			w.Write([]byte(`<!doctype html><p id="p">x</p><script>async function later() { missing.x = 1 } later(); throw new Error("at once")</script>`))
+			return
+		}
+		w.Header().Set("Content-Security-Policy", "script-src 'self'")
 		w.Write([]byte(`<!doctype html><p id="p">before</p><script>document.getElementById("p").textContent = "ran"</script>`))
 	}))
 	defer site.Close()
-	ctx, refusals := newTab(t, time.Minute)
-	if err := chromedp.Do(ctx, chromedp.Navigate(site.URL), chromedp.WaitVisible("#p")); err != nil {
-		t.Fatal(err)
+	ctx, faults := newTab(t, time.Minute)
+	for _, path := range []string{"/", "/throws"} {
+		if err := chromedp.Do(ctx, chromedp.Navigate(site.URL+path), chromedp.WaitVisible("#p")); err != nil {
+			t.Fatal(err)
+		}
 	}
+	wants := []string{"Content Security Policy", "at once", "missing is not defined"}
 	deadline := time.Now().Add(5 * time.Second)
-	for len(refusals()) == 0 && time.Now().Before(deadline) {
+	for len(faults()) < len(wants) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
 	}
-	got := refusals()
-	if len(got) == 0 || !strings.Contains(got[0], "script") {
-		t.Fatalf("the refused inline script was not seen: %q", got)
+	got := strings.Join(faults(), "\n")
+	for _, want := range wants {
+		if !strings.Contains(got, want) {
+			t.Errorf("the fault %q was not seen; seen: %s", want, got)
+		}
 	}
 }
