@@ -47,7 +47,8 @@ func Example() {
 		}
 		return playOut(s, []ai.Agent{greedy, search})
 	}
-	fmt.Println("the same seeds play the same game:", play() == play())
+	first, again := play(), play()
+	fmt.Println("the same seeds play the same game:", first == again)
 	// Output:
 	// the same seeds play the same game: true
 }
