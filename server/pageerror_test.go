@@ -26,6 +26,7 @@ func TestPagesThatCannotBeShownSayWhyAsAPage(t *testing.T) {
 		{"/rules/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/rules/trick"`},
 		{"/cards/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/cards/trick"`},
 		{"/decks/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/decks/trick"`},
+		{"/leaderboard/nosuch", http.StatusNotFound, "no_game_here", []any{"game", "nosuch"}, `href="/leaderboard/trick"`},
 		{"/cards/trick?at=2026-13-01", http.StatusBadRequest, "bad_date", []any{"date", "2026-13-01"}, `href="/cards/trick"`},
 		{"/companion/nosuch", http.StatusNotFound, "no_companion", []any{"game", "nosuch"}, `href="/companion/mystimons"`},
 		{"/nosuch/page", http.StatusNotFound, "no_page", nil, `href="/"`},
