@@ -278,21 +278,13 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusCreated, resp)
 }
 
-// tokenOf reads a request's seat token from ?token= or the X-Seat-Token
-// header.
-func tokenOf(r *http.Request) string {
-	if t := r.URL.Query().Get("token"); t != "" {
-		return t
-	}
-	return r.Header.Get("X-Seat-Token")
-}
-
-// bodyTokenOf is the seat token of a request whose JSON body may carry
-// one: the body's, or else the X-Seat-Token header's, so that a client
-// may send the token the same way to every route.
-func bodyTokenOf(r *http.Request, fromBody string) string {
-	if fromBody != "" {
-		return fromBody
+// tokenOf is a request's seat token: the one it gives where its route
+// takes one (?token=, or "token" in a JSON body), or else its
+// X-Seat-Token header's, so that a client may send the token the same
+// way to every route.
+func tokenOf(r *http.Request, given string) string {
+	if given != "" {
+		return given
 	}
 	return r.Header.Get("X-Seat-Token")
 }
@@ -303,7 +295,7 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	token := tokenOf(r)
+	token := tokenOf(r, r.URL.Query().Get("token"))
 	controls := seatsOf(s.seats, token)
 	if token != "" && len(controls) == 0 {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
@@ -335,7 +327,7 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	req.Token = bodyTokenOf(r, req.Token)
+	req.Token = tokenOf(r, req.Token)
 	controls := seatsOf(s.seats, req.Token)
 	if req.Token == "" || len(controls) == 0 {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_action_token"))
@@ -397,7 +389,7 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	req.Token = bodyTokenOf(r, req.Token)
+	req.Token = tokenOf(r, req.Token)
 	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, owner)
 	if err != nil {
 		srv.httpError(w, err)

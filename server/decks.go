@@ -36,7 +36,7 @@ type RenameRequest struct {
 }
 
 func (srv *Server) deckRoutes(m *http.ServeMux) {
-	m.HandleFunc("GET /decks/{game}", srv.handleDeckBuilder)
+	m.HandleFunc("GET /decks/{game}", srv.gamePage("/decks/", "decks.html"))
 	m.HandleFunc("GET /decks", srv.handleDecksPage)
 	m.HandleFunc("GET /api/decks", srv.withDecks(srv.handleDecks))
 	m.HandleFunc("POST /api/decks", srv.withDecks(srv.handleSaveDeck))
@@ -374,13 +374,4 @@ func (srv *Server) handleDecksPage(w http.ResponseWriter, r *http.Request) {
 		to += "?" + q.Encode()
 	}
 	http.Redirect(w, r, to, http.StatusFound)
-}
-
-// handleDeckBuilder serves the deck builder of a game the server offers;
-// for any other it says so and links to the builders there are.
-func (srv *Server) handleDeckBuilder(w http.ResponseWriter, r *http.Request) {
-	if _, ok := srv.pageGame(w, r, "/decks/"); !ok {
-		return
-	}
-	srv.page("decks.html")(w, r)
 }

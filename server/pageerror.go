@@ -101,6 +101,16 @@ func (srv *Server) pageGame(w http.ResponseWriter, r *http.Request, prefix strin
 	return g, true
 }
 
+// gamePage serves the page file of a game under prefix ("/decks/"), and
+// for a game the server does not offer the page that says so (pageGame).
+func (srv *Server) gamePage(prefix, file string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if _, ok := srv.pageGame(w, r, prefix); ok {
+			srv.page(file)(w, r)
+		}
+	}
+}
+
 // gameLinks links to the page under prefix ("/rules/") of each game the
 // server offers, named as the game is.
 func (srv *Server) gameLinks(prefix string) []pageLink {

@@ -94,11 +94,7 @@ type ClockRules struct {
 func (srv *Server) rankedRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /ranked", srv.page("ranked.html"))
 	m.HandleFunc("GET /leaderboard", srv.page("leaderboard.html"))
-	m.HandleFunc("GET /leaderboard/{game}", func(w http.ResponseWriter, r *http.Request) {
-		if _, ok := srv.pageGame(w, r, "/leaderboard/"); ok {
-			srv.page("leaderboard.html")(w, r)
-		}
-	})
+	m.HandleFunc("GET /leaderboard/{game}", srv.gamePage("/leaderboard/", "leaderboard.html"))
 	m.HandleFunc("POST /api/ranked/{game}/queue", srv.withRanked(srv.handleJoinQueue))
 	m.HandleFunc("GET /api/ranked/{game}/queue", srv.withRanked(srv.handleQueueStatus))
 	m.HandleFunc("DELETE /api/ranked/{game}/queue", srv.withRanked(srv.handleLeaveQueue))

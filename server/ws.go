@@ -397,7 +397,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	token := tokenOf(r)
+	token := tokenOf(r, r.URL.Query().Get("token"))
 	controls := seatsOf(s.seats, token)
 	if token != "" && len(controls) == 0 {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))

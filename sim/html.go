@@ -231,7 +231,7 @@ func VariantsIn(l i18n.Lang, game *i18n.Catalog, v map[string]string) []VariantW
 // name the variant.
 func variantSaid(l i18n.Lang, game *i18n.Catalog, k, v string) string {
 	if game != nil && game.Has("variant."+k+".name") {
-		return game.T(l, "variant."+k+".name") + ": " + optionIn(l, game, k, v)
+		return VariantNameIn(l, game, k) + ": " + optionIn(l, game, k, v)
 	}
 	return k + "=" + v
 }
@@ -254,10 +254,7 @@ func pairingIn(l i18n.Lang, r *Report) string {
 // VariantNameIn is variant k's name in the game's words, or k where they
 // do not name it.
 func VariantNameIn(l i18n.Lang, game *i18n.Catalog, k string) string {
-	if game != nil && game.Has("variant."+k+".name") {
-		return game.T(l, "variant."+k+".name")
-	}
-	return k
+	return gameWord(l, game, "variant."+k+".name", k)
 }
 
 // variantFlagged is option v of variant k in the game's words with its
@@ -273,10 +270,7 @@ func variantFlagged(l i18n.Lang, game *i18n.Catalog, k, v string) string {
 
 // optionIn is option v of variant k in the game's words, or v itself.
 func optionIn(l i18n.Lang, game *i18n.Catalog, k, v string) string {
-	if key := "variant." + k + ".option." + v; game != nil && game.Has(key) {
-		return game.T(l, key)
-	}
-	return v
+	return gameWord(l, game, "variant."+k+".option."+v, v)
 }
 
 // VariantText writes a batch's rule variants as --variant takes them, by

@@ -48,10 +48,16 @@ func measureIn(l i18n.Lang, name string) string {
 // English, which reports store) in language l through the game's words
 // (its catalogue's figure.<name>), or as it is where the game has none.
 func gameFigureIn(l i18n.Lang, game *i18n.Catalog, name string) string {
-	if game != nil && game.Has("figure."+name) {
-		return game.T(l, "figure."+name)
+	return gameWord(l, game, "figure."+name, name)
+}
+
+// gameWord is the game's word under key in language l, or fallback where
+// the game (or its catalogue) has none.
+func gameWord(l i18n.Lang, game *i18n.Catalog, key, fallback string) string {
+	if game != nil && game.Has(key) {
+		return game.T(l, key)
 	}
-	return name
+	return fallback
 }
 
 // AgentIn names an agent spec ("ismcts:iters=1000") in language l by
