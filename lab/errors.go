@@ -46,7 +46,7 @@ func (e *Error) problemsIn(l i18n.Lang) []CardProblem {
 func (e *Error) Error() string { return e.In(i18n.EN) }
 
 // In is the message in language l.
-func (e *Error) In(l i18n.Lang) string { return words.T(l, e.Key, e.Args...) }
+func (e *Error) In(l i18n.Lang) string { return words.T(l, e.Key, i18n.Say(l, e.Args)...) }
 
 // refuse makes an Error; kv are the message's arguments, name then value.
 func refuse(status int, key string, kv ...any) *Error {
@@ -57,11 +57,12 @@ func refuse(status int, key string, kv ...any) *Error {
 func badInput(key string, kv ...any) *Error { return refuse(http.StatusBadRequest, key, kv...) }
 
 // asError is err as an Error: a plain error (from the engine or sim) is
-// bad input whose English text is passed on under lab.err_input.
+// bad input passed on under lab.err_input, in the reader's language
+// where the game gave its words (engine.ErrorIn), else in English.
 func asError(err error) *Error {
 	var e *Error
 	if errors.As(err, &e) {
 		return e
 	}
-	return badInput("lab.err_input", "detail", err.Error())
+	return badInput("lab.err_input", "detail", i18n.Phrase(func(l i18n.Lang) string { return engine.ErrorIn(err, l) }))
 }

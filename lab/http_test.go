@@ -276,11 +276,17 @@ func TestBadInputIsRefusedWithWhatAndWhere(t *testing.T) {
 func TestRefusalsSpeakThePagesLanguage(t *testing.T) {
 	_, srv := testLab(t, Limits{})
 	c := newClient(t, srv, "")
-	for lang, word := range map[string]string{"de": "Partien", "cs": "her", "en": "games"} {
-		c.lang = lang
-		_, _, eb := c.submit(Spec{Game: "mysticelements", Games: 0})
-		if !strings.Contains(eb.Error, word) {
-			t.Errorf("%s: %q lacks %q", lang, eb.Error, word)
+	apart := Spec{Game: "mysticelements", Games: 10, Decks: []string{"Deepwood", "Deepwood"}}
+	for _, tc := range []struct {
+		lang         string
+		games, decks string // words of the refusals of no games and of decks kept apart (ME-8.2)
+	}{{"de", "Partien", "beide Decks spielen Blau"}, {"cs", "her", "oba balíčky hrají barvu Modrá"}, {"en", "games", "both decks use Blue"}} {
+		c.lang = tc.lang
+		if _, _, eb := c.submit(Spec{Game: "mysticelements", Games: 0}); !strings.Contains(eb.Error, tc.games) {
+			t.Errorf("%s: %q lacks %q", tc.lang, eb.Error, tc.games)
+		}
+		if _, _, eb := c.submit(apart); !strings.Contains(eb.Error, tc.decks) {
+			t.Errorf("%s: %q lacks %q", tc.lang, eb.Error, tc.decks)
 		}
 	}
 }

@@ -107,7 +107,7 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 	case errors.As(err, &refused):
 		writeRefusal(w, refused)
 	case errors.As(err, &in):
-		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.msg, Problems: in.problemsIn(readerLang(w))})
+		writeJSON(w, http.StatusBadRequest, httpErrorBody{Error: in.in(readerLang(w)), Code: in.code, Problems: in.problemsIn(readerLang(w))})
 	case errors.As(err, &auth):
 		writeError(w, http.StatusForbidden, auth.msg)
 	case errors.As(err, &unoffered):

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 )
 
@@ -114,7 +115,7 @@ func (srv *Server) handleOpponents(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	meet, skipped := opponents(g, deck)
+	meet, skipped := opponents(g, deck, langOf(r))
 	out := Opponents{Presets: []string{}, Skipped: skipped}
 	for _, p := range meet {
 		out.Presets = append(out.Presets, p.Name)
@@ -136,7 +137,7 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	view, err := planTrial(g, deck, games)
+	view, err := planTrial(g, deck, games, langOf(r))
 	if err != nil {
 		srv.httpError(w, err)
 		return
@@ -152,15 +153,15 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 
 // planTrial picks the presets deck may meet and shares the games among
 // them in whole deals.
-func planTrial(g engine.Game, deck engine.DeckList, games int) (Trial, error) {
+func planTrial(g engine.Game, deck engine.DeckList, games int, l i18n.Lang) (Trial, error) {
 	info := g.Info()
 	view := Trial{ID: newToken(), Game: info.ID, Deck: deck.Name, Agent: trialAgent, Seed: newSeed(), Opponents: []TrialResult{}}
-	view.opponents, view.Skipped = opponents(g, deck)
+	view.opponents, view.Skipped = opponents(g, deck, l)
 	if len(view.opponents) == 0 {
-		return view, badInput("no preset may meet this deck: %s", strings.Join(view.Skipped, "; "))
+		return view, refuse(http.StatusBadRequest, "trial_no_opponent", "why", strings.Join(view.Skipped, "; "))
 	}
 	if onlyItself(deck, view.opponents) {
-		view.Note = "every deck the rules let this deck meet is this deck itself, so each mirrored deal is won once by each side: the 50% says nothing about the deck"
+		view.Note = words.T(l, "deck_test.only_itself")
 	}
 	view.plan = splitDeals(games, len(view.opponents), info.MinSeats)
 	for _, n := range view.plan {
@@ -198,7 +199,7 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 
 // opponents are the presets the rules let meet deck, and why the others
 // may not.
-func opponents(g engine.Game, deck engine.DeckList) (meet []engine.DeckList, skipped []string) {
+func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang) (meet []engine.DeckList, skipped []string) {
 	info := g.Info()
 	for _, p := range g.Presets() {
 		decks := []engine.DeckList{deck}
@@ -207,7 +208,7 @@ func opponents(g engine.Game, deck engine.DeckList) (meet []engine.DeckList, ski
 		}
 		_, err := g.New(engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, Decks: decks, Variant: info.SimVariant})
 		if err != nil {
-			skipped = append(skipped, p.Name+": "+err.Error())
+			skipped = append(skipped, p.Name+": "+engine.ErrorIn(err, l))
 			continue
 		}
 		meet = append(meet, p)

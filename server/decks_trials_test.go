@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+
+	"kartenwerk/engine/i18n"
 )
 
 func presetList(t *testing.T, e *testEnv, game string) string {
@@ -102,7 +104,7 @@ func TestTrialNotesAnOpponentThatIsTheDeckItself(t *testing.T) {
 	}{{"zynalith", true}, {"microlife", true}, {"athernum", false}} {
 		g, _ := e.srv.games.lookup(c.game)
 		deck := g.Presets()[0]
-		meet, _ := opponents(g, deck)
+		meet, _ := opponents(g, deck, i18n.EN)
 		if got := onlyItself(deck, meet); got != c.note {
 			t.Errorf("%s's %s meets only itself: %v, want %v", c.game, deck.Name, got, c.note)
 		}

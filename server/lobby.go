@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -57,9 +58,32 @@ type inputError struct {
 	// words says the problems in the reader's language: the game's
 	// catalogue, or nil for the shared words of deck lists.
 	words *i18n.Catalog
+	// said, when set, is the refusal in the game's own words, which msg
+	// gives in English.
+	said *i18n.Error
+	code string // for programs, as a refusal's ("setup_refused"), or ""
 }
 
 func (e *inputError) Error() string { return e.msg }
+
+// in is the error's message in language l.
+func (e *inputError) in(l i18n.Lang) string {
+	if e.said != nil {
+		return e.said.In(l)
+	}
+	return e.msg
+}
+
+// setupRefused is bad input from a game that cannot begin as set up: its
+// problems with the decks, its refusal in the reader's words, or its
+// English text where it has no other.
+func setupRefused(g engine.Game, err error) error {
+	if ps, ok := errors.AsType[engine.Problems](err); ok {
+		return &inputError{msg: ps.Error(), problems: ps, words: catalogOf(g), code: "setup_refused"}
+	}
+	said, _ := errors.AsType[*i18n.Error](err)
+	return &inputError{msg: err.Error(), said: said, code: "setup_refused"}
+}
 
 func badInput(format string, args ...any) error {
 	return &inputError{msg: fmt.Sprintf(format, args...)}
@@ -198,7 +222,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 		return CreateResponse{}, badInput("%v", err)
 	}
 	if setup, err = srv.dated(g, setup); err != nil {
-		return CreateResponse{}, badInput("%v", err)
+		return CreateResponse{}, setupRefused(g, err)
 	}
 	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}
 	if err := srv.store.CreateGame(ctx, sg); err != nil {

@@ -18,14 +18,10 @@ import (
 type refusal struct {
 	status   int
 	code     string
-	args     []any // name, value pairs; a value may be a spoken
+	args     []any // name, value pairs; a value may be an i18n.Phrase
 	problems []engine.Problem
 	words    *i18n.Catalog // the problems' catalogue, as inputError's
 }
-
-// spoken is a message argument whose words depend on the reader's
-// language, such as a seat that has no display name ("Spieler 2").
-type spoken func(i18n.Lang) string
 
 // refuse returns the refusal with this HTTP status and code, whose
 // message takes the name, value pairs kv.
@@ -38,19 +34,12 @@ func (e *refusal) Error() string { return e.In(i18n.EN) }
 
 // In is the refusal in language l.
 func (e *refusal) In(l i18n.Lang) string {
-	args := make([]any, len(e.args))
-	for i, a := range e.args {
-		if s, ok := a.(spoken); ok {
-			a = s(l)
-		}
-		args[i] = a
-	}
-	return words.T(l, "error."+e.code, args...)
+	return words.T(l, "error."+e.code, i18n.Say(l, e.args)...)
 }
 
 // seatCalled is seat as a reader of each language calls it: its display
 // name, else "Player 2" in the reader's words. Never the internal id.
-func seatCalled(names []string, seat engine.Seat) spoken {
+func seatCalled(names []string, seat engine.Seat) i18n.Phrase {
 	names = append([]string(nil), names...)
 	return func(l i18n.Lang) string { return engine.Words{Lang: l, Names: names}.SeatName(seat) }
 }

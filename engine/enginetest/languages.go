@@ -1,6 +1,7 @@
 package enginetest
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -94,6 +95,7 @@ func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup,
 	}
 	checkCards(sp, g, sc, fail)
 	checkVariants(sp, g, sc, fail)
+	checkSetupRefusals(g, sc, fail)
 	for i := 0; i < games; i++ {
 		if err := speakOneGame(sp, g, setup(i), sc, fail); err != nil {
 			fail("game %d: %v", i, err)
@@ -156,6 +158,38 @@ func checkVariants(sp engine.Speaker, g engine.Game, sc *speechChecker, fail fun
 				if strings.HasSuffix(key, ".doc") && spec.Rule != "" && !strings.Contains(text, spec.Rule) {
 					fail("%s %s: the doc does not name the variant's rule %s: %s", l, key, spec.Rule, text)
 				}
+			}
+		}
+	}
+}
+
+// checkSetupRefusals checks that a setup the game cannot begin is
+// refused in the reader's words: a lobby or a tournament shows the
+// refusal to a player, so it must speak every language (an i18n.Error),
+// not only the English of the command line.
+func checkSetupRefusals(g engine.Game, sc *speechChecker, fail func(string, ...any)) {
+	info := g.Info()
+	bad := []struct {
+		what  string
+		setup engine.Setup
+	}{
+		{"one seat too many", engine.Setup{Game: info.ID, Seats: info.MaxSeats + 1, Seed: 1}},
+		{"a first player past the last seat", engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, First: info.MinSeats + 1}},
+		{"a negative first player", engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, First: -1}},
+	}
+	for _, b := range bad {
+		_, err := g.New(b.setup)
+		if err == nil {
+			fail("setup with %s: the game began; refuse it", b.what)
+			continue
+		}
+		if _, ok := errors.AsType[*i18n.Error](err); !ok {
+			fail("setup with %s: the refusal %q speaks only English; give it catalogue words (an i18n.Error)", b.what, err)
+			continue
+		}
+		for _, l := range i18n.Langs {
+			if msg := sc.check(l, engine.ErrorIn(err, l)); msg != "" {
+				fail("%s setup refusal with %s: %s", l, b.what, msg)
 			}
 		}
 	}

@@ -6,8 +6,13 @@ package i18n
 type Error struct {
 	Catalog *Catalog
 	Key     string
-	Args    []any // name, value pairs, as for Catalog.T
+	Args    []any // name, value pairs, as for Catalog.T; a value may be a Phrase
 }
+
+// Phrase is a message argument whose words depend on the reader's
+// language, such as a colour's name ("Blau", "blue", "modrá"): an Error
+// keeps it unsaid until its reader's language is known.
+type Phrase func(Lang) string
 
 // Errorf returns an Error for key with its name, value argument pairs.
 func (c *Catalog) Errorf(key string, kv ...any) *Error {
@@ -17,4 +22,24 @@ func (c *Catalog) Errorf(key string, kv ...any) *Error {
 func (e *Error) Error() string { return e.In(EN) }
 
 // In is the error's text in language l.
-func (e *Error) In(l Lang) string { return e.Catalog.T(l, e.Key, e.Args...) }
+func (e *Error) In(l Lang) string { return e.Catalog.T(l, e.Key, Say(l, e.Args)...) }
+
+// Say is the name, value pairs kv with each Phrase said in language l;
+// kv itself when it holds none.
+func Say(l Lang, kv []any) []any {
+	var out []any
+	for i, a := range kv {
+		p, ok := a.(Phrase)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = append([]any(nil), kv...)
+		}
+		out[i] = p(l)
+	}
+	if out == nil {
+		return kv
+	}
+	return out
+}

@@ -90,6 +90,13 @@ func TestCatalogWordsAndParent(t *testing.T) {
 	if got := c.Errorf("zone.deck", "name", "Anna").In(DE); got != "Stapel von Anna" {
 		t.Errorf("Error.In(DE) = %q", got)
 	}
+	owner := Phrase(func(l Lang) string { return Shared.T(l, "seat.player", "n", 2) })
+	err = c.Errorf("zone.deck", "name", owner)
+	for l, want := range map[Lang]string{DE: "Stapel von Spieler 2", EN: "Deck of Player 2"} {
+		if got := err.(*Error).In(l); got != want {
+			t.Errorf("an Error with a Phrase in %s reads %q, want %q", l, got, want)
+		}
+	}
 }
 
 // TestPluralFormsCountTheNamedArgument: a plural message picks its form

@@ -1,8 +1,6 @@
 package athernum
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 )
 
@@ -10,20 +8,20 @@ import (
 // from the presets by the seed; then every player chooses a start card.
 func (g *Game) New(setup engine.Setup) (engine.State, error) {
 	if setup.Seats < 2 || setup.Seats > 4 {
-		return nil, fmt.Errorf("athernum is played by 2 to 4 players, not %d: set seats to 2, 3 or 4", setup.Seats)
+		return nil, words.Errorf("setup.seats", "n", setup.Seats)
 	}
 	r, err := resolveRules(setup.Variant)
 	if err != nil {
 		return nil, err
 	}
 	if setup.First < 0 || setup.First > setup.Seats {
-		return nil, fmt.Errorf("first player %d is not a seat: write 1 to %d, or 0 to let initiative decide", setup.First, setup.Seats)
+		return nil, words.Errorf("setup.first", "n", setup.First, "seats", setup.Seats)
 	}
 	decks := setup.Decks
 	mains := make([][]int16, setup.Seats)
 	extras := make([][]int16, setup.Seats)
 	if len(decks) == 0 && len(g.pool.presets) == 0 {
-		return nil, fmt.Errorf("the changed cards make every preset deck illegal: give each seat a deck")
+		return nil, words.Errorf("setup.no_presets")
 	}
 	if len(decks) == 0 { // presets, chosen by the seed; they are legal
 		for i := range mains {
@@ -33,7 +31,7 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 		return g.start(setup, r, mains, extras), nil
 	}
 	if len(decks) != setup.Seats {
-		return nil, fmt.Errorf("%d decks for %d players: give one deck per seat, or none for presets", len(decks), setup.Seats)
+		return nil, words.Errorf("setup.decks", "n", len(decks), "seats", setup.Seats)
 	}
 	var probs engine.Problems
 	for _, d := range decks {

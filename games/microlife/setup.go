@@ -1,8 +1,6 @@
 package microlife
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 )
 
@@ -32,7 +30,7 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 // newState checks the setup and builds an empty table.
 func newState(c *catalog, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
-		return nil, fmt.Errorf("Micro-Life is for 2 players, not %d (ML-1.1)", setup.Seats)
+		return nil, words.Errorf("setup.seats", "n", setup.Seats)
 	}
 	opt := defaultOptions
 	if len(setup.Variant) > 0 {
@@ -43,7 +41,7 @@ func newState(c *catalog, setup engine.Setup) (*state, error) {
 		opt = parseOptions(vs)
 	}
 	if setup.First < 0 || setup.First > 2 {
-		return nil, fmt.Errorf("first player %d: use 1, 2, or 0 for a random start player", setup.First)
+		return nil, words.Errorf("setup.first", "n", setup.First)
 	}
 	s := &state{cat: c, defs: c.defs, opt: opt, rng: engine.NewRNG(setup.Seed), cards: make([]inst, 1, 128)}
 	s.cards[0].def = -1
@@ -91,7 +89,7 @@ func (s *state) decks(setup engine.Setup) ([2]engine.DeckList, error) {
 		return out, nil
 	case 2:
 	default:
-		return out, fmt.Errorf("give 2 starter decks or none, not %d", len(setup.Decks))
+		return out, words.Errorf("setup.decks", "n", len(setup.Decks))
 	}
 	var probs engine.Problems
 	for i, d := range setup.Decks {

@@ -185,17 +185,17 @@ func (s *state) whyNot(id int16, t trigger, why uint8) *i18n.Error {
 		if t == trPay {
 			a := &d.Abil[d.ability(trPay)]
 			col := s.cards[id].colour
-			return words.Errorf("refuse.ability_cost", "cost", inEvery(func(l i18n.Lang) string {
+			return words.Errorf("refuse.ability_cost", "cost", i18n.Phrase(func(l i18n.Lang) string {
 				return words.T(l, "cost.both", "a", words.T(l, "cost.colour", "x", int(a.PayCol), "colour", colourWord(l, col)), "b", words.T(l, "cost.any", "x", int(a.PayAny)))
 			}))
 		}
-		return words.Errorf("refuse.card_cost", "card", d.Name, "cost", inEvery(func(l i18n.Lang) string { return costText(l, d) }))
+		return words.Errorf("refuse.card_cost", "card", d.Name, "cost", i18n.Phrase(func(l i18n.Lang) string { return costText(l, d) }))
 	case noHost:
 		f := s.attachFilter(d)
-		return words.Errorf("refuse.no_host", "card", d.Name, "what", inEvery(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
+		return words.Errorf("refuse.no_host", "card", d.Name, "what", i18n.Phrase(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
 	case noTarget:
 		f := d.Abil[d.ability(t)].Target
-		return words.Errorf("refuse.no_target", "card", d.Name, "what", inEvery(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
+		return words.Errorf("refuse.no_target", "card", d.Name, "what", i18n.Phrase(func(l i18n.Lang) string { return describeFilter(l, f, true) }))
 	case noAbility:
 		if t == trUse {
 			return words.Errorf("refuse.no_use", "card", d.Name)

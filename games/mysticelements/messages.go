@@ -56,22 +56,6 @@ func join(l i18n.Lang, key string, items []string) string {
 	return out
 }
 
-// inEvery is an argument of a refusal that itself needs translating (a
-// cost, a noun phrase): a refusal keeps its arguments until the reader's
-// language is known, and each language's message calls its own method
-// ({{.cost.De}}). The text is made only when read, since the kernel's
-// checks try many refusals that nobody reads.
-type inEvery func(l i18n.Lang) string
-
-// En is the argument in English.
-func (f inEvery) En() string { return f(i18n.EN) }
-
-// De is the argument in German.
-func (f inEvery) De() string { return f(i18n.DE) }
-
-// Cs is the argument in Czech.
-func (f inEvery) Cs() string { return f(i18n.CS) }
-
 // seatName is seat s as w's reader calls it: its display name, or
 // "Player 1" in the reader's language.
 func seatName(w engine.Words, s engine.Seat) string { return w.SeatName(s) }

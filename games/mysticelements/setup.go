@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // New starts a game. With decks given, each must be legal (ME-8) and,
@@ -20,7 +21,7 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 		return s, nil
 	}
 	if len(setup.Decks) != 2 {
-		return nil, fmt.Errorf("mysticelements needs 2 decks (one per seat), got %d", len(setup.Decks))
+		return nil, words.Errorf("setup.decks", "n", len(setup.Decks))
 	}
 	var probs engine.Problems
 	for i, d := range setup.Decks {
@@ -40,7 +41,7 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 	if !s.v.shared {
 		for _, c := range s.p[0].colours {
 			if s.p[1].hasColour(c) {
-				return nil, fmt.Errorf("both decks use %s, but colours are exclusive (ME-8.2): choose other colours, or play with --variant colours=shared", colourNames[c])
+				return nil, words.Errorf("setup.colour_taken", "colour", i18n.Phrase(func(l i18n.Lang) string { return colourWord(l, c) }))
 			}
 		}
 	}
@@ -50,7 +51,7 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 
 func newState(p *pool, setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
-		return nil, fmt.Errorf("mysticelements is for exactly 2 players, not %d", setup.Seats)
+		return nil, words.Errorf("setup.seats", "n", setup.Seats)
 	}
 	s := &state{pool: p, rng: engine.NewRNG(setup.Seed), ncards: 1, winner: -1}
 	s.legal = s.legalBuf[:0]
@@ -70,7 +71,7 @@ func newState(p *pool, setup engine.Setup) (*state, error) {
 	case setup.First == 1 || setup.First == 2:
 		s.first = int8(setup.First - 1)
 	default:
-		return nil, fmt.Errorf("first player %d: write 1 or 2, or 0 to draw lots", setup.First)
+		return nil, words.Errorf("setup.first", "n", setup.First)
 	}
 	s.active = s.first
 	return s, nil

@@ -27,7 +27,7 @@ func (g *Game) New(setup engine.Setup) (engine.State, error) {
 		return g.deal(s, setup), nil
 	}
 	if len(decks) != 2 {
-		return nil, fmt.Errorf("mystimons needs 2 decks, got %d: give one per seat, or none for presets", len(decks))
+		return nil, words.Errorf("setup.decks", "n", len(decks))
 	}
 	var probs engine.Problems
 	for seat, d := range decks {
@@ -73,7 +73,10 @@ func (g *Game) deal(s *state, setup engine.Setup) *state {
 
 func (g *Game) newState(setup engine.Setup) (*state, error) {
 	if setup.Seats != 0 && setup.Seats != 2 {
-		return nil, fmt.Errorf("mystimons is for 2 players, not %d", setup.Seats)
+		return nil, words.Errorf("setup.seats", "n", setup.Seats)
+	}
+	if setup.First < 0 || setup.First > 2 {
+		return nil, words.Errorf("setup.first", "n", setup.First)
 	}
 	s := &state{pool: g.pool, defs: g.pool.defs, presets: g.priors, rng: engine.NewRNG(setup.Seed), promote: -1, winner: -1}
 	if len(setup.Variant) == 0 {

@@ -35,8 +35,6 @@
 package zynalith
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 )
 
@@ -180,14 +178,14 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 
 func (g Game) prepare(setup engine.Setup) (*State, stackList, error) {
 	if setup.Seats < 2 || setup.Seats > maxSeats {
-		return nil, nil, fmt.Errorf("zynalith is for 2 to %d players, not %d: choose a seat count in that range (ZY-1.1)", maxSeats, setup.Seats)
+		return nil, nil, words.Errorf("setup.seats", "max", maxSeats, "n", setup.Seats)
 	}
 	opt, err := parseOptions(setup.Variant)
 	if err != nil {
 		return nil, nil, err
 	}
 	if setup.First < 0 || setup.First > setup.Seats {
-		return nil, nil, fmt.Errorf("first player %d is not a seat: give 1 to %d, or 0 to draw at random", setup.First, setup.Seats)
+		return nil, nil, words.Errorf("setup.first", "n", setup.First, "seats", setup.Seats)
 	}
 	p := g.pool()
 	list := p.standard
@@ -197,7 +195,7 @@ func (g Game) prepare(setup engine.Setup) (*State, stackList, error) {
 				return nil, nil, engine.Problems(ps)
 			}
 			if i > 0 && !sameList(d, setup.Decks[0]) {
-				return nil, nil, fmt.Errorf("deck %d differs from deck 1: Zynalith has only the shared stacks (ZY-8.1), give one list", i+1)
+				return nil, nil, words.Errorf("setup.stacks_differ")
 			}
 		}
 		list = resolve(p, setup.Decks[0])
