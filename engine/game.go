@@ -41,6 +41,13 @@ type Info struct {
 	// wander without end (any number of free actions in a turn), with a
 	// capped reading in their place. Reports name them like any variant.
 	SimVariant map[string]string
+	// OwnDecksVariant holds the rule readings for play in which each
+	// player brings a deck of their own (ranked games and tournaments,
+	// where decks are locked before the pairings are known), by key:
+	// readings under which any two legal decks may meet, where the rules
+	// keep decks apart only because one box holds one set of cards
+	// (Mystic Elements' exclusive colours, ME-10.2).
+	OwnDecksVariant map[string]string
 }
 
 // DefaultTurnCap is the simulation turn cap of a game that sets none.

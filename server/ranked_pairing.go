@@ -54,7 +54,7 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 	if me.Account == "" {
 		return me, false, nil
 	}
-	them, ok := cfg.pickOpponent(me, queue, now)
+	them, ok := cfg.pickOpponent(me, srv.mayMeet(me, queue), now)
 	if !ok {
 		return me, true, nil
 	}
@@ -69,6 +69,22 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 	return me, false, err
 }
 
+// mayMeet is the queue without the players whose decks cannot meet me's
+// (Zynalith's shared stacks, of which two players must bring one list).
+func (srv *Server) mayMeet(me QueueEntry, queue []QueueEntry) []QueueEntry {
+	g, err := srv.games.lookup(me.Game)
+	if err != nil || len(me.Deck.Entries) == 0 {
+		return queue
+	}
+	out := make([]QueueEntry, 0, len(queue))
+	for _, e := range queue {
+		if e.Account == me.Account || decksMeet(g, me.Deck, e.Deck) == nil {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
 // startRanked stores and starts a ranked game between two queued players.
 func (srv *Server) startRanked(ctx context.Context, players [2]QueueEntry, now time.Time) error {
 	g, err := srv.games.lookup(players[0].Game)
@@ -77,7 +93,7 @@ func (srv *Server) startRanked(ctx context.Context, players [2]QueueEntry, now t
 	}
 	setup := engine.Setup{Game: g.Info().ID, Seats: 2, Seed: newSeed()}
 	if len(players[0].Deck.Entries) > 0 || len(players[1].Deck.Entries) > 0 {
-		setup.Decks = []engine.DeckList{players[0].Deck, players[1].Deck}
+		setup = ownDecksSetup(g, players[0].Deck, players[1].Deck)
 	}
 	if setup, err = srv.dated(g, setup); err != nil {
 		return fmt.Errorf("a ranked game of %s could not start: %w", setup.Game, err)

@@ -281,6 +281,11 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 		if err != nil {
 			return err
 		}
+		for _, e := range t.Entries {
+			if err := decksMeet(g, deck, e.Deck); err != nil {
+				return cannotMeet(err)
+			}
+		}
 		if t.PhysicalOnly {
 			if err := srv.requireOwned(ctx, ss.Owner, t.Game, deck, "this tournament"); err != nil {
 				return err

@@ -256,8 +256,12 @@ func (srv *Server) nextGame(ctx context.Context, t *tourney, p *matchPlay, first
 	}
 	seats := [2]string{a, b}
 	tokens := [2]string{newToken(), newToken()}
-	decks := []engine.DeckList{t.entryOf(a).Deck, t.entryOf(b).Deck}
-	setup := engine.Setup{Game: t.Game, Seats: 2, Seed: newSeed(), Decks: decks, First: first, CardsDate: t.CardsDate}
+	g, err := srv.games.lookup(t.Game)
+	if err != nil {
+		return err
+	}
+	setup := ownDecksSetup(g, t.entryOf(a).Deck, t.entryOf(b).Deck)
+	setup.First, setup.CardsDate = first, t.CardsDate
 	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0]}, {Kind: KindFriend, Token: tokens[1]}}
 	resp, err := srv.start(ctx, setup, cfg, "", gameOrigin{creator: "tournament " + t.ID, owner: a})
 	if err != nil {

@@ -83,5 +83,8 @@ var variantSpecs = []engine.VariantSpec{
 func (Game) Info() engine.Info {
 	return engine.Info{ID: "mysticelements", Name: "Mystic Elements", RulesID: "ME", MinSeats: 2, MaxSeats: 2,
 		Summary:  "Two wizards pick three of eight colours, gain energy by the round and plunder each other's deck into the deep grave.",
-		Variants: variantSpecs, Actions: codec}
+		Variants: variantSpecs, Actions: codec,
+		// Colours are exclusive because the box holds one set of each
+		// (ME-10.2); players who bring decks of their own may share them.
+		OwnDecksVariant: map[string]string{"colours": "shared"}}
 }

@@ -1,0 +1,40 @@
+package server
+
+import (
+	"maps"
+	"net/http"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
+)
+
+// Ranked games and tournaments are played with decks of the players' own,
+// each chosen and locked before anyone knows whom they will meet. They
+// play under the game's readings for such decks (engine.Info's
+// OwnDecksVariant), so that two players may both bring blue to Mystic
+// Elements; and a deck that still cannot meet another (Zynalith's shared
+// stacks, which every player draws from) is refused when it is entered,
+// not when its pairing is made.
+
+// ownDecksSetup is a two-player setup of g for the players' own decks a
+// and b, under the game's readings for such decks.
+func ownDecksSetup(g engine.Game, a, b engine.DeckList) engine.Setup {
+	info := g.Info()
+	return engine.Setup{Game: info.ID, Seats: 2, Seed: newSeed(), Decks: []engine.DeckList{a, b},
+		Variant: maps.Clone(info.OwnDecksVariant)}
+}
+
+// decksMeet says why two players' own decks a and b cannot meet in a
+// game of g (with g's card texts), or nil when they can.
+func decksMeet(g engine.Game, a, b engine.DeckList) error {
+	_, err := g.New(ownDecksSetup(g, a, b))
+	return err
+}
+
+// cannotMeet refuses a deck that cannot meet another one entered before
+// it, in the game's words for why, naming neither the other player nor
+// their deck.
+func cannotMeet(err error) *refusal {
+	why := i18n.Phrase(func(l i18n.Lang) string { return engine.ErrorIn(err, l) })
+	return refuse(http.StatusBadRequest, "deck_cannot_meet", "why", why)
+}

@@ -1,0 +1,130 @@
+package server
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"testing"
+
+	"kartenwerk/engine"
+)
+
+// presetText is the list of game's preset deck called name, as a player
+// pastes it.
+func presetText(t *testing.T, game, name string) string {
+	t.Helper()
+	g, err := engine.Lookup(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range g.Presets() {
+		if p.Name == name {
+			return deckText(p)
+		}
+	}
+	t.Fatalf("%s has no preset %q", game, name)
+	return ""
+}
+
+// newTourneyOfGame has org create a Swiss tournament of game.
+func newTourneyOfGame(t *testing.T, org *browser, game string) TournamentView {
+	t.Helper()
+	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: game, Format: FormatSwiss, Rounds: 1})
+	var v TournamentView
+	if err := json.Unmarshal([]byte(raw), &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// TestTournamentDecksOfOneColourMeet: in a Mystic Elements tournament
+// every player brings their own deck, so two may both play blue; the
+// colours are exclusive only because one box holds one set (ME-10.2).
+// Before, the round could not start ("both decks use blue"), and with
+// the decks locked nothing could mend it.
+func TestTournamentDecksOfOneColourMeet(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	v := newTourneyOfGame(t, org, "mysticelements")
+	deepwood := presetText(t, "mysticelements", "Deepwood")
+	for i := range 4 {
+		e.player(fmt.Sprintf("mage%d", i+1)).expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: deepwood})
+	}
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+	st, err := e.store.(TournamentStore).LoadTournament(t.Context(), v.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt, _ := decodeTourney(st)
+	games := 0
+	for _, m := range tt.Matches {
+		for _, g := range m.Games {
+			checkSharedColours(t, e.testEnv, g.ID)
+			games++
+		}
+	}
+	if games != 2 {
+		t.Fatalf("round 1 of four players made %d games, want 2", games)
+	}
+}
+
+// checkSharedColours checks that the stored game id plays Mystic
+// Elements with shared colours, and that it can be played.
+func checkSharedColours(t *testing.T, e *testEnv, id string) {
+	t.Helper()
+	sg, err := e.store.LoadGame(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sg.Setup.Variant["colours"] != "shared" {
+		t.Errorf("game %s plays the variant %v, want colours=shared", id, sg.Setup.Variant)
+	}
+	if _, err := e.srv.session(t.Context(), id); err != nil {
+		t.Errorf("game %s does not load: %v", id, err)
+	}
+}
+
+// TestRankedDecksOfOneColourMeet: two players who queue for ranked
+// Mystic Elements with the same preset are paired into a game (before,
+// every such pairing failed and both waited for ever).
+func TestRankedDecksOfOneColourMeet(t *testing.T) {
+	e := newRankedEnv(t, nil)
+	a, b := e.player("ada"), e.player("bea")
+	a.expect(http.StatusCreated, "POST", "/api/ranked/mysticelements/queue", DeckRequest{Preset: "Deepwood"})
+	_, raw := b.expect(http.StatusCreated, "POST", "/api/ranked/mysticelements/queue", DeckRequest{Preset: "Deepwood"})
+	st := decodeStatus(b, raw)
+	if st.State != "playing" || st.Match == nil {
+		t.Fatalf("two players with one preset were not paired: %+v", st)
+	}
+	checkSharedColours(t, e.testEnv, st.Match.ID)
+}
+
+// TestZynalithStacksThatCannotMeetAreRefusedAtEntry: Zynalith has no
+// decks of its own, only the shared stacks every player draws from
+// (ZY-8.1). A tournament refuses a list of stacks other than those
+// entered before, when it is entered and in the player's language,
+// rather than failing the round later; the ranked queue pairs only
+// players who bring the same stacks.
+func TestZynalithStacksThatCannotMeetAreRefusedAtEntry(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	v := newTourneyOfGame(t, org, "zynalith")
+	standard, open := presetText(t, "zynalith", "Standard"), presetText(t, "zynalith", "Offene Ideen")
+	e.player("ada").expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: standard})
+	bea := e.player("bea")
+	checkSpokenRefusal(t, "/api/tournaments/"+v.ID+"/register", tourneyRequest{"other stacks", bea, "/register", DeckRequest{List: open}, "deck_cannot_meet", ""})
+	bea.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: standard})
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+
+	r := newRankedEnv(t, nil)
+	cleo, dora, edda := r.player("cleo"), r.player("dora"), r.player("edda")
+	cleo.expect(http.StatusCreated, "POST", "/api/ranked/zynalith/queue", DeckRequest{Preset: "Standard"})
+	_, raw := dora.expect(http.StatusCreated, "POST", "/api/ranked/zynalith/queue", DeckRequest{Preset: "Offene Ideen"})
+	if st := decodeStatus(dora, raw); st.State == "playing" {
+		t.Fatalf("players with different stacks were paired: %+v", st)
+	}
+	_, raw = edda.expect(http.StatusCreated, "POST", "/api/ranked/zynalith/queue", DeckRequest{Preset: "Standard"})
+	if st := decodeStatus(edda, raw); st.State != "playing" {
+		t.Fatalf("a player with the stacks of one waiting was not paired: %+v", st)
+	}
+}
