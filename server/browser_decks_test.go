@@ -102,6 +102,9 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("ask for 10 games", chromedp.SetValue("#test-games", "10"))
 	do("start the test", chromedp.Click("#test"))
 	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
+	if result := text("#test-result"); strings.Contains(result, "null") || strings.Contains(result, "undefined") {
+		t.Errorf("the test's result reads %q", result)
+	}
 	shoot(t, tab, "decks-"+game)
 	checkShared(t, e, tab, game, decks[0])
 	do("play it against the AI", chromedp.Click("#play"))

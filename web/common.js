@@ -1,6 +1,13 @@
 // Small helpers shared by the pages: DOM building and the JSON API.
 import {t, pageLang} from "./i18n.js";
 
+/** sentence is text as a sentence on its own: its first letter a
+ * capital ("beide Decks …" → "Beide Decks …"), as a refusal reads when
+ * nothing stands before it. */
+export function sentence(text) {
+  return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
+}
+
 /** el builds an element: el("div", {class: "x", onclick: f}, child, "text"). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

@@ -1,5 +1,5 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
-import {el, api, seatName, ruleText, fixText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
+import {el, api, sentence, seatName, ruleText, fixText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
 import {t, loadWords, agentWord} from "./i18n.js";
 import {resultText} from "./render.js";
 
@@ -104,7 +104,7 @@ async function create(ev) {
     if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
     showCreated(r);
   } catch (e) {
-    $("#errors").replaceChildren(el("p", {}, e.message.split("\n")[0]), e.problems.length ? problemsEl(e.problems) : null);
+    $("#errors").replaceChildren(el("p", {}, sentence(e.message.split("\n")[0])), ...(e.problems.length ? [problemsEl(e.problems)] : []));
   }
 }
 
