@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 
@@ -55,18 +54,20 @@ func ownedProblem(deck engine.DeckList, e engine.DeckEntry, listed, owned int) e
 	return deck.Spoken(nil, e, "deck.owned_some", "listed", listed, "owned", owned, "more", listed-owned, "card", e.Card)
 }
 
-// requireOwned refuses a deck for an event with the "physical cards only"
-// rule unless account owns every copy it lists, with a problem per card
-// short.
+// requireOwned refuses a deck for an event ("tournament" or "ranked")
+// with the "physical cards only" rule unless account owns every copy it
+// lists, with a problem per card short.
 func (srv *Server) requireOwned(ctx context.Context, account, game string, deck engine.DeckList, event string) error {
 	if srv.codes == nil {
-		return badInput("%s takes physical cards only, and this server registers no cards: ask its operator", event)
+		return refuse(http.StatusBadRequest, "physical_"+event+"_no_codes")
 	}
 	ps, err := srv.checkOwned(ctx, account, game, deck)
 	if err != nil || len(ps) == 0 {
 		return err
 	}
-	return &inputError{msg: fmt.Sprintf("%s takes physical cards only: register the cards your deck lists first (see /collection)", event), problems: ps}
+	r := refuse(http.StatusBadRequest, "physical_"+event+"_unowned")
+	r.problems = ps
+	return r
 }
 
 // ownsRankedDeck applies the ranked queue's "physical cards only" rule.
@@ -74,7 +75,7 @@ func (srv *Server) ownsRankedDeck(ctx context.Context, account, game string, dec
 	if !srv.cfg.Ranked.PhysicalOnly {
 		return nil
 	}
-	return srv.requireOwned(ctx, account, game, deck, "the ranked queue")
+	return srv.requireOwned(ctx, account, game, deck, "ranked")
 }
 
 // OwnedResponse is the answer of POST /api/decks/owned.

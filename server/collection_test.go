@@ -167,6 +167,11 @@ func TestRankedQueueTakesPhysicalCardsOnly(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "takes physical cards only") || !strings.Contains(raw, "you own 0") {
 		t.Fatalf("queueing with cards not owned: %d %s", res.StatusCode, raw)
 	}
+	alice.header.Set("Accept-Language", "de")
+	if res, raw := alice.do("POST", "/api/ranked/athernum/queue", DeckRequest{Preset: "Ember Assault"}); res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "Die Ranglistenspiele lassen nur echte Karten zu") {
+		t.Fatalf("queueing with cards not owned, in German: %d %s", res.StatusCode, raw)
+	}
+	alice.header.Del("Accept-Language")
 	d, _ := engine.ParseDeckList("deck", "d", strings.NewReader("2 Ember Fox"))
 	if err := e.srv.ownsRankedDeck(t.Context(), e.accountID("alice"), "athernum", d); err != nil {
 		t.Errorf("a deck of owned cards: %v", err)
@@ -199,6 +204,11 @@ func TestTournamentTakesPhysicalCardsOnly(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "this tournament takes physical cards only") || !strings.Contains(raw, "you own 0") {
 		t.Fatalf("registering cards not owned: %d %s", res.StatusCode, raw)
 	}
+	alice.header.Set("Accept-Language", "cs")
+	if res, raw := alice.do("POST", "/api/tournaments/"+create(true)+"/register", DeckRequest{Preset: "Ember Assault"}); res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "Tento turnaj připouští jen fyzické karty") {
+		t.Fatalf("registering cards not owned, in Czech: %d %s", res.StatusCode, raw)
+	}
+	alice.header.Del("Accept-Language")
 	alice.expect(http.StatusOK, "POST", "/api/tournaments/"+create(false)+"/register", DeckRequest{Preset: "Ember Assault"})
 }
 

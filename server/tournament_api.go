@@ -287,7 +287,7 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 			}
 		}
 		if t.PhysicalOnly {
-			if err := srv.requireOwned(ctx, ss.Owner, t.Game, deck, "this tournament"); err != nil {
+			if err := srv.requireOwned(ctx, ss.Owner, t.Game, deck, "tournament"); err != nil {
 				return err
 			}
 		}
