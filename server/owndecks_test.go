@@ -128,3 +128,74 @@ func TestZynalithStacksThatCannotMeetAreRefusedAtEntry(t *testing.T) {
 		t.Fatalf("a player with the stacks of one waiting was not paired: %+v", st)
 	}
 }
+
+// TestEveryDuelGamePairsInRankedAndTournaments: for every game two
+// players may play, two players who queue for ranked play with the
+// default deck are paired into a game that can be played to its end, and
+// a tournament whose players enter the preset decks can start its first
+// round. Mystic Elements failed both until its players' own decks could
+// share colours.
+func TestEveryDuelGamePairsInRankedAndTournaments(t *testing.T) {
+	for _, g := range engine.Games() {
+		info := g.Info()
+		if info.MinSeats > 2 || info.MaxSeats < 2 {
+			continue
+		}
+		t.Run(info.ID, func(t *testing.T) {
+			t.Parallel()
+			r := newRankedEnv(t, nil)
+			r.srv.cfg.Rate, r.srv.cfg.Burst = 1e6, 1e6 // a bot's pace, not a person's
+			a, b := r.player("ada"), r.player("bea")
+			a.expect(http.StatusCreated, "POST", "/api/ranked/"+info.ID+"/queue", DeckRequest{})
+			_, raw := b.expect(http.StatusCreated, "POST", "/api/ranked/"+info.ID+"/queue", DeckRequest{})
+			second := decodeStatus(b, raw)
+			_, raw = a.expect(http.StatusOK, "GET", "/api/ranked/"+info.ID+"/queue", nil)
+			first := decodeStatus(a, raw)
+			if second.Match == nil || first.Match == nil {
+				t.Fatalf("two players with the default deck were not paired: %+v, %+v", first, second)
+			}
+			var tokens [2]string
+			for _, m := range []*MatchLink{first.Match, second.Match} {
+				tokens[m.Seat] = tokenFromLink(m.Play)
+			}
+			playRankedToTheEnd(t, r.testEnv, second.Match.ID, tokens, 5000)
+
+			e := newTourneyEnv(t)
+			org := e.organiser("orga")
+			v := newTourneyOfGame(t, org, info.ID)
+			presets := g.Presets()
+			for i := range 4 {
+				// Zynalith's players all draw from one list of stacks.
+				p := presets[i%len(presets)]
+				if info.ID == "zynalith" {
+					p = presets[0]
+				}
+				e.player(fmt.Sprintf("player%d", i+1)).expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: deckText(p)})
+			}
+			org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
+		})
+	}
+}
+
+// playRankedToTheEnd plays random legal actions of whoever is to move through
+// the API, at most limit of them, and fails unless the game ends.
+func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, limit int) {
+	t.Helper()
+	rng := engine.NewRNG(uint64(len(id)))
+	for range limit {
+		st := e.state(id, "")
+		if st.Finished {
+			return
+		}
+		tok := tokens[st.View.ToMove]
+		mine := e.state(id, tok)
+		if len(mine.Legal) == 0 {
+			t.Fatalf("the seat to move has no legal action at version %d", st.Version)
+		}
+		act := mine.Legal[rng.IntN(len(mine.Legal))].Action
+		if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: act}, nil); code != http.StatusOK {
+			t.Fatalf("action %q: %d %s", act, code, body)
+		}
+	}
+	t.Fatalf("game %s did not end in %d actions", id, limit)
+}
