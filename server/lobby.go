@@ -106,7 +106,7 @@ func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, stri
 	if _, err := engine.ResolveVariants(info.Variants, req.Variant); err != nil {
 		return engine.Setup{}, nil, "", badInput("%v", err)
 	}
-	decks, err := resolveDecks(g, req.Decks, n)
+	decks, err := resolveDecks(g, req.Decks, n, req.Variant)
 	if err != nil {
 		return engine.Setup{}, nil, "", err
 	}
@@ -119,35 +119,57 @@ func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, stri
 }
 
 // resolveDecks reads each seat's preset or pasted list; nil when no seat
-// asked for a deck.
-func resolveDecks(g engine.Game, reqs []DeckRequest, seats int) ([]engine.DeckList, error) {
+// asked for a deck. A seat that asked for none gets a preset that the
+// rules let meet the decks asked for (under variant): another colour
+// than a chosen Mystic Elements deck's, the same stacks as Zynalith's.
+func resolveDecks(g engine.Game, reqs []DeckRequest, seats int, variant map[string]string) ([]engine.DeckList, error) {
 	if len(reqs) > seats {
 		return nil, badInput("%d decks for %d seats: give at most one deck per seat", len(reqs), seats)
 	}
-	any := false
-	for _, r := range reqs {
-		any = any || r.Preset != "" || strings.TrimSpace(r.List) != ""
+	chosen := func(i int) bool {
+		return i < len(reqs) && (reqs[i].Preset != "" || strings.TrimSpace(reqs[i].List) != "")
 	}
-	if !any {
-		return nil, nil
-	}
-	presets := g.Presets()
 	out := make([]engine.DeckList, seats)
+	var unchosen []int
 	for i := range out {
-		r := DeckRequest{}
-		if i < len(reqs) {
-			r = reqs[i]
+		if !chosen(i) {
+			unchosen = append(unchosen, i)
+			continue
 		}
-		if r.Preset == "" && strings.TrimSpace(r.List) == "" && len(presets) > 0 {
-			r.Preset = presets[0].Name
-		}
-		d, err := resolveDeck(g, r, fmt.Sprintf("deck of p%d", i+1))
+		d, err := resolveDeck(g, reqs[i], fmt.Sprintf("deck of p%d", i+1))
 		if err != nil {
 			return nil, deckRefused(err, engine.Seat(i))
 		}
 		out[i] = d
 	}
+	if len(unchosen) == seats {
+		return nil, nil
+	}
+	if len(unchosen) > 0 {
+		fillUnchosen(g, out, unchosen, variant)
+	}
 	return out, nil
+}
+
+// fillUnchosen gives the seats unchosen the first preset with which the
+// decks may meet, or the first preset when none may (the game then says
+// why).
+func fillUnchosen(g engine.Game, decks []engine.DeckList, unchosen []int, variant map[string]string) {
+	presets := g.Presets()
+	if len(presets) == 0 {
+		return
+	}
+	for _, p := range presets {
+		for _, i := range unchosen {
+			decks[i] = p
+		}
+		if _, err := g.New(engine.Setup{Game: g.Info().ID, Seats: len(decks), Seed: 1, Decks: decks, Variant: variant}); err == nil {
+			return
+		}
+	}
+	for _, i := range unchosen {
+		decks[i] = presets[0]
+	}
 }
 
 // resolveDeck reads one preset or pasted list and validates it.

@@ -199,3 +199,36 @@ func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, l
 	}
 	t.Fatalf("game %s did not end in %d actions", id, limit)
 }
+
+// TestLobbyGivesAnUnchosenSeatADeckThatMayMeetTheChosen: a player who
+// picks a deck for themselves and leaves the AI's at "default" gets a
+// game, not a refusal: the AI takes the first preset the rules let meet
+// the chosen deck (another colour in Mystic Elements, ME-8.2; the same
+// stacks in Zynalith, ZY-8.1), and otherwise the first preset as before.
+func TestLobbyGivesAnUnchosenSeatADeckThatMayMeetTheChosen(t *testing.T) {
+	e := newEnv(t)
+	for _, c := range []struct {
+		game, mine string
+		variant    map[string]string
+		want       string // the preset the unchosen seat gets
+	}{
+		{"mysticelements", "Deepwood", nil, "Sunfire"},
+		{"mysticelements", "Sunfire", nil, "Deepwood"},
+		{"mysticelements", "Deepwood", map[string]string{"colours": "shared"}, "Deepwood"},
+		{"zynalith", "Standard", nil, "Standard"},
+		{"zynalith", "Offene Ideen", nil, "Offene Ideen"},
+		{"athernum", "Tide Control", nil, "Ember Assault"},
+	} {
+		g, _ := engine.Lookup(c.game)
+		req := CreateRequest{Game: c.game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}},
+			Decks: []DeckRequest{{Preset: c.mine}, {}}, Variant: c.variant}
+		created := e.create(req)
+		sg, err := e.store.LoadGame(t.Context(), created.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := sg.Setup.Decks[1].Name; got != c.want {
+			t.Errorf("%s with %s (%v): the unchosen seat plays %s, want %s (the presets: %s)", c.game, c.mine, c.variant, got, c.want, presetNames(g))
+		}
+	}
+}
