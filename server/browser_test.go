@@ -186,6 +186,10 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 		{"choose the game", chromedp.Evaluate[chromedp.Void](pick)},
 		{"start the game", chromedp.Click("#create")},
 		{"wait for the table link", chromedp.WaitVisible("#go")},
+		{"read the links without a stray null", chromedp.Evaluate[chromedp.Void](`(() => {
+			const said = document.querySelector("#created").textContent;
+			if (/null|undefined/.test(said)) throw new Error("the lobby shows " + said);
+		})()`)},
 		{"go to the table", chromedp.Evaluate[chromedp.Void](`location.assign(document.querySelector("#go").href)`)},
 		{"wait for the table page", chromedp.WaitReady("body.play")},
 		{"wait for the prompt", chromedp.WaitReady("#prompt p")},

@@ -113,8 +113,8 @@ function showCreated(r) {
   const box = $("#created");
   box.replaceChildren(el("h2", {}, t("lobby.ready")),
     el("p", {}, el("a", {class: "button primary", id: "go", href: r.play}, t("lobby.go"))),
-    r.invites.length ? el("div", {}, el("h3", {}, t("lobby.invites")), el("p", {class: "muted"}, t("lobby.invites_tip")),
-      r.invites.map((i) => el("p", {}, `${seatName(i.seat)}: `, el("input", {readonly: true, value: abs(i.link), class: "invite", dataset: {seat: i.seat}, onclick: (e) => e.target.select()})))) : null,
+    ...(r.invites.length ? [el("div", {}, el("h3", {}, t("lobby.invites")), el("p", {class: "muted"}, t("lobby.invites_tip")),
+      r.invites.map((i) => el("p", {}, `${seatName(i.seat)}: `, el("input", {readonly: true, value: abs(i.link), class: "invite", dataset: {seat: i.seat}, onclick: (e) => e.target.select()}))))] : []),
     el("p", {}, t("lobby.spectators"), " ", el("input", {readonly: true, value: abs(r.spectate), class: "invite", onclick: (e) => e.target.select()})));
   box.hidden = false;
   box.scrollIntoView({behavior: "smooth"});

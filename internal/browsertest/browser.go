@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	cdplog "github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/page"
 	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
@@ -80,7 +81,9 @@ func newTab(t *testing.T, life time.Duration) (context.Context, func() []string)
 // necessarily seeing it: a refusal of the content policy (a script,
 // style, image or connection it does not allow) and an uncaught
 // exception, a rejected promise's included. Either leaves a page half
-// drawn or a button dead.
+// drawn or a button dead. A script's value that reaches the page as
+// text ("null", "undefined", "NaN", "[object Object]") counts as an
+// exception too (strayWatch).
 func watchFaults(t *testing.T, ctx context.Context) func() []string {
 	t.Helper()
 	var mu sync.Mutex
@@ -108,6 +111,9 @@ func watchFaults(t *testing.T, ctx context.Context) func() []string {
 	if err == nil {
 		_, err = chromedp.Call(ctx, cdplog.Enable, cdp.Empty{})
 	}
+	if err == nil {
+		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strayWatch})
+	}
 	if err != nil {
 		t.Fatalf("starting the browser: %v", err)
 	}
@@ -117,6 +123,31 @@ func watchFaults(t *testing.T, ctx context.Context) func() []string {
 		return slices.Clone(faults)
 	}
 }
+
+// strayWatch runs in every page before its own scripts and throws when
+// text that only a script's mistake writes is put on the page: a text
+// node that is "null" (as replaceChildren writes a null child), or any
+// text with "undefined", "NaN" or "[object Object]" in it.
+const strayWatch = `(() => {
+  const stray = /^null$|\bundefined\b|\bNaN\b|\[object Object\]/;
+  const check = (node) => {
+    if (node.nodeType === Node.TEXT_NODE) {
+      const text = node.data.trim();
+      if (stray.test(text)) {
+        const where = node.parentElement ? node.parentElement.tagName.toLowerCase() + (node.parentElement.id ? "#" + node.parentElement.id : "") : "?";
+        throw new Error("the page shows the stray text " + JSON.stringify(text.slice(0, 160)) + " in <" + where + "> of " + location.pathname);
+      }
+    } else if (node.nodeType === Node.ELEMENT_NODE && node.tagName !== "SCRIPT" && node.tagName !== "STYLE") {
+      for (const child of node.childNodes) check(child);
+    }
+  };
+  new MutationObserver((records) => {
+    for (const r of records) {
+      if (r.type === "characterData") check(r.target);
+      for (const n of r.addedNodes) check(n);
+    }
+  }).observe(document, {childList: true, subtree: true, characterData: true});
+})();`
 
 func chromiumPath() string {
 	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {

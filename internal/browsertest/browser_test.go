@@ -11,11 +11,15 @@ import (
 )
 
 // A page's content policy refusing its inline script is seen, and so are
-// an uncaught exception and a rejected promise, so that a policy or a
+// an uncaught exception, a rejected promise and a null written as text, so that a policy or a
 // script that breaks a page fails the browser tests that open it.
 func TestPageFaultsAreSeen(t *testing.T) {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
+		if r.URL.Path == "/stray" {
+			w.Write([]byte(`<!doctype html><p id="p">x</p><div id="d"></div><script>document.getElementById("d").replaceChildren("Rate: ", null)</script>`))
+			return
+		}
 		if r.URL.Path == "/throws" {
 			w.Write([]byte(`<!doctype html><p id="p">x</p><script>async function later() { missing.x = 1 } later(); throw new Error("at once")</script>`))
 			return
@@ -25,12 +29,12 @@ func TestPageFaultsAreSeen(t *testing.T) {
 	}))
 	defer site.Close()
 	ctx, faults := newTab(t, time.Minute)
-	for _, path := range []string{"/", "/throws"} {
+	for _, path := range []string{"/", "/throws", "/stray"} {
 		if err := chromedp.Do(ctx, chromedp.Navigate(site.URL+path), chromedp.WaitVisible("#p")); err != nil {
 			t.Fatal(err)
 		}
 	}
-	wants := []string{"Content Security Policy", "at once", "missing is not defined"}
+	wants := []string{"Content Security Policy", "at once", "missing is not defined", `stray text "null" in <div#d> of /stray`}
 	deadline := time.Now().Add(5 * time.Second)
 	for len(faults()) < len(wants) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
