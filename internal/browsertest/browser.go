@@ -130,23 +130,33 @@ func watchFaults(t *testing.T, ctx context.Context) func() []string {
 // text with "undefined", "NaN" or "[object Object]" in it.
 const strayWatch = `(() => {
   const stray = /^null$|\bundefined\b|\bNaN\b|\[object Object\]/;
+  const said = ["title", "placeholder", "aria-label", "alt", "value"]; // attributes a reader sees or hears
+  const code = (node) => node && (node.tagName === "SCRIPT" || node.tagName === "STYLE");
+  // Each fault is thrown on its own, so that one does not hide the next.
+  const fault = (text, where) => setTimeout(() => {
+    throw new Error("the page shows the stray text " + JSON.stringify(text.slice(0, 160)) + " " + where + " of " + location.pathname);
+  });
+  const checkAttribute = (node, name) => {
+    const text = (node.getAttribute(name) || "").trim();
+    if (stray.test(text)) fault(text, "as the " + name + " of <" + node.tagName.toLowerCase() + ">");
+  };
   const check = (node) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node.data.trim();
-      if (stray.test(text)) {
-        const where = node.parentElement ? node.parentElement.tagName.toLowerCase() + (node.parentElement.id ? "#" + node.parentElement.id : "") : "?";
-        throw new Error("the page shows the stray text " + JSON.stringify(text.slice(0, 160)) + " in <" + where + "> of " + location.pathname);
-      }
-    } else if (node.nodeType === Node.ELEMENT_NODE && node.tagName !== "SCRIPT" && node.tagName !== "STYLE") {
+      const parent = node.parentElement;
+      if (!code(parent) && stray.test(text)) fault(text, "in <" + (parent ? parent.tagName.toLowerCase() + (parent.id ? "#" + parent.id : "") : "?") + ">");
+    } else if (node.nodeType === Node.ELEMENT_NODE && !code(node)) {
+      for (const name of said) checkAttribute(node, name);
       for (const child of node.childNodes) check(child);
     }
   };
   new MutationObserver((records) => {
     for (const r of records) {
       if (r.type === "characterData") check(r.target);
+      if (r.type === "attributes") checkAttribute(r.target, r.attributeName);
       for (const n of r.addedNodes) check(n);
     }
-  }).observe(document, {childList: true, subtree: true, characterData: true});
+  }).observe(document, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: said});
 })();`
 
 func chromiumPath() string {

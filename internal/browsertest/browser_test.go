@@ -17,7 +17,7 @@ func TestPageFaultsAreSeen(t *testing.T) {
 	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html")
 		if r.URL.Path == "/stray" {
-			w.Write([]byte(`<!doctype html><p id="p">x</p><div id="d"></div><script>document.getElementById("d").replaceChildren("Rate: ", null)</script>`))
+			w.Write([]byte(`<!doctype html><p id="p">x</p><div id="d"></div><script>document.getElementById("d").replaceChildren("Rate: ", null); document.getElementById("p").title = "of " + undefined</script>`))
 			return
 		}
 		if r.URL.Path == "/throws" {
@@ -34,7 +34,7 @@ func TestPageFaultsAreSeen(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	wants := []string{"Content Security Policy", "at once", "missing is not defined", `stray text "null" in <div#d> of /stray`}
+	wants := []string{"Content Security Policy", "at once", "missing is not defined", `stray text "null" in <div#d> of /stray`, `stray text "of undefined" as the title of <p>`}
 	deadline := time.Now().Add(5 * time.Second)
 	for len(faults()) < len(wants) && time.Now().Before(deadline) {
 		time.Sleep(50 * time.Millisecond)
