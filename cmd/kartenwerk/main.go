@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 
 	_ "kartenwerk/games/all"
 )
@@ -27,9 +28,21 @@ func main() {
 		if errors.As(err, &ee) {
 			os.Exit(ee.code)
 		}
-		fmt.Fprintln(os.Stderr, "kartenwerk:", err)
+		fmt.Fprintln(os.Stderr, "kartenwerk:", said(err))
 		os.Exit(1)
 	}
+}
+
+// said is err as the reader reads it: a game's refusal with words of its
+// own (a setup it cannot begin) in the --lang language, anything else as
+// written, whose context a translation of its inner part would lose.
+func said(err error) string {
+	if e, ok := err.(*i18n.Error); ok {
+		if l, lerr := flagLang(); lerr == nil {
+			return e.In(l)
+		}
+	}
+	return err.Error()
 }
 
 // cardsDir is the --cards flag: extra card files for the chosen game.

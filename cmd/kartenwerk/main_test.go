@@ -558,3 +558,18 @@ func TestCardsAtADayShowTheTextsInForceAndTheErrata(t *testing.T) {
 		t.Errorf("a badly written day: %v", err)
 	}
 }
+
+// A game's refusal of a setup is printed in the --lang language: two
+// Mystic Elements decks of one colour (ME-8.2), in Czech and German.
+func TestSetupRefusalIsSaidInTheChosenLanguage(t *testing.T) {
+	defer func() { langFlag = "" }()
+	for lang, want := range map[string]string{"cs": "oba balíčky hrají barvu Modrá", "de": "beide Decks spielen Blau", "en": "both decks use Blue"} {
+		_, _, err := run(t, "", "play", "mysticelements", "--lang", lang, "--decks", "Deepwood,Deepwood")
+		if err == nil {
+			t.Fatalf("--lang %s: two decks of one colour were played", lang)
+		}
+		if got := said(err); !strings.Contains(got, want) {
+			t.Errorf("--lang %s: said %q, want %q", lang, got, want)
+		}
+	}
+}
