@@ -128,6 +128,28 @@ func ErrorIn(err error, l i18n.Lang) string {
 	return err.Error()
 }
 
+// VariantArg names the argument of a game's refusal that gives, as
+// key=option, the rule variant under which the refused would be allowed
+// ("colours=shared"). Its messages leave it out, since a page names the
+// variant in the reader's words; a command line offers it as the flag
+// that plays it (--variant colours=shared).
+const VariantArg = "variant"
+
+// VariantOf is the variant err's refusal names by VariantArg, or "".
+func VariantOf(err error) string {
+	e, ok := errors.AsType[*i18n.Error](err)
+	if !ok {
+		return ""
+	}
+	for i := 0; i+1 < len(e.Args); i += 2 {
+		if e.Args[i] == VariantArg {
+			v, _ := e.Args[i+1].(string)
+			return v
+		}
+	}
+	return ""
+}
+
 // CardRefusal is the catalogue key and arguments of a refusal about one
 // card: key with the card's name as "card" when the mover sees the card,
 // else key+"_unseen" without it. A refusal so names the card the mover

@@ -35,14 +35,19 @@ func main() {
 
 // said is err as the reader reads it: a game's refusal with words of its
 // own (a setup it cannot begin) in the --lang language, anything else as
-// written, whose context a translation of its inner part would lose.
+// written, whose context a translation of its inner part would lose; with
+// the flag of a variant that would allow what was refused.
 func said(err error) string {
+	text := err.Error()
 	if e, ok := err.(*i18n.Error); ok {
 		if l, lerr := flagLang(); lerr == nil {
-			return e.In(l)
+			text = e.In(l)
 		}
 	}
-	return err.Error()
+	if v := engine.VariantOf(err); v != "" {
+		text += " (--variant " + v + ")"
+	}
+	return text
 }
 
 // cardsDir is the --cards flag: extra card files for the chosen game.

@@ -560,7 +560,8 @@ func TestCardsAtADayShowTheTextsInForceAndTheErrata(t *testing.T) {
 }
 
 // A game's refusal of a setup is printed in the --lang language: two
-// Mystic Elements decks of one colour (ME-8.2), in Czech and German.
+// Mystic Elements decks of one colour (ME-8.2), in Czech and German, with
+// the flag of the variant that allows them.
 func TestSetupRefusalIsSaidInTheChosenLanguage(t *testing.T) {
 	defer func() { langFlag = "" }()
 	for lang, want := range map[string]string{"cs": "oba balíčky hrají barvu Modrá", "de": "beide Decks spielen Blau", "en": "both decks use Blue"} {
@@ -568,8 +569,8 @@ func TestSetupRefusalIsSaidInTheChosenLanguage(t *testing.T) {
 		if err == nil {
 			t.Fatalf("--lang %s: two decks of one colour were played", lang)
 		}
-		if got := said(err); !strings.Contains(got, want) {
-			t.Errorf("--lang %s: said %q, want %q", lang, got, want)
+		if got := said(err); !strings.Contains(got, want) || !strings.HasSuffix(got, "(--variant colours=shared)") {
+			t.Errorf("--lang %s: said %q, want %q and the flag of the variant that allows it", lang, got, want)
 		}
 	}
 }

@@ -41,7 +41,8 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 	if !s.v.shared {
 		for _, c := range s.p[0].colours {
 			if s.p[1].hasColour(c) {
-				return nil, words.Errorf("setup.colour_taken", "colour", i18n.Phrase(func(l i18n.Lang) string { return colourWord(l, c) }))
+				return nil, words.Errorf("setup.colour_taken", "colour", i18n.Phrase(func(l i18n.Lang) string { return colourWord(l, c) }),
+					engine.VariantArg, "colours=shared")
 			}
 		}
 	}
