@@ -33,10 +33,17 @@ func decksMeet(g engine.Game, a, b engine.DeckList) error {
 	return err
 }
 
-// cannotMeet refuses a deck that cannot meet another one entered before
-// it, in the game's words for why, naming neither the other player nor
-// their deck.
-func cannotMeet(err error) *refusal {
+// cannotMeet refuses a deck that cannot meet other, entered before it,
+// in the game's words for why. It names neither the other player nor
+// their deck, unless that deck is one of the game's presets: then the
+// entrant learns which list to bring (Zynalith's shared stacks, which
+// every player sees in play), and nothing of a list of anyone's own.
+func cannotMeet(g engine.Game, err error, other engine.DeckList) *refusal {
 	why := i18n.Phrase(func(l i18n.Lang) string { return engine.ErrorIn(err, l) })
+	for _, p := range g.Presets() {
+		if cardsOnly(p) == cardsOnly(other) {
+			return refuse(http.StatusBadRequest, "deck_cannot_meet_preset", "preset", p.Name, "why", why)
+		}
+	}
 	return refuse(http.StatusBadRequest, "deck_cannot_meet", "why", why)
 }

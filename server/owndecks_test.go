@@ -102,8 +102,8 @@ func TestRankedDecksOfOneColourMeet(t *testing.T) {
 // TestZynalithStacksThatCannotMeetAreRefusedAtEntry: Zynalith has no
 // decks of its own, only the shared stacks every player draws from
 // (ZY-8.1). A tournament refuses a list of stacks other than those
-// entered before, when it is entered and in the player's language,
-// rather than failing the round later; the ranked queue pairs only
+// entered before, when it is entered and in the player's language, naming
+// the preset stacks it plays, rather than failing the round later; the ranked queue pairs only
 // players who bring the same stacks.
 func TestZynalithStacksThatCannotMeetAreRefusedAtEntry(t *testing.T) {
 	e := newTourneyEnv(t)
@@ -112,7 +112,7 @@ func TestZynalithStacksThatCannotMeetAreRefusedAtEntry(t *testing.T) {
 	standard, open := presetText(t, "zynalith", "Standard"), presetText(t, "zynalith", "Offene Ideen")
 	e.player("ada").expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: standard})
 	bea := e.player("bea")
-	checkSpokenRefusal(t, "/api/tournaments/"+v.ID+"/register", tourneyRequest{"other stacks", bea, "/register", DeckRequest{List: open}, "deck_cannot_meet", ""})
+	checkSpokenRefusal(t, "/api/tournaments/"+v.ID+"/register", tourneyRequest{"other stacks", bea, "/register", DeckRequest{List: open}, "deck_cannot_meet_preset", "Standard"})
 	bea.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{List: standard})
 	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
 

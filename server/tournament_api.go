@@ -283,7 +283,7 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 		}
 		for _, e := range t.Entries {
 			if err := decksMeet(g, deck, e.Deck); err != nil {
-				return cannotMeet(err)
+				return cannotMeet(g, err, e.Deck)
 			}
 		}
 		if t.PhysicalOnly {
