@@ -2,11 +2,13 @@ package server
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 )
@@ -100,4 +102,79 @@ func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 		chromedp.Click("#table .panel a"), chromedp.WaitVisible("#table .player")); err != nil {
 		t.Fatalf("watching the game from its replay's page: %v", err)
 	}
+}
+
+// TestBrowserReplayOfEveryGame opens the replay of a finished game of each
+// game, as a spectator and then from a player's seat, at its start and
+// part way through, in one language a game at a phone's size: each
+// position passes the platform pages' checks (no missing or internal
+// word, nothing off the screen, no stray value of a script), and no word
+// of another language stands outside a card's printed name.
+func TestBrowserReplayOfEveryGame(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
+	for i, g := range engine.Games() {
+		info := g.Info()
+		if info.MinSeats > 2 {
+			continue
+		}
+		lang := pageLangs[i%len(pageLangs)]
+		t.Run(info.ID+"-"+lang, func(t *testing.T) {
+			resp := e.create(friendGame(info.ID))
+			if playOverHTTP(t, e, resp, 5000); !e.state(resp.ID, "").Finished {
+				t.Fatal("the game did not end")
+			}
+			l, _ := i18n.Parse(lang)
+			tab := browsertest.New(t)
+			useLang(t, tab, e.http.URL, lang)
+			phone := screenSizes[len(screenSizes)-1]
+			steps := []struct {
+				name string
+				do   chromedp.Action[chromedp.Void]
+			}{
+				{"end", chromedp.Evaluate[chromedp.Void](`0`)},
+				{"start-p1", chromedp.Evaluate[chromedp.Void](`(() => {
+					const s = document.querySelector("#seat");
+					s.value = "p1";
+					s.dispatchEvent(new Event("change"));
+					document.querySelector("#first").click();
+				})()`)},
+				{"middle-p1", chromedp.Evaluate[chromedp.Void](`(() => {
+					const s = document.querySelector("#slider");
+					s.value = Math.floor(Number(s.max) / 2);
+					s.dispatchEvent(new Event("input"));
+					s.dispatchEvent(new Event("change"));
+				})()`)},
+			}
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(phone.width, phone.height), chromedp.Navigate(e.http.URL+"/replay/"+resp.ID),
+				chromedp.WaitVisible("#table .player")); err != nil {
+				t.Fatal(err)
+			}
+			for _, s := range steps {
+				if err := chromedp.Do(tab, s.do); err != nil {
+					t.Fatalf("%s: %v", s.name, err)
+				}
+				name := "replay-" + info.ID + "-" + s.name + "-" + lang
+				checkPlatformPage(t, tab, name, l, true)
+				if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
+				}
+			}
+		})
+	}
+}
+
+// withoutCardNames is text without g's card names, which stay as printed
+// in every language ("Fluch der Schwäche" on a Czech page), and without
+// the soft hyphens that break them on narrow card faces.
+func withoutCardNames(g engine.Game, text string) string {
+	text = strings.ReplaceAll(text, "\u00ad", "")
+	var names []string
+	for _, c := range g.Cards() {
+		names = append(names, c.Name)
+	}
+	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
+	for _, n := range names {
+		text = strings.ReplaceAll(text, n, " ")
+	}
+	return text
 }
