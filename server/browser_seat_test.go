@@ -1,6 +1,7 @@
 package server
 
 import (
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -9,6 +10,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 )
 
@@ -99,4 +102,60 @@ func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
 			browsertest.Screenshot(t, tab, "mysticelements-1280x800-"+lang+"-start")
 		})
 	}
+}
+
+// TestBrowserSpectatorTableOfEveryGame: a spectator watching a game of
+// each game part way through, at a phone's and a laptop's size in one
+// language a game, sees a table that passes the pages' checks (no missing
+// or internal word, nothing off the screen, no stray value of a script,
+// no word of another language outside a card's printed name), and names
+// no card of a hand but those everyone saw (Zynalith's cards taken from
+// the open market).
+func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
+	for i, g := range engine.Games() {
+		info := g.Info()
+		if info.MinSeats > 2 {
+			continue
+		}
+		lang := pageLangs[(i+1)%len(pageLangs)]
+		t.Run(info.ID+"-"+lang, func(t *testing.T) {
+			resp := e.create(friendGame(info.ID))
+			playOverHTTP(t, e, resp, 40)
+			l, _ := i18n.Parse(lang)
+			tab := browsertest.New(t)
+			useLang(t, tab, e.http.URL, lang)
+			for _, size := range screenSizes {
+				if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+"/play/"+resp.ID),
+					chromedp.WaitVisible("#table .player.bottom")); err != nil {
+					t.Fatal(err)
+				}
+				name := "spectator-" + info.ID + "-" + size.name + "-" + lang
+				checkPlatformPage(t, tab, name, l, true)
+				if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
+				}
+				public := publicHandCards(e.state(resp.ID, ""))
+				for _, id := range evalJS[[]string](t, tab, `[...document.querySelectorAll("#table [data-zone=hand] [data-id]")].map((c) => c.dataset.id)`) {
+					if !public[id] {
+						t.Errorf("%s names the card %s of a hand, which a spectator's view hides", name, id)
+					}
+				}
+			}
+		})
+	}
+}
+
+// publicHandCards are the ids of the cards in hands that a spectator's
+// state shows face up.
+func publicHandCards(st StateMsg) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range st.View.Players {
+		for _, c := range p.Zone("hand").Cards {
+			if !c.Hidden && c.ID >= 0 {
+				out[strconv.Itoa(c.ID)] = true
+			}
+		}
+	}
+	return out
 }
