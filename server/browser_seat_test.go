@@ -1,6 +1,8 @@
 package server
 
 import (
+	"context"
+	"fmt"
 	"strconv"
 	"strings"
 	"sync"
@@ -135,6 +137,7 @@ func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
 				if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
 					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 				}
+				checkOpponentsKnownHand(t, tab, name, e.state(resp.ID, ""))
 				public := publicHandCards(e.state(resp.ID, ""))
 				for _, id := range evalJS[[]string](t, tab, `[...document.querySelectorAll("#table [data-zone=hand] [data-id]")].map((c) => c.dataset.id)`) {
 					if !public[id] {
@@ -158,4 +161,30 @@ func publicHandCards(st StateMsg) map[string]bool {
 		}
 	}
 	return out
+}
+
+// checkOpponentsKnownHand opens the hand of each opponent drawn at the
+// top whose hand holds cards everyone saw, and finds each of them named.
+func checkOpponentsKnownHand(t *testing.T, tab context.Context, name string, st StateMsg) {
+	t.Helper()
+	for _, p := range st.View.Players {
+		var known []string
+		for _, c := range p.Zone("hand").Cards {
+			if c.Name != "" {
+				known = append(known, c.Name)
+			}
+		}
+		chip := fmt.Sprintf(`#table .player.opponent[data-seat=%q] .pile[data-zone=hand]`, p.Seat.String())
+		if len(known) == 0 || evalJS[int](t, tab, `document.querySelectorAll(`+strconv.Quote(chip)+`).length`) == 0 {
+			continue
+		}
+		listed := evalJS[string](t, tab, `(() => { const c = document.querySelector(`+strconv.Quote(chip)+`);
+			c.closest("details").open = true; c.click(); return document.querySelector("#menu").textContent; })()`)
+		for _, k := range known {
+			if !strings.Contains(listed, k) {
+				t.Errorf("%s: the hand of %s opens to %q, without %s, which everyone saw taken", name, p.Seat, listed, k)
+			}
+		}
+		_ = evalJS[int](t, tab, `(() => { document.querySelector("#menu").hidden = true; return 0; })()`)
+	}
 }

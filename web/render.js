@@ -144,15 +144,23 @@ function rowEl(zone, ctx, opts = {}) {
 
 /** pileEl draws a pile as a chip: its name, count and top card; a pile
  * whose cards are seen opens their list. */
-function pileEl(zone, ctx) {
+function pileEl(zone, ctx, {showTop = true} = {}) {
   const cards = zone.cards || [];
-  const top = cards[0];
+  const top = showTop ? cards[0] : null;
   const chip = el("button", {class: "pile", type: "button", dataset: {zone: zone.name}, disabled: !cards.length,
     title: cards.length ? t("zone.open", {zone: gameWord("zone", zone.name)}) : t("zone.count", {n: zone.count})},
   icon(cards.length ? "layers" : "back", "icon"), el("span", {class: "z-name"}, gameWord("zone", zone.name)),
   el("b", {}, zone.count), top && top.name ? el("small", {class: "top"}, top.name) : null);
   if (cards.length) chip.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone); });
   return chip;
+}
+
+/** handChip is an opponent's hand as a count, which opens to the cards
+ * of it that everyone saw (Zynalith's cards taken from the open market)
+ * when there are any; the others stay backs. */
+function handChip(hand, ctx) {
+  const seen = (hand.cards || []).some((c) => c.name);
+  return pileEl({...hand, cards: seen ? hand.cards : []}, ctx, {showTop: false});
 }
 
 /** partWord is a grouped counter's own word: what its full word ("Resources:
@@ -205,7 +213,7 @@ function playerEl(p, view, ctx, bottom) {
   const mini = !bottom;
   // Counters and piles: in a drawer one tap away on a phone.
   const info = el("details", {class: "p-info", open: !phone()}, el("summary", {}, t("table.counters_piles")),
-    el("div", {class: "p-chips"}, countersEl(p.counters), !bottom && hand ? pileEl({...hand, cards: []}, ctx) : null, piles.map((z) => pileEl(z, ctx))));
+    el("div", {class: "p-chips"}, countersEl(p.counters), !bottom && hand ? handChip(hand, ctx) : null, piles.map((z) => pileEl(z, ctx))));
   return el("section", {class: "player" + (bottom ? " bottom" : " opponent") + (me ? " mine" : ""), dataset: {seat: p.seat}},
     el("div", {class: "p-head"}, el("b", {class: "p-name"}, name), seatTags(p, view, ctx), info),
     el("div", {class: "zones"}, rows.map((z) => rowEl(z, ctx, {mini}))));
