@@ -88,6 +88,7 @@ func buildSaveAndPlay(t *testing.T, game string) {
 		t.Errorf("the %s deck of %s reads %q", game, text("#deck-count"), verdict)
 	}
 	checkSectionsNamedAsPiles(t, tab, preset.Entries)
+	checkSectionsOffered(t, tab, g)
 	do("name the deck", chromedp.SetValue("#deck-name", "Clicked "+preset.Name))
 	do("save it", chromedp.Click("#save"))
 	waitFor(t, "the deck saved", func() bool { return strings.Contains(text("#message"), "Saved") })
@@ -150,6 +151,29 @@ func checkSectionsNamedAsPiles(t *testing.T, tab context.Context, entries []engi
 			t.Errorf("the deck list heads the section %q with its keyword: %q", e.Section, heads)
 			return
 		}
+	}
+}
+
+// checkSectionsOffered: the piles the builder offers to add a card to are
+// those g's presets use, so no main deck beside Zynalith's two stacks.
+func checkSectionsOffered(t *testing.T, tab context.Context, g engine.Game) {
+	t.Helper()
+	var want []string
+	for _, p := range g.Presets() {
+		for _, e := range p.Entries {
+			if !slices.Contains(want, e.Section) {
+				want = append(want, e.Section)
+			}
+		}
+	}
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#section option")].map((o) => o.value)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(want)
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("the builder offers the piles %q, want the presets' %q", got, want)
 	}
 }
 

@@ -4,13 +4,16 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
+	"kartenwerk/platform/companion"
 )
 
 // platformPages are the pages around the table that a player, an
@@ -223,4 +226,43 @@ func layoutProblems(t *testing.T, tab context.Context) []string {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestBrowserGamePagesOfEveryGame opens each page that is about one game
+// (its rules, its cards, its deck builder, its leaderboard, its
+// companion where it has one) for every game, in one language a game at
+// a phone's and a laptop's size: each passes the platform pages' checks,
+// words of another language counted outside the cards' printed names.
+// The platform pages' test opens each with one game only.
+func TestBrowserGamePagesOfEveryGame(t *testing.T) {
+	e := newEnv(t)
+	companions := map[string]bool{}
+	for _, id := range companion.Games() {
+		companions[id] = true
+	}
+	for i, g := range engine.Games() {
+		id := g.Info().ID
+		lang := pageLangs[i%len(pageLangs)]
+		l, _ := i18n.Parse(lang)
+		t.Run(id+"-"+lang, func(t *testing.T) {
+			tab := browsertest.NewWithin(t, 3*time.Minute)
+			useLang(t, tab, e.http.URL, lang)
+			pages := []string{"/rules/" + id, "/cards/" + id, "/decks/" + id, "/leaderboard/" + id}
+			if companions[id] {
+				pages = append(pages, "/companion/"+id)
+			}
+			for _, path := range pages {
+				for _, size := range screenSizes {
+					name := fmt.Sprintf("game-page%s-%s-%s", strings.ReplaceAll(path, "/", "-"), size.name, lang)
+					if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+path)); err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					checkPlatformPage(t, tab, name, l, true)
+					if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+						t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
+					}
+				}
+			}
+		})
+	}
 }

@@ -408,9 +408,11 @@ async function loadGame() {
   $("title").textContent = t("decks.title", {game: state.info.name});
   document.title = t("decks.page_title", {game: state.info.name});
   $("game-pick").replaceChildren(...cat.games.map((g) => el("option", {value: g.id, selected: g.id === game}, g.name)));
-  const sections = new Set([""]);
+  // The piles a card may go to are those the presets use: Zynalith's two
+  // stacks have no main deck beside them.
+  const sections = new Set();
   for (const p of state.presets) for (const e of parseList(p.list).entries) sections.add(e.section);
-  state.sections = [...sections];
+  state.sections = sections.size ? [...sections] : [""];
   $("section").replaceChildren(...state.sections.map((s) => el("option", {value: s}, sectionName(s))));
   $("section").hidden = state.sections.length < 2;
   $("preset").replaceChildren(el("option", {value: ""}, t("decks.preset_pick")), ...state.presets.map((p) => el("option", {value: p.name}, p.name)));
