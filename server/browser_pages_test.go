@@ -229,8 +229,8 @@ func layoutProblems(t *testing.T, tab context.Context) []string {
 }
 
 // TestBrowserGamePagesOfEveryGame opens each page that is about one game
-// (its rules, its cards, its deck builder, its leaderboard, its
-// companion where it has one) for every game, in one language a game at
+// (its rules, its cards, its deck builder, its leaderboard, the lab set
+// to it, its companion where it has one) for every game, in one language a game at
 // a phone's and a laptop's size: each passes the platform pages' checks,
 // words of another language counted outside the cards' printed names.
 // The platform pages' test opens each with one game only.
@@ -245,15 +245,16 @@ func TestBrowserGamePagesOfEveryGame(t *testing.T) {
 		lang := pageLangs[i%len(pageLangs)]
 		l, _ := i18n.Parse(lang)
 		t.Run(id+"-"+lang, func(t *testing.T) {
+			t.Parallel()
 			tab := browsertest.NewWithin(t, 3*time.Minute)
 			useLang(t, tab, e.http.URL, lang)
-			pages := []string{"/rules/" + id, "/cards/" + id, "/decks/" + id, "/leaderboard/" + id}
+			pages := []string{"/rules/" + id, "/cards/" + id, "/decks/" + id, "/leaderboard/" + id, "/lab?game=" + id}
 			if companions[id] {
 				pages = append(pages, "/companion/"+id)
 			}
 			for _, path := range pages {
 				for _, size := range screenSizes {
-					name := fmt.Sprintf("game-page%s-%s-%s", strings.ReplaceAll(path, "/", "-"), size.name, lang)
+					name := fmt.Sprintf("game-page%s-%s-%s", strings.NewReplacer("/", "-", "?", "-", "=", "-").Replace(path), size.name, lang)
 					if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+path)); err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
