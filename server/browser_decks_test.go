@@ -18,6 +18,7 @@ import (
 	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 	"kartenwerk/platform/codes"
+	"kartenwerk/sim"
 )
 
 // buildJS builds a deck in the deck builder as a player would: for each
@@ -105,6 +106,11 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
 	if result := text("#test-result"); strings.Contains(result, "null") || strings.Contains(result, "undefined") {
 		t.Errorf("the test's result reads %q", result)
+	}
+	for k, v := range g.Info().OwnDecksVariant {
+		if want := sim.VariantSaid(i18n.EN, g.(engine.Speaker).Catalog(), k, v); !strings.Contains(text("#test-result"), want) {
+			t.Errorf("the test's result %q does not say it played %s", text("#test-result"), want)
+		}
 	}
 	shoot(t, tab, "decks-"+game)
 	checkShared(t, e, tab, game, decks[0])

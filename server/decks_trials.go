@@ -3,7 +3,9 @@ package server
 import (
 	"context"
 	"fmt"
+	"maps"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -61,9 +63,14 @@ type Trial struct {
 	// opponent it may meet is the deck itself (Zynalith's shared stacks,
 	// Micro-Life's fixed starter), and mirrored deals split evenly.
 	Note string `json:"note,omitempty"`
+	// Readings are the rule readings the test plays in the reader's
+	// words ("Colours: shared"): those of ranked games and tournaments,
+	// where each player brings a deck of their own (ownDecksSetup).
+	Readings []string `json:"readings,omitempty"`
 
 	opponents []engine.DeckList // the presets it meets
 	plan      []int             // the games against each
+	variant   map[string]string // the readings, as a setup's variant
 }
 
 // TrialResult is the deck's record against one preset.
@@ -115,7 +122,7 @@ func (srv *Server) handleOpponents(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	meet, skipped := opponents(g, deck, langOf(r))
+	meet, skipped := opponents(g, deck, langOf(r), nil)
 	out := Opponents{Presets: []string{}, Skipped: skipped}
 	for _, p := range meet {
 		out.Presets = append(out.Presets, p.Name)
@@ -156,7 +163,11 @@ func (srv *Server) handleStartTrial(w http.ResponseWriter, r *http.Request) {
 func planTrial(g engine.Game, deck engine.DeckList, games int, l i18n.Lang) (Trial, error) {
 	info := g.Info()
 	view := Trial{ID: newToken(), Game: info.ID, Deck: deck.Name, Agent: trialAgent, Seed: newSeed(), Opponents: []TrialResult{}}
-	view.opponents, view.Skipped = opponents(g, deck, l)
+	view.variant = maps.Clone(info.OwnDecksVariant)
+	for _, k := range slices.Sorted(maps.Keys(view.variant)) {
+		view.Readings = append(view.Readings, sim.VariantSaid(l, catalogOf(g), k, view.variant[k]))
+	}
+	view.opponents, view.Skipped = opponents(g, deck, l, view.variant)
 	if len(view.opponents) == 0 {
 		return view, refuse(http.StatusBadRequest, "trial_no_opponent", "why", strings.Join(view.Skipped, "; "))
 	}
@@ -197,16 +208,26 @@ func (srv *Server) trialInput(req TrialRequest) (engine.Game, engine.DeckList, i
 	return g, deck, games, nil
 }
 
-// opponents are the presets the rules let meet deck, and why the others
-// may not.
-func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang) (meet []engine.DeckList, skipped []string) {
+// opponents are the presets the rules let meet deck under the readings
+// variant (beside the game's simulation readings), and why the others may
+// not, in language l.
+func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang, variant map[string]string) (meet []engine.DeckList, skipped []string) {
 	info := g.Info()
 	for _, p := range g.Presets() {
 		decks := []engine.DeckList{deck}
 		for len(decks) < info.MinSeats {
 			decks = append(decks, p)
 		}
-		_, err := g.New(engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, Decks: decks, Variant: info.SimVariant})
+		setup := engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, Decks: decks, Variant: maps.Clone(variant)}
+		if setup.Variant == nil {
+			setup.Variant = map[string]string{}
+		}
+		for k, x := range info.SimVariant {
+			if _, set := setup.Variant[k]; !set {
+				setup.Variant[k] = x
+			}
+		}
+		_, err := g.New(setup)
 		if err != nil {
 			skipped = append(skipped, p.Name+": "+engine.ErrorIn(err, l))
 			continue
@@ -305,7 +326,7 @@ func (srv *Server) playTrial(run *trialRun, g engine.Game, deck engine.DeckList)
 		if n == 0 {
 			continue
 		}
-		res, deals, err := srv.playAgainst(run, g, deck, view.opponents[i], n, view.Seed+uint64(i))
+		res, deals, err := srv.playAgainst(run, g, deck, view.opponents[i], n, view.Seed+uint64(i), view.variant)
 		if err != nil {
 			view.Error = "the test stopped: " + err.Error()
 			break
@@ -326,14 +347,14 @@ const trialDeals = "entrant 1 win"
 
 // playAgainst plays n mirrored games of deck (entrant 1) against a
 // preset (every other entrant), one at a time.
-func (srv *Server) playAgainst(run *trialRun, g engine.Game, deck, preset engine.DeckList, n int, seed uint64) (TrialResult, sim.Clustered, error) {
+func (srv *Server) playAgainst(run *trialRun, g engine.Game, deck, preset engine.DeckList, n int, seed uint64, variant map[string]string) (TrialResult, sim.Clustered, error) {
 	seats := g.Info().MinSeats
 	decks := []engine.DeckList{deck}
 	for len(decks) < seats {
 		decks = append(decks, preset)
 	}
 	base := run.played.Load()
-	cfg := sim.Config{Game: g, Games: n, Seed: seed, Seats: seats, Agents: []string{trialAgent}, Decks: decks, Workers: 1,
+	cfg := sim.Config{Game: g, Games: n, Seed: seed, Seats: seats, Agents: []string{trialAgent}, Decks: decks, Variant: variant, Workers: 1,
 		Mirror: true, Progress: func(done int) { run.played.Store(base + int64(done)) }}
 	ctx, cancel := context.WithCancel(srv.ctx)
 	defer cancel()

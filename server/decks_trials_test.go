@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
 
@@ -104,9 +105,37 @@ func TestTrialNotesAnOpponentThatIsTheDeckItself(t *testing.T) {
 	}{{"zynalith", true}, {"microlife", true}, {"athernum", false}} {
 		g, _ := e.srv.games.lookup(c.game)
 		deck := g.Presets()[0]
-		meet, _ := opponents(g, deck, i18n.EN)
+		meet, _ := opponents(g, deck, i18n.EN, nil)
 		if got := onlyItself(deck, meet); got != c.note {
 			t.Errorf("%s's %s meets only itself: %v, want %v", c.game, deck.Name, got, c.note)
+		}
+	}
+}
+
+// TestTrialPlaysAsRankedGamesDo: the deck builder's test plays the
+// readings of ranked games and tournaments, where each player brings a
+// deck of their own, and says so: a blue Mystic Elements deck meets every
+// preset, the blue ones too (ME-10.2), not only the one of other colours
+// the exclusive reading leaves; the page's words name the reading.
+func TestTrialPlaysAsRankedGamesDo(t *testing.T) {
+	for _, c := range []struct {
+		game     string
+		readings []string
+	}{{"mysticelements", []string{"Farben: geteilt"}}, {"athernum", nil}} {
+		g, err := engine.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		deck := g.Presets()[0]
+		view, err := planTrial(g, deck, 40, i18n.DE)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(view.opponents) != len(g.Presets()) || len(view.Skipped) != 0 {
+			t.Errorf("%s's %s meets %d of %d presets (skipped: %q)", c.game, deck.Name, len(view.opponents), len(g.Presets()), view.Skipped)
+		}
+		if fmt.Sprint(view.Readings) != fmt.Sprint(c.readings) {
+			t.Errorf("%s: the test says it plays %q, want %q", c.game, view.Readings, c.readings)
 		}
 	}
 }

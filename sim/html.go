@@ -83,7 +83,7 @@ func WriteHTML(w io.Writer, d Document) error {
 		}
 	case d.Comparison != nil:
 		for i, r := range d.Comparison.Reports {
-			if err := add(variantSaid(d.Lang, d.GameWords, d.Comparison.Key, d.Comparison.Options[i]), r); err != nil {
+			if err := add(VariantSaid(d.Lang, d.GameWords, d.Comparison.Key, d.Comparison.Options[i]), r); err != nil {
 				return err
 			}
 		}
@@ -205,7 +205,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"joinFields":  func(game string, fields []string) string { return FieldsIn(l, game, fields) },
 		"field":       func(game, field string) string { return FieldIn(l, game, field) },
 		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
-		"variant":     func(k, v string) string { return variantSaid(l, game, k, v) },
+		"variant":     func(k, v string) string { return VariantSaid(l, game, k, v) },
 		"option":      func(k, v string) string { return optionIn(l, game, k, v) },
 	}
 }
@@ -221,15 +221,15 @@ type VariantWord struct{ Said, Flag string }
 func VariantsIn(l i18n.Lang, game *i18n.Catalog, v map[string]string) []VariantWord {
 	out := make([]VariantWord, 0, len(v))
 	for _, k := range slices.Sorted(maps.Keys(v)) {
-		out = append(out, VariantWord{Said: variantSaid(l, game, k, v[k]), Flag: k + "=" + v[k]})
+		out = append(out, VariantWord{Said: VariantSaid(l, game, k, v[k]), Flag: k + "=" + v[k]})
 	}
 	return out
 }
 
-// variantSaid is option v of variant k in the game's words ("Barvy:
+// VariantSaid is option v of variant k in the game's words ("Barvy:
 // výhradní"), or as its flag ("colours=exclusive") where they do not
 // name the variant.
-func variantSaid(l i18n.Lang, game *i18n.Catalog, k, v string) string {
+func VariantSaid(l i18n.Lang, game *i18n.Catalog, k, v string) string {
 	if game != nil && game.Has("variant."+k+".name") {
 		return VariantNameIn(l, game, k) + ": " + optionIn(l, game, k, v)
 	}
@@ -261,7 +261,7 @@ func VariantNameIn(l i18n.Lang, game *i18n.Catalog, k string) string {
 // flag, "Nachziehen: beliebige Karte (redraw=any-card)", or the flag
 // alone where the words do not name the variant.
 func variantFlagged(l i18n.Lang, game *i18n.Catalog, k, v string) string {
-	said, flag := variantSaid(l, game, k, v), k+"="+v
+	said, flag := VariantSaid(l, game, k, v), k+"="+v
 	if said == flag {
 		return flag
 	}

@@ -262,7 +262,7 @@ func TestComparisonWritesRatesInPercentAndOptionsInTheGamesWords(t *testing.T) {
 				}
 			}
 		}
-		if flagged := variantSaid(l, game, "redraw", "any-card") + " (redraw=any-card)"; !strings.Contains(text.String(), flagged) {
+		if flagged := VariantSaid(l, game, "redraw", "any-card") + " (redraw=any-card)"; !strings.Contains(text.String(), flagged) {
 			t.Errorf("the %s comparison's text does not name the base as %q", l, flagged)
 		}
 		if strings.Contains(page.String(), "redraw = ") {

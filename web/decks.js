@@ -380,6 +380,7 @@ function showTest(run) {
   out.className = run.error ? "errors" : "";
   if (run.error) { out.textContent = run.error; return; }
   out.replaceChildren(el("p", {id: "test-rate"}, t("decks.test_result", {rate: pct(run.win_rate.rate), n: run.played, low: pct(run.win_rate.low), high: pct(run.win_rate.high), draws: run.draws})), ...(run.note ? [el("p", {class: "muted"}, run.note)] : []),
+    ...(run.readings ? [el("p", {class: "muted", id: "test-readings"}, t("decks.test_readings", {readings: run.readings.join(", ")}))] : []),
     el("ul", {}, run.opponents.map((o) => el("li", {}, t("decks.against", {preset: o.preset, rate: pct(o.win_rate.rate), n: o.games, low: pct(o.win_rate.low), high: pct(o.win_rate.high)}))), (run.skipped || []).map((s) => el("li", {class: "muted"}, t("decks.skipped", {preset: s})))));
 }
 
