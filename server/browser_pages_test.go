@@ -259,7 +259,7 @@ func TestBrowserGamePagesOfEveryGame(t *testing.T) {
 						t.Fatalf("%s: %v", name, err)
 					}
 					checkPlatformPage(t, tab, name, l, true)
-					if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+					if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
 						t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 					}
 				}

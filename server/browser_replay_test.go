@@ -9,6 +9,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 )
@@ -155,7 +156,7 @@ func TestBrowserReplayOfEveryGame(t *testing.T) {
 				}
 				name := "replay-" + info.ID + "-" + s.name + "-" + lang
 				checkPlatformPage(t, tab, name, l, true)
-				if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+				if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
 					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 				}
 			}
@@ -163,14 +164,26 @@ func TestBrowserReplayOfEveryGame(t *testing.T) {
 	}
 }
 
+// gameForeignWord is a word of another language than l in a page of
+// g's table, outside its cards' printed names, by the games' own list
+// (enginetest.ForeignWord): the pages' list takes "die" for German,
+// where a Micro-Life log says "Player 1 lets Zecke die".
+func gameForeignWord(g engine.Game, l i18n.Lang, text string) string {
+	return enginetest.ForeignWord(l, withoutCardNames(g, text))
+}
+
 // withoutCardNames is text without g's card names, which stay as printed
-// in every language ("Fluch der Schwäche" on a Czech page), and without
-// the soft hyphens that break them on narrow card faces.
+// in every language ("Fluch der Schwäche" on a Czech page), nor the
+// games' names ("Athernum: The Old World"), and without the soft hyphens
+// that break names on narrow card faces.
 func withoutCardNames(g engine.Game, text string) string {
 	text = strings.ReplaceAll(text, "\u00ad", "")
 	var names []string
 	for _, c := range g.Cards() {
 		names = append(names, c.Name)
+	}
+	for _, other := range engine.Games() {
+		names = append(names, other.Info().Name)
 	}
 	slices.SortFunc(names, func(a, b string) int { return len(b) - len(a) })
 	for _, n := range names {

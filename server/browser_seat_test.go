@@ -134,7 +134,7 @@ func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
 				}
 				name := "spectator-" + info.ID + "-" + size.name + "-" + lang
 				checkPlatformPage(t, tab, name, l, true)
-				if word := foreignWord(l, withoutCardNames(g, settledText(t, tab))); word != "" {
+				if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
 					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 				}
 				checkOpponentsKnownHand(t, tab, name, e.state(resp.ID, ""))
