@@ -113,53 +113,63 @@ func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 // of another language stands outside a card's printed name.
 func TestBrowserReplayOfEveryGame(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
+	forEachDuelGame(t, e, 0, func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context) {
+		info, lang := g.Info(), l.String()
+		resp := e.create(friendGame(info.ID))
+		if playOverHTTP(t, e, resp, 5000); !e.state(resp.ID, "").Finished {
+			t.Fatal("the game did not end")
+		}
+		phone := screenSizes[len(screenSizes)-1]
+		steps := []struct {
+			name string
+			do   chromedp.Action[chromedp.Void]
+		}{
+			{"end", chromedp.Evaluate[chromedp.Void](`0`)},
+			{"start-p1", chromedp.Evaluate[chromedp.Void](`(() => {
+				const s = document.querySelector("#seat");
+				s.value = "p1";
+				s.dispatchEvent(new Event("change"));
+				document.querySelector("#first").click();
+			})()`)},
+			{"middle-p1", chromedp.Evaluate[chromedp.Void](`(() => {
+				const s = document.querySelector("#slider");
+				s.value = Math.floor(Number(s.max) / 2);
+				s.dispatchEvent(new Event("input"));
+				s.dispatchEvent(new Event("change"));
+			})()`)},
+		}
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(phone.width, phone.height), chromedp.Navigate(e.http.URL+"/replay/"+resp.ID),
+			chromedp.WaitVisible("#table .player")); err != nil {
+			t.Fatal(err)
+		}
+		for _, s := range steps {
+			if err := chromedp.Do(tab, s.do); err != nil {
+				t.Fatalf("%s: %v", s.name, err)
+			}
+			name := "replay-" + info.ID + "-" + s.name + "-" + lang
+			checkPlatformPage(t, tab, name, l, true)
+			if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
+				t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
+			}
+		}
+	})
+}
+
+// forEachDuelGame runs test for each game two may play, as a subtest
+// in one language a game (taking turns from pageLangs[offset]) with a
+// browser tab in that language on e's server.
+func forEachDuelGame(t *testing.T, e *testEnv, offset int, test func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context)) {
+	t.Helper()
 	for i, g := range engine.Games() {
-		info := g.Info()
-		if info.MinSeats > 2 {
+		if g.Info().MinSeats > 2 {
 			continue
 		}
-		lang := pageLangs[i%len(pageLangs)]
-		t.Run(info.ID+"-"+lang, func(t *testing.T) {
-			resp := e.create(friendGame(info.ID))
-			if playOverHTTP(t, e, resp, 5000); !e.state(resp.ID, "").Finished {
-				t.Fatal("the game did not end")
-			}
-			l, _ := i18n.Parse(lang)
+		lang := pageLangs[(i+offset)%len(pageLangs)]
+		l, _ := i18n.Parse(lang)
+		t.Run(g.Info().ID+"-"+lang, func(t *testing.T) {
 			tab := browsertest.New(t)
 			useLang(t, tab, e.http.URL, lang)
-			phone := screenSizes[len(screenSizes)-1]
-			steps := []struct {
-				name string
-				do   chromedp.Action[chromedp.Void]
-			}{
-				{"end", chromedp.Evaluate[chromedp.Void](`0`)},
-				{"start-p1", chromedp.Evaluate[chromedp.Void](`(() => {
-					const s = document.querySelector("#seat");
-					s.value = "p1";
-					s.dispatchEvent(new Event("change"));
-					document.querySelector("#first").click();
-				})()`)},
-				{"middle-p1", chromedp.Evaluate[chromedp.Void](`(() => {
-					const s = document.querySelector("#slider");
-					s.value = Math.floor(Number(s.max) / 2);
-					s.dispatchEvent(new Event("input"));
-					s.dispatchEvent(new Event("change"));
-				})()`)},
-			}
-			if err := chromedp.Do(tab, chromedp.EmulateViewport(phone.width, phone.height), chromedp.Navigate(e.http.URL+"/replay/"+resp.ID),
-				chromedp.WaitVisible("#table .player")); err != nil {
-				t.Fatal(err)
-			}
-			for _, s := range steps {
-				if err := chromedp.Do(tab, s.do); err != nil {
-					t.Fatalf("%s: %v", s.name, err)
-				}
-				name := "replay-" + info.ID + "-" + s.name + "-" + lang
-				checkPlatformPage(t, tab, name, l, true)
-				if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
-					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
-				}
-			}
+			test(t, g, l, tab)
 		})
 	}
 }

@@ -115,38 +115,29 @@ func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
 // the open market).
 func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
-	for i, g := range engine.Games() {
-		info := g.Info()
-		if info.MinSeats > 2 {
-			continue
-		}
-		lang := pageLangs[(i+1)%len(pageLangs)]
-		t.Run(info.ID+"-"+lang, func(t *testing.T) {
-			resp := e.create(friendGame(info.ID))
-			playOverHTTP(t, e, resp, 40)
-			l, _ := i18n.Parse(lang)
-			tab := browsertest.New(t)
-			useLang(t, tab, e.http.URL, lang)
-			for _, size := range screenSizes {
-				if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+"/play/"+resp.ID),
-					chromedp.WaitVisible("#table .player.bottom")); err != nil {
-					t.Fatal(err)
-				}
-				name := "spectator-" + info.ID + "-" + size.name + "-" + lang
-				checkPlatformPage(t, tab, name, l, true)
-				if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
-					t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
-				}
-				checkOpponentsKnownHand(t, tab, name, e.state(resp.ID, ""))
-				public := publicHandCards(e.state(resp.ID, ""))
-				for _, id := range evalJS[[]string](t, tab, `[...document.querySelectorAll("#table [data-zone=hand] [data-id]")].map((c) => c.dataset.id)`) {
-					if !public[id] {
-						t.Errorf("%s names the card %s of a hand, which a spectator's view hides", name, id)
-					}
+	forEachDuelGame(t, e, 1, func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context) {
+		resp := e.create(friendGame(g.Info().ID))
+		playOverHTTP(t, e, resp, 40)
+		watched := e.state(resp.ID, "")
+		public := publicHandCards(watched)
+		for _, size := range screenSizes {
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+"/play/"+resp.ID),
+				chromedp.WaitVisible("#table .player.bottom")); err != nil {
+				t.Fatal(err)
+			}
+			name := "spectator-" + g.Info().ID + "-" + size.name + "-" + l.String()
+			checkPlatformPage(t, tab, name, l, true)
+			if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
+				t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
+			}
+			checkOpponentsKnownHand(t, tab, name, watched)
+			for _, id := range evalJS[[]string](t, tab, `[...document.querySelectorAll("#table [data-zone=hand] [data-id]")].map((c) => c.dataset.id)`) {
+				if !public[id] {
+					t.Errorf("%s names the card %s of a hand, which a spectator's view hides", name, id)
 				}
 			}
-		})
-	}
+		}
+	})
 }
 
 // publicHandCards are the ids of the cards in hands that a spectator's

@@ -218,16 +218,7 @@ func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang, variant map[str
 		for len(decks) < info.MinSeats {
 			decks = append(decks, p)
 		}
-		setup := engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, Decks: decks, Variant: maps.Clone(variant)}
-		if setup.Variant == nil {
-			setup.Variant = map[string]string{}
-		}
-		for k, x := range info.SimVariant {
-			if _, set := setup.Variant[k]; !set {
-				setup.Variant[k] = x
-			}
-		}
-		_, err := g.New(setup)
+		_, err := g.New(engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1, Decks: decks, Variant: sim.WithSimVariant(info, variant)})
 		if err != nil {
 			skipped = append(skipped, p.Name+": "+engine.ErrorIn(err, l))
 			continue

@@ -16,20 +16,19 @@ import (
 // stacks, which every player draws from) is refused when it is entered,
 // not when its pairing is made.
 
-// ownDecksSetup is a two-player setup of g for the players' own decks a
-// and b, under the game's readings for such decks.
-func ownDecksSetup(g engine.Game, a, b engine.DeckList) engine.Setup {
+// ownDecksSetup is a two-player setup of g with seed for the players' own
+// decks a and b, under the game's readings for such decks.
+func ownDecksSetup(g engine.Game, seed uint64, a, b engine.DeckList) engine.Setup {
 	info := g.Info()
-	return engine.Setup{Game: info.ID, Seats: 2, Seed: newSeed(), Decks: []engine.DeckList{a, b},
+	return engine.Setup{Game: info.ID, Seats: 2, Seed: seed, Decks: []engine.DeckList{a, b},
 		Variant: maps.Clone(info.OwnDecksVariant)}
 }
 
 // decksMeet says why two players' own decks a and b cannot meet in a
-// game of g (with g's card texts), or nil when they can.
+// game of g (with g's card texts), or nil when they can. Any deal tells,
+// so it draws no seed.
 func decksMeet(g engine.Game, a, b engine.DeckList) error {
-	setup := ownDecksSetup(g, a, b)
-	setup.Seed = 1 // any deal tells; no need to draw a seed for each check
-	_, err := g.New(setup)
+	_, err := g.New(ownDecksSetup(g, 1, a, b))
 	return err
 }
 

@@ -93,7 +93,7 @@ func (srv *Server) startRanked(ctx context.Context, players [2]QueueEntry, now t
 	}
 	setup := engine.Setup{Game: g.Info().ID, Seats: 2, Seed: newSeed()}
 	if len(players[0].Deck.Entries) > 0 || len(players[1].Deck.Entries) > 0 {
-		setup = ownDecksSetup(g, players[0].Deck, players[1].Deck)
+		setup = ownDecksSetup(g, newSeed(), players[0].Deck, players[1].Deck)
 	}
 	if setup, err = srv.dated(g, setup); err != nil {
 		return fmt.Errorf("a ranked game of %s could not start: %w", setup.Game, err)

@@ -260,7 +260,7 @@ func (srv *Server) nextGame(ctx context.Context, t *tourney, p *matchPlay, first
 	if err != nil {
 		return err
 	}
-	setup := ownDecksSetup(g, t.entryOf(a).Deck, t.entryOf(b).Deck)
+	setup := ownDecksSetup(g, newSeed(), t.entryOf(a).Deck, t.entryOf(b).Deck)
 	setup.First, setup.CardsDate = first, t.CardsDate
 	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0]}, {Kind: KindFriend, Token: tokens[1]}}
 	resp, err := srv.start(ctx, setup, cfg, "", gameOrigin{creator: "tournament " + t.ID, owner: a})

@@ -187,8 +187,13 @@ func (c *Config) normalize() error {
 
 // addSimVariant plays the game's simulation readings (engine.Info.SimVariant)
 // for every key the batch does not set itself.
-func (c *Config) addSimVariant(info engine.Info) {
-	v := maps.Clone(c.Variant) // the caller's map stays as it was
+func (c *Config) addSimVariant(info engine.Info) { c.Variant = WithSimVariant(info, c.Variant) }
+
+// WithSimVariant is variant with the game's simulation readings
+// (engine.Info.SimVariant) for every key it does not set itself: a new
+// map, variant stays as it was.
+func WithSimVariant(info engine.Info, variant map[string]string) map[string]string {
+	v := maps.Clone(variant)
 	for k, x := range info.SimVariant {
 		if _, set := v[k]; !set {
 			if v == nil {
@@ -197,7 +202,7 @@ func (c *Config) addSimVariant(info engine.Info) {
 			v[k] = x
 		}
 	}
-	c.Variant = v
+	return v
 }
 
 // rotation is the seat rotation of game i.
