@@ -150,7 +150,7 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		want string
 	}{
 		{"unknown game", CreateRequest{Game: "chess", Seats: []SeatRequest{{}, {}}}, "unknown game"},
-		{"too few seats", CreateRequest{Game: "trick", Seats: []SeatRequest{{}}}, "2 to 4 players"},
+		{"too few seats", CreateRequest{Game: "trick", Seats: []SeatRequest{{}}}, "2–4 players"},
 		{"bad kind", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: "robot"}}}, "is not one of you, friend, hotseat, ai"},
 		{"bad agent", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, Agent: "oracle"}}}, "unknown agent"},
 		{"budget for random", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, Agent: "random", BudgetMS: 500}}}, "only ismcts"},
@@ -159,7 +159,7 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, `"subject":"Eleven","message":"no such card"`},
 		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, "unknown field"},
 		{"a budget below 0 for a level", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, BudgetMS: -5}}}, "budget_ms -5 is out of range"},
-		{"a preset and a list for one seat", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "x", List: "1 One"}}, Seats: []SeatRequest{{}, {}}}, "both a preset and a list"},
+		{"a preset and a list for one seat", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "x", List: "1 One"}}, Seats: []SeatRequest{{}, {}}}, `"code":"deck_preset_and_list"`},
 	}
 	for _, c := range cases {
 		code, body := e.call("POST", "/api/games", c.body, nil)

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -93,15 +94,18 @@ func badInput(format string, args ...any) error {
 func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, string, error) {
 	g, err := srv.games.lookup(req.Game)
 	if err != nil {
-		return engine.Setup{}, nil, "", badInput("%v", err)
+		if r, ok := errors.AsType[*refusal](err); ok {
+			r.status = http.StatusBadRequest // the body is wrong, not the address
+		}
+		return engine.Setup{}, nil, "", err
 	}
 	info := g.Info()
 	n := len(req.Seats)
 	if n < info.MinSeats || n > info.MaxSeats {
-		return engine.Setup{}, nil, "", badInput("%s seats %d to %d players, the request has %d seats: list one entry per player in \"seats\"", info.Name, info.MinSeats, info.MaxSeats, n)
+		return engine.Setup{}, nil, "", refuse(http.StatusBadRequest, "lobby_seats", "game", info.Name, "players", playerCount(info), "n", n)
 	}
 	if req.First < 0 || req.First > n {
-		return engine.Setup{}, nil, "", badInput("first %d: give 0 (the rules decide) or a seat from 1 to %d", req.First, n)
+		return engine.Setup{}, nil, "", refuse(http.StatusBadRequest, "lobby_first", "first", req.First, "n", n)
 	}
 	if _, err := engine.ResolveVariants(info.Variants, req.Variant); err != nil {
 		return engine.Setup{}, nil, "", badInput("%v", err)
@@ -118,13 +122,21 @@ func (srv *Server) setupFor(req CreateRequest) (engine.Setup, []SeatConfig, stri
 	return setup, seats, token, nil
 }
 
+// playerCount is how many play g: "2", or "2–4".
+func playerCount(info engine.Info) string {
+	if info.MinSeats == info.MaxSeats {
+		return strconv.Itoa(info.MinSeats)
+	}
+	return fmt.Sprintf("%d–%d", info.MinSeats, info.MaxSeats)
+}
+
 // resolveDecks reads each seat's preset or pasted list; nil when no seat
 // asked for a deck. A seat that asked for none gets a preset that the
 // rules let meet the decks asked for (under variant): another colour
 // than a chosen Mystic Elements deck's, the same stacks as Zynalith's.
 func resolveDecks(g engine.Game, reqs []DeckRequest, seats int, variant map[string]string) ([]engine.DeckList, error) {
 	if len(reqs) > seats {
-		return nil, badInput("%d decks for %d seats: give at most one deck per seat", len(reqs), seats)
+		return nil, refuse(http.StatusBadRequest, "lobby_decks", "decks", len(reqs), "n", seats)
 	}
 	chosen := func(i int) bool {
 		return i < len(reqs) && (reqs[i].Preset != "" || strings.TrimSpace(reqs[i].List) != "")
@@ -172,10 +184,11 @@ func fillUnchosen(g engine.Game, decks []engine.DeckList, unchosen []int, varian
 	}
 }
 
-// resolveDeck reads one preset or pasted list and validates it.
+// resolveDeck reads one preset or pasted list and validates it; source
+// names it in the English text of a list's problems.
 func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, error) {
 	if r.Preset != "" && strings.TrimSpace(r.List) != "" {
-		return engine.DeckList{}, badInput("%s: both a preset and a list: give one of them", source)
+		return engine.DeckList{}, refuse(http.StatusBadRequest, "deck_preset_and_list", "preset", r.Preset)
 	}
 	if strings.TrimSpace(r.List) == "" {
 		for _, p := range g.Presets() {
@@ -183,7 +196,10 @@ func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, 
 				return p, nil
 			}
 		}
-		return engine.DeckList{}, badInput("%s: no preset %q: the presets are %s", source, r.Preset, presetNames(g))
+		if len(g.Presets()) == 0 {
+			return engine.DeckList{}, refuse(http.StatusBadRequest, "deck_no_presets", "game", g.Info().Name, "preset", r.Preset)
+		}
+		return engine.DeckList{}, refuse(http.StatusBadRequest, "deck_no_preset", "preset", r.Preset, "presets", presetNames(g))
 	}
 	d, err := engine.ParseDeckList(source, "pasted deck", strings.NewReader(r.List))
 	ps, err := engine.CheckDeck(g, d, err)
@@ -196,13 +212,11 @@ func resolveDeck(g engine.Game, r DeckRequest, source string) (engine.DeckList, 
 	return d, nil
 }
 
+// presetNames lists the names of g's preset decks.
 func presetNames(g engine.Game) string {
 	var names []string
 	for _, p := range g.Presets() {
 		names = append(names, p.Name)
-	}
-	if len(names) == 0 {
-		return "none (paste a deck list)"
 	}
 	return strings.Join(names, ", ")
 }
