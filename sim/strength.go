@@ -14,10 +14,11 @@ import (
 // likelihood (Newton's method) with the mean entrant at 0, and their 95%
 // intervals come from the inverse of the Fisher information (a
 // pseudo-inverse, since only differences of θ are identified). Each
-// pair's result enters with its effective sample (Interval.N), so that
-// mirrored deals count as the independent games they are worth; a draw
-// counts half. One virtual drawn game per pair keeps an entrant that won
-// or lost every game at a finite strength.
+// pair's games enter scaled by the matrix's pooled design effect (from
+// the pairs' effective samples, Interval.N), so that mirrored deals count
+// as the independent games they are worth; a draw counts half. One
+// virtual drawn game per pair keeps an entrant that won or lost every
+// game at a finite strength.
 
 // Strength is an entrant's place in the metagame.
 type Strength struct {
@@ -154,19 +155,46 @@ func (m *Matrix) FitStrengths() ([]Strength, error) {
 	for i := range n {
 		wins[i], games[i] = make([]float64, n), make([]float64, n)
 	}
+	// Every pair enters with its games scaled by one design effect, pooled
+	// over the matrix: a pair's own effective sample is a noisy estimate
+	// (all-won or all-lost pairs count only their deals), and weighting
+	// each pair by it would let the pairs' weights, not their results,
+	// decide the ranking. A common factor leaves the ranking to the games
+	// played (each entrant's expected wins meet its wins) and widens the
+	// intervals as the mirrored deals require; it never narrows them below
+	// those of independent games.
+	played := func(i, j int) float64 {
+		if i < len(m.Games) && j < len(m.Games[i]) && m.Games[i][j] > 0 {
+			return float64(m.Games[i][j])
+		}
+		return m.Rate[i][j].N
+	}
+	var sumGames, sumEff float64
 	for i := range n {
 		for j := range n {
 			if i == j {
 				continue
 			}
-			// The effective sample of a pair is the same from both sides;
-			// i's share of it is i's rate.
+			g := played(i, j)
 			eff := m.Rate[i][j].N
-			if eff == 0 {
-				eff = float64(m.Games[i][j])
+			if eff <= 0 || eff > g {
+				eff = g
 			}
-			games[i][j] = eff
-			wins[i][j] = m.Rate[i][j].Rate * eff
+			sumGames += g
+			sumEff += eff
+		}
+	}
+	scale := 1.0
+	if sumGames > 0 {
+		scale = sumEff / sumGames
+	}
+	for i := range n {
+		for j := range n {
+			if i == j {
+				continue
+			}
+			games[i][j] = played(i, j) * scale
+			wins[i][j] = m.Rate[i][j].Rate * games[i][j]
 		}
 	}
 	theta, se, err := FitBradleyTerry(wins, games)

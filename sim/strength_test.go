@@ -92,3 +92,43 @@ func TestDisconnectedEntrantsAreRefused(t *testing.T) {
 		t.Errorf("two groups that never met: %v", err)
 	}
 }
+
+// TestMatrixStrengthsFollowTheWins feeds the matrix of a mirrored
+// MystiMons round robin (sim mystimons -n 40 --matrix
+// Erd-Wall,Feuer-Aggro,Gezeiten-Kontrolle): a cycle in which the pair
+// that one entrant lost in every deal has the smallest effective sample.
+// The ranking must follow the games won, not the pairs' weights:
+// Feuer-Aggro won the fewest games (36 of 80) and may not rank first.
+func TestMatrixStrengthsFollowTheWins(t *testing.T) {
+	iv := func(r, n float64) Interval { return Interval{Rate: r, N: n} }
+	cases := []struct {
+		name  string
+		rate  [][]Interval
+		order []string
+	}{
+		{"cycle with an all-lost pair", [][]Interval{
+			{{}, iv(0.1, 42.75), iv(0.975, 39)},
+			{iv(0.9, 42.75), {}, iv(0, 20)},
+			{iv(0.025, 39), iv(1, 20), {}},
+		}, []string{"Erd-Wall", "Gezeiten-Kontrolle", "Feuer-Aggro"}},
+		{"identical agents replay a pair exactly", [][]Interval{
+			{{}, iv(0.5, 1600), iv(0.7, 30)},
+			{iv(0.5, 1600), {}, iv(0.2, 30)},
+			{iv(0.3, 30), iv(0.8, 30), {}},
+		}, []string{"Erd-Wall", "Gezeiten-Kontrolle", "Feuer-Aggro"}},
+	}
+	for _, c := range cases {
+		m := &Matrix{Names: []string{"Erd-Wall", "Feuer-Aggro", "Gezeiten-Kontrolle"}, Rate: c.rate,
+			Games: [][]int{{0, 40, 40}, {40, 0, 40}, {40, 40, 0}}}
+		s, err := m.FitStrengths()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, want := range c.order {
+			if s[i].Name != want {
+				t.Errorf("%s: ranking %v, want %v", c.name, s, c.order)
+				break
+			}
+		}
+	}
+}
