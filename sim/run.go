@@ -126,6 +126,9 @@ func (c *Config) normalize() error {
 		c.Seats = info.MinSeats
 	}
 	if c.Seats < info.MinSeats || c.Seats > info.MaxSeats {
+		if info.MinSeats == info.MaxSeats {
+			return fmt.Errorf("%s takes exactly %d players, not %d", info.Name, info.MinSeats, c.Seats)
+		}
 		return fmt.Errorf("%s takes %d to %d players, not %d", info.Name, info.MinSeats, info.MaxSeats, c.Seats)
 	}
 	if c.Games < 1 {

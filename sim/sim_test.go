@@ -119,6 +119,15 @@ func TestBadConfigs(t *testing.T) {
 		{sim.Config{Game: trick.Game{}, Games: 1, TurnCap: -1}, "turn cap -1: give a number of turns"},
 		{sim.Config{Game: trick.Game{}, Games: 1, Workers: -2}, "-2 workers"},
 	}
+	// A game for exactly two players says so, not "takes 2 to 2 players".
+	if g, err := engine.Lookup("mystimons"); err == nil {
+		cases = append(cases, struct {
+			cfg  sim.Config
+			want string
+		}{sim.Config{Game: g, Games: 1, Seats: 3}, "takes exactly 2 players, not 3"})
+	} else {
+		t.Error(err)
+	}
 	for _, c := range cases {
 		if _, err := sim.Run(context.Background(), c.cfg); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: got %v, want %q", c.cfg, err, c.want)

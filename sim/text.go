@@ -336,12 +336,20 @@ func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
 
 // WriteTextIn writes the matrix in language l: each row entrant's win
 // rate against each column entrant. Names are shown in full: columns are
-// as wide as the longest.
+// as wide as the longest name or cell.
 func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	corner := tw.t("report.text.row_vs_column")
 	names := agentsIn(l, m.Names)
-	width := widest(append([]string{corner}, names...), 0)
+	cells := []string{corner}
+	for i := range names {
+		for j := range names {
+			if i != j {
+				cells = append(cells, tw.cell(m.Rate[i][j]))
+			}
+		}
+	}
+	width := widest(append(cells, names...), 0)
 	fmt.Fprintf(w, "%-*s", width, corner)
 	for _, d := range names {
 		fmt.Fprintf(w, " %*s", width, d)

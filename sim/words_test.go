@@ -404,3 +404,56 @@ func TestTextColumnsAlignInEveryLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestRoundsAreCountedInTheReadersGrammar: sim --until-ci that stops
+// after one round says "1 round", "1 Runde", "1 kole", not "1 rounds".
+func TestRoundsAreCountedInTheReadersGrammar(t *testing.T) {
+	cases := []struct {
+		l      i18n.Lang
+		rounds int
+		want   string
+	}{
+		{i18n.EN, 1, "after 1 round:"},
+		{i18n.EN, 3, "after 3 rounds:"},
+		{i18n.DE, 1, "nach 1 Runde:"},
+		{i18n.DE, 3, "nach 3 Runden:"},
+		{i18n.CS, 1, "po 1 kole:"},
+		{i18n.CS, 3, "po 3 kolech:"},
+		{i18n.CS, 7, "po 7 kolech:"},
+	}
+	for _, c := range cases {
+		for _, key := range []string{"report.summary.precision_reached", "report.summary.precision_missed", "report.text.precision_reached", "report.text.precision_missed"} {
+			got := words.T(c.l, key, "target", points(c.l, 0.01), "rounds", c.rounds, "rate", "50%", "deals", "40")
+			if !strings.Contains(got, c.want) {
+				t.Errorf("%s %s with %d rounds: %q lacks %q", c.l, key, c.rounds, got, c.want)
+			}
+		}
+	}
+}
+
+// TestMatrixColumnsAlign: with short names ("random", "greedy") a cell
+// such as "100.0% [34-100]" is wider than the names, and every column
+// must still start where its heading does (strength -n 3 --agents
+// random,greedy).
+func TestMatrixColumnsAlign(t *testing.T) {
+	cases := []struct {
+		names []string
+		rate  [][]Interval
+	}{
+		{[]string{"random", "greedy"}, [][]Interval{{{}, {Rate: 0, Low: 0, High: 0.66}}, {{Rate: 1, Low: 0.34, High: 1}, {}}}},
+		{[]string{"Erd-Wall", "Gezeiten-Kontrolle"}, [][]Interval{{{}, {Rate: 0.975, Low: 0.87, High: 1}}, {{Rate: 0.025, Low: 0, High: 0.13}, {}}}},
+	}
+	for _, c := range cases {
+		for _, l := range i18n.Langs {
+			var out bytes.Buffer
+			(&Matrix{Names: c.names, Rate: c.rate}).WriteTextIn(&out, l)
+			lines := strings.Split(out.String(), "\n")[:3]
+			for _, line := range lines[1:] {
+				if utf8.RuneCountInString(line) != utf8.RuneCountInString(lines[0]) {
+					t.Errorf("%s %v: the rows are not as wide as the heading:\n%s", l, c.names, out.String())
+					break
+				}
+			}
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -45,6 +46,9 @@ func learnCmd() *cobra.Command {
 			}
 			sp, err := speechFor(g)
 			if err != nil {
+				return err
+			}
+			if err := checkLearnFlags(lambda, out); err != nil {
 				return err
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
@@ -155,4 +159,20 @@ func writeColumns(w io.Writer, rows [][]string) {
 // significant digits.
 func typical(l i18n.Lang, x float64) string {
 	return i18n.Decimal(l, x, max(0, 2-int(math.Floor(math.Log10(x)))))
+}
+
+// checkLearnFlags refuses, before any game is played, a penalty the fit
+// cannot use and an --out file that cannot be written: either would
+// otherwise surface only after every game.
+func checkLearnFlags(lambda float64, out string) error {
+	if !(lambda >= 0) || math.IsInf(lambda, 0) {
+		return fmt.Errorf("--lambda %g: give a penalty of 0 or more, e.g. --lambda %g", lambda, learn.DefaultLambda)
+	}
+	if out != "" {
+		dir := filepath.Dir(out)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			return fmt.Errorf("--out %s: the directory %s does not exist; create it first or name a file in an existing one", out, dir)
+		}
+	}
+	return nil
 }

@@ -574,3 +574,90 @@ func TestSetupRefusalIsSaidInTheChosenLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestLearnRefusesBadFlagsBeforePlaying: a negative --lambda and an --out
+// in a missing directory are refused at once with what to do, not after
+// every game has been played (or, for --lambda, with a singular Hessian).
+func TestLearnRefusesBadFlagsBeforePlaying(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"learn", "trick", "-n", "5", "--lambda", "-1"}, "--lambda -1: give a penalty of 0 or more"},
+		{[]string{"learn", "trick", "-n", "5", "--lambda", "NaN"}, "--lambda NaN"},
+		{[]string{"learn", "trick", "-n", "5", "--out", filepath.Join(t.TempDir(), "missing", "m.json")}, "does not exist"},
+	}
+	for _, c := range cases {
+		out, _, err := run(t, "", c.args...)
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v: got %v, want %q", c.args, err, c.want)
+		}
+		if out != "" {
+			t.Errorf("%v: printed a fit before refusing:\n%s", c.args, out)
+		}
+	}
+}
+
+// TestScenarioTableSpeaksTheChosenLanguage: scenario run draws the final
+// table in the --lang language and the game's words, as play does, not
+// in internal names ("turn 2 · day · p1's turn", "vp-field").
+func TestScenarioTableSpeaksTheChosenLanguage(t *testing.T) {
+	const file = "../../games/athernum/testdata/scenarios/face-down-item.yaml"
+	cases := []struct {
+		lang        string
+		want, avoid []string
+	}{
+		{"de", []string{"Zug 2", "p1 ist am Zug", "Siegpunkte-Feld"}, []string{"turn 2", "vp-field", "exhausted.ember", "static-on"}},
+		{"cs", []string{"p1"}, []string{"turn 2", "vp-field", "exhausted.ember", "static-on"}},
+		{"en", []string{"turn 2", "VP field"}, []string{"vp-field", "exhausted.ember", "static-on"}},
+	}
+	for _, c := range cases {
+		out, _, err := run(t, "", "--lang", c.lang, "scenario", "run", file)
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", c.lang, err, out)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%s: the table lacks %q:\n%s", c.lang, w, out)
+			}
+		}
+		for _, w := range c.avoid {
+			if strings.Contains(out, w) {
+				t.Errorf("%s: the table says %q:\n%s", c.lang, w, out)
+			}
+		}
+	}
+}
+
+// TestScenarioRunGoesOnPastAFileThatCannotRun: a malformed file among
+// several is reported and counted; the files after it still run.
+func TestScenarioRunGoesOnPastAFileThatCannotRun(t *testing.T) {
+	bad := writeFile(t, "bad.yaml", "name: [unclosed\n")
+	ok := "../../engine/scenario/testdata/trick_ok.yaml"
+	wrong := "../../engine/scenario/testdata/trick_wrong.yaml"
+	cases := []struct {
+		files []string
+		runs  int
+		want  string
+	}{
+		{[]string{bad, ok}, 1, "1 of 2 scenario(s) failed"},
+		{[]string{ok, bad, wrong}, 2, "2 of 3 scenario(s) failed"},
+		{[]string{bad}, 0, "1 of 1 scenario(s) failed"},
+	}
+	for _, c := range cases {
+		out, errOut, err := run(t, "", append([]string{"scenario", "run"}, c.files...)...)
+		if exitCode(err) != 1 || !strings.Contains(errOut, "bad.yaml:1") || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr:\n%s", c.files, exitCode(err), errOut)
+		}
+		if n := strings.Count(out, "\n== "); n+btoi(strings.HasPrefix(out, "== ")) != c.runs {
+			t.Errorf("%v: %d tables, want %d:\n%s", c.files, n, c.runs, out)
+		}
+	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

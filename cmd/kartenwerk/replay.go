@@ -60,6 +60,9 @@ func runReplay(path string, o replayOptions, out io.Writer) error {
 		return fmt.Errorf("--seat %s: the game has %d seats", o.seat, rec.Setup.Seats)
 	}
 	to := o.to
+	if to < -1 {
+		return fmt.Errorf("--to %d: give how many actions to replay, from 0 to %d, or leave --to out for all of them", to, len(rec.Actions))
+	}
 	if to < 0 {
 		to = len(rec.Actions)
 	}

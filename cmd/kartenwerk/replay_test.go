@@ -118,6 +118,7 @@ func TestReplayRefusesBadRecords(t *testing.T) {
 		{"a changed hash", []string{write("g.json", tampered)}, "the rules or cards have changed"},
 		{"a changed hash, as JSON", []string{write("g2.json", tampered), "--json"}, "the rules or cards have changed"},
 		{"--to beyond the end", []string{good, "--to", "99"}, "the record has 18 actions"},
+		{"--to below 0", []string{good, "--to", "-3"}, "--to -3: give how many actions to replay, from 0 to 18"},
 		{"a seat the game lacks", []string{good, "--seat", "p3"}, "has 2 seats"},
 		{"no such file", []string{filepath.Join(dir, "none.json")}, "no such file"},
 	} {

@@ -25,14 +25,23 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
 		return reportFailures(cmd, res), nil
 	}
-	v := res.State.View(engine.Omniscient)
 	if asJSON {
-		if err := writeJSON(out, v); err != nil {
+		if err := writeJSON(out, res.State.View(engine.Omniscient)); err != nil {
 			return false, err
 		}
 	} else {
+		// The table in the --lang language and the game's words, as play
+		// and replay draw it, not its internal names (p1's turn, vp-field).
+		g, err := engine.Lookup(f.Game)
+		if err != nil {
+			return false, err
+		}
+		sp, err := speechFor(g)
+		if err != nil {
+			return false, err
+		}
 		fmt.Fprintf(out, "== %s: %s\n", path, f.Name)
-		speech{}.writeTable(out, v)
+		sp.writeTable(out, engine.Localized(res.State, engine.Omniscient, sp.words()))
 	}
 	return reportFailures(cmd, res), nil
 }
@@ -57,11 +66,13 @@ func scenarioCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			failed := 0
 			for _, path := range args {
+				// A file that cannot run (malformed, an unknown card) is
+				// said and counted, and the other files still run.
 				ok, err := runScenario(cmd, path, asJSON)
 				if err != nil {
-					return err
+					fmt.Fprintln(cmd.ErrOrStderr(), "ERROR", said(err))
 				}
-				if !ok {
+				if err != nil || !ok {
 					failed++
 				}
 			}
