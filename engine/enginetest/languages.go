@@ -268,9 +268,16 @@ func speakState(sp engine.Speaker, st engine.State, legal []engine.Action, sc *s
 			for _, msg := range counterGroups(cat, l, v) {
 				fail("%s: %s", l, msg)
 			}
+			if phase := cat.T(l, "phase."+v.Phase); v.Round > 0 && strings.EqualFold(phase, roundWord[l]) {
+				fail("%s: phase %q is called %q, the word the table's header gives the round number (\"%s %d · %s\")", l, v.Phase, phase, roundWord[l], v.Round, phase)
+			}
 		}
 	}
 }
+
+// roundWord is what the tables call a round, before its number: a phase
+// of that name would read "Round 2 · Round".
+var roundWord = map[i18n.Lang]string{i18n.EN: "Round", i18n.DE: "Runde", i18n.CS: "Kolo"}
 
 // counterGroups checks the words of a player's dotted counters, which the
 // table shows as one chip a group ("energy.red", "energy.blue" as

@@ -3,6 +3,7 @@ package mysticelements
 import (
 	"fmt"
 	"io/fs"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -195,8 +196,11 @@ func TestME8_1BadDecks(t *testing.T) {
 	}
 	bad, _ := engine.ParseDeckList("bad.txt", "bad", strings.NewReader("red\nblue\n"))
 	_, err := Game{}.New(engine.Setup{Game: "mysticelements", Decks: []engine.DeckList{bad, preset(t, "Deepwood")}})
-	if err == nil || !strings.Contains(err.Error(), "p1's deck: the deck has 2 colours") {
+	if err == nil || !strings.Contains(err.Error(), "bad.txt: bad: the deck has 2 colours") {
 		t.Errorf("New with a bad deck: %v", err)
+	}
+	if m := regexp.MustCompile(`\bp\d\b`).FindString(err.Error()); m != "" {
+		t.Errorf("New with a bad deck names seat %s, which no reader knows: %v", m, err)
 	}
 }
 

@@ -1,8 +1,6 @@
 package mysticelements
 
 import (
-	"fmt"
-
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 )
@@ -26,10 +24,9 @@ func (g Game) New(setup engine.Setup) (engine.State, error) {
 	var probs engine.Problems
 	for i, d := range setup.Decks {
 		cols, ps := deckColours(s.pool, d)
-		for _, p := range ps {
-			p.Msg = fmt.Sprintf("p%d's deck: %s", i+1, p.Msg)
-			probs = append(probs, p)
-		}
+		// Each problem names its deck list's file, as every game's do:
+		// never a seat id, which no reader knows.
+		probs = append(probs, ps...)
 		if len(ps) == 0 {
 			copy(s.p[i].colours[:], cols)
 			s.p[i].ncol = 3
