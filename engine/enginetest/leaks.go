@@ -87,8 +87,52 @@ func (p *player) checkLabels(s engine.State, a engine.Action, mover engine.Seat,
 			return fmt.Errorf("Describe(%q, %v) = %q names %s, hidden from %s in %s%s",
 				p.codec.Format(a), v, label, strings.Join(leaked, ", "), reader(v), sec.whereHidden(leaked[0]), moverNote(v, mover))
 		}
+		if v == mover {
+			continue
+		}
+		line, all := logLine(s, a, v), logLine(s, a, engine.Omniscient)
+		if line == all {
+			continue
+		}
+		if after == nil {
+			after = s.Clone()
+			if err := after.Apply(a); err != nil {
+				return fmt.Errorf("legal action %q refused by a clone: %v", p.codec.Format(a), err)
+			}
+			afterOmni = after.View(engine.Omniscient)
+		}
+		if unnamed := unnamedReveals(sec, after.View(v), line, all); len(unnamed) > 0 {
+			return fmt.Errorf("the log line of %q for %s, %q, calls %s hidden, which the action shows %s (the whole line: %q)",
+				p.codec.Format(a), reader(v), line, strings.Join(unnamed, ", "), reader(v), all)
+		}
 	}
 	return nil
+}
+
+// logLine is a's line in the log of viewer v, in English.
+func logLine(s engine.State, a engine.Action, v engine.Seat) string {
+	return engine.Say(s, a, v, engine.Log, engine.Words{})
+}
+
+// unnamedReveals lists the cards hidden from a viewer before an action
+// (sec) that it sees after it (seen), which the action's whole log line
+// (all) names and the viewer's (line) does not: a player reads "Anna plays
+// a hidden card" while the card lies face up before them.
+func unnamedReveals(sec secrets, seen *engine.View, line, all string) []string {
+	shown := map[int]bool{}
+	seen.Walk(func(_ engine.Seat, _ string, c *engine.CardView) {
+		if !c.Hidden && c.Name != "" {
+			shown[c.ID] = true
+		}
+	})
+	var out []string
+	for _, id := range sec.ids {
+		name := sec.idName[id]
+		if shown[id] && engine.ContainsWord(all, name) && !engine.ContainsWord(line, name) && !slices.Contains(out, name) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // shownInPassing lists the names of the cards hidden before (sec) that

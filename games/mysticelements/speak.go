@@ -20,7 +20,7 @@ var sayKeys = map[string]string{
 // in the mover's first person, or a Log line naming the actor. A card the
 // viewer cannot see stays unnamed, as in Describe.
 func (s *state) Say(a engine.Action, viewer engine.Seat, form engine.Form, w engine.Words) string {
-	sp := speech{s: s, viewer: viewer, w: w, form: form}
+	sp := speech{s: s, viewer: viewer, w: w, form: form, a: a}
 	switch a.Verb {
 	case vPick, vGain, vPay, vConvert, vKeep:
 		return sp.say(verbName(a.Verb), "colour", colourWord(w.Lang, int8(a.Args[0])))
@@ -54,6 +54,7 @@ type speech struct {
 	viewer engine.Seat
 	w      engine.Words
 	form   engine.Form
+	a      engine.Action
 }
 
 // say is the message verb in the speech's form: button.<verb> or
@@ -66,12 +67,20 @@ func (sp speech) say(verb string, kv ...any) string {
 }
 
 // name is card id as the viewer may know it: its printed name, or a
-// hidden card.
+// hidden card. A log line is read once its action is played, so it names
+// a card the action shows the viewer (a card played from a hand).
 func (sp speech) name(id int16) string {
-	if id <= 0 || id >= sp.s.ncards || !sp.s.sees(sp.viewer, id) {
+	if id <= 0 || id >= sp.s.ncards || !(sp.s.sees(sp.viewer, id) || sp.form == engine.Log && sp.shows(id)) {
 		return words.T(sp.w.Lang, "hidden_card")
 	}
 	return sp.s.def(id).Name
+}
+
+// shows reports whether the viewer sees card id once the action is
+// played: asked only of a card hidden from it before.
+func (sp speech) shows(id int16) bool {
+	after := sp.s.Clone().(*state)
+	return after.Apply(sp.a) == nil && after.sees(sp.viewer, id)
 }
 
 // Localize puts v's prompt, notes, result, seat names and card notes into

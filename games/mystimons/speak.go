@@ -15,7 +15,7 @@ import (
 // in the mover's first person, or a Log line naming the actor. A card the
 // viewer cannot see stays unnamed, as in Describe.
 func (s *state) Say(a engine.Action, viewer engine.Seat, form engine.Form, w engine.Words) string {
-	sp := speech{s: s, viewer: viewer, l: w.Lang, form: form, actor: seatName(w, s.ToMove())}
+	sp := speech{s: s, viewer: viewer, l: w.Lang, form: form, actor: seatName(w, s.ToMove()), a: a}
 	line := sp.action(a)
 	if form == engine.Log && s.firstAction() {
 		line = s.firstLogLine(line, w)
@@ -94,6 +94,7 @@ type speech struct {
 	l      i18n.Lang
 	form   engine.Form
 	actor  string
+	a      engine.Action
 }
 
 func pick(cond bool, yes, no string) string {
@@ -115,12 +116,21 @@ func (sp speech) say(verb string, kv ...any) string {
 func (sp speech) valid(c int16) bool { return c > 0 && c <= sp.s.nCards }
 
 // name is card c as the viewer may know it: its printed name, or a hidden
-// card.
+// card. A log line is read once its action is played, so it names a card
+// the action shows the viewer (energy attached or put into the pool, an
+// evolution, a card played from a hand).
 func (sp speech) name(c int16) string {
-	if !sp.valid(c) || !sp.s.sees(sp.viewer, c) {
+	if !sp.valid(c) || !(sp.s.sees(sp.viewer, c) || sp.form == engine.Log && sp.shows(c)) {
 		return words.T(sp.l, "hidden_card")
 	}
 	return sp.s.def(c).name
+}
+
+// shows reports whether the viewer sees card c once the action is played:
+// asked only of a card hidden from it before.
+func (sp speech) shows(c int16) bool {
+	after := sp.s.Clone().(*state)
+	return after.Apply(sp.a) == nil && after.sees(sp.viewer, c)
 }
 
 // place says a setup placement; other seats learn only that a MystiMon
