@@ -389,3 +389,25 @@ func TestNewAtPlaysTheSetupsDay(t *testing.T) {
 		}
 	}
 }
+
+// A malformed --variant is refused with an example of the game's own
+// variants and options: not redraw=no-wonders, a Mystic Elements reading,
+// for every game.
+func TestParseVariantsGivesAnExampleOfTheGamesOwn(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		specs []engine.VariantSpec
+		want  string
+	}{
+		{"first option besides the default", []engine.VariantSpec{{Key: "ties", Options: []string{"nobody", "leader"}, Default: "nobody"}}, `variant "novalue": write key=value, e.g. ties=leader`},
+		{"a later variant when the first has one option", []engine.VariantSpec{{Key: "a", Options: []string{"x"}, Default: "x"}, {Key: "b", Options: []string{"y", "z"}, Default: "z"}}, "e.g. b=y"},
+		{"no variants", nil, "this game has no variants"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := engine.ParseVariants(c.specs, []string{"novalue"})
+			if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "no-wonders") {
+				t.Errorf("ParseVariants(%v, novalue) = %v, want %q", c.specs, err, c.want)
+			}
+		})
+	}
+}

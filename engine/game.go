@@ -280,6 +280,16 @@ type LuckResampler interface {
 	ResampleLuck(r *RNG) State
 }
 
+// SignedCounters is a Game whose rules count some counters below zero,
+// which a scenario's position may therefore set so: Micro-Life's life
+// (ML-7.2), a Mystic Elements card's net tokens (ME-2.8). Every other
+// counter counts what a player or card holds, from 0 up.
+type SignedCounters interface {
+	// SignedCounters names them: a seat's counter as written ("life"), a
+	// card's as "card.NAME" ("card.tokens").
+	SignedCounters() []string
+}
+
 // DeckNamer is a State that names the deck each seat plays, for games
 // whose seats, given no deck, play none of the presets: their players
 // build decks as the game begins (Mystic Elements' choose three colours),

@@ -55,16 +55,46 @@ func variantKeys(specs []VariantSpec) string {
 }
 
 // ParseVariantFlags reads "key=value" words, as given on a command line.
+// A malformed word is refused with the form alone; ParseVariants also
+// gives an example of the game's own.
 func ParseVariantFlags(words []string) (map[string]string, error) {
+	return parseVariants(words, "")
+}
+
+// ParseVariants reads "key=value" words for a game with the variants
+// specs: a malformed word is refused with an example made of one of the
+// game's own variants and its options.
+func ParseVariants(specs []VariantSpec, words []string) (map[string]string, error) {
+	return parseVariants(words, VariantExample(specs))
+}
+
+func parseVariants(words []string, example string) (map[string]string, error) {
 	out := make(map[string]string, len(words))
 	for _, w := range words {
 		for _, part := range strings.Split(w, ",") {
 			k, v, ok := strings.Cut(strings.TrimSpace(part), "=")
 			if !ok || k == "" || v == "" {
-				return nil, fmt.Errorf("variant %q: write key=value, e.g. redraw=no-wonders", part)
+				return nil, fmt.Errorf("variant %q: write key=value%s", part, example)
 			}
 			out[k] = v
 		}
 	}
 	return out, nil
+}
+
+// VariantExample is ", e.g. KEY=OPTION" made of the first of specs with
+// an option besides its default (the reading one would choose a variant
+// for), or "; this game has no variants" when specs are empty.
+func VariantExample(specs []VariantSpec) string {
+	if len(specs) == 0 {
+		return "; this game has no variants"
+	}
+	for _, s := range specs {
+		for _, o := range s.Options {
+			if o != s.Default {
+				return fmt.Sprintf(", e.g. %s=%s", s.Key, o)
+			}
+		}
+	}
+	return fmt.Sprintf(", e.g. %s=%s", specs[0].Key, specs[0].Default)
 }

@@ -7,9 +7,11 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/goccy/go-yaml"
 	"github.com/spf13/cobra"
 
 	"kartenwerk/engine"
@@ -69,7 +71,7 @@ func cardsCmd() *cobra.Command {
 			}
 			sp.writeCards(cmd.OutOrStdout(), sp.cards(g))
 			if versioned {
-				sp.writeErrata(cmd.OutOrStdout(), g.Info().ID, v.Errata(), g.(engine.Versioned).CardsDate())
+				sp.writeErrata(cmd.OutOrStdout(), v, g.Info().ID, g.(engine.Versioned).CardsDate())
 			}
 			return nil
 		},
@@ -81,8 +83,13 @@ func cardsCmd() *cobra.Command {
 
 // writeErrata lists every dated change of the cards, saying which are in
 // force on the day shown, in the reader's language; the errata's own
-// words are the designer's.
-func (sp speech) writeErrata(out io.Writer, game string, errata []engine.Erratum, day string) {
+// words are the designer's. Each changed field is named in the reader's
+// language and its new value said as the card reads from that day: a
+// number as it is, a cost, kind, group or keywords as the card list
+// prints them, and a change of rules text (abilities, an effect) as the
+// text generated from the card's data.
+func (sp speech) writeErrata(out io.Writer, v engine.Versioned, game string, day string) {
+	errata := v.Errata()
 	if len(errata) == 0 {
 		return
 	}
@@ -92,11 +99,7 @@ func (sp speech) writeErrata(out io.Writer, game string, errata []engine.Erratum
 		if e.From > day {
 			state = sp.T("cards.not_yet")
 		}
-		changes := make([]string, 0, len(e.Changes))
-		for _, k := range slices.Sorted(maps.Keys(e.Changes)) {
-			changes = append(changes, fmt.Sprintf("%s %v", sim.FieldIn(sp.l, game, k), e.Changes[k]))
-		}
-		fmt.Fprintln(out, sp.T("cards.erratum", "card", e.Card, "from", e.From, "state", state, "changes", strings.Join(changes, ", ")))
+		fmt.Fprintln(out, sp.T("cards.erratum", "card", e.Card, "from", e.From, "state", state, "changes", sp.erratumChanges(v, game, e)))
 		if e.Note != "" {
 			fmt.Fprintln(out, "    "+e.Note)
 		}
@@ -104,6 +107,128 @@ func (sp speech) writeErrata(out io.Writer, game string, errata []engine.Erratum
 			fmt.Fprintln(out, "    "+sp.T("cards.clarification", "text", e.Clarification))
 		}
 	}
+}
+
+// erratumChanges says an erratum's changes: "Kosten 4; OFV 2", and the
+// fields that change the rules text once, with the text.
+func (sp speech) erratumChanges(v engine.Versioned, game string, e engine.Erratum) string {
+	card, found := sp.cardOn(v, e)
+	var changes, textFields []string
+	for _, k := range slices.Sorted(maps.Keys(e.Changes)) {
+		label := sim.FieldIn(sp.l, game, k)
+		value, isText := sp.changeValue(k, e.Changes[k], card, found)
+		if isText {
+			textFields = append(textFields, label)
+			continue
+		}
+		changes = append(changes, label+" "+value)
+	}
+	if len(textFields) > 0 {
+		text := strings.Join(strings.Fields(card.Text), " ")
+		changes = append(changes, sp.T("cards.text_change", "fields", strings.Join(textFields, ", "), "text", text))
+	}
+	return strings.Join(changes, "; ") // a value may be a list: "keywords Quick, Flying"
+}
+
+// cardOn is the erratum's card as the card list shows it on the
+// erratum's day, with the changes in force (and its new name, if the
+// erratum renames it).
+func (sp speech) cardOn(v engine.Versioned, e engine.Erratum) (engine.CardInfo, bool) {
+	at, err := v.At(e.From)
+	if err != nil {
+		return engine.CardInfo{}, false
+	}
+	name := e.Card
+	if n, ok := e.Changes["name"]; ok {
+		name = fmt.Sprint(n)
+	}
+	for _, c := range sp.cards(at) {
+		if strings.EqualFold(c.Name, name) {
+			return c, true
+		}
+	}
+	return engine.CardInfo{}, false
+}
+
+// changeValue says the new value of one field as the card reads on the
+// erratum's day; isText when it is a change of the card's rules text,
+// which the caller says once with the text.
+func (sp speech) changeValue(field string, value any, card engine.CardInfo, found bool) (said string, isText bool) {
+	if n, ok := wholeNumber(value); ok {
+		return strconv.Itoa(n), false
+	}
+	if !found {
+		return plainValue(value), false
+	}
+	switch field {
+	case "name":
+		return card.Name, false
+	case "cost":
+		if card.Cost != "" {
+			return card.Cost, false
+		}
+	case "keywords":
+		return strings.Join(card.Keywords, ", "), false
+	case "type", "kind":
+		return card.Kind, false
+	case "faction", "element", "group", "colour", "color":
+		if card.Group != "" {
+			return card.Group, false
+		}
+	}
+	_, isBool := value.(bool)
+	if (isBool || slices.Contains(rulesTextFields, field)) && card.Text != "" {
+		return "", true
+	}
+	return plainValue(value), false
+}
+
+// rulesTextFields are the fields a card file writes rules text in, or whose
+// value the rules text says (Zynalith's copy: left); a change of a yes/no
+// field (a token, a supply card) is said by the text too.
+var rulesTextFields = []string{"abilities", "effect", "copy"}
+
+// wholeNumber reads a YAML number.
+func wholeNumber(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), true
+	case uint64:
+		return int(n), true
+	case float64:
+		if n == float64(int(n)) {
+			return int(n), true
+		}
+	}
+	return 0, false
+}
+
+// plainValue writes a value a card file gives, without Go's formatting:
+// a list as "a, b", a mapping as "k v".
+func plainValue(v any) string {
+	switch x := v.(type) {
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = plainValue(e)
+		}
+		return strings.Join(parts, ", ")
+	case yaml.MapSlice:
+		parts := make([]string, 0, len(x))
+		for _, it := range x {
+			parts = append(parts, fmt.Sprint(it.Key)+" "+plainValue(it.Value))
+		}
+		return strings.Join(parts, ", ")
+	case map[string]any:
+		parts := make([]string, 0, len(x))
+		for _, k := range slices.Sorted(maps.Keys(x)) {
+			parts = append(parts, k+" "+plainValue(x[k]))
+		}
+		return strings.Join(parts, ", ")
+	}
+	return fmt.Sprint(v)
 }
 
 // writeCards lists the cards under one heading per group, the groups in
@@ -188,7 +313,7 @@ func validateCmd() *cobra.Command {
 			}
 			out := cmd.OutOrStdout()
 			if len(problems) == 0 {
-				fmt.Fprintln(out, sp.T("validate.legal", "file", args[1], "game", g.Info().Name, "n", deck.Total()))
+				fmt.Fprintln(out, sp.T("validate.legal", "file", args[1], "game", g.Info().Name, "counts", sp.deckCounts(deck)))
 				return nil
 			}
 			for _, p := range problems {
@@ -198,6 +323,25 @@ func validateCmd() *cobra.Command {
 			return exitError{1}
 		},
 	}
+}
+
+// deckCounts says how many cards the list's main deck holds and, apart,
+// how many each other section holds ("extra:", "play:"), in the order the
+// sections first appear: a construction rule counts the main deck alone
+// (AT-8.1: 60 cards, besides the Extra deck; ML-3.2: an 8-card starter,
+// besides the cards in play).
+func (sp speech) deckCounts(deck engine.DeckList) string {
+	parts := []string{sp.T("validate.main", "n", deck.Size(""))}
+	var sections []string
+	for _, e := range deck.Entries {
+		if e.Section != "" && !slices.Contains(sections, e.Section) {
+			sections = append(sections, e.Section)
+		}
+	}
+	for _, s := range sections {
+		parts = append(parts, sp.T("validate.section", "n", deck.Size(s), "section", s))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // loadDecks reads each deck name as a file if one exists, else as one of

@@ -2,10 +2,12 @@ package main
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -180,13 +182,44 @@ func codesCheckCmd() *cobra.Command {
 			"only the server knows.",
 		Args: argsBetween(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			l, err := flagLang()
+			if err != nil {
+				return err
+			}
+			sp := speech{l: l}
 			c, err := codes.FromPayload(strings.Join(args, " "))
 			if err != nil {
-				fmt.Fprintln(cmd.OutOrStdout(), err)
+				fmt.Fprintln(cmd.OutOrStdout(), sp.codeProblem(err))
 				return exitError{1}
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "%s: well-formed\n", c)
+			fmt.Fprintln(cmd.OutOrStdout(), sp.T("codes.well_formed", "code", c.String()))
 			return nil
 		},
 	}
+}
+
+// codeProblem says what is wrong with a code in the reader's language,
+// in the words the server uses for the same problems.
+func (sp speech) codeProblem(err error) string {
+	var link *codes.LinkError
+	if errors.As(err, &link) {
+		return sp.T("codes.no_code", "input", link.Input)
+	}
+	var pe *codes.ParseError
+	if !errors.As(err, &pe) {
+		return err.Error()
+	}
+	switch {
+	case errors.Is(pe.Err, codes.ErrEmpty):
+		return sp.T("codes.empty")
+	case errors.Is(pe.Err, codes.ErrCharacter):
+		return sp.T("codes.character", "input", pe.Input, "at", pe.At, "character", strings.Trim(strconv.QuoteRune(pe.Char), "'"))
+	case errors.Is(pe.Err, codes.ErrLength) && pe.Count < codes.Length:
+		return sp.T("codes.length_short", "input", pe.Input, "n", pe.Count, "want", codes.Length, "missing", codes.Length-pe.Count)
+	case errors.Is(pe.Err, codes.ErrLength):
+		return sp.T("codes.length_long", "input", pe.Input, "n", pe.Count, "want", codes.Length, "extra", pe.Count-codes.Length)
+	case errors.Is(pe.Err, codes.ErrCheck):
+		return sp.T("codes.check", "input", pe.Input)
+	}
+	return err.Error()
 }

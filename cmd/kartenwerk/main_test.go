@@ -101,7 +101,7 @@ func writeFile(t *testing.T, name, text string) string {
 func TestValidate(t *testing.T) {
 	good := writeFile(t, "good.txt", "One\nTwo\nThree\nFour\nFive\nSix\nSeven\nEight\nNine\n")
 	out, _, err := run(t, "", "validate", "trick", good)
-	if exitCode(err) != 0 || !strings.Contains(out, "a legal Trick deck (9 cards)") {
+	if exitCode(err) != 0 || !strings.Contains(out, "a legal Trick deck (9 cards in the main deck)") {
 		t.Fatalf("good deck: %v\n%s", err, out)
 	}
 	bad := writeFile(t, "bad.txt", "One\n2 Two\nTen\n")

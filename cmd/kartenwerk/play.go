@@ -97,7 +97,7 @@ func makeSetup(g engine.Game, seats int, seed uint64, variants, decks []string) 
 	if seats == 0 {
 		seats = g.Info().MinSeats
 	}
-	v, err := engine.ParseVariantFlags(variants)
+	v, err := engine.ParseVariants(g.Info().Variants, variants)
 	if err != nil {
 		return engine.Setup{}, err
 	}

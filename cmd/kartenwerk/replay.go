@@ -54,10 +54,10 @@ func runReplay(path string, o replayOptions, out io.Writer) error {
 	}
 	viewer, err := engine.ParseSeat(o.seat)
 	if err != nil {
-		return fmt.Errorf("--seat: %w", err)
+		return fmt.Errorf("--seat %q is not a seat: write p1 to p%d, spectator, or all (every hidden card)", o.seat, max(rec.Setup.Seats, 1))
 	}
 	if viewer >= 0 && int(viewer) >= rec.Setup.Seats {
-		return fmt.Errorf("--seat %s: the game has %d seats", o.seat, rec.Setup.Seats)
+		return fmt.Errorf("--seat %s: the game has %d seats; write p1 to p%d, spectator, or all (every hidden card)", o.seat, rec.Setup.Seats, rec.Setup.Seats)
 	}
 	to := o.to
 	if to < -1 {

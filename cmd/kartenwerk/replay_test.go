@@ -120,6 +120,8 @@ func TestReplayRefusesBadRecords(t *testing.T) {
 		{"--to beyond the end", []string{good, "--to", "99"}, "the record has 18 actions"},
 		{"--to below 0", []string{good, "--to", "-3"}, "--to -3: give how many actions to replay, from 0 to 18"},
 		{"a seat the game lacks", []string{good, "--seat", "p3"}, "has 2 seats"},
+		{"a seat that is no seat names all too", []string{good, "--seat", "bob"}, `--seat "bob" is not a seat: write p1 to p2, spectator, or all (every hidden card)`},
+		{"a seat the game lacks names all too", []string{good, "--seat", "p3"}, "write p1 to p2, spectator, or all"},
 		{"no such file", []string{filepath.Join(dir, "none.json")}, "no such file"},
 	} {
 		_, _, err := run(t, "", append([]string{"replay"}, c.args...)...)

@@ -16,7 +16,7 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	res, err := scenario.Run(f)
+	res, err := scenario.RunWith(f, lookupGame) // with the cards of --cards, as sim plays them
 	if err != nil {
 		return false, err
 	}
@@ -32,7 +32,7 @@ func runScenario(cmd *cobra.Command, path string, asJSON bool) (bool, error) {
 	} else {
 		// The table in the --lang language and the game's words, as play
 		// and replay draw it, not its internal names (p1's turn, vp-field).
-		g, err := engine.Lookup(f.Game)
+		g, err := lookupGame(f.Game)
 		if err != nil {
 			return false, err
 		}

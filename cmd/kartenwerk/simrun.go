@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -56,7 +57,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 	case o.compare != "" && len(o.matrix) > 0:
 		return fmt.Errorf("--compare-variant and --matrix cannot be combined: run them one at a time")
 	case o.compare != "":
-		key, options, err := parseCompare(g, o.compare)
+		key, options, err := parseCompare(g, o.compare, setup.Variant)
 		if err != nil {
 			return err
 		}
@@ -144,17 +145,28 @@ func parseShard(text string) (int, int, error) {
 }
 
 // parseCompare reads key=a,b and checks every option against the game's
-// variants, so that a bad one is refused before any game is played.
-func parseCompare(g engine.Game, text string) (string, []string, error) {
+// variants, so that a bad one is refused before any game is played. An
+// option given twice compares a reading with itself, and a --variant of
+// the same key (fixed, the variants given with --variant) would be
+// overridden by each option in turn: both are refused.
+func parseCompare(g engine.Game, text string, fixed map[string]string) (string, []string, error) {
 	key, list, ok := strings.Cut(text, "=")
 	options := strings.Split(list, ",")
 	if !ok || key == "" || len(options) < 2 {
 		return "", nil, fmt.Errorf("--compare-variant %q: write key=a,b, %s", text, variantExample(g))
 	}
-	for _, opt := range options {
+	for i, opt := range options {
 		if _, err := engine.ResolveVariants(g.Info().Variants, map[string]string{key: opt}); err != nil {
 			return "", nil, fmt.Errorf("--compare-variant: %w", err)
 		}
+		if slices.Contains(options[:i], opt) {
+			return "", nil, fmt.Errorf("--compare-variant %s: %s is given twice, which would compare a reading with itself; give each reading once, %s",
+				text, opt, variantExample(g))
+		}
+	}
+	if v, ok := fixed[key]; ok {
+		return "", nil, fmt.Errorf("--variant %s=%s and --compare-variant %s set the same rule, and each reading compared would override --variant; leave %s out of --variant",
+			key, v, text, key)
 	}
 	return key, options, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -89,6 +90,9 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	if o.budget < 1 || o.confirm < 1 || o.tolerance <= 0 {
 		return fmt.Errorf("--budget and --confirm take positive counts and --tolerance positive points")
 	}
+	if !(o.explore > 0) || math.IsInf(o.explore, 0) {
+		return fmt.Errorf("--explore %v: the exploration weight is a positive number, on the scale of win-rate distances (default 0.05; larger explores more)", o.explore)
+	}
 	if err := checkOutDir(o.out); err != nil {
 		return err
 	}
@@ -145,7 +149,7 @@ func writeTunedCards(g engine.Game, params []tune.Param, best tune.Setting, dir 
 	}
 	files, err := cardpool.EditCards(src.CardFiles(), edits)
 	if err != nil {
-		return err
+		return cardpool.InGame(err, g.Info().ID)
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err

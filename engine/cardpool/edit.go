@@ -1,11 +1,13 @@
 package cardpool
 
 import (
+	"errors"
 	"fmt"
 	"iter"
 	"maps"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/goccy/go-yaml"
@@ -91,7 +93,57 @@ func locate(files []engine.CardFile, docs map[int]yaml.MapSlice, card string) (i
 			return i, list, j, nil
 		}
 	}
-	return 0, nil, 0, fmt.Errorf("no card named %q: give a card's name as `kartenwerk cards` lists it", card)
+	var names []string
+	for i := range files {
+		for c := range cardEntries(docs[i]) {
+			for _, kv := range c.entry {
+				if kv.Key == "name" {
+					names = append(names, fmt.Sprint(kv.Value))
+				}
+			}
+		}
+	}
+	return 0, nil, 0, &NoCardError{Card: card, Near: NearestNames(card, slices.Values(names), 3)}
+}
+
+// NoCardError is the error of a card name that no card file holds, with
+// the nearest names of the cards there are. Game, which a caller that
+// knows it sets, names the game in the pointer to its card list.
+type NoCardError struct {
+	Card string
+	Near []string
+	Game string
+}
+
+func (e *NoCardError) Error() string {
+	list := "`kartenwerk cards GAME`"
+	if e.Game != "" {
+		list = "`kartenwerk cards " + e.Game + "`"
+	}
+	if len(e.Near) == 0 {
+		return fmt.Sprintf("no card named %q: give a card's name as %s lists it", e.Card, list)
+	}
+	quoted := make([]string, len(e.Near))
+	for i, n := range e.Near {
+		quoted[i] = strconv.Quote(n)
+	}
+	near := quoted[0]
+	if len(quoted) > 1 {
+		near = strings.Join(quoted[:len(quoted)-1], ", ") + " or " + quoted[len(quoted)-1]
+	}
+	return fmt.Sprintf("no card named %q; did you mean %s? (%s lists every card)", e.Card, near, list)
+}
+
+// InGame names game in the error of a card name that no card file of it
+// holds (a *NoCardError); any other error comes back as it is.
+func InGame(err error, game string) error {
+	var nc *NoCardError
+	if errors.As(err, &nc) && nc.Game == "" {
+		c := *nc
+		c.Game = game
+		return &c
+	}
+	return err
 }
 
 // cardEntry is one entry of a card file's cards list, with the list and

@@ -250,3 +250,27 @@ func TestEditCardsWritesAnewWhereTheTextCannotBeEdited(t *testing.T) {
 		}
 	}
 }
+
+// A card name that no file holds is refused with the nearest names, for a
+// misspelling, and the game's card list: "did you mean Terrix?".
+func TestEditOfAnUnknownCardSuggestsTheNearest(t *testing.T) {
+	for _, c := range []struct {
+		game, card, want string
+	}{
+		{"mystimons", "Terrixx", "no card named \"Terrixx\"; did you mean \"Terrix\"? (`kartenwerk cards mystimons` lists every card)"},
+		{"athernum", "ember warlrod", `did you mean "Ember Warlord"?`},
+		{"athernum", "Terrixx", "no card named \"Terrixx\": give a card's name as `kartenwerk cards athernum` lists it"},
+	} {
+		t.Run(c.game+"/"+c.card, func(t *testing.T) {
+			g, err := engine.Lookup(c.game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = cardpool.EditCard(g.(engine.CardSource).CardFiles(), c.card, map[string]any{"cost": 1})
+			err = cardpool.InGame(err, c.game)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got %v, want %q", err, c.want)
+			}
+		})
+	}
+}

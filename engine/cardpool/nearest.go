@@ -2,6 +2,7 @@ package cardpool
 
 import (
 	"iter"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -74,6 +75,43 @@ func Nearest(name string, names iter.Seq[string]) (string, bool) {
 		}
 	}
 	return best, best != ""
+}
+
+// NearestNames lists up to k of names (each once) that could be
+// misspellings of name, nearest first, as Nearest judges closeness; else
+// the name a longer line holds (Within); else none.
+func NearestNames(name string, names iter.Seq[string], k int) []string {
+	want := []rune(key(name))
+	n := len(want)
+	limit := max(2, n/3)
+	if 2*limit >= n {
+		limit = (n - 1) / 2
+	}
+	type scored struct {
+		name string
+		d    int
+	}
+	var near []scored
+	var rows editRows
+	for cand := range names {
+		if slices.ContainsFunc(near, func(s scored) bool { return s.name == cand }) {
+			continue
+		}
+		if d := rows.distance(want, []rune(key(cand)), limit+1); d <= limit {
+			near = append(near, scored{cand, d})
+		}
+	}
+	slices.SortStableFunc(near, func(a, b scored) int { return a.d - b.d })
+	var out []string
+	for _, s := range near[:min(k, len(near))] {
+		out = append(out, s.name)
+	}
+	if len(out) == 0 {
+		if w, ok := Within(name, names); ok {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // Distance counts the edits that turn name a into name b, ignoring case and

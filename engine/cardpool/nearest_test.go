@@ -2,6 +2,7 @@ package cardpool
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -85,6 +86,23 @@ func TestWithinFindsANameInsideALine(t *testing.T) {
 		got, ok := Within(c.line, slices.Values(names))
 		if got != c.want || ok != (c.want != "") {
 			t.Errorf("Within(%q) = %q, %v; want %q", c.line, got, ok, c.want)
+		}
+	}
+}
+
+func TestNearestNamesListsCloseNamesNearestFirst(t *testing.T) {
+	names := []string{"Sprout", "Spork", "Spark", "Ember Warlord", "Spore Witch", "Spark"}
+	for _, c := range []struct {
+		name string
+		want string
+	}{
+		{"Sprak", "Spark, Spork"},
+		{"Ember Warlrod", "Ember Warlord"},
+		{"Zzzzzz", ""},
+		{"the Ember Warlord card", "Ember Warlord"},
+	} {
+		if got := strings.Join(NearestNames(c.name, slices.Values(names), 3), ", "); got != c.want {
+			t.Errorf("NearestNames(%q) = %q, want %q", c.name, got, c.want)
 		}
 	}
 }

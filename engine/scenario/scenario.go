@@ -166,7 +166,7 @@ func Parse(name string, data []byte) (*File, error) {
 	var f File
 	src, err := engine.DecodeYAML(name, data, &f)
 	if err != nil {
-		return nil, formatProblem(err)
+		return nil, formatProblem(locateDecodeError(name, data, err))
 	}
 	f.src = src
 	if f.Game == "" {
@@ -220,8 +220,13 @@ type Result struct {
 // Run looks up the file's game and runs the scenario. An error means the
 // scenario could not run at all (unknown game, bad position, an action
 // that does not parse); failed expectations are in Result.Failures.
-func Run(f *File) (*Result, error) {
-	g, err := engine.Lookup(f.Game)
+func Run(f *File) (*Result, error) { return RunWith(f, engine.Lookup) }
+
+// RunWith is Run with the game looked up by lookup: the command line's,
+// which plays the cards of `--cards DIR`. A game lookup refuses is an
+// error at the file's `game:` line.
+func RunWith(f *File, lookup func(id string) (engine.Game, error)) (*Result, error) {
+	g, err := lookup(f.Game)
 	if err != nil {
 		return nil, engine.Problem{File: f.src.Name, Line: f.src.Line("$.game"), Msg: err.Error()}
 	}
@@ -230,6 +235,9 @@ func Run(f *File) (*Result, error) {
 
 // RunGame runs the scenario with the given game.
 func RunGame(g engine.Game, f *File) (*Result, error) {
+	if err := f.checkCounters(g); err != nil {
+		return nil, err
+	}
 	s, err := f.initial(g)
 	if err != nil {
 		return nil, err

@@ -101,6 +101,10 @@ func parseOptions(m map[string]string) options {
 	}
 }
 
+// SignedCounters names the counters Micro-Life counts below zero: a
+// player's life, at 0 or less when they have lost (ML-7.1, ML-7.2).
+func (Game) SignedCounters() []string { return []string{"life"} }
+
 // Info describes Micro-Life.
 func (Game) Info() engine.Info {
 	return engine.Info{

@@ -79,6 +79,10 @@ var variantSpecs = []engine.VariantSpec{
 		Doc: "the round number for energy: the player's own turn count (recommended) or every turn counted"},
 }
 
+// SignedCounters names the counters Mystic Elements counts below zero: a
+// card's tokens, the net of its promote and demote tokens (ME-2.8).
+func (Game) SignedCounters() []string { return []string{"card.tokens"} }
+
 // Info describes the game.
 func (Game) Info() engine.Info {
 	return engine.Info{ID: "mysticelements", Name: "Mystic Elements", RulesID: "ME", MinSeats: 2, MaxSeats: 2,

@@ -146,6 +146,11 @@ func parseOptions(chosen map[string]string) (options, error) {
 	return options{combat: idx("combat"), actions: idx("actions"), charge: idx("charge"), lines: idx("lines"), unopposed: idx("unopposed"), defense: idx("defense"), sides: idx("side-actions")}, nil
 }
 
+// SignedCounters names the counters Zynalith counts below zero: a
+// player's HP, which damage takes to 0 or less as it eliminates them
+// (ZY-1.2, ZY-7.1).
+func (Game) SignedCounters() []string { return []string{"hp"} }
+
 // Info describes Zynalith.
 func (Game) Info() engine.Info {
 	return engine.Info{

@@ -55,9 +55,19 @@ func FromPayload(s string) (Code, error) {
 	if u, err := url.Parse(s); err == nil && u.Scheme != "" && u.Host != "" {
 		code := u.Query().Get("code")
 		if code == "" {
-			return Code{}, fmt.Errorf("%q is a web address without a code parameter, not a card's registration link", s)
+			return Code{}, &LinkError{Input: s}
 		}
 		return Parse(code)
 	}
 	return Parse(s)
+}
+
+// LinkError says that a scanned payload is a web address with no code in
+// it: not a card's registration link.
+type LinkError struct {
+	Input string // the address given
+}
+
+func (e *LinkError) Error() string {
+	return fmt.Sprintf("%q is a web address without a code parameter, not a card's registration link", e.Input)
 }

@@ -54,8 +54,10 @@ func TestFromPayloadForms(t *testing.T) {
 			t.Errorf("FromPayload(%q) = %v, %v", s, got, err)
 		}
 	}
-	if _, err := FromPayload("https://cards.example/register"); err == nil || !strings.Contains(err.Error(), "without a code parameter") {
-		t.Errorf("a URL without a code: %v", err)
+	_, err := FromPayload("https://cards.example/register")
+	var link *LinkError
+	if err == nil || !strings.Contains(err.Error(), "without a code parameter") || !errors.As(err, &link) || link.Input != "https://cards.example/register" {
+		t.Errorf("a URL without a code, a *LinkError that a reader's language can say: %v", err)
 	}
 	if _, err := FromPayload("kartenwerk:code/" + docExample[:22] + "0"); !errors.Is(err, ErrCheck) {
 		t.Errorf("a payload with a mistyped code: %v", err)

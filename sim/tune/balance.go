@@ -96,8 +96,11 @@ type Target struct {
 func ParseTarget(s string) (Target, error) {
 	fig, val, ok := strings.Cut(s, "=")
 	pct, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if !ok || err != nil || pct < 0 || pct > 100 {
+	if !ok || err != nil || math.IsNaN(pct) {
 		return Target{}, fmt.Errorf("target %q: write FIGURE=PERCENT, e.g. first=50 or deck:Ember=50", s)
+	}
+	if pct < 0 || pct > 100 {
+		return Target{}, fmt.Errorf("target %q: a win rate is a percentage from 0 to 100, e.g. first=50", s)
 	}
 	f, err := sim.ParseFigure(strings.TrimSpace(fig))
 	if err != nil {
@@ -155,7 +158,7 @@ func Apply(g engine.Game, cfg sim.Config, params []Param, point []int) (sim.Conf
 	}
 	files, err := cardpool.EditCards(src.CardFiles(), cards)
 	if err != nil {
-		return cfg, nil, err
+		return cfg, nil, cardpool.InGame(err, g.Info().ID)
 	}
 	fsys := fstest.MapFS{}
 	for _, f := range files {
