@@ -155,7 +155,7 @@ func (s *state) promptMsg() (string, []any) {
 	case phOver:
 		return "", nil
 	case phPick:
-		return "prompt.pick", []any{"x", s.picks + 1}
+		return "prompt.pick", []any{"x", int(s.p[s.ToMove()].ncol) + 1}
 	}
 	switch s.st {
 	case sPay:
