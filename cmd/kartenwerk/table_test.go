@@ -31,7 +31,7 @@ func TestCountersAreGroupedAsOnTheTable(t *testing.T) {
 		{"mysticelements", i18n.CS, stats("energy.red", 0, "energy.blue", 0, "limit", 5),
 			"Energie 0 · Limit karet 5"},
 		{"mystimons", i18n.EN, stats("pool", 3, "pool.fire", 2, "pool.any", 1),
-			"Pool 3 (Fire 2, Rainbow 1)"},
+			"Pool energy 3 (Fire 2, Rainbow 1)"},
 	} {
 		g, err := engine.Lookup(tc.game)
 		if err != nil {
