@@ -238,8 +238,8 @@ func (s *State) Explain(w engine.Words) []string {
 		}
 		lines = append(lines, words.T(l, "explain.player", "name", seatName(w, engine.Seat(p)), "n", vp[p]))
 	}
-	lines = append(lines, words.T(l, "explain.pool", "n", pool), words.T(l, "explain.turns", "n", int(s.turn)))
-	return lines
+	// The game's length is the table's to say, beside every game's result.
+	return append(lines, words.T(l, "explain.pool", "n", pool))
 }
 
 // objectiveLines names the winners' characters whose Objective was met

@@ -200,5 +200,6 @@ func (s *state) Explain(w engine.Words) []string {
 	for p := range s.seats {
 		lines = append(lines, words.T(l, "explain.life", "name", seatName(w, engine.Seat(p)), "n", s.seats[p].life))
 	}
-	return append(lines, words.T(l, "explain.turns", "n", s.turn))
+	// The game's length is the table's to say, beside every game's result.
+	return lines
 }
