@@ -467,3 +467,61 @@ func TestBrowserCompanionAddsACardByItsCode(t *testing.T) {
 	ada.shows(`[data-mon="p1.m1"] .c-mon-name`, "Embrix")
 	ada.shows(`[data-hp="p1.m1"]`, "40/40")
 }
+
+// The MystiMons "Deal damage" form shows a real choice once there are
+// MystiMons (the first of each side, or the choice made before while it
+// still exists), and pressed with nothing to choose it says what is
+// missing, in the page's language, and sends nothing.
+func TestBrowserCompanionAttackFormChooses(t *testing.T) {
+	e := newEnv(t)
+	browser := newBrowser(t)
+	ada, ben := newPhone(t, browser, "Ada"), newPhone(t, browser, "Ben")
+	startTable(t, e, "mystimons", ada, ben)
+	ada.js(`(() => { const s = document.querySelector("#c-lang"); s.value = "de"; s.dispatchEvent(new Event("change")); })()`)
+	ada.wait("German", `document.documentElement.lang === "de"`)
+	const toast = `(!document.querySelector("#c-toast").hidden && document.querySelector("#c-toast").textContent.includes(%q))`
+	seq := ada.seq()
+	ada.click("#c-attack")
+	ada.wait("the hint that there is no attacker", fmt.Sprintf(toast, "keinen MystiMon"))
+	if got := ada.seq(); got != seq || evalJS[int](t, ada.ctx, `kwc.pending`) != 0 {
+		t.Fatalf("pressing with nothing to choose sent a command (seq %d → %d)", seq, got)
+	}
+
+	ada.click(`[data-phase=energy]`)
+	ada.typeIn("#c-mon-name", "Embrix")
+	ada.click("#c-mon-add")
+	ben.typeIn("#c-mon-name", "Embrix")
+	ben.click("#c-mon-add")
+	ada.shows(`[data-hp="p2.m1"]`, "40/40")
+	agree(t, ada, ben)
+	const shown = `(() => { const a = document.querySelector("#c-attacker"), b = document.querySelector("#c-target");
+		return a.selectedIndex === 0 && a.value === %q && b.selectedIndex === 0 && b.value === "p2.m1"; })()`
+	ada.wait("the attacker and the target shown, not empty", fmt.Sprintf(shown, "p1.m1"))
+	ada.shot("mystimons-attack-form-de")
+
+	// Nothing chosen (a select emptied by hand): the button names what to choose.
+	ada.js(`document.querySelector("#c-attacker").selectedIndex = -1`)
+	ada.click("#c-attack")
+	ada.wait("the hint to choose the attacker", fmt.Sprintf(toast, "Wähle den MystiMon, der angreift"))
+	ada.js(`document.querySelector("#c-attacker").selectedIndex = 0; document.querySelector("#c-target").selectedIndex = -1`)
+	ada.click("#c-attack")
+	ada.wait("the hint to choose the target", fmt.Sprintf(toast, "Wähle den MystiMon, den er angreift"))
+	if got := ada.seq(); got != evalJS[int](t, ben.ctx, `kwc.seq`) || evalJS[int](t, ada.ctx, `kwc.pending`) != 0 {
+		t.Fatalf("pressing with nothing chosen sent a command")
+	}
+
+	// A second MystiMon chosen as attacker stays chosen while the page redraws.
+	ada.typeIn("#c-mon-name", "Embrix")
+	ada.click("#c-mon-add")
+	ada.shows(`[data-hp="p1.m2"]`, "40/40")
+	ada.js(`document.querySelector("#c-attacker").value = "p1.m2"`)
+	ben.click(`[data-key="p2.m1.hp"][data-n="-1"]`)
+	ada.shows(`[data-hp="p2.m1"]`, "39/40")
+	ada.wait("the choice kept across a redraw", fmt.Sprintf(`document.querySelector("#c-attacker").value === %q`, "p1.m2"))
+
+	// Pressed as shown, the attack is dealt.
+	ada.click("#c-attack")
+	ben.wait("the damage on Ben's MystiMon", `(document.querySelector('[data-hp="p2.m1"]') || {}).textContent !== "39/40"`)
+	agree(t, ada, ben)
+	ada.missingWords()
+}

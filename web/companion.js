@@ -227,7 +227,15 @@ function render() {
   for (const i of main.querySelectorAll("input[id], select[id]")) typed[i.id] = i.value;
   for (const d of main.querySelectorAll("details[id]")) opened[d.id] = d.open;
   main.replaceChildren(...page().filter(Boolean));
-  for (const [id, v] of Object.entries(typed)) { const i = document.getElementById(id); if (i) i.value = v; }
+  for (const [id, v] of Object.entries(typed)) {
+    const i = document.getElementById(id);
+    if (!i) continue;
+    // A select keeps its choice only while that choice is still offered:
+    // the value "" it had before any MystiMon existed would leave it
+    // showing nothing, so it shows its first option instead.
+    if (i.tagName === "SELECT" && !Array.from(i.options).some((o) => o.value === v)) continue;
+    i.value = v;
+  }
   for (const [id, v] of Object.entries(opened)) { const d = document.getElementById(id); if (d) d.open = v; }
   if (focus) { const f = document.getElementById(focus); if (f) f.focus(); }
 }
@@ -525,8 +533,12 @@ function attackPanel(st, me) {
       el("select", {id: "c-target", "aria-label": t("mm.target")}, ...opts(theirs)),
       el("input", {id: "c-power", type: "number", min: 0, max: 99, placeholder: t("mm.power"), "aria-label": t("mm.power"), class: "c-num"}),
       el("button", {id: "c-attack", class: "primary", onclick: () => {
-        const a = document.querySelector("#c-attacker").value, tg = document.querySelector("#c-target").value;
-        if (a && tg) send({verb: "attack", target: a, arg: tg, n: Number(document.querySelector("#c-power").value) || 0});
+        const at = document.querySelector("#c-attacker"), tgs = document.querySelector("#c-target");
+        const a = at.value, tg = tgs.value;
+        // Nothing chosen sends nothing, and says what to choose.
+        if (!a) { toast(t(at.options.length ? "mm.choose_attacker" : "mm.no_attacker"), "bad"); at.focus(); return; }
+        if (!tg) { toast(t(tgs.options.length ? "mm.choose_target" : "mm.no_target"), "bad"); tgs.focus(); return; }
+        send({verb: "attack", target: a, arg: tg, n: Number(document.querySelector("#c-power").value) || 0});
       }}, t("mm.attack_button"))));
 }
 
