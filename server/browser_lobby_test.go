@@ -48,3 +48,79 @@ func TestBrowserLobbySaysWhyAGameCannotBegin(t *testing.T) {
 		})
 	}
 }
+
+// TestBrowserLobbyLinksKeepTheLanguage: a lobby opened as /?lang=de (no
+// cookie) makes its links to the table, for the invited friend, for
+// spectators and in the lists with ?lang=de, so the table it opens speaks
+// German as the lobby did.
+func TestBrowserLobbyLinksKeepTheLanguage(t *testing.T) {
+	e := newEnv(t)
+	tab := browsertest.NewWithin(t, 2*time.Minute)
+	friend := `(() => {
+		const k = document.querySelector('#seats .seat[data-seat="1"] .kind');
+		k.value = "friend";
+		k.dispatchEvent(new Event("change"));
+	})()`
+	err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/?lang=de"), chromedp.WaitReady(`#seats .seat[data-seat="1"] .kind`),
+		chromedp.Evaluate[chromedp.Void](friend), chromedp.Click("#create"), chromedp.WaitVisible("#go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	links, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[document.querySelector("#go").href, ...[...document.querySelectorAll("#created input.invite")].map((i) => i.value)]`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(links) < 3 {
+		t.Fatalf("the lobby made the links %q: want the table's, a friend's and the spectators'", links)
+	}
+	for _, l := range links {
+		if !strings.Contains(l, "lang=de") {
+			t.Errorf("the lobby's link %q drops the language", l)
+		}
+	}
+	shoot(t, tab, "lobby-created-de")
+	if err := chromedp.Do(tab, chromedp.Click("#go")); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, tab, 0)
+	if !poll(30*time.Second, func() bool {
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.lang === "de" && !document.body.innerText.includes("⟦")`))
+		return err == nil && ok
+	}) {
+		lang, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href + " " + document.documentElement.lang`))
+		t.Fatalf("the table opened from the German lobby speaks %s", lang)
+	}
+	shoot(t, tab, "table-from-german-lobby")
+
+	// Back in the lobby, its lists of games link in German too.
+	err = chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/?lang=de"), chromedp.WaitVisible(`#mine a`), chromedp.WaitReady(`#recent a`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	hrefs, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#mine a, #recent a, nav.subnav a")].map((a) => a.href)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range hrefs {
+		if !strings.Contains(h, "lang=de") {
+			t.Errorf("the lobby's link %q drops the language", h)
+		}
+	}
+
+	// The header's language switch wins over the address's ?lang=.
+	err = chromedp.Do(tab, chromedp.Evaluate[chromedp.Void](`(() => {
+		const pick = document.querySelector("select.langs");
+		pick.value = "en";
+		pick.dispatchEvent(new Event("change"));
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !poll(30*time.Second, func() bool {
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](`document.readyState === "complete" && document.documentElement.lang === "en"`))
+		return err == nil && ok
+	}) {
+		lang, _ := chromedp.Run(tab, chromedp.Evaluate[string](`location.href + " " + document.documentElement.lang`))
+		t.Errorf("choosing English in the header of %s", lang)
+	}
+}

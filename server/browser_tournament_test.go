@@ -216,3 +216,61 @@ func TestBrowserTournamentThatIsNotThereLinksToTheList(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserTournamentRegistrationNeedsADeck: pressing "Register with
+// this deck" with no preset chosen and no list pasted sends nothing and
+// says, in the page's language, what to choose; at a game with a single
+// preset deck (Micro-Life's Starter) that deck is chosen already, so one
+// press registers.
+func TestBrowserTournamentRegistrationNeedsADeck(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	ids := map[string]string{}
+	for _, game := range []string{tourneyGame, "microlife"} {
+		_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup " + game, Game: game, Format: FormatSwiss, Rounds: 3})
+		var v TournamentView
+		json.Unmarshal([]byte(raw), &v)
+		ids[game] = v.ID
+	}
+	e.enter(ids[tourneyGame], 1) // player01, so that the entrants are not empty
+	e.player("player02")
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-errors")
+	do("set a phone's size", chromedp.EmulateViewport(390, 844))
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	logInOnPage(do, "player02")
+
+	do("open the tournament in German", chromedp.Navigate(e.http.URL+"/tournaments/"+ids[tourneyGame]+"?lang=de"))
+	do("wait for the registration form", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "the presets", func() bool { return text("#preset option") != "" })
+	count := `(() => { window.registerSent = 0; const f = window.fetch;
+		window.fetch = (u, o) => { if (String(u).includes("/register")) window.registerSent++; return f(u, o); }; return true; })()`
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[bool](count)); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#preset").value`)); got != "" {
+		t.Errorf("at a game of several presets the page chose %q for the player", got)
+	}
+	do("register with nothing chosen", chromedp.Click(`#register-form button[type=submit]`))
+	const want = "Wähle ein vorgefertigtes Deck oder füge deine Deckliste ein."
+	waitFor(t, "the page to say what to choose", func() bool { return strings.Contains(text("#register-errors"), want) })
+	if got := text("#register-errors"); strings.Contains(got, "preset") || strings.Contains(got, `""`) {
+		t.Errorf("the page says %q", got)
+	}
+	if sent, _ := chromedp.Run(tab, chromedp.Evaluate[int](`window.registerSent`)); sent != 0 {
+		t.Errorf("the page sent %d registrations with nothing chosen", sent)
+	}
+	shootPage(t, tab, "register-nothing-chosen-de")
+
+	do("open the Micro-Life tournament", chromedp.Navigate(e.http.URL+"/tournaments/"+ids["microlife"]+"?lang=de"))
+	do("wait for the registration form", chromedp.WaitVisible("#register-form"))
+	waitFor(t, "the one preset chosen", func() bool {
+		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#preset").value`))
+		return got == "Starter"
+	})
+	do("register", chromedp.Click(`#register-form button[type=submit]`))
+	do("wait for the lock", chromedp.WaitNotVisible("#register-form"))
+	if v := org.tournament(ids["microlife"]); len(v.Entrants) != 1 || v.Entrants[0].Username != "player02" {
+		t.Errorf("the Micro-Life tournament's entrants: %+v", v.Entrants)
+	}
+}

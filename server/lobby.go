@@ -298,6 +298,9 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 	if s.ranked != nil {
 		return "", refuse(http.StatusBadRequest, "rematch_ranked")
 	}
+	if event := s.seats[0].Event; event != "" {
+		return "", refuse(http.StatusBadRequest, "rematch_tournament", "link", "/tournaments/"+event)
+	}
 	if s.rematch != "" {
 		return s.rematch, nil
 	}

@@ -68,8 +68,11 @@ type SeatInfo struct {
 	Kind      string      `json:"kind"`
 	Agent     string      `json:"agent,omitempty"`
 	Connected bool        `json:"connected"`
-	// Name is the display name the seat chose, if any.
+	// Name is the display name the seat chose, if any, or its account's
+	// in a ranked or tournament game.
 	Name string `json:"name,omitempty"`
+	// Event is the tournament whose game this is, if any.
+	Event string `json:"event,omitempty"`
 }
 
 // LegalAction is one action the viewer may take: its text to send back,
@@ -155,7 +158,7 @@ func (s *session) deltaLocked(controls []engine.Seat, has int, l i18n.Lang, room
 func (s *session) seatInfoLocked() []SeatInfo {
 	out := make([]SeatInfo, len(s.seats))
 	for i, c := range s.seats {
-		out[i] = SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Connected: c.Kind == KindAI, Name: s.names[i]}
+		out[i] = SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Connected: c.Kind == KindAI, Name: s.names[i], Event: c.Event}
 	}
 	for cl := range s.clients {
 		for _, seat := range cl.controls {

@@ -50,11 +50,28 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 		id = strings.TrimPrefix(u.Path, "/play/")
 		tokens[readKWSeat(t, tabs[i])] = u.Query().Get("token")
 		tabs[i].do("wait for the clock", chromedp.WaitVisible(`[data-k=clock]`))
-		if got := tabs[i].text(`[data-k=clock]`); !strings.Contains(got, "P1 ") || !strings.Contains(got, "this move: ") {
+		// The clock and the table name the seats by their accounts'
+		// usernames, not "P1", "Player 2".
+		if got := tabs[i].text(`[data-k=clock]`); !strings.Contains(got, "Alice ") || !strings.Contains(got, "Bob ") || !strings.Contains(got, "this move: ") || strings.Contains(got, "P1") {
 			t.Errorf("%s's table shows the clock %q", names[i], got)
+		}
+		if got := tabs[i].text(`.player[data-seat=p1] .p-name`) + " / " + tabs[i].text(`.player[data-seat=p2] .p-name`); !strings.Contains(got, "Alice") || !strings.Contains(got, "Bob") || strings.Contains(got, "Player") {
+			t.Errorf("%s's table names the players %q, want Alice and Bob", names[i], got)
+		}
+		if named, _ := chromedp.Run(tabs[i].ctx, chromedp.Evaluate[bool](`!!document.querySelector("#my-name")`)); named {
+			t.Errorf("%s's ranked table offers to choose a display name: the seat is named by the account", names[i])
 		}
 	}
 	tabs[0].shoot(shots, "ranked-table")
+	// In German the clock reads German, with the same names.
+	de, _ := chromedp.Run(tabs[0].ctx, chromedp.Evaluate[string](`location.href + "&lang=de"`))
+	tabs[0].do("open the table in German", chromedp.Navigate(de))
+	waitTable(t, tabs[0].ctx, 0)
+	tabs[0].do("wait for the clock", chromedp.WaitVisible(`[data-k=clock]`))
+	if got := tabs[0].text(`[data-k=clock]`); !strings.HasPrefix(got, "Uhr: ") || !strings.Contains(got, "dieser Zug: ") || !strings.Contains(got, "Alice ") || !strings.Contains(got, "Bob ") {
+		t.Errorf("the German table shows the clock %q", got)
+	}
+	tabs[0].shoot(shots, "ranked-table-de")
 	if tokens[0] == "" || tokens[1] == "" {
 		t.Fatalf("the two browsers hold seats %q: want one each", tokens)
 	}

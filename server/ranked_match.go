@@ -56,6 +56,13 @@ func (srv *Server) attachRanked(s *session) error {
 		r.ended = serverResult(m.Winner, m.Reason)
 	}
 	s.ranked = r
+	// A ranked seat is its account: the table names it by the username,
+	// as the queue, the leaderboard and the match history do.
+	for i, name := range m.Usernames {
+		if i < len(s.names) && name != "" {
+			s.names[i] = name
+		}
+	}
 	s.armClockLocked()
 	return nil
 }

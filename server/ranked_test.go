@@ -7,6 +7,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -472,5 +473,30 @@ func TestRankedPagesAndBadRequests(t *testing.T) {
 	var board struct{ Players []RatingInfo }
 	if code, _ := e.call("GET", "/api/leaderboard/trick", nil, &board); code != http.StatusOK || board.Players == nil || len(board.Players) != 0 {
 		t.Errorf("an empty leaderboard: %d %+v, want an empty list", code, board)
+	}
+}
+
+// TestRankedSeatsKeepTheirUsernames: a ranked seat is named by its
+// account. A table that sends the display name its browser remembers
+// (as every table does when it connects) does not rename it.
+func TestRankedSeatsKeepTheirUsernames(t *testing.T) {
+	e := newRankedEnv(t, nil)
+	alice, bob := e.player("alice"), e.player("bob")
+	id, _ := e.pairUp(alice, bob)
+	s, err := e.srv.session(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.mu.Lock()
+	before := slices.Clone(s.names)
+	s.setNamesLocked([]engine.Seat{0, 1}, "Mallory")
+	after := slices.Clone(s.names)
+	s.mu.Unlock()
+	want := []string{status(alice).Rating.Username, status(bob).Rating.Username}
+	if m, _ := e.srv.rankedStore.MatchOf(context.Background(), id); m.Usernames[0] != want[0] {
+		want[0], want[1] = want[1], want[0]
+	}
+	if !slices.Equal(before, want) || !slices.Equal(after, want) {
+		t.Errorf("ranked seats named %q, and %q after a table sent its display name: want %q", before, after, want)
 	}
 }

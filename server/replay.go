@@ -73,7 +73,7 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 		m.Outcome = serverEndedOutcome(g.Result, l)
 	}
 	for i, c := range g.Seats {
-		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent})
+		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Name: c.Name, Event: c.Event})
 	}
 	return m, nil
 }

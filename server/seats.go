@@ -25,6 +25,12 @@ type SeatConfig struct {
 	Kind  string `json:"kind"`
 	Agent string `json:"agent,omitempty"`
 	Token string `json:"token,omitempty"`
+	// Name is the seat's name when an account holds it in an event (a
+	// tournament's game): the table shows it, and no display name a
+	// client sends replaces it.
+	Name string `json:"name,omitempty"`
+	// Event is the tournament whose game this is, "" for any other game.
+	Event string `json:"event,omitempty"`
 }
 
 // SeatRequest is one seat as a lobby asks for it.

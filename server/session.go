@@ -89,6 +89,9 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
 		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch, names: make([]string, len(g.Seats)),
 		lastActive: time.Now()} // touched: never, so the first sweep records it
+	for i, c := range g.Seats {
+		s.names[i] = c.Name
+	}
 	for i, text := range g.Actions {
 		if err := s.replayLocked(text); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)

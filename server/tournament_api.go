@@ -277,6 +277,10 @@ func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 		if err := t.mayRegister(ss, time.Now()); err != nil {
 			return err // before reading the list: a locked deck is refused whatever it is
 		}
+		if strings.TrimSpace(req.Preset) == "" && strings.TrimSpace(req.List) == "" {
+			// Nothing chosen: say what to choose, not that "" is no preset.
+			return refuse(http.StatusBadRequest, "deck_none_chosen")
+		}
 		deck, err := resolveDeck(g, req, "deck")
 		if err != nil {
 			return err

@@ -262,7 +262,7 @@ func (srv *Server) nextGame(ctx context.Context, t *tourney, p *matchPlay, first
 	}
 	setup := ownDecksSetup(g, newSeed(), t.entryOf(a).Deck, t.entryOf(b).Deck)
 	setup.First, setup.CardsDate = first, t.CardsDate
-	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0]}, {Kind: KindFriend, Token: tokens[1]}}
+	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0], Name: t.username(a), Event: t.ID}, {Kind: KindFriend, Token: tokens[1], Name: t.username(b), Event: t.ID}}
 	resp, err := srv.start(ctx, setup, cfg, "", gameOrigin{creator: "tournament " + t.ID, owner: a})
 	if err != nil {
 		return err

@@ -74,6 +74,20 @@ export function seatName(seat) {
   return t("seat.player", {number: Number(seat.slice(1)) || seat});
 }
 
+/** withLang keeps the language the page's address asks for (?lang=) on
+ * a link the page makes, so that the page it opens speaks it too:
+ * "/play/x?token=t" becomes "/play/x?token=t&lang=de". A link that names
+ * a language already, or a page opened without ?lang=, is left alone. */
+export function withLang(href) {
+  const l = pageLang();
+  if (!l || !href) return href;
+  const u = new URL(href, location.origin);
+  if (u.searchParams.has("lang")) return href;
+  u.searchParams.set("lang", l);
+  // A link given as a path stays a path.
+  return /^[a-z][a-z0-9+.-]*:/i.test(href) ? u.href : u.pathname + u.search + u.hash;
+}
+
 /** myName is the display name this browser's player chose ("" if none). */
 export function myName() {
   try { return localStorage.getItem("kartenwerk.name") || ""; } catch { return ""; }

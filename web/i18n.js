@@ -103,9 +103,16 @@ export function translate(root) {
   }
 }
 
-/** setLang remembers the reader's choice for a year and reloads. */
+/** setLang remembers the reader's choice for a year and reloads, without
+ * the address's ?lang=, which would otherwise win over the choice. */
 export function setLang(code) {
   document.cookie = `lang=${code}; Max-Age=${oneYear}; Path=/; SameSite=Lax`;
+  const url = new URL(location.href);
+  if (url.searchParams.has("lang")) {
+    url.searchParams.delete("lang");
+    location.replace(url.href);
+    return;
+  }
   location.reload();
 }
 

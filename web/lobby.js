@@ -1,5 +1,5 @@
 // The lobby: choose a game, decks, variants and who plays each seat.
-import {el, api, sentence, seatName, ruleText, fixText, mySeats, rememberSeat, forgetSeat, myName, setMyName} from "./common.js";
+import {el, api, sentence, seatName, ruleText, fixText, mySeats, rememberSeat, forgetSeat, myName, setMyName, withLang} from "./common.js";
 import {t, loadWords, agentWord} from "./i18n.js";
 import {resultText} from "./render.js";
 
@@ -109,10 +109,11 @@ async function create(ev) {
 }
 
 function showCreated(r) {
-  const abs = (p) => location.origin + p;
+  // The links keep the language the lobby was opened in (?lang=).
+  const abs = (p) => withLang(location.origin + p);
   const box = $("#created");
   box.replaceChildren(el("h2", {}, t("lobby.ready")),
-    el("p", {}, el("a", {class: "button primary", id: "go", href: r.play}, t("lobby.go"))),
+    el("p", {}, el("a", {class: "button primary", id: "go", href: withLang(r.play)}, t("lobby.go"))),
     ...(r.invites.length ? [el("div", {}, el("h3", {}, t("lobby.invites")), el("p", {class: "muted"}, t("lobby.invites_tip")),
       r.invites.map((i) => el("p", {}, `${seatName(i.seat)}: `, el("input", {readonly: true, value: abs(i.link), class: "invite", dataset: {seat: i.seat}, onclick: (e) => e.target.select()}))))] : []),
     el("p", {}, t("lobby.spectators"), " ", el("input", {readonly: true, value: abs(r.spectate), class: "invite", onclick: (e) => e.target.select()})));
@@ -138,13 +139,15 @@ async function drawRecent() {
     if (!list.length) return $("#recent").replaceChildren(el("li", {class: "muted"}, t("lobby.no_recent")));
     $("#recent").replaceChildren(...list.map((g) => el("li", {},
       el("b", {}, gameName(g.game)), " ", g.seats.map(kindName).join(t("lobby.versus")), " — ",
-      g.finished ? [resultWords(g.result), " ", el("a", {href: `/replay/${g.id}`}, t("lobby.replay"))] : el("a", {href: `/play/${g.id}`}, t("lobby.watch")))));
+      g.finished ? [resultWords(g.result), " ", el("a", {href: withLang(`/replay/${g.id}`)}, t("lobby.replay"))] : el("a", {href: withLang(`/play/${g.id}`)}, t("lobby.watch")))));
   } catch (e) { $("#recent").replaceChildren(el("li", {}, e.message)); }
 }
 
 async function main() {
   await loadWords();
   document.title = t("lobby.page_title");
+  // The header's and the menu's links keep the address's language too.
+  for (const a of document.querySelectorAll("header a[href^='/'], nav a[href^='/']")) a.setAttribute("href", withLang(a.getAttribute("href")));
   nameField();
   const c = await api("/api/catalog");
   games = c.games;
@@ -189,7 +192,7 @@ function nameField() {
   input.addEventListener("change", () => setMyName(input.value));
 }
 
-function playLink(s) { return `/play/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`; }
+function playLink(s) { return withLang(`/play/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`); }
 
 function mineRow(s, m) {
   const mine = m.controls || [];

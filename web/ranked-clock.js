@@ -2,6 +2,7 @@
 // and for the player to move the time left for this decision, counting
 // down between the server's messages.
 import {t} from "./i18n.js";
+import {seatName} from "./common.js";
 
 let shown = null; // {clock, at, el}
 let ticking = 0;
@@ -17,7 +18,8 @@ function render() {
   const parts = clock.banks_ms.map((bank, i) => {
     const mine = i === clock.to_move;
     const left = mine ? bank - gone : bank;
-    const seat = t("ranked.clock_seat", {number: i + 1, left: mmss(left)});
+    // Each seat by the name the table gives it (a ranked seat's username).
+    const seat = t("ranked.clock_seat", {name: seatName(`p${i + 1}`), left: mmss(left)});
     return mine ? t("ranked.clock_to_move", {seat, left: mmss(clock.move_left_ms - gone)}) : seat;
   });
   el.textContent = t("ranked.clock_title", {banks: parts.join(" · ")});

@@ -198,7 +198,7 @@ function seatTags(p, view, ctx) {
   if (p.seat === view.to_move) tags.push(el("span", {class: "tag tomove"}, ctx.thinking === p.seat ? t("table.tag_thinking") : t("table.tag_deciding")));
   if (p.out) tags.push(el("span", {class: "tag out"}, t("table.tag_out")));
   if (seat) {
-    const kind = seat.kind === "ai" ? t("seat.ai", {agent: agentWord(seat.agent)}) : t("seat.kind_" + seat.kind);
+    const kind = seat.kind === "ai" ? t("seat.ai", {agent: agentWord(seat.agent)}) : seat.event ? t("seat.kind_tournament") : t("seat.kind_" + seat.kind);
     tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline")}, kind));
   }
   return tags;

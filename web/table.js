@@ -1,6 +1,6 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName} from "./common.js";
+import {el, api, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
 import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone, keepHeadsInView} from "./render.js";
@@ -283,9 +283,12 @@ function drawLinks(v) {
   if ($("#links").dataset.filled) return;
   $("#links").dataset.filled = "1";
   const name = el("input", {id: "my-name", value: myName(), maxlength: 24, placeholder: t("name.placeholder"), "aria-label": t("name.label")});
+  // A ranked or tournament seat is named by its account's username: no
+  // name to choose.
+  const ranked = (state.seats || []).some((s) => (s.kind === "ranked" || s.event) && state.controls.includes(s.seat));
   $("#links").replaceChildren(
-    el("form", {class: "name-form", onsubmit: (e) => { e.preventDefault(); setMyName(name.value); socket.close(); }},
-      el("label", {}, t("name.label"), " ", name), el("button", {type: "submit"}, t("name.save"))),
+    ...(ranked ? [] : [el("form", {class: "name-form", onsubmit: (e) => { e.preventDefault(); setMyName(name.value); socket.close(); }},
+      el("label", {}, t("name.label"), " ", name), el("button", {type: "submit"}, t("name.save")))]),
     el("p", {}, t("table.spectator_link"), " ", el("a", {href: `/play/${id}`}, location.origin + `/play/${id}`)),
     el("p", {class: "muted"}, t("table.own_link"), " ", el("a", {href: location.href}, t("table.this_page"))));
 }
@@ -318,8 +321,10 @@ function drawResult(v) {
   // the state (a rematch started by another seat).
   if (drawResult.dismissed) return;
   const next = state.rematch ? `/play/${state.rematch}?token=${encodeURIComponent(token)}` : null;
-  // A ranked game has no rematch: its players queue again.
+  // A ranked game has no rematch: its players queue again. A tournament
+  // game's match goes on at the tournament.
   const ranked = (state.seats || []).some((s) => s.kind === "ranked");
+  const event = ((state.seats || []).find((s) => s.event) || {}).event;
   const lines = (state.explain && state.explain.length) ? state.explain : [v.result.reason].filter(Boolean);
   const won = (v.result.winners || []).includes(v.viewer);
   box.replaceChildren(el("div", {class: "box result-box" + (won ? " won" : ""), id: "result-box", role: "dialog", "aria-labelledby": "result-title"},
@@ -328,6 +333,7 @@ function drawResult(v) {
     el("p", {class: "muted"}, t("result.after", {turns: v.turn, actions: state.version})),
     el("div", {class: "choices"},
       ranked ? el("a", {class: "button primary", id: "ranked-again", href: `/ranked?game=${encodeURIComponent(state.game)}`}, t("result.ranked_again")) :
+        event ? el("a", {class: "button primary", id: "to-tournament", href: withLang(`/tournaments/${encodeURIComponent(event)}`)}, t("result.to_tournament")) :
         state.controls.length ? el("button", {class: "primary", id: "rematch", onclick: rematch}, next ? t("result.join_rematch") : t("result.rematch")) : null,
       el("a", {class: "button", id: "to-lobby", href: "/"}, t("common.back_to_lobby")),
       el("a", {class: "button", href: `/replay/${id}`}, t("result.replay")),

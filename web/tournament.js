@@ -116,7 +116,11 @@ async function showRegistration(tour) {
 async function fillPresets(game) {
   const {games} = await api("/api/catalog");
   const g = games.find((g) => g.id === game);
-  $("preset").append(el("option", {value: ""}, t("tournament.no_preset")), ...(g ? g.presets : []).map((p) => el("option", {value: p}, p)));
+  const presets = g ? g.presets : [];
+  $("preset").append(el("option", {value: ""}, t("tournament.no_preset")), ...presets.map((p) => el("option", {value: p}, p)));
+  // A game with one preset deck (Micro-Life's Starter) is played with it:
+  // chosen already, so registering is one press.
+  if (presets.length === 1) $("preset").value = presets[0];
 }
 
 async function showDeck(username, where) {
@@ -135,6 +139,12 @@ $("register-form").addEventListener("submit", async (ev) => {
   const errors = $("register-errors");
   errors.replaceChildren();
   const body = $("deck").value.trim() ? {list: $("deck").value} : {preset: $("preset").value};
+  if (!body.list && !body.preset) {
+    // Nothing chosen: say what to choose instead of sending an empty deck.
+    errors.append(el("p", {}, t("tournament.choose_deck")));
+    $("preset").focus();
+    return;
+  }
   try {
     show(await api(`${base}/register`, body));
   } catch (err) {
