@@ -79,6 +79,14 @@ func TestBrowserLobbyLinksKeepTheLanguage(t *testing.T) {
 		}
 	}
 	shoot(t, tab, "lobby-created-de")
+	// The lobby's lists show the new game at once, without a reload.
+	if !poll(20*time.Second, func() bool {
+		ok, err := chromedp.Run(tab, chromedp.Evaluate[bool](`!!document.querySelector("#recent a") && !!document.querySelector("#mine a")`))
+		return err == nil && ok
+	}) {
+		lists, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#recent").innerText + " | " + document.querySelector("#mine").innerText`))
+		t.Errorf("after creating a game the lobby lists: %s", lists)
+	}
 	if err := chromedp.Do(tab, chromedp.Click("#go")); err != nil {
 		t.Fatal(err)
 	}

@@ -103,6 +103,9 @@ async function create(ev) {
     const r = await api("/api/games", req);
     if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
     showCreated(r);
+    // The new game is one of the reader's and one of the recent ones.
+    drawRecent();
+    drawMine();
   } catch (e) {
     $("#errors").replaceChildren(el("p", {}, sentence(e.message.split("\n")[0])), ...(e.problems.length ? [problemsEl(e.problems)] : []));
   }
