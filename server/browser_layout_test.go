@@ -320,3 +320,28 @@ func checkResultScreen(t *testing.T, ctx context.Context) {
 		t.Errorf("the result screen: %+v, want the result explained with a rematch and a lobby button", got)
 	}
 }
+
+// TestBrowserPhoneLogTakesTheWholeRow: on a phone, the log opened beside
+// the closed drawer of names and links takes the whole row, where it
+// stood in half of it, a word a line.
+func TestBrowserPhoneLogTakesTheWholeRow(t *testing.T) {
+	e := newEnv(t)
+	tab := browsertest.NewWithin(t, 2*time.Minute)
+	resp := e.create(CreateRequest{Game: "athernum", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(390, 844), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+		t.Fatal(err)
+	}
+	waitTable(t, tab, 0)
+	got, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`(() => {
+		document.querySelector("#links-drawer").open = false;
+		document.querySelector("#log-drawer").open = true;
+		return [document.querySelector("#log-drawer").getBoundingClientRect().width, document.querySelector(".side").clientWidth];
+	})()`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0] < 0.9*got[1] {
+		t.Errorf("the open log is %.0f px wide in a side of %.0f px", got[0], got[1])
+	}
+	browsertest.Screenshot(t, tab, "athernum-phone-log")
+}
