@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"net/url"
@@ -48,9 +49,12 @@ type GameSetup struct {
 	// Sweepable lists the cards a sweep can vary, with their number
 	// fields.
 	Sweepable []SweepCard `json:"sweepable"`
-	CardFiles []CardFile  `json:"card_files"`
-	Agents    []string    `json:"agents"`
-	Limits    PageLimits  `json:"limits"`
+	// SweepDefault is the sweep the page starts from, one the game's
+	// cards allow at every value; none if no field has one.
+	SweepDefault *SweepChoice `json:"sweep_default,omitempty"`
+	CardFiles    []CardFile   `json:"card_files"`
+	Agents       []string     `json:"agents"`
+	Limits       PageLimits   `json:"limits"`
 }
 
 // SweepCard is a card a sweep can vary: its name and its whole-number
@@ -64,11 +68,25 @@ type SweepCard struct {
 }
 
 // SweepField is one number field of a card: its key in the card file, its
-// name in the page's language, and its value now.
+// name in the page's language, its value now, and the least and the most
+// it may be, as the game's card schema says (absent: no bound).
 type SweepField struct {
 	Field string `json:"field"`
 	Word  string `json:"word"`
 	Value int    `json:"value"`
+	Min   *int   `json:"min,omitempty"`
+	Max   *int   `json:"max,omitempty"`
+}
+
+// String is the field as tests and logs show it: {cost Kosten 3 0..9}.
+func (f SweepField) String() string {
+	bound := func(n *int) string {
+		if n == nil {
+			return "…"
+		}
+		return strconv.Itoa(*n)
+	}
+	return fmt.Sprintf("{%s %s %d %s..%s}", f.Field, f.Word, f.Value, bound(f.Min), bound(f.Max))
 }
 
 // PageLimits are the limits the page tells before it is refused.
@@ -102,6 +120,7 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 	for _, d := range g.Presets() {
 		out.Presets = append(out.Presets, d.Name)
 	}
+	out.SweepDefault = l.defaultSweep(g, l.lang(r), out.Sweepable)
 	writeJSON(w, http.StatusOK, out)
 }
 
@@ -113,7 +132,7 @@ func sweepable(g engine.Game, l i18n.Lang, keep func(card string) bool) []SweepC
 	if !ok {
 		return out
 	}
-	fields := cardpool.NewFieldReader(src.CardFiles())
+	fields, limits := cardpool.NewFieldReader(src.CardFiles()), fieldLimits(g)
 	cards := g.Cards()
 	if sp, ok := g.(engine.Speaker); ok {
 		cards = sp.CardsIn(l)
@@ -128,7 +147,8 @@ func sweepable(g engine.Game, l i18n.Lang, keep func(card string) bool) []SweepC
 		}
 		card := SweepCard{Name: c.Name, Group: c.Group}
 		for _, st := range stats {
-			card.Fields = append(card.Fields, SweepField{Field: st.Name, Word: sim.FieldIn(l, g.Info().ID, st.Name), Value: st.Value})
+			lim := limitOf(limits, st.Name)
+			card.Fields = append(card.Fields, SweepField{Field: st.Name, Word: sim.FieldIn(l, g.Info().ID, st.Name), Value: st.Value, Min: lim.Min, Max: lim.Max})
 		}
 		out = append(out, card)
 	}

@@ -423,7 +423,7 @@ func TestCheckShowsTheEditedCardsText(t *testing.T) {
 		!strings.Contains(res.Cards[0].Was, "3") {
 		t.Fatalf("edited cards %+v, want Fireball dealing 5 where it dealt 3", res.Cards)
 	}
-	if got := fmt.Sprint(res.Sweepable); got != "[{Fireball Red [{cost cost 3}]}]" {
+	if got := fmt.Sprint(res.Sweepable); got != "[{Fireball Red [{cost cost 3 0..9}]}]" {
 		t.Errorf("a sweep may vary %s, want Fireball's cost", got)
 	}
 }
@@ -486,7 +486,7 @@ func TestCheckOffersANewCardToSweeps(t *testing.T) {
 	if status, eb := c.do("POST", "/api/lab/check", CheckRequest{Game: "athernum", CardFile: "ember.yaml", Cards: edited}, &res); status != 200 {
 		t.Fatalf("check: %d %s %+v", status, eb.Error, eb.Problems)
 	}
-	if got := fmt.Sprint(res.Sweepable); got != "[{Ash Herald Ember [{cost cost 1} {ofv OFV 2} {dfv DFV 1}]}]" {
+	if got := fmt.Sprint(res.Sweepable); got != "[{Ash Herald Ember [{cost cost 1 0..9} {ofv OFV 2 0..20} {dfv DFV 1 0..20}]}]" {
 		t.Errorf("a sweep may vary %s, want the Ash Herald's numbers", got)
 	}
 	s := Spec{Game: "athernum", Games: 10, Agents: []string{"random"}, Seed: 7, CardFile: "ember.yaml", Cards: edited,
@@ -640,8 +640,8 @@ func TestASweepOffersTheCardsNumberFieldsInTheGamesWords(t *testing.T) {
 			fireball = card
 		}
 	}
-	if got := fmt.Sprint(fireball); got != "{Fireball Rot [{cost Kosten 3}]}" {
-		t.Errorf("Fireball: %s, want its cost, 3, named Kosten, in the group Rot", got)
+	if got := fmt.Sprint(fireball); got != "{Fireball Rot [{cost Kosten 3 0..9}]}" {
+		t.Errorf("Fireball: %s, want its cost, 3, named Kosten, bounded 0 to 9, in the group Rot", got)
 	}
 }
 

@@ -115,6 +115,9 @@ type Lab struct {
 	maxSeats int
 	stop     context.CancelFunc
 	ctx      context.Context
+	// sweeps keeps the sweep the page starts from, by game and language
+	// (defaultSweep).
+	sweeps sync.Map
 }
 
 // New makes a Lab.

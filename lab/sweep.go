@@ -83,8 +83,8 @@ func (l *Lab) planSweep(g engine.Game, s Spec, decks []engine.DeckList) (*sweepP
 	for _, param := range params {
 		p.fields = append(p.fields, param.Field)
 	}
-	if p.settings, err = tune.Grid(g, params); err != nil {
-		return nil, asError(err)
+	if p.settings, err = grid(g, sw.Card, params); err != nil {
+		return nil, err
 	}
 	return p, nil
 }

@@ -105,9 +105,12 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 		if j := slices.IndexFunc(p.params, func(q tune.Param) bool { return strings.EqualFold(q.Name(), param.Name()) }); j >= 0 {
 			return nil, badInput("lab.err_tune_twice", "first", j+1, "row", i+1, "card", tp.Card)
 		}
+		if err := checkBounds(g, tp.Card, []tune.Param{param}); err != nil {
+			return nil, err
+		}
 		for _, at := range []int{0, len(param.Values) - 1} {
 			if _, _, err := tune.Apply(g, sim.Config{}, []tune.Param{param}, []int{at}); err != nil {
-				return nil, asError(err)
+				return nil, settingError(g, tp.Card, []tune.Param{{Card: tp.Card, Field: tp.Field, Values: []any{param.Values[at]}}}, err)
 			}
 		}
 		p.params = append(p.params, param)

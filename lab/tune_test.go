@@ -51,7 +51,7 @@ func TestTuningRunsAreCheckedBeforeTheyQueue(t *testing.T) {
 		{"no tolerance left", TuneSpec{Params: []TuneParam{cost}, Target: 50, Tolerance: -1, Budget: 3, Confirm: 100}, 10, "lab.err_tune_target"},
 		{"the game length", TuneSpec{Params: []TuneParam{cost}, Figure: "length", Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_sweep_figure"},
 		{"a deck no seat plays", TuneSpec{Params: []TuneParam{cost}, Figure: "deck:Deepwood", Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_sweep_deck"},
-		{"a field the card file refuses", TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "colour", From: 1, To: 2}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_input"},
+		{"a field the card file refuses", TuneSpec{Params: []TuneParam{{Card: "Fireball", Field: "colour", From: 1, To: 2}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_setting"},
 		{"an unknown card", TuneSpec{Params: []TuneParam{{Card: "Nonesuch", Field: "cost", From: 1, To: 2}}, Target: 50, Budget: 3, Confirm: 100}, 10, "lab.err_input"},
 	} {
 		s := quick(bad.games)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"kartenwerk/engine"
 	"kartenwerk/internal/browsertest"
 )
 
@@ -353,6 +354,56 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 	}
 	if err := os.WriteFile(filepath.Join(dir, "lab-sweep-en-1280x900.png"), png, 0o644); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestBrowserLabDefaultSweepRunsInEveryGame: a designer ticks "Sweep a
+// card's number" and presses Start without changing anything else (but
+// the games, a few a value): the form's first choice plays in every game,
+// and its sliders offer only values the card may take (MystiMons'
+// Terrix has stage 1 to 5, never 0). A sweep the cards do not allow is
+// refused in the page's language, naming the card, the field and value.
+func TestBrowserLabDefaultSweepRunsInEveryGame(t *testing.T) {
+	e, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
+	pick := func(id, v string) {
+		do("pick "+v, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("change")); })()`))
+	}
+	do("sweep", chromedp.Click("#sweep-on"))
+	pick("sweep-card", "Terrix")
+	pick("sweep-field", "stage")
+	waitFor(t, "Terrix's stage from 1", func() bool { return text("#sweep-from-out") == "1" })
+	if low, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("sweep-from").min`)); low != "1" {
+		t.Errorf("the stage slider starts at %q, want 1", low)
+	}
+	do("start the stage sweep", chromedp.Click("#start"))
+	waitFor(t, "the refusal", func() bool { return text("#errors") != "" })
+	if got := text("#errors"); !strings.Contains(got, "Terrix mit Stufe 2 lässt sich nicht spielen") || strings.Contains(got, "setting ") {
+		t.Errorf("the refusal reads %q, want it in German naming Terrix, its stage and the value", got)
+	}
+	shootPart(t, tab, "#errors", "lab-sweep-refused-de")
+	for _, g := range e.srv.games.list {
+		id := g.Info().ID
+		do("open "+id, chromedp.Navigate(e.http.URL+"/lab?lang=de&game="+id))
+		do("wait for the seats", chromedp.WaitVisible("#seat-rows select.agent"))
+		if _, ok := g.(engine.CardOverrider); !ok { // no cards to vary: no sweep offered
+			waitFor(t, id+"'s sweep box disabled", func() bool {
+				off, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.getElementById("sweep-on").disabled`))
+				return off
+			})
+			continue
+		}
+		do("sweep", chromedp.Click("#sweep-on"))
+		do("a few games a value", chromedp.SetValue("#games", "2"))
+		do("start", chromedp.Click("#start"))
+		waitFor(t, id+"'s default sweep to finish", func() bool {
+			if got := text("#errors"); got != "" {
+				t.Fatalf("%s: the default sweep was refused: %s", id, got)
+			}
+			return strings.HasPrefix(text("#detail-status"), "Fertig:")
+		})
+		if id == "mystimons" {
+			shootPart(t, tab, "#sweep-box", "lab-sweep-default-de")
+		}
 	}
 }
 

@@ -86,9 +86,23 @@ async function chooseGame(id) {
   document.querySelector("input[name=cards][value=edited]").disabled = setup.card_files.length === 0;
   drawVariants();
   drawSeats();
+  // The form starts from a sweep the game's cards allow at every value
+  // (the server tried it), and a tuning row of the same field.
+  const first = setup.sweep_default || {};
+  // A game whose cards have no numbers to vary offers no sweep and no
+  // tuning of cards.
+  $("sweep-on").disabled = setup.sweepable.length === 0;
+  if ($("sweep-on").disabled) $("sweep-on").checked = false;
   $("sweep-card").replaceChildren(...cardOptions());
+  if (first.card) $("sweep-card").value = first.card;
   drawSweepFields();
-  $("tune-rows").replaceChildren(tuneRow({}));
+  if (first.field) {
+    $("sweep-field").value = first.field;
+    sweepAround("");
+    $("sweep-from").value = first.from;
+    $("sweep-to").value = first.to;
+  }
+  $("tune-rows").replaceChildren(tuneRow(first));
   tuneHelp();
   if (setup.card_files.length) loadFile(setup.card_files[0].name);
   sizeHelp();
@@ -116,17 +130,21 @@ function sweepCard() { return sweepCardNamed($("sweep-card").value); }
 function sweepAround(which) {
   const card = sweepCard();
   const f = card && card.fields.find((x) => x.field === $("sweep-field" + which).value);
-  if (f) rangeAround(f.value, $("sweep-from" + which), $("sweep-to" + which), which ? 1 : 2);
+  if (f) rangeAround(f, $("sweep-from" + which), $("sweep-to" + which), which ? 1 : 2);
   sweepHelp();
 }
 
-// rangeAround sets sliders from and to around value: spread either side,
-// within ten either side, and below zero only for a value that is.
-function rangeAround(value, from, to, spread) {
-  const floor = value < 0 ? -Infinity : 0;
-  for (const e of [from, to]) { e.min = Math.max(floor, value - 10); e.max = value + 10; }
-  from.value = Math.max(floor, value - spread);
-  to.value = value + spread;
+// rangeAround sets sliders from and to around field f's value now: spread
+// either side, within ten either side, below zero only for a value that
+// is, and never beyond the least and the most the game's cards allow the
+// field (f.min, f.max), so that every value offered is one the card may take.
+function rangeAround(f, from, to, spread) {
+  const value = f.value;
+  const lo = Math.max(value < 0 ? -Infinity : 0, value - 10, f.min ?? -Infinity);
+  const hi = Math.min(value + 10, f.max ?? Infinity);
+  for (const e of [from, to]) { e.min = lo; e.max = hi; }
+  from.value = Math.min(hi, Math.max(lo, value - spread));
+  to.value = Math.max(lo, Math.min(hi, value + spread));
 }
 
 // sweepValues counts the values From..To of the first field's sliders
@@ -162,7 +180,7 @@ function tuneRow(p) {
   const [fromLabel, from, fromOut] = slider("tune-from", "lab.sweep_from"), [toLabel, to, toOut] = slider("tune-to", "lab.sweep_to");
   const around = () => {
     const f = (sweepCardNamed(card.value) || {fields: []}).fields.find((x) => x.field === field.value);
-    if (f) rangeAround(f.value, from, to, 2);
+    if (f) rangeAround(f, from, to, 2);
   };
   const show = () => { fromOut.textContent = from.value; toOut.textContent = to.value; tuneHelp(); };
   const fields = () => {
@@ -551,7 +569,7 @@ function showError(err) {
   for (const [seat, ps] of bySeat) drawListProblems(seat, ps);
   const where = bySeat.size ? [el("p", {class: "muted"}, t("lab.see_list"))] : [];
   $("errors").replaceChildren(el("p", {}, err.message), ...where,
-    ...problems.filter((p) => !p.seat).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.message}`, fixText(p.fix))));
+    ...problems.filter((p) => !p.seat).map((p) => el("p", {}, `${p.line ? t("lab.line", {n: p.line}) + ": " : ""}${p.subject ? p.subject + ": " : ""}${p.message}`, fixText(p.fix))));
 }
 
 async function drawRuns() {
