@@ -103,14 +103,13 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("open Test this deck", chromedp.Click("#test-title"))
 	do("ask for 10 games", chromedp.SetValue("#test-games", "10"))
 	do("start the test", chromedp.Click("#test"))
-	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
-	if result := text("#test-result"); strings.Contains(result, "null") || strings.Contains(result, "undefined") {
-		t.Errorf("the test's result reads %q", result)
-	}
-	for k, v := range g.Info().OwnDecksVariant {
-		if want := sim.VariantSaid(i18n.EN, g.(engine.Speaker).Catalog(), k, v); !strings.Contains(text("#test-result"), want) {
-			t.Errorf("the test's result %q does not say it played %s", text("#test-result"), want)
-		}
+	// The deck is the preset's list: the test does not play it against
+	// that preset, and says so; where the rules let it meet only itself,
+	// there is nothing to test.
+	if _, err := planTrial(g, preset, 10, i18n.EN); err != nil {
+		waitFor(t, "the test refused", func() bool { return strings.Contains(text("#test-result"), "against itself a deck wins exactly half") })
+	} else {
+		checkTestResult(t, tab, text, g, preset)
 	}
 	shoot(t, tab, "decks-"+game)
 	checkShared(t, e, tab, game, decks[0])
@@ -118,6 +117,28 @@ func buildSaveAndPlay(t *testing.T, game string) {
 	do("wait for the table page", chromedp.WaitReady("body.play"))
 	waitTable(t, tab, 0)
 	do("wait for the prompt", chromedp.WaitReady("#prompt p"))
+}
+
+// checkTestResult reads a finished deck test of preset's list: a win rate
+// with its interval, the preset itself named apart and not rated, and the
+// readings it played.
+func checkTestResult(t *testing.T, tab context.Context, text func(string) string, g engine.Game, preset engine.DeckList) {
+	t.Helper()
+	waitFor(t, "the test's win rate", func() bool { return strings.Contains(text("#test-result"), "95% interval") })
+	if result := text("#test-result"); strings.Contains(result, "null") || strings.Contains(result, "undefined") {
+		t.Errorf("the test's result reads %q", result)
+	}
+	if want := "against " + preset.Name + ": not played, as it lists the same cards as this deck"; !strings.Contains(text("#test-result"), want) {
+		t.Errorf("the test's result %q does not say %q", text("#test-result"), want)
+	}
+	if strings.Contains(text("#test-result"), "against "+preset.Name+": 50") {
+		t.Errorf("the test's result %q rates the deck against itself", text("#test-result"))
+	}
+	for k, v := range g.Info().OwnDecksVariant {
+		if want := sim.VariantSaid(i18n.EN, g.(engine.Speaker).Catalog(), k, v); !strings.Contains(text("#test-result"), want) {
+			t.Errorf("the test's result %q does not say it played %s", text("#test-result"), want)
+		}
+	}
 }
 
 // checkShared opens a saved deck's share link: the deck is shown, read-only.
@@ -255,6 +276,61 @@ func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
 	do("register it", chromedp.Click("#register"))
 	waitFor(t, "two copies listed", func() bool { return text("#owned td.num") == "2" })
 	shoot(t, tab, "collection")
+}
+
+// TestBrowserCollectionNamesPrintingsAndGames: a card of the printing
+// "first" (the print run's id, kartenwerk codes generate's default) is
+// registered and listed as the German page reads it, "Erstauflage", never
+// as "first"; on a phone, where the game's column is hidden, the game of
+// each card still shows, under its name.
+func TestBrowserCollectionNamesPrintingsAndGames(t *testing.T) {
+	e := newCodesEnv(t, 1)
+	pepper, err := codes.NewPepper([]byte(testPepperSecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := codes.NewRun(codes.Printing{Game: "mystimons", Card: "Terrix", Printing: "first"}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hashes strings.Builder
+	if err := run.WriteHashes(&hashes, pepper); err != nil {
+		t.Fatal(err)
+	}
+	if res, raw := e.pub.post("/api/codes/import", hashes.String()); res.StatusCode != 200 {
+		t.Fatalf("import: %d %s", res.StatusCode, raw)
+	}
+	g, _ := e.srv.games.lookup("mystimons")
+	game := g.Info().Name
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-result")
+	signUpInPage(t, e.accountEnv, do, "alice")
+	do("open the collection in German", chromedp.Navigate(e.http.URL+"/collection?lang=de"))
+	do("wait for the card form", chromedp.WaitVisible("#register-form"))
+	do("type the code", chromedp.SendKeys("#card-code", run.Codes[0].String()))
+	do("register it", chromedp.Click("#register"))
+	want := "Terrix (Erstauflage, " + game + ") ist jetzt in deiner Sammlung."
+	waitFor(t, "the card registered", func() bool { return text("#register-result") == want })
+	waitFor(t, "the card listed", func() bool { return strings.Contains(text("#owned"), "Terrix") })
+	if printing := text("#owned tr[data-card=Terrix] td:nth-child(2)"); printing != "Erstauflage" {
+		t.Errorf("the printing column reads %q, want Erstauflage", printing)
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(390, 844), chromedp.Sleep(200*time.Millisecond)); err != nil {
+		t.Fatal(err)
+	}
+	shown, err := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#owned tr[data-card=Terrix] td")]
+		.filter((td) => getComputedStyle(td).display !== "none").map((td) => td.innerText).join(" | ")`))
+	if err != nil || !strings.Contains(shown, game) || strings.Contains(shown, "first") {
+		t.Errorf("on a phone the row reads %q (%v), want its game, %s, and no printing id", shown, err, game)
+	}
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	shown, _ = chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#owned tr[data-card=Terrix]").innerText`))
+	if strings.Count(shown, game) != 1 {
+		t.Errorf("on a desktop the row reads %q, want its game once, in its column", shown)
+	}
+	shoot(t, tab, "collection-de")
 }
 
 // TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere: a share link

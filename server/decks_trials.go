@@ -59,10 +59,11 @@ type Trial struct {
 	// Skipped are the presets the rules do not let meet this deck (such
 	// as Mystic Elements' exclusive colours, ME-8.2), with why.
 	Skipped []string `json:"skipped,omitempty"`
-	// Note says when the rate cannot tell anything about the deck: every
-	// opponent it may meet is the deck itself (Zynalith's shared stacks,
-	// Micro-Life's fixed starter), and mirrored deals split evenly.
-	Note string `json:"note,omitempty"`
+	// Itself are the presets that list the same cards as the deck (the
+	// preset it was built from), which the test does not play: a deck
+	// against itself wins exactly half of the mirrored deals, a rate with
+	// an interval of no width that says nothing about the deck.
+	Itself []string `json:"itself,omitempty"`
 	// Readings are the rule readings the test plays in the reader's
 	// words ("Colours: shared"): those of ranked games and tournaments,
 	// where each player brings a deck of their own (ownDecksSetup).
@@ -167,12 +168,20 @@ func planTrial(g engine.Game, deck engine.DeckList, games int, l i18n.Lang) (Tri
 	for _, k := range slices.Sorted(maps.Keys(view.variant)) {
 		view.Readings = append(view.Readings, sim.VariantSaid(l, catalogOf(g), k, view.variant[k]))
 	}
-	view.opponents, view.Skipped = opponents(g, deck, l, view.variant)
-	if len(view.opponents) == 0 {
+	meet, skipped := opponents(g, deck, l, view.variant)
+	view.Skipped = skipped
+	if len(meet) == 0 {
 		return view, refuse(http.StatusBadRequest, "trial_no_opponent", "why", strings.Join(view.Skipped, "; "))
 	}
-	if onlyItself(deck, view.opponents) {
-		view.Note = words.T(l, "deck_test.only_itself")
+	for _, p := range meet {
+		if sameCards(deck, p) {
+			view.Itself = append(view.Itself, p.Name)
+		} else {
+			view.opponents = append(view.opponents, p)
+		}
+	}
+	if len(view.opponents) == 0 { // Zynalith's shared stacks, Micro-Life's fixed starter
+		return view, refuse(http.StatusBadRequest, "trial_only_itself", "presets", strings.Join(view.Itself, ", "))
 	}
 	view.plan = splitDeals(games, len(view.opponents), info.MinSeats)
 	for _, n := range view.plan {
@@ -228,15 +237,24 @@ func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang, variant map[str
 	return meet, skipped
 }
 
-// onlyItself tells whether every opponent lists the same cards as deck.
-func onlyItself(deck engine.DeckList, opponents []engine.DeckList) bool {
-	mine := cardsOnly(deck)
-	for _, o := range opponents {
-		if cardsOnly(o) != mine {
-			return false
+// sameCards tells whether a and b list the same cards in the same numbers
+// in each section, in whatever order, case or lines.
+func sameCards(a, b engine.DeckList) bool { return cardCounts(a) == cardCounts(b) }
+
+// cardCounts is a deck's cards and their numbers by section, one a line,
+// sorted.
+func cardCounts(d engine.DeckList) string {
+	n := map[string]int{}
+	for _, e := range d.Entries {
+		n[strings.ToLower(e.Section)+": "+strings.ToLower(strings.TrimSpace(e.Card))] += e.Count
+	}
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		if n[k] != 0 {
+			lines = append(lines, fmt.Sprintf("%s %d", k, n[k]))
 		}
 	}
-	return true
+	return strings.Join(lines, "\n")
 }
 
 // cardsOnly is a deck's list without its name line.

@@ -2,8 +2,10 @@ package server
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -71,6 +73,9 @@ func TestDeckTrialPlaysAndReports(t *testing.T) {
 	played := 0
 	for _, o := range tr.Opponents {
 		played += o.Games
+		if o.Preset == tr.Deck || len(tr.Itself) != 1 || o.Preset == tr.Itself[0] {
+			t.Errorf("the batch played %s, which is the deck itself (%q)", o.Preset, tr.Itself)
+		}
 	}
 	w := tr.WinRate
 	if tr.Error != "" || tr.Played != 12 || played != 12 || tr.Wins+tr.Draws > 12 || w.Low > w.Rate || w.Rate > w.High || w.Method != "wilson-by-deal" || w.N <= 0 {
@@ -97,17 +102,37 @@ func TestSplitDealsGivesWholeDealsToEveryOpponent(t *testing.T) {
 	}
 }
 
-func TestTrialNotesAnOpponentThatIsTheDeckItself(t *testing.T) {
-	e := newAccountEnv(t, nil)
-	for _, c := range []struct {
-		game string
-		note bool
-	}{{"zynalith", true}, {"microlife", true}, {"athernum", false}} {
-		g, _ := e.srv.games.lookup(c.game)
+// TestTrialDoesNotPlayTheDeckAgainstItself: a preset that lists the
+// same cards as the deck (the one it was built from, in any order) is not
+// played, since a deck against itself wins exactly half of the mirrored
+// deals, an interval of no width; the test names it apart. A deck that
+// may meet only itself (Zynalith's shared stacks, Micro-Life's fixed
+// starter) is refused in the reader's language.
+func TestTrialDoesNotPlayTheDeckAgainstItself(t *testing.T) {
+	for _, game := range []string{"mysticelements", "athernum", "mystimons"} {
+		g, _ := engine.Lookup(game)
 		deck := g.Presets()[0]
-		meet, _ := opponents(g, deck, i18n.EN, nil)
-		if got := onlyItself(deck, meet); got != c.note {
-			t.Errorf("%s's %s meets only itself: %v, want %v", c.game, deck.Name, got, c.note)
+		deck.Name = "Mine"
+		slices.Reverse(deck.Entries)
+		view, err := planTrial(g, deck, 40, i18n.DE)
+		if err != nil {
+			t.Fatalf("%s: %v", game, err)
+		}
+		if fmt.Sprint(view.Itself) != "["+g.Presets()[0].Name+"]" {
+			t.Errorf("%s: the test names %q as the deck itself, want %s", game, view.Itself, g.Presets()[0].Name)
+		}
+		for _, o := range view.opponents {
+			if sameCards(o, deck) {
+				t.Errorf("%s: the test plays the deck against %s, its own list", game, o.Name)
+			}
+		}
+	}
+	for _, game := range []string{"zynalith", "microlife"} {
+		g, _ := engine.Lookup(game)
+		_, err := planTrial(g, g.Presets()[0], 40, i18n.DE)
+		var r *refusal
+		if !errors.As(err, &r) || r.code != "trial_only_itself" || !strings.Contains(r.In(i18n.DE), "Gegen sich selbst gewinnt") {
+			t.Errorf("%s: a deck that meets only itself: %v, want trial_only_itself in German", game, err)
 		}
 	}
 }
@@ -131,8 +156,8 @@ func TestTrialPlaysAsRankedGamesDo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(view.opponents) != len(g.Presets()) || len(view.Skipped) != 0 {
-			t.Errorf("%s's %s meets %d of %d presets (skipped: %q)", c.game, deck.Name, len(view.opponents), len(g.Presets()), view.Skipped)
+		if len(view.opponents)+len(view.Itself) != len(g.Presets()) || len(view.Skipped) != 0 {
+			t.Errorf("%s's %s meets %d of %d presets and itself %q (skipped: %q)", c.game, deck.Name, len(view.opponents), len(g.Presets()), view.Itself, view.Skipped)
 		}
 		if fmt.Sprint(view.Readings) != fmt.Sprint(c.readings) {
 			t.Errorf("%s: the test says it plays %q, want %q", c.game, view.Readings, c.readings)

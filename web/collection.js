@@ -7,6 +7,17 @@ import {t, lang, loadWords, decimal} from "./i18n.js";
 
 const $ = (id) => document.getElementById(id);
 let chosen = null; // the printing the trade form gives
+const gameNames = new Map(); // game id -> its name
+
+/** printingName is a printing as a reader reads it: the page's word for a
+ * printing the catalogue names (collection.printing_first: "First
+ * edition"), else the printing as the print run names it. */
+function printingName(id) {
+  const word = t("collection.printing_" + String(id || "").toLowerCase());
+  return word.startsWith("⟦") ? id : word; // t's mark of a missing word
+}
+
+function gameName(id) { return gameNames.get(id) || id; }
 
 // The owned table's columns, as keys under collection.col_ (the last
 // column holds each row's give button).
@@ -14,6 +25,7 @@ const columns = ["card", "printing", "game", "kind", "group", "count", "give"];
 
 async function fillGames() {
   const cat = await api("/api/catalog");
+  for (const g of cat.games) gameNames.set(g.id, g.name);
   $("f-game").replaceChildren(el("option", {value: ""}, t("collection.all_games")), ...cat.games.map((g) => el("option", {value: g.id}, g.name)));
 }
 
@@ -35,13 +47,16 @@ async function showCollection() {
     return;
   }
   $("owned").replaceChildren(...view.cards.map((c) => el("tr", {dataset: {card: c.card}},
-    el("td", {}, c.card), el("td", {}, c.printing), el("td", {}, c.game_name || c.game), el("td", {}, c.kind || ""), el("td", {}, c.group || ""),
+    // On a phone the game's column is hidden: the game shows under the
+    // card's name instead, since with all games the card alone does not say.
+    el("td", {}, c.card, el("small", {class: "owned-game"}, c.game_name || gameName(c.game))),
+    el("td", {}, printingName(c.printing)), el("td", {}, c.game_name || gameName(c.game)), el("td", {}, c.kind || ""), el("td", {}, c.group || ""),
     el("td", {class: "num"}, c.count), el("td", {}, el("button", {type: "button", class: "give", onclick: () => choose(c)}, t("collection.give_button"))))));
 }
 
 function choose(c) {
   chosen = c;
-  $("trade-card").textContent = t("collection.giving", {card: c.card, printing: c.printing, game: c.game, n: c.count});
+  $("trade-card").textContent = t("collection.giving", {card: c.card, printing: printingName(c.printing), game: c.game_name || gameName(c.game), n: c.count});
   $("trade-count").max = c.count;
   $("give").disabled = false;
   $("trade-to").focus();
@@ -50,7 +65,7 @@ function choose(c) {
 function tradeLine(trade) {
   const c = trade.card;
   return el("li", {}, t("collection.trade", {at: new Date(trade.at).toLocaleString(lang()), from: trade.from, to: trade.to, n: trade.count,
-    card: c.card, printing: c.printing, game: c.game}));
+    card: c.card, printing: printingName(c.printing), game: gameName(c.game)}));
 }
 
 async function showHistory() {
@@ -88,7 +103,11 @@ async function register(code) {
   result.textContent = t("collection.checking");
   try {
     const reg = await api("/api/codes/register", {code});
-    result.textContent = reg.message;
+    // The card as the page names its printing and game; the server's own
+    // message names the printing by its id.
+    const c = reg.card || {};
+    result.textContent = reg.status === "registered" && c.card
+      ? t("collection.registered", {card: c.card, printing: printingName(c.printing), game: gameName(c.game)}) : reg.message;
     if (reg.status === "registered") $("card-code").value = "";
     showCollection();
   } catch (err) {

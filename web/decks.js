@@ -379,9 +379,14 @@ function showTest(run) {
   const out = $("test-result");
   out.className = run.error ? "errors" : "";
   if (run.error) { out.textContent = run.error; return; }
-  out.replaceChildren(el("p", {id: "test-rate"}, t("decks.test_result", {rate: pct(run.win_rate.rate), n: run.played, low: pct(run.win_rate.low), high: pct(run.win_rate.high), draws: run.draws})), ...(run.note ? [el("p", {class: "muted"}, run.note)] : []),
+  // A preset with the deck's own list is not played (a deck against itself
+  // wins exactly half of the mirrored deals): it is named apart, and the
+  // overall rate is over the other presets only.
+  out.replaceChildren(el("p", {id: "test-rate"}, t("decks.test_result", {rate: pct(run.win_rate.rate), n: run.played, low: pct(run.win_rate.low), high: pct(run.win_rate.high), draws: run.draws})),
     ...(run.readings ? [el("p", {class: "muted", id: "test-readings"}, t("decks.test_readings", {readings: run.readings.join(", ")}))] : []),
-    el("ul", {}, run.opponents.map((o) => el("li", {}, t("decks.against", {preset: o.preset, rate: pct(o.win_rate.rate), n: o.games, low: pct(o.win_rate.low), high: pct(o.win_rate.high)}))), (run.skipped || []).map((s) => el("li", {class: "muted"}, t("decks.skipped", {preset: s})))));
+    el("ul", {}, run.opponents.map((o) => el("li", {}, t("decks.against", {preset: o.preset, rate: pct(o.win_rate.rate), n: o.games, low: pct(o.win_rate.low), high: pct(o.win_rate.high)}))),
+      (run.itself || []).map((p) => el("li", {class: "muted test-itself"}, t("decks.against_itself", {preset: p}))),
+      (run.skipped || []).map((s) => el("li", {class: "muted"}, t("decks.skipped", {preset: s})))));
 }
 
 // ---- start ----
