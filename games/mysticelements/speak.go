@@ -3,6 +3,7 @@ package mysticelements
 import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
+	"sync"
 )
 
 // What a player reads of a game in progress, in the reader's language:
@@ -79,9 +80,16 @@ func (sp speech) name(id int16) string {
 // shows reports whether the viewer sees card id once the action is
 // played: asked only of a card hidden from it before.
 func (sp speech) shows(id int16) bool {
-	after := sp.s.Clone().(*state)
+	after := scratch.Get().(*state)
+	defer scratch.Put(after)
+	sp.s.copyOver(after)
 	return after.Apply(sp.a) == nil && after.sees(sp.viewer, id)
 }
+
+// scratch holds states to play an action on while it is put into words:
+// a server words every move's log line for each seat, and a state apiece
+// would be garbage at once.
+var scratch = sync.Pool{New: func() any { return new(state) }}
 
 // Localize puts v's prompt, notes, result, seat names and card notes into
 // w's words (engine.StateSpeaker).

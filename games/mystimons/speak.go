@@ -2,6 +2,7 @@ package mystimons
 
 import (
 	"strings"
+	"sync"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -129,9 +130,16 @@ func (sp speech) name(c int16) string {
 // shows reports whether the viewer sees card c once the action is played:
 // asked only of a card hidden from it before.
 func (sp speech) shows(c int16) bool {
-	after := sp.s.Clone().(*state)
+	after := scratch.Get().(*state)
+	defer scratch.Put(after)
+	sp.s.copyOver(after)
 	return after.Apply(sp.a) == nil && after.sees(sp.viewer, c)
 }
+
+// scratch holds states to play an action on while it is put into words:
+// a server words every move's log line for each seat, and a state apiece
+// would be garbage at once.
+var scratch = sync.Pool{New: func() any { return new(state) }}
 
 // place says a setup placement; other seats learn only that a MystiMon
 // went down face down (MM-3.5).
