@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"slices"
 	"strconv"
+	"strings"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -60,6 +61,21 @@ type Comparison struct {
 	A           Run          `json:"a"`
 	B           Run          `json:"b"`
 	Differences []Difference `json:"differences"`
+	// Unshown are the cards either run edited that have no row, as
+	// either run played them too seldom to compare; Notes say so, one a
+	// card, in the reader's language.
+	Unshown []UnshownCard `json:"unshown,omitempty"`
+	Notes   []string      `json:"notes,omitempty"`
+}
+
+// UnshownCard is an edited card without a row in a comparison: in how
+// many seat-games each run played it (the most with one deck), and how
+// many each run needs.
+type UnshownCard struct {
+	Name    string `json:"name"`
+	PlayedA int    `json:"played_a"`
+	PlayedB int    `json:"played_b"`
+	Needs   int    `json:"needs"`
 }
 
 // mover is B minus A with the interval of the difference.
@@ -207,8 +223,66 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 		return Comparison{}, badInput("lab.err_compare_games")
 	}
 	c := Comparison{A: a, B: b, Differences: compareReports(a.Report, b.Report)}
+	c.Unshown = unshown(l.editedNames(a, b), a.Report, b.Report, c.Differences)
 	c.A.Report, c.B.Report = nil, nil
 	return c, nil
+}
+
+// editedNames are the cards that run a's or run b's edited card file
+// changes or adds, in the order the runs name them.
+func (l *Lab) editedNames(runs ...Run) []string {
+	var out []string
+	for _, r := range runs {
+		base, ok := l.games[r.Spec.Game]
+		if !ok || r.Spec.Cards == "" {
+			continue
+		}
+		g, err := l.withCards(base, r.Spec.CardFile, r.Spec.Cards)
+		if err != nil {
+			continue
+		}
+		for _, e := range editedCards(base, g, i18n.EN) {
+			if !e.Removed && !slices.Contains(out, e.Name) {
+				out = append(out, e.Name)
+			}
+		}
+	}
+	return out
+}
+
+// unshown lists the cards of names that have no row among diffs, with
+// the seat-games each report played them in (the most with one deck).
+func unshown(names []string, a, b *sim.Report, diffs []Difference) []UnshownCard {
+	var out []UnshownCard
+	for _, n := range names {
+		if slices.ContainsFunc(diffs, func(d Difference) bool {
+			return d.Figure == "card_win" && (d.Name == n || strings.HasPrefix(d.Name, n+" ("))
+		}) {
+			continue
+		}
+		out = append(out, UnshownCard{Name: n, PlayedA: mostPlayed(a, n), PlayedB: mostPlayed(b, n), Needs: minCardSeatGames})
+	}
+	return out
+}
+
+// mostPlayed is the most seat-games in which r's one deck played card.
+func mostPlayed(r *sim.Report, card string) int {
+	most := 0
+	for _, c := range r.CardStats {
+		if c.Name == card && !c.Pooled {
+			most = max(most, c.Played)
+		}
+	}
+	return most
+}
+
+// notesIn says in language l why each unshown card has no row.
+func notesIn(cards []UnshownCard, l i18n.Lang) []string {
+	var out []string
+	for _, c := range cards {
+		out = append(out, words.T(l, "lab.compare_unshown", i18n.Say(l, []any{"card", c.Name, "a", c.PlayedA, "b", c.PlayedB, "min", c.Needs})...))
+	}
+	return out
 }
 
 // nameGameWords puts the game's words into the comparison's rows of the

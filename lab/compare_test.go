@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"net/http"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -114,5 +115,26 @@ func TestEveryEndReasonAndFigureHasWordsInEveryLanguage(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// A card the runs edit that has no row, as they played it too seldom to
+// compare, is named with its games and why, in the reader's language.
+func TestCompareSaysWhyAnEditedCardHasNoRow(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	edited := strings.Replace(c.shippedFile("zynalith", "creatures.yaml"), "{name: Sumpfratte, kind: creature, cost: 2", "{name: Sumpfratte, kind: creature, cost: 4", 1)
+	a := c.play(Spec{Game: "zynalith", Games: 6, Agents: []string{"random"}, Seed: 3}, 6)
+	b := c.play(Spec{Game: "zynalith", Games: 6, Agents: []string{"random"}, Seed: 3, CardFile: "creatures.yaml", Cards: edited}, 6)
+	var cmp Comparison
+	c.lang = "de"
+	if status, eb := c.do("GET", "/api/lab/compare?a="+a.ID+"&b="+b.ID, nil, &cmp); status != http.StatusOK {
+		t.Fatalf("compare: %d %s", status, eb.Error)
+	}
+	if len(cmp.Unshown) != 1 || cmp.Unshown[0].Name != "Sumpfratte" || cmp.Unshown[0].Needs != minCardSeatGames || cmp.Unshown[0].PlayedB >= minCardSeatGames {
+		t.Fatalf("unshown %+v, want Sumpfratte, played too seldom", cmp.Unshown)
+	}
+	if len(cmp.Notes) != 1 || !strings.Contains(cmp.Notes[0], "Sumpfratte") || !strings.Contains(cmp.Notes[0], "keine Zeile") {
+		t.Errorf("notes %q, want one saying in German why Sumpfratte has no row", cmp.Notes)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"net/http"
+	"slices"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -30,12 +31,20 @@ type Error struct {
 	deck  engine.Problems
 	seat  int
 	words *i18n.Catalog
+	// cards are an edited card file's problems, of file of cardGame,
+	// which cardProblemsIn says in the reader's language.
+	cards    engine.Problems
+	cardGame engine.Game
+	cardFile string
 }
 
 // problemsIn is every problem of e in language l: the card file's, then
 // a deck list's.
 func (e *Error) problemsIn(l i18n.Lang) []CardProblem {
 	out := e.Problems
+	if len(e.cards) > 0 {
+		out = append(slices.Clone(out), cardProblemsIn(e.cardGame, e.cardFile, e.cards, l)...)
+	}
 	for _, p := range e.deck.OnPage(l, e.words) {
 		out = append(out, CardProblem{Seat: e.seat, Line: p.Line, Subject: p.Subject, Message: p.Msg, Fix: p.Fix})
 	}

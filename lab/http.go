@@ -330,6 +330,7 @@ func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	nameGameWords(l.games[c.A.Spec.Game], c.Differences, l.lang(r))
+	c.Notes = notesIn(c.Unshown, l.lang(r))
 	writeJSON(w, http.StatusOK, c)
 }
 

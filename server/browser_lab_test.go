@@ -608,3 +608,53 @@ func TestBrowserLabOpensTheFirstGameForAnUnknownOne(t *testing.T) {
 		t.Fatalf("the lab picked %q (%v), want the first game, %s", picked, err, first)
 	}
 }
+
+// TestBrowserLabEditorShowsAOneLineCardWhole: on a desktop the card
+// editor takes the setup's width and wraps its lines, so that a
+// MystiMons card written on one line shows every field; a mistake in it
+// is said in the page's language with the card and field, and a changed
+// number shows as "HP 40 → 43" with the rules text once. On a phone the
+// editor fits the screen.
+func TestBrowserLabEditorShowsAOneLineCardWhole(t *testing.T) {
+	_, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
+	do("a desktop's size", chromedp.EmulateViewport(1366, 768))
+	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
+	do("pick earth.yaml", chromedp.SetValue("#card-file", "earth.yaml"))
+	do("load it", chromedp.Evaluate[chromedp.Void](`document.getElementById("card-file").dispatchEvent(new Event("change"))`))
+	edit := func(from, to string) {
+		t.Helper()
+		waitFor(t, "the edit "+to, func() bool {
+			ok, _ := chromedp.Run(tab, chromedp.Evaluate[bool](editJS+`(`+jsString(from)+`, `+jsString(to)+`)`))
+			return ok
+		})
+	}
+	edit("hp: 40,", "hp: vierzig,")
+	waitFor(t, "the mistake in German", func() bool {
+		got := text("#problems")
+		return strings.Contains(got, "Zeile 4") && strings.Contains(got, "Terrix · HP") && strings.Contains(got, "ganze Zahl") && !strings.Contains(got, "$.cards")
+	})
+	// The editor is wide, and its lines wrap rather than run off it; the
+	// marked number stands at its line.
+	fit, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`(() => { const a = document.getElementById("yaml");
+		const bad = document.querySelector("#gutter .bad-line"); const n = [...document.querySelectorAll("#gutter span")];
+		return [a.clientWidth, a.scrollWidth - a.clientWidth, bad ? Number(bad.textContent) : 0, n.length === a.value.split("\n").length ? 1 : 0,
+			document.getElementById("gutter").scrollHeight - a.scrollHeight]; })()`))
+	if err != nil || len(fit) != 5 || fit[0] < 1000 || fit[1] > 0 || fit[2] != 4 || fit[3] != 1 || fit[4] < -2 || fit[4] > 2 {
+		t.Errorf("editor [width, overflow, marked line, numbered, gutter-text height] %v (%v): want at least 1000 px wide, no overflow, line 4 marked, the gutter as high as the text", fit, err)
+	}
+	shootPart(t, tab, "#editor-box", "lab-editor-problem-de")
+	edit("hp: vierzig,", "hp: 43,")
+	waitFor(t, "the changed field", func() bool {
+		return strings.Contains(strings.Join(strings.Fields(text("#changed")), " "), "HP 40 → 43")
+	})
+	texts, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.querySelectorAll("#changed .card-text").length, document.querySelectorAll("#changed .card-was").length]`))
+	if err != nil || len(texts) != 2 || texts[0] != 1 || texts[1] != 0 {
+		t.Errorf("rules texts shown [now, before] %v (%v), want the text once", texts, err)
+	}
+	shootPart(t, tab, "#editor-box", "lab-editor-changed-de")
+	do("a phone's size", chromedp.EmulateViewport(390, 844))
+	phone, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`[document.getElementById("yaml").clientWidth, document.documentElement.scrollWidth]`))
+	if err != nil || len(phone) != 2 || phone[0] < 250 || phone[1] > 390 {
+		t.Errorf("on a phone [editor width, page width] %v (%v): want an editor of at least 250 px in a page no wider than 390", phone, err)
+	}
+}

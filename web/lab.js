@@ -46,6 +46,13 @@ async function start() {
   $("reset-file").addEventListener("click", () => loadFile($("card-file").value));
   $("yaml").addEventListener("input", () => { drawGutter([]); scheduleCheck(); });
   $("yaml").addEventListener("scroll", () => { $("gutter").scrollTop = $("yaml").scrollTop; });
+  // The card file's lines wrap: a wider or narrower editor renumbers them.
+  let editorWidth = 0;
+  new ResizeObserver(() => {
+    if ($("yaml").clientWidth === editorWidth) return;
+    editorWidth = $("yaml").clientWidth;
+    drawGutter($("yaml").markedLines || []);
+  }).observe($("yaml"));
   // A sweep and a tuning run each play a number of games at every setting:
   // one excludes the other, and both a run until precise.
   const only = (on, off) => $(on).addEventListener("change", () => {
@@ -421,14 +428,39 @@ function loadFile(name, text) {
 function drawGutter(bad) { numberLines($("yaml"), $("gutter"), bad); }
 
 // numberLines numbers a text area's lines in its gutter and marks the
-// lines with problems.
+// lines with problems. A text area that wraps its lines (the card file)
+// gives each number the height its line takes, so that numbers stay at
+// their lines however the lines wrap.
 function numberLines(area, gutter, bad) {
-  const lines = area.value.split("\n").length;
+  const lines = area.value.split("\n");
   const marked = new Set(bad);
-  // The line break stays outside a marked number's box, which would
-  // otherwise take a second line.
-  gutter.replaceChildren(...range(1, lines).flatMap((n) => [el("span", {class: marked.has(n) ? "bad-line" : ""}, String(n)), "\n"]));
+  area.markedLines = bad;
+  const heights = area.getAttribute("wrap") === "off" ? null : lineHeights(area, lines);
+  gutter.replaceChildren(...lines.map((_, i) => el("span", {class: marked.has(i + 1) ? "bad-line" : "",
+    style: heights ? `height: ${heights[i]}px` : ""}, String(i + 1))));
   gutter.scrollTop = area.scrollTop;
+}
+
+// lineHeights measures how high each line of a wrapping text area is, in
+// a hidden copy of its text box as wide as its text.
+function lineHeights(area, lines) {
+  const cs = getComputedStyle(area);
+  const width = area.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  const one = parseFloat(cs.lineHeight) || 18;
+  if (!(width > 0)) return lines.map(() => one);
+  const box = measureBox();
+  Object.assign(box.style, {width: `${width}px`, font: cs.font, lineHeight: cs.lineHeight, tabSize: cs.tabSize, letterSpacing: cs.letterSpacing});
+  box.replaceChildren(...lines.map((l) => el("div", {}, l || " ")));
+  return [...box.children].map((d) => Math.max(one, d.getBoundingClientRect().height));
+}
+
+let measurer = null;
+function measureBox() {
+  if (!measurer) {
+    measurer = el("div", {class: "line-measure", "aria-hidden": "true"});
+    document.body.append(measurer);
+  }
+  return measurer;
 }
 
 function scheduleCheck() {
@@ -480,12 +512,18 @@ function leaveOut(presets) {
   }
 }
 
+// cardItem shows an edited card: each field the edit changed with its
+// old and new value ("HP 40 → 43"), then its rules text, and the shipped
+// card's text only where the edit changed the text.
 function cardItem(c) {
   const tag = c.added ? t("lab.card_added") : c.removed ? t("lab.card_removed") : "";
+  const changes = c.changes || [];
   return el("li", {},
     el("b", {}, c.name), tag ? el("span", {class: "tag"}, tag) : "",
-    c.removed ? "" : el("div", {class: "card-text"}, c.text),
-    c.was ? el("div", {class: "card-was muted"}, t("lab.card_was", {text: c.was})) : "");
+    changes.length ? el("ul", {class: "field-changes"}, ...changes.map((f) => el("li", {},
+      el("span", {class: "field-word"}, f.word), " ", el("span", {class: "field-was"}, f.was || "—"), " → ", el("b", {}, f.now || "—")))) : "",
+    c.removed || !c.text ? "" : el("div", {class: "card-text"}, c.text),
+    c.was && c.was !== c.text ? el("div", {class: "card-was muted"}, t("lab.card_was", {text: c.was})) : "");
 }
 
 // goToLine selects line n of the card file.
@@ -498,7 +536,9 @@ function selectLine(area, n) {
   const at = lines.slice(0, Math.max(0, n - 1)).reduce((sum, l) => sum + l.length + 1, 0);
   area.focus();
   area.setSelectionRange(at, at + (lines[n - 1] || "").length);
-  area.scrollTop = Math.max(0, (n - 5) * lineHeight(area));
+  // A wrapping text area's line n stands where the gutter's number does.
+  const number = area.parentElement.querySelector(".gutter")?.children[n - 1];
+  area.scrollTop = Math.max(0, number ? number.offsetTop - 4 * lineHeight(area) : (n - 5) * lineHeight(area));
 }
 
 function lineHeight(area) { return parseFloat(getComputedStyle(area).lineHeight) || 18; }
@@ -838,6 +878,8 @@ async function compare(a, b) {
   $("comparison").hidden = false;
   $("comparison-runs").textContent = t("lab.comparison_runs", {a: runName(c.a), b: runName(c.b)});
   $("diff-rows").replaceChildren(...c.differences.map(diffRow));
+  // An edited card without a row: why (too few games to compare).
+  $("comparison-notes").replaceChildren(...(c.notes || []).map((n) => el("li", {}, n)));
   $("comparison").scrollIntoView({behavior: "smooth"});
 }
 

@@ -207,10 +207,22 @@ func (p *Pool[F, E, P]) With(fsys fs.FS) (*Pool[F, E, P], error) {
 		leaveOut: leaveOut || p.leaveOut,
 	})
 	var probs engine.Problems
-	if errors.As(err, &probs) {
+	if errors.As(err, &probs) && !ownProblems(probs, files) {
 		return nil, append(probs, p.leftOutBy(files, renames)...)
 	}
 	return q, err
+}
+
+// ownProblems says whether any of probs is at a line of one of the newer
+// files: a file that does not decode or a card of it that does not
+// check. Its own problems are then all there is to say: that it leaves
+// out the older file's cards follows only from a mistake in it. A
+// problem of the whole pool (a colour with too few cards) has no line,
+// and is what leaving the cards out explains.
+func ownProblems(probs engine.Problems, newer []File) bool {
+	return slices.ContainsFunc(probs, func(q engine.Problem) bool {
+		return q.Line > 0 && slices.ContainsFunc(newer, func(f File) bool { return q.File == f.Name })
+	})
 }
 
 // leftOutBy explains, for a build that failed, each newer file that
@@ -358,6 +370,9 @@ func buildAt[F, E, P any](r *Rules[F, E, P], src sources, date string) (*Pool[F,
 	}
 	d := decodeFiles(r, sch, resolved)
 	pool, ps := r.Build(d.cards, d.aside)
+	if len(d.probs) > 0 || slices.ContainsFunc(ps, func(p engine.Problem) bool { return p.Line > 0 }) {
+		ps = ofCards(ps)
+	}
 	probs = append(d.probs, ps...)
 	if probs = append(probs, unlessFound(d.schemaProbs, probs)...); len(probs) > 0 {
 		return nil, probs
@@ -369,6 +384,20 @@ func buildAt[F, E, P any](r *Rules[F, E, P], src sources, date string) (*Pool[F,
 	}
 	p.infos = r.Info(pool)
 	return p, nil
+}
+
+// ofCards is the problems of ps at a card's line, for a pool built
+// while some file did not decode or some card did not check: what the
+// whole pool lacks (a colour with too few cards, a market with none)
+// then follows from the cards left out, and would only mislead.
+func ofCards(ps engine.Problems) engine.Problems {
+	var out engine.Problems
+	for _, p := range ps {
+		if p.Line > 0 {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // readFiles reads the files of dir matching pattern, in name order, as

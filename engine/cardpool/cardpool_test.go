@@ -248,3 +248,48 @@ func TestIllegalShippedPresetIsExplainedNotDropped(t *testing.T) {
 		t.Errorf("error = %v, want the preset Pair explained", err)
 	}
 }
+
+// A file that does not decode, or a card of it that does not check, is
+// all that is said: neither that it leaves out the cards of the file it
+// replaces nor what the pool then lacks, which only follow from it.
+func TestAFilesOwnMistakeIsAllThatIsSaid(t *testing.T) {
+	counted := *toyRules
+	counted.Build = func(cards []Card[toyCard], _ []File) ([]toyCard, engine.Problems) {
+		var ps engine.Problems
+		out := make([]toyCard, len(cards))
+		for i, c := range cards {
+			out[i] = c.Entry
+			if c.Entry.Cost > 50 {
+				ps = append(ps, c.Problem("cost", c.Entry.Name, "too dear", "lower it"))
+			}
+		}
+		if len(out) < 3 {
+			ps = append(ps, engine.Problem{Msg: fmt.Sprintf("the pool has %d cards, the game needs 3", len(out))})
+		}
+		return out, ps
+	}
+	base, err := Load(&counted)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, text string
+		want       string
+	}{
+		{"a wrong type", "cards:\n  - {name: Ant, cost: one}\n  - {name: Bee, cost: 2}\n", "a.yaml:2:"},
+		{"a syntax error", "cards:\n  - {name: Ant, cost: 1\n  - {name: Bee, cost: 2}\n", "a.yaml:"},
+		{"a card that does not check", "cards:\n  - {name: Ant, cost: 99}\n", "a.yaml:2: Ant: too dear"},
+	} {
+		_, err := base.With(fstest.MapFS{"a.yaml": {Data: []byte(tc.text)}})
+		ps := AsProblems(err)
+		if err == nil || len(ps) != 1 || !strings.HasPrefix(ps[0].Error(), tc.want) {
+			t.Errorf("%s: %v, want only the file's own problem (%s…)", tc.name, err, tc.want)
+		}
+	}
+	// Without a mistake of its own, the file that leaves out cards is
+	// explained.
+	_, err = base.With(fstest.MapFS{"a.yaml": {Data: []byte("cards:\n  - {name: Ant, cost: 1}\n")}})
+	if err == nil || !strings.Contains(err.Error(), "takes the place of the game's a.yaml") {
+		t.Errorf("a file leaving out a card: %v", err)
+	}
+}
