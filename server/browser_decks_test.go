@@ -348,3 +348,65 @@ func TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere(t *testing.T) {
 		t.Errorf("the deck's count is empty: the builder did not draw the deck")
 	}
 }
+
+// TestBrowserDeckBuilderSpeaksOfThePage: in German, a MystiMons deck of
+// 8 cards built by clicking lists its problems by card, without the
+// line numbers of a list the reader never typed ("Zeile 2"); its cards,
+// which have no cost, show no "–" pill that looks like a remove button
+// and no cost curve of one bar; and an Athernum preset with an Extradeck
+// says its main deck's count and its Extradeck's apart, the same in the
+// header, the verdict and the import's message.
+func TestBrowserDeckBuilderSpeaksOfThePage(t *testing.T) {
+	e := newAccountEnv(t, nil)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#message")
+	g, err := e.srv.games.lookup("mystimons")
+	if err != nil {
+		t.Skip(err)
+	}
+	do("open the MystiMons deck builder in German", chromedp.Navigate(e.http.URL+"/decks/mystimons?lang=de"))
+	do("wait for its cards", chromedp.WaitVisible("#pool li"))
+	entries, _ := json.Marshal([]engine.DeckEntry{{Card: g.Presets()[0].Entries[0].Card, Count: 8}})
+	if _, err := chromedp.Run(tab, chromedp.Evaluate[[]string](fmt.Sprintf("%s(%s)", buildJS, entries))); err != nil {
+		t.Fatal(err)
+	}
+	waitFor(t, "the deck checked", func() bool { return strings.Contains(text("#verdict"), "Noch nicht gültig") })
+	if v := text("#verdict"); strings.Contains(v, "Zeile") {
+		t.Errorf("the problems of a clicked deck name lines: %q", v)
+	}
+	layout, err := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#pool .p-cost")].filter((p) => p.textContent.trim() === "–").length + "|" + document.getElementById("curve").hidden`))
+	if err != nil || layout != "0|true" {
+		t.Errorf("cost pills and a hidden curve: %q %v, want none and hidden", layout, err)
+	}
+	shoot(t, tab, "decks-mystimons-problems-de")
+
+	do("open the Athernum deck builder in Czech", chromedp.Navigate(e.http.URL+"/decks/athernum?lang=cs"))
+	do("wait for its cards", chromedp.WaitVisible("#pool li"))
+	ath, _ := e.srv.games.lookup("athernum")
+	var preset engine.DeckList
+	for _, p := range ath.Presets() {
+		if p.Size("extra") > 0 {
+			preset = p
+		}
+	}
+	if preset.Name == "" {
+		t.Fatal("no Athernum preset with an Extradeck")
+	}
+	pick := fmt.Sprintf(`(() => { const p = document.getElementById("preset"); p.value = %q; p.dispatchEvent(new Event("change"));
+		document.getElementById("import").click(); return document.getElementById("import-text").value.length; })()`, preset.Name)
+	if n, err := chromedp.Run(tab, chromedp.Evaluate[int](pick)); err != nil || n == 0 {
+		t.Fatalf("importing the preset %s: %v, a list of %d characters", preset.Name, err, n)
+	}
+	waitFor(t, "the deck checked legal", func() bool { return strings.Contains(text("#verdict"), "Platný balíček") })
+	main, extra := fmt.Sprint(preset.Size("")), fmt.Sprint(preset.Size("extra"))
+	head, verdict, said := text("#deck-count"), text("#verdict"), text("#message")
+	for _, s := range []string{head, verdict, said} {
+		if !strings.Contains(s, main+" karet") || !strings.Contains(s, extra+" kart") || strings.Contains(s, fmt.Sprint(preset.Size("")+preset.Size("extra"))) {
+			t.Errorf("%q does not say the main deck's %s cards and the Extradeck's %s apart", s, main, extra)
+		}
+		if !strings.Contains(strings.ToLower(s), strings.ToLower(head)) {
+			t.Errorf("%q says the size otherwise than the header, %q", s, head)
+		}
+	}
+	shoot(t, tab, "decks-athernum-import-cs")
+}

@@ -3,8 +3,10 @@ package server
 import (
 	"errors"
 	"net/http"
+	"strings"
 	"time"
 
+	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/codes"
 )
 
@@ -185,7 +187,7 @@ func (srv *Server) register(w http.ResponseWriter, r *http.Request, ss AccountSe
 	case err == nil:
 		srv.log.Info("card registered", "username", ss.Username, "game", c.Printing.Game, "card", c.Printing.Card)
 		writeJSON(w, http.StatusCreated, Registration{Card: c.Printing, Status: "registered",
-			Message: words.T(langOf(r), "codes.registered", "card", c.Printing.Card, "printing", c.Printing.Printing)})
+			Message: words.T(langOf(r), "codes.registered", "card", c.Printing.Card, "printing", printingIn(langOf(r), c.Printing.Printing))})
 	case c.Owner == ss.Owner:
 		writeJSON(w, http.StatusOK, Registration{Card: c.Printing, Status: "already_yours",
 			Message: words.T(langOf(r), "codes.already_yours", "card", c.Printing.Card)})
@@ -224,4 +226,14 @@ func notACode(err error) *refusal {
 		return refuse(http.StatusBadRequest, "code_length", "n", pe.Count, "want", codes.Length)
 	}
 	return refuse(http.StatusBadRequest, "code_check")
+}
+
+// printingIn names a printing in language l as the collection page does
+// (collection.printing_first: "First edition", "Erstauflage"), or as the
+// print run names it where the pages have no word for it.
+func printingIn(l i18n.Lang, id string) string {
+	if key := "collection.printing_" + strings.ToLower(id); pageWords.Has(key) {
+		return pageWords.T(l, key)
+	}
+	return id
 }

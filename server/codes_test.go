@@ -290,3 +290,37 @@ func TestCodesPepperNeverLogged(t *testing.T) {
 		t.Error("a code is in the log")
 	}
 }
+
+// A registered card's message names its printing as the collection page
+// does, in the reader's language ("Erstauflage", "První vydání"), never
+// by the print run's id ("first").
+func TestCodeRegisteredNamesThePrintingInWords(t *testing.T) {
+	e := newCodesEnv(t, 1)
+	pepper, err := codes.NewPepper([]byte(testPepperSecret))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := codes.NewRun(codes.Printing{Game: "mystimons", Card: "Terrix", Printing: "first"}, 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var hashes bytes.Buffer
+	if err := run.WriteHashes(&hashes, pepper); err != nil {
+		t.Fatal(err)
+	}
+	if res, raw := e.pub.post("/api/codes/import", hashes.String()); res.StatusCode != http.StatusOK {
+		t.Fatalf("import: %d %s", res.StatusCode, raw)
+	}
+	alice := e.player("alice")
+	for i, want := range []string{
+		"Terrix (First edition) is now in your collection.",
+		"Terrix (Erstauflage) ist jetzt in deiner Sammlung.",
+		"Terrix (První vydání) je teď ve vaší sbírce.",
+	} {
+		lang := []string{"en", "de", "cs"}[i]
+		_, raw := alice.expect(http.StatusCreated, "POST", "/api/codes/register?lang="+lang, CodeEntry{run.Codes[i].String()})
+		if r := registration(t, raw); r.Message != want {
+			t.Errorf("%s: registered says %q, want %q", lang, r.Message, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
 
 	"kartenwerk/engine/i18n"
@@ -69,11 +70,29 @@ type errorBars struct {
 	plotter.YErrors
 }
 
-// rateBars draws proportions as bars with 95% interval whiskers.
-func rateBars(l i18n.Lang, title string, names []string, rates []Interval) (*plot.Plot, error) {
+// barWidth is the width of a rate chart's bars, in points.
+const barWidth = 28
+
+// rateBarsWide draws proportions as bars with 95% interval whiskers, for
+// a chart w wide, with the names on the x axis wrapped to fit between the
+// bars; it answers the width the chart needs, wider than w where a word
+// of a name is wider than a bar's slot.
+func rateBarsWide(l i18n.Lang, title string, names []string, rates []Interval, w vg.Length) (*plot.Plot, vg.Length, error) {
+	p, err := rateBarsPlot(l, title, rates)
+	if err != nil {
+		return nil, 0, err
+	}
+	w = fitNominalX(p, names, w, vg.Points(barWidth))
+	fitTitle(p, w)
+	return p, w, nil
+}
+
+// rateBarsPlot is the bars and whiskers of rateBarsWide.
+func rateBarsPlot(l i18n.Lang, title string, rates []Interval) (*plot.Plot, error) {
 	p := newPlot(l, title)
 	p.Y.Label.Text = words.T(l, "report.chart.rate")
 	p.Y.Min, p.Y.Max = 0, 1
+	p.Y.Tick.Marker = percentTicks{l} // as the tables write rates
 	vals := make(plotter.Values, len(rates))
 	eb := errorBars{XYs: make(plotter.XYs, len(rates)), YErrors: make(plotter.YErrors, len(rates))}
 	for i, iv := range rates {
@@ -81,7 +100,7 @@ func rateBars(l i18n.Lang, title string, names []string, rates []Interval) (*plo
 		eb.XYs[i] = plotter.XY{X: float64(i), Y: iv.Rate}
 		eb.YErrors[i].Low, eb.YErrors[i].High = iv.Rate-iv.Low, iv.High-iv.Rate
 	}
-	bars, err := plotter.NewBarChart(vals, vg.Points(28))
+	bars, err := plotter.NewBarChart(vals, vg.Points(barWidth))
 	if err != nil {
 		return nil, err
 	}
@@ -92,7 +111,6 @@ func rateBars(l i18n.Lang, title string, names []string, rates []Interval) (*plo
 		return nil, err
 	}
 	p.Add(bars, whiskers, plotter.NewGrid())
-	p.NominalX(names...)
 	return p, nil
 }
 
@@ -115,8 +133,8 @@ func (r *Report) winChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	if r.FirstKnown > 0 {
 		names, rates = append(names, words.T(l, "report.chart.first_player")), append(rates, r.FirstPlayer)
 	}
-	p, err := rateBars(l, words.T(l, "report.chart.win_rates_title"), names, rates)
-	return Chart{Name: "win-rates", Title: words.T(l, "report.chart.win_rates"), plot: p, w: 5 * vg.Inch, h: 3.2 * vg.Inch}, err
+	p, w, err := rateBarsWide(l, words.T(l, "report.chart.win_rates_title"), names, rates, 5*vg.Inch)
+	return Chart{Name: "win-rates", Title: words.T(l, "report.chart.win_rates"), plot: p, w: w, h: 3.2 * vg.Inch}, err
 }
 
 func (r *Report) lengthChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
@@ -138,6 +156,7 @@ func (r *Report) lengthChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	p.X.Label.Text = words.T(l, "report.chart.turns")
 	p.Y.Label.Text = words.T(l, "report.chart.games")
 	p.Add(h, plotter.NewGrid())
+	fitTitle(p, 5*vg.Inch)
 	return Chart{Name: "game-length", Title: words.T(l, "report.chart.length"), plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, nil
 }
 
@@ -156,8 +175,8 @@ func (r *Report) reasonChart(l i18n.Lang, game *i18n.Catalog) (Chart, error) {
 		names, rates = append(names, reasonIn(reasons, s.Name)), append(rates, s.Interval)
 	}
 	title := words.T(l, "report.chart.reasons")
-	p, err := rateBars(l, title, names, rates)
-	return Chart{Name: "end-reasons", Title: title, plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, err
+	p, w, err := rateBarsWide(l, title, names, rates, 5*vg.Inch)
+	return Chart{Name: "end-reasons", Title: title, plot: p, w: w, h: 3 * vg.Inch}, err
 }
 
 // cardChart shows the cards with the largest positive and negative
@@ -178,6 +197,7 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	slices.Reverse(common) // largest impact at the top
 	p := newPlot(l, words.T(l, "report.chart.card_impact_title"))
 	p.X.Label.Text = words.T(l, "report.chart.impact_axis")
+	p.X.Tick.Marker = percentTicks{l} // a difference of rates, as the table writes it
 	names := make([]string, len(common))
 	for i, c := range common {
 		names[i] = c.Label()
@@ -198,6 +218,8 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	p.Add(plotter.NewGrid())
 	p.NominalY(names...)
 	h := vg.Length(len(common))*14 + 70
+	fitTitle(p, 6*vg.Inch)
+	h += p.Title.TextStyle.Height(p.Title.Text) - p.Title.TextStyle.Height("M")
 	return Chart{Name: "card-impact", Title: words.T(l, "report.chart.card_impact"), plot: p, w: 6 * vg.Inch, h: h}, nil
 }
 
@@ -211,8 +233,8 @@ func newPlot(l i18n.Lang, title string) *plot.Plot {
 	return p
 }
 
-// localTicks are gonum's default ticks with the decimal comma of German
-// and Czech.
+// localTicks are gonum's default ticks with the decimal comma and the
+// minus sign of German and Czech.
 type localTicks struct{ lang i18n.Lang }
 
 // Ticks implements plot.Ticker.
@@ -220,8 +242,147 @@ func (t localTicks) Ticks(min, max float64) []plot.Tick {
 	ticks := plot.DefaultTicks{}.Ticks(min, max)
 	if t.lang != i18n.EN {
 		for i := range ticks {
-			ticks[i].Label = strings.Replace(ticks[i].Label, ".", ",", 1)
+			ticks[i].Label = minusSign(t.lang, strings.Replace(ticks[i].Label, ".", ",", 1))
 		}
 	}
 	return ticks
+}
+
+// percentTicks are gonum's default ticks of a rate (0.25) written as the
+// report's tables write rates, in percent ("25 %", "−10 %").
+type percentTicks struct{ lang i18n.Lang }
+
+// Ticks implements plot.Ticker.
+func (t percentTicks) Ticks(lo, hi float64) []plot.Tick {
+	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
+	for i := range ticks {
+		if ticks[i].Label == "" {
+			continue
+		}
+		digits := 0 // places a percent needs: the fraction's less two
+		if dot := strings.IndexByte(ticks[i].Label, '.'); dot >= 0 {
+			digits = max(0, len(ticks[i].Label)-dot-1-2)
+		}
+		ticks[i].Label = minusSign(t.lang, i18n.Percent(t.lang, ticks[i].Value, digits))
+	}
+	return ticks
+}
+
+// minusSign writes a number's minus as the report's signed numbers do
+// (i18n.Signed): German and Czech typeset the minus sign, English keeps
+// the hyphen-minus.
+func minusSign(l i18n.Lang, s string) string {
+	if l == i18n.EN || !strings.HasPrefix(s, "-") {
+		return s
+	}
+	return "−" + s[1:]
+}
+
+// yAxisRoom is what a chart's y axis, its label, ticks and numbers, and
+// the space around the plot take from its width: a bound, so that what is
+// left for the bars is never overestimated.
+const yAxisRoom = 72 // points
+
+// labelGap is the least space between two neighbouring labels.
+const labelGap = 6 // points
+
+// fitNominalX names the x axis's slots of p by names, each wrapped at its
+// spaces and after its hyphens into lines that fit between its
+// neighbours' ("Objective-" over "Fähigkeit"), so that no two labels
+// overlap in any language. A word wider than a slot (one that cannot be
+// wrapped) widens the chart: fitNominalX answers the width it needs, w or
+// more.
+func fitNominalX(p *plot.Plot, names []string, w, bar vg.Length) vg.Length {
+	sty := p.X.Tick.Label
+	var widest vg.Length
+	for _, n := range names {
+		for _, piece := range wrapPieces(n) {
+			widest = max(widest, sty.Width(strings.TrimSpace(piece)))
+		}
+	}
+	gaps := vg.Length(max(len(names)-1, 1))
+	// The first and the last label reach half their width beyond their
+	// slot's middle; the slots between them are one spacing apart.
+	if need := vg.Points(yAxisRoom) + bar + gaps*(widest+vg.Points(labelGap)) + widest; need > w {
+		w = need
+	}
+	line := (w - vg.Points(yAxisRoom) - bar - widest) / gaps
+	if len(names) < 2 {
+		line = w - vg.Points(yAxisRoom)
+	}
+	line -= vg.Points(labelGap)
+	wrapped := make([]string, len(names))
+	for i, n := range names {
+		wrapped[i] = wrapLabel(sty, n, line)
+	}
+	p.X.Tick.Label.Handler = spacedLines{p.X.Tick.Label.Handler}
+	p.NominalX(wrapped...)
+	return w
+}
+
+// fitTitle wraps p's title at its spaces into lines as wide as a chart of
+// width w holds, where a long title in German or Czech would run over
+// the chart's edge.
+func fitTitle(p *plot.Plot, w vg.Length) {
+	p.Title.TextStyle.Handler = spacedLines{p.Title.TextStyle.Handler}
+	p.Title.Text = wrapLabel(p.Title.TextStyle, p.Title.Text, w-vg.Points(2*labelGap))
+}
+
+// wrapPieces splits a label into the pieces a line may break after:
+// after each space and each hyphen.
+func wrapPieces(s string) []string {
+	var out []string
+	start := 0
+	for i, r := range s {
+		if r == ' ' || r == '-' {
+			out = append(out, s[start:i+1])
+			start = i + 1
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// wrapLabel wraps s into lines of at most width in sty, breaking after
+// spaces and hyphens; a piece wider than width stands on a line alone.
+func wrapLabel(sty text.Style, s string, width vg.Length) string {
+	var lines []string
+	cur := ""
+	for _, piece := range wrapPieces(s) {
+		if cur != "" && sty.Width(strings.TrimSpace(cur+piece)) > width {
+			lines = append(lines, strings.TrimSpace(cur))
+			cur = ""
+		}
+		cur += piece
+	}
+	if cur = strings.TrimSpace(cur); cur != "" || len(lines) == 0 {
+		lines = append(lines, cur)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// spacedLines draws a text of several lines a whole line apart, the
+// height text.Style measures them by, where gonum's plain handler sets
+// them a font size apart, so close that a descender touches the accent
+// of the line below ("Objective-" over "Fähigkeit").
+type spacedLines struct{ text.Handler }
+
+// Draw implements text.Handler.
+func (h spacedLines) Draw(c vg.Canvas, txt string, sty text.Style, pt vg.Point) {
+	lines := h.Lines(strings.TrimRight(txt, "\n"))
+	if len(lines) < 2 || sty.Rotation != 0 {
+		h.Handler.Draw(c, txt, sty, pt)
+		return
+	}
+	e := h.Extents(sty.Font)
+	step := e.Height // ascent, descent and the gap between lines
+	top := pt.Y + sty.Height(txt)*vg.Length(sty.YAlign+1)
+	one := sty
+	one.YAlign = text.YBottom
+	for i, line := range lines {
+		bottom := top - vg.Length(i)*step - e.Ascent - e.Descent
+		h.Handler.Draw(c, line, one, vg.Point{X: pt.X, Y: bottom})
+	}
 }

@@ -206,7 +206,10 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"field":       func(game, field string) string { return FieldIn(l, game, field) },
 		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
 		"variant":     func(k, v string) string { return VariantSaid(l, game, k, v) },
-		"option":      func(k, v string) string { return optionIn(l, game, k, v) },
+		// variantFlags is the command-line form of variants the words
+		// name, to play them again; "" where every one is said as its flag.
+		"variantFlags": func(v map[string]string) string { return variantFlags(l, game, v) },
+		"option":       func(k, v string) string { return optionIn(l, game, k, v) },
 	}
 }
 
@@ -224,6 +227,22 @@ func VariantsIn(l i18n.Lang, game *i18n.Catalog, v map[string]string) []VariantW
 		out = append(out, VariantWord{Said: VariantSaid(l, game, k, v[k]), Flag: k + "=" + v[k]})
 	}
 	return out
+}
+
+// variantFlags writes a batch's variants as the command line takes them,
+// "--variant chart=standard --variant turn-limit=none", or "" where the
+// game's words name none of them (each is then said as its flag).
+func variantFlags(l i18n.Lang, game *i18n.Catalog, v map[string]string) string {
+	var flags []string
+	named := false
+	for _, w := range VariantsIn(l, game, v) {
+		flags = append(flags, "--variant "+w.Flag)
+		named = named || w.Said != w.Flag
+	}
+	if !named {
+		return ""
+	}
+	return strings.Join(flags, " ")
 }
 
 // VariantSaid is option v of variant k in the game's words ("Barvy:

@@ -213,6 +213,7 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	p.Y.Label.Text = words.T(l, "report.sweep.mean_turns")
 	if sw.rate() {
 		p.Y.Label.Text = words.T(l, "report.chart.rate")
+		p.Y.Tick.Marker = percentTicks{l} // as the table writes rates
 	}
 	groups := map[string]*errorBars{}
 	var order []string
@@ -257,7 +258,9 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 		}
 	}
 	p.Add(plotter.NewGrid())
-	return Chart{Name: "sweep", Title: p.Title.Text, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+	title := p.Title.Text
+	fitTitle(p, 5.5*vg.Inch) // a long title in German or Czech wraps
+	return Chart{Name: "sweep", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
 }
 
 // dodge moves the second field's lines a little apart along the x axis,

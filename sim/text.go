@@ -174,18 +174,19 @@ func pct(iv Interval) string {
 }
 
 // variantsText says a batch's rule variants in the game's words, each
-// with the flag that plays it again ("Barvy: výhradní (colours=exclusive)"),
-// or as flags alone where the game has no words for them.
+// once ("Barvy: výhradní"), then, to play them again, their command-line
+// form under its label ("příkazová řádka: --variant colours=exclusive");
+// where the game has no words for them, as flags alone.
 func variantsText(l i18n.Lang, game *i18n.Catalog, v map[string]string) string {
 	var parts []string
 	for _, w := range VariantsIn(l, game, v) {
-		if w.Said == w.Flag {
-			parts = append(parts, w.Flag)
-			continue
-		}
-		parts = append(parts, w.Said+" ("+w.Flag+")")
+		parts = append(parts, w.Said)
 	}
-	return strings.Join(parts, "; ")
+	said := strings.Join(parts, "; ")
+	if flags := variantFlags(l, game, v); flags != "" {
+		said += " (" + words.T(l, "report.summary.command_line") + ": " + flags + ")"
+	}
+	return said
 }
 
 // widest is the length in runes, which fmt pads by, of the longest of

@@ -44,6 +44,7 @@ func (t *Tuning) ChartIn(l i18n.Lang) (Chart, error) {
 	p.X.Label.Text = words.T(l, "report.tune.evaluation")
 	p.Y.Label.Text = words.T(l, "report.chart.rate") // the title names the figure: a long name would be cut on the axis
 	p.Y.Min, p.Y.Max = 0, 1
+	p.Y.Tick.Marker = percentTicks{l} // as the report writes rates
 	pts := make(plotter.XYs, len(t.Rates))
 	for i, r := range t.Rates {
 		pts[i] = plotter.XY{X: float64(i + 1), Y: r}
@@ -67,5 +68,7 @@ func (t *Tuning) ChartIn(l i18n.Lang) (Chart, error) {
 		}
 		p.Add(line)
 	}
-	return Chart{Name: "tuning", Title: p.Title.Text, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+	title := p.Title.Text
+	fitTitle(p, 5.5*vg.Inch) // a long title in German or Czech wraps
+	return Chart{Name: "tuning", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
 }

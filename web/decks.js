@@ -67,6 +67,29 @@ function sectionsInDeck() {
   return [...state.sections, ...used].filter((s, i, all) => used.has(s) && all.indexOf(s) === i);
 }
 
+/** sizeText says the deck's size as every place of the page says it: its
+ * main deck's count, and each other section's apart ("Main deck: 60
+ * cards · Extra deck: 2 cards"), never one sum of them. */
+function sizeText() {
+  const sections = sectionsInDeck();
+  const n = (s) => state.entries.filter((e) => e.section === s).reduce((k, e) => k + e.count, 0);
+  if (sections.length <= 1) return t("decks.count", {n: n(sections[0] ?? "")});
+  return sections.map((s) => t("decks.count_in", {section: sectionName(s), count: t("decks.count", {n: n(s)})})).join(" · ");
+}
+
+/** sizeSaid is key's sentence of the deck's size: with one count
+ * (key, "Legal deck of 60 cards.") where the deck is one list, else with
+ * each section's apart (key_parts). */
+function sizeSaid(key) {
+  if (sectionsInDeck().length <= 1) return t(key, {n: state.entries.reduce((k, e) => k + e.count, 0)});
+  return t(key + "_parts", {parts: sizeText()});
+}
+
+/** hasCosts: the game's cards have costs to chart (MystiMons' have none). */
+function hasCosts() {
+  return state.cards.some((c) => !isNaN(parseInt(c.cost, 10)));
+}
+
 function copiesOf(name, section) {
   return state.entries.filter((e) => key(e.card) === key(name) && (section === undefined || e.section === section))
     .reduce((n, e) => n + e.count, 0);
@@ -103,6 +126,7 @@ function keeps(c) {
 function drawPool() {
   const shown = state.cards.filter(keeps);
   $("pool-count").textContent = t("decks.shown", {n: shown.length, all: state.cards.length});
+  $("pool").classList.toggle("no-cost", !hasCosts());
   $("pool").replaceChildren(...shown.map(poolRow));
 }
 
@@ -111,7 +135,9 @@ function poolRow(c) {
   const own = state.me ? state.owned.get(key(c.name)) || 0 : null;
   const section = $("section").value;
   return el("li", {dataset: {name: c.name}},
-    el("span", {class: "p-cost"}, c.cost || "–"),
+    // A game without costs shows no cost pill: a "–" there looked like a
+    // button that removes the card.
+    hasCosts() ? el("span", {class: c.cost ? "p-cost" : "p-cost none"}, c.cost || "") : null,
     el("span", {class: "p-name"}, c.name),
     el("span", {class: "p-buttons"},
       own === null ? null : el("span", {class: own < inDeck ? "owned-count short" : "owned-count"}, t("decks.owned", {n: own})),
@@ -146,7 +172,8 @@ function redraw() {
 
 function drawDeck() {
   const total = state.entries.reduce((n, e) => n + e.count, 0);
-  $("deck-count").textContent = t("decks.count", {n: total});
+  const size = sizeText(); // as a line of its own, with a capital
+  $("deck-count").textContent = size.charAt(0).toUpperCase() + size.slice(1);
   if (total === 0) {
     $("deck").replaceChildren(el("li", {class: "muted"}, t("decks.empty")));
     return;
@@ -212,9 +239,13 @@ function tally(of) {
 function drawCharts() {
   // An empty deck has nothing to chart: no empty frames under captions.
   document.querySelector(".charts").hidden = state.entries.length === 0;
+
   const curve = tally((c) => (isNaN(parseInt(c.cost, 10)) ? "–" : parseInt(c.cost, 10))).sort((a, b) => byCost(a[0], b[0]));
   const kinds = tally((c) => c.kind || "?").sort((a, b) => b[1] - a[1]);
   $("curve").replaceChildren(el("figcaption", {}, t("decks.curve")), barChart(curve));
+  // A deck none of whose cards has a cost (MystiMons') has no curve to
+  // draw: one bar labelled "–" said nothing.
+  $("curve").hidden = !curve.some(([cost]) => cost !== "–");
   $("kinds").replaceChildren(el("figcaption", {}, t("decks.kinds")), hbarChart(kinds));
 }
 
@@ -242,15 +273,19 @@ async function check() {
   if (seq !== checkSeq) return; // a newer check is under way
   // A deck all of whose cards are in sections (Zynalith's stacks) has no
   // main deck: its size is all its cards.
-  const size = legal.cards || state.entries.reduce((n, e) => n + e.count, 0);
-  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, t("decks.legal", {n: size})) : problemsEl(t("decks.problems"), legal.problems));
+  // The size is said as the header says it: the main deck's count and
+  // each other section's apart.
+  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, sizeSaid("decks.legal")) : problemsEl(t("decks.problems"), legal.problems));
   $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, t("decks.owned_all")) :
     el("details", {class: "owned-short"}, el("summary", {}, t("decks.owned_short", {n: owned.problems.length})), problemsEl("", owned.problems)));
 }
 
+/** problemsEl lists problems by card: the list the server checked is the
+ * one this page wrote from the deck (listText), so its line numbers name
+ * lines the reader never saw, and none is shown. */
 function problemsEl(title, problems) {
   return el("div", {class: "bad"}, title, el("ul", {class: "problems"}, problems.map((p) => el("li", {},
-    p.line ? t("decks.line", {n: p.line}) : "", p.subject ? `${p.subject}: ` : "", ruleText(p.message), fixText(p.fix)))));
+    p.subject ? `${p.subject}: ` : "", ruleText(p.message), fixText(p.fix)))));
 }
 
 // ---- saved decks ----
@@ -465,7 +500,7 @@ function wire() {
     state.readOnly = false;
     $("shared-note").hidden = true;
     setDeck(null, $("import-text").value);
-    say(t("decks.imported", {n: state.entries.reduce((n, e) => n + e.count, 0)}));
+    say(sizeSaid("decks.imported"));
   });
 }
 

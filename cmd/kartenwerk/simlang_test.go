@@ -217,7 +217,7 @@ func TestReportNamesVariantsInTheGamesWords(t *testing.T) {
 		t.Fatal(err)
 	}
 	page, _ := os.ReadFile(html)
-	saysOnly(t, string(page), []string{"Antiracistická úprava: zapnuto", `<code class="flag">antiracist=on</code>`}, nil)
+	saysOnly(t, string(page), []string{"Antiracistická úprava: zapnuto", `<code class="flag">--variant antiracist=on</code>`}, nil)
 	if _, _, err := run(t, "", "sim", "mysticelements", "-n", "10", "--compare-variant", "antiracist=off,on", "--report", html, "--lang", "de"); err != nil {
 		t.Fatal(err)
 	}
@@ -288,7 +288,7 @@ func TestSimTextSaysItsVariantsInTheGamesWords(t *testing.T) {
 	if err != nil {
 		t.Fatalf("sim: %v\n%s", err, out)
 	}
-	saysOnly(t, out, []string{"varianta: Barvy: sdílené (colours=shared)"}, []string{"varianta: colours=shared"})
+	saysOnly(t, out, []string{"varianta: Barvy: sdílené (příkazová řádka: --variant colours=shared)"}, []string{"varianta: colours=shared"})
 }
 
 // A sweep of a deck's win rate is refused before its first game when no
