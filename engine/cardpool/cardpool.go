@@ -370,7 +370,7 @@ func buildAt[F, E, P any](r *Rules[F, E, P], src sources, date string) (*Pool[F,
 	}
 	d := decodeFiles(r, sch, resolved)
 	pool, ps := r.Build(d.cards, d.aside)
-	if len(d.probs) > 0 || slices.ContainsFunc(ps, func(p engine.Problem) bool { return p.Line > 0 }) {
+	if len(d.probs) > 0 {
 		ps = ofCards(ps)
 	}
 	probs = append(d.probs, ps...)
@@ -387,9 +387,11 @@ func buildAt[F, E, P any](r *Rules[F, E, P], src sources, date string) (*Pool[F,
 }
 
 // ofCards is the problems of ps at a card's line, for a pool built
-// while some file did not decode or some card did not check: what the
-// whole pool lacks (a colour with too few cards, a market with none)
-// then follows from the cards left out, and would only mislead.
+// while some file or card did not decode: what the whole pool lacks (a
+// colour with too few cards, a market with none) then follows from the
+// cards left out, and would only mislead. A pool whose cards all decode
+// keeps them: a card missing from it is the designer's to hear of, and
+// a card's problem may follow from it (a keyword naming the missing Haut).
 func ofCards(ps engine.Problems) engine.Problems {
 	var out engine.Problems
 	for _, p := range ps {
