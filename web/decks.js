@@ -77,12 +77,14 @@ function sizeText() {
   return sections.map((s) => t("decks.count_in", {section: sectionName(s), count: t("decks.count", {n: n(s)})})).join(" · ");
 }
 
-/** sizeSaid is key's sentence of the deck's size: with one count
- * (key, "Legal deck of 60 cards.") where the deck is one list, else with
- * each section's apart (key_parts). */
+/** sizeSaid is the sentence of the deck's size, for key "legal" or
+ * "imported": with one count ("Legal deck of 60 cards.") where the deck
+ * is one list, else with each section's apart. */
 function sizeSaid(key) {
-  if (sectionsInDeck().length <= 1) return t(key, {n: state.entries.reduce((k, e) => k + e.count, 0)});
-  return t(key + "_parts", {parts: sizeText()});
+  const whole = sectionsInDeck().length <= 1;
+  const n = state.entries.reduce((k, e) => k + e.count, 0), parts = sizeText();
+  if (key === "legal") return whole ? t("decks.legal", {n}) : t("decks.legal_parts", {parts});
+  return whole ? t("decks.imported", {n}) : t("decks.imported_parts", {parts});
 }
 
 /** hasCosts: the game's cards have costs to chart (MystiMons' have none). */
@@ -275,7 +277,7 @@ async function check() {
   // main deck: its size is all its cards.
   // The size is said as the header says it: the main deck's count and
   // each other section's apart.
-  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, sizeSaid("decks.legal")) : problemsEl(t("decks.problems"), legal.problems));
+  $("verdict").replaceChildren(legal.ok ? el("p", {class: "ok"}, sizeSaid("legal")) : problemsEl(t("decks.problems"), legal.problems));
   $("owned-verdict").replaceChildren(!owned ? "" : owned.ok ? el("p", {class: "ok muted"}, t("decks.owned_all")) :
     el("details", {class: "owned-short"}, el("summary", {}, t("decks.owned_short", {n: owned.problems.length})), problemsEl("", owned.problems)));
 }
@@ -500,7 +502,7 @@ function wire() {
     state.readOnly = false;
     $("shared-note").hidden = true;
     setDeck(null, $("import-text").value);
-    say(sizeSaid("decks.imported"));
+    say(sizeSaid("imported"));
   });
 }
 
