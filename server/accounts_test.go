@@ -312,6 +312,19 @@ func TestCSRFRefused(t *testing.T) {
 		t.Errorf("an anonymous game has the owner %q", g.Owner)
 	}
 	e.playOne(anon)
+	// Nor can another site's page make a browser without a login start
+	// games or companion tables from its address.
+	for _, h := range []map[string]string{{"Origin": "https://evil.example"}, {"Sec-Fetch-Site": "cross-site"}} {
+		visitor := e.browser()
+		for k, v := range h {
+			visitor.header.Set(k, v)
+		}
+		for path, body := range map[string]any{"/api/games": firstFriendGame(), "/api/companion/tables": map[string]string{"game": "mystimons", "name": "Ada"}} {
+			if res, raw := visitor.do("POST", path, body); res.StatusCode != http.StatusForbidden {
+				t.Errorf("an anonymous %v request to %s: %d %s, want 403", h, path, res.StatusCode, raw)
+			}
+		}
+	}
 	// Another site cannot log a browser in to its own account.
 	other := e.browser()
 	other.header.Set("Origin", "https://evil.example")

@@ -12,7 +12,11 @@ import (
 // server's own pages: from its origin (Origin and Sec-Fetch-Site, when the
 // browser sends them) and with the session's CSRF token, which only this
 // origin's pages can read. Requests without the cookie (anonymous play,
-// authorised by seat tokens) pass unchanged.
+// authorised by seat tokens) need no token, but a browser's request that
+// another site's page made is refused too: else any page could make its
+// visitors' browsers create games and companion tables from their
+// addresses, past each address's limits. Programs send no Origin and no
+// Sec-Fetch-Site, and pass.
 
 // csrfExempt are the requests that start a session: they carry no
 // session's token yet (a stale cookie may be there), so only their
@@ -27,9 +31,6 @@ func csrfRefusal(r *http.Request) *refusal {
 	}
 	c, err := r.Cookie(sessionCookie)
 	hasCookie := err == nil && c.Value != ""
-	if !hasCookie && !csrfExempt[r.URL.Path] {
-		return nil
-	}
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		return refuse(http.StatusForbidden, "other_site", "site", site)
 	}
