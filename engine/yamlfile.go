@@ -36,6 +36,10 @@ func DecodeYAML(name string, data []byte, v any) (*YAMLFile, error) {
 }
 
 func yamlProblem(name string, err error) Problem {
+	var ae *YAMLAliasError
+	if errors.As(err, &ae) {
+		return Problem{File: name, Line: ae.Line, Msg: AliasMsg, Fix: AliasFix}
+	}
 	var ye yaml.Error
 	if errors.As(err, &ye) {
 		p := Problem{File: name, Msg: ye.GetMessage()}

@@ -238,3 +238,37 @@ func TestHealthReadyAndMetrics(t *testing.T) {
 		t.Errorf("/readyz with a closed store: %d, want 503", code)
 	}
 }
+
+// labAliasBomb is a "billion laughs" card file of depth levels of nine
+// aliases each: the card's extra would expand to 9^depth strings.
+func labAliasBomb(depth int) string {
+	var b strings.Builder
+	b.WriteString("colour: red\nl0: &l0 [\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\"]\n")
+	for i := 1; i <= depth; i++ {
+		b.WriteString("l" + strconv.Itoa(i) + ": &l" + strconv.Itoa(i) + " [")
+		b.WriteString(strings.TrimSuffix(strings.Repeat("*l"+strconv.Itoa(i-1)+",", 9), ","))
+		b.WriteString("]\n")
+	}
+	b.WriteString("cards:\n  - {name: Grave Rat, type: unit, cost: 1, extra: *l" + strconv.Itoa(depth) + "}\n")
+	return b.String()
+}
+
+// A card file of nested aliases sent to the lab, as a check or as a run's
+// cards, is refused as a problem at its line before anything expands: a
+// bomb that would expand to billions of strings costs the server nothing.
+func TestLabLimitsRefuseAYAMLAliasBomb(t *testing.T) {
+	e := newEnv(t)
+	cards := labAliasBomb(10) // 9^10 = 3.5 billion strings if expanded
+	for _, req := range []struct {
+		path string
+		body any
+	}{
+		{"/api/lab/check", map[string]any{"game": "mysticelements", "card_file": "red.yaml", "cards": cards}},
+		{"/api/lab/runs", map[string]any{"game": "mysticelements", "games": 10, "card_file": "red.yaml", "cards": cards}},
+	} {
+		code, body := e.callWith(http.Header{"Content-Type": {"application/json"}}, "POST", req.path, req.body, nil)
+		if code != http.StatusBadRequest || !strings.Contains(body, "are not allowed in card files") || !strings.Contains(body, `"line":2`) {
+			t.Errorf("%s: %d %s, want 400 with the aliases refused at line 2", req.path, code, body)
+		}
+	}
+}
