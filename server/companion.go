@@ -28,6 +28,7 @@ import (
 type companionHub struct {
 	mu     sync.Mutex
 	tables map[string]*liveTable
+	swept  time.Time // when idle tables were last dropped (sweepIdle)
 }
 
 // liveTable is a companion table in memory with its connected phones.
@@ -36,7 +37,23 @@ type liveTable struct {
 	t       *companion.Table
 	clients map[*client]struct{}
 	gone    bool // dropped from the hub: requests must read the table again
+	// creator is the address that created the table on this server, ""
+	// for a table read from the store; used is when a phone last changed
+	// or opened it. Both count toward maxCompanionTables.
+	creator string
+	used    time.Time
 }
+
+// A companion table stays in memory while a phone is connected to it or
+// it changed in the last companionIdle; after that it is dropped from
+// memory (the store keeps it, and the next request reads it again). One
+// address may hold at most maxCompanionTables such tables that it
+// created on this server: a table is a handful of phones' evening, and
+// the store keeps every table for good.
+var (
+	maxCompanionTables = 20
+	companionIdle      = 15 * time.Minute
+)
 
 // companionLogTail is how many of the newest events a snapshot carries.
 const companionLogTail = 200
@@ -173,6 +190,11 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		tooMany(w, wait, refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60))
 		return
 	}
+	creator := creatorKey(clientAddr(r))
+	if srv.companionHub().openBy(creator, time.Now()) >= maxCompanionTables {
+		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables))
+		return
+	}
 	id := newToken()
 	t, err := companion.New(id, req.Game)
 	if err != nil {
@@ -192,7 +214,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		srv.httpError(w, err)
 		return
 	}
-	lt := &liveTable{t: t, clients: map[*client]struct{}{}}
+	lt := &liveTable{t: t, clients: map[*client]struct{}{}, creator: creator, used: time.Now()}
 	srv.companionHub().put(id, lt)
 	lt.mu.Lock()
 	snap := lt.snapshot()
@@ -209,6 +231,51 @@ func (h *companionHub) put(id string, lt *liveTable) {
 	h.mu.Lock()
 	h.tables[id] = lt
 	h.mu.Unlock()
+}
+
+// openBy drops the idle tables (at most once a minute) and counts the
+// tables in memory that creator created.
+func (h *companionHub) openBy(creator string, now time.Time) int {
+	h.sweepIdle(now)
+	h.mu.Lock()
+	tables := make([]*liveTable, 0, len(h.tables))
+	for _, lt := range h.tables {
+		tables = append(tables, lt)
+	}
+	h.mu.Unlock()
+	n := 0
+	for _, lt := range tables {
+		lt.mu.Lock()
+		if !lt.gone && lt.creator == creator {
+			n++
+		}
+		lt.mu.Unlock()
+	}
+	return n
+}
+
+// sweepIdle drops from memory every table without a phone connected
+// that has not changed for companionIdle; the store keeps them. It
+// sweeps at most once a minute.
+func (h *companionHub) sweepIdle(now time.Time) {
+	h.mu.Lock()
+	if now.Sub(h.swept) < time.Minute {
+		h.mu.Unlock()
+		return
+	}
+	h.swept = now
+	ids := make(map[string]*liveTable, len(h.tables))
+	for id, lt := range h.tables {
+		ids[id] = lt
+	}
+	h.mu.Unlock()
+	for id, lt := range ids { // a table's lock before the hub's
+		lt.mu.Lock()
+		if !lt.gone && len(lt.clients) == 0 && now.Sub(lt.used) >= companionIdle {
+			h.forgetLocked(id, lt)
+		}
+		lt.mu.Unlock()
+	}
 }
 
 // companionTable returns a table from memory, or reads it from the store.
@@ -229,7 +296,7 @@ func (srv *Server) companionTable(ctx context.Context, id string) (*liveTable, e
 	if lt, ok := h.tables[id]; ok { // another request loaded it meanwhile
 		return lt, nil
 	}
-	lt = &liveTable{t: t, clients: map[*client]struct{}{}}
+	lt = &liveTable{t: t, clients: map[*client]struct{}{}, used: time.Now()}
 	h.tables[id] = lt
 	return lt, nil
 }
@@ -295,6 +362,7 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 		return
 	}
 	defer lt.mu.Unlock()
+	lt.used = time.Now()
 	seq := lt.t.Seq()
 	if seq >= maxCompanionEvents {
 		writeRefusal(w, refuse(http.StatusConflict, "table_full", "n", seq))
@@ -362,6 +430,7 @@ func (srv *Server) handleCompanionWS(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lt.clients[c] = struct{}{}
+	lt.used = time.Now()
 	b, _ := json.Marshal(lt.snapshot())
 	c.push(b)
 	lt.mu.Unlock()
@@ -431,8 +500,12 @@ func (srv *Server) leaveCompanion(id string, lt *liveTable, c *client) {
 // forgetLocked drops a table from the hub; the caller holds lt.mu (the
 // lock order is a table's, then the hub's).
 func (srv *Server) forgetLocked(id string, lt *liveTable) {
+	srv.companionHub().forgetLocked(id, lt)
+}
+
+// forgetLocked drops a table from the hub; the caller holds lt.mu.
+func (h *companionHub) forgetLocked(id string, lt *liveTable) {
 	lt.gone = true
-	h := srv.companionHub()
 	h.mu.Lock()
 	if h.tables[id] == lt {
 		delete(h.tables, id)

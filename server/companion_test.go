@@ -12,6 +12,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"kartenwerk/engine/i18n"
 	"kartenwerk/platform/codes"
 	"kartenwerk/platform/companion"
 )
@@ -204,5 +205,91 @@ func TestCompanionTablesCannotBeFlooded(t *testing.T) {
 	e.companionDo(id, 1, "a", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"})
 	if code, _, body := e.companionDo(id, 1, "b", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"}); code != http.StatusConflict || !strings.Contains(body, "start a new table") {
 		t.Errorf("a change beyond the log's ceiling: %d %s", code, body)
+	}
+}
+
+// Every text of a companion command is short: a 60,000-byte op, arg or
+// target is refused with its code in every language before the table
+// keeps it, so the table and the snapshots its phones get stay small.
+func TestCompanionCommandTextsAreBounded(t *testing.T) {
+	e := newEnv(t)
+	id := e.companionCreate("mystimons", "Ada").ID
+	long := strings.Repeat("x", 60000)
+	cases := []CompanionCommand{
+		{Seat: 2, Op: long, Cmd: companion.Command{Verb: "add", Target: "p1", Arg: "hp", N: 1}},
+		{Seat: 1, Op: "a", Cmd: companion.Command{Verb: "add", Target: "p1.hp", Arg: long, N: 1}},
+		{Seat: 1, Op: "b", Cmd: companion.Command{Verb: "add", Target: "p1." + long, N: 1}},
+		{Seat: 0, Op: "c", Cmd: companion.Command{Verb: "join", Arg: "Bo" + strings.Repeat(" ", 60000)}},
+	}
+	for i, c := range cases {
+		texts := map[i18n.Lang]string{}
+		for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+			code, body := e.callWith(http.Header{"Accept-Language": {l.String()}}, "POST", "/api/companion/tables/"+id+"/commands", c, nil)
+			texts[l] = checkRefusalIn(t, fmt.Sprintf("long command %d", i), l, code, body, "companion_text_length")
+			if code != http.StatusBadRequest || !strings.Contains(texts[l], "64") {
+				t.Errorf("long command %d in %s: %d %q, want 400 naming the bound of 64", i, l, code, texts[l])
+			}
+		}
+		checkNotEnglish(t, fmt.Sprintf("long command %d", i), texts)
+	}
+	var snap CompanionSnapshot
+	code, body := e.call("GET", "/api/companion/tables/"+id, nil, &snap)
+	if code != http.StatusOK || snap.Seq != 1 || len(body) > 4096 {
+		t.Errorf("after the refusals the table is %d bytes at event %d, want only its first event", len(body), snap.Seq)
+	}
+	// What the page sends is taken: a UUID as op, a key and a card's name.
+	if code, _, body := e.companionDo(id, 1, "0b9f5c1e-7d5a-4c1e-9a51-2f6f9c0d8e7a", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"}); code != http.StatusOK {
+		t.Errorf("a command as the page sends it: %d %s", code, body)
+	}
+}
+
+// One address holds at most maxCompanionTables tables open: beyond them
+// a new table is refused (429 with Retry-After) until one is idle, with
+// no phone connected; an idle table is dropped from memory and read
+// again from the store when asked for.
+func TestCompanionTablesPerAddressAreLimited(t *testing.T) {
+	oldMax, oldIdle := maxCompanionTables, companionIdle
+	maxCompanionTables = 2
+	t.Cleanup(func() { maxCompanionTables, companionIdle = oldMax, oldIdle })
+	e := newEnv(t)
+	first := e.companionCreate("mystimons", "Ada").ID
+	e.companionCreate("mystimons", "Bo")
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	ws, _, err := websocket.Dial(ctx, strings.Replace(e.http.URL, "http", "ws", 1)+"/api/companion/tables/"+first+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.Close(websocket.StatusNormalClosure, "")
+	if _, _, err := ws.Read(ctx); err != nil { // the table as it is: the phone is connected
+		t.Fatal(err)
+	}
+	req, _ := http.NewRequest("POST", e.http.URL+"/api/companion/tables", strings.NewReader(`{"game":"mystimons","name":"Cy"}`))
+	req.Header.Set("Accept-Language", "de")
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refused httpErrorBody
+	json.NewDecoder(res.Body).Decode(&refused)
+	res.Body.Close()
+	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || refused.Code != "companion_tables_open" ||
+		!strings.Contains(refused.Error, "2 Begleit-Tische offen") {
+		t.Fatalf("a third table from one address: %d %+v, want 429 companion_tables_open in German with Retry-After", res.StatusCode, refused)
+	}
+	// The second table, without a phone, goes idle and leaves memory; the
+	// first keeps its phone and still counts.
+	companionIdle = 0
+	h := e.srv.companionHub()
+	h.mu.Lock()
+	h.swept = time.Time{}
+	h.mu.Unlock()
+	e.companionCreate("mystimons", "Cy")
+	if code, _ := e.call("POST", "/api/companion/tables", map[string]string{"game": "mystimons", "name": "Di"}, nil); code != http.StatusTooManyRequests {
+		t.Errorf("a fourth table with the first still open: %d, want 429", code)
+	}
+	var snap CompanionSnapshot
+	if code, body := e.call("GET", "/api/companion/tables/"+first, nil, &snap); code != http.StatusOK || snap.State["p1.name"] != "Ada" {
+		t.Errorf("the open table: %d %s", code, body)
 	}
 }

@@ -11,6 +11,13 @@ import (
 // MaxPlayers is the most players a table takes.
 const MaxPlayers = 6
 
+// MaxText is the most bytes of each text of a command and of its op id:
+// the pages send a UUID (36 bytes) as op, a key such as p1.m3.hp as
+// target and a card's, status's or player's name as arg. Each event keeps
+// them, and every snapshot of the table repeats its newest events, so a
+// longer text only bloats the table for all its phones.
+const MaxText = 64
+
 // Command is what a player asks of the table. Verbs all games know:
 // join (Arg: the name), undo (Seq: the event), add (Target: a key, N: how
 // much) and set (Target: a key, Arg: the value); each game adds its own.
@@ -122,6 +129,9 @@ func (t *Table) Catalog() any { return t.rules.Catalog() }
 // made the first time instead of applying twice. A refused command
 // leaves the table unchanged.
 func (t *Table) Do(by int, op string, cmd Command, at time.Time) (Event, error) {
+	if err := checkLengths(op, cmd); err != nil {
+		return Event{}, err
+	}
 	if i, ok := t.ops[op]; ok && op != "" {
 		return t.log[i], nil
 	}
@@ -141,6 +151,17 @@ func (t *Table) Do(by int, op string, cmd Command, at time.Time) (Event, error) 
 	}
 	t.record(ev)
 	return ev, nil
+}
+
+// checkLengths refuses a command with a text longer than MaxText bytes.
+func checkLengths(op string, cmd Command) error {
+	for _, f := range []struct{ name, text string }{{"op", op}, {"verb", cmd.Verb}, {"target", cmd.Target}, {"arg", cmd.Arg}} {
+		if len(f.text) > MaxText {
+			return refusal("text_length", []any{"n", len(f.text), "max", MaxText},
+				"the command's %s is %d bytes long, more than the %d a table keeps: send a shorter one", f.name, len(f.text), MaxText)
+		}
+	}
+	return nil
 }
 
 func (t *Table) record(ev Event) {

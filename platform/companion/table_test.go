@@ -1,8 +1,10 @@
 package companion
 
 import (
+	"errors"
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -97,4 +99,39 @@ func TestOfflineEditsMergeInServerOrder(t *testing.T) {
 	if st["pool"] != "6" || st["p1.initiative"] != "5" || tb.Seq() != 7 {
 		t.Errorf("after syncing: pool %s (want 6), initiative %s (want 5), %d events (want 7)", st["pool"], st["p1.initiative"], tb.Seq())
 	}
+}
+
+// Every text of a command (its op id, verb, target and arg) is at most
+// MaxText bytes: a longer one is refused, with its code, before the table
+// keeps it, whatever the verb (add ignores arg, join trims it); the texts
+// the pages send fit.
+func TestLongCommandTextsAreRefused(t *testing.T) {
+	tb := table(t, "mystimons", "Ada")
+	long := strings.Repeat("x", MaxText+1)
+	for _, c := range []struct {
+		op  string
+		cmd Command
+	}{
+		{long, Command{Verb: "add", Target: "p1.hp", N: 1}},
+		{"", Command{Verb: "add", Target: "p1.hp", Arg: long, N: 1}},
+		{"", Command{Verb: "add", Target: "p1." + long, N: 1}},
+		{"", Command{Verb: "join", Arg: "Bo" + strings.Repeat(" ", 60000)}},
+		{"", Command{Verb: long}},
+		{"", Command{Verb: "summon", Target: "p1", Arg: strings.Repeat("Embirx ", 10)}},
+	} {
+		before, seq := tb.State(), tb.Seq()
+		_, err := tb.Do(0, c.op, c.cmd, t0)
+		var r *Refusal
+		if !errors.As(err, &r) || r.Code != "text_length" {
+			t.Errorf("op of %d bytes, verb %.12q, target %d bytes, arg %d bytes: %v, want a text_length refusal", len(c.op), c.cmd.Verb, len(c.cmd.Target), len(c.cmd.Arg), err)
+		}
+		if tb.Seq() != seq || !maps.Equal(before, tb.State()) {
+			t.Fatalf("the refused command changed the table")
+		}
+	}
+	// What the pages send fits: a UUID op, a key and a name.
+	if _, err := tb.Do(0, "0b9f5c1e-7d5a-4c1e-9a51-2f6f9c0d8e7a", Command{Verb: "add", Target: "p1.hp", N: 1}, t0); err != nil {
+		t.Fatal(err)
+	}
+	do(t, tb, 0, Command{Verb: "set", Target: "p1.note", Arg: strings.Repeat("y", MaxText)})
 }
