@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"strconv"
 
@@ -36,6 +37,11 @@ func (srv *Server) Replay(ctx context.Context, id string, viewer engine.Seat, st
 	if err != nil {
 		return nil, err
 	}
+	return srv.replayOf(ctx, g, viewer, step, l)
+}
+
+// replayOf rebuilds the finished game g at a step, as viewer saw it.
+func (srv *Server) replayOf(ctx context.Context, g StoredGame, viewer engine.Seat, step int, l i18n.Lang) (*ReplayMsg, error) {
 	if !g.Finished {
 		return nil, refuse(http.StatusBadRequest, "replay_too_soon")
 	}
@@ -107,10 +113,94 @@ func (srv *Server) handleReplay(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	m, err := srv.Replay(r.Context(), r.PathValue("id"), viewer, step, langOf(r))
+	ctx := r.Context()
+	g, err := srv.store.LoadGame(ctx, r.PathValue("id"))
 	if err != nil {
 		srv.httpError(w, err)
 		return
 	}
+	private, err := srv.maySeeSeat(w, r, g, viewer)
+	if err != nil {
+		srv.tourneyError(w, err)
+		return
+	}
+	m, err := srv.replayOf(ctx, g, viewer, step, langOf(r))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if private {
+		// A seat's cards during a tournament, for this account alone.
+		w.Header().Set("Cache-Control", "private, no-store")
+		w.Header().Set("Vary", "Cookie")
+	}
 	writeJSON(w, http.StatusOK, m)
+}
+
+// eventOf is the tournament whose game g is, or "".
+func eventOf(g StoredGame) string {
+	for _, c := range g.Seats {
+		if c.Event != "" {
+			return c.Event
+		}
+	}
+	return ""
+}
+
+// maySeeSeat refuses a seat's view of a finished tournament game while
+// the tournament is played: the seat's hand shows cards its player held
+// but never played, which would scout a deck list the tournament keeps
+// private. Only the seat's own account and the officials who do not play
+// see it before the tournament is finished; anyone may watch as a
+// spectator. private reports a seat's view that only the logged-in
+// reader may see.
+func (srv *Server) maySeeSeat(w http.ResponseWriter, r *http.Request, g StoredGame, viewer engine.Seat) (private bool, err error) {
+	event := eventOf(g)
+	if event == "" || viewer == engine.NoSeat || int(viewer) < 0 || int(viewer) >= len(g.Seats) || !g.Finished {
+		return false, nil // not a tournament's seat; replayOf refuses what it must
+	}
+	names := make([]string, len(g.Seats))
+	for i, c := range g.Seats {
+		names[i] = c.Name
+	}
+	refused := refuse(http.StatusForbidden, "replay_seat_private", "seat", seatCalled(names, viewer))
+	if srv.tourneys == nil || srv.acct == nil {
+		return false, refused // nobody can be told apart: keep the seat private
+	}
+	t, err := srv.loadTourney(r.Context(), event)
+	if errors.Is(err, ErrNoTournament) {
+		return false, refused
+	}
+	if err != nil {
+		return false, err
+	}
+	if t.Stage == stageFinished {
+		return false, nil
+	}
+	ss, _, err := srv.acct.authenticate(w, r)
+	if errors.Is(err, errNotLoggedIn) {
+		return false, refused
+	}
+	if err != nil {
+		return false, err
+	}
+	if t.seatHolder(g, viewer, ss) || (t.roleOf(ss.Owner).official() && t.entryOf(ss.Owner) == nil) {
+		return true, nil
+	}
+	return false, refused
+}
+
+// seatHolder reports whether the session's account holds the seat of the
+// tournament's game g: by the match's record of its seats, or by the
+// seat's name for a game the record does not list.
+func (t *tourney) seatHolder(g StoredGame, seat engine.Seat, ss AccountSession) bool {
+	for _, m := range t.Matches {
+		for _, mg := range m.Games {
+			if mg.ID == g.ID {
+				return int(seat) < len(mg.Seats) && mg.Seats[seat] == ss.Owner
+			}
+		}
+	}
+	name := g.Seats[seat].Name
+	return name != "" && usernameKey(name) == usernameKey(ss.Username)
 }

@@ -255,13 +255,79 @@ func (t *tourney) register(acc AccountSession, deck engine.DeckList, now time.Ti
 	return nil
 }
 
-// mayRegister refuses a registration of a player registered already, or
-// outside the registration window.
+// mayRegister refuses a registration of a player registered already, of
+// the organiser or a judge (an official who played could view the
+// others' lists and rule on their own matches), or outside the
+// registration window.
 func (t *tourney) mayRegister(acc AccountSession, now time.Time) error {
 	if e := t.entryOf(acc.Owner); e != nil {
 		return conflictWith("deck_locked", "name", acc.Username, "since", e.Registered.UTC().Format(refusalTime))
 	}
+	switch r := t.roleOf(acc.Owner); {
+	case r.organiser:
+		return conflictWith("organiser_cannot_play", "name", acc.Username)
+	case r.judge:
+		return conflictWith("judge_cannot_play", "name", acc.Username)
+	}
 	return t.registrationOpen(now)
+}
+
+// mayJudge refuses to name a registered player a judge: a judge rules on
+// matches and views every deck list, which no player may.
+func (t *tourney) mayJudge(account, username string) error {
+	if t.entryOf(account) != nil {
+		return conflictWith("player_cannot_judge", "name", username)
+	}
+	return nil
+}
+
+// stageMatch is the match at a stage's round and table, if there is one.
+func (t *tourney) stageMatch(stage string, round, table int) (tournament.Match, bool) {
+	var ms []tournament.Match
+	switch {
+	case stage == stageSwiss && t.swiss != nil:
+		ms = t.swiss.Round(round)
+	case stage == stageElimination && t.bracket != nil:
+		ms = t.bracket.Round(round)
+	}
+	for _, m := range ms {
+		if m.Table == table {
+			return m, true
+		}
+	}
+	return tournament.Match{}, false
+}
+
+// mayCorrect refuses an official's correction of a match they play in
+// (one registered before the rule that officials do not play): nobody
+// rules on their own match.
+func (t *tourney) mayCorrect(official, stage string, round, table int) error {
+	if m, ok := t.stageMatch(stage, round, table); ok && (m.A == official || m.B == official) {
+		return refuse(http.StatusForbidden, "official_own_match")
+	}
+	return nil
+}
+
+// mayDropOther refuses an official's drop of another player whose match
+// of the current round is against the official: the drop would concede
+// it to them.
+func (t *tourney) mayDropOther(official, target string) error {
+	if target == "" || target == official {
+		return nil
+	}
+	if m, ok := t.currentMatchOf(target); ok && (m.A == official || m.B == official) {
+		return refuse(http.StatusForbidden, "official_own_match")
+	}
+	return nil
+}
+
+// seesDeckOf reports whether account may view the registered list of
+// the entry e: its own player, or an official who does not play.
+func (t *tourney) seesDeckOf(account string, e *entry) bool {
+	if e.Account == account {
+		return true
+	}
+	return t.roleOf(account).official() && t.entryOf(account) == nil
 }
 
 func (t *tourney) registrationOpen(now time.Time) error {

@@ -229,6 +229,9 @@ func (srv *Server) addJudge(ctx context.Context, t *tourney, username string) er
 	if err != nil {
 		return err
 	}
+	if err := t.mayJudge(acc.ID, acc.Username); err != nil {
+		return err
+	}
 	if !t.roleOf(acc.ID).judge {
 		t.Judges = append(t.Judges, acc.ID)
 	}
@@ -317,7 +320,7 @@ func (srv *Server) handleRegisteredDeck(w http.ResponseWriter, r *http.Request) 
 			e = &t.Entries[i]
 		}
 	}
-	if e == nil || (e.Account != ss.Owner && !t.roleOf(ss.Owner).official()) {
+	if e == nil || !t.seesDeckOf(ss.Owner, e) {
 		// The same answer for a player who is not registered, so that
 		// nobody learns more than the public list of players.
 		writeRefusal(w, refuse(http.StatusForbidden, "deck_list_private"))
@@ -385,6 +388,9 @@ func (srv *Server) handleDrop(w http.ResponseWriter, r *http.Request) {
 				return refuse(http.StatusForbidden, "drop_only_self")
 			}
 			target = t.accountNamed(req.Username)
+			if err := t.mayDropOther(ss.Owner, target); err != nil {
+				return err
+			}
 		}
 		return t.drop(target, ss.Username, time.Now())
 	})
@@ -400,7 +406,17 @@ func (srv *Server) handleCorrection(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, refuse(http.StatusBadRequest, "correction_reason"))
 		return
 	}
+	// The reason is stored with the correction, logged and shown to every
+	// reader of the tournament: a sentence or two, not a document.
+	const maxCorrectionReason = 500 // characters
+	if n := len([]rune(req.Reason)); n > maxCorrectionReason {
+		writeRefusal(w, refuse(http.StatusBadRequest, "correction_reason_long", "n", n, "max", maxCorrectionReason))
+		return
+	}
 	srv.changeTourney(w, r, officials, func(ctx context.Context, t *tourney, ss AccountSession) error {
+		if err := t.mayCorrect(ss.Owner, req.Stage, req.Round, req.Table); err != nil {
+			return err
+		}
 		if err := t.correct(req.Stage, req.Round, req.Table, req.Score, req.Reason, ss.Username, time.Now()); err != nil {
 			return err
 		}

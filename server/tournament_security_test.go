@@ -8,6 +8,9 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/tournament"
 )
 
 // smallTourney is a 4-player Swiss tournament with a judge, not started.
@@ -229,5 +232,39 @@ func TestTournamentGamesPlayTheTextsOfItsStart(t *testing.T) {
 				t.Errorf("game %s plays the texts of %q (%v), want the tournament's %q", g.ID, sg.Setup.CardsDate, err, tt.CardsDate)
 			}
 		}
+	}
+}
+
+// A correction's reason is stored, logged and shown with the result: one
+// of 60,000 characters is refused with its code in every language, before
+// anything is kept, and one of 500 is taken.
+func TestTournamentCorrectionReasonIsBoundedForSecurity(t *testing.T) {
+	e, id, org, judge, _ := smallTourney(t)
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
+	m := judge.tournament(id).Pairings[0].Matches[0]
+	long := strings.Repeat("zq", 30000)
+	texts := map[i18n.Lang]string{}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+		judge.header.Set("Accept-Language", l.String())
+		res, raw := judge.do("POST", "/api/tournaments/"+id+"/corrections", CorrectionRequest{Stage: stageSwiss, Round: 1, Table: m.Table,
+			Score: tournament.GameScore{WinsA: 2}, Reason: long})
+		if res.StatusCode != http.StatusBadRequest {
+			t.Fatalf("a reason of 60,000 characters in %s: %d %.200s, want 400", l, res.StatusCode, raw)
+		}
+		texts[l] = checkRefusalIn(t, "a long correction reason", l, res.StatusCode, raw, "correction_reason_long")
+		if !strings.Contains(texts[l], "60000") || !strings.Contains(texts[l], "500") {
+			t.Errorf("in %s: %q, want it to say 60000 and 500", l, texts[l])
+		}
+	}
+	checkNotEnglish(t, "a long correction reason", texts)
+	judge.header.Del("Accept-Language")
+	if v := judge.tournament(id); len(v.Pairings[0].Matches[0].Corrections) != 0 || strings.Contains(e.log.String(), strings.Repeat("zq", 100)) {
+		t.Fatalf("the refused correction was kept or logged: %+v", v.Pairings[0].Matches[0])
+	}
+	ok := strings.Repeat("ü", 500)
+	_, raw := judge.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/corrections", CorrectionRequest{Stage: stageSwiss, Round: 1, Table: m.Table,
+		Score: tournament.GameScore{WinsA: 2}, Reason: ok})
+	if !strings.Contains(raw, ok) {
+		t.Errorf("a reason of 500 characters was not kept")
 	}
 }

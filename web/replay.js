@@ -32,6 +32,12 @@ async function load(n) {
     const box = $("#toast");
     box.textContent = e.message;
     box.hidden = false;
+    // A seat of a tournament still played is its player's: the replay
+    // stays on the spectator's view, which anyone may step through.
+    if (e.code === "replay_seat_private" && seat !== "spectator") {
+      seat = "spectator";
+      $("#seat").value = seat;
+    }
   }
 }
 
