@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -164,4 +165,21 @@ func pointerToPath(ptr string) string {
 		}
 	}
 	return b.String()
+}
+
+// WholeNumber reads a decoded YAML value as an int, if it is a whole
+// number that fits one: the decoder gives int, int64, uint64 or float64
+// as the text was written.
+func WholeNumber(v any) (int, bool) {
+	switch n := v.(type) {
+	case int:
+		return n, true
+	case int64:
+		return int(n), int64(int(n)) == n
+	case uint64:
+		return int(n), n <= math.MaxInt32
+	case float64:
+		return int(n), n == math.Trunc(n) && math.Abs(n) <= math.MaxInt32
+	}
+	return 0, false
 }

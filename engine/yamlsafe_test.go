@@ -121,3 +121,21 @@ func BenchmarkYAMLAliasBombDepth8(b *testing.B) {
 		}
 	}
 }
+
+// WholeNumber reads the numbers a YAML decoder gives as an int only when
+// they are whole and fit one.
+func TestWholeNumber(t *testing.T) {
+	for _, c := range []struct {
+		v    any
+		want int
+		ok   bool
+	}{
+		{3, 3, true}, {int64(-4), -4, true}, {uint64(7), 7, true}, {2.0, 2, true},
+		{2.5, 0, false}, {uint64(1) << 40, 0, false}, {1e12, 0, false}, {"3", 0, false}, {nil, 0, false},
+	} {
+		got, ok := engine.WholeNumber(c.v)
+		if ok != c.ok || (ok && got != c.want) {
+			t.Errorf("WholeNumber(%#v) = %d, %v; want %d, %v", c.v, got, ok, c.want, c.ok)
+		}
+	}
+}

@@ -154,7 +154,7 @@ func (sp speech) cardOn(v engine.Versioned, e engine.Erratum) (engine.CardInfo, 
 // erratum's day; isText when it is a change of the card's rules text,
 // which the caller says once with the text.
 func (sp speech) changeValue(field string, value any, card engine.CardInfo, found bool) (said string, isText bool) {
-	if n, ok := wholeNumber(value); ok {
+	if n, ok := engine.WholeNumber(value); ok {
 		return strconv.Itoa(n), false
 	}
 	if !found {
@@ -187,23 +187,6 @@ func (sp speech) changeValue(field string, value any, card engine.CardInfo, foun
 // value the rules text says (Zynalith's copy: left); a change of a yes/no
 // field (a token, a supply card) is said by the text too.
 var rulesTextFields = []string{"abilities", "effect", "copy"}
-
-// wholeNumber reads a YAML number.
-func wholeNumber(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case float64:
-		if n == float64(int(n)) {
-			return int(n), true
-		}
-	}
-	return 0, false
-}
 
 // plainValue writes a value a card file gives, without Go's formatting:
 // a list as "a, b", a mapping as "k v".

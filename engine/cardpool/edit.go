@@ -222,22 +222,9 @@ func (fr *FieldReader) NumberFields(card string) ([]engine.Stat, error) {
 	}
 	var out []engine.Stat
 	for _, kv := range list[j].(yaml.MapSlice) {
-		if v, ok := wholeNumber(kv.Value); ok {
+		if v, ok := engine.WholeNumber(kv.Value); ok {
 			out = append(out, engine.Stat{Name: fmt.Sprint(kv.Key), Value: v})
 		}
 	}
 	return out, nil
-}
-
-// wholeNumber reads a decoded YAML value as an int, if it is one.
-func wholeNumber(v any) (int, bool) {
-	switch n := v.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), n <= 1<<31
-	}
-	return 0, false
 }

@@ -549,7 +549,7 @@ func (r *runner) expectZones(i int, v *engine.View, want map[string]any) {
 				r.fail(i, key, "holds %v, expected %v", got, wantNames)
 			}
 		default:
-			n, ok := asInt(w)
+			n, ok := engine.WholeNumber(w)
 			if !ok {
 				r.fail(i, key, "expect a count or a list of names, not %v", w)
 			} else if z.Count != n {
@@ -557,20 +557,6 @@ func (r *runner) expectZones(i int, v *engine.View, want map[string]any) {
 			}
 		}
 	}
-}
-
-func asInt(x any) (int, bool) {
-	switch n := x.(type) {
-	case int:
-		return n, true
-	case int64:
-		return int(n), true
-	case uint64:
-		return int(n), true
-	case float64:
-		return int(n), n == float64(int(n))
-	}
-	return 0, false
 }
 
 // expectCards finds each card by a reference resolved in the omniscient
