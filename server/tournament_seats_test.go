@@ -18,19 +18,7 @@ import (
 // table sends replaces; the game has no rematch, for its match goes on
 // at the tournament.
 func TestTournamentGamesNameTheirPlayers(t *testing.T) {
-	e := newTourneyEnv(t)
-	org := e.organiser("orga")
-	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwiss, Rounds: 1})
-	var created TournamentView
-	json.Unmarshal([]byte(raw), &created)
-	id := created.ID
-	f := e.enter(id, 2)
-	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
-	m := f.players["player01"].match(id)
-	if m == nil || len(m.Games) == 0 {
-		t.Fatalf("player01 has no game: %+v", m)
-	}
-	g := m.Games[0]
+	e, f, id, g := cupUnderway(t)
 	read := func() StateMsg {
 		var st StateMsg
 		_, raw := f.players["player01"].expect(http.StatusOK, "GET", "/api/games/"+g.ID+"?token="+g.Token, nil)
@@ -76,15 +64,7 @@ func TestTournamentGamesNameTheirPlayers(t *testing.T) {
 // tournament, and its result leads back to the tournament, not to a
 // rematch.
 func TestBrowserTournamentGameLeadsBackToTheTournament(t *testing.T) {
-	e := newTourneyEnv(t)
-	org := e.organiser("orga")
-	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwiss, Rounds: 1})
-	var created TournamentView
-	json.Unmarshal([]byte(raw), &created)
-	id := created.ID
-	f := e.enter(id, 2)
-	org.expect(http.StatusOK, "POST", "/api/tournaments/"+id+"/rounds", nil)
-	g := f.players["player01"].match(id).Games[0]
+	e, f, id, g := cupUnderway(t)
 	f.playRound(t, id, 1)
 
 	tab := browsertest.NewWithin(t, 2*time.Minute)
@@ -112,4 +92,22 @@ func TestBrowserTournamentGameLeadsBackToTheTournament(t *testing.T) {
 		}
 	}
 	shoot(t, tab, "tournament-game-end-de")
+}
+
+// cupUnderway is a one-round Swiss cup of two players whose round has
+// begun, with player01's first game.
+func cupUnderway(t *testing.T) (*tourneyEnv, field, string, GameLink) {
+	t.Helper()
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwiss, Rounds: 1})
+	var created TournamentView
+	json.Unmarshal([]byte(raw), &created)
+	f := e.enter(created.ID, 2)
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+created.ID+"/rounds", nil)
+	m := f.players["player01"].match(created.ID)
+	if m == nil || len(m.Games) == 0 {
+		t.Fatalf("player01 has no game: %+v", m)
+	}
+	return e, f, created.ID, m.Games[0]
 }
