@@ -97,7 +97,7 @@ func TestBrowserTournamentPage(t *testing.T) {
 	do("wait for the form", chromedp.WaitVisible("#create-box"))
 	do("name it", chromedp.SendKeys("#name", "Saturday Swiss"))
 	do("create it", chromedp.Click(`#create-form button[type=submit]`))
-	do("wait for its page", chromedp.WaitVisible("#register-form"))
+	do("wait for its page", chromedp.WaitVisible("#head h2"))
 	waitFor(t, "the new tournament's name", func() bool { return strings.Contains(text("#head h2"), "Saturday Swiss") })
 	if list, err := e.store.(TournamentStore).ListTournaments(t.Context(), 10); err != nil || len(list) != 2 {
 		t.Errorf("%d tournaments stored (%v), want 2", len(list), err)
@@ -272,5 +272,26 @@ func TestBrowserTournamentRegistrationNeedsADeck(t *testing.T) {
 	do("wait for the lock", chromedp.WaitNotVisible("#register-form"))
 	if v := org.tournament(ids["microlife"]); len(v.Entrants) != 1 || v.Entrants[0].Username != "player02" {
 		t.Errorf("the Micro-Life tournament's entrants: %+v", v.Entrants)
+	}
+}
+
+// TestBrowserTournamentOfficialsAreNotOfferedToRegister: the organiser
+// reads that officials do not play, where the server would refuse their
+// registration, and no registration form.
+func TestBrowserTournamentOfficialsAreNotOfferedToRegister(t *testing.T) {
+	e := newTourneyEnv(t)
+	org := e.organiser("orga")
+	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwiss, Rounds: 3})
+	var v TournamentView
+	json.Unmarshal([]byte(raw), &v)
+	tab := newBrowser(t)
+	text, do := pageDriver(t, tab, "#register-box")
+	do("open the login page", chromedp.Navigate(e.http.URL+"/login"))
+	logInOnPage(do, "orga")
+	do("open the tournament in German", chromedp.Navigate(e.http.URL+"/tournaments/"+v.ID+"?lang=de"))
+	const want = "Du leitest dieses Turnier als Veranstalter oder Schiedsrichter"
+	waitFor(t, "the organiser's note", func() bool { return strings.Contains(text("#register-box"), want) })
+	if shown, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`!document.querySelector("#register-form").hidden`)); shown {
+		t.Error("the organiser is offered the registration form")
 	}
 }

@@ -99,11 +99,14 @@ async function showRegistration(tour) {
   const form = $("register-form");
   const note = box.querySelector(".note") || el("p", {class: "note"});
   box.append(note);
-  form.hidden = !me || tour.you.registered || tour.stage !== "registration";
-  const state = !me ? "out" : tour.you.registered ? "registered" : "open";
+  // The organiser and the judges rule on the matches: they do not play.
+  const official = !!me && !tour.you.registered && (tour.you.organiser || tour.you.judge);
+  form.hidden = !me || official || tour.you.registered || tour.stage !== "registration";
+  const state = !me ? "out" : official ? "official" : tour.you.registered ? "registered" : "open";
   if (note.dataset.state !== state) { // redrawn only on a change, so a deck shown stays
     note.dataset.state = state;
     if (state === "out") note.textContent = t("tournament.log_in_to_register");
+    else if (state === "official") note.textContent = t("tournament.officials_do_not_play");
     else if (state === "registered") {
       note.replaceChildren(t("tournament.registered"), " ", el("button", {type: "button", onclick: () => showDeck(me.username, note)}, t("tournament.show_my_deck")));
     } else note.textContent = "";
