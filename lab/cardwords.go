@@ -1,13 +1,10 @@
 package lab
 
 import (
-	"encoding/json"
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -96,7 +93,6 @@ func sayCardProblem(g engine.Game, p engine.Problem, l i18n.Lang) CardProblem {
 	}
 	t := func(key string, kv ...any) string { return words.T(l, "lab.card."+key, i18n.Say(l, kv)...) }
 	sch := schemaOf(g)
-	limits := fieldLimits(g)
 	out := CardProblem{Subject: p.Subject, Message: p.Msg, Fix: p.Fix}
 	switch msg := p.Msg; {
 	case schemaType.MatchString(msg):
@@ -110,7 +106,7 @@ func sayCardProblem(g engine.Game, p engine.Problem, l i18n.Lang) CardProblem {
 		out = CardProblem{Subject: subject(field),
 			Message: t("type", "field", fieldOrKey(word, field), "want", joined, "got", t("t_"+typeWord(m[1])))}
 		if slices.Contains(want, "integer") {
-			out.Fix = boundFix(t, limitOf(limits, field), true)
+			out.Fix = boundFix(t, sch.limit(field), true)
 		} else if vals := sch.card[field].Enum; len(vals) > 0 {
 			out.Fix = t("fix_one_of", "allowed", strings.Join(vals, ", "))
 		} else {
@@ -141,7 +137,7 @@ func sayCardProblem(g engine.Game, p engine.Problem, l i18n.Lang) CardProblem {
 	case schemaBound.MatchString(msg):
 		m := schemaBound.FindStringSubmatch(msg)
 		out = CardProblem{Subject: subject(field), Message: t("not_value", "field", fieldOrKey(word, field), "value", m[1]),
-			Fix: boundFix(t, limitOf(limits, field), false)}
+			Fix: boundFix(t, sch.limit(field), false)}
 	case schemaEnum.MatchString(msg) && field != "":
 		vals := sch.card[field].Enum
 		if len(vals) == 0 {
@@ -173,7 +169,7 @@ func sayCardProblem(g engine.Game, p engine.Problem, l i18n.Lang) CardProblem {
 		} else if f := fixRange.FindStringSubmatch(p.Fix); f != nil {
 			lim = fieldLimit{Min: atoiPtr(f[1]), Max: atoiPtr(f[2])}
 		} else {
-			lim = limitOf(limits, m[1])
+			lim = sch.limit(m[1])
 		}
 		out = CardProblem{Subject: subject(m[1]), Message: t("not_value", "field", word(m[1]), "value", m[2]), Fix: boundFix(t, lim, false)}
 	case gameUnknown.MatchString(msg):
@@ -324,86 +320,4 @@ func editDistance(a, b string) int {
 		prev = cur
 	}
 	return prev[len(b)]
-}
-
-// cardSchema is what a game's card schema says of a file's and a card's
-// fields: their keys in the schema's order, and the values a field of a
-// card may take.
-type cardSchema struct {
-	topKeys, cardKeys []string
-	card              map[string]schemaField
-}
-
-type schemaField struct {
-	Enum []string
-}
-
-var schemas sync.Map // game id -> *cardSchema
-
-// schemaOf reads g's card schema (engine.SchemaProvider); a game without
-// one knows no fields.
-func schemaOf(g engine.Game) *cardSchema {
-	id := g.Info().ID
-	if v, ok := schemas.Load(id); ok {
-		return v.(*cardSchema)
-	}
-	out := &cardSchema{card: map[string]schemaField{}}
-	if sp, ok := g.(engine.SchemaProvider); ok {
-		doc := sp.CardSchema()
-		var schema struct {
-			Properties struct {
-				Cards struct {
-					Items struct {
-						Properties map[string]struct {
-							Enum []any `json:"enum"`
-						} `json:"properties"`
-					} `json:"items"`
-				} `json:"cards"`
-			} `json:"properties"`
-		}
-		if json.Unmarshal(doc, &schema) == nil {
-			for k, f := range schema.Properties.Cards.Items.Properties {
-				var sf schemaField
-				for _, v := range f.Enum {
-					sf.Enum = append(sf.Enum, fmt.Sprint(v))
-				}
-				out.card[k] = sf
-			}
-		}
-		out.topKeys = keysInOrder(doc, "properties")
-		out.cardKeys = keysInOrder(doc, "properties", "cards", "items", "properties")
-		out.cardKeys = slices.DeleteFunc(out.cardKeys, func(k string) bool { return k == "versions" })
-	}
-	schemas.Store(id, out)
-	return out
-}
-
-// keysInOrder is the keys of the object at path in the JSON document, in
-// the document's order.
-func keysInOrder(doc []byte, path ...string) []string {
-	raw := json.RawMessage(doc)
-	for _, p := range path {
-		var m map[string]json.RawMessage
-		if json.Unmarshal(raw, &m) != nil {
-			return nil
-		}
-		raw = m[p]
-	}
-	dec := json.NewDecoder(strings.NewReader(string(raw)))
-	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
-		return nil
-	}
-	var out []string
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return out
-		}
-		out = append(out, fmt.Sprint(tok))
-		var skip json.RawMessage
-		if dec.Decode(&skip) != nil {
-			return out
-		}
-	}
-	return out
 }

@@ -1,83 +1,15 @@
 package lab
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 	"kartenwerk/sim"
 	"kartenwerk/sim/tune"
 )
-
-// fieldLimit is the least and the most a card's number field may be, as
-// the game's card schema says (nil: no bound on that side).
-type fieldLimit struct {
-	Min, Max *int
-}
-
-// schemaLimits caches fieldLimits by game id: a game's schema is fixed,
-// whatever cards are laid over it.
-var schemaLimits sync.Map // game id -> map[string]fieldLimit
-
-// fieldLimits reads the bounds of each number field of g's cards from
-// its card schema (engine.SchemaProvider): "minimum" and "maximum" of
-// the properties of a card. A game without a schema has no bounds.
-func fieldLimits(g engine.Game) map[string]fieldLimit {
-	id := g.Info().ID
-	if v, ok := schemaLimits.Load(id); ok {
-		return v.(map[string]fieldLimit)
-	}
-	out := map[string]fieldLimit{}
-	if sp, ok := g.(engine.SchemaProvider); ok {
-		var schema struct {
-			Properties struct {
-				Cards struct {
-					Items struct {
-						Properties map[string]struct {
-							Minimum *float64 `json:"minimum"`
-							Maximum *float64 `json:"maximum"`
-						} `json:"properties"`
-					} `json:"items"`
-				} `json:"cards"`
-			} `json:"properties"`
-		}
-		if err := json.Unmarshal(sp.CardSchema(), &schema); err == nil {
-			for field, p := range schema.Properties.Cards.Items.Properties {
-				var lim fieldLimit
-				if p.Minimum != nil {
-					lim.Min = ptr(int(*p.Minimum))
-				}
-				if p.Maximum != nil {
-					lim.Max = ptr(int(*p.Maximum))
-				}
-				if lim.Min != nil || lim.Max != nil {
-					out[field] = lim
-				}
-			}
-		}
-	}
-	schemaLimits.Store(id, out)
-	return out
-}
-
-func ptr(n int) *int { return &n }
-
-// limitOf is the bound of field in limits, by its key in any case.
-func limitOf(limits map[string]fieldLimit, field string) fieldLimit {
-	if lim, ok := limits[field]; ok {
-		return lim
-	}
-	for k, lim := range limits {
-		if strings.EqualFold(k, field) {
-			return lim
-		}
-	}
-	return fieldLimit{}
-}
 
 // sliderRange is the range the page's sliders offer for a field whose
 // value is now value (web/lab.js rangeAround): ten either side, below zero
@@ -104,12 +36,12 @@ func fieldPhrase(game, field string) i18n.Phrase {
 // checkBounds refuses a value of a card's field outside the bounds of
 // g's card schema, naming the card, the field and the value.
 func checkBounds(g engine.Game, card string, params []tune.Param) error {
-	limits := fieldLimits(g)
+	sch := schemaOf(g)
 	for _, p := range params {
 		if p.Field == "" {
 			continue
 		}
-		lim := limitOf(limits, p.Field)
+		lim := sch.limit(p.Field)
 		for _, v := range p.Values {
 			n, ok := v.(int)
 			if !ok || (lim.Min == nil || n >= *lim.Min) && (lim.Max == nil || n <= *lim.Max) {
@@ -139,28 +71,13 @@ func grid(g engine.Game, card string, params []tune.Param) ([]sim.Setting, error
 	if err := checkBounds(g, card, params); err != nil {
 		return nil, err
 	}
-	points := [][]any{{}}
-	for i := len(params) - 1; i >= 0; i-- {
-		var next [][]any
-		for _, rest := range points {
-			for _, v := range params[i].Values {
-				next = append(next, append([]any{v}, rest...))
-			}
+	out, err := tune.Grid(g, params)
+	if err != nil {
+		failing := params
+		if se, ok := errors.AsType[*tune.SettingError](err); ok {
+			failing = se.Params
 		}
-		points = next
-	}
-	var out []sim.Setting
-	for _, point := range points {
-		one := make([]tune.Param, len(params))
-		for i, p := range params {
-			one[i] = p
-			one[i].Values = []any{point[i]}
-		}
-		s, err := tune.Grid(g, one)
-		if err != nil {
-			return nil, settingError(g, card, one, err)
-		}
-		out = append(out, s...)
+		return nil, settingError(g, card, failing, err)
 	}
 	return out, nil
 }
@@ -212,10 +129,10 @@ func (lb *Lab) defaultSweep(g engine.Game, l i18n.Lang, cards []SweepCard) *Swee
 		return v.(*SweepChoice)
 	}
 	var out *SweepChoice
-	limits := fieldLimits(g)
+	sch := schemaOf(g)
 	for _, c := range cards {
 		for _, f := range c.Fields {
-			lo, hi := sliderRange(f.Value, limitOf(limits, f.Field))
+			lo, hi := sliderRange(f.Value, sch.limit(f.Field))
 			from, to := max(lo, f.Value-2), min(hi, f.Value+2)
 			if to-from < 1 {
 				continue

@@ -132,7 +132,7 @@ func sweepable(g engine.Game, l i18n.Lang, keep func(card string) bool) []SweepC
 	if !ok {
 		return out
 	}
-	fields, limits := cardpool.NewFieldReader(src.CardFiles()), fieldLimits(g)
+	fields, sch := cardpool.NewFieldReader(src.CardFiles()), schemaOf(g)
 	cards := g.Cards()
 	if sp, ok := g.(engine.Speaker); ok {
 		cards = sp.CardsIn(l)
@@ -147,7 +147,7 @@ func sweepable(g engine.Game, l i18n.Lang, keep func(card string) bool) []SweepC
 		}
 		card := SweepCard{Name: c.Name, Group: c.Group}
 		for _, st := range stats {
-			lim := limitOf(limits, st.Name)
+			lim := sch.limit(st.Name)
 			card.Fields = append(card.Fields, SweepField{Field: st.Name, Word: sim.FieldIn(l, g.Info().ID, st.Name), Value: st.Value, Min: lim.Min, Max: lim.Max})
 		}
 		out = append(out, card)

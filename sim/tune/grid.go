@@ -16,7 +16,7 @@ func Grid(g engine.Game, params []Param) ([]sim.Setting, error) {
 	for _, point := range points(params) {
 		c, _, err := Apply(g, sim.Config{}, params, point)
 		if err != nil {
-			return nil, err
+			return nil, &SettingError{Params: atPoint(params, point), Err: err}
 		}
 		values := make([]string, len(point))
 		for i, v := range point {
@@ -39,6 +39,27 @@ func points(params []Param) [][]int {
 			}
 		}
 		out = next
+	}
+	return out
+}
+
+// SettingError is a setting of Grid that g's cards do not allow: the
+// parameters, each with its one value there, and why. It reads as its
+// cause.
+type SettingError struct {
+	Params []Param
+	Err    error
+}
+
+func (e *SettingError) Error() string { return e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
+
+// atPoint is params with each one's value at point alone.
+func atPoint(params []Param, point []int) []Param {
+	out := make([]Param, len(params))
+	for i, p := range params {
+		out[i] = p
+		out[i].Values = []any{p.Values[point[i]]}
 	}
 	return out
 }
