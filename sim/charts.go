@@ -242,7 +242,7 @@ func (t localTicks) Ticks(min, max float64) []plot.Tick {
 	ticks := plot.DefaultTicks{}.Ticks(min, max)
 	if t.lang != i18n.EN {
 		for i := range ticks {
-			ticks[i].Label = minusSign(t.lang, strings.Replace(ticks[i].Label, ".", ",", 1))
+			ticks[i].Label = i18n.Minus(t.lang, strings.Replace(ticks[i].Label, ".", ",", 1))
 		}
 	}
 	return ticks
@@ -263,19 +263,9 @@ func (t percentTicks) Ticks(lo, hi float64) []plot.Tick {
 		if dot := strings.IndexByte(ticks[i].Label, '.'); dot >= 0 {
 			digits = max(0, len(ticks[i].Label)-dot-1-2)
 		}
-		ticks[i].Label = minusSign(t.lang, i18n.Percent(t.lang, ticks[i].Value, digits))
+		ticks[i].Label = i18n.Minus(t.lang, i18n.Percent(t.lang, ticks[i].Value, digits))
 	}
 	return ticks
-}
-
-// minusSign writes a number's minus as the report's signed numbers do
-// (i18n.Signed): German and Czech typeset the minus sign, English keeps
-// the hyphen-minus.
-func minusSign(l i18n.Lang, s string) string {
-	if l == i18n.EN || !strings.HasPrefix(s, "-") {
-		return s
-	}
-	return "−" + s[1:]
 }
 
 // yAxisRoom is what a chart's y axis, its label, ticks and numbers, and

@@ -194,7 +194,7 @@ func (d Diff) valueIn(l i18n.Lang, x float64) string {
 	if d.isRate() {
 		return i18n.Percent(l, x, 1)
 	}
-	return minusSign(l, i18n.Decimal(l, x, 2)) // as i18n.Signed writes a minus
+	return i18n.Minus(l, i18n.Decimal(l, x, 2))
 }
 
 // changeIn writes d's difference with its 95% interval: for rates in

@@ -26,10 +26,17 @@ func Signed(l Lang, x float64, digits int) string {
 	if !strings.HasPrefix(s, "-") {
 		return "+" + s
 	}
-	if l == EN {
+	return Minus(l, s)
+}
+
+// Minus writes the leading minus of a number written in ASCII ("-3,5")
+// as language l typesets it: German and Czech set the minus sign
+// (U+2212), English keeps the hyphen-minus.
+func Minus(l Lang, s string) string {
+	if l == EN || !strings.HasPrefix(s, "-") {
 		return s
 	}
-	return "−" + s[1:] // German and Czech typeset the minus sign
+	return "−" + s[1:]
 }
 
 // Percent writes a share (0.567) as a percentage with digits places:

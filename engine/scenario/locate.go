@@ -81,3 +81,26 @@ func (f *File) positionPaths() []namedPath {
 		{"seats", "$.position.seats"}, {"turn", "$.position.turn"}, {"round", "$.position.round"}}
 	return slices.Concat(cards, zones, fields)
 }
+
+// locateDecodeError gives a decoding problem without a line the line of
+// what it refuses: the YAML library names no place for a value that reads
+// as text but not as its type, such as `active: p9`, the only seat of a
+// position.
+func locateDecodeError(name string, data []byte, err error) error {
+	var p engine.Problem
+	if !errors.As(err, &p) || p.Line > 0 || !strings.Contains(p.Msg, "is not a seat") {
+		return err
+	}
+	var doc map[string]any
+	src, derr := engine.DecodeYAML(name, data, &doc)
+	if derr != nil {
+		return err
+	}
+	if line := src.Line("$.position.active"); line > 0 {
+		p.Line, p.Subject = line, "active"
+		p.Msg, _, _ = strings.Cut(p.Msg, ": write")
+		p.Fix = "write active: p1 for the first seat listed under `seats:`, p2 for the second, and so on"
+		return p
+	}
+	return err
+}
