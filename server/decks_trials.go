@@ -237,32 +237,6 @@ func opponents(g engine.Game, deck engine.DeckList, l i18n.Lang, variant map[str
 	return meet, skipped
 }
 
-// sameCards tells whether a and b list the same cards in the same numbers
-// in each section, in whatever order, case or lines.
-func sameCards(a, b engine.DeckList) bool { return cardCounts(a) == cardCounts(b) }
-
-// cardCounts is a deck's cards and their numbers by section, one a line,
-// sorted.
-func cardCounts(d engine.DeckList) string {
-	n := map[string]int{}
-	for _, e := range d.Entries {
-		n[strings.ToLower(e.Section)+": "+strings.ToLower(strings.TrimSpace(e.Card))] += e.Count
-	}
-	var lines []string
-	for _, k := range slices.Sorted(maps.Keys(n)) {
-		if n[k] != 0 {
-			lines = append(lines, fmt.Sprintf("%s %d", k, n[k]))
-		}
-	}
-	return strings.Join(lines, "\n")
-}
-
-// cardsOnly is a deck's list without its name line.
-func cardsOnly(d engine.DeckList) string {
-	_, cards, _ := strings.Cut(deckText(d), "\n")
-	return strings.ToLower(cards)
-}
-
 // start registers a batch unless its account has one running or the
 // server plays its most; then it returns nil, how long to wait, and why.
 func (t *trials) start(owner string, view Trial) (*trialRun, time.Duration, *refusal) {

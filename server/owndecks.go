@@ -1,8 +1,11 @@
 package server
 
 import (
+	"fmt"
 	"maps"
 	"net/http"
+	"slices"
+	"strings"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -40,9 +43,29 @@ func decksMeet(g engine.Game, a, b engine.DeckList) error {
 func cannotMeet(g engine.Game, err error, other engine.DeckList) *refusal {
 	why := i18n.Phrase(func(l i18n.Lang) string { return engine.ErrorIn(err, l) })
 	for _, p := range g.Presets() {
-		if cardsOnly(p) == cardsOnly(other) {
+		if sameCards(p, other) {
 			return refuse(http.StatusBadRequest, "deck_cannot_meet_preset", "preset", p.Name, "why", why)
 		}
 	}
 	return refuse(http.StatusBadRequest, "deck_cannot_meet", "why", why)
+}
+
+// sameCards tells whether a and b list the same cards in the same numbers
+// in each section, in whatever order, case or lines.
+func sameCards(a, b engine.DeckList) bool { return cardCounts(a) == cardCounts(b) }
+
+// cardCounts is a deck's cards and their numbers by section, one a line,
+// sorted.
+func cardCounts(d engine.DeckList) string {
+	n := map[string]int{}
+	for _, e := range d.Entries {
+		n[strings.ToLower(e.Section)+": "+strings.ToLower(strings.TrimSpace(e.Card))] += e.Count
+	}
+	var lines []string
+	for _, k := range slices.Sorted(maps.Keys(n)) {
+		if n[k] != 0 {
+			lines = append(lines, fmt.Sprintf("%s %d", k, n[k]))
+		}
+	}
+	return strings.Join(lines, "\n")
 }
