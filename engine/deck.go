@@ -195,6 +195,26 @@ func DefaultPreset(seed uint64, seat, presets int) int {
 	return int(seed % n)
 }
 
+// CopyLimiter is a Game whose construction rules cap the copies of a
+// card a deck may hold, so that a deck builder can stop at the cap
+// instead of letting the check report it afterwards.
+type CopyLimiter interface {
+	// CopyLimit is the most copies of the card named card (as printed,
+	// in any case) that ValidateDeck lets a deck hold, and the id of the
+	// rule that sets it ("MM-8.2"); 0 and "" for a card no rule caps and
+	// for a name the game has no card of.
+	CopyLimit(card string) (limit int, rule string)
+}
+
+// CopyLimitOf is g's cap on the copies of card with its rule, or 0 and ""
+// for a game without one (see CopyLimiter).
+func CopyLimitOf(g Game, card string) (limit int, rule string) {
+	if l, ok := g.(CopyLimiter); ok {
+		return l.CopyLimit(card)
+	}
+	return 0, ""
+}
+
 // CheckDeck lists every problem of a deck list as ParseDeckList read it:
 // the lines it could not read (readErr) and then the construction rules
 // the lines it read break, so that a bad count does not hide the rest.

@@ -172,6 +172,21 @@ func (srv *Server) handleCatalog(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string]any{"games": out, "agents": Agents})
 }
 
+// ListedCard is a card of GET /api/catalog/{game}/cards: the card, and
+// how many copies of it a deck may hold, so that the deck builder stops
+// at the cap instead of the check reporting it afterwards.
+type ListedCard struct {
+	engine.CardInfo
+	// Limit is the most copies of the card a legal deck holds, as the
+	// game's deck check enforces it (engine.CopyLimiter); 0, left out,
+	// where no rule caps it (MystiMons' basic energy, Zynalith's stacks).
+	Limit int `json:"limit,omitempty"`
+	// LimitRule is the id of the rule that sets Limit ("MM-8.2").
+	LimitRule string `json:"limit_rule,omitempty"`
+}
+
+// handleCards serves GET /api/catalog/{game}/cards: the card pool in the
+// reader's language, with each card's copy limit, as of the ?at= day.
 func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 	g, err := srv.games.lookup(r.PathValue("game"))
 	if err != nil {
@@ -182,11 +197,16 @@ func (srv *Server) handleCards(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	cards := g.Cards()
 	if sp, ok := g.(engine.Speaker); ok {
-		writeJSON(w, http.StatusOK, sp.CardsIn(langOf(r)))
-		return
+		cards = sp.CardsIn(langOf(r))
 	}
-	writeJSON(w, http.StatusOK, g.Cards())
+	out := make([]ListedCard, len(cards))
+	for i, c := range cards {
+		out[i].CardInfo = c
+		out[i].Limit, out[i].LimitRule = engine.CopyLimitOf(g, c.Name)
+	}
+	writeJSON(w, http.StatusOK, out)
 }
 
 // ValidateResponse is the answer of the deck check.

@@ -97,6 +97,17 @@ function copiesOf(name, section) {
     .reduce((n, e) => n + e.count, 0);
 }
 
+/** addButton is a card's "+": off, saying why, once the deck holds as
+ * many copies of the card as its game lets a deck hold (the card API's
+ * limit; a card without one has none), in every section together. */
+function addButton(name, section, title) {
+  const c = state.byName.get(key(name));
+  const full = Boolean(c && c.limit) && copiesOf(name) >= c.limit;
+  return el("button", {type: "button", class: "add", disabled: full,
+    title: full ? t("decks.at_limit", {n: c.limit, rule: c.limit_rule || ""}) : title,
+    onclick: () => change(name, section, 1)}, t("decks.add"));
+}
+
 // ---- the card pool ----
 
 function fillFilters() {
@@ -146,8 +157,7 @@ function poolRow(c) {
       el("span", {class: "in-deck"}, inDeck || ""),
       state.readOnly ? null : el("button", {type: "button", class: "remove", disabled: copiesOf(c.name, section) === 0,
         onclick: () => change(c.name, section, -1)}, t("decks.remove")),
-      state.readOnly ? null : el("button", {type: "button", class: "add", title: t("decks.add_title", {name: c.name, section: sectionName(section)}),
-        onclick: () => change(c.name, section, 1)}, t("decks.add"))),
+      state.readOnly ? null : addButton(c.name, section, t("decks.add_title", {name: c.name, section: sectionName(section)}))),
     el("span", {class: "p-meta"}, [c.kind, c.group, ...(c.keywords || [])].filter(Boolean).join(" · ")),
     c.text ? el("span", {class: "p-text"}, c.text) : null);
 }
@@ -186,7 +196,7 @@ function drawDeck() {
     for (const e of state.entries.filter((x) => x.section === s)) {
       rows.push(el("li", {dataset: {card: e.card}}, el("span", {class: "in-deck"}, `${e.count}×`), el("span", {class: "d-name"}, e.card),
         state.readOnly ? null : el("button", {type: "button", class: "remove", onclick: () => change(e.card, s, -1)}, t("decks.remove")),
-        state.readOnly ? null : el("button", {type: "button", class: "add", onclick: () => change(e.card, s, 1)}, t("decks.add"))));
+        state.readOnly ? null : addButton(e.card, s, t("decks.add_title", {name: e.card, section: sectionName(s)}))));
     }
   }
   $("deck").replaceChildren(...rows);

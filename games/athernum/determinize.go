@@ -63,7 +63,7 @@ type detScratch struct {
 const maxDefs = 512
 
 // copiesPerName is the construction limit the prior keeps to (AT-8.2).
-const copiesPerName = 4
+const copiesPerName = maxCopies
 
 func (s *State) determinize(me engine.Seat, r *engine.RNG, knowDecks bool) *State {
 	d := s.clone()

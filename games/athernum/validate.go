@@ -62,7 +62,7 @@ func (p *pool) validateDeck(d engine.DeckList) []engine.Problem {
 	}
 	sort.Strings(keys)
 	for _, k := range keys {
-		if counts[k] > 4 {
+		if counts[k] > maxCopies {
 			e := first[k]
 			probs = append(probs, d.Spoken(words, e, "deck.copies", "n", counts[k]))
 		}
@@ -107,3 +107,18 @@ func (p *pool) presetIndex(seed uint64, s int) int {
 
 // ValidateDeck lists every problem of a deck (AT-8).
 func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.validateDeck(d) }
+
+// maxCopies is the most copies of a name a deck may hold, in the main deck
+// and in the Extra deck alike (AT-8.2).
+const maxCopies = 4
+
+// CopyLimit is the most copies of a card a deck may hold, with its rule
+// (engine.CopyLimiter): 4 of every name (AT-8.2); 0 for a name of no card.
+func (g *Game) CopyLimit(card string) (int, string) {
+	if _, ok := g.pool.def(card); !ok {
+		return 0, ""
+	}
+	return maxCopies, "AT-8.2"
+}
+
+var _ engine.CopyLimiter = (*Game)(nil)

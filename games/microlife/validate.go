@@ -44,7 +44,12 @@ func validateDeck(c *catalog, d engine.DeckList) []engine.Problem {
 		}
 	}
 	if n := d.Size(""); n != starterSize {
-		probs = append(probs, d.Whole(words, "deck.size", "n", n, "want", starterSize,
+		// The fix says how many cards to add or remove, and the deck.
+		key, missing := "deck.size_short", starterSize-n
+		if n > starterSize {
+			key, missing = "deck.size_long", n-starterSize
+		}
+		probs = append(probs, d.Whole(words, key, "n", n, "want", starterSize, "missing", missing,
 			"cards", "1 Haut, 1 Dendritische Zelle, 1 Nahrung, 1 kleine Nahrung, 1 Adenovirus, 2 E.Coli, 1 UV-Strahlung"))
 	}
 	return probs

@@ -22,6 +22,21 @@ func (g Game) ValidateDeck(d engine.DeckList) []engine.Problem {
 	return probs
 }
 
+// maxCopies is how many of one card a deck holds: the game has one of
+// each (ME-2), and a deck is its colours whole (ME-8.1).
+const maxCopies = 1
+
+// CopyLimit is the most copies of a card a deck may hold, with its rule
+// (engine.CopyLimiter): one of each (ME-2); 0 for a name of no card.
+func (g Game) CopyLimit(card string) (int, string) {
+	if _, ok := g.pool().lookup(card); !ok {
+		return 0, ""
+	}
+	return maxCopies, "ME-2"
+}
+
+var _ engine.CopyLimiter = Game{}
+
 // deckColours checks a deck and returns its colours.
 func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 	var probs engine.Problems
@@ -62,7 +77,7 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 			continue
 		}
 		def := &p.defs[id]
-		if e.Count != 1 {
+		if e.Count != maxCopies {
 			probs = append(probs, d.Spoken(words, e, "deck.copies", "n", e.Count, "card", def.Name))
 		}
 		if seen[id] || whole[def.Colour] {

@@ -12,6 +12,42 @@ import (
 // ValidateDeck checks the construction rules MM-8 and lists every problem.
 func (g *Game) ValidateDeck(d engine.DeckList) []engine.Problem { return g.pool.validate(d) }
 
+// CopyLimit is the most copies of a card a deck may hold, with its rule
+// (engine.CopyLimiter): 0 for basic energy and for a name of no card.
+func (g *Game) CopyLimit(card string) (int, string) {
+	i, ok := g.pool.byName[strings.ToLower(card)]
+	if !ok {
+		return 0, ""
+	}
+	return g.pool.copyLimit(i)
+}
+
+var _ engine.CopyLimiter = (*Game)(nil)
+
+// copyLimit is the most copies of card definition i a deck may hold and
+// the rule that says so: 3 of a name (MM-8.2), 1 Aetherion's Gabe
+// (MM-8.4), a card's own printed limit (MM-8.7); 0 for basic energy,
+// which is exempt (MM-8.2, MM-10.2).
+func (p *Pool) copyLimit(i int) (int, string) {
+	def := &p.defs[i]
+	limit := int(def.limit)
+	switch {
+	case def.kind == kEnergy && def.elem != elemAny && limit == 3:
+		return 0, ""
+	case def.kind == kEnergy && def.elem == elemAny && limit == 1:
+		return limit, "MM-8.4"
+	case limit != 3:
+		return limit, "MM-8.7"
+	}
+	return limit, "MM-8.2"
+}
+
+// A deck holds 40 to 60 cards (MM-8.1).
+const (
+	minDeck = 40
+	maxDeck = 60
+)
+
 func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 	var probs []engine.Problem
 	counts := map[int]int{}
@@ -46,26 +82,15 @@ func (p *Pool) validate(d engine.DeckList) []engine.Problem {
 			stage1 += e.Count
 		}
 	}
-	if total < 40 || total > 60 {
-		probs = append(probs, d.Whole(words, "deck.size", "n", total))
+	switch { // MM-8.1; the fix says how many cards to add or remove
+	case total < minDeck:
+		probs = append(probs, d.Whole(words, "deck.size_short", "n", total, "missing", minDeck-total))
+	case total > maxDeck:
+		probs = append(probs, d.Whole(words, "deck.size_long", "n", total, "missing", total-maxDeck))
 	}
 	for _, i := range order {
-		n := counts[i]
-		def := &p.defs[i]
-		basicEnergy := def.kind == kEnergy && def.elem != elemAny
-		limit := int(def.limit)
-		if basicEnergy && def.limit == 3 {
-			continue // MM-8.2, MM-10.2: basic energy is exempt
-		}
-		if n > limit {
-			rule := "MM-8.2"
-			switch {
-			case def.kind == kEnergy && def.elem == elemAny && limit == 1:
-				rule = "MM-8.4"
-			case limit != 3:
-				rule = "MM-8.7"
-			}
-			probs = append(probs, d.Spoken(words, first[i], "deck.copies", "n", n, "limit", limit, "rule", rule))
+		if limit, rule := p.copyLimit(i); limit > 0 && counts[i] > limit {
+			probs = append(probs, d.Spoken(words, first[i], "deck.copies", "n", counts[i], "limit", limit, "rule", rule))
 		}
 	}
 	if champions > 1 {

@@ -66,14 +66,14 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 	for st := range sizes {
 		if buyable[st] < minStack {
 			ps = append(ps, engine.Spoken(engine.Problem{File: d.Source, Subject: stackNames[st]}, words,
-				"deck.small_stack", "stack", stackNames[st], "n", buyable[st], "min", minStack))
+				"deck.small_stack", "stack", stackNames[st], "n", buyable[st], "min", minStack, "missing", minStack-buyable[st]))
 		}
 	}
 	if counters > maxCounters {
-		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.counters", "n", counters, "max", maxCounters))
+		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.counters", "n", counters, "max", maxCounters, "missing", counters-maxCounters))
 	}
 	if total[0] > maxCards {
-		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.cards", "n", total[0], "max", maxCards))
+		ps = append(ps, engine.Spoken(engine.Problem{File: d.Source}, words, "deck.cards", "n", total[0], "max", maxCards, "missing", total[0]-maxCards))
 	}
 	return ps
 }
