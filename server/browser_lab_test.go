@@ -14,6 +14,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/internal/browsertest"
 )
 
@@ -113,6 +114,13 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	})
 	if strings.Contains(text("body"), "⟦") {
 		t.Error("a word is missing from the catalogue: the page shows a key")
+	}
+	// Each figure says on how many games of A and of B it rests.
+	games, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+		const i = [...document.querySelectorAll(".diff-table thead th")].findIndex((th) => th.textContent === "Games");
+		return i < 0 ? [] : [...document.querySelectorAll("#diff-rows tr")].map((tr) => tr.children[i].textContent); })()`))
+	if err != nil || len(games) != count("#diff-rows tr") || slices.ContainsFunc(games, func(g string) bool { return g != "200 / 200" }) {
+		t.Errorf("the comparison's games column reads %q (%v), want 200 / 200, the games of A and of B, in each of its %d rows", games, err, count("#diff-rows tr"))
 	}
 	if changed := fireballPlayRates(t, tab); changed[0] >= changed[1] {
 		t.Errorf("Fireball played in %.1f%% of the games it could be with the shipped cards and %.1f%% at cost 1: the edit did not reach the games", 100*changed[0], 100*changed[1])
@@ -277,6 +285,11 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 				png, err = browsertest.FullPage(ctx, 100)
 			}
 			wide, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
+			// The comparison fits the screen, each row's games in sight
+			// with their column's name, on a phone as on a desktop.
+			cramped, _ := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { const w = document.querySelector("#comparison .runs-wrap"); return w.scrollWidth > w.clientWidth; })()`))
+			games, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`(() => { const td = document.querySelector("#diff-rows tr td:nth-child(4)");
+				return td.getBoundingClientRect().right <= innerWidth ? (getComputedStyle(td).display === "block" ? getComputedStyle(td, "::before").content.replace(/^"|"$/g, "") : "") + td.textContent : ""; })()`))
 			diffs, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById("diff-rows").innerText`))
 			cancel()
 			if err != nil {
@@ -284,6 +297,17 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 			}
 			if wide {
 				t.Errorf("lab in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
+			}
+			if cramped {
+				t.Errorf("lab in %s at %dx%d: the comparison is wider than its panel", lang, size.w, size.h)
+			}
+			want := "200 / 200"
+			if size.w < 600 {
+				l, _ := i18n.Parse(lang)
+				want = pageWords.T(l, "lab.col_games") + ": " + want
+			}
+			if games != want {
+				t.Errorf("lab in %s at %dx%d: a row's games read %q, want %q", lang, size.w, size.h, games, want)
 			}
 			if m := hyphenMinus.FindString(diffs); lang != "en" && m != "" {
 				t.Errorf("lab in %s: a difference written with a hyphen, %q, where the report sets the minus sign −", lang, m)

@@ -877,13 +877,18 @@ async function compare(a, b) {
   const c = await api(withLang(`/api/lab/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`));
   $("comparison").hidden = false;
   $("comparison-runs").textContent = t("lab.comparison_runs", {a: runName(c.a), b: runName(c.b)});
-  $("diff-rows").replaceChildren(...c.differences.map(diffRow));
+  $("diff-rows").replaceChildren(...c.differences.map((d) => diffRow(d, c)));
   // An edited card without a row: why (too few games to compare).
   $("comparison-notes").replaceChildren(...(c.notes || []).map((n) => el("li", {}, n)));
   $("comparison").scrollIntoView({behavior: "smooth"});
 }
 
-function diffRow(d) {
+/** diffRow is one figure of comparison c: its value in A and in B, the
+ * games each run played (what the figure rests on: a run of 200 games
+ * moves more by chance than one of 5,000), B − A and whether that
+ * difference is significant. Each cell carries its column's name, which a
+ * phone, showing each row as a block, writes before it. */
+function diffRow(d, c) {
   const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => decimal(x, 2) : pct;
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
   const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
@@ -891,9 +896,12 @@ function diffRow(d) {
   // a semicolon parts the bounds, which German and Czech write with a comma
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}; ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
+  const games = [c.a, c.b].map((r) => (r.played || 0).toLocaleString(lang())).join(" / ");
+  const cell = (label, text) => el("td", {dataset: {label: t(label)}}, text);
   return el("tr", {class: d.significant ? "significant" : ""},
-    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})), el("td", {}, value(d.a)), el("td", {}, value(d.b)),
-    el("td", {}, diff), el("td", {}, verdict));
+    el("td", {}, t("lab.fig_" + d.figure, {name: d.figure === "seat" ? seatName(d.name) : d.label || d.name || ""})),
+    cell("lab.run_a", value(d.a)), cell("lab.run_b", value(d.b)), cell("lab.col_games", games),
+    cell("lab.difference", diff), cell("lab.significant", verdict));
 }
 
 start().catch(showError);
