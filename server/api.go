@@ -321,6 +321,10 @@ func (srv *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
 		return
 	}
+	if err := srv.mayHold(r.Context(), s.seats, controls, sessionOf(r)); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	srv.fresh(r.Context(), s)
 	s.mu.Lock()
 	s.maybeAILocked()
@@ -353,11 +357,18 @@ func (srv *Server) handleAction(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_action_token"))
 		return
 	}
+	// Before the seat's rate limit: someone else holding the token must
+	// not use up its owner's actions.
+	session := sessionOf(r)
+	if err := srv.mayHold(r.Context(), s.seats, controls, session); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	if !srv.limiter.allow(req.Token, srv.cfg.Rate, srv.cfg.Burst) {
 		writeRefusal(w, refuse(http.StatusTooManyRequests, "too_many_actions", "rate", srv.cfg.Rate))
 		return
 	}
-	if err := s.act(r.Context(), controls, req.Token, req.Action, req.Version, r.Header.Get(forwardedHeader) != ""); err != nil {
+	if err := s.act(forSeats(r.Context(), s.seats, controls, session), controls, req.Token, req.Action, req.Version, r.Header.Get(forwardedHeader) != ""); err != nil {
 		if errors.Is(err, errMoving) {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, refuse(http.StatusServiceUnavailable, "game_moving"))

@@ -168,6 +168,12 @@ func (srv *Server) postAction(ctx context.Context, addr, id, token, action strin
 		return 0, httpErrorBody{}, err
 	}
 	req.Header.Set(forwardedHeader, srv.cluster.id)
+	if session := sessionIn(ctx); session != "" {
+		// A bound seat's action (mayHold): the owner checks the player's
+		// session too, as for any request it is sent.
+		req.AddCookie(&http.Cookie{Name: sessionCookie, Value: session})
+		req.Header.Set(csrfHeader, csrfToken(session))
+	}
 	req.Header.Set("Prefer", "return=minimal") // the table is shown here, not there
 	req.Header.Set("Content-Type", "application/json")
 	res, err := srv.cluster.http.Do(req)

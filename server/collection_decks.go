@@ -61,13 +61,62 @@ func (srv *Server) requireOwned(ctx context.Context, account, game string, deck 
 	if srv.codes == nil {
 		return refuse(http.StatusBadRequest, "physical_"+event+"_no_codes")
 	}
+	return srv.ownedOr(ctx, account, game, deck, refuse(http.StatusBadRequest, "physical_"+event+"_unowned"))
+}
+
+// ownedOr returns r, with a problem per card short, unless account owns
+// every copy deck lists in game.
+func (srv *Server) ownedOr(ctx context.Context, account, game string, deck engine.DeckList, r *refusal) error {
 	ps, err := srv.checkOwned(ctx, account, game, deck)
 	if err != nil || len(ps) == 0 {
 		return err
 	}
-	r := refuse(http.StatusBadRequest, "physical_"+event+"_unowned")
 	r.problems = ps
 	return r
+}
+
+// cardsShort names the cards, in list order, that deck lists more
+// copies of than account holds in game (checkOwned's, by name only).
+func (srv *Server) cardsShort(ctx context.Context, account, game string, deck engine.DeckList) ([]string, error) {
+	entries, err := srv.codes.Collection(ctx, account)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	seen := map[string]bool{}
+	for _, e := range deck.Entries {
+		if key := clean(e.Card); !seen[key] {
+			seen[key] = true
+			if listedOf(deck, e.Card) > copiesOf(entries, game, e.Card) {
+				out = append(out, e.Card)
+			}
+		}
+	}
+	return out, nil
+}
+
+// copiesOf counts the copies of a card (by name, any printing, in any
+// case) that entries hold in game.
+func copiesOf(entries []CollectionEntry, game, card string) int {
+	n := 0
+	for _, e := range entries {
+		if e.Game == game && clean(e.Card) == clean(card) {
+			n += e.Count
+		}
+	}
+	return n
+}
+
+// listedOf counts the copies of a card (by name, in any case) a deck
+// lists over all its sections.
+func listedOf(deck engine.DeckList, card string) int {
+	n := 0
+	for _, e := range deck.Entries {
+		if clean(e.Card) == clean(card) {
+			n += e.Count
+		}
+	}
+	return n
 }
 
 // ownsRankedDeck applies the ranked queue's "physical cards only" rule.

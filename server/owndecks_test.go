@@ -157,10 +157,11 @@ func TestEveryDuelGamePairsInRankedAndTournaments(t *testing.T) {
 				t.Fatalf("two players with the default deck were not paired: %+v, %+v", first, second)
 			}
 			var tokens [2]string
-			for _, m := range []*MatchLink{first.Match, second.Match} {
-				tokens[m.Seat] = tokenFromLink(m.Play)
+			var as [2]http.Header
+			for i, m := range []*MatchLink{first.Match, second.Match} {
+				tokens[m.Seat], as[m.Seat] = tokenFromLink(m.Play), []*browser{a, b}[i].seatHeader()
 			}
-			playRankedToTheEnd(t, r.testEnv, second.Match.ID, tokens, 1500)
+			playRankedToTheEnd(t, r.testEnv, second.Match.ID, tokens, as, 1500)
 
 			e := newTourneyEnv(t)
 			org := e.organiser("orga")
@@ -184,7 +185,8 @@ func TestEveryDuelGamePairsInRankedAndTournaments(t *testing.T) {
 // the game up where the game offers that (random play can go on for
 // thousands of actions where the rules set no end); it fails on any
 // refused action, and on a game that offers a surrender and is not over.
-func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, limit int) {
+// Each seat plays logged in as its player (as, in seat order).
+func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, as [2]http.Header, limit int) {
 	t.Helper()
 	rng := engine.NewRNG(uint64(len(id)))
 	for n := 0; ; n++ {
@@ -192,8 +194,11 @@ func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, l
 		if st.Finished {
 			return
 		}
-		tok := tokens[st.View.ToMove]
-		mine := e.state(id, tok)
+		tok, h := tokens[st.View.ToMove], as[st.View.ToMove]
+		var mine StateMsg
+		if code, body := e.callWith(h, "GET", "/api/games/"+id+"?token="+tok, nil, &mine); code != http.StatusOK {
+			t.Fatalf("state: %d %s", code, body)
+		}
 		if len(mine.Legal) == 0 {
 			t.Fatalf("the seat to move has no legal action at version %d", st.Version)
 		}
@@ -206,7 +211,7 @@ func playRankedToTheEnd(t *testing.T, e *testEnv, id string, tokens [2]string, l
 			}
 			act = mine.Legal[i]
 		}
-		if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: act.Action}, nil); code != http.StatusOK {
+		if code, body := e.callWith(h, "POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: act.Action}, nil); code != http.StatusOK {
 			t.Fatalf("action %q: %d %s", act.Action, code, body)
 		}
 		if n > limit {

@@ -12,7 +12,8 @@ import (
 )
 
 // KindRanked is a seat of a ranked game: a person with an account, who
-// gets the seat's token from the ranked queue. Ranked games have no
+// gets the seat's token from the ranked queue and plays it only logged
+// in as that account (SeatConfig.Account). Ranked games have no
 // other kind of seat, so no AI seat, no hot-seat and no invite link.
 const KindRanked = "ranked"
 

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/internal/browsertest"
@@ -39,6 +40,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 	tabs[1].do("wait for the queue form", chromedp.WaitVisible("#queue"))
 	tabs[1].do("queue", chromedp.Click("#queue"))
 	var tokens [2]string
+	var as [2]http.Header
 	var id string
 	for i := range tabs {
 		waitTable(t, tabs[i].ctx, 0)
@@ -48,7 +50,8 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 		}
 		u, _ := url.Parse(loc)
 		id = strings.TrimPrefix(u.Path, "/play/")
-		tokens[readKWSeat(t, tabs[i])] = u.Query().Get("token")
+		seat := readKWSeat(t, tabs[i])
+		tokens[seat], as[seat] = u.Query().Get("token"), tabSeatHeader(t, tabs[i].ctx, e.http.URL)
 		tabs[i].do("wait for the clock", chromedp.WaitVisible(`[data-k=clock]`))
 		// The clock and the table name the seats by their accounts'
 		// usernames, not "P1", "Player 2".
@@ -76,7 +79,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 		t.Fatalf("the two browsers hold seats %q: want one each", tokens)
 	}
 	for i := 0; i < 200 && !e.state(id, "").Finished; i++ {
-		playFirstLegal(e, id, tokens)
+		playFirstLegal(e, id, tokens, as)
 	}
 	for i := range tabs {
 		waitKW(t, tabs[i].ctx, "the table to show the end", func(k kwState) bool { return k.Finished })
@@ -103,6 +106,23 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 	if got := tabs[0].text("#matches"); !strings.Contains(got, "Bob") || !strings.Contains(got, "rating 1500 →") {
 		t.Errorf("Alice's match history reads %q", got)
 	}
+}
+
+// tabSeatHeader is the header of a request logged in as a tab is: its
+// session cookie and CSRF token (seatHeader).
+func tabSeatHeader(t *testing.T, tab context.Context, base string) http.Header {
+	t.Helper()
+	got, err := chromedp.Call(tab, network.GetCookies, network.GetCookiesParams{URLs: []string{base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range got.Cookies {
+		if c.Name == sessionCookie {
+			return http.Header{"Cookie": {sessionCookie + "=" + c.Value}, csrfHeader: {csrfToken(c.Value)}}
+		}
+	}
+	t.Fatal("the tab is not logged in")
+	return nil
 }
 
 // rankedTab is one player's browser.
@@ -167,19 +187,58 @@ func readKWSeat(t *testing.T, b rankedTab) int {
 	return int(k.Viewer[1] - '1')
 }
 
-// playFirstLegal plays the seat to move's first legal action over HTTP
-// and returns the state that follows.
-func playFirstLegal(e *testEnv, id string, tokens [2]string) StateMsg {
+// playFirstLegal plays the seat to move's first legal action over HTTP,
+// logged in as its player (as, in seat order: seatHeader), and returns
+// the state that follows.
+func playFirstLegal(e *testEnv, id string, tokens [2]string, as [2]http.Header) StateMsg {
 	e.t.Helper()
 	st := e.state(id, "")
-	tok := tokens[st.View.ToMove]
-	mine := e.state(id, tok)
+	tok, h := tokens[st.View.ToMove], as[st.View.ToMove]
+	var mine StateMsg
+	if code, body := e.callWith(h, "GET", "/api/games/"+id+"?token="+tok, nil, &mine); code != http.StatusOK {
+		e.t.Fatalf("state: %d %s", code, body)
+	}
 	if len(mine.Legal) == 0 {
 		e.t.Fatalf("seat %v to move has no legal action", st.View.ToMove)
 	}
 	var after StateMsg
-	if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: mine.Legal[0].Action}, &after); code != http.StatusOK {
+	if code, body := e.callWith(h, "POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: mine.Legal[0].Action}, &after); code != http.StatusOK {
 		e.t.Fatalf("action: %d %s", code, body)
 	}
 	return after
+}
+
+// TestBrowserRankedSeatLinkWithoutItsAccount: a ranked seat's link opened
+// logged out (passed on, or in another browser) does not open the seat:
+// the table says whose seat it is and to log in as that account, in the
+// reader's language, and stops reconnecting; the same link opened logged
+// in as the seat's account shows the seat's hand.
+func TestBrowserRankedSeatLinkWithoutItsAccount(t *testing.T) {
+	e := newRankedEnv(t, nil)
+	alice, bob := e.player("alice"), e.player("bob")
+	id, tokens, _ := e.pairUp(alice, bob)
+	seat := status(alice).Match.Seat
+	shots := screenshotDir(t)
+	for _, c := range []struct{ lang, want string }{{"en", "log in as alice"}, {"de", "Melde dich als alice an"}} {
+		tab := newRankedTab(t, "mallory")
+		tab.do("open alice's seat logged out", chromedp.Navigate(e.http.URL+"/play/"+id+"?token="+tokens[seat]+"&lang="+c.lang))
+		tab.do("wait for the refusal", chromedp.WaitVisible(`#table .panel`))
+		if got := tab.text("#table .panel"); !strings.Contains(got, c.want) || strings.Contains(got, tokens[seat]) {
+			t.Errorf("the table in %s says %q, want %q and never the token", c.lang, got, c.want)
+		}
+		if k := readKW(t, tab.ctx); k.Viewer != "" || k.Connected {
+			t.Errorf("the refused table in %s: %+v, want no seat and no connection", c.lang, k)
+		}
+		tab.shoot(shots, "ranked-seat-other-account-"+c.lang)
+	}
+	tab := newRankedTab(t, "alice")
+	session := network.SetCookieParams{Name: sessionCookie, Value: alice.sessionToken(), URL: e.http.URL + "/"}
+	if _, err := chromedp.Call(tab.ctx, network.SetCookie, session); err != nil {
+		t.Fatal(err)
+	}
+	tab.do("open her seat logged in", chromedp.Navigate(e.http.URL+"/play/"+id+"?token="+tokens[seat]))
+	waitTable(t, tab.ctx, 0)
+	if got := readKWSeat(t, tab); got != int(seat) {
+		t.Errorf("alice's table views seat %d, want %d", got, seat)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"net/http"
+	"slices"
 	"time"
 
 	"kartenwerk/engine"
@@ -54,9 +56,15 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 	if me.Account == "" {
 		return me, false, nil
 	}
-	them, ok := cfg.pickOpponent(me, srv.mayMeet(me, queue), now)
+	them, ok, err := srv.pickOwning(ctx, me, srv.mayMeet(me, queue), now)
+	if err != nil {
+		return me, false, err
+	}
 	if !ok {
 		return me, true, nil
+	}
+	if err := srv.stillOwnsQueued(ctx, me); err != nil {
+		return me, false, err
 	}
 	first, second := me, them
 	if them.Joined.Before(me.Joined) {
@@ -67,6 +75,50 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 		return me, true, nil // the opponent was paired by another request meanwhile
 	}
 	return me, false, err
+}
+
+// The "physical cards only" rule is checked again as each ranked game is
+// made, not only as a player queues: copies traded away meanwhile must
+// not also serve the account they went to, which may queue with them.
+
+// pickOwning is pickOpponent among the players who still own every copy
+// of the deck they queued with. One who no longer does is passed over
+// here, and refused when they next ask after the queue (tryPair).
+func (srv *Server) pickOwning(ctx context.Context, me QueueEntry, queue []QueueEntry, now time.Time) (QueueEntry, bool, error) {
+	cfg := &srv.cfg.Ranked
+	for {
+		them, ok := cfg.pickOpponent(me, queue, now)
+		if !ok || !cfg.PhysicalOnly || srv.codes == nil {
+			return them, ok, nil
+		}
+		ps, err := srv.checkOwned(ctx, them.Account, them.Game, them.Deck)
+		if err != nil {
+			return them, false, err
+		}
+		if len(ps) == 0 {
+			return them, true, nil
+		}
+		queue = slices.DeleteFunc(slices.Clone(queue), func(e QueueEntry) bool { return e.Account == them.Account })
+	}
+}
+
+// stillOwnsQueued refuses a queued player who no longer owns every copy
+// of the deck they queued with, with a problem per card short, and takes
+// them out of the queue: they queue again once they own the deck again,
+// or with another.
+func (srv *Server) stillOwnsQueued(ctx context.Context, e QueueEntry) error {
+	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+		return nil
+	}
+	lost := srv.ownedOr(ctx, e.Account, e.Game, e.Deck, refuse(http.StatusConflict, "physical_ranked_lost"))
+	if _, refused := errors.AsType[*refusal](lost); !refused {
+		return lost
+	}
+	if err := srv.rankedStore.Dequeue(ctx, e.Account, e.Game); err != nil {
+		return err
+	}
+	srv.log.Info("ranked player left the queue: deck no longer owned", "username", e.Username, "game", e.Game)
+	return lost
 }
 
 // mayMeet is the queue without the players whose decks cannot meet me's
@@ -109,7 +161,9 @@ func (srv *Server) startRanked(ctx context.Context, players [2]QueueEntry, now t
 		}
 		m.Accounts[i], m.Usernames[i], m.Before[i] = p.Account, p.Username, pr.Rating
 		m.Tokens[i] = newToken()
-		seats[i] = SeatConfig{Kind: KindRanked, Token: m.Tokens[i]}
+		// The seat is the account's: its link alone, passed on, plays
+		// nothing (mayHold).
+		seats[i] = SeatConfig{Kind: KindRanked, Token: m.Tokens[i], Account: p.Account}
 	}
 	sg := StoredGame{ID: m.GameID, Setup: setup, Seats: seats, Created: now, Owner: players[0].Account}
 	if err := srv.rankedStore.Pair(ctx, m, sg); err != nil {

@@ -65,9 +65,10 @@ func decodeStatus(b *browser, raw string) QueueStatus {
 	return st
 }
 
-// pairUp queues two players and returns the game's id and each one's
-// seat token, in seat order.
-func (e *rankedEnv) pairUp(a, b *browser) (string, [2]string) {
+// pairUp queues two players and returns the game's id, each one's seat
+// token and the headers of a request logged in as each (seatHeader), in
+// seat order.
+func (e *rankedEnv) pairUp(a, b *browser) (string, [2]string, [2]http.Header) {
 	e.t.Helper()
 	queue(a, http.StatusCreated, DeckRequest{})
 	st := queue(b, http.StatusCreated, DeckRequest{})
@@ -79,13 +80,24 @@ func (e *rankedEnv) pairUp(a, b *browser) (string, [2]string) {
 		e.t.Fatalf("the first player does not see the pairing: %+v", first)
 	}
 	var tokens [2]string
-	for _, m := range []*MatchLink{first.Match, st.Match} {
+	var as [2]http.Header
+	for i, m := range []*MatchLink{first.Match, st.Match} {
 		tokens[m.Seat] = tokenFromLink(m.Play)
+		as[m.Seat] = []*browser{a, b}[i].seatHeader()
 	}
 	if tokens[0] == "" || tokens[1] == "" || tokens[0] == tokens[1] {
 		e.t.Fatalf("seat tokens %q: want one per seat", tokens)
 	}
-	return st.Match.ID, tokens
+	return st.Match.ID, tokens, as
+}
+
+// seatHeader is the header of a request logged in as b, sent without
+// b's cookie jar (to another replica, over a WebSocket): its session
+// cookie and CSRF token. A ranked or tournament seat's token plays only
+// with its account's session.
+func (b *browser) seatHeader() http.Header {
+	b.t.Helper()
+	return http.Header{"Cookie": {sessionCookie + "=" + b.sessionToken()}, csrfHeader: {b.csrf}}
 }
 
 // lostBy is the reason a ranked game shows when seat lost it for this
@@ -99,10 +111,11 @@ func (e *rankedEnv) lostBy(id string, seat engine.Seat, reason string) string {
 	return m.Usernames[seat] + " " + reason
 }
 
-// move plays the seat to move's first legal action and returns the state.
-func (e *rankedEnv) move(id string, tokens [2]string) StateMsg {
+// move plays the seat to move's first legal action, logged in as its
+// player (as), and returns the state.
+func (e *rankedEnv) move(id string, tokens [2]string, as [2]http.Header) StateMsg {
 	e.t.Helper()
-	return playFirstLegal(e.testEnv, id, tokens)
+	return playFirstLegal(e.testEnv, id, tokens, as)
 }
 
 // leaderboard reads trick's leaderboard by username.
@@ -191,10 +204,10 @@ func TestRankedQueuePairsSimilarRatingsFirstThenWidens(t *testing.T) {
 func TestRankedGameUpdatesBothRatings(t *testing.T) {
 	e := newRankedEnv(t, nil)
 	alice, bob := e.player("alice"), e.player("bob")
-	id, tokens := e.pairUp(alice, bob)
+	id, tokens, as := e.pairUp(alice, bob)
 	var last StateMsg
 	for i := 0; i < 200 && !last.Finished; i++ {
-		last = e.move(id, tokens)
+		last = e.move(id, tokens, as)
 	}
 	if !last.Finished || last.View.Result == nil {
 		t.Fatalf("the ranked game did not end: %+v", last.View)
@@ -242,9 +255,9 @@ func TestRankedGameUpdatesBothRatings(t *testing.T) {
 func TestRankedClockTimeoutLoses(t *testing.T) {
 	e := newRankedEnv(t, func(c *RankedConfig) { c.PerMove, c.Bank = 30*time.Second, time.Hour })
 	alice, bob := e.player("alice"), e.player("bob")
-	id, tokens := e.pairUp(alice, bob)
+	id, tokens, as := e.pairUp(alice, bob)
 	e.time.Advance(29 * time.Second)
-	e.move(id, tokens) // in time
+	e.move(id, tokens, as) // in time
 	e.time.Advance(29 * time.Second)
 	st := e.state(id, "")
 	if st.Finished || st.Clock == nil || st.Clock.MoveLeftMS != 1000 || st.Clock.ToMove != int(st.View.ToMove) {
@@ -261,7 +274,7 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 	if len(board) != 2 || board["alice"].Games != 1 || board["bob"].Games != 1 {
 		t.Errorf("a game lost on time was not rated: %+v", board)
 	}
-	if code, _ := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tokens[late], Action: "play c1"}, nil); code != http.StatusConflict {
+	if code, _ := e.callWith(as[late], "POST", "/api/games/"+id+"/actions", ActionRequest{Token: tokens[late], Action: "play c1"}, nil); code != http.StatusConflict {
 		t.Errorf("an action after the timeout answered %d, want 409", code)
 	}
 	e.restart()
@@ -278,7 +291,7 @@ func TestRankedClockTimeoutLoses(t *testing.T) {
 
 func TestRankedBankRunsOutBeforeThePerMoveLimit(t *testing.T) {
 	e := newRankedEnv(t, func(c *RankedConfig) { c.PerMove, c.Bank = 30*time.Second, 40*time.Second })
-	id, tokens := e.pairUp(e.player("alice"), e.player("bob"))
+	id, tokens, as := e.pairUp(e.player("alice"), e.player("bob"))
 	spent := [2]time.Duration{}
 	for {
 		st := e.state(id, "")
@@ -294,7 +307,7 @@ func TestRankedBankRunsOutBeforeThePerMoveLimit(t *testing.T) {
 		}
 		e.time.Advance(25 * time.Second)
 		spent[seat] += 25 * time.Second
-		if e.move(id, tokens).Finished {
+		if e.move(id, tokens, as).Finished {
 			t.Skip("the game ended before a bank ran low")
 		}
 	}
@@ -302,8 +315,8 @@ func TestRankedBankRunsOutBeforeThePerMoveLimit(t *testing.T) {
 
 func TestRankedPlayerAwayLongerThanGraceLoses(t *testing.T) {
 	e := newRankedEnv(t, func(c *RankedConfig) { c.PerMove, c.Bank, c.Grace = time.Hour, 2*time.Hour, time.Minute })
-	id, tokens := e.pairUp(e.player("alice"), e.player("bob"))
-	ws := e.dial(id, tokens[1]) // p2 keeps the table open, p1 has gone
+	id, tokens, as := e.pairUp(e.player("alice"), e.player("bob"))
+	ws := e.dialAs(id, tokens[1], as[1]) // p2 keeps the table open, p1 has gone
 	ws.next("state")
 	e.time.Advance(59 * time.Second)
 	e.srv.checkPresence()
@@ -322,8 +335,8 @@ func TestRankedPlayerAwayLongerThanGraceLoses(t *testing.T) {
 // on another replica (which reports it in the store) is not away.
 func TestRankedPresenceOnAnotherReplicaCounts(t *testing.T) {
 	e := newRankedEnv(t, func(c *RankedConfig) { c.PerMove, c.Bank, c.Grace = time.Hour, 2*time.Hour, time.Minute })
-	id, tokens := e.pairUp(e.player("alice"), e.player("bob"))
-	e.dial(id, tokens[1]).next("state")
+	id, tokens, as := e.pairUp(e.player("alice"), e.player("bob"))
+	e.dialAs(id, tokens[1], as[1]).next("state")
 	e.time.Advance(50 * time.Second)
 	if err := e.store.(RankedStore).SeenAtTable(t.Context(), id, 0, e.time.Now()); err != nil {
 		t.Fatal(err)
@@ -379,7 +392,7 @@ func TestRankedAbuseRefused(t *testing.T) {
 	if s := decodeStatus(alice, raw); s.State != "idle" {
 		t.Errorf("after leaving the queue: %q, want idle", s.State)
 	}
-	id, tokens := e.pairUp(alice, bob)
+	id, tokens, as := e.pairUp(alice, bob)
 	queue(alice, http.StatusConflict, DeckRequest{}) // playing already
 	if s := status(carol); s.State != "idle" || s.Match != nil {
 		t.Errorf("carol's status shows another's game: %+v", s)
@@ -405,9 +418,9 @@ func TestRankedAbuseRefused(t *testing.T) {
 		}
 	}
 	for i := 0; i < 200 && !e.state(id, "").Finished; i++ {
-		e.move(id, tokens)
+		e.move(id, tokens, as)
 	}
-	if code, body := e.call("POST", "/api/games/"+id+"/rematch", map[string]string{"token": tokens[0]}, nil); code != http.StatusBadRequest {
+	if code, body := e.callWith(as[0], "POST", "/api/games/"+id+"/rematch", map[string]string{"token": tokens[0]}, nil); code != http.StatusBadRequest {
 		t.Errorf("a ranked rematch: %d %s, want 400", code, body)
 	}
 	seats := CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindRanked}, {Kind: KindRanked}}}
@@ -482,7 +495,7 @@ func TestRankedPagesAndBadRequests(t *testing.T) {
 func TestRankedSeatsKeepTheirUsernames(t *testing.T) {
 	e := newRankedEnv(t, nil)
 	alice, bob := e.player("alice"), e.player("bob")
-	id, _ := e.pairUp(alice, bob)
+	id, _, _ := e.pairUp(alice, bob)
 	s, err := e.srv.session(context.Background(), id)
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,13 @@
 package server
 
 import (
+	"context"
 	"crypto/rand"
 	"crypto/subtle"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"net/http"
 	"strings"
 
 	"kartenwerk/ai"
@@ -20,7 +23,8 @@ const (
 )
 
 // SeatConfig is who plays one seat. The token is the seat's secret: every
-// action must carry it, and only its holder sees the seat's hand.
+// action must carry it, and only its holder sees the seat's hand. A seat
+// that belongs to an account (Account) wants that account's session too.
 type SeatConfig struct {
 	Kind  string `json:"kind"`
 	Agent string `json:"agent,omitempty"`
@@ -31,6 +35,12 @@ type SeatConfig struct {
 	Name string `json:"name,omitempty"`
 	// Event is the tournament whose game this is, "" for any other game.
 	Event string `json:"event,omitempty"`
+	// Account is the account the seat belongs to (a ranked or tournament
+	// game's): its token alone does not play it, for a link can be
+	// passed on; the request must also be logged in as this account
+	// (mayHold). "" for a seat its token plays alone (you, friend, hot
+	// seat), as in every game stored before seats were bound.
+	Account string `json:"account,omitempty"`
 }
 
 // SeatRequest is one seat as a lobby asks for it.
@@ -128,4 +138,96 @@ func seatsOf(seats []SeatConfig, token string) []engine.Seat {
 		}
 	}
 	return out
+}
+
+// boundSeat is the config of the first seat of controls that belongs to
+// an account, or false when the token's seats are played by their token
+// alone. A token
+// holds the seats of one person: a ranked or tournament game gives each
+// account a token of its own.
+func boundSeat(seats []SeatConfig, controls []engine.Seat) (SeatConfig, bool) {
+	for _, seat := range controls {
+		if c := seats[seat]; c.Account != "" {
+			return c, true
+		}
+	}
+	return SeatConfig{}, false
+}
+
+// anyBound tells whether a game has a seat that belongs to an account.
+func anyBound(seats []SeatConfig) bool {
+	for _, c := range seats {
+		if c.Account != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// sessionOf is the session token a request carries in its cookie, "" for
+// none.
+func sessionOf(r *http.Request) string {
+	if c, err := r.Cookie(sessionCookie); err == nil {
+		return c.Value
+	}
+	return ""
+}
+
+// mayHold refuses the seats of controls to a request whose session
+// (its session cookie's token, "" for none) is not a live session of
+// the account a seat belongs to. The session is looked up in the store,
+// which every replica shares, so whichever replica serves the request
+// can tell; a seat of no account asks nothing. The refusal names the
+// account to log in as, never the token.
+func (srv *Server) mayHold(ctx context.Context, seats []SeatConfig, controls []engine.Seat, session string) error {
+	c, bound := boundSeat(seats, controls)
+	if !bound {
+		return nil
+	}
+	if srv.acct != nil && session != "" {
+		ss, err := srv.acct.store.Session(ctx, sessionHash(session), srv.acct.now())
+		if err == nil && ss.Owner == c.Account {
+			return nil
+		}
+		if err != nil && !errors.Is(err, ErrNoSession) {
+			// A store's error names its host: for the log, not the table.
+			srv.log.Error("checking a seat's session failed", "err", err)
+			return refuse(http.StatusInternalServerError, "server_failed")
+		}
+	}
+	return refuse(http.StatusForbidden, "seat_other_account", "name", srv.seatUsername(ctx, c))
+}
+
+// seatUsername is the username of the account a seat belongs to: the
+// seat's name in a tournament, else the account's.
+func (srv *Server) seatUsername(ctx context.Context, c SeatConfig) string {
+	if c.Name != "" || srv.acct == nil {
+		return c.Name
+	}
+	if acc, err := srv.acct.store.AccountByID(ctx, c.Account); err == nil {
+		return acc.Username
+	}
+	return ""
+}
+
+// sessionKey is the context key of the session an action for a bound
+// seat carries.
+type sessionKey struct{}
+
+// forSeats is ctx carrying session when a seat of controls belongs to an
+// account: an action a replica forwards to the game's owner (postAction)
+// takes the session along, and the owner checks it as well, for the
+// action route answers anyone. An action for seats of no account takes
+// none: a session goes no further than it must.
+func forSeats(ctx context.Context, seats []SeatConfig, controls []engine.Seat, session string) context.Context {
+	if _, bound := boundSeat(seats, controls); !bound || session == "" {
+		return ctx
+	}
+	return context.WithValue(ctx, sessionKey{}, session)
+}
+
+// sessionIn is the session forSeats put in ctx, "" for none.
+func sessionIn(ctx context.Context) string {
+	s, _ := ctx.Value(sessionKey{}).(string)
+	return s
 }

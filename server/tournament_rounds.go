@@ -149,6 +149,9 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 		// allow (no pairing without a rematch, a round still open).
 		return t.said(err, http.StatusConflict)
 	}
+	if err := srv.pairedStillOwn(ctx, t, matches); err != nil {
+		return err // nothing is saved: the round is paired again once it passes
+	}
 	t.RoundStarted = now
 	for _, m := range matches {
 		if !m.IsBye() {
@@ -160,6 +163,43 @@ func (srv *Server) startRound(ctx context.Context, t *tourney, by string, now ti
 	}
 	t.log(now, by, "started_"+t.Stage, "round", t.roundNumber())
 	return nil
+}
+
+// pairedStillOwn applies the "physical cards only" rule again as each
+// round is paired, not only at registration: copies a player traded away
+// since must not also serve the account they went to, which may have
+// registered with them. It refuses the round, naming each player paired
+// into it who no longer owns every copy of their registered deck and the
+// cards short, so that the organiser has them register the copies again
+// or drops them.
+func (srv *Server) pairedStillOwn(ctx context.Context, t *tourney, matches []tournament.Match) error {
+	if !t.PhysicalOnly {
+		return nil
+	}
+	if srv.codes == nil {
+		return refuse(http.StatusConflict, "physical_tournament_no_codes")
+	}
+	var short []string
+	for _, m := range matches {
+		for _, account := range []string{m.A, m.B} {
+			e := t.entryOf(account)
+			if account == "" || e == nil {
+				continue // a bye's empty side
+			}
+			cards, err := srv.cardsShort(ctx, account, t.Game, e.Deck)
+			if err != nil {
+				return err
+			}
+			if len(cards) > 0 {
+				short = append(short, fmt.Sprintf("%s (%s)", e.Username, strings.Join(cards, ", ")))
+			}
+		}
+	}
+	if len(short) == 0 {
+		return nil
+	}
+	srv.log.Info("tournament round refused: decks no longer owned", "tournament", t.ID, "players", strings.Join(short, "; "))
+	return conflictWith("physical_tournament_lost", "players", strings.Join(short, "; "))
 }
 
 // callTime ends the matches still being played once the round's timer
@@ -262,7 +302,10 @@ func (srv *Server) nextGame(ctx context.Context, t *tourney, p *matchPlay, first
 	}
 	setup := ownDecksSetup(g, newSeed(), t.entryOf(a).Deck, t.entryOf(b).Deck)
 	setup.First, setup.CardsDate = first, t.CardsDate
-	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0], Name: t.username(a), Event: t.ID}, {Kind: KindFriend, Token: tokens[1], Name: t.username(b), Event: t.ID}}
+	// Each seat is its player's account's: its link alone, passed on,
+	// plays nothing (mayHold).
+	cfg := []SeatConfig{{Kind: KindFriend, Token: tokens[0], Name: t.username(a), Event: t.ID, Account: a},
+		{Kind: KindFriend, Token: tokens[1], Name: t.username(b), Event: t.ID, Account: b}}
 	resp, err := srv.start(ctx, setup, cfg, "", gameOrigin{creator: "tournament " + t.ID, owner: a})
 	if err != nil {
 		return err

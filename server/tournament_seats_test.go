@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/internal/browsertest"
@@ -59,6 +60,48 @@ func TestTournamentGamesNameTheirPlayers(t *testing.T) {
 	}
 }
 
+// TestTournamentSeatsBelongToTheirPlayers: a tournament game's seat is
+// its player's account's: its token plays it only logged in as that
+// account. Logged out, as the opponent or as another account, reading
+// the seat, acting and opening the table are refused, naming the player
+// to log in as; watching the game stays open to anyone.
+func TestTournamentSeatsBelongToTheirPlayers(t *testing.T) {
+	e, f, id, g := cupUnderway(t)
+	player01, mallory := f.players["player01"], e.player("mallory")
+	var st StateMsg
+	_, raw := player01.expect(http.StatusOK, "GET", "/api/games/"+g.ID+"?token="+g.Token, nil)
+	if err := json.Unmarshal([]byte(raw), &st); err != nil || len(st.Controls) != 1 || st.Controls[0] != g.Seat {
+		t.Fatalf("player01 reading their seat controls %v (%v), want %v", st.Controls, err, g.Seat)
+	}
+	for who, h := range map[string]http.Header{"logged out": nil, "the opponent": f.players["player02"].seatHeader(), "another account": mallory.seatHeader()} {
+		code, body := e.callWith(h, "GET", "/api/games/"+g.ID+"?token="+g.Token, nil, nil)
+		checkSeatRefused(t, who+" reading player01's seat", code, body, "player01", g.Token)
+		code, body = e.callWith(h, "POST", "/api/games/"+g.ID+"/actions", ActionRequest{Token: g.Token, Action: st.Legal[0].Action}, nil)
+		checkSeatRefused(t, who+" acting for player01", code, body, "player01", g.Token)
+		code, refused := dialRefused(t, e.testEnv, g.ID, g.Token, h)
+		raw, _ := json.Marshal(refused)
+		checkSeatRefused(t, who+" opening player01's table", code, string(raw), "player01", g.Token)
+	}
+	if st := e.state(g.ID, ""); st.Version != 0 || len(st.Controls) != 0 {
+		t.Errorf("a spectator's state: version %d, controls %v; want the game unmoved, watched", st.Version, st.Controls)
+	}
+	e.dial(g.ID, "").next("state")
+	if m := e.dialAs(g.ID, g.Token, player01.seatHeader()).next("state"); len(m["controls"].([]any)) != 1 {
+		t.Errorf("player01's own table controls %v", m["controls"])
+	}
+	// Each player plays their own seat, logged in.
+	theirs := f.players["player02"].match(id).Games[0]
+	var tokens [2]string
+	var as [2]http.Header
+	tokens[g.Seat], as[g.Seat] = g.Token, player01.seatHeader()
+	tokens[theirs.Seat], as[theirs.Seat] = theirs.Token, f.players["player02"].seatHeader()
+	playFirstLegal(e.testEnv, g.ID, tokens, as)
+	playFirstLegal(e.testEnv, g.ID, tokens, as)
+	if st := e.state(g.ID, ""); st.Version != 2 {
+		t.Errorf("after a move of each player the game is at version %d, want 2", st.Version)
+	}
+}
+
 // TestBrowserTournamentGameLeadsBackToTheTournament: a finished
 // tournament game's table names its players and marks them as playing a
 // tournament, and its result leads back to the tournament, not to a
@@ -68,6 +111,11 @@ func TestBrowserTournamentGameLeadsBackToTheTournament(t *testing.T) {
 	f.playRound(t, id, 1)
 
 	tab := browsertest.NewWithin(t, 2*time.Minute)
+	// The seat is player01's: the tab is logged in as player01.
+	session := network.SetCookieParams{Name: sessionCookie, Value: f.players["player01"].sessionToken(), URL: e.http.URL + "/"}
+	if _, err := chromedp.Call(tab, network.SetCookie, session); err != nil {
+		t.Fatal(err)
+	}
 	if err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/play/"+g.ID+"?token="+g.Token+"&lang=de"), chromedp.WaitVisible("#result-box")); err != nil {
 		t.Fatal(err)
 	}

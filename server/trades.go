@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -68,6 +69,10 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 	t := Trade{ID: newToken(), Giver: ss.Owner, Receiver: to.ID, From: ss.Username, To: to.Username,
 		Card:  CardPrinting{Game: clean(req.Game), Card: strings.TrimSpace(req.Card), Printing: strings.TrimSpace(req.Printing)},
 		Count: req.Count, At: srv.acct.now()}
+	if err := srv.inPlay(r.Context(), ss.Owner, t); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	err = srv.deckStore().TradeCards(r.Context(), t)
 	if errors.Is(err, ErrNotOwned) {
 		srv.refuseTrade(w, r, ss.Owner, t)
@@ -79,6 +84,50 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 	}
 	srv.log.Info("cards traded", "from", t.From, "to", t.To, "game", t.Card.Game, "card", t.Card.Card, "count", t.Count)
 	writeJSON(w, http.StatusCreated, t)
+}
+
+// inPlay refuses, under the ranked "physical cards only" rule, a trade
+// that would leave the giver fewer copies of the card than the deck of
+// their ranked game in play lists. The copies are on the table until the
+// game ends, as at a table of physical cards: given away meanwhile, they
+// could serve the receiver's own ranked game at the same time.
+// (Queued and registered decks are checked again as each ranked game is
+// made and each tournament round paired: pickOwning, pairedStillOwn.)
+func (srv *Server) inPlay(ctx context.Context, giver string, t Trade) error {
+	if !srv.cfg.Ranked.PhysicalOnly || srv.rankedStore == nil {
+		return nil
+	}
+	m, err := srv.rankedStore.ActiveMatch(ctx, giver, t.Card.Game)
+	if errors.Is(err, ErrNoMatch) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	sg, err := srv.store.LoadGame(ctx, m.GameID)
+	if err != nil {
+		return err
+	}
+	seat := 0
+	if m.Accounts[1] == giver {
+		seat = 1
+	}
+	if seat >= len(sg.Setup.Decks) {
+		return nil // the game dealt decks of its own
+	}
+	listed := listedOf(sg.Setup.Decks[seat], t.Card.Card)
+	if listed == 0 {
+		return nil
+	}
+	entries, err := srv.codes.Collection(ctx, giver)
+	if err != nil {
+		return err
+	}
+	if left := copiesOf(entries, t.Card.Game, t.Card.Card) - t.Count; left < listed {
+		return refuse(http.StatusConflict, "trade_in_ranked_game", "card", t.Card.Card, "listed", listed,
+			"left", max(left, 0), "opponent", m.Usernames[1-seat], "link", "/play/"+m.GameID)
+	}
+	return nil
 }
 
 // checkTrade refuses a trade that cannot be meant: no card, no copies,

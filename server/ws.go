@@ -19,6 +19,10 @@ import (
 // client is one WebSocket connection to a game.
 type client struct {
 	controls []engine.Seat
+	// session is the session token the connection was opened with, kept
+	// only at a game with seats bound to accounts: each action for such a
+	// seat is checked against it (mayHold), as an HTTP action is.
+	session string
 	// lang is the language the client reads.
 	lang i18n.Lang
 	// has is how many log entries the client has been sent (under the
@@ -403,6 +407,15 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 		writeRefusal(w, refuse(http.StatusForbidden, "no_seat_token"))
 		return
 	}
+	// Before the upgrade, so that a page gets the refusal's words.
+	if err := srv.mayHold(r.Context(), s.seats, controls, sessionOf(r)); err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	session := ""
+	if anyBound(s.seats) {
+		session = sessionOf(r) // a spectator may act with a token of its own later
+	}
 	name, err := cleanName(r.URL.Query().Get("name"))
 	if err != nil {
 		srv.httpError(w, err)
@@ -412,7 +425,7 @@ func (srv *Server) handleWS(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return
 	}
-	c := &client{controls: controls, lang: langOf(r), send: make(chan *outMsg, sendQueue), closed: make(chan struct{}), pushed: &s.pushes, conn: conn}
+	c := &client{controls: controls, session: session, lang: langOf(r), send: make(chan *outMsg, sendQueue), closed: make(chan struct{}), pushed: &s.pushes, conn: conn}
 	// The table is served on a goroutine of its own and this handler
 	// returns: the request, its headers and the HTTP server's frames
 	// would otherwise stay reachable for as long as the player sits at
@@ -486,7 +499,13 @@ func (srv *Server) handleMsg(s *session, c *client, data []byte) {
 			c.refuse(refuse(http.StatusForbidden, "no_action_token"))
 			return
 		}
-		if err := s.act(srv.ctx, controls, m.Token, m.Action, m.Version, false); err != nil {
+		// Checked again for every action: a connection may send another
+		// token than the one it opened with, and a session may have ended.
+		if err := srv.mayHold(srv.ctx, s.seats, controls, c.session); err != nil {
+			c.refuse(err)
+			return
+		}
+		if err := s.act(forSeats(srv.ctx, s.seats, controls, c.session), controls, m.Token, m.Action, m.Version, false); err != nil {
 			c.refuse(err)
 		}
 	default:

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -25,10 +26,17 @@ type wsClient struct {
 
 func (e *testEnv) dial(id, token string) *wsClient {
 	e.t.Helper()
+	return e.dialAs(id, token, nil)
+}
+
+// dialAs is dial with these request headers (a session's cookie, for a
+// seat that belongs to an account).
+func (e *testEnv) dialAs(id, token string, header http.Header) *wsClient {
+	e.t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	e.t.Cleanup(cancel)
 	url := "ws" + strings.TrimPrefix(e.http.URL, "http") + "/api/games/" + id + "/ws?token=" + token
-	conn, _, err := websocket.Dial(ctx, url, nil)
+	conn, _, err := websocket.Dial(ctx, url, &websocket.DialOptions{HTTPHeader: header})
 	if err != nil {
 		e.t.Fatal(err)
 	}
