@@ -23,10 +23,11 @@ const (
 	openGamesRetry = 60 * time.Second
 )
 
-// clientAddr is the address a request came from, without its port: the
-// unit that creation limits and connection caps count by. Behind a
-// trusted proxy it is the client's address the proxy forwarded (see
-// fromProxy).
+// clientAddr is the address a request came from, without its port.
+// Behind a trusted proxy it is the client's address the proxy forwarded
+// (see fromProxy). Limits count by its clientUnit; the address itself is
+// for matching exact addresses and prefixes (trusted proxies, who may
+// read the metrics).
 func clientAddr(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
@@ -34,6 +35,32 @@ func clientAddr(r *http.Request) string {
 	}
 	return host
 }
+
+// limitUnit is what every per-address limit counts by: an IPv4 address as
+// it is (an IPv4-mapped IPv6 address as its IPv4 address), and an IPv6
+// address's /64. One subscriber is usually given a whole /64 and picks
+// addresses in it at will, so counting IPv6 addresses one by one would
+// give one client 2^64 allowances. Anything that is not an address (a
+// test's pipe) counts as itself.
+func limitUnit(addr string) string {
+	ip, err := netip.ParseAddr(addr)
+	if err != nil {
+		return addr
+	}
+	ip = ip.Unmap().WithZone("")
+	if ip.Is4() {
+		return ip.String()
+	}
+	p, err := ip.Prefix(64)
+	if err != nil {
+		return addr
+	}
+	return p.String()
+}
+
+// clientUnit is the unit a request counts against in per-address limits
+// (limitUnit of its clientAddr).
+func clientUnit(r *http.Request) string { return limitUnit(clientAddr(r)) }
 
 // trusts reports whether addr is one of the configured proxies.
 func trusts(proxies []netip.Prefix, addr string) bool {
@@ -77,7 +104,7 @@ func fromProxy(r *http.Request, proxies []netip.Prefix) *http.Request {
 }
 
 // creatorKey is how the store knows a game's creator: a hash of the
-// address, so that the store holds no addresses.
+// address's unit (clientUnit), so that the store holds no addresses.
 func creatorKey(addr string) string {
 	sum := sha256.Sum256([]byte("kartenwerk creator " + addr))
 	return hex.EncodeToString(sum[:12])
@@ -109,12 +136,12 @@ func (srv *Server) takeToken(ctx context.Context, key string, rate float64, burs
 // Retry-After (or the store's failure) and returns false when the game
 // may not be created; otherwise the creator's key.
 func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account string) (string, bool) {
-	addr := clientAddr(r)
+	unit := clientUnit(r)
 	perMinute := srv.cfg.CreateRate * 60
 	limits := []struct {
 		bucket  string
 		refusal *refusal
-	}{{"create:addr:" + creatorKey(addr), refuse(http.StatusTooManyRequests, "games_from_address", "rate", perMinute)}}
+	}{{"create:addr:" + creatorKey(unit), refuse(http.StatusTooManyRequests, "games_from_address", "rate", perMinute)}}
 	if account != "" {
 		limits = append(limits, limits[0])
 		limits[1].bucket, limits[1].refusal = "create:account:"+account, refuse(http.StatusTooManyRequests, "games_from_account", "rate", perMinute)
@@ -130,7 +157,7 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 			return "", false
 		}
 	}
-	key, whose := creatorKey(addr), "open_games_address"
+	key, whose := creatorKey(unit), "open_games_address"
 	if account != "" {
 		key, whose = accountCreatorKey(account), "open_games_account"
 	}

@@ -131,3 +131,89 @@ func TestMetricsOnlyForTheOperatorsNetwork(t *testing.T) {
 		t.Errorf("/metrics from outside --metrics-from: %d, want 403", code)
 	}
 }
+
+// An IPv6 address counts with its /64, the block one subscriber is
+// usually given; IPv4 addresses count one by one.
+func TestLimitUnit(t *testing.T) {
+	for addr, want := range map[string]string{
+		"203.0.113.7":                      "203.0.113.7",
+		"::ffff:203.0.113.7":               "203.0.113.7",
+		"2001:db8:1:2::1":                  "2001:db8:1:2::/64",
+		"2001:db8:1:2:ffff:ffff:ffff:fffe": "2001:db8:1:2::/64",
+		"2001:db8:1:3::1":                  "2001:db8:1:3::/64",
+		"fe80::1%eth0":                     "fe80::/64",
+		"pipe":                             "pipe",
+	} {
+		if got := limitUnit(addr); got != want {
+			t.Errorf("the unit of %s: %s, want %s", addr, got, want)
+		}
+	}
+}
+
+// Behind a trusted proxy, clients in one IPv6 /64 share every limit of
+// an address: the creation rate, the cap of unfinished games, the cap of
+// companion tables. Another /64 does not, nor does another IPv4 address.
+func TestNeighboursInOneIPv6SlashSixtyFourShareTheLimits(t *testing.T) {
+	proxied := func(c *Config) { c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")} }
+	from := func(addr string) http.Header { return http.Header{"X-Forwarded-For": {addr}} }
+	type try struct {
+		addr string
+		want int
+	}
+	check := func(t *testing.T, e *testEnv, path string, body any, code string, tries []try) {
+		t.Helper()
+		for _, c := range tries {
+			status, raw := e.callWith(from(c.addr), "POST", path, body, nil)
+			if status != c.want || c.want == http.StatusTooManyRequests && refusalCode(raw) != code {
+				t.Errorf("POST %s from %s: %d %s, want %d", path, c.addr, status, raw, c.want)
+			}
+		}
+	}
+	tries := func(code int) []try {
+		return []try{{"2001:db8:1:2::1", http.StatusCreated}, {"2001:db8:1:2:ffff:ffff:ffff:fffe", code},
+			{"2001:db8:1:3::1", http.StatusCreated}, {"198.51.100.1", http.StatusCreated}, {"198.51.100.2", http.StatusCreated}}
+	}
+	t.Run("creation rate", func(t *testing.T) {
+		e := newTunedEnv(t, func(c *Config) { proxied(c); c.CreateRate, c.CreateBurst = 0.001, 1 })
+		check(t, e, "/api/games", friendGame("trick"), "games_from_address", tries(http.StatusTooManyRequests))
+	})
+	t.Run("unfinished games", func(t *testing.T) {
+		e := newTunedEnv(t, func(c *Config) { proxied(c); c.MaxOpenGames = 1 })
+		check(t, e, "/api/games", friendGame("trick"), "open_games_address", tries(http.StatusTooManyRequests))
+	})
+	t.Run("companion tables", func(t *testing.T) {
+		old := maxCompanionTables
+		maxCompanionTables = 1
+		t.Cleanup(func() { maxCompanionTables = old })
+		e := newTunedEnv(t, proxied)
+		check(t, e, "/api/companion/tables", map[string]string{"game": "mystimons", "name": "Ada"}, "companion_tables_open", tries(http.StatusTooManyRequests))
+	})
+}
+
+// The connection cap counts an IPv6 /64 as one address; a trusted proxy
+// is matched by its exact address and fills no /64's cap.
+func TestConnectionCapCountsAnIPv6SlashSixtyFour(t *testing.T) {
+	ll := &limitListener{max: 100, perAddr: 1, open: map[string]int{}, proxies: []netip.Prefix{netip.MustParsePrefix("2001:db8:0:5::1/128")}}
+	for _, c := range []struct {
+		addr string
+		want bool
+	}{
+		{"2001:db8::1", true},
+		{"2001:db8::2", false}, // the same /64
+		{"2001:db8:0:1::1", true},
+		{"198.51.100.1", true},
+		{"198.51.100.2", true},
+		{"2001:db8:0:5::1", true}, // the proxy, beyond the cap
+		{"2001:db8:0:5::1", true},
+		{"2001:db8:0:5::2", true}, // in the proxy's /64
+		{"2001:db8:0:5::3", false},
+	} {
+		if _, ok := ll.admit(c.addr); ok != c.want {
+			t.Errorf("a connection from %s: admitted %v, want %v", c.addr, ok, c.want)
+		}
+	}
+	ll.release(limitUnit("2001:db8::1"))
+	if _, ok := ll.admit("2001:db8::2"); !ok {
+		t.Error("a place freed in the /64 is not given to another address in it")
+	}
+}

@@ -65,7 +65,7 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	if wait := srv.signupLimiter.wait(clientAddr(r), signupRate, signupBurst); wait > 0 {
+	if wait := srv.signupLimiter.wait(clientUnit(r), signupRate, signupBurst); wait > 0 {
 		tooMany(w, wait, refuse(http.StatusTooManyRequests, "accounts_from_address"))
 		return
 	}
@@ -100,6 +100,7 @@ func (srv *Server) loggedIn(w http.ResponseWriter, r *http.Request, acc Account,
 		srv.httpError(w, err)
 		return
 	}
+	srv.acct.setDevice(w, r, acc)
 	writeJSON(w, status, Me{Username: acc.Username, CSRFToken: csrfToken(token)})
 }
 
@@ -117,25 +118,28 @@ func (srv *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 	srv.loggedIn(w, r, acc, http.StatusOK)
 }
 
-// checkLogin checks a username and password under the login throttle. It
-// answers the request and returns false unless they are right. Unknown
-// usernames count failures like known ones.
+// checkLogin checks a username and password under the login throttle
+// (throttle.go). It answers the request and returns false unless they are
+// right. Unknown usernames count failures like known ones.
 func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, password string) (Account, bool) {
 	a, ctx := srv.acct, r.Context()
+	unit := clientUnit(r)
+	keys := loginKeys(username, unit)
+	checked := keys.checked(a.knownDevice(ctx, r, username))
+	// The throttle is asked before the username's lock is taken, so that
+	// refused tries never hold the lock: else an attacker's flood of them
+	// would keep it taken, and the player's own login busy.
+	if !srv.loginAllowed(w, r, checked) {
+		return Account{}, false
+	}
 	done, ok := a.checking(username)
 	if !ok {
 		tooMany(w, time.Second, refuse(http.StatusTooManyRequests, "login_in_progress"))
 		return Account{}, false
 	}
 	defer done()
-	keys := loginKeys(username, clientAddr(r))
-	wait, err := a.throttled(ctx, keys)
-	if err != nil {
-		srv.httpError(w, err)
-		return Account{}, false
-	}
-	if wait > 0 {
-		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_logins", "n", waitSeconds(wait)))
+	// And again under the lock: a failure counted meanwhile counts.
+	if !srv.loginAllowed(w, r, checked) {
 		return Account{}, false
 	}
 	acc, right, weaker, err := a.verify(ctx, username, password)
@@ -144,38 +148,59 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		return Account{}, false
 	}
 	if !right {
-		if err := a.failed(ctx, keys); err != nil {
+		if err := a.failed(ctx, keys.all()); err != nil {
 			srv.httpError(w, err)
 			return Account{}, false
 		}
 		// Not the username: a password typed into its field would land
 		// in the log.
-		srv.log.Info("login refused", "account", acc.ID, "address", creatorKey(clientAddr(r)))
+		srv.log.Info("login refused", "account", acc.ID, "address", creatorKey(unit))
 		// One answer to a wrong username and a wrong password alike, so
 		// that it does not tell which usernames exist.
 		writeRefusal(w, refuse(http.StatusUnauthorized, "wrong_login"))
 		return Account{}, false
 	}
-	if err := a.store.ClearLoginFailures(ctx, keys[0].key); err != nil {
+	// Only this address's count of the username: the username's count
+	// of every address stays, or each of the player's logins would give
+	// guessing spread over many addresses its allowance again.
+	if err := a.store.ClearLoginFailures(ctx, keys.pair.key); err != nil {
 		srv.httpError(w, err)
 		return Account{}, false
 	}
 	if weaker {
-		srv.rehash(r, acc, password)
+		acc.Password = srv.rehash(r, acc, password)
 	}
 	return acc, true
 }
 
+// loginAllowed answers 429 with Retry-After (or the store's failure) and
+// returns false while a login under these counters must wait.
+func (srv *Server) loginAllowed(w http.ResponseWriter, r *http.Request, keys []throttleKey) bool {
+	wait, err := srv.acct.throttled(r.Context(), keys)
+	if err != nil {
+		srv.httpError(w, err)
+		return false
+	}
+	if wait > 0 {
+		tooMany(w, wait, refuse(http.StatusTooManyRequests, "failed_logins", "n", waitSeconds(wait)))
+		return false
+	}
+	return true
+}
+
 // rehash stores a password hashed under the current parameters in place
-// of a hash under weaker ones; failing, the old hash stays and serves.
-func (srv *Server) rehash(r *http.Request, acc Account, password string) {
+// of a hash under weaker ones, and returns the hash the account has now:
+// failing, the old one stays and serves.
+func (srv *Server) rehash(r *http.Request, acc Account, password string) string {
 	var phc string
 	if srv.acct.hash(r.Context(), func() { phc = hashPassword(password, passwordParams) }) != nil {
-		return
+		return acc.Password
 	}
 	if err := srv.acct.store.Rehash(r.Context(), acc.ID, acc.Password, phc); err != nil {
 		srv.log.Error("storing a stronger password hash failed", "account", acc.ID, "err", err)
+		return acc.Password
 	}
+	return phc
 }
 
 func (srv *Server) handleLogout(w http.ResponseWriter, r *http.Request) {
@@ -253,6 +278,9 @@ func (srv *Server) handlePassword(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	// The new hash voids every browser's device token: this one gets a
+	// new token, the others must log in again to be known.
+	srv.acct.setDevice(w, r, Account{ID: ss.Owner, Password: phc})
 	srv.log.Info("password changed; the account's other sessions ended", "username", ss.Username)
 	writeJSON(w, http.StatusOK, map[string]bool{"ok": true})
 }

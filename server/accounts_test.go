@@ -337,7 +337,7 @@ func TestLoginThrottled(t *testing.T) {
 	e := newAccountEnv(t, nil)
 	b := e.browser()
 	b.signup("alice", alicePassword)
-	for i := range userFailuresFree {
+	for i := range pairFailuresFree {
 		if res, raw := b.do("POST", "/api/login", Credentials{"ALICE", "guess " + strconv.Itoa(i)}); res.StatusCode != http.StatusUnauthorized {
 			t.Fatalf("wrong password %d: %d %s, want 401", i+1, res.StatusCode, raw)
 		}
@@ -357,7 +357,8 @@ func TestLoginThrottled(t *testing.T) {
 	}
 	e.clock.add(time.Duration(next) * time.Second)
 	b.login("alice", alicePassword)
-	// The success cleared the username's count: one failure is not throttled.
+	// The success cleared this address's count of the username: one
+	// failure is not throttled.
 	if res, _ := b.do("POST", "/api/login", Credentials{"alice", "guess"}); res.StatusCode != http.StatusUnauthorized {
 		t.Errorf("a failure after a success: %d, want 401", res.StatusCode)
 	}
@@ -366,15 +367,15 @@ func TestLoginThrottled(t *testing.T) {
 func TestLoginThrottledForUnknownUsersAndPerAddress(t *testing.T) {
 	e := newAccountEnv(t, nil)
 	b := e.browser()
-	for i := range userFailuresFree {
+	for i := range pairFailuresFree {
 		b.do("POST", "/api/login", Credentials{"ghost", "guess " + strconv.Itoa(i)})
 	}
 	// An unknown username is throttled like a known one: 429 does not
 	// tell which usernames exist.
 	if res, _ := b.do("POST", "/api/login", Credentials{"ghost", "guess"}); res.StatusCode != http.StatusTooManyRequests {
-		t.Errorf("an unknown username after %d failures: %d, want 429", userFailuresFree, res.StatusCode)
+		t.Errorf("an unknown username after %d failures: %d, want 429", pairFailuresFree, res.StatusCode)
 	}
-	for i := userFailuresFree; i < addrFailuresFree; i++ {
+	for i := pairFailuresFree; i < addrFailuresFree; i++ {
 		b.do("POST", "/api/login", Credentials{"ghost" + strconv.Itoa(i), "guess"})
 	}
 	if res, _ := b.do("POST", "/api/login", Credentials{"fresh-name", "guess"}); res.StatusCode != http.StatusTooManyRequests {

@@ -129,7 +129,7 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	keys := codeKeys(ss.Owner, clientAddr(r))
+	keys := codeKeys(ss.Owner, clientUnit(r))
 	wait, err := srv.acct.throttled(r.Context(), keys)
 	if err != nil {
 		srv.httpError(w, err)
@@ -164,9 +164,9 @@ func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported 
 }
 
 // codeKeys are the failure counters of registrations: per account and per
-// address (hashed, as the login counters are).
-func codeKeys(owner, addr string) []throttleKey {
-	return []throttleKey{{"code-user:" + owner, codeUserFailuresFree}, {"code-addr:" + creatorKey(addr), codeAddrFailuresFree}}
+// address unit (clientUnit, hashed as the login counters are).
+func codeKeys(owner, unit string) []throttleKey {
+	return []throttleKey{{"code-user:" + owner, codeUserFailuresFree}, {"code-addr:" + creatorKey(unit), codeAddrFailuresFree}}
 }
 
 // register claims the code with this hash for the session's account, and

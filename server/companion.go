@@ -29,6 +29,7 @@ type companionHub struct {
 	mu     sync.Mutex
 	tables map[string]*liveTable
 	swept  time.Time // when idle tables were last dropped (sweepIdle)
+	forgot time.Time // when the store last forgot idle tables (sweepCompanions)
 }
 
 // liveTable is a companion table in memory with its connected phones.
@@ -48,11 +49,22 @@ type liveTable struct {
 // it changed in the last companionIdle; after that it is dropped from
 // memory (the store keeps it, and the next request reads it again). One
 // address may hold at most maxCompanionTables such tables that it
-// created on this server: a table is a handful of phones' evening, and
-// the store keeps every table for good.
+// created on this server: a table is a handful of phones' evening.
 var (
 	maxCompanionTables = 20
 	companionIdle      = 15 * time.Minute
+)
+
+// The store keeps a table until it has not changed for
+// companionForgetAfter, then deletes it: without that, every table ever
+// started would stay for good. 30 days keeps a table through a weekend's
+// games, a holiday, and a month's break between game nights of one
+// group. Every replica deletes the idle tables at most once
+// companionForgetEvery; each deletion checks the table is still idle, so
+// replicas doing it at once do no harm.
+const (
+	companionForgetAfter = 30 * 24 * time.Hour
+	companionForgetEvery = time.Hour
 )
 
 // companionLogTail is how many of the newest events a snapshot carries.
@@ -186,11 +198,11 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		srv.httpError(w, err)
 		return
 	}
-	if wait := srv.createLimiter.wait(clientAddr(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
+	if wait := srv.createLimiter.wait(clientUnit(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
 		tooMany(w, wait, refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60))
 		return
 	}
-	creator := creatorKey(clientAddr(r))
+	creator := creatorKey(clientUnit(r))
 	if srv.companionHub().openBy(creator, time.Now()) >= maxCompanionTables {
 		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables))
 		return
@@ -276,6 +288,57 @@ func (h *companionHub) sweepIdle(now time.Time) {
 		}
 		lt.mu.Unlock()
 	}
+}
+
+// sweepCompanions has the store forget the tables idle for
+// companionForgetAfter, at most once companionForgetEvery (the janitor
+// calls it at each of its sweeps).
+func (srv *Server) sweepCompanions(ctx context.Context, now time.Time) {
+	if _, ok := srv.store.(CompanionStore); !ok {
+		return
+	}
+	h := srv.companionHub()
+	h.mu.Lock()
+	due := now.Sub(h.forgot) >= companionForgetEvery
+	if due {
+		h.forgot = now
+	}
+	h.mu.Unlock()
+	if !due {
+		return
+	}
+	n, err := srv.forgetCompanions(ctx, now.Add(-companionForgetAfter))
+	if err != nil && srv.ctx.Err() == nil {
+		srv.log.Error("deleting idle companion tables failed", "deleted", n, "err", err)
+		return
+	}
+	if n > 0 {
+		srv.log.Info("idle companion tables deleted", "tables", n, "idle_for", companionForgetAfter)
+	}
+}
+
+// forgetCompanions deletes from the store the tables that have not
+// changed since before, and drops those this server holds in memory
+// (closing their phones' connections, which then find no table), so that
+// a deleted table answers like any unknown one. It returns how many it
+// deleted.
+func (srv *Server) forgetCompanions(ctx context.Context, before time.Time) (int, error) {
+	ids, err := srv.store.(CompanionStore).ForgetCompanionTables(ctx, before)
+	h := srv.companionHub()
+	for _, id := range ids {
+		h.mu.Lock()
+		lt, ok := h.tables[id]
+		h.mu.Unlock()
+		if !ok {
+			continue
+		}
+		lt.mu.Lock() // a table's lock before the hub's
+		if !lt.gone {
+			srv.dropCompanion(id, lt)
+		}
+		lt.mu.Unlock()
+	}
+	return len(ids), err
 }
 
 // companionTable returns a table from memory, or reads it from the store.
@@ -379,8 +442,16 @@ func (srv *Server) handleCompanionCommand(w http.ResponseWriter, r *http.Request
 		return
 	}
 	if ev.Seq > seq { // not a command sent again
-		if err := srv.store.(CompanionStore).AppendCompanionEvent(r.Context(), id, ev); err != nil {
+		st := srv.store.(CompanionStore)
+		if err := st.AppendCompanionEvent(r.Context(), id, ev); err != nil {
 			srv.dropCompanion(id, lt)
+			// A table another replica deleted as idle while this one held
+			// it refuses the event too: it answers as an unknown table.
+			if errors.Is(err, ErrEventTaken) {
+				if _, _, lerr := st.LoadCompanionTable(r.Context(), id); errors.Is(lerr, ErrNotFound) {
+					err = lerr
+				}
+			}
 			srv.companionError(w, err)
 			return
 		}
@@ -470,7 +541,7 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if wait := srv.createLimiter.wait("companion-code "+clientAddr(r), companionCodeRate, companionCodeBurst); wait > 0 {
+	if wait := srv.createLimiter.wait("companion-code "+clientUnit(r), companionCodeRate, companionCodeBurst); wait > 0 {
 		tooMany(w, wait, refuse(http.StatusTooManyRequests, "code_lookups"))
 		return
 	}

@@ -293,3 +293,86 @@ func TestCompanionTablesPerAddressAreLimited(t *testing.T) {
 		t.Errorf("the open table: %d %s", code, body)
 	}
 }
+
+// afterNow waits until the clock's millisecond has passed t's, so that
+// what is stored next is later than t in the store's milliseconds.
+func afterNow(t time.Time) time.Time {
+	for time.Now().UnixMilli() <= t.UnixMilli() {
+		time.Sleep(time.Millisecond)
+	}
+	return time.Now()
+}
+
+// A companion table unchanged for companionForgetAfter leaves the store,
+// at the janitor's sweep (at most once companionForgetEvery), and then
+// answers like a table that never was, its phones disconnected; a table
+// changed since the cutoff stays. One deleted by another replica while
+// this one holds it answers alike at its next change.
+func TestIdleCompanionTablesLeaveTheStore(t *testing.T) {
+	e := newEnv(t)
+	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
+	defer cancel()
+	idle := e.companionCreate("mystimons", "Ada").ID
+	cutoff := afterNow(time.Now())
+	played := e.companionCreate("mystimons", "Bo").ID
+	ws, _, err := websocket.Dial(ctx, strings.Replace(e.http.URL, "http", "ws", 1)+"/api/companion/tables/"+idle+"/ws", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ws.CloseNow()
+	if _, _, err := ws.Read(ctx); err != nil { // the table as it is
+		t.Fatal(err)
+	}
+	unknown := func(id string) (int, string) {
+		code, body := e.callWith(http.Header{"Accept-Language": {"de"}}, "GET", "/api/companion/tables/"+id, nil, nil)
+		return code, strings.ReplaceAll(body, id, "ID")
+	}
+	wantCode, wantBody := unknown("0123456789abcdef0123456789abcdef")
+	if wantCode != http.StatusNotFound {
+		t.Fatalf("an unknown table: %d %s", wantCode, wantBody)
+	}
+
+	// A sweep before the table is idle long enough keeps it; the next,
+	// companionForgetEvery later, forgets it.
+	first := cutoff.Add(companionForgetAfter - companionForgetEvery)
+	e.srv.sweep(first)
+	if code, _ := e.call("GET", "/api/companion/tables/"+idle, nil, nil); code != http.StatusOK {
+		t.Fatalf("a table idle for less than %v: %d, want it kept", companionForgetAfter, code)
+	}
+	last := first.Add(companionForgetEvery)
+	e.srv.sweep(last)
+	if code, body := unknown(idle); code != wantCode || body != wantBody {
+		t.Errorf("a forgotten table: %d %s, want what an unknown one answers: %d %s", code, body, wantCode, wantBody)
+	}
+	if code, _, body := e.companionDo(idle, 1, "x", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"}); code != http.StatusNotFound {
+		t.Errorf("a change to a forgotten table: %d %s, want 404", code, body)
+	}
+	if _, _, err := ws.Read(ctx); err == nil {
+		t.Error("the forgotten table's phone is still connected")
+	}
+	var snap CompanionSnapshot
+	if code, body := e.call("GET", "/api/companion/tables/"+played, nil, &snap); code != http.StatusOK || snap.State["p1.name"] != "Bo" {
+		t.Errorf("a table changed after the cutoff: %d %s, want it kept", code, body)
+	}
+
+	// Another replica forgets the table this one holds in memory: its
+	// next change finds no table.
+	if _, err := e.store.(CompanionStore).ForgetCompanionTables(ctx, afterNow(time.Now())); err != nil {
+		t.Fatal(err)
+	}
+	if code, _, body := e.companionDo(played, 1, "y", companion.Command{Verb: "summon", Target: "p1", Arg: "Embrix"}); code != http.StatusNotFound || refusalCode(body) != "no_table" {
+		t.Errorf("a change to a table forgotten by another replica: %d %s, want 404 no_table", code, body)
+	}
+
+	// The janitor sweeps every few seconds, but the store is asked only
+	// once companionForgetEvery.
+	later := e.companionCreate("mystimons", "Cy").ID
+	e.srv.sweep(last.Add(companionForgetEvery - time.Minute))
+	if code, _ := e.call("GET", "/api/companion/tables/"+later, nil, nil); code != http.StatusOK {
+		t.Errorf("a sweep within %v of the last: %d, want the table kept", companionForgetEvery, code)
+	}
+	e.srv.sweep(last.Add(companionForgetEvery))
+	if code, _ := e.call("GET", "/api/companion/tables/"+later, nil, nil); code != http.StatusNotFound {
+		t.Errorf("a sweep %v after the last: %d, want the idle table forgotten", companionForgetEvery, code)
+	}
+}

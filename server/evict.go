@@ -45,6 +45,7 @@ func (srv *Server) sweep(now time.Time) {
 		srv.log.Error("expiring abandoned games failed", "err", err)
 	}
 	srv.sweepSessions(ctx, now)
+	srv.sweepCompanions(ctx, now)
 	if rf, ok := srv.store.(interface {
 		ForgetRateLimits(context.Context, time.Time) error
 	}); ok {

@@ -23,13 +23,14 @@ func (srv *Server) labRoutes(m *http.ServeMux) {
 	l.Routes(m)
 }
 
-// labUser is the requester's account ("" when not logged in) and address.
+// labUser is the requester's account ("" when not logged in) and address:
+// its unit (clientUnit), since the lab bounds the runs of an address.
 func (srv *Server) labUser(w http.ResponseWriter, r *http.Request) (string, string) {
 	account, err := srv.owner(w, r)
 	if err != nil {
 		account = ""
 	}
-	return account, clientAddr(r)
+	return account, clientUnit(r)
 }
 
 // labSavedDeck reads a deck account saved in the deck builder: only its
@@ -56,7 +57,7 @@ const (
 // admitLab bounds how often one address asks the lab for work, counted
 // in the store's buckets so that replicas count together.
 func (srv *Server) admitLab(w http.ResponseWriter, r *http.Request) bool {
-	wait, err := srv.takeToken(r.Context(), "lab:addr:"+creatorKey(clientAddr(r)), labRate, labBurst)
+	wait, err := srv.takeToken(r.Context(), "lab:addr:"+creatorKey(clientUnit(r)), labRate, labBurst)
 	if err != nil {
 		srv.httpError(w, err)
 		return false

@@ -19,8 +19,9 @@ type HTTPLimits struct {
 	// WebSocket is exempt once upgraded: it has its own limits.
 	ReadTimeout, WriteTimeout, IdleTimeout time.Duration
 	// MaxConns caps open connections overall (default 50000) and
-	// MaxConnsPerAddr those from one address (default 1000); a
-	// connection beyond either is closed at once.
+	// MaxConnsPerAddr those from one address (default 1000; an IPv6
+	// address counts with its /64, see limitUnit); a connection beyond
+	// either is closed at once.
 	MaxConns, MaxConnsPerAddr int
 	// TrustedProxies are exempt from the cap per address: every client
 	// behind one shares its address (Config.TrustedProxies counts them
@@ -71,31 +72,42 @@ func (ll *limitListener) Accept() (net.Conn, error) {
 		if err != nil {
 			return nil, err
 		}
-		addr := connHost(c)
-		if ll.admit(addr) {
-			return &countedConn{Conn: c, release: func() { ll.release(addr) }}, nil
+		if unit, ok := ll.admit(connHost(c)); ok {
+			return &countedConn{Conn: c, release: func() { ll.release(unit) }}, nil
 		}
 		c.Close()
 	}
 }
 
-func (ll *limitListener) admit(addr string) bool {
+// admit counts a connection from addr against the caps, and returns the
+// unit it counts under: its limitUnit, or "" for a trusted proxy, which
+// is matched by its exact address and counts in the total only (so that
+// its connections never fill the cap of another host in its /64).
+func (ll *limitListener) admit(addr string) (unit string, ok bool) {
+	if !trusts(ll.proxies, addr) {
+		unit = limitUnit(addr)
+	}
 	ll.mu.Lock()
 	defer ll.mu.Unlock()
-	if ll.total >= ll.max || ll.open[addr] >= ll.perAddr && !trusts(ll.proxies, addr) {
-		return false
+	if ll.total >= ll.max || unit != "" && ll.open[unit] >= ll.perAddr {
+		return "", false
 	}
 	ll.total++
-	ll.open[addr]++
-	return true
+	if unit != "" {
+		ll.open[unit]++
+	}
+	return unit, true
 }
 
-func (ll *limitListener) release(addr string) {
+func (ll *limitListener) release(unit string) {
 	ll.mu.Lock()
 	defer ll.mu.Unlock()
 	ll.total--
-	if ll.open[addr]--; ll.open[addr] <= 0 {
-		delete(ll.open, addr)
+	if unit == "" {
+		return
+	}
+	if ll.open[unit]--; ll.open[unit] <= 0 {
+		delete(ll.open, unit)
 	}
 }
 

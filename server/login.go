@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
 	"encoding/base64"
@@ -23,6 +24,12 @@ const (
 	sessionCookie = "kw_session"
 	csrfCookie    = "kw_csrf"
 	csrfHeader    = "X-CSRF-Token"
+	// deviceCookie marks a browser that has logged in to an account: the
+	// login throttle lets it past the username's count of failures from
+	// every address, which an attacker elsewhere can drive up
+	// (throttle.go). It outlives a logout, for that is when it serves.
+	deviceCookie = "kw_device"
+	deviceTTL    = 365 * 24 * time.Hour
 )
 
 // defaultSessionTTL is how long a session lasts unused; using it in the
@@ -158,6 +165,39 @@ func (a *accounts) setCookies(w http.ResponseWriter, r *http.Request, token stri
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: secure})
 	http.SetCookie(w, &http.Cookie{Name: csrfCookie, Value: csrf, Path: "/", MaxAge: age,
 		SameSite: http.SameSiteLaxMode, Secure: secure})
+}
+
+// deviceToken is the token of a browser known to acc: an HMAC of the
+// account's id keyed with its password hash, which only the store holds.
+// So it needs no row of its own, every replica checks it alike, no one
+// makes one for another's account, and a new password (or a rehash
+// under stronger parameters) voids every older one.
+func deviceToken(acc Account) string {
+	mac := hmac.New(sha256.New, []byte(acc.Password))
+	mac.Write([]byte("kartenwerk device\x00" + acc.ID))
+	return base64.RawURLEncoding.EncodeToString(mac.Sum(nil))
+}
+
+// setDevice marks the browser as known to acc. The cookie goes only to
+// the API (logins and password changes are there), never to scripts.
+func (a *accounts) setDevice(w http.ResponseWriter, r *http.Request, acc Account) {
+	http.SetCookie(w, &http.Cookie{Name: deviceCookie, Value: deviceToken(acc), Path: "/api/", MaxAge: int(deviceTTL.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteStrictMode, Secure: a.secure || r.TLS != nil})
+}
+
+// knownDevice reports whether the request comes from a browser that has
+// logged in to username's account under its current password. Without
+// the cookie it asks the store nothing.
+func (a *accounts) knownDevice(ctx context.Context, r *http.Request, username string) bool {
+	c, err := r.Cookie(deviceCookie)
+	if err != nil || c.Value == "" {
+		return false
+	}
+	acc, err := a.store.AccountByName(ctx, username)
+	if err != nil {
+		return false // an unknown username, or a store the throttle asks next
+	}
+	return hmac.Equal([]byte(c.Value), []byte(deviceToken(acc)))
 }
 
 // errNotLoggedIn is a request without a live session.

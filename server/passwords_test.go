@@ -34,7 +34,7 @@ func TestPHCStringsChecked(t *testing.T) {
 func TestLoginWaitDoubles(t *testing.T) {
 	want := map[int]string{0: "0s", 4: "0s", 5: "2s", 6: "4s", 7: "8s", 14: "15m0s", 100: "15m0s"}
 	for n, w := range want {
-		if got := loginWait(n, userFailuresFree).String(); got != w {
+		if got := loginWait(n, pairFailuresFree).String(); got != w {
 			t.Errorf("after %d failures the wait is %s, want %s", n, got, w)
 		}
 	}

@@ -26,6 +26,12 @@ type CompanionStore interface {
 	// LoadCompanionTable returns a table's game and its events in
 	// order, or ErrNotFound.
 	LoadCompanionTable(ctx context.Context, id string) (string, []companion.Event, error)
+	// ForgetCompanionTables deletes, with their events, the tables whose
+	// last change (their newest event's time, or their creation when
+	// they have none) is before before, and returns their ids. A table
+	// changed meanwhile stays; an event for a deleted table is refused
+	// with ErrEventTaken, and loading it is ErrNotFound.
+	ForgetCompanionTables(ctx context.Context, before time.Time) ([]string, error)
 }
 
 // migrateCompanion adds the companion's tables and their logs: an event
@@ -61,9 +67,96 @@ func (s *sqlStore) AppendCompanionEvent(ctx context.Context, id string, ev compa
 	if err != nil {
 		return err
 	}
+	// Only while the table is there: SQLite enforces no foreign keys, and
+	// an event of a table ForgetCompanionTables deleted would stay for
+	// good, under no table. The casts type the parameters for PostgreSQL,
+	// which reads a SELECT's bare parameters as text.
 	return s.write(ctx, writeOp{what: fmt.Sprintf("save event %d of companion table %s", ev.Seq, id),
-		query: `INSERT INTO companion_events (table_id, seq, event) VALUES (?, ?, ?) ON CONFLICT (table_id, seq) DO NOTHING`,
-		args:  []any{id, ev.Seq, string(b)}, mustAffect: ErrEventTaken})
+		query: `INSERT INTO companion_events (table_id, seq, event)
+			SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT) WHERE EXISTS (SELECT 1 FROM companion_tables WHERE id = ?)
+			ON CONFLICT (table_id, seq) DO NOTHING`,
+		args: []any{id, ev.Seq, string(b), id}, mustAffect: ErrEventTaken})
+}
+
+// errCompanionKept is a forgetting that found its table changed since it
+// was picked: it stays.
+var errCompanionKept = errors.New("the companion table changed meanwhile")
+
+// companionForgetBatch is how many tables ForgetCompanionTables picks at
+// a time.
+var companionForgetBatch = 500
+
+func (s *sqlStore) ForgetCompanionTables(ctx context.Context, before time.Time) ([]string, error) {
+	cutoff := before.UnixMilli()
+	var gone []string
+	for {
+		ids, err := s.idleCompanionTables(ctx, cutoff)
+		if err != nil {
+			return gone, err
+		}
+		sofar := len(gone)
+		for _, id := range ids {
+			err := s.forgetIdleCompanion(ctx, id, cutoff)
+			if errors.Is(err, errCompanionKept) {
+				continue
+			}
+			if err != nil {
+				return gone, err
+			}
+			gone = append(gone, id)
+		}
+		// A full batch may have more behind it; one that deleted nothing
+		// would only be picked again.
+		if len(ids) < companionForgetBatch || len(gone) == sofar {
+			return gone, nil
+		}
+	}
+}
+
+// companionIdleSince is the condition of a table unchanged since a
+// cutoff (its two parameters). A table's last change is its newest
+// event's time, read from the event itself (every event carries its time,
+// "at", in Unix milliseconds): the log is kept in order, so the newest is
+// the last, found through the primary key. So the tables keep no time of
+// their own to update at every change.
+func (s *sqlStore) companionIdleSince() string {
+	at := `json_extract(e.event, '$.at')`
+	if s.postgres {
+		at = `(e.event::jsonb ->> 'at')::bigint`
+	}
+	return `companion_tables.created < ? AND COALESCE((SELECT ` + at + ` FROM companion_events e
+		WHERE e.table_id = companion_tables.id ORDER BY e.seq DESC LIMIT 1), 0) < ?`
+}
+
+// forgetIdleCompanion deletes a table picked as idle, and its events in
+// the same transaction (PostgreSQL's cascade would delete them; SQLite's
+// does not), or returns errCompanionKept: picked and deleted apart, it is
+// deleted under the same condition again, so that an event stored
+// meanwhile, by any replica, keeps its table.
+func (s *sqlStore) forgetIdleCompanion(ctx context.Context, id string, cutoff int64) error {
+	return s.write(ctx, writeOp{what: "forget idle companion table " + id,
+		query: `DELETE FROM companion_tables WHERE id = ? AND ` + s.companionIdleSince(), args: []any{id, cutoff, cutoff},
+		mustAffect: errCompanionKept,
+		also:       []stmt{{s.q(`DELETE FROM companion_events WHERE table_id = ?`), []any{id}}}})
+}
+
+// idleCompanionTables picks up to companionForgetBatch tables unchanged
+// since cutoff.
+func (s *sqlStore) idleCompanionTables(ctx context.Context, cutoff int64) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM companion_tables WHERE `+s.companionIdleSince()+` LIMIT ?`), cutoff, cutoff, companionForgetBatch)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var ids []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
 }
 
 func (s *sqlStore) LoadCompanionTable(ctx context.Context, id string) (string, []companion.Event, error) {

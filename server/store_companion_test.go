@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"sync"
 	"testing"
 	"time"
@@ -84,4 +86,106 @@ func TestPostgresCompanionStore(t *testing.T) {
 	}
 	defer st.Close()
 	companionStoreContract(t, st)
+}
+
+// companionForgetContract checks ForgetCompanionTables: a table whose
+// last change (its newest event, or its creation without one) is before
+// the cutoff goes with all its events; a table changed since, however old,
+// stays whole, also when it was picked as idle before its change; an
+// event for a deleted table is refused and leaves nothing behind;
+// forgetting again finds nothing.
+func companionForgetContract(t *testing.T, st Store) {
+	ctx := t.Context()
+	cs := st.(CompanionStore)
+	old := companionForgetBatch
+	companionForgetBatch = 2 // three idle tables take two batches
+	t.Cleanup(func() { companionForgetBatch = old })
+	cutoff := time.UnixMilli(1_800_000_000_000)
+	day := 24 * time.Hour
+	event := func(seq int, at time.Time) companion.Event {
+		return companion.Event{Seq: seq, At: at.UnixMilli(), Cmd: companion.Command{Verb: "add", Target: "p1.life", N: 1},
+			Changes: []companion.Change{{Key: "p1.life", From: strconv.Itoa(seq - 1), To: strconv.Itoa(seq)}}}
+	}
+	tables := []struct {
+		id      string
+		created time.Time
+		events  []time.Time
+		kept    bool
+	}{
+		{"idle", cutoff.Add(-40 * day), []time.Time{cutoff.Add(-40 * day), cutoff.Add(-31 * day)}, false},
+		{"empty", cutoff.Add(-40 * day), nil, false},
+		{"old-but-played", cutoff.Add(-40 * day), []time.Time{cutoff.Add(-40 * day), cutoff.Add(-39 * day), cutoff}, true},
+		{"hour-before", cutoff.Add(-time.Hour), []time.Time{cutoff.Add(-time.Hour)}, false},
+		{"new-empty", cutoff, nil, true},
+	}
+	for _, tb := range tables {
+		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", tb.created); err != nil {
+			t.Fatal(err)
+		}
+		for i, at := range tb.events {
+			if err := cs.AppendCompanionEvent(ctx, tb.id, event(i+1, at)); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	gone, err := cs.ForgetCompanionTables(ctx, cutoff)
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(gone)
+	if want := []string{"empty", "hour-before", "idle"}; !slices.Equal(gone, want) {
+		t.Errorf("forgot %v, want %v", gone, want)
+	}
+	for _, tb := range tables {
+		_, log, err := cs.LoadCompanionTable(ctx, tb.id)
+		switch {
+		case tb.kept && (err != nil || len(log) != len(tb.events)):
+			t.Errorf("table %s: %d events (%v), want it whole with %d", tb.id, len(log), err, len(tb.events))
+		case !tb.kept && !errors.Is(err, ErrNotFound):
+			t.Errorf("table %s: %v, want ErrNotFound", tb.id, err)
+		}
+	}
+	// Picked by one replica as idle, then changed by another before the
+	// deletion: it stays.
+	if err := cs.CreateCompanionTable(ctx, "raced", "microlife", cutoff.Add(-40*day)); err != nil {
+		t.Fatal(err)
+	}
+	if err := cs.AppendCompanionEvent(ctx, "raced", event(1, cutoff)); err != nil {
+		t.Fatal(err)
+	}
+	if err := st.(*sqlStore).forgetIdleCompanion(ctx, "raced", cutoff.UnixMilli()); !errors.Is(err, errCompanionKept) {
+		t.Errorf("deleting a table changed since it was picked: %v, want errCompanionKept", err)
+	}
+	if _, log, err := cs.LoadCompanionTable(ctx, "raced"); err != nil || len(log) != 1 {
+		t.Errorf("the table changed since it was picked: %d events (%v), want it whole", len(log), err)
+	}
+	if err := cs.AppendCompanionEvent(ctx, "idle", event(3, cutoff)); !errors.Is(err, ErrEventTaken) {
+		t.Errorf("an event for a forgotten table: %v, want ErrEventTaken", err)
+	}
+	var orphans int
+	if err := st.(*sqlStore).read.QueryRowContext(ctx, `SELECT count(*) FROM companion_events
+		WHERE table_id NOT IN (SELECT id FROM companion_tables)`).Scan(&orphans); err != nil || orphans != 0 {
+		t.Errorf("%d events under no table (%v), want none", orphans, err)
+	}
+	if again, err := cs.ForgetCompanionTables(ctx, cutoff); err != nil || len(again) != 0 {
+		t.Errorf("forgetting again: %v (%v), want nothing", again, err)
+	}
+}
+
+func TestSQLiteForgetsIdleCompanionTables(t *testing.T) {
+	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	companionForgetContract(t, st)
+}
+
+func TestPostgresForgetsIdleCompanionTables(t *testing.T) {
+	st, err := OpenStore(context.Background(), startPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	companionForgetContract(t, st)
 }
