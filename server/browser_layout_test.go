@@ -21,7 +21,7 @@ import (
 // screen), text that overflows its card face, card text with less than
 // 4.5:1 contrast against what is behind it, a pile's name and a card's
 // cost cut short, a seat's head (its name, counters and piles) not shown
-// whole, a log line naming its seat twice.
+// whole, a log line naming its seat twice, and what choiceChecksJS finds.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -31,6 +31,7 @@ const tableChecksJS = `(() => {
   const prompt = document.querySelector("#prompt");
   const pr = prompt.getBoundingClientRect();
   if (!(pr.top >= 0 && pr.top + 24 <= H && pr.left >= 0 && pr.right <= W + 1)) out.push("the decision panel is out of view at " + Math.round(pr.top));
+  out.push(...` + choiceChecksJS + `());
   const hand = document.querySelector("#table .zone.hand");
   if (hand && !inView(hand.getBoundingClientRect())) out.push("the docked hand is out of view at " + Math.round(hand.getBoundingClientRect().top));
   if (hand) {
@@ -161,6 +162,37 @@ const tableChecksJS = `(() => {
   }
   return [...new Set(out)];
 })()`
+
+// choiceChecksJS is a function that returns what is wrong with the
+// decision panel's choice buttons: a strip that scrolls sideways (on a
+// phone one row of them showed one or two of Athernum's eight start
+// cards and hid the rest), a button out of the window or the panel
+// across, a button whose words are cut, a button on a row of its own that
+// would have fitted beside the one before it (a strip as compact with few
+// choices as rows allow).
+const choiceChecksJS = `(() => {
+  const out = [];
+  const prompt = document.querySelector("#prompt");
+  const strip = prompt && prompt.querySelector(".choices");
+  if (!strip) return out;
+  const pr = prompt.getBoundingClientRect();
+  const sr = strip.getBoundingClientRect();
+  const gap = parseFloat(getComputedStyle(strip).columnGap) || 0;
+  if (strip.scrollWidth > strip.clientWidth + 1) out.push("the decision's choices scroll sideways: " + strip.scrollWidth + " px in a strip of " + strip.clientWidth);
+  let before = null;
+  for (const b of strip.querySelectorAll("button, .button")) {
+    const r = b.getBoundingClientRect();
+    const label = JSON.stringify(b.textContent.trim());
+    if (r.left < -1 || r.right > innerWidth + 1 || r.left < pr.left - 1 || r.right > pr.right + 1) {
+      out.push("the choice " + label + " lies outside the decision panel across, at " + Math.round(r.left) + " to " + Math.round(r.right) + " px of " + innerWidth);
+    } else if (b.scrollWidth > b.clientWidth + 1) out.push("the choice " + label + " is cut short");
+    if (before && r.top >= before.bottom - 1 && before.right + gap + r.width <= sr.right - 1) {
+      out.push("the choice " + label + " starts a row though it fits beside the one before it");
+    }
+    before = r;
+  }
+  return out;
+})`
 
 // checkJS makes autoplayJS run tableChecksJS at each decision before it
 // clicks, keeping each problem the first time it is seen; with
@@ -344,4 +376,116 @@ func TestBrowserPhoneLogTakesTheWholeRow(t *testing.T) {
 		t.Errorf("the open log is %.0f px wide in a side of %.0f px", got[0], got[1])
 	}
 	browsertest.Screenshot(t, tab, "athernum-phone-log")
+}
+
+// TestBrowserChoicesWrapIntoRows: a decision with many choices shows them
+// all across the window, at a laptop's and a phone's size and in German
+// and Czech, whose words are long: Athernum's start cards and Mystic
+// Elements' colours wrap into rows, where on a phone they stood in one
+// row that scrolled sideways and showed one or two of them. Short choices
+// share a row where it has room for them, and with no card on the table to
+// use, the panel shows every choice without scrolling.
+func TestBrowserChoicesWrapIntoRows(t *testing.T) {
+	e := newEnv(t)
+	type strip struct {
+		Buttons, Rows int
+		Hidden        []string
+		PanelScrolls  bool
+		Problems      []string
+	}
+	for _, game := range []string{"athernum", "mysticelements"} {
+		for _, size := range screenSizes {
+			for _, lang := range []string{"de", "cs"} {
+				name := fmt.Sprintf("%s-choices-%s-%s", game, size.name, lang)
+				t.Run(name, func(t *testing.T) {
+					tab := browsertest.New(t)
+					useLang(t, tab, e.http.URL, lang)
+					req := CreateRequest{Game: game, Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}}
+					if game == "athernum" {
+						// Eight cards with a VP field, the most a preset has: the
+						// longest list of start cards.
+						req.Decks = []DeckRequest{{Preset: "Tide Control"}, {}}
+					}
+					resp := e.create(req)
+					if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+						t.Fatal(err)
+					}
+					waitMyTurn(t, tab)
+					got := evalJS[strip](t, tab, `(() => {
+						const bs = [...document.querySelectorAll("#prompt .choices button.act")];
+						// A choice shows within the window, the side and the panel, each
+						// of which may scroll (the panel on a laptop, the side on a phone).
+						const boxes = [document.querySelector(".side"), document.querySelector("#prompt")].map((n) => {
+							const r = n.getBoundingClientRect();
+							return {top: r.top + n.clientTop, bottom: r.top + n.clientTop + n.clientHeight};
+						});
+						const top = Math.max(0, ...boxes.map((b) => b.top)), bottom = Math.min(innerHeight, ...boxes.map((b) => b.bottom));
+						const hidden = bs.filter((b) => {
+							const r = b.getBoundingClientRect();
+							return r.top < top - 1 || r.bottom > bottom + 1;
+						});
+						return {Buttons: bs.length, Rows: new Set(bs.map((b) => Math.round(b.getBoundingClientRect().top))).size,
+							Hidden: hidden.map((b) => b.textContent), Problems: `+choiceChecksJS+`(),
+							PanelScrolls: document.querySelector("#prompt").scrollHeight > document.querySelector("#prompt").clientHeight + 1};
+					})()`)
+					browsertest.Screenshot(t, tab, name)
+					if got.Buttons < 6 {
+						t.Fatalf("the first decision offers %d choices in the panel; the test needs the game's opening choice of six or more", got.Buttons)
+					}
+					if len(got.Problems) > 0 {
+						t.Errorf("%d choices:\n%s", got.Buttons, strings.Join(got.Problems, "\n"))
+					}
+					// No card on the table is to be used yet: the panel has the room
+					// to show every choice without scrolling to it.
+					if len(got.Hidden) > 0 {
+						t.Errorf("%d of %d choices are scrolled out of the panel's view: %q", len(got.Hidden), got.Buttons, got.Hidden)
+					}
+					if got.PanelScrolls {
+						t.Errorf("the panel of %d choices scrolls", got.Buttons)
+					}
+					// A colour's words ("Rot wählen", "Zvolit barvu: Modrá") are short:
+					// on a phone, which has a row to itself for the panel, two fit in
+					// a row.
+					if game == "mysticelements" && size.width < 760 && got.Rows >= got.Buttons {
+						t.Errorf("the %d colours take %d rows: short choices should share a row", got.Buttons, got.Rows)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestBrowserPanelGivesTheCrowdedTableItsRoom: on a phone whose browser
+// bars leave it 390x720, the first decision of a six-seat Zynalith table
+// (two long choices, wrapped into rows, and the market's cards to take)
+// keeps every seat's head and the cards it can use in view, and meets the
+// other checks of tableChecksJS: the decision panel below the table gives
+// up the room the table lacks and scrolls to its last choice, where it
+// kept its room and cut the sixth seat's head. Its first choice stays in
+// view.
+func TestBrowserPanelGivesTheCrowdedTableItsRoom(t *testing.T) {
+	e := newEnv(t)
+	tab := browsertest.New(t)
+	useLang(t, tab, e.http.URL, "de")
+	req := CreateRequest{Game: "zynalith", Seats: []SeatRequest{{Kind: KindYou}}}
+	for range 5 {
+		req.Seats = append(req.Seats, SeatRequest{Kind: KindAI, Agent: "random"})
+	}
+	resp := e.create(req)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(390, 720), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+		t.Fatal(err)
+	}
+	waitMyTurn(t, tab)
+	browsertest.Screenshot(t, tab, "zynalith-6-seats-390x720")
+	if problems := evalJS[[]string](t, tab, tableChecksJS); len(problems) > 0 {
+		t.Errorf("%d problems:\n%s", len(problems), strings.Join(problems, "\n"))
+	}
+	first := evalJS[bool](t, tab, `(() => {
+		const b = document.querySelector("#prompt .choices button.act");
+		const r = b && b.getBoundingClientRect(), side = document.querySelector(".side").getBoundingClientRect();
+		return !!b && r.top >= side.top && r.bottom <= Math.min(side.bottom, innerHeight);
+	})()`)
+	if !first {
+		t.Error("the decision's first choice is out of the panel's view")
+	}
 }

@@ -268,9 +268,13 @@ const boxStrip = 24;
  * where only the first opponent's side did. A seat's head also stays at
  * the top of its section when that scrolls to a card further down
  * (style.css). Call it once the table and the decision panel are drawn;
- * the pages call it again when the table's room changes. */
+ * the pages call it again when the table's room changes. It returns the
+ * px the table lacked beyond what sections with nothing the decision can
+ * use gave up: what a panel below the table could give back, so that the
+ * cards the decision can use, the seats' heads and the hand keep their
+ * room (0 when they have it). */
 export function keepHeadsInView(table) {
-  if (!table) return;
+  if (!table) return 0;
   const sections = [...table.querySelectorAll(":scope > .others, :scope > .shared, :scope > .player")];
   const scrolled = sections.map((s) => s.scrollTop);
   for (const s of sections) {
@@ -287,27 +291,32 @@ export function keepHeadsInView(table) {
   // says: lowered below them, the market's floor gave up px it still
   // took, and the hand came down over the decision panel.
   const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
-  if (giveUpExcess(sections, floors, heads, table.scrollHeight - table.clientHeight)) apply();
+  const excess = table.scrollHeight - table.clientHeight;
+  const wanted = giveUpExcess(sections, floors, heads, excess);
+  if (excess > 0) apply();
   padUnderHeads(table);
   sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
+  return wanted;
 }
 
 /** giveUpExcess lowers floors that with the hand need excess px more than
  * the table has, which on a phone pushed the hand over the decision panel:
  * first the floors of sections with nothing the decision can use, then, if
  * that is not enough, the others, each in proportion, and none below the
- * seats' heads it holds (keep). It says whether it lowered any. */
+ * seats' heads it holds (keep). It returns the px the sections with
+ * nothing the decision can use could not give (0 when they gave all). */
 function giveUpExcess(sections, floors, keep, excess) {
-  if (excess <= 0) return false;
+  let wanted = 0;
   for (const usable of [false, true]) {
+    if (excess <= 0) break;
+    if (usable) wanted = excess;
     const which = sections.map((s, i) => i).filter((i) => floors[i] > keep[i] && Boolean(sections[i].querySelector(".playable")) === usable);
     const spare = which.reduce((n, i) => n + floors[i] - keep[i], 0);
     const cut = Math.min(excess, spare);
     for (const i of which) floors[i] -= cut * (floors[i] - keep[i]) / spare;
     excess -= cut;
-    if (excess <= 0) break;
   }
-  return true;
+  return wanted;
 }
 
 /** chrome is the height of section s's padding and borders. */

@@ -186,9 +186,27 @@ function draw() {
   drawCover(v);
   drawResult(v);
   // Once the decision panel beside or below the table has its size.
-  keepHeadsInView($("#table .table"));
+  fitSide();
   showChoices();
   Object.assign(window.kw, {version: m.version, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
+}
+
+// fitSide gives each section of the table its floor (keepHeadsInView) and,
+// on a phone, where the decision panel and the drawers sit below the
+// table, lowers them by what the table lacks for the cards the decision
+// can use, the seats' heads and the hand: a decision of many choices,
+// wrapped into rows, otherwise took that room on a crowded table, and
+// pushed the hand over the panel. The panel then scrolls to its last
+// choices.
+function fitSide() {
+  const side = $(".side");
+  const table = $("#table .table");
+  side.style.maxHeight = "";
+  const wanted = keepHeadsInView(table);
+  if (!phone() || wanted <= 0) return;
+  // The panel keeps room for its first line and a row of choices.
+  side.style.maxHeight = Math.max(96, Math.floor(side.getBoundingClientRect().height - wanted)) + "px";
+  keepHeadsInView(table);
 }
 
 // showChoices brings the cards a decision can use into view, each inside
@@ -265,7 +283,8 @@ function closeMenu() { $("#menu").hidden = true; }
 // decision panel beside or below it set, and its head, which wraps anew in
 // another width or grows when a seat's counters open on a phone.
 new ResizeObserver(() => keepHeadsInView($("#table .table"))).observe($("#table"));
-$("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
+// A seat's counters opened on a phone may take room the panel must give.
+$("#table").addEventListener("toggle", fitSide, true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
 // drawLinks fills the drawer of the table's extras: the player's display
