@@ -34,6 +34,7 @@ var migrations = []migration{
 	{11, "lab runs' summaries for their lists", migrateLabSummaries},
 	{12, "open games counted per creator", migrateOpenGames},
 	{13, "an action log in the order of arrival (SQLite)", migrateActionLog},
+	{14, "display names chosen at casual games' seats", migrateSeatNames},
 }
 
 // schemaVersionTable records every migration applied, and when.

@@ -61,7 +61,10 @@ func (srv *Server) replayOf(ctx context.Context, g StoredGame, viewer engine.Sea
 	}
 	m := &ReplayMsg{ID: g.ID, Game: g.Setup.Game, Name: game.Info().Name, Step: step, Steps: len(g.Actions),
 		Viewer: viewer, Result: g.Result, Log: []LogLine{}}
-	w := engine.Words{Lang: l}
+	// The seats go by the names they had at the table, in the log and the
+	// view as in the seats' list.
+	names := seatNames(g)
+	w := engine.Words{Lang: l, Names: names}
 	var log gameLog
 	for i, text := range g.Actions[:step] {
 		a, err := game.Info().Actions.Parse(text)
@@ -79,7 +82,7 @@ func (srv *Server) replayOf(ctx context.Context, g StoredGame, viewer engine.Sea
 		m.Outcome = serverEndedOutcome(g.Result, l)
 	}
 	for i, c := range g.Seats {
-		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Name: c.Name, Event: c.Event})
+		m.Seats = append(m.Seats, SeatInfo{Seat: engine.Seat(i), Kind: c.Kind, Agent: c.Agent, Name: names[i], Event: c.Event})
 	}
 	return m, nil
 }

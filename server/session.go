@@ -89,9 +89,7 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 		seats: g.Seats, created: g.Created, state: st, clients: map[*client]struct{}{},
 		thinking: engine.NoSeat, agents: make([]ai.Agent, len(g.Seats)), rematch: g.Rematch, names: make([]string, len(g.Seats)),
 		lastActive: time.Now()} // touched: never, so the first sweep records it
-	for i, c := range g.Seats {
-		s.names[i] = c.Name
-	}
+	copy(s.names, seatNames(g))
 	for i, text := range g.Actions {
 		if err := s.replayLocked(text); err != nil {
 			return nil, fmt.Errorf("game %s: replaying action %d %q: %w", g.ID, i+1, text, err)
@@ -105,6 +103,38 @@ func restore(srv *Server, g StoredGame) (*session, error) {
 		}
 	}
 	return s, nil
+}
+
+// seatNames are the names a stored game's seats go by: the name its
+// SeatConfig gives (a tournament seat's account), else the display name
+// its player chose, if the seat is one whose player names it (choosesName)
+// and the name one a player could choose (cleanName). A game stored before
+// names were kept has none, and its seats go by their default names.
+func seatNames(g StoredGame) []string {
+	names := make([]string, len(g.Seats))
+	for i, c := range g.Seats {
+		names[i] = c.Name
+		if i >= len(g.Names) || g.Names[i] == "" || !choosesName(c) {
+			continue
+		}
+		if name, err := cleanName(g.Names[i]); err == nil && name == g.Names[i] {
+			names[i] = name
+		}
+	}
+	return names
+}
+
+// saveNameLocked saves the display name chosen at seat with the game, so
+// that the game restored (after a restart, an eviction, or on another
+// replica) and its replay show it. Under the lock, as an action is saved:
+// two changes of one seat's name are saved in the order they were made.
+// The name stays on the table if the store fails; only a restore loses it.
+func (s *session) saveNameLocked(seat engine.Seat) {
+	// Not the server's context: a write the store has queued is committed
+	// as the server stops (see applyLocked).
+	if err := s.srv.store.SetSeatName(context.Background(), s.id, int(seat), s.names[seat]); err != nil && s.srv.ctx.Err() == nil {
+		s.srv.log.Error("saving a seat's display name failed", "game", s.id, "seat", seat, "err", err)
+	}
 }
 
 // replayLocked plays a stored action.

@@ -177,18 +177,22 @@ func cleanName(name string) (string, error) {
 // ownName reports whether seat's holder may name it: not a hot seat,
 // whose name is the table's, nor a ranked or tournament seat, whose name
 // is its account's.
-func (s *session) ownName(seat engine.Seat) bool {
-	c := s.seats[seat]
+func (s *session) ownName(seat engine.Seat) bool { return choosesName(s.seats[seat]) }
+
+// choosesName reports whether a seat's holder may name it (see ownName).
+func choosesName(c SeatConfig) bool {
 	return c.Kind != KindHotseat && c.Kind != KindRanked && c.Name == ""
 }
 
 // setNamesLocked gives the seats of controls a display name ("" keeps
-// the default, "Player 1"), and tells every client when it changed.
+// the default, "Player 1"), saves it with the game (saveNameLocked), and
+// tells every client when it changed.
 func (s *session) setNamesLocked(controls []engine.Seat, name string) {
 	changed := false
 	for _, seat := range controls {
 		if int(seat) < len(s.names) && s.names[seat] != name && s.ownName(seat) {
 			s.names[seat] = name
+			s.saveNameLocked(seat)
 			changed = true
 		}
 	}

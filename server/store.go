@@ -29,6 +29,10 @@ type Store interface {
 	Finish(ctx context.Context, id, result string) error
 	// SetRematch links a game to the game that follows it.
 	SetRematch(ctx context.Context, id, next string) error
+	// SetSeatName records the display name the player at a seat (0-based)
+	// of a casual game chose, replacing the one before; LoadGame returns it
+	// in StoredGame.Names.
+	SetSeatName(ctx context.Context, id string, seat int, name string) error
 	// LoadGame returns a game with all its actions, or ErrNotFound.
 	LoadGame(ctx context.Context, id string) (StoredGame, error)
 	// Touch records when a game was last played, as it leaves memory.
@@ -55,6 +59,10 @@ type StoredGame struct {
 	Result   string
 	Rematch  string
 	Actions  []string
+	// Names are the display names the players chose, by seat ("" for a
+	// seat whose player chose none; nil from ListGames). A seat whose
+	// SeatConfig names it (a tournament's) goes by that name instead.
+	Names []string
 	// Creator identifies who started the game, for the cap on unfinished
 	// games (written, not read back).
 	Creator string

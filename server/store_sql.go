@@ -597,6 +597,9 @@ func (s *sqlStore) LoadGame(ctx context.Context, id string) (StoredGame, error) 
 	if err != nil {
 		return g, err
 	}
+	if err := s.loadSeatNames(ctx, &g); err != nil {
+		return g, err
+	}
 	rows, err := s.queryActions(ctx, id)
 	if err != nil {
 		return g, err

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -43,12 +44,25 @@ func storeContract(t *testing.T, st Store) {
 	if err := st.SetRematch(ctx, id, "next"); err != nil {
 		t.Fatal(err)
 	}
+	if named, err := st.LoadGame(ctx, id); err != nil || !slices.Equal(named.Names, []string{"", ""}) {
+		t.Errorf("a game no seat named: names %q (%v), want two empty ones", named.Names, err)
+	}
+	// A seat's name replaces its name before, and no other seat's.
+	for _, n := range []struct {
+		seat int
+		name string
+	}{{0, "Anna"}, {1, "Bert"}, {0, "Ann"}} {
+		if err := st.SetSeatName(ctx, id, n.seat, n.name); err != nil {
+			t.Fatal(err)
+		}
+	}
 	got, err := st.LoadGame(ctx, id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(got.Actions) != 3 || got.Actions[1] != "play c10" || !got.Finished || got.Result != "p1 wins (tricks)" ||
-		got.Rematch != "next" || got.Setup.Seed != 42 || got.Seats[1].Agent != "random" || got.Seats[0].Token != "a" {
+		got.Rematch != "next" || got.Setup.Seed != 42 || got.Seats[1].Agent != "random" || got.Seats[0].Token != "a" ||
+		!slices.Equal(got.Names, []string{"Ann", "Bert"}) {
 		t.Errorf("loaded %+v", got)
 	}
 	if _, err := st.LoadGame(ctx, "nope"); !errors.Is(err, ErrNotFound) {
