@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"math"
 	"net"
 	"net/http"
@@ -103,15 +106,60 @@ func fromProxy(r *http.Request, proxies []netip.Prefix) *http.Request {
 	return r
 }
 
-// creatorKey is how the store knows a game's creator: a hash of the
-// address's unit (clientUnit), so that the store holds no addresses.
-func creatorKey(addr string) string {
-	sum := sha256.Sum256([]byte("kartenwerk creator " + addr))
-	return hex.EncodeToString(sum[:12])
+// addressKeySize is the size of the secret that keys address hashes.
+const addressKeySize = 32
+
+// addressKeyer is a store that keeps the installation's address key (see
+// creatorKey): every replica on it, and a server restarted over it, read
+// the same key.
+type addressKeyer interface {
+	AddressKey(ctx context.Context) ([]byte, error)
+}
+
+// processAddressKey keys the address hashes of a server whose store keeps
+// no key: counts that live no longer than the process need no more.
+var processAddressKey = func() []byte {
+	k := make([]byte, addressKeySize)
+	rand.Read(k)
+	return k
+}()
+
+// loadAddressKey is the key of st's installation, or the process's when st
+// keeps none.
+func loadAddressKey(st Store) ([]byte, error) {
+	ak, ok := st.(addressKeyer)
+	if !ok {
+		return processAddressKey, nil
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	k, err := ak.AddressKey(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("server: the address key: %w", err)
+	}
+	return k, nil
+}
+
+// creatorKey is how the store knows a game's creator, and how the rate
+// buckets and login counters know an address: an HMAC of the address's
+// unit (clientUnit) under the installation's secret key, so that the
+// store holds no addresses. A plain hash would not do: every IPv4
+// address hashed, 2^32 of them, recovers any one of them; without the
+// key, none can be tried.
+//
+// Keys made before the secret was (a plain SHA-256) match none made
+// now: an existing installation's counts of unfinished games per
+// creator, and its login failures, start afresh once, which is harmless.
+func (srv *Server) creatorKey(unit string) string {
+	mac := hmac.New(sha256.New, srv.addressKey)
+	mac.Write([]byte("kartenwerk creator " + unit))
+	return hex.EncodeToString(mac.Sum(nil)[:12])
 }
 
 // accountCreatorKey is the creator key of a logged-in account's games.
-func accountCreatorKey(account string) string { return creatorKey("account " + account) }
+func (srv *Server) accountCreatorKey(account string) string {
+	return srv.creatorKey("account " + account)
+}
 
 // tokenTaker is a store that keeps rate-limit buckets, shared by every
 // replica on it.
@@ -128,6 +176,24 @@ func (srv *Server) takeToken(ctx context.Context, key string, rate float64, burs
 	return srv.createLimiter.wait(key, rate, burst), nil
 }
 
+// admitAddress takes a token from the bucket of the request's address
+// unit under prefix (its key hashed, see creatorKey), counted in the
+// store like the creation limits so that replicas share one allowance. It
+// answers 429 with Retry-After and why (or the store's failure) and
+// returns false when no token is left.
+func (srv *Server) admitAddress(w http.ResponseWriter, r *http.Request, prefix string, rate float64, burst int, why *refusal) bool {
+	wait, err := srv.takeToken(r.Context(), prefix+srv.creatorKey(clientUnit(r)), rate, burst)
+	if err != nil {
+		srv.httpError(w, err)
+		return false
+	}
+	if wait > 0 {
+		tooMany(w, wait, why)
+		return false
+	}
+	return true
+}
+
 // admitCreate applies the creation limits to a request: a token bucket
 // per address and, for a logged-in account, one per account, and a cap
 // on the unfinished games of the creator (the account, or else the
@@ -141,7 +207,7 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 	limits := []struct {
 		bucket  string
 		refusal *refusal
-	}{{"create:addr:" + creatorKey(unit), refuse(http.StatusTooManyRequests, "games_from_address", "rate", perMinute)}}
+	}{{"create:addr:" + srv.creatorKey(unit), refuse(http.StatusTooManyRequests, "games_from_address", "rate", perMinute)}}
 	if account != "" {
 		limits = append(limits, limits[0])
 		limits[1].bucket, limits[1].refusal = "create:account:"+account, refuse(http.StatusTooManyRequests, "games_from_account", "rate", perMinute)
@@ -157,9 +223,9 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 			return "", false
 		}
 	}
-	key, whose := creatorKey(unit), "open_games_address"
+	key, whose := srv.creatorKey(unit), "open_games_address"
 	if account != "" {
-		key, whose = accountCreatorKey(account), "open_games_account"
+		key, whose = srv.accountCreatorKey(account), "open_games_account"
 	}
 	open, err := srv.store.OpenGames(r.Context(), key)
 	if err != nil {

@@ -65,8 +65,7 @@ func (srv *Server) handleSignup(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
-	if wait := srv.signupLimiter.wait(clientUnit(r), signupRate, signupBurst); wait > 0 {
-		tooMany(w, wait, refuse(http.StatusTooManyRequests, "accounts_from_address"))
+	if !srv.admitAddress(w, r, "signup:addr:", signupRate, signupBurst, refuse(http.StatusTooManyRequests, "accounts_from_address")) {
 		return
 	}
 	a := srv.acct
@@ -124,7 +123,7 @@ func (srv *Server) handleLogin(w http.ResponseWriter, r *http.Request) {
 func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, password string) (Account, bool) {
 	a, ctx := srv.acct, r.Context()
 	unit := clientUnit(r)
-	keys := loginKeys(username, unit)
+	keys := srv.loginKeys(username, unit)
 	checked := keys.checked(a.knownDevice(ctx, r, username))
 	// The throttle is asked before the username's lock is taken, so that
 	// refused tries never hold the lock: else an attacker's flood of them
@@ -154,7 +153,7 @@ func (srv *Server) checkLogin(w http.ResponseWriter, r *http.Request, username, 
 		}
 		// Not the username: a password typed into its field would land
 		// in the log.
-		srv.log.Info("login refused", "account", acc.ID, "address", creatorKey(unit))
+		srv.log.Info("login refused", "account", acc.ID, "address", srv.creatorKey(unit))
 		// One answer to a wrong username and a wrong password alike, so
 		// that it does not tell which usernames exist.
 		writeRefusal(w, refuse(http.StatusUnauthorized, "wrong_login"))

@@ -129,7 +129,7 @@ func (srv *Server) handleRegister(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer done()
-	keys := codeKeys(ss.Owner, clientUnit(r))
+	keys := srv.codeKeys(ss.Owner, clientUnit(r))
 	wait, err := srv.acct.throttled(r.Context(), keys)
 	if err != nil {
 		srv.httpError(w, err)
@@ -165,8 +165,8 @@ func (srv *Server) readCode(w http.ResponseWriter, r *http.Request, unsupported 
 
 // codeKeys are the failure counters of registrations: per account and per
 // address unit (clientUnit, hashed as the login counters are).
-func codeKeys(owner, unit string) []throttleKey {
-	return []throttleKey{{"code-user:" + owner, codeUserFailuresFree}, {"code-addr:" + creatorKey(unit), codeAddrFailuresFree}}
+func (srv *Server) codeKeys(owner, unit string) []throttleKey {
+	return []throttleKey{{"code-user:" + owner, codeUserFailuresFree}, {"code-addr:" + srv.creatorKey(unit), codeAddrFailuresFree}}
 }
 
 // register claims the code with this hash for the session's account, and

@@ -198,11 +198,11 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		srv.httpError(w, err)
 		return
 	}
-	if wait := srv.createLimiter.wait(clientUnit(r), srv.cfg.CreateRate, srv.cfg.CreateBurst); wait > 0 {
-		tooMany(w, wait, refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60))
+	if !srv.admitAddress(w, r, "companion:addr:", srv.cfg.CreateRate, srv.cfg.CreateBurst,
+		refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60)) {
 		return
 	}
-	creator := creatorKey(clientUnit(r))
+	creator := srv.creatorKey(clientUnit(r))
 	if srv.companionHub().openBy(creator, time.Now()) >= maxCompanionTables {
 		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables))
 		return
@@ -541,8 +541,7 @@ func (srv *Server) handleCompanionCode(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	if wait := srv.createLimiter.wait("companion-code "+clientUnit(r), companionCodeRate, companionCodeBurst); wait > 0 {
-		tooMany(w, wait, refuse(http.StatusTooManyRequests, "code_lookups"))
+	if !srv.admitAddress(w, r, "companion-code:addr:", companionCodeRate, companionCodeBurst, refuse(http.StatusTooManyRequests, "code_lookups")) {
 		return
 	}
 	c, err := srv.codes.CodeByHash(r.Context(), srv.cfg.CodesPepper.Hash(code).String())

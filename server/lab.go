@@ -57,7 +57,7 @@ const (
 // admitLab bounds how often one address asks the lab for work, counted
 // in the store's buckets so that replicas count together.
 func (srv *Server) admitLab(w http.ResponseWriter, r *http.Request) bool {
-	wait, err := srv.takeToken(r.Context(), "lab:addr:"+creatorKey(clientUnit(r)), labRate, labBurst)
+	wait, err := srv.takeToken(r.Context(), "lab:addr:"+srv.creatorKey(clientUnit(r)), labRate, labBurst)
 	if err != nil {
 		srv.httpError(w, err)
 		return false

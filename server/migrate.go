@@ -35,6 +35,7 @@ var migrations = []migration{
 	{12, "open games counted per creator", migrateOpenGames},
 	{13, "an action log in the order of arrival (SQLite)", migrateActionLog},
 	{14, "display names chosen at casual games' seats", migrateSeatNames},
+	{15, "the installation's settings: the key of address hashes", migrateSettings},
 }
 
 // schemaVersionTable records every migration applied, and when.

@@ -121,8 +121,7 @@ type Server struct {
 	stop   context.CancelFunc
 
 	limiter       limiter
-	createLimiter limiter
-	signupLimiter limiter
+	createLimiter limiter         // takeToken's buckets when the store keeps none
 	acct          *accounts       // nil: the store keeps no accounts
 	codes         CodeStore       // nil: the store keeps no card codes
 	rankedStore   RankedStore     // nil: the store keeps no ratings
@@ -134,6 +133,10 @@ type Server struct {
 	loads         map[string]*load
 	comp          *companionHub // the companion tables in memory (companion.go)
 	compOnce      sync.Once
+
+	// addressKey keys the hashes that stand for addresses in the store
+	// (creatorKey): the installation's, kept in its store.
+	addressKey []byte
 }
 
 // New makes a server over a store.
@@ -182,10 +185,14 @@ func New(cfg Config) (*Server, error) {
 	orDefault(&cfg.ExpireAfter, defaultExpireAfter)
 	orDefault(&cfg.SweepEvery, defaultSweepEvery)
 	orDefault(&cfg.SessionTTL, defaultSessionTTL)
+	addressKey, err := loadAddressKey(cfg.Store)
+	if err != nil {
+		return nil, err
+	}
 	ctx, stop := context.WithCancel(context.Background())
 	srv := &Server{cfg: cfg, store: cfg.Store, games: games, log: cfg.Logger, ai: newAIQueue(cfg.AIWorkers, ctx.Done()),
 		ctx: ctx, stop: stop, sessions: map[string]*session{}, loads: map[string]*load{},
-		tables: tableWorkers{msgs: make(chan tableMsg)}}
+		tables: tableWorkers{msgs: make(chan tableMsg)}, addressKey: addressKey}
 	orDefault(&srv.cfg.LeaseTTL, 5*time.Second)
 	srv.acct = newAccounts(cfg.Store, cfg)
 	srv.codes, _ = cfg.Store.(CodeStore)

@@ -2,8 +2,11 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
 	"database/sql"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"math"
 	"time"
 )
@@ -72,4 +75,42 @@ func (s *sqlStore) TakeToken(ctx context.Context, key string, rate float64, burs
 func (s *sqlStore) ForgetRateLimits(ctx context.Context, now time.Time) error {
 	return s.write(ctx, writeOp{what: "forget full rate-limit buckets",
 		query: `DELETE FROM rate_limits WHERE tat < ?`, args: []any{now.UnixMilli()}})
+}
+
+// settingsSchema is the installation's own settings: one row, made at
+// the first start after this migration. address_key is the secret that
+// keys the hashes standing for addresses (creatorKey), kept in the store
+// so that every replica and a restarted server hash an address alike.
+const settingsSchema = `
+CREATE TABLE settings (
+	id          INTEGER PRIMARY KEY CHECK (id = 1),
+	address_key TEXT NOT NULL
+)`
+
+func migrateSettings(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	return execAll(ctx, tx, settingsSchema)
+}
+
+// AddressKey is the installation's secret for hashing addresses: made
+// at random the first time it is asked for, and read back, so that
+// replicas starting at once all keep the one whose insert came first.
+func (s *sqlStore) AddressKey(ctx context.Context) ([]byte, error) {
+	fresh := make([]byte, addressKeySize)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	if err := s.write(ctx, writeOp{what: "keep the address key",
+		query: `INSERT INTO settings (id, address_key) VALUES (1, ?) ON CONFLICT (id) DO NOTHING`,
+		args:  []any{hex.EncodeToString(fresh)}}); err != nil {
+		return nil, err
+	}
+	var text string
+	if err := s.read.QueryRowContext(ctx, `SELECT address_key FROM settings WHERE id = 1`).Scan(&text); err != nil {
+		return nil, err
+	}
+	key, err := hex.DecodeString(text)
+	if err != nil || len(key) != addressKeySize {
+		return nil, fmt.Errorf("the stored address key is not %d bytes in hex", addressKeySize)
+	}
+	return key, nil
 }

@@ -56,8 +56,8 @@ type loginCounters struct {
 
 // loginKeys are the counters of a login to username from an address unit
 // (clientUnit).
-func loginKeys(username, unit string) loginCounters {
-	name, where := usernameKey(username), creatorKey(unit)
+func (srv *Server) loginKeys(username, unit string) loginCounters {
+	name, where := usernameKey(username), srv.creatorKey(unit)
 	return loginCounters{
 		pair: throttleKey{"pair:" + where + ":" + name, pairFailuresFree},
 		addr: throttleKey{"addr:" + where, addrFailuresFree},
