@@ -283,19 +283,40 @@ export function keepHeadsInView(table) {
   }
   const others = table.querySelector(":scope > .others");
   const half = Math.floor(table.clientHeight / 2);
-  const boxed = others ? boxOpponents(others, half) : false;
-  const floors = sections.map((s) => s === others && boxed ? Math.min(wholeHeight(s), half) : floorOf(s, headStrip));
-  const apply = () => sections.forEach((s, i) => { s.style.minHeight = floors[i] > 0 ? Math.floor(floors[i]) + "px" : ""; });
-  apply();
+  let wanted = giveFloors(table, sections, others, half, half);
+  // Where the table lacks room, the opponents' boxes give up their strips
+  // of cards, as much as it lacks and else down to their heads, before a
+  // panel below the table gives up its room: on a small phone, the room
+  // the panel gave let the boxes show their cards, and the table lacked it
+  // again.
+  for (const less of [true, false]) {
+    if (wanted <= 0 || !others || !others.querySelector(":scope > .player.boxed")) break;
+    for (const s of sections) s.style.minHeight = "";
+    wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
+  }
+  padUnderHeads(table);
+  sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
+  return wanted;
+}
+
+/** giveFloors sets the floors of keepHeadsInView: the opponents' boxes
+ * keep at most cap px where their heads fit in it, the opponents together
+ * half the table (and more where their heads alone need it). It returns
+ * what giveUpExcess does. */
+function giveFloors(table, sections, others, half, cap) {
+  const boxed = others ? boxOpponents(others, cap) : false;
   // A box is never lower than its padding and borders, whatever its floor
   // says: lowered below them, the market's floor gave up px it still
   // took, and the hand came down over the decision panel.
   const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
+  // On a small phone three opponents' heads alone outgrew half the table,
+  // and the last one's was cut.
+  const floors = sections.map((s, i) => s === others && boxed ? Math.min(wholeHeight(s), Math.max(half, heads[i])) : floorOf(s, headStrip));
+  const apply = () => sections.forEach((s, i) => { s.style.minHeight = floors[i] > 0 ? Math.floor(floors[i]) + "px" : ""; });
+  apply();
   const excess = table.scrollHeight - table.clientHeight;
   const wanted = giveUpExcess(sections, floors, heads, excess);
   if (excess > 0) apply();
-  padUnderHeads(table);
-  sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
   return wanted;
 }
 
@@ -331,8 +352,8 @@ function chrome(s) {
 function headsHeight(s) {
   const boxes = [...s.querySelectorAll(":scope > .player.boxed")];
   if (boxes.length) {
-    const last = boxes[boxes.length - 1].querySelector(".p-head");
-    return Math.ceil(last.getBoundingClientRect().bottom - s.getBoundingClientRect().top);
+    const last = boxes[boxes.length - 1];
+    return Math.ceil(last.getBoundingClientRect().top - s.getBoundingClientRect().top + headFloor(last));
   }
   const head = s.querySelector(":scope > .p-head, :scope > .player > .p-head");
   return head ? Math.ceil(head.getBoundingClientRect().bottom - s.getBoundingClientRect().top) : 0;
