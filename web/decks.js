@@ -101,11 +101,26 @@ function copiesOf(name, section) {
  * many copies of the card as its game lets a deck hold (the card API's
  * limit; a card without one has none), in every section together. */
 function addButton(name, section, title) {
+  const why = atLimit(name);
+  return el("button", {type: "button", class: "add", disabled: Boolean(why),
+    title: why || title, onclick: () => change(name, section, 1)}, t("decks.add"));
+}
+
+/** atLimit is why a card's "+" is off ("at most 3 copies per deck
+ * (MM-8.2)"), or "" while the deck may take another copy. */
+function atLimit(name) {
   const c = state.byName.get(key(name));
   const full = Boolean(c && c.limit) && copiesOf(name) >= c.limit;
-  return el("button", {type: "button", class: "add", disabled: full,
-    title: full ? t("decks.at_limit", {n: c.limit, rule: c.limit_rule || ""}) : title,
-    onclick: () => change(name, section, 1)}, t("decks.add"));
+  return full ? t("decks.at_limit", {n: c.limit, rule: c.limit_rule || ""}) : "";
+}
+
+/** countEl is a card's count in the deck, n copies: "2/3" where the game
+ * allows the card a limited number of copies, so that a phone, which shows
+ * no tooltip, says how many more may go in; "2" (or "2×", with x) else. */
+function countEl(name, n, x) {
+  const c = state.byName.get(key(name));
+  if (!n || !c || !c.limit) return el("span", {class: "in-deck"}, n ? n + x : "");
+  return el("span", {class: "in-deck", "aria-label": t("decks.of_limit", {n, limit: c.limit})}, `${n}/${c.limit}`);
 }
 
 // ---- the card pool ----
@@ -154,10 +169,13 @@ function poolRow(c) {
     el("span", {class: "p-name"}, c.name),
     el("span", {class: "p-buttons"},
       own === null ? null : el("span", {class: own < inDeck ? "owned-count short" : "owned-count"}, t("decks.owned", {n: own})),
-      el("span", {class: "in-deck"}, inDeck || ""),
+      countEl(c.name, inDeck, ""),
       state.readOnly ? null : el("button", {type: "button", class: "remove", disabled: copiesOf(c.name, section) === 0,
         onclick: () => change(c.name, section, -1)}, t("decks.remove")),
       state.readOnly ? null : addButton(c.name, section, t("decks.add_title", {name: c.name, section: sectionName(section)}))),
+    // At the limit, the card says why its "+" is off where a phone, which
+    // has no hover for the button's tooltip, shows it.
+    state.readOnly || !atLimit(c.name) ? null : el("span", {class: "p-limit"}, ruleText(atLimit(c.name))),
     el("span", {class: "p-meta"}, [c.kind, c.group, ...(c.keywords || [])].filter(Boolean).join(" · ")),
     c.text ? el("span", {class: "p-text"}, c.text) : null);
 }
@@ -194,7 +212,7 @@ function drawDeck() {
   for (const s of sectionsInDeck()) {
     rows.push(el("li", {class: "d-section"}, sectionName(s)));
     for (const e of state.entries.filter((x) => x.section === s)) {
-      rows.push(el("li", {dataset: {card: e.card}}, el("span", {class: "in-deck"}, `${e.count}×`), el("span", {class: "d-name"}, e.card),
+      rows.push(el("li", {dataset: {card: e.card}}, countEl(e.card, e.count, "×"), el("span", {class: "d-name"}, e.card),
         state.readOnly ? null : el("button", {type: "button", class: "remove", onclick: () => change(e.card, s, -1)}, t("decks.remove")),
         state.readOnly ? null : addButton(e.card, s, t("decks.add_title", {name: e.card, section: sectionName(s)}))));
     }
