@@ -2,6 +2,8 @@ package server
 
 import (
 	"context"
+	"fmt"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -43,6 +45,48 @@ func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
 	do("wait for the login form", chromedp.WaitVisible("#login-form"))
 	if got := text("#account"); got != "Log in" {
 		t.Errorf("after logging out the header says %q", got)
+	}
+}
+
+// TestBrowserLoginSendsBackOnlyWithinTheSite: a login page opened with
+// ?next= (as a refused seat's "Log in" opens it) returns there after
+// logging in, but only to a path of this site: anyone can make a link
+// with ?next=, and it must not lead a player who logs in to another site.
+func TestBrowserLoginSendsBackOnlyWithinTheSite(t *testing.T) {
+	e := newEnv(t)
+	for i, c := range []struct{ next, want string }{
+		{"/leaderboard?lang=de", "/leaderboard?lang=de"},
+		{"//example.com/x", "/login"},
+		{"https://example.com/x", "/login"},
+		{`/\example.com/x`, "/login"},
+		{"javascript:alert(1)", "/login"},
+	} {
+		tab := newBrowser(t)
+		_, do := pageDriver(t, tab, "#login-errors")
+		do("open the login page", chromedp.Navigate(e.http.URL+"/login?next="+url.QueryEscape(c.next)))
+		do("wait for the form", chromedp.WaitVisible("#login-form"))
+		do("type a username", chromedp.SendKeys("#username", fmt.Sprintf("next%d", i)))
+		do("type a password", chromedp.SendKeys("#password", alicePassword))
+		do("create the account", chromedp.Click("#signup"))
+		// A login that goes on leaves the login page; one that stays shows
+		// the account, and a moment later is still there.
+		var at string
+		waitFor(t, "the page after logging in", func() bool {
+			got, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.pathname !== "/login" || !document.querySelector("#signed-in").hidden ? location.pathname + location.search : ""`))
+			at = got
+			return err == nil && got != "" && (c.want == "/login" || !strings.HasPrefix(got, "/login"))
+		})
+		if c.want == "/login" {
+			do("give a wrong redirect its time", chromedp.Sleep(time.Second))
+			got, err := chromedp.Run(tab, chromedp.Evaluate[string](`location.origin + location.pathname`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			at = strings.TrimPrefix(got, e.http.URL)
+		}
+		if !strings.HasPrefix(at, c.want) {
+			t.Errorf("logged in from /login?next=%s, the tab is at %q, want %q", c.next, at, c.want)
+		}
 	}
 }
 

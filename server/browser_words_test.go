@@ -107,7 +107,7 @@ func checkRefusalShown(t *testing.T, ctx context.Context, l i18n.Lang) {
 		t.Errorf("the table that cannot open says %q in its header, want %q", conn, want)
 	}
 	got := evalJS[string](t, ctx, `document.querySelector("#table .panel p").textContent`)
-	if want := words.T(l, "error.no_seat_token"); got != want {
+	if want := asSentence(words.T(l, "error.no_seat_token")); got != want {
 		t.Errorf("the table that cannot open says %q, want %q", got, want)
 	}
 	if word := enginetest.ForeignWord(l, got); word != "" || internalID.MatchString(got) {

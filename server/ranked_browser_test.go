@@ -231,6 +231,19 @@ func TestBrowserRankedSeatLinkWithoutItsAccount(t *testing.T) {
 		}
 		tab.shoot(shots, "ranked-seat-other-account-"+c.lang)
 	}
+	// The refusal's "Log in" leads to the login page, and logging in there
+	// as alice brings the same tab back to her seat.
+	other := newRankedTab(t, "elsewhere")
+	other.do("open alice's seat logged out", chromedp.Navigate(e.http.URL+"/play/"+id+"?token="+tokens[seat]))
+	other.do("follow the refusal's log in", chromedp.Click("#log-in-for-seat"))
+	other.do("wait for the login form", chromedp.WaitVisible("#login-form"))
+	other.do("type her username", chromedp.SendKeys("#username", "alice"))
+	other.do("type her password", chromedp.SendKeys("#password", alicePassword))
+	other.do("log in", chromedp.Click("#login"))
+	waitTable(t, other.ctx, 0)
+	if got := readKWSeat(t, other); got != int(seat) {
+		t.Errorf("after logging in from the refusal the table views seat %d, want %d", got, seat)
+	}
 	tab := newRankedTab(t, "alice")
 	session := network.SetCookieParams{Name: sessionCookie, Value: alice.sessionToken(), URL: e.http.URL + "/"}
 	if _, err := chromedp.Call(tab.ctx, network.SetCookie, session); err != nil {

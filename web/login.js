@@ -43,6 +43,17 @@ function registrationWords(err) {
   }
 }
 
+/** nextPage is the page that sent the reader here to log in (?next=, such
+ * as a ranked seat's table), or null. Only a path on this site counts:
+ * "//host", "/\\host" and full addresses are other sites, where a link
+ * that anyone can make must not send a player after logging in. */
+function nextPage() {
+  const next = new URLSearchParams(location.search).get("next");
+  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return null;
+  const url = new URL(next, location.origin);
+  return url.origin === location.origin ? url.pathname + url.search + url.hash : null;
+}
+
 async function refresh() {
   show(await api("/api/me").catch(() => null));
 }
@@ -55,6 +66,8 @@ async function submitCredentials(path) {
   try {
     show(await api(path, {username: $("username").value.trim(), password: $("password").value}));
     $("password").value = "";
+    const next = nextPage();
+    if (next) location.assign(next);
   } catch (err) {
     $("login-errors").textContent = err.message;
   }

@@ -1,6 +1,6 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
+import {el, api, sentence, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
 import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone, keepHeadsInView} from "./render.js";
@@ -58,8 +58,14 @@ async function explain() {
       $("#conn").textContent = t("table.not_open");
       for (const side of ["#prompt", "#log-drawer", "#links-drawer"]) $(side).hidden = true;
     }
-    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("table.cannot_open")), el("p", {}, e.message),
-      el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))));
+    const ways = [el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))];
+    // A seat that belongs to an account opens once its player logs in:
+    // the login page brings them back to this table.
+    if (e.code === "seat_other_account") {
+      const here = location.pathname + location.search;
+      ways.unshift(el("a", {class: "button primary", id: "log-in-for-seat", href: withLang(`/login?next=${encodeURIComponent(here)}`)}, t("account.log_in")));
+    }
+    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("table.cannot_open")), el("p", {}, sentence(e.message)), ...ways));
   }
 }
 
@@ -267,8 +273,9 @@ function openMenu(card, actions) {
 }
 
 // peek shows a card whole beside it (on hover, focus or a long press), or
-// hides it when card is null.
-function peek(card, anchor) { showPeek($("#peek"), card, anchor, {game: state.game, catalog}); }
+// hides it when card is null: also on a table that never opened, whose
+// every click comes here with no state.
+function peek(card, anchor) { showPeek($("#peek"), card, anchor, {game: state?.game, catalog}); }
 
 function openPile(zone) {
   const menu = $("#menu");
