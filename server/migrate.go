@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -36,6 +37,7 @@ var migrations = []migration{
 	{13, "an action log in the order of arrival (SQLite)", migrateActionLog},
 	{14, "display names chosen at casual games' seats", migrateSeatNames},
 	{15, "the installation's settings: the key of address hashes", migrateSettings},
+	{16, "the decks unfinished physical-only tournaments hold, by player", migrateTournamentHolds},
 }
 
 // schemaVersionTable records every migration applied, and when.
@@ -285,6 +287,74 @@ CREATE TABLE tournament_games (
 	game       TEXT PRIMARY KEY,
 	tournament TEXT NOT NULL REFERENCES tournaments (id)
 );`
+
+// migrateTournamentHolds adds tournament_holds, which finds the
+// tournaments an account's registered deck is held in without reading
+// every tournament's JSON: a trade of the deck's copies is refused while
+// one holds it (Server.inTournament). SaveTournament keeps it with each
+// tournament's state; the rows of the tournaments already stored are
+// read from their state here.
+func migrateTournamentHolds(ctx context.Context, tx *sql.Tx, postgres bool) error {
+	if err := execAll(ctx, tx, tournamentHoldsSchema); err != nil {
+		return err
+	}
+	rows, err := tx.QueryContext(ctx, `SELECT id, data FROM tournaments`)
+	if err != nil {
+		return err
+	}
+	type hold struct{ tournament, account string }
+	var holds []hold
+	for rows.Next() {
+		var id, data string
+		if err := rows.Scan(&id, &data); err != nil {
+			rows.Close()
+			return err
+		}
+		// The fields of a tournament's state as this migration was
+		// written, so that later changes of tourney leave it as it ran.
+		var t struct {
+			PhysicalOnly bool   `json:"physical_only"`
+			Stage        string `json:"stage"`
+			Entries      []struct {
+				Account string `json:"account"`
+				Dropped bool   `json:"dropped"`
+			} `json:"entries"`
+		}
+		if err := json.Unmarshal([]byte(data), &t); err != nil {
+			rows.Close()
+			return fmt.Errorf("tournament %s: %w", id, err)
+		}
+		if !t.PhysicalOnly || t.Stage == "finished" {
+			continue
+		}
+		for _, e := range t.Entries {
+			if !e.Dropped {
+				holds = append(holds, hold{id, e.Account})
+			}
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	for _, h := range holds {
+		if _, err := tx.ExecContext(ctx, rebind(postgres, `INSERT INTO tournament_holds (account, tournament) VALUES (?, ?)`), h.account, h.tournament); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// tournamentHoldsSchema: a row for each player whose registered deck an
+// unfinished "physical cards only" tournament holds (registered, not
+// dropped); a tournament's rows go as it finishes.
+const tournamentHoldsSchema = `
+CREATE TABLE tournament_holds (
+	account    TEXT NOT NULL,
+	tournament TEXT NOT NULL REFERENCES tournaments (id),
+	PRIMARY KEY (account, tournament)
+);
+CREATE INDEX tournament_holds_by_tournament ON tournament_holds (tournament);`
 
 // addColumn adds a column to a table unless it is there already.
 func addColumn(ctx context.Context, tx *sql.Tx, postgres bool, table, column string) error {

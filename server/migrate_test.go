@@ -300,3 +300,80 @@ func TestMigrationVersionsAscend(t *testing.T) {
 		}
 	}
 }
+
+// TestMigrationIndexesTheDecksOfRunningTournaments: migration 16 fills
+// tournament_holds from the tournaments already stored, so that an
+// upgrade in the middle of a "physical cards only" tournament still
+// holds its players' decks: the players registered and not dropped of
+// the unfinished one, and nobody of a finished one or one without the
+// rule.
+func TestMigrationIndexesTheDecksOfRunningTournaments(t *testing.T) {
+	for name, open := range map[string]func() (*sql.DB, bool){
+		"sqlite": func() (*sql.DB, bool) {
+			db, err := sql.Open("sqlite", "file:"+filepath.Join(t.TempDir(), "s.db"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return db, false
+		},
+		"postgres": func() (*sql.DB, bool) {
+			db, err := sql.Open("pgx", startPostgres(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return db, true
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			db, postgres := open()
+			defer db.Close()
+			ctx := t.Context()
+			for _, m := range migrations {
+				if m.version < 16 {
+					if err := applyMigration(ctx, db, postgres, m); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if _, err := db.ExecContext(ctx, rebind(postgres, `INSERT INTO accounts (id, username, username_key, password, created) VALUES (?, ?, ?, ?, 0)`),
+				"org", "orga", "orga", "x"); err != nil {
+				t.Fatal(err)
+			}
+			stored := map[string]tourney{
+				"running":  {PhysicalOnly: true, Stage: stageSwiss, Entries: []entry{{Account: "ann"}, {Account: "ben", Dropped: true}}},
+				"waiting":  {PhysicalOnly: true, Stage: stageRegistration, Entries: []entry{{Account: "ann"}, {Account: "cid"}}},
+				"finished": {PhysicalOnly: true, Stage: stageFinished, Entries: []entry{{Account: "dee"}}},
+				"casual":   {Stage: stageSwiss, Entries: []entry{{Account: "eve"}}},
+			}
+			for id, tt := range stored {
+				tt.ID = id
+				data, err := tt.encode()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, err := db.ExecContext(ctx, rebind(postgres, `INSERT INTO tournaments (id, organiser, created, version, data) VALUES (?, 'org', 0, 1, ?)`), id, string(data)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := migrate(ctx, db, postgres); err != nil {
+				t.Fatal(err)
+			}
+			rows, err := db.QueryContext(ctx, `SELECT account, tournament FROM tournament_holds ORDER BY account, tournament`)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer rows.Close()
+			var got []string
+			for rows.Next() {
+				var a, id string
+				if err := rows.Scan(&a, &id); err != nil {
+					t.Fatal(err)
+				}
+				got = append(got, a+" in "+id)
+			}
+			if want := "ann in running, ann in waiting, cid in waiting"; strings.Join(got, ", ") != want {
+				t.Errorf("decks held after the upgrade: %q, want %q", strings.Join(got, ", "), want)
+			}
+		})
+	}
+}

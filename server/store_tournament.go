@@ -25,6 +25,11 @@ type StoredTournament struct {
 	Created   time.Time
 	Version   int64
 	Data      []byte
+	// Holds are the accounts whose registered decks the tournament holds
+	// until it ends, under its "physical cards only" rule: registered and
+	// not dropped (tourney.holds). The store indexes them for
+	// TournamentsHolding; every create and save replaces them.
+	Holds []string
 }
 
 // TournamentStore keeps the organiser role and the tournaments.
@@ -45,6 +50,9 @@ type TournamentStore interface {
 	SaveTournament(ctx context.Context, t StoredTournament, games []string) error
 	// ListTournaments returns the newest tournaments first.
 	ListTournaments(ctx context.Context, limit int) ([]StoredTournament, error)
+	// TournamentsHolding returns the ids of the tournaments whose Holds
+	// name the account, as last saved.
+	TournamentsHolding(ctx context.Context, account string) ([]string, error)
 	// TournamentOfGame returns the tournament a game belongs to, or
 	// ErrNoTournament for a game of none.
 	TournamentOfGame(ctx context.Context, game string) (string, error)
@@ -72,7 +80,36 @@ func (s *sqlStore) SetOrganiser(ctx context.Context, username string, organiser 
 func (s *sqlStore) CreateTournament(ctx context.Context, t StoredTournament) error {
 	return s.write(ctx, writeOp{what: "create tournament " + t.ID,
 		query: `INSERT INTO tournaments (id, organiser, created, version, data) VALUES (?, ?, ?, 1, ?)`,
-		args:  []any{t.ID, t.Organiser, t.Created.UnixMilli(), string(t.Data)}})
+		args:  []any{t.ID, t.Organiser, t.Created.UnixMilli(), string(t.Data)},
+		also:  s.holdsOf(t)})
+}
+
+// holdsOf are the statements that replace a tournament's rows of
+// tournament_holds with t.Holds, in the commit of its state, so that
+// the index never disagrees with the state it was read from.
+func (s *sqlStore) holdsOf(t StoredTournament) []stmt {
+	out := []stmt{{s.q(`DELETE FROM tournament_holds WHERE tournament = ?`), []any{t.ID}}}
+	for _, a := range t.Holds {
+		out = append(out, stmt{s.q(`INSERT INTO tournament_holds (account, tournament) VALUES (?, ?)`), []any{a, t.ID}})
+	}
+	return out
+}
+
+func (s *sqlStore) TournamentsHolding(ctx context.Context, account string) ([]string, error) {
+	rows, err := s.read.QueryContext(ctx, s.q(`SELECT tournament FROM tournament_holds WHERE account = ? ORDER BY tournament`), account)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
 }
 
 func (s *sqlStore) LoadTournament(ctx context.Context, id string) (StoredTournament, error) {
@@ -92,7 +129,8 @@ func (s *sqlStore) SaveTournament(ctx context.Context, t StoredTournament, games
 	op := writeOp{what: "save tournament " + t.ID,
 		query:      `UPDATE tournaments SET data = ?, version = version + 1 WHERE id = ? AND version = ?`,
 		args:       []any{string(t.Data), t.ID, t.Version},
-		mustAffect: ErrTournamentChanged}
+		mustAffect: ErrTournamentChanged,
+		also:       s.holdsOf(t)}
 	for _, g := range games {
 		op.also = append(op.also, stmt{s.q(`INSERT INTO tournament_games (game, tournament) VALUES (?, ?)`), []any{g, t.ID}})
 	}

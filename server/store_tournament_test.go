@@ -11,8 +11,9 @@ import (
 )
 
 // tournamentStoreContract checks a TournamentStore: of replicas saving one
-// version at once exactly one wins, a save's games join the tournament
-// only when it wins, and the organiser role is set by username.
+// version at once exactly one wins, a save's games and holds join the
+// tournament only when it wins, and the organiser role is set by
+// username.
 func tournamentStoreContract(t *testing.T, st Store) {
 	ctx := t.Context()
 	ts := st.(TournamentStore)
@@ -29,15 +30,20 @@ func tournamentStoreContract(t *testing.T, st Store) {
 	if err := ts.SetOrganiser(ctx, "nobody", true); !errors.Is(err, ErrNoAccount) {
 		t.Errorf("organiser role for an unknown name: %v, want ErrNoAccount", err)
 	}
-	if err := ts.CreateTournament(ctx, StoredTournament{ID: "t1", Organiser: acc.ID, Created: time.Now(), Data: []byte(`{"v":0}`)}); err != nil {
+	if err := ts.CreateTournament(ctx, StoredTournament{ID: "t1", Organiser: acc.ID, Created: time.Now(), Data: []byte(`{"v":0}`),
+		Holds: []string{"first"}}); err != nil {
 		t.Fatal(err)
+	}
+	if ids, err := ts.TournamentsHolding(ctx, "first"); err != nil || len(ids) != 1 || ids[0] != "t1" {
+		t.Errorf("the tournaments holding the deck of an account registered at creation: %v %v, want t1", ids, err)
 	}
 	const racers = 6
 	var wg sync.WaitGroup
 	won := make(chan int, racers)
 	for i := range racers {
 		wg.Go(func() {
-			err := ts.SaveTournament(ctx, StoredTournament{ID: "t1", Version: 1, Data: fmt.Appendf(nil, `{"v":%d}`, i)}, []string{fmt.Sprint("game", i)})
+			err := ts.SaveTournament(ctx, StoredTournament{ID: "t1", Version: 1, Data: fmt.Appendf(nil, `{"v":%d}`, i),
+				Holds: []string{fmt.Sprint("racer", i)}}, []string{fmt.Sprint("game", i)})
 			switch {
 			case err == nil:
 				won <- i
@@ -67,6 +73,21 @@ func tournamentStoreContract(t *testing.T, st Store) {
 		if i != winners[0] && !errors.Is(err, ErrNoTournament) {
 			t.Errorf("a losing save's game game%d joined %q (%v)", i, id, err)
 		}
+		held, err := ts.TournamentsHolding(ctx, fmt.Sprint("racer", i))
+		if err != nil || (i == winners[0]) != (len(held) == 1) {
+			t.Errorf("tournaments holding racer%d's deck: %v %v, want t1 for the winner's alone", i, held, err)
+		}
+	}
+	// A save replaces the holds: a player who dropped, or all of them as
+	// the tournament ends, is held no more.
+	if ids, err := ts.TournamentsHolding(ctx, "first"); err != nil || len(ids) != 0 {
+		t.Errorf("an account the saved holds leave out is still held by %v (%v)", ids, err)
+	}
+	if err := ts.SaveTournament(ctx, StoredTournament{ID: "t1", Version: 2, Data: []byte(`{"v":"end"}`)}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := ts.TournamentsHolding(ctx, fmt.Sprint("racer", winners[0])); err != nil || len(ids) != 0 {
+		t.Errorf("a save with no holds left racer%d held by %v (%v)", winners[0], ids, err)
 	}
 	if _, err := ts.LoadTournament(ctx, "nope"); !errors.Is(err, ErrNoTournament) {
 		t.Errorf("an unknown tournament: %v", err)

@@ -178,7 +178,7 @@ func (srv *Server) updateTourney(ctx context.Context, id string, change func(*to
 		if err != nil {
 			return nil, err
 		}
-		st.Data = data
+		st.Data, st.Holds = data, t.holds()
 		err = srv.tourneys.SaveTournament(ctx, st, t.newGames)
 		if errors.Is(err, ErrTournamentChanged) {
 			continue
@@ -186,6 +186,23 @@ func (srv *Server) updateTourney(ctx context.Context, id string, change func(*to
 		return t, err
 	}
 	return nil, fmt.Errorf("tournament %s: %w %d times; try again", id, ErrTournamentChanged, saveAttempts)
+}
+
+// holds are the accounts whose registered decks the tournament holds
+// under its "physical cards only" rule: every player registered and not
+// dropped, until it has finished. Their copies may not be traded away
+// meanwhile (Server.inTournament).
+func (t *tourney) holds() []string {
+	if !t.PhysicalOnly || t.Stage == stageFinished {
+		return nil
+	}
+	var out []string
+	for _, e := range t.Entries {
+		if !e.Dropped {
+			out = append(out, e.Account)
+		}
+	}
+	return out
 }
 
 // lockTourney takes the lock of one tournament and returns its release,

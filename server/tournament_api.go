@@ -162,7 +162,7 @@ func (srv *Server) handleCreateTournament(w http.ResponseWriter, r *http.Request
 	}
 	data, err := t.encode()
 	if err == nil {
-		err = srv.tourneys.CreateTournament(r.Context(), StoredTournament{ID: t.ID, Organiser: t.Organiser, Created: t.Created, Data: data})
+		err = srv.tourneys.CreateTournament(r.Context(), StoredTournament{ID: t.ID, Organiser: t.Organiser, Created: t.Created, Data: data, Holds: t.holds()})
 	}
 	if err != nil {
 		srv.httpError(w, err)

@@ -5,17 +5,22 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"kartenwerk/engine/i18n"
+	"kartenwerk/platform/tournament"
 )
 
 // TestTournamentPhysicalDeckTradedAwayIsRefusedAtPairing: in a "physical
-// cards only" tournament alice registers her deck, then trades a card of
-// it to bob, who registers with it in turn. Ownership is checked again
-// as the round is paired: the round is refused, in the organiser's
-// language, naming alice and the card she lacks (and neither bob nor
-// carol, who own theirs), and nothing starts; once the organiser drops
-// alice, the round starts for the players who own their decks.
+// cards only" tournament alice registers her deck, and a card of it goes
+// to bob, who registers with it in turn. (The trade API refuses that
+// trade, see TestTradeOfTournamentDeckRefused; the store's trade stands
+// for one that committed as her registration did, unseen by the check.)
+// Ownership is checked again as the round is paired: the round is
+// refused, in the organiser's language, naming alice and the card she
+// lacks (and neither bob nor carol, who own theirs), and nothing starts;
+// once the organiser drops alice, the round starts for the players who
+// own their decks.
 func TestTournamentPhysicalDeckTradedAwayIsRefusedAtPairing(t *testing.T) {
 	e := newCodesEnv(t, 1)
 	tc := newTrickCodes(e, 3)
@@ -38,8 +43,9 @@ func TestTournamentPhysicalDeckTradedAwayIsRefusedAtPairing(t *testing.T) {
 	if res, raw := bob.do("POST", register, DeckRequest{Preset: "standard"}); res.StatusCode != http.StatusBadRequest || !strings.Contains(raw, "Five") {
 		t.Fatalf("bob registering without a Five: %d %s, want 400 naming Five", res.StatusCode, raw)
 	}
-	if res, raw := trade(alice, "bob", "Five"); res.StatusCode != http.StatusCreated {
-		t.Fatalf("alice giving her Five to bob: %d %s", res.StatusCode, raw)
+	if err := e.store.(DeckStore).TradeCards(t.Context(), Trade{ID: newToken(), Giver: e.accountID("alice"), Receiver: e.accountID("bob"),
+		From: "alice", To: "bob", Card: CardPrinting{Game: "trick", Card: "Five", Printing: "first"}, Count: 1, At: time.Now()}); err != nil {
+		t.Fatalf("alice's Five going to bob: %v", err)
 	}
 	bob.expect(http.StatusOK, "POST", register, DeckRequest{Preset: "standard"})
 	carol.expect(http.StatusOK, "POST", register, DeckRequest{Preset: "standard"})
@@ -63,5 +69,96 @@ func TestTournamentPhysicalDeckTradedAwayIsRefusedAtPairing(t *testing.T) {
 	org.expect(http.StatusOK, "POST", "/api/tournaments/"+v.ID+"/rounds", nil)
 	if m := bob.match(v.ID); m == nil || m.Opponent != "carol" || len(m.Games) != 1 {
 		t.Errorf("bob's match once alice is dropped: %+v, want a game against carol", m)
+	}
+}
+
+// TestTradeOfTournamentDeckRefused: the copies of a deck registered in a
+// "physical cards only" tournament stay with their player until the
+// tournament ends, so that they cannot pass to another account between
+// rounds and back before the next pairing. A trade that would leave the
+// player fewer copies than the deck lists is refused, before the first
+// round and during one, in each language, naming the card and the
+// tournament; once the player drops out, or the tournament has finished,
+// the copies are free to go, as are those of a deck registered in a
+// tournament without the rule.
+func TestTradeOfTournamentDeckRefused(t *testing.T) {
+	e := newCodesEnv(t, 1)
+	tc := newTrickCodes(e, 6)
+	org := e.player("orga")
+	if err := e.store.(TournamentStore).SetOrganiser(t.Context(), "orga", true); err != nil {
+		t.Fatal(err)
+	}
+	create := func(name string, physical bool) string {
+		_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: name, Game: "trick",
+			Format: FormatSwiss, Rounds: 1, PhysicalOnly: physical})
+		var v TournamentView
+		if err := json.Unmarshal([]byte(raw), &v); err != nil {
+			t.Fatal(err)
+		}
+		return v.ID
+	}
+	paper, casual := create("Paper night", true), create("Open night", false)
+	// Accounts made in the store: more than one address may sign up.
+	te := &tourneyEnv{e.accountEnv}
+	players := map[string]*browser{}
+	for _, name := range []string{"alice", "bob", "carol", "dave", "erin"} {
+		players[name] = te.player(name)
+		tc.give(players[name])
+	}
+	alice, carol, erin := players["alice"], players["carol"], players["erin"]
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		players[name].expect(http.StatusOK, "POST", "/api/tournaments/"+paper+"/register", DeckRequest{Preset: "standard"})
+	}
+	erin.expect(http.StatusOK, "POST", "/api/tournaments/"+casual+"/register", DeckRequest{Preset: "standard"})
+
+	refused := func(who *browser, name, when string) {
+		t.Helper()
+		if res, raw := trade(who, "erin", "Five"); res.StatusCode != http.StatusConflict || !strings.Contains(raw, `"trade_in_tournament"`) {
+			t.Errorf("%s giving the Five of their deck %s: %d %s, want 409 trade_in_tournament", name, when, res.StatusCode, raw)
+		}
+	}
+	texts := map[i18n.Lang]string{}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+		alice.header.Set("Accept-Language", l.String())
+		res, raw := trade(alice, "erin", "Five")
+		texts[l] = checkRefusalIn(t, "a trade of a tournament deck's card", l, res.StatusCode, raw, "trade_in_tournament")
+		if res.StatusCode != http.StatusConflict || !strings.Contains(texts[l], "Five") || !strings.Contains(texts[l], "Paper night") ||
+			!strings.Contains(texts[l], "1× Five") || !strings.Contains(texts[l], " 0") {
+			t.Errorf("alice giving the Five of her registered deck in %s: %d %s, want 409 naming Five, Paper night, 1 listed and 0 left", l, res.StatusCode, raw)
+		}
+	}
+	alice.header.Del("Accept-Language")
+	checkNotEnglish(t, "a trade of a tournament deck's card", texts)
+
+	org.expect(http.StatusOK, "POST", "/api/tournaments/"+paper+"/rounds", nil)
+	refused(alice, "alice", "during the first round")
+	refused(carol, "carol", "during the first round")
+	if res, raw := trade(erin, "alice", "Five"); res.StatusCode != http.StatusCreated {
+		t.Errorf("erin giving the Five of her deck in a tournament without the rule: %d %s", res.StatusCode, raw)
+	}
+	// With the second Five erin gave her, alice may give one: one is left
+	// for her deck, but not two.
+	if res, raw := trade(alice, "erin", "Five"); res.StatusCode != http.StatusCreated {
+		t.Errorf("alice giving a Five her deck does not need: %d %s", res.StatusCode, raw)
+	}
+	refused(alice, "alice", "with one Five left")
+
+	alice.expect(http.StatusOK, "POST", "/api/tournaments/"+paper+"/drop", map[string]string{})
+	if res, raw := trade(alice, "erin", "Five"); res.StatusCode != http.StatusCreated {
+		t.Errorf("alice giving her Five once she has dropped out: %d %s", res.StatusCode, raw)
+	}
+	refused(carol, "carol", "with the tournament still running")
+
+	for _, m := range org.tournament(paper).Pairings[0].Matches {
+		if !m.Decided {
+			org.expect(http.StatusOK, "POST", "/api/tournaments/"+paper+"/corrections", CorrectionRequest{Stage: stageSwiss, Round: 1, Table: m.Table,
+				Score: tournament.GameScore{WinsA: 2}, Reason: "the match was played at the table"})
+		}
+	}
+	if st := org.tournament(paper).Stage; st != stageFinished {
+		t.Fatalf("after every result of its one round the tournament is at %s, want finished", st)
+	}
+	if res, raw := trade(carol, "erin", "Five"); res.StatusCode != http.StatusCreated {
+		t.Errorf("carol giving her Five once the tournament has finished: %d %s", res.StatusCode, raw)
 	}
 }

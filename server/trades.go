@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strings"
 )
 
@@ -73,6 +74,10 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 		srv.httpError(w, err)
 		return
 	}
+	if err := srv.inTournament(r.Context(), ss.Owner, t); err != nil {
+		srv.httpError(w, err)
+		return
+	}
 	err = srv.deckStore().TradeCards(r.Context(), t)
 	if errors.Is(err, ErrNotOwned) {
 		srv.refuseTrade(w, r, ss.Owner, t)
@@ -126,6 +131,54 @@ func (srv *Server) inPlay(ctx context.Context, giver string, t Trade) error {
 	if left := copiesOf(entries, t.Card.Game, t.Card.Card) - t.Count; left < listed {
 		return refuse(http.StatusConflict, "trade_in_ranked_game", "card", t.Card.Card, "listed", listed,
 			"left", max(left, 0), "opponent", m.Usernames[1-seat], "link", "/play/"+m.GameID)
+	}
+	return nil
+}
+
+// inTournament refuses a trade that would leave the giver fewer copies
+// of the card than the deck they registered in an unfinished "physical
+// cards only" tournament lists. Ownership is checked again as each round
+// is paired (pairedStillOwn), but not during a round: between pairings
+// the same copies could pass to an account in another tournament and
+// back, serving two decks at once. The copies stay with the deck until
+// the tournament ends or the player drops out. The store's index finds
+// the giver's tournaments without reading every tournament; the state
+// read afresh decides. (A trade that commits as its giver registers is
+// not seen here: the next pairing still catches it.)
+func (srv *Server) inTournament(ctx context.Context, giver string, tr Trade) error {
+	if srv.tourneys == nil || srv.codes == nil {
+		return nil // no tournaments, or no registered cards to hold
+	}
+	ids, err := srv.tourneys.TournamentsHolding(ctx, giver)
+	if err != nil || len(ids) == 0 {
+		return err
+	}
+	var entries []CollectionEntry
+	for _, id := range ids {
+		t, err := srv.loadTourney(ctx, id)
+		if errors.Is(err, ErrNoTournament) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		e := t.entryOf(giver)
+		if !slices.Contains(t.holds(), giver) || t.Game != tr.Card.Game || e == nil {
+			continue
+		}
+		listed := listedOf(e.Deck, tr.Card.Card)
+		if listed == 0 {
+			continue
+		}
+		if entries == nil {
+			if entries, err = srv.codes.Collection(ctx, giver); err != nil {
+				return err
+			}
+		}
+		if left := copiesOf(entries, tr.Card.Game, tr.Card.Card) - tr.Count; left < listed {
+			return refuse(http.StatusConflict, "trade_in_tournament", "card", tr.Card.Card, "name", t.Name,
+				"listed", listed, "left", max(left, 0), "link", "/tournaments/"+t.ID)
+		}
 	}
 	return nil
 }
