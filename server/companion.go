@@ -37,19 +37,23 @@ type liveTable struct {
 	mu      sync.Mutex
 	t       *companion.Table
 	clients map[*client]struct{}
-	gone    bool // dropped from the hub: requests must read the table again
-	// creator is the address that created the table on this server, ""
-	// for a table read from the store; used is when a phone last changed
-	// or opened it. Both count toward maxCompanionTables.
-	creator string
-	used    time.Time
+	gone    bool      // dropped from the hub: requests must read the table again
+	used    time.Time // when a phone last changed or opened it (sweepIdle)
 }
 
 // A companion table stays in memory while a phone is connected to it or
 // it changed in the last companionIdle; after that it is dropped from
-// memory (the store keeps it, and the next request reads it again). One
-// address may hold at most maxCompanionTables such tables that it
-// created on this server: a table is a handful of phones' evening.
+// memory (the store keeps it, and the next request reads it again).
+//
+// One address may hold at most maxCompanionTables open tables that it
+// created: a table is a handful of phones' evening. They are counted in
+// the store (OpenCompanionTables), so that every replica and a restarted
+// server count alike, where each replica's memory gave a client the cap
+// once per replica. A table is open while it changed in the last
+// companionIdle: the idle period after which it leaves memory, so the
+// store counts the tables that memory held. Unlike memory, the store sees
+// no phones, nor a phone opening a table: a table a phone keeps open
+// without changing it for companionIdle no longer counts.
 var (
 	maxCompanionTables = 20
 	companionIdle      = 15 * time.Minute
@@ -202,9 +206,24 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		refuse(http.StatusTooManyRequests, "tables_from_address", "rate", srv.cfg.CreateRate*60)) {
 		return
 	}
+	st := srv.store.(CompanionStore) // withCompanion made sure
 	creator := srv.creatorKey(clientUnit(r))
-	if srv.companionHub().openBy(creator, time.Now()) >= maxCompanionTables {
-		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables))
+	now := time.Now()
+	srv.companionHub().sweepIdle(now)
+	// Open is changed after now-companionIdle: sweepIdle drops a table
+	// (without a phone) once its last use is companionIdle ago or more,
+	// so the count is of the creator's tables memory would still hold.
+	// There is no count in memory to fall back on: a store that keeps no
+	// tables has no companion at all (withCompanion). Counted, then
+	// created: requests racing on several replicas may pass the cap by a
+	// few, as games may pass MaxOpenGames (admitCreate).
+	open, err := st.OpenCompanionTables(r.Context(), creator, now.Add(-companionIdle))
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if open >= maxCompanionTables {
+		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables, "minutes", int(companionIdle/time.Minute)))
 		return
 	}
 	id := newToken()
@@ -217,8 +236,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		writeCommandError(w, err)
 		return
 	}
-	st := srv.store.(CompanionStore)
-	if err := st.CreateCompanionTable(r.Context(), id, req.Game, time.Now()); err != nil {
+	if err := st.CreateCompanionTable(r.Context(), id, req.Game, creator, time.Now()); err != nil {
 		srv.httpError(w, err)
 		return
 	}
@@ -226,7 +244,7 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		srv.httpError(w, err)
 		return
 	}
-	lt := &liveTable{t: t, clients: map[*client]struct{}{}, creator: creator, used: time.Now()}
+	lt := &liveTable{t: t, clients: map[*client]struct{}{}, used: time.Now()}
 	srv.companionHub().put(id, lt)
 	lt.mu.Lock()
 	snap := lt.snapshot()
@@ -245,30 +263,9 @@ func (h *companionHub) put(id string, lt *liveTable) {
 	h.mu.Unlock()
 }
 
-// openBy drops the idle tables (at most once a minute) and counts the
-// tables in memory that creator created.
-func (h *companionHub) openBy(creator string, now time.Time) int {
-	h.sweepIdle(now)
-	h.mu.Lock()
-	tables := make([]*liveTable, 0, len(h.tables))
-	for _, lt := range h.tables {
-		tables = append(tables, lt)
-	}
-	h.mu.Unlock()
-	n := 0
-	for _, lt := range tables {
-		lt.mu.Lock()
-		if !lt.gone && lt.creator == creator {
-			n++
-		}
-		lt.mu.Unlock()
-	}
-	return n
-}
-
 // sweepIdle drops from memory every table without a phone connected
 // that has not changed for companionIdle; the store keeps them. It
-// sweeps at most once a minute.
+// sweeps at most once a minute, when a table is created.
 func (h *companionHub) sweepIdle(now time.Time) {
 	h.mu.Lock()
 	if now.Sub(h.swept) < time.Minute {

@@ -5,7 +5,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -244,16 +248,16 @@ func TestCompanionCommandTextsAreBounded(t *testing.T) {
 }
 
 // One address holds at most maxCompanionTables tables open: beyond them
-// a new table is refused (429 with Retry-After) until one is idle, with
-// no phone connected; an idle table is dropped from memory and read
-// again from the store when asked for.
+// a new table is refused (429 with Retry-After) until one has not changed
+// for companionIdle; a table idle that long with no phone connected is
+// dropped from memory and read again from the store when asked for.
 func TestCompanionTablesPerAddressAreLimited(t *testing.T) {
-	oldMax, oldIdle := maxCompanionTables, companionIdle
+	oldMax := maxCompanionTables
 	maxCompanionTables = 2
-	t.Cleanup(func() { maxCompanionTables, companionIdle = oldMax, oldIdle })
+	t.Cleanup(func() { maxCompanionTables = oldMax })
 	e := newEnv(t)
 	first := e.companionCreate("mystimons", "Ada").ID
-	e.companionCreate("mystimons", "Bo")
+	second := e.companionCreate("mystimons", "Bo").ID
 	ctx, cancel := context.WithTimeout(t.Context(), 20*time.Second)
 	defer cancel()
 	ws, _, err := websocket.Dial(ctx, strings.Replace(e.http.URL, "http", "ws", 1)+"/api/companion/tables/"+first+"/ws", nil)
@@ -274,23 +278,34 @@ func TestCompanionTablesPerAddressAreLimited(t *testing.T) {
 	json.NewDecoder(res.Body).Decode(&refused)
 	res.Body.Close()
 	if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" || refused.Code != "companion_tables_open" ||
-		!strings.Contains(refused.Error, "2 Begleit-Tische offen") {
+		!strings.Contains(refused.Error, "nutzt schon 2 Begleit-Tische") {
 		t.Fatalf("a third table from one address: %d %+v, want 429 companion_tables_open in German with Retry-After", res.StatusCode, refused)
 	}
-	// The second table, without a phone, goes idle and leaves memory; the
-	// first keeps its phone and still counts.
-	companionIdle = 0
-	h := e.srv.companionHub()
-	h.mu.Lock()
-	h.swept = time.Time{}
-	h.mu.Unlock()
+	// The second table goes idle and no longer counts; the first still does.
+	ageCompanionTable(t, e.store, second, companionIdle)
 	e.companionCreate("mystimons", "Cy")
 	if code, _ := e.call("POST", "/api/companion/tables", map[string]string{"game": "mystimons", "name": "Di"}, nil); code != http.StatusTooManyRequests {
 		t.Errorf("a fourth table with the first still open: %d, want 429", code)
 	}
-	var snap CompanionSnapshot
-	if code, body := e.call("GET", "/api/companion/tables/"+first, nil, &snap); code != http.StatusOK || snap.State["p1.name"] != "Ada" {
-		t.Errorf("the open table: %d %s", code, body)
+	// Idle for companionIdle, the tables without a phone leave memory; the
+	// first keeps its phone and stays.
+	h := e.srv.companionHub()
+	h.mu.Lock()
+	h.swept = time.Time{}
+	h.mu.Unlock()
+	h.sweepIdle(time.Now().Add(companionIdle))
+	h.mu.Lock()
+	_, firstKept := h.tables[first]
+	_, secondKept := h.tables[second]
+	h.mu.Unlock()
+	if !firstKept || secondKept {
+		t.Errorf("after the idle sweep: the table with a phone in memory %v (want true), the one without %v (want false)", firstKept, secondKept)
+	}
+	for id, name := range map[string]string{first: "Ada", second: "Bo"} {
+		var snap CompanionSnapshot
+		if code, body := e.call("GET", "/api/companion/tables/"+id, nil, &snap); code != http.StatusOK || snap.State["p1.name"] != name {
+			t.Errorf("table %s after the sweep: %d %s", name, code, body)
+		}
 	}
 }
 
@@ -375,4 +390,69 @@ func TestIdleCompanionTablesLeaveTheStore(t *testing.T) {
 	if code, _ := e.call("GET", "/api/companion/tables/"+later, nil, nil); code != http.StatusNotFound {
 		t.Errorf("a sweep %v after the last: %d, want the idle table forgotten", companionForgetEvery, code)
 	}
+}
+
+func TestCompanionTablesPerAddressAreSharedByReplicasInSQLite(t *testing.T) {
+	companionTablesShared(t, sqliteReplicas)
+}
+
+func TestCompanionTablesPerAddressAreSharedByReplicasInPostgres(t *testing.T) {
+	companionTablesShared(t, postgresReplicas)
+}
+
+// companionTablesShared checks that the cap on an address's open
+// companion tables is counted in the store: two replicas, taking one
+// client's requests in turn, admit the cap in all, not once each, and
+// then both refuse; another address has its own cap; a table idle for
+// companionIdle frees its place on both.
+func companionTablesShared(t *testing.T, start func(*testing.T, func(*Config)) (replicaPair, []*httptest.Server)) {
+	old := maxCompanionTables
+	maxCompanionTables = 3
+	t.Cleanup(func() { maxCompanionTables = old })
+	pair, hs := start(t, func(c *Config) {
+		c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.0/8")}
+		c.Logger = slog.New(slog.DiscardHandler)
+	})
+	const client, other = "198.51.100.7", "203.0.113.9"
+	create := func(replica int, addr string) (int, string, CompanionSnapshot, string) {
+		t.Helper()
+		req, _ := http.NewRequest("POST", hs[replica].URL+"/api/companion/tables", strings.NewReader(`{"game":"mystimons","name":"Ada"}`))
+		req.Header.Set("X-Forwarded-For", addr)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		var snap CompanionSnapshot
+		json.Unmarshal(body, &snap)
+		return res.StatusCode, res.Header.Get("Retry-After"), snap, string(body)
+	}
+	refused := func(when string) {
+		t.Helper()
+		for i := range hs {
+			if code, retry, _, body := create(i, client); code != http.StatusTooManyRequests || retry == "" || refusalCode(body) != "companion_tables_open" {
+				t.Errorf("%s, to replica %d: %d (Retry-After %q) %s; want 429 companion_tables_open with Retry-After", when, i, code, retry, body)
+			}
+		}
+	}
+	var ids []string
+	for i := range maxCompanionTables {
+		code, _, snap, body := create(i%2, client)
+		if code != http.StatusCreated {
+			t.Fatalf("table %d of %d, to replica %d: %d %s", i+1, maxCompanionTables, i%2, code, body)
+		}
+		ids = append(ids, snap.ID)
+	}
+	refused("a table beyond the cap")
+	for i := range hs {
+		if code, _, _, body := create(i, other); code != http.StatusCreated {
+			t.Errorf("another address, to replica %d: %d %s; want its own cap", i, code, body)
+		}
+	}
+	ageCompanionTable(t, pair.a.store, ids[0], companionIdle)
+	if code, _, _, body := create(1, client); code != http.StatusCreated {
+		t.Errorf("with one table idle for %v: %d %s; want its place free", companionIdle, code, body)
+	}
+	refused("the freed place taken")
 }

@@ -38,6 +38,7 @@ var migrations = []migration{
 	{14, "display names chosen at casual games' seats", migrateSeatNames},
 	{15, "the installation's settings: the key of address hashes", migrateSettings},
 	{16, "the decks unfinished physical-only tournaments hold, by player", migrateTournamentHolds},
+	{17, "companion tables' creators and last changes, for the cap on open tables", migrateCompanionCreators},
 }
 
 // schemaVersionTable records every migration applied, and when.

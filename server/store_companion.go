@@ -17,8 +17,13 @@ var ErrEventTaken = errors.New("the companion table moved on: read it again")
 
 // CompanionStore keeps companion tables as their logs of events.
 type CompanionStore interface {
-	// CreateCompanionTable saves a new table with no events.
-	CreateCompanionTable(ctx context.Context, id, game string, at time.Time) error
+	// CreateCompanionTable saves a new table with no events, started at
+	// at by creator (its address's key, see creatorKey: never the
+	// address itself).
+	CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time) error
+	// OpenCompanionTables counts creator's tables whose last change (its
+	// newest event's time, or its creation without one) is after since.
+	OpenCompanionTables(ctx context.Context, creator string, since time.Time) (int, error)
 	// AppendCompanionEvent saves a table's next event; it returns once
 	// the event is committed, and ErrEventTaken if the table already has
 	// an event of that number.
@@ -57,9 +62,39 @@ CREATE TABLE companion_events (
 	PRIMARY KEY (table_id, seq)
 )%s`
 
-func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game string, at time.Time) error {
+// migrateCompanionCreators keeps with each companion table who created
+// it (its address's key) and when it last changed, so that the cap on an
+// address's open tables (maxCompanionTables) is counted in the store,
+// alike by every replica and after a restart, where each replica's
+// memory counted only its own. The index answers the count from the
+// creator's open tables alone, however many idle ones it has.
+//
+// Tables created before have no creator (""), no key matches it: they
+// count toward no cap, as a table read back from the store did not; their
+// creation stands for their last change, which no count then reads.
+func migrateCompanionCreators(ctx context.Context, tx *sql.Tx, _ bool) error {
+	return execAll(ctx, tx, `
+ALTER TABLE companion_tables ADD COLUMN creator TEXT NOT NULL DEFAULT '';
+ALTER TABLE companion_tables ADD COLUMN changed BIGINT NOT NULL DEFAULT 0;
+UPDATE companion_tables SET changed = created;
+CREATE INDEX companion_tables_open ON companion_tables (creator, changed)`)
+}
+
+func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time) error {
 	return s.write(ctx, writeOp{what: "create companion table " + id,
-		query: `INSERT INTO companion_tables (id, game, created) VALUES (?, ?, ?)`, args: []any{id, game, at.UnixMilli()}})
+		query: `INSERT INTO companion_tables (id, game, created, creator, changed) VALUES (?, ?, ?, ?, ?)`,
+		args:  []any{id, game, at.UnixMilli(), creator, at.UnixMilli()}})
+}
+
+// OpenCompanionTables reads the column changed, which every event
+// stored moves on (AppendCompanionEvent): the count reads the index
+// rather than every table's newest event, as companionIdleSince does for
+// the rare forgetting.
+func (s *sqlStore) OpenCompanionTables(ctx context.Context, creator string, since time.Time) (int, error) {
+	var n int
+	err := s.read.QueryRowContext(ctx, s.q(`SELECT count(*) FROM companion_tables WHERE creator = ? AND changed > ?`),
+		creator, since.UnixMilli()).Scan(&n)
+	return n, err
 }
 
 func (s *sqlStore) AppendCompanionEvent(ctx context.Context, id string, ev companion.Event) error {
@@ -70,12 +105,17 @@ func (s *sqlStore) AppendCompanionEvent(ctx context.Context, id string, ev compa
 	// Only while the table is there: SQLite enforces no foreign keys, and
 	// an event of a table ForgetCompanionTables deleted would stay for
 	// good, under no table. The casts type the parameters for PostgreSQL,
-	// which reads a SELECT's bare parameters as text.
+	// which reads a SELECT's bare parameters as text. The table's last
+	// change moves on with the event, in its transaction, and never back
+	// (replicas' clocks differ a little). The update locks the table's
+	// row, which another replica's batch may lock in another order:
+	// boundsLockWaits is for that.
 	return s.write(ctx, writeOp{what: fmt.Sprintf("save event %d of companion table %s", ev.Seq, id),
 		query: `INSERT INTO companion_events (table_id, seq, event)
 			SELECT CAST(? AS TEXT), CAST(? AS INTEGER), CAST(? AS TEXT) WHERE EXISTS (SELECT 1 FROM companion_tables WHERE id = ?)
 			ON CONFLICT (table_id, seq) DO NOTHING`,
-		args: []any{id, ev.Seq, string(b), id}, mustAffect: ErrEventTaken})
+		args: []any{id, ev.Seq, string(b), id}, mustAffect: ErrEventTaken,
+		also: []stmt{{s.q(`UPDATE companion_tables SET changed = ? WHERE id = ? AND changed < ?`), []any{ev.At, id, ev.At}}}})
 }
 
 // errCompanionKept is a forgetting that found its table changed since it
@@ -117,8 +157,10 @@ func (s *sqlStore) ForgetCompanionTables(ctx context.Context, before time.Time) 
 // cutoff (its two parameters). A table's last change is its newest
 // event's time, read from the event itself (every event carries its time,
 // "at", in Unix milliseconds): the log is kept in order, so the newest is
-// the last, found through the primary key. So the tables keep no time of
-// their own to update at every change.
+// the last, found through the primary key. (The tables' column changed
+// keeps that time too, since migration 17, but for the tables created
+// since only: the count of a creator's open tables reads it through its
+// index at every table created, where the forgetting runs hourly.)
 func (s *sqlStore) companionIdleSince() string {
 	at := `json_extract(e.event, '$.at')`
 	if s.postgres {

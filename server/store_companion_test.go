@@ -23,7 +23,7 @@ func companionStoreContract(t *testing.T, st Store) {
 		t.Fatalf("an unknown table: %v, want ErrNotFound", err)
 	}
 	tb, _ := companion.New("t1", "microlife")
-	if err := cs.CreateCompanionTable(ctx, "t1", "microlife", time.Now()); err != nil {
+	if err := cs.CreateCompanionTable(ctx, "t1", "microlife", "creator", time.Now()); err != nil {
 		t.Fatal(err)
 	}
 	for i, cmd := range []companion.Command{{Verb: "join", Arg: "Ada"}, {Verb: "join", Arg: "Ben"}, {Verb: "add", Target: "p1.sugar", N: 2}} {
@@ -119,7 +119,7 @@ func companionForgetContract(t *testing.T, st Store) {
 		{"new-empty", cutoff, nil, true},
 	}
 	for _, tb := range tables {
-		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", tb.created); err != nil {
+		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", "creator", tb.created); err != nil {
 			t.Fatal(err)
 		}
 		for i, at := range tb.events {
@@ -147,7 +147,7 @@ func companionForgetContract(t *testing.T, st Store) {
 	}
 	// Picked by one replica as idle, then changed by another before the
 	// deletion: it stays.
-	if err := cs.CreateCompanionTable(ctx, "raced", "microlife", cutoff.Add(-40*day)); err != nil {
+	if err := cs.CreateCompanionTable(ctx, "raced", "microlife", "creator", cutoff.Add(-40*day)); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.AppendCompanionEvent(ctx, "raced", event(1, cutoff)); err != nil {
@@ -188,4 +188,94 @@ func TestPostgresForgetsIdleCompanionTables(t *testing.T) {
 	}
 	defer st.Close()
 	companionForgetContract(t, st)
+}
+
+// companionOpenContract checks OpenCompanionTables: it counts a
+// creator's tables whose last change (their creation, or their newest
+// event) is after the cutoff, not another creator's; an event makes an
+// idle table open again, and an event stamped earlier than the table's
+// last change (another replica's clock) does not make it idle.
+func companionOpenContract(t *testing.T, st Store) {
+	ctx := t.Context()
+	cs := st.(CompanionStore)
+	cutoff := time.UnixMilli(1_800_000_000_000)
+	open := func(creator string) int {
+		t.Helper()
+		n, err := cs.OpenCompanionTables(ctx, creator, cutoff)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, tb := range []struct {
+		id, creator string
+		created     time.Time
+	}{
+		{"new", "ada", cutoff.Add(time.Millisecond)},
+		{"at-cutoff", "ada", cutoff},
+		{"old", "ada", cutoff.Add(-time.Hour)},
+		{"bens", "ben", cutoff.Add(time.Hour)},
+	} {
+		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", tb.creator, tb.created); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := open("ada"); n != 1 {
+		t.Errorf("ada's open tables: %d, want 1 (only the one created after the cutoff)", n)
+	}
+	if n := open("ben"); n != 1 {
+		t.Errorf("ben's open tables: %d, want 1", n)
+	}
+	if n := open("cy"); n != 0 {
+		t.Errorf("a creator without tables has %d open, want 0", n)
+	}
+	event := func(seq int, at time.Time) companion.Event {
+		return companion.Event{Seq: seq, At: at.UnixMilli(), Cmd: companion.Command{Verb: "add", Target: "p1.life", N: 1},
+			Changes: []companion.Change{{Key: "p1.life", From: strconv.Itoa(seq - 1), To: strconv.Itoa(seq)}}}
+	}
+	if err := cs.AppendCompanionEvent(ctx, "old", event(1, cutoff.Add(time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	if n := open("ada"); n != 2 {
+		t.Errorf("after a change to an idle table ada has %d open, want 2", n)
+	}
+	if err := cs.AppendCompanionEvent(ctx, "old", event(2, cutoff.Add(-time.Minute))); err != nil {
+		t.Fatal(err)
+	}
+	if n := open("ada"); n != 2 {
+		t.Errorf("after an event stamped before the table's last change ada has %d open, want 2", n)
+	}
+	if n := open("ben"); n != 1 {
+		t.Errorf("ada's changes moved ben's count to %d, want 1", n)
+	}
+}
+
+func TestSQLiteCountsOpenCompanionTables(t *testing.T) {
+	st, err := OpenStore(context.Background(), filepath.Join(t.TempDir(), "s.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	companionOpenContract(t, st)
+}
+
+func TestPostgresCountsOpenCompanionTables(t *testing.T) {
+	st, err := OpenStore(context.Background(), startPostgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	companionOpenContract(t, st)
+}
+
+// ageCompanionTable moves a table's last change back by d, as if no phone
+// had changed it for that long.
+func ageCompanionTable(t *testing.T, st Store, id string, d time.Duration) {
+	t.Helper()
+	s := st.(*sqlStore)
+	if err := s.write(t.Context(), writeOp{what: "age companion table " + id,
+		query: `UPDATE companion_tables SET changed = changed - ? WHERE id = ?`, args: []any{d.Milliseconds(), id},
+		mustAffect: ErrNotFound}); err != nil {
+		t.Fatal(err)
+	}
 }
