@@ -185,20 +185,7 @@ func (s *sqlStore) forgetIdleCompanion(ctx context.Context, id string, cutoff in
 // idleCompanionTables picks up to companionForgetBatch tables unchanged
 // since cutoff.
 func (s *sqlStore) idleCompanionTables(ctx context.Context, cutoff int64) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM companion_tables WHERE `+s.companionIdleSince()+` LIMIT ?`), cutoff, cutoff, companionForgetBatch)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
+	return queryStrings(ctx, s.read, s.q(`SELECT id FROM companion_tables WHERE `+s.companionIdleSince()+` LIMIT ?`), cutoff, cutoff, companionForgetBatch)
 }
 
 func (s *sqlStore) LoadCompanionTable(ctx context.Context, id string) (string, []companion.Event, error) {

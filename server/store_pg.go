@@ -130,21 +130,8 @@ SELECT game_id, game_id IN (SELECT game_id FROM renewed) FROM leases
 WHERE owner = $1 AND expires > ` + pgNow
 
 func (s *sqlStore) Unowned(ctx context.Context, ids []string) ([]string, error) {
-	rows, err := s.leases.QueryContext(ctx, `SELECT id FROM unnest($1::text[]) AS id
+	return queryStrings(ctx, s.leases, `SELECT id FROM unnest($1::text[]) AS id
 		WHERE NOT EXISTS (SELECT 1 FROM leases WHERE game_id = id AND expires > `+pgNow+`)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
 }
 
 func (s *sqlStore) Forget(ctx context.Context, id, owner string) error {

@@ -292,22 +292,9 @@ func (s *sqlStore) Touch(ctx context.Context, id string, at time.Time) error {
 const expiredResult = "expired"
 
 func (s *sqlStore) ExpireIdle(ctx context.Context, before time.Time) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT id FROM games WHERE finished = 0
+	ids, err := queryStrings(ctx, s.read, s.q(`SELECT id FROM games WHERE finished = 0
 		AND CASE WHEN touched > 0 THEN touched ELSE created END < ? LIMIT 1000`), before.UnixMilli())
 	if err != nil {
-		return nil, err
-	}
-	var ids []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			rows.Close()
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
 		return nil, err
 	}
 	var done []string
@@ -692,4 +679,23 @@ func (s *sqlStore) Close() error {
 		}
 	})
 	return s.closeErr
+}
+
+// queryStrings runs a query whose rows are one text column each and
+// returns them in order.
+func queryStrings(ctx context.Context, db *sql.DB, query string, args ...any) ([]string, error) {
+	rows, err := db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var v string
+		if err := rows.Scan(&v); err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
 }

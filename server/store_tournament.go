@@ -96,20 +96,7 @@ func (s *sqlStore) holdsOf(t StoredTournament) []stmt {
 }
 
 func (s *sqlStore) TournamentsHolding(ctx context.Context, account string) ([]string, error) {
-	rows, err := s.read.QueryContext(ctx, s.q(`SELECT tournament FROM tournament_holds WHERE account = ? ORDER BY tournament`), account)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var id string
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		out = append(out, id)
-	}
-	return out, rows.Err()
+	return queryStrings(ctx, s.read, s.q(`SELECT tournament FROM tournament_holds WHERE account = ? ORDER BY tournament`), account)
 }
 
 func (s *sqlStore) LoadTournament(ctx context.Context, id string) (StoredTournament, error) {
