@@ -16,6 +16,27 @@ import (
 // (over all its sections) than account holds in game; none: the account
 // owns the whole deck. Names match in any case, as deck lists do.
 func (srv *Server) checkOwned(ctx context.Context, account, game string, deck engine.DeckList) ([]engine.Problem, error) {
+	short, err := srv.shortOf(ctx, account, game, deck)
+	if err != nil {
+		return nil, err
+	}
+	problems := []engine.Problem{}
+	for _, s := range short {
+		problems = append(problems, ownedProblem(deck, s.entry, s.listed, s.owned))
+	}
+	return problems, nil
+}
+
+// shortage is a card a deck lists more copies of than an account owns:
+// its first entry in the list, the copies listed and those owned.
+type shortage struct {
+	entry         engine.DeckEntry
+	listed, owned int
+}
+
+// shortOf lists, in list order, the cards deck lists more copies of (over
+// all its sections) than account holds in game.
+func (srv *Server) shortOf(ctx context.Context, account, game string, deck engine.DeckList) ([]shortage, error) {
 	entries, err := srv.codes.Collection(ctx, account)
 	if err != nil {
 		return nil, err
@@ -35,14 +56,13 @@ func (srv *Server) checkOwned(ctx context.Context, account, game string, deck en
 		}
 		listed[key] += e.Count
 	}
-	problems := []engine.Problem{}
+	var short []shortage
 	for _, e := range order {
-		want, have := listed[clean(e.Card)], owned[clean(e.Card)]
-		if want > have {
-			problems = append(problems, ownedProblem(deck, e, want, have))
+		if want, have := listed[clean(e.Card)], owned[clean(e.Card)]; want > have {
+			short = append(short, shortage{e, want, have})
 		}
 	}
-	return problems, nil
+	return short, nil
 }
 
 // ownedProblem says that the deck lists more copies of e's card than the
@@ -73,26 +93,6 @@ func (srv *Server) ownedOr(ctx context.Context, account, game string, deck engin
 	}
 	r.problems = ps
 	return r
-}
-
-// cardsShort names the cards, in list order, that deck lists more
-// copies of than account holds in game (checkOwned's, by name only).
-func (srv *Server) cardsShort(ctx context.Context, account, game string, deck engine.DeckList) ([]string, error) {
-	entries, err := srv.codes.Collection(ctx, account)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	seen := map[string]bool{}
-	for _, e := range deck.Entries {
-		if key := clean(e.Card); !seen[key] {
-			seen[key] = true
-			if listedOf(deck, e.Card) > copiesOf(entries, game, e.Card) {
-				out = append(out, e.Card)
-			}
-		}
-	}
-	return out, nil
 }
 
 // copiesOf counts the copies of a card (by name, any printing, in any

@@ -57,14 +57,5 @@ const (
 // admitLab bounds how often one address asks the lab for work, counted
 // in the store's buckets so that replicas count together.
 func (srv *Server) admitLab(w http.ResponseWriter, r *http.Request) bool {
-	wait, err := srv.takeToken(r.Context(), "lab:addr:"+srv.creatorKey(clientUnit(r)), labRate, labBurst)
-	if err != nil {
-		srv.httpError(w, err)
-		return false
-	}
-	if wait > 0 {
-		tooMany(w, wait, refuse(http.StatusTooManyRequests, "lab_requests", "rate", labRate))
-		return false
-	}
-	return true
+	return srv.admitAddress(w, r, "lab:addr:", labRate, labBurst, refuse(http.StatusTooManyRequests, "lab_requests", "rate", labRate))
 }

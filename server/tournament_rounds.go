@@ -186,11 +186,15 @@ func (srv *Server) pairedStillOwn(ctx context.Context, t *tourney, matches []tou
 			if account == "" || e == nil {
 				continue // a bye's empty side
 			}
-			cards, err := srv.cardsShort(ctx, account, t.Game, e.Deck)
+			missing, err := srv.shortOf(ctx, account, t.Game, e.Deck)
 			if err != nil {
 				return err
 			}
-			if len(cards) > 0 {
+			if len(missing) > 0 {
+				cards := make([]string, len(missing))
+				for i, s := range missing {
+					cards[i] = s.entry.Card
+				}
 				short = append(short, fmt.Sprintf("%s (%s)", e.Username, strings.Join(cards, ", ")))
 			}
 		}

@@ -121,18 +121,27 @@ func (srv *Server) inPlay(ctx context.Context, giver string, t Trade) error {
 		return nil // the game dealt decks of its own
 	}
 	listed := listedOf(sg.Setup.Decks[seat], t.Card.Card)
+	left, short, err := srv.keptBelow(ctx, giver, t, listed)
+	if err != nil || !short {
+		return err
+	}
+	return refuse(http.StatusConflict, "trade_in_ranked_game", "card", t.Card.Card, "listed", listed,
+		"left", left, "opponent", m.Usernames[1-seat], "link", "/play/"+m.GameID)
+}
+
+// keptBelow tells how many copies of t's card the giver keeps after t
+// (at least 0), and whether that is fewer than listed, the copies a deck
+// of theirs holds; a deck listing none asks the store nothing.
+func (srv *Server) keptBelow(ctx context.Context, giver string, t Trade, listed int) (left int, short bool, err error) {
 	if listed == 0 {
-		return nil
+		return 0, false, nil
 	}
 	entries, err := srv.codes.Collection(ctx, giver)
 	if err != nil {
-		return err
+		return 0, false, err
 	}
-	if left := copiesOf(entries, t.Card.Game, t.Card.Card) - t.Count; left < listed {
-		return refuse(http.StatusConflict, "trade_in_ranked_game", "card", t.Card.Card, "listed", listed,
-			"left", max(left, 0), "opponent", m.Usernames[1-seat], "link", "/play/"+m.GameID)
-	}
-	return nil
+	left = copiesOf(entries, t.Card.Game, t.Card.Card) - t.Count
+	return max(left, 0), left < listed, nil
 }
 
 // inTournament refuses a trade that would leave the giver fewer copies
@@ -153,7 +162,6 @@ func (srv *Server) inTournament(ctx context.Context, giver string, tr Trade) err
 	if err != nil || len(ids) == 0 {
 		return err
 	}
-	var entries []CollectionEntry
 	for _, id := range ids {
 		t, err := srv.loadTourney(ctx, id)
 		if errors.Is(err, ErrNoTournament) {
@@ -167,17 +175,13 @@ func (srv *Server) inTournament(ctx context.Context, giver string, tr Trade) err
 			continue
 		}
 		listed := listedOf(e.Deck, tr.Card.Card)
-		if listed == 0 {
-			continue
+		left, short, err := srv.keptBelow(ctx, giver, tr, listed)
+		if err != nil {
+			return err
 		}
-		if entries == nil {
-			if entries, err = srv.codes.Collection(ctx, giver); err != nil {
-				return err
-			}
-		}
-		if left := copiesOf(entries, tr.Card.Game, tr.Card.Card) - tr.Count; left < listed {
+		if short {
 			return refuse(http.StatusConflict, "trade_in_tournament", "card", tr.Card.Card, "name", t.Name,
-				"listed", listed, "left", max(left, 0), "link", "/tournaments/"+t.ID)
+				"listed", listed, "left", left, "link", "/tournaments/"+t.ID)
 		}
 	}
 	return nil
