@@ -131,6 +131,7 @@ func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
 				t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 			}
 			checkOpponentsKnownHand(t, tab, name, watched)
+			checkPhaseNamedOnce(t, tab, name)
 			for _, id := range evalJS[[]string](t, tab, `[...document.querySelectorAll("#table [data-zone=hand] [data-id]")].map((c) => c.dataset.id)`) {
 				if !public[id] {
 					t.Errorf("%s names the card %s of a hand, which a spectator's view hides", name, id)
@@ -138,6 +139,20 @@ func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
 			}
 		}
 	})
+}
+
+// checkPhaseNamedOnce fails when an item of the status line says its
+// label twice, as "Fáze Fáze akcí" or "Phase Main phase 1" did: a phase
+// whose name holds the word needs no label before it.
+func checkPhaseNamedOnce(t *testing.T, tab context.Context, name string) {
+	t.Helper()
+	items := evalJS[[]string](t, tab, `[...document.querySelectorAll("#status .status > span:not(.note)")].map((s) => s.textContent)`)
+	for _, item := range items {
+		words := strings.Fields(strings.ToLower(item))
+		if len(words) > 1 && strings.Contains(strings.Join(words[1:], " "), words[0]) {
+			t.Errorf("%s says %q in its status line, a word twice", name, item)
+		}
+	}
 }
 
 // publicHandCards are the ids of the cards in hands that a spectator's

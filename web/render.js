@@ -420,12 +420,21 @@ export function statusLine(view, extra = {}) {
   return el("div", {class: "status"},
     el("span", {dataset: {k: "turn"}}, t("status.turn"), " ", el("b", {}, view.turn)),
     view.round ? el("span", {}, t("status.round"), " ", el("b", {}, view.round)) : null,
-    view.result ? null : el("span", {}, t("status.phase"), " ", el("b", {}, view.phase ? gameWord("phase", view.phase) : "–")),
+    view.result ? null : phaseEl(view.phase),
     seated(view.active) ? el("span", {dataset: {k: "active"}}, t("status.active"), " ", el("b", {}, seatName(view.active))) : null,
     view.result ? el("span", {class: "over", dataset: {k: "over"}}, el("b", {}, t("status.over"))) :
       seated(view.to_move) ? el("span", {class: "decision", dataset: {k: "decision"}}, t("status.decision"), " ",
         el("b", {}, extra.thinking ? t("status.thinking", {name: who}) : who)) : null,
     (view.notes || []).map((n) => el("span", {class: "note"}, ruleText(n))));
+}
+
+/** phaseEl names the phase, after the word "Phase" unless its name holds
+ * that word already: "Phase Tag", but "Kampfphase" and "Fáze akcí", not
+ * "Fáze Fáze akcí". */
+function phaseEl(phase) {
+  const label = t("status.phase"), word = phase ? gameWord("phase", phase) : "–";
+  const named = word.toLocaleLowerCase().includes(label.toLocaleLowerCase());
+  return el("span", {dataset: {k: "phase"}}, named ? null : [label, " "], el("b", {}, word));
 }
 
 /** logEl draws the game log, newest last; the game's own entries name no
