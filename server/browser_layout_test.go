@@ -14,6 +14,29 @@ import (
 	"kartenwerk/internal/browsertest"
 )
 
+// brokenWordJS is a function telling whether a word of element n breaks
+// between lines other than at a space or a soft hyphen: "Gift-schlang"
+// over "e" is a word the browser had to break anywhere, as none of its
+// syllables' breaks made it fit. (A letter's last box is where it is
+// drawn: the range of the first letter after a break also boxes the
+// break's end of the line before.)
+const brokenWordJS = `((n) => {
+  const walk = document.createTreeWalker(n, NodeFilter.SHOW_TEXT);
+  let prev = null;
+  for (let tn = walk.nextNode(); tn; tn = walk.nextNode()) {
+    for (let i = 0; i < tn.data.length; i++) {
+      if (!/\p{L}/u.test(tn.data[i])) { prev = null; continue; }
+      const r = document.createRange();
+      r.setStart(tn, i); r.setEnd(tn, i + 1);
+      const box = [...r.getClientRects()].filter((b) => b.width > 0).pop();
+      if (!box) continue;
+      if (prev !== null && box.top > prev + 2) return true;
+      prev = box.top;
+    }
+  }
+  return false;
+})`
+
 // tableChecksJS looks at the table as a player would at a decision and
 // returns what is wrong: the page grown beyond the window, the decision
 // panel or the docked hand out of view, the hand over the panel, a card
@@ -21,7 +44,8 @@ import (
 // screen), text that overflows its card face, card text with less than
 // 4.5:1 contrast against what is behind it, a pile's name and a card's
 // cost cut short, a seat's head (its name, counters and piles) not shown
-// whole, a log line naming its seat twice, and what choiceChecksJS finds.
+// whole, a log line naming its seat twice, a card's name broken inside
+// a syllable, and what choiceChecksJS finds.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -137,8 +161,11 @@ const tableChecksJS = `(() => {
     }
     return [255, 255, 255];
   };
+  const brokenWord = ` + brokenWordJS + `;
   for (const card of document.querySelectorAll("#table .card:not(.back)")) {
     const cr = card.getBoundingClientRect();
+    const name = card.querySelector(".c-name");
+    if (name && brokenWord(name)) out.push("the name " + JSON.stringify(name.textContent.replaceAll("\u00ad", "")) + " breaks inside a syllable");
     let o = 1;
     for (let n = card; n; n = n.parentElement) o *= Number(getComputedStyle(n).opacity);
     if (card.scrollHeight > card.clientHeight + 1 || card.scrollWidth > card.clientWidth + 1) out.push("text overflows the face of " + card.dataset.name);
