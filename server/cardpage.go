@@ -97,7 +97,9 @@ var englishMonths = [...]string{"January", "February", "March", "April", "May", 
 	"August", "September", "October", "November", "December"}
 
 // dayIn writes an ISO day (2026-11-24) as a reader of l does: 24.11.2026,
-// 24. 11. 2026, 24 November 2026. What is not a day stays as it is.
+// 24. 11. 2026, 24 November 2026, with no-break spaces, so that a line
+// never ends inside a day ("29." over "11. 2026" in a phone's heading).
+// What is not a day stays as it is.
 func dayIn(l i18n.Lang, day string) string {
 	d, err := time.Parse(time.DateOnly, day)
 	if err != nil {
@@ -107,7 +109,7 @@ func dayIn(l i18n.Lang, day string) string {
 	case i18n.DE:
 		return d.Format("02.01.2006")
 	case i18n.CS:
-		return fmt.Sprintf("%d. %d. %d", d.Day(), d.Month(), d.Year())
+		return fmt.Sprintf("%d.\u00a0%d.\u00a0%d", d.Day(), d.Month(), d.Year())
 	}
-	return fmt.Sprintf("%d %s %d", d.Day(), englishMonths[d.Month()-1], d.Year())
+	return fmt.Sprintf("%d\u00a0%s\u00a0%d", d.Day(), englishMonths[d.Month()-1], d.Year())
 }

@@ -153,7 +153,7 @@ func TestCardPageShowsTheTextsOfADayAndTheErrata(t *testing.T) {
 			}
 		}
 	}
-	for l, want := range map[i18n.Lang]string{i18n.DE: "02.12.2026", i18n.CS: "2. 12. 2026", i18n.EN: "2 December 2026"} {
+	for l, want := range map[i18n.Lang]string{i18n.DE: "02.12.2026", i18n.CS: "2.\u00a012.\u00a02026", i18n.EN: "2\u00a0December\u00a02026"} {
 		if got := dayIn(l, "2026-12-02"); got != want {
 			t.Errorf("2026-12-02 in %v reads %q, want %q", l, got, want)
 		}
