@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 )
@@ -281,7 +282,7 @@ func (srv *Server) listen() {
 		}
 	}
 	for srv.ctx.Err() == nil {
-		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, srv.heard)
+		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, srv.heard, srv.heardNames)
 		if srv.ctx.Err() != nil {
 			return
 		}
@@ -312,5 +313,27 @@ func (srv *Server) heard(id string, n int, action string) {
 	s.mu.Unlock()
 	if behind {
 		srv.catchUp(srv.ctx, s)
+	}
+}
+
+// heardNames takes in the display names chosen at game id's seats, one of
+// which a replica has just saved: a game in memory here shows them to its
+// clients. The names are read from the store rather than from the notice,
+// so that notices of two quick changes, heard in order, end at the last.
+func (srv *Server) heardNames(id string) {
+	s := srv.live(id)
+	if s == nil {
+		return
+	}
+	names, err := srv.cluster.store.SeatNames(srv.ctx, id, len(s.seats))
+	if err != nil {
+		srv.log.Error("reading a game's seat names failed", "game", id, "err", err)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if chosen := seatNames(StoredGame{Seats: s.seats, Names: names}); !slices.Equal(chosen, s.names) {
+		copy(s.names, chosen)
+		s.broadcastSeatsLocked()
 	}
 }

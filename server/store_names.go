@@ -27,12 +27,26 @@ func migrateSeatNames(ctx context.Context, tx *sql.Tx, postgres bool) error {
 }
 
 // SetSeatName records the display name the player at seat (0-based) of
-// game id chose, replacing the one before; "" is the default name.
+// game id chose, replacing the one before; "" is the default name. On
+// PostgreSQL the change is announced to every replica ("id name" on the
+// actions' channel), so that one showing the game shows the name at once.
 func (s *sqlStore) SetSeatName(ctx context.Context, id string, seat int, name string) error {
-	return s.write(ctx, writeOp{what: "save the name of seat " + strconv.Itoa(seat+1) + " of game " + id,
+	op := writeOp{what: "save the name of seat " + strconv.Itoa(seat+1) + " of game " + id,
 		query: `INSERT INTO seat_names (game_id, seat, name) VALUES (?, ?, ?)
 			ON CONFLICT (game_id, seat) DO UPDATE SET name = excluded.name`,
-		args: []any{id, seat, name}})
+		args: []any{id, seat, name}}
+	if s.postgres {
+		op.also = []stmt{{`SELECT pg_notify('` + notifyChannel + `', CAST($1 AS TEXT) || ' ' || '` + namedNotice + `')`, []any{id}}}
+	}
+	return s.write(ctx, op)
+}
+
+// SeatNames are the display names chosen at game id's seats, one for each
+// of its seats ("" where none was chosen).
+func (s *sqlStore) SeatNames(ctx context.Context, id string, seats int) ([]string, error) {
+	g := StoredGame{ID: id, Seats: make([]SeatConfig, seats)}
+	err := s.loadSeatNames(ctx, &g)
+	return g.Names, err
 }
 
 // loadSeatNames fills g.Names, one a seat, from the names its players

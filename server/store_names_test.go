@@ -1,8 +1,10 @@
 package server
 
 import (
+	"encoding/json"
 	"net/http"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -166,5 +168,42 @@ func TestANameChosenOnOneReplicaShowsOnAnother(t *testing.T) {
 	}
 	if got := seatNamesOf(ea.state(resp.ID, "").Seats); !reflect.DeepEqual(got, want) {
 		t.Errorf("the owner, back from eviction, names the seats %q, want %q", got, want)
+	}
+}
+
+// A name chosen through one replica reaches the tables open on the others
+// at once: a watcher connected to the game's owner sees the name chosen
+// through the replica that follows the game, and a watcher there the one
+// chosen through the owner, without reconnecting (they saw the old names
+// until they reloaded the page).
+func TestANameChosenOnOneReplicaReachesTheOthersTables(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	resp := ea.create(friendGame("trick"))
+	atOwner, atFollower := ea.dial(resp.ID, ""), eb.dial(resp.ID, "")
+	atOwner.next("state")
+	atFollower.next("state")
+	nameSeat(eb, resp, 1, "Bert")
+	waitForSeatNames(atOwner, "the owner", "", "Bert")
+	nameSeat(ea, resp, 0, "Anna")
+	waitForSeatNames(atFollower, "the follower", "Anna", "Bert")
+	waitForSeatNames(atOwner, "the owner", "Anna", "Bert")
+}
+
+// waitForSeatNames reads c's messages until a seats message names the
+// seats as want, failing when c's time runs out first.
+func waitForSeatNames(c *wsClient, where string, want ...string) {
+	c.t.Helper()
+	for {
+		m := c.next("seats")
+		data, _ := json.Marshal(m["seats"])
+		var seats []SeatInfo
+		if err := json.Unmarshal(data, &seats); err != nil {
+			c.t.Fatalf("a seats message on %s: %v", where, err)
+		}
+		if slices.Equal(seatNamesOf(seats), want) {
+			return
+		}
 	}
 }

@@ -45,9 +45,13 @@ type leaseStore interface {
 	ActionsFrom(ctx context.Context, id string, n int) ([]string, error)
 	// Listen calls listening once it hears every action stored from then
 	// on, and then heard for every action any replica stores (action ""
-	// when the notice does not carry it), until ctx ends or the
-	// connection fails.
-	Listen(ctx context.Context, listening func(), heard func(id string, n int, action string)) error
+	// when the notice does not carry it), and named for every display
+	// name chosen at a seat of game id, until ctx ends or the connection
+	// fails.
+	Listen(ctx context.Context, listening func(), heard func(id string, n int, action string), named func(id string)) error
+	// SeatNames are the display names chosen at game id's seats, one for
+	// each of its seats.
+	SeatNames(ctx context.Context, id string, seats int) ([]string, error)
 }
 
 // errLeaseLost is an action refused because its writer no longer holds
@@ -69,8 +73,12 @@ const pgNow = `(extract(epoch from clock_timestamp()) * 1000)::bigint`
 
 // notifyChannel carries "game-id n action" for each stored action, so
 // that a replica following the game plays it without reading the store
-// (an action too long for a notification goes as "game-id n").
+// (an action too long for a notification goes as "game-id n"), and
+// "game-id name" for each display name chosen at one of its seats.
 const notifyChannel = "kartenwerk_actions"
+
+// namedNotice is the word of a notice that a game's seat names changed.
+const namedNotice = "name"
 
 // fencedAppend inserts an action only while owner holds an unexpired
 // lease, locking the lease row so that no other replica can take the
@@ -170,7 +178,7 @@ func (s *sqlStore) ActionsFrom(ctx context.Context, id string, n int) ([]string,
 	return out, rows.Err()
 }
 
-func (s *sqlStore) Listen(ctx context.Context, listening func(), heard func(id string, n int, action string)) error {
+func (s *sqlStore) Listen(ctx context.Context, listening func(), heard func(id string, n int, action string), named func(id string)) error {
 	conn, err := pgx.Connect(ctx, s.dsn)
 	if err != nil {
 		return scrubError(err, s.dsn)
@@ -189,6 +197,8 @@ func (s *sqlStore) Listen(ctx context.Context, listening func(), heard func(id s
 		num, action, _ := strings.Cut(rest, " ")
 		if n, err := strconv.Atoi(num); ok && err == nil {
 			heard(id, n, action)
+		} else if ok && rest == namedNotice {
+			named(id)
 		}
 	}
 }
