@@ -45,6 +45,18 @@ type Options struct {
 	// Skip switches checks off: only for a game known to fail them, until
 	// it is fixed. Every check runs by default.
 	Skip Checks
+	// Player, when set, chooses the actions of game i instead of chance:
+	// a player that plays to win (greedy, with some random moves) takes the
+	// games where random play seldom goes (a MystiMon evolved to its last
+	// stage, an Objective claimed), while every check runs as before. It
+	// acts for whichever seat is to move.
+	Player func(game int) Player
+}
+
+// Player chooses a legal action for the seat to move, leaving the state
+// as it found it (an ai.Agent is one).
+type Player interface {
+	Act(s engine.State) (engine.Action, error)
 }
 
 // Summary tells what the random games covered.
@@ -159,17 +171,26 @@ type player struct {
 	seen [engine.MaxSeats + 1]map[int]bool
 	// cardNames are the game's card names by Cards() index (checkHand).
 	cardNames []string
+	// chooser plays the game's actions when Options.Player gives one.
+	chooser Player
 }
 
 // pick chooses the next action of game i at random. One game in ten
 // chooses among all legal actions, so that concessions (engine.Conceder)
 // are played too; the others pass them over, so that most games are played
 // deep into their rules.
-func (p *player) pick(s engine.State, game int) engine.Action {
-	if game%10 == 9 {
-		return p.legal[p.rng.IntN(len(p.legal))]
+func (p *player) pick(s engine.State, game int) (engine.Action, error) {
+	if p.chooser != nil {
+		a, err := p.chooser.Act(s)
+		if err == nil && !slices.Contains(p.legal, a) {
+			err = fmt.Errorf("chose %q, which is not among its %d legal actions", p.codec.Format(a), len(p.legal))
+		}
+		return a, err
 	}
-	return engine.RandomAction(s, p.legal, &p.rng)
+	if game%10 == 9 {
+		return p.legal[p.rng.IntN(len(p.legal))], nil
+	}
+	return engine.RandomAction(s, p.legal, &p.rng), nil
 }
 
 // playOne plays random game i, leaving in rec the actions it played.
@@ -180,6 +201,9 @@ func playOne(g engine.Game, opt Options, i int, sum *Summary, rec *engine.Record
 		return fmt.Errorf("setting up the game: %v", err)
 	}
 	p := &player{g: g, codec: g.Info().Actions, opt: opt, rng: engine.NewRNG(setup.Seed ^ 0xabcdef), record: engine.Record{Setup: setup}}
+	if opt.Player != nil {
+		p.chooser = opt.Player(i)
+	}
 	defer func() { *rec = p.record }()
 	if sum.Wins == nil {
 		sum.Wins = make([]int, engine.MaxSeats)
@@ -204,7 +228,10 @@ func playOne(g engine.Game, opt Options, i int, sum *Summary, rec *engine.Record
 			}
 			return p.checkReplay(s)
 		}
-		a := p.pick(s, i)
+		a, err := p.pick(s, i)
+		if err != nil {
+			return fmt.Errorf("action %d: the player: %v", step+1, err)
+		}
 		sum.Verbs[p.verbName(a)]++
 		_ = s.Describe(a, s.ToMove())
 		_ = s.Describe(a, engine.NoSeat)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 )
@@ -154,4 +155,17 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("no random game used %q", v)
 		}
 	}
+}
+
+// TestGamesPlayedToWin: games between players who play to win (greedy,
+// one move in four at random) go where random play seldom does, and every
+// check of the random games holds there too.
+func TestGamesPlayedToWin(t *testing.T) {
+	n := 200
+	if *long {
+		n = 3000
+	}
+	sum := enginetest.RandomGames(t, theGame, enginetest.Options{Games: n, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 50,
+		Player: func(i int) enginetest.Player { return ai.NewNoisy(0.25, uint64(i)+1) }})
+	t.Logf("%d games, %d actions, reasons %v, draws %d, verbs %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Verbs)
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"testing"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 )
@@ -136,6 +137,19 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("verb %s was never played in %d random games", v.Name, n)
 		}
 	}
+}
+
+// TestGamesPlayedToWin: games between players who play to win (greedy,
+// one move in four at random) go where random play seldom does, and every
+// check of the random games holds there too.
+func TestGamesPlayedToWin(t *testing.T) {
+	n := 200
+	if *long {
+		n = 3000
+	}
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 31,
+		Player: func(i int) enginetest.Player { return ai.NewNoisy(0.25, uint64(i)+1) }})
+	t.Logf("%d games, %d actions, reasons %v, draws %d, verbs %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Verbs)
 }
 
 // Random game 9320 of the long run found a label check that knew too

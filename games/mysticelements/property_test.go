@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"testing"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 )
@@ -148,6 +149,19 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("no random game played %q", v)
 		}
 	}
+}
+
+// TestGamesPlayedToWin: games between players who play to win (greedy,
+// one move in four at random) go where random play seldom does, and every
+// check of the random games holds there too.
+func TestGamesPlayedToWin(t *testing.T) {
+	n := 200
+	if *long {
+		n = 3000
+	}
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 10,
+		Player: func(i int) enginetest.Player { return ai.NewNoisy(0.25, uint64(i)+1) }})
+	t.Logf("%d games, %d actions, reasons %v, draws %d, verbs %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Verbs)
 }
 
 // Every card's text, every action in both forms, every view's words and

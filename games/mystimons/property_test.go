@@ -6,6 +6,7 @@ import (
 	"sort"
 	"testing"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 )
@@ -128,6 +129,19 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("no random game played %q", v)
 		}
 	}
+}
+
+// TestGamesPlayedToWin: games between players who play to win (greedy,
+// one move in four at random) go where random play seldom does, and every
+// check of the random games holds there too.
+func TestGamesPlayedToWin(t *testing.T) {
+	n := 200
+	if *long {
+		n = 3000
+	}
+	sum := enginetest.RandomGames(t, New(), enginetest.Options{Games: n, Setup: randomSetup, Invariants: invariants, DeepCheckEvery: 15,
+		Player: func(i int) enginetest.Player { return ai.NewNoisy(0.25, uint64(i)+1) }})
+	t.Logf("%d games, %d actions, reasons %v, draws %d, verbs %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Verbs)
 }
 
 // stackOK: the cards under MystiMon m are exactly its evolution line below

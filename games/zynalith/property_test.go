@@ -4,6 +4,7 @@ import (
 	"flag"
 	"testing"
 
+	"kartenwerk/ai"
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest"
 )
@@ -43,4 +44,17 @@ func TestRandomGames(t *testing.T) {
 			t.Errorf("random games never played %q", verb)
 		}
 	}
+}
+
+// TestGamesPlayedToWin: games between players who play to win (greedy,
+// one move in four at random) go where random play seldom does, and every
+// check of the random games holds there too.
+func TestGamesPlayedToWin(t *testing.T) {
+	n := 200
+	if *long {
+		n = 3000
+	}
+	sum := enginetest.RandomGames(t, Game{}, enginetest.Options{Games: n, Setup: mixedSetup, Invariants: invariants, DeepCheckEvery: 40,
+		Player: func(i int) enginetest.Player { return ai.NewNoisy(0.25, uint64(i)+1) }})
+	t.Logf("%d games, %d actions, reasons %v, draws %d, verbs %v", sum.Games, sum.Actions, sum.Reasons, sum.Draws, sum.Verbs)
 }
