@@ -72,6 +72,29 @@ func visitPlatformPages(t *testing.T, tab context.Context, base, who string, l i
 				t.Fatalf("%s: %v", name, err)
 			}
 			checkPlatformPage(t, tab, name, l, page.printed)
+			if who == "in" {
+				checkAsksNoLogIn(t, tab, name, l)
+			}
+		}
+	}
+}
+
+// loginRequests are the pages' words that ask a visitor to log in, which
+// a logged-in reader must not be shown ("Log in to register." headed the
+// tournament list of a player who was).
+var loginRequests = []string{"tournament.log_in_to_register", "decks.login_to_save", "decks.test_login", "collection.login_first"}
+
+// checkAsksNoLogIn fails where the page in tab, read logged in, shows one
+// of the loginRequests.
+func checkAsksNoLogIn(t *testing.T, tab context.Context, name string, l i18n.Lang) {
+	t.Helper()
+	text := evalJS[string](t, tab, `document.body.innerText`)
+	for _, key := range loginRequests {
+		if !pageWords.Has(key) {
+			t.Fatalf("the pages' words lack %s", key)
+		}
+		if ask := pageWords.T(l, key); strings.Contains(text, ask) {
+			t.Errorf("%s asks a logged-in player: %q", name, ask)
 		}
 	}
 }

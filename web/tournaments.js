@@ -52,6 +52,9 @@ $("create-form").addEventListener("submit", async (ev) => {
   }
 });
 
-await loadWords();
+const [me] = await Promise.all([api("/api/me").catch(() => null), loadWords()]);
 document.title = t("tournaments.page_title");
+// Only a visitor is asked to log in: a player is, and registers on a
+// tournament's own page.
+$("log-in").hidden = Boolean(me);
 showList().catch((err) => $("list").append(el("p", {class: "errors"}, err.message)));
