@@ -223,9 +223,9 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 			return "", false
 		}
 	}
-	key, whose := srv.creatorKey(unit), "open_games_address"
+	key := srv.creatorKey(unit)
 	if account != "" {
-		key, whose = srv.accountCreatorKey(account), "open_games_account"
+		key = srv.accountCreatorKey(account)
 	}
 	open, err := srv.store.OpenGames(r.Context(), key)
 	if err != nil {
@@ -233,10 +233,22 @@ func (srv *Server) admitCreate(w http.ResponseWriter, r *http.Request, account s
 		return "", false
 	}
 	if open >= srv.cfg.MaxOpenGames {
-		tooMany(w, openGamesRetry, refuse(http.StatusTooManyRequests, whose, "n", srv.cfg.MaxOpenGames))
+		srv.refuseOpenGames(w, account)
 		return "", false
 	}
 	return key, true
+}
+
+// refuseOpenGames answers 429: the creator, the account if one is logged
+// in, else the address, has as many unfinished games as it may. The store
+// refuses such a game too (CreateGame's cap), for requests that passed
+// admitCreate's count together.
+func (srv *Server) refuseOpenGames(w http.ResponseWriter, account string) {
+	whose := "open_games_address"
+	if account != "" {
+		whose = "open_games_account"
+	}
+	tooMany(w, openGamesRetry, refuse(http.StatusTooManyRequests, whose, "n", srv.cfg.MaxOpenGames))
 }
 
 // tooMany answers 429 with a Retry-After in whole seconds.

@@ -233,3 +233,61 @@ func TestAddressKeyWithoutAStoreToKeepIt(t *testing.T) {
 		t.Error("the process's key is all zeros")
 	}
 }
+
+func TestUnfinishedGamesCapHoldsForRacingRequestsInSQLite(t *testing.T) {
+	openGamesCapRaced(t, sqliteReplicas)
+}
+
+func TestUnfinishedGamesCapHoldsForRacingRequestsInPostgres(t *testing.T) {
+	openGamesCapRaced(t, postgresReplicas)
+}
+
+// openGamesCapRaced sends many requests for a game from one address at
+// once, spread over two replicas, against a cap of 3 unfinished games:
+// exactly 3 are created, and every other one is refused with 429 and a
+// Retry-After. Each request's count said "under the cap" before any of
+// the others had saved its game, so the cap held only for requests one
+// after the other; the store now counts and saves in one step.
+func openGamesCapRaced(t *testing.T, start func(*testing.T, func(*Config)) (replicaPair, []*httptest.Server)) {
+	const maxOpen, requests = 3, 24
+	_, hs := start(t, func(c *Config) {
+		c.Logger = slog.New(slog.DiscardHandler)
+		c.MaxOpenGames = maxOpen
+	})
+	body, _ := json.Marshal(friendGame("trick"))
+	type answer struct {
+		code        int
+		retry, body string
+	}
+	answers := make(chan answer, requests)
+	ready := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range requests {
+		wg.Go(func() {
+			<-ready
+			res, err := http.Post(hs[i%2].URL+"/api/games", "application/json", bytes.NewReader(body))
+			if err != nil {
+				answers <- answer{body: err.Error()}
+				return
+			}
+			defer res.Body.Close()
+			raw, _ := io.ReadAll(res.Body)
+			answers <- answer{res.StatusCode, res.Header.Get("Retry-After"), string(raw)}
+		})
+	}
+	close(ready)
+	wg.Wait()
+	close(answers)
+	created := 0
+	for a := range answers {
+		switch {
+		case a.code == http.StatusCreated:
+			created++
+		case a.code != http.StatusTooManyRequests || refusalCode(a.body) != "open_games_address" || a.retry == "":
+			t.Errorf("a request beyond the cap: %d (Retry-After %q) %s; want 429 open_games_address with Retry-After", a.code, a.retry, a.body)
+		}
+	}
+	if created != maxOpen {
+		t.Errorf("%d requests at once, over two replicas, against a cap of %d unfinished games: %d games created", requests, maxOpen, created)
+	}
+}

@@ -290,7 +290,11 @@ func (srv *Server) handleCreate(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	resp, err := srv.create(r.Context(), req, gameOrigin{creator: creator, owner: owner})
+	resp, err := srv.create(r.Context(), req, gameOrigin{creator: creator, owner: owner, maxOpen: srv.cfg.MaxOpenGames})
+	if errors.Is(err, ErrOpenGamesFull) {
+		srv.refuseOpenGames(w, owner)
+		return
+	}
 	if err != nil {
 		srv.httpError(w, err)
 		return

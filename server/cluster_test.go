@@ -122,7 +122,7 @@ func TestAnExpiredLeaseCannotStore(t *testing.T) {
 	defer st.Close()
 	ls := st.(leaseStore)
 	ctx := context.Background()
-	if err := st.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+	if err := st.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if holder, _, err := ls.Acquire(ctx, "g1", "A", "http://a", 300*time.Millisecond); err != nil || holder != "A" {
@@ -171,7 +171,7 @@ func TestRenewingSkipsALeaseAWriteHolds(t *testing.T) {
 	ls := st.(leaseStore)
 	ctx := context.Background()
 	for _, id := range []string{"g1", "g2"} {
-		if err := st.CreateGame(ctx, StoredGame{ID: id, Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+		if err := st.CreateGame(ctx, StoredGame{ID: id, Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}, 0); err != nil {
 			t.Fatal(err)
 		}
 		if holder, _, err := ls.Acquire(ctx, id, "A", "http://a", time.Minute); err != nil || holder != "A" {
@@ -227,7 +227,7 @@ func TestRenewingSkipsALeaseAWriteHolds(t *testing.T) {
 func TestRenewingNeedsNoConnectionOfThePool(t *testing.T) {
 	s, _ := openPostgresStore(t)
 	ctx := context.Background()
-	if err := s.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}); err != nil {
+	if err := s.CreateGame(ctx, StoredGame{ID: "g1", Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}, 0); err != nil {
 		t.Fatal(err)
 	}
 	if holder, _, err := s.Acquire(ctx, "g1", "A", "http://a", time.Minute); err != nil || holder != "A" {

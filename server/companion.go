@@ -216,7 +216,8 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 	// There is no count in memory to fall back on: a store that keeps no
 	// tables has no companion at all (withCompanion). Counted, then
 	// created: requests racing on several replicas may pass the cap by a
-	// few, as games may pass MaxOpenGames (admitCreate).
+	// few, at most the creation rate's burst (games are counted and saved
+	// in one step instead: CreateGame's cap).
 	open, err := st.OpenCompanionTables(r.Context(), creator, now.Add(-companionIdle))
 	if err != nil {
 		srv.httpError(w, err)

@@ -239,8 +239,12 @@ func (srv *Server) Create(ctx context.Context, req CreateRequest) (CreateRespons
 }
 
 // gameOrigin is who starts a game: the creator's key (see creatorKey) and
-// the account logged in, if any.
-type gameOrigin struct{ creator, owner string }
+// the account logged in, if any; and the most unfinished games the
+// creator may have, above 0 for a game a player asked for.
+type gameOrigin struct {
+	creator, owner string
+	maxOpen        int
+}
 
 // create is Create for a creator.
 func (srv *Server) create(ctx context.Context, req CreateRequest, from gameOrigin) (CreateResponse, error) {
@@ -261,7 +265,7 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 		return CreateResponse{}, setupRefused(g, err)
 	}
 	sg := StoredGame{ID: newGameID(), Setup: setup, Seats: seats, Created: time.Now(), Creator: from.creator, Owner: from.owner}
-	if err := srv.store.CreateGame(ctx, sg); err != nil {
+	if err := srv.store.CreateGame(ctx, sg, from.maxOpen); err != nil {
 		return CreateResponse{}, fmt.Errorf("the game could not be saved: %w", err)
 	}
 	srv.keep(sg)

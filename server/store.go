@@ -13,12 +13,19 @@ import (
 // ErrNotFound is returned by a Store for a game id it does not hold.
 var ErrNotFound = errors.New("no such game")
 
+// ErrOpenGamesFull is a game refused because its creator has as many
+// unfinished games as the cap given to CreateGame.
+var ErrOpenGamesFull = errors.New("the creator has too many unfinished games")
+
 // Store keeps every game as its record: the setup (seed included), the
 // seats and the actions taken. A server rebuilds any game from it, so a
 // restarted server resumes every game where it was.
 type Store interface {
-	// CreateGame saves a new game with no actions.
-	CreateGame(ctx context.Context, g StoredGame) error
+	// CreateGame saves a new game with no actions. With maxOpen above 0
+	// it refuses the game (ErrOpenGamesFull) when g's creator has that
+	// many unfinished games already, counted and saved in one step, so
+	// that requests racing on any replica cannot pass the cap together.
+	CreateGame(ctx context.Context, g StoredGame, maxOpen int) error
 	// AppendAction saves action number n (0-based) of game id, which must
 	// be the next: a number stored already is refused (and on SQLite one
 	// after a gap too). It returns once the action is committed, and the

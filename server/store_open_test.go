@@ -45,7 +45,7 @@ func openGamesContract(t *testing.T, db string) {
 	old := time.Now().Add(-time.Hour)
 	for i, creator := range []string{"a", "a", "a", "b", "b"} {
 		g := StoredGame{ID: string(rune('p' + i)), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: old, Creator: creator}
-		if err := st.CreateGame(ctx, g); err != nil {
+		if err := st.CreateGame(ctx, g, 0); err != nil {
 			t.Fatal(err)
 		}
 	}

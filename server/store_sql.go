@@ -251,7 +251,7 @@ func rebind(postgres bool, query string) string {
 	return b.String()
 }
 
-func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
+func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame, maxOpen int) error {
 	setup, err := json.Marshal(g.Setup)
 	if err != nil {
 		return err
@@ -260,9 +260,32 @@ func (s *sqlStore) CreateGame(ctx context.Context, g StoredGame) error {
 	if err != nil {
 		return err
 	}
-	return s.write(ctx, writeOp{what: "create game " + g.ID,
+	op := writeOp{what: "create game " + g.ID,
 		query: `INSERT INTO games (id, setup, seats, created, creator, owner) VALUES (?, ?, ?, ?, ?, ?)`,
-		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator, g.Owner}})
+		args:  []any{g.ID, string(setup), string(seats), g.Created.UnixMilli(), g.Creator, g.Owner}}
+	if maxOpen > 0 {
+		op.query, op.args, op.mustAffect = insertUnderCap(s.postgres), append(op.args, maxOpen), ErrOpenGamesFull
+	}
+	return s.write(ctx, op)
+}
+
+// insertUnderCap inserts a game (the arguments of CreateGame's insert,
+// then the cap) only while its creator has fewer unfinished games than
+// the cap. SQLite has one writer, which runs it whole before the next
+// write. On PostgreSQL two replicas' transactions run at once, so it
+// first locks the creator's count (the upsert waits for a transaction
+// holding it, then reads the count that one committed), which the
+// trigger counting open games then raises in the same transaction.
+func insertUnderCap(postgres bool) string {
+	if postgres {
+		return `WITH counted AS (
+			INSERT INTO open_games (creator, n) VALUES ($5, 0)
+			ON CONFLICT (creator) DO UPDATE SET n = open_games.n RETURNING n)
+		INSERT INTO games (id, setup, seats, created, creator, owner)
+		SELECT $1::text, $2::text, $3::text, $4::bigint, $5::text, $6::text FROM counted WHERE counted.n < $7::integer`
+	}
+	return `INSERT INTO games (id, setup, seats, created, creator, owner)
+		SELECT ?1, ?2, ?3, ?4, ?5, ?6 WHERE coalesce((SELECT n FROM open_games WHERE creator = ?5), 0) < ?7`
 }
 
 func (s *sqlStore) AppendAction(ctx context.Context, id string, n int, action string) error {

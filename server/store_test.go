@@ -22,10 +22,10 @@ func storeContract(t *testing.T, st Store) {
 	id := newGameID()
 	g := StoredGame{ID: id, Setup: engine.Setup{Game: "trick", Seats: 2, Seed: 42}, Created: time.Now(),
 		Seats: []SeatConfig{{Kind: KindYou, Token: "a"}, {Kind: KindAI, Agent: "random"}}}
-	if err := st.CreateGame(ctx, g); err != nil {
+	if err := st.CreateGame(ctx, g, 0); err != nil {
 		t.Fatal(err)
 	}
-	if err := st.CreateGame(ctx, g); err == nil {
+	if err := st.CreateGame(ctx, g, 0); err == nil {
 		t.Error("a second game with the same id was stored")
 	}
 	for i, a := range []string{"play c1", "play c10", "play c2"} {
@@ -123,7 +123,7 @@ func openTestSQLite(t *testing.T) (*sqlStore, string) {
 func createTestGame(t *testing.T, st Store) StoredGame {
 	t.Helper()
 	g := StoredGame{ID: newGameID(), Setup: engine.Setup{Game: "trick", Seats: 2}, Created: time.Now()}
-	if err := st.CreateGame(context.Background(), g); err != nil {
+	if err := st.CreateGame(context.Background(), g, 0); err != nil {
 		t.Fatal(err)
 	}
 	return g
@@ -165,7 +165,7 @@ func queuedActions(t *testing.T, n int) (st *sqlStore, path string, g StoredGame
 
 func TestOneBadWriteFailsOnlyItself(t *testing.T) {
 	st, _, g, errs, release := queuedActions(t, 10)
-	go func() { errs <- st.CreateGame(context.Background(), g) }() // the same id again
+	go func() { errs <- st.CreateGame(context.Background(), g, 0) }() // the same id again
 	waitFor(t, "11 queued writes", func() bool { return len(st.ops) == 11 })
 	release()
 	failed := 0
