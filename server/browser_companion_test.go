@@ -3,8 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -135,22 +133,12 @@ func agree(t *testing.T, a, b *phone) {
 	}
 }
 
-// shot saves the page as a PNG in $KARTENWERK_SCREENS (default: the
-// test's temporary directory).
+// shot saves the page, scrolled to its top with no field focused, as the
+// other browser tests do (browsertest.Screenshot).
 func (p *phone) shot(name string) {
 	p.t.Helper()
-	dir := os.Getenv(browsertest.ScreensEnv)
-	if dir == "" {
-		dir = p.t.TempDir()
-	}
 	p.js(`document.activeElement && document.activeElement.blur(); scrollTo(0, 0)`)
-	png, err := chromedp.Run(p.ctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		p.t.Fatalf("screenshot %s: %v", name, err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
-		p.t.Fatal(err)
-	}
+	browsertest.Screenshot(p.t, p.ctx, name)
 }
 
 // setOffline cuts or restores the phone's network.
