@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -220,8 +219,7 @@ func signUpInPage(t *testing.T, e *accountEnv, do func(string, chromedp.Action[c
 // shoot saves the page at 1280x800 and 390x844 into
 // $KARTENWERK_SCREENS as name-WxH.png (nothing when it is not set).
 func shoot(t *testing.T, tab context.Context, name string) {
-	dir := os.Getenv(browsertest.ScreensEnv)
-	if dir == "" {
+	if os.Getenv(browsertest.ScreensEnv) == "" {
 		return
 	}
 	for _, size := range [][2]int64{{1280, 800}, {390, 844}} {
@@ -236,10 +234,7 @@ func shoot(t *testing.T, tab context.Context, name string) {
 		if err != nil {
 			t.Fatalf("screenshot of %s: %v", name, err)
 		}
-		file := filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1]))
-		if err := os.WriteFile(file, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		browsertest.Keep(t, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1]), png)
 	}
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)

@@ -69,8 +69,8 @@ func TestHTMLReportRendersInChromium(t *testing.T) {
 		t.Errorf("page title, win and game-figure tables: %q %v", title, err)
 	}
 	shot, err := browsertest.FullPage(ctx, 80)
-	if err == nil && os.Getenv(browsertest.ScreensEnv) != "" {
-		_ = os.WriteFile(filepath.Join(os.Getenv(browsertest.ScreensEnv), "report.jpg"), shot, 0o644)
+	if err == nil {
+		browsertest.Keep(t, "report.jpg", shot)
 	}
 }
 
@@ -99,18 +99,14 @@ func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 			if want := l.String() + "|false"; err != nil || got != want {
 				t.Errorf("%s at %dx%d: lang and overflow %q, want %q (%v)", l, size.w, size.h, got, want, err)
 			}
-			dir := os.Getenv(browsertest.ScreensEnv)
-			if dir == "" {
+			if os.Getenv(browsertest.ScreensEnv) == "" {
 				continue
 			}
 			shot, err := browsertest.FullPage(ctx, 100)
 			if err != nil {
 				t.Fatal(err)
 			}
-			name := fmt.Sprintf("report-%s-%dx%d.png", l, size.w, size.h)
-			if err := os.WriteFile(filepath.Join(dir, name), shot, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			browsertest.Keep(t, fmt.Sprintf("report-%s-%dx%d.png", l, size.w, size.h), shot)
 		}
 	}
 }

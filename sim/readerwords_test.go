@@ -97,9 +97,9 @@ func TestChartLabelsNeverOverlap(t *testing.T) {
 		for _, f := range faults {
 			t.Errorf("%s: %s", l, f)
 		}
-		if dir := os.Getenv(browsertest.ScreensEnv); dir != "" {
+		if os.Getenv(browsertest.ScreensEnv) != "" {
 			if shot, err := browsertest.FullPage(ctx, 90); err == nil {
-				_ = os.WriteFile(filepath.Join(dir, "report-athernum-"+l.String()+".jpg"), shot, 0o644)
+				browsertest.Keep(t, "report-athernum-"+l.String()+".jpg", shot)
 			}
 		}
 	}

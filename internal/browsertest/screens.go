@@ -38,6 +38,25 @@ func Screenshot(t *testing.T, ctx context.Context, name string) {
 	t.Logf("screenshot: %s", path)
 }
 
+// Keep writes an image a test made (a full page, a chart) as file in
+// $KARTENWERK_SCREENS, making the directory if it is missing, for people
+// to look at after the test; without the variable it keeps nothing.
+func Keep(t testing.TB, file string, image []byte) {
+	t.Helper()
+	dir := os.Getenv(ScreensEnv)
+	if dir == "" {
+		return
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, file)
+	if err := os.WriteFile(path, image, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s", path)
+}
+
 // FullPage captures the whole page as an image of the given quality (a
 // PNG at 100, else a JPEG). It makes the window as tall as the page first,
 // so that no scrollbar takes 15 px of a 390 px phone's width, which a
