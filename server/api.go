@@ -134,7 +134,7 @@ func decodeBody(w http.ResponseWriter, r *http.Request, v any) error {
 		if err == io.EOF {
 			return badInput("empty request body: send a JSON object")
 		}
-		return badInput("malformed JSON body: %v", err)
+		return badInput("%s", bodyProblem(err, v))
 	}
 	if _, err := dec.Token(); err != io.EOF {
 		return badInput("trailing data after the JSON body: send exactly one JSON object")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"reflect"
 	"slices"
@@ -157,7 +158,12 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		{"bad variant", CreateRequest{Game: "trick", Variant: map[string]string{"ties": "coin"}, Seats: []SeatRequest{{}, {}}}, "choose one of"},
 		{"unknown preset", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "nope"}}, Seats: []SeatRequest{{}, {}}}, "no preset"},
 		{"bad deck", CreateRequest{Game: "trick", Decks: []DeckRequest{{List: "1 One\n1 Eleven"}}, Seats: []SeatRequest{{}, {}}}, `"subject":"Eleven","message":"no such card"`},
-		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, "unknown field"},
+		{"unknown field", map[string]any{"game": "trick", "colour": "red"}, `unknown field \"colour\" in the JSON body; the fields its objects may have are game, variant, decks`},
+		{"a misspelt field", map[string]any{"game": "trick", "variants": map[string]string{"ties": "coin"}}, `unknown field \"variants\" in the JSON body: did you mean \"variant\"?`},
+		{"a field of a seat misspelt", map[string]any{"game": "trick", "seats": []any{map[string]any{"knid": "you"}}}, `did you mean \"kind\"?`},
+		{"a list for the body", []int{1, 2}, "the body must be a JSON object, not an array"},
+		{"a string for a number", map[string]any{"game": "trick", "first": "1"}, `field \"first\" must be a whole number, not a string`},
+		{"an object for a list", map[string]any{"game": "trick", "seats": map[string]any{}}, `field \"seats\" must be a list, not an object`},
 		{"a budget below 0 for a level", CreateRequest{Game: "trick", Seats: []SeatRequest{{}, {Kind: KindAI, BudgetMS: -5}}}, "budget_ms -5 is out of range"},
 		{"a preset and a list for one seat", CreateRequest{Game: "trick", Decks: []DeckRequest{{Preset: "x", List: "1 One"}}, Seats: []SeatRequest{{}, {}}}, `"code":"deck_preset_and_list"`},
 	}
@@ -166,6 +172,15 @@ func TestLobbyRefusesBadRequests(t *testing.T) {
 		if code != http.StatusBadRequest || !strings.Contains(body, c.want) {
 			t.Errorf("%s: got %d %s, want 400 with %q", c.name, code, body, c.want)
 		}
+	}
+	res, err := http.Post(e.http.URL+"/api/games", "application/json", strings.NewReader(`{"game": "trick",}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, _ := io.ReadAll(res.Body)
+	if want := "malformed JSON body at byte 18: invalid character '}'"; res.StatusCode != http.StatusBadRequest || !strings.Contains(string(body), want) {
+		t.Errorf("a comma before the closing brace: %d %s, want 400 with %q", res.StatusCode, body, want)
 	}
 }
 
