@@ -207,6 +207,14 @@ type CardStat struct {
 	DrawHigh        float64 `json:"draw_impact_high,omitempty"`
 	DrawMethod      string  `json:"draw_impact_method,omitempty"`
 	DrawSignificant bool    `json:"draw_significant,omitempty"`
+	// DrawDiscovery tells, in a ranking, that the difference stays
+	// significant when the ranking's many comparisons are allowed for:
+	// among a hundred cards that change nothing, about five have an
+	// interval that excludes 0 by chance. It is Benjamini and Hochberg's
+	// procedure over the ranking at a false discovery rate of 5%, so that
+	// of the cards it marks, at most about one in twenty is expected to
+	// have no effect.
+	DrawDiscovery bool `json:"draw_discovery,omitempty"`
 }
 
 // minCardGames is how many seat-games each side of a card comparison
@@ -294,7 +302,53 @@ func cardRanking(stats []CardStat) []CardStat {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].DrawImpact > out[j].DrawImpact })
+	markDiscoveries(out, falseDiscoveryRate)
 	return out
+}
+
+// falseDiscoveryRate is the share of the ranking's marked discoveries
+// that may be cards with no effect.
+const falseDiscoveryRate = 0.05
+
+// markDiscoveries sets DrawDiscovery on the cards of ranking that
+// Benjamini and Hochberg's step-up procedure keeps at false discovery
+// rate q: with the m p-values in increasing order, the first k, for the
+// largest k whose p-value is at most k/m times q. (It holds for the
+// rows' positive dependence, as where a card's pooled row and its decks'
+// rows share their games.)
+func markDiscoveries(ranking []CardStat, q float64) {
+	order := make([]int, len(ranking))
+	ps := make([]float64, len(ranking))
+	for i := range ranking {
+		order[i], ps[i] = i, drawPValue(ranking[i])
+	}
+	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]] < ps[order[b]] })
+	m := float64(len(ranking))
+	keep := 0
+	for k, i := range order {
+		if ps[i] <= float64(k+1)/m*q {
+			keep = k + 1
+		}
+	}
+	for _, i := range order[:keep] {
+		ranking[i].DrawDiscovery = true
+	}
+}
+
+// drawPValue is the two-sided p-value of a card's impact when drawn,
+// read from its 95% interval: the standard error is the interval's half
+// on the side of 0 over z95 (Newcombe's interval is not symmetric), so
+// that p < 0.05 exactly when the interval excludes 0.
+func drawPValue(c CardStat) float64 {
+	half := c.DrawImpact - c.DrawLow
+	if c.DrawImpact < 0 {
+		half = c.DrawHigh - c.DrawImpact
+	}
+	if c.DrawImpact == 0 || half <= 0 {
+		return 1
+	}
+	z := math.Abs(c.DrawImpact) / (half / z95)
+	return math.Erfc(z / math.Sqrt2)
 }
 
 // difference is one side-by-side comparison of a card within a deck: n1

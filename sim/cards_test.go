@@ -42,7 +42,7 @@ func TestCardRankingFindsTheCardThatWinsWhenDrawn(t *testing.T) {
 		t.Fatalf("ranking has %d cards, want the 9 of p1's deck (p2 drew none): %+v", len(rep.CardRanking), rep.CardRanking)
 	}
 	top := rep.CardRanking[0]
-	if top.Name != "Nine" || top.Deck != "Fire" || !top.DrawSignificant || top.DrawMethod != sim.MethodNewcombeHybrid {
+	if top.Name != "Nine" || top.Deck != "Fire" || !top.DrawSignificant || !top.DrawDiscovery || top.DrawMethod != sim.MethodNewcombeHybrid {
 		t.Fatalf("ranking starts with %+v, want Nine of Fire marked", top)
 	}
 	if top.DrawLow > 0.3 || top.DrawHigh < 0.3 || top.Drawn+top.NotDrawn != 2000 {
@@ -60,7 +60,8 @@ func TestCardRankingFindsTheCardThatWinsWhenDrawn(t *testing.T) {
 	}
 	var text strings.Builder
 	rep.WriteText(&text)
-	if !strings.Contains(text.String(), "1. Nine (Fire)") || !strings.Contains(text.String(), "impact when drawn") {
+	if !strings.Contains(text.String(), "1. Nine (Fire)") || !strings.Contains(text.String(), "impact when drawn") ||
+		!strings.Contains(text.String(), "drawn in 1020 of 2000 **") || !strings.Contains(text.String(), "allowed for (Benjamini-Hochberg, at most 5% false finds expected): 1 of 9") {
 		t.Fatalf("the text lacks the ranking:\n%s", text.String())
 	}
 	var page strings.Builder

@@ -236,16 +236,23 @@ func (tw textWriter) cardRanking(ranking []CardStat) {
 	if len(ranking) == 0 {
 		return
 	}
-	significant := 0
+	significant, discoveries := 0, 0
 	for _, c := range ranking {
 		if c.DrawSignificant {
 			significant++
 		}
+		if c.DrawDiscovery {
+			discoveries++
+		}
 	}
 	tw.line("  ", "report.text.ranking", "n", significant, "of", len(ranking))
+	tw.line("  ", "report.text.discoveries", "fdr", discoveries, "of", len(ranking))
 	line := func(rank int, c CardStat) {
 		mark := ""
-		if c.DrawSignificant {
+		switch {
+		case c.DrawDiscovery:
+			mark = " **"
+		case c.DrawSignificant:
 			mark = " *"
 		}
 		fmt.Fprintf(tw.w, "    %3d. %-36s %s %s  %s%s\n", rank, tw.cardLabel(c),
