@@ -260,6 +260,14 @@ var crowdedSizes = append(screenSizes[:len(screenSizes):len(screenSizes)], struc
 	width, height int64
 }{"375x667", 375, 667})
 
+// pageSizes are the sizes the platform pages must fit: screenSizes and
+// a small Android phone, where the deck builder's German search field
+// was too narrow for its example.
+var pageSizes = append(screenSizes[:len(screenSizes):len(screenSizes)], struct {
+	name          string
+	width, height int64
+}{"360x640", 360, 640})
+
 // pageLangs are the languages the browser tests rotate through.
 var pageLangs = []string{"de", "en", "cs"}
 

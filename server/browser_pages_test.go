@@ -40,7 +40,7 @@ var platformPages = []struct {
 
 // TestBrowserPlatformPagesSpeakAPlayersWords opens each platform page
 // logged out and logged in, in German, English and Czech, at a laptop's
-// and a phone's size, and keeps a screenshot of each. A page does not
+// and two phones' sizes, and keeps a screenshot of each. A page does not
 // scroll sideways, shows no word the reader would not say (a missing
 // word, an internal name of a message, zone or card: snake_case, dotted
 // keys, c12; a word of another language; a decimal point in German or
@@ -66,7 +66,7 @@ func TestBrowserPlatformPagesSpeakAPlayersWords(t *testing.T) {
 func visitPlatformPages(t *testing.T, tab context.Context, base, who string, l i18n.Lang) {
 	t.Helper()
 	for _, page := range platformPages {
-		for _, size := range screenSizes {
+		for _, size := range pageSizes {
 			name := fmt.Sprintf("page-%s-%s-%s-%s", page.name, who, size.name, l)
 			if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(base+page.path)); err != nil {
 				t.Fatalf("%s: %v", name, err)
