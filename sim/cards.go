@@ -17,6 +17,10 @@ type DeckCards struct {
 	SeatGames int                   `json:"seat_games"`
 	SeatWins  int                   `json:"seat_wins"`
 	Cards     map[string]*CardTally `json:"cards"`
+	// Deals counts the deck's seat-games and wins deal by deal, for
+	// intervals that allow for a deal's seat-games not being independent
+	// (see CardMoments); nil in tallies stored before they were counted.
+	Deals *Clustered `json:"deals,omitempty"`
 }
 
 // CardTally counts the seat-games in which a card was played, and those
@@ -27,6 +31,9 @@ type CardTally struct {
 	Won      int `json:"won"`
 	Drawn    int `json:"drawn,omitempty"`
 	DrawnWon int `json:"drawn_won,omitempty"`
+	// PlayedByDeal and DrawnByDeal are the same counts deal by deal.
+	PlayedByDeal *CardMoments `json:"played_by_deal,omitempty"`
+	DrawnByDeal  *CardMoments `json:"drawn_by_deal,omitempty"`
 }
 
 // deckCards returns the counts of the named deck, making them if needed.
@@ -59,6 +66,9 @@ type deckCounts struct {
 	games, wins int
 	played      cardCounts
 	drawn       cardCounts
+
+	dealGames, dealWins int       // in the deal being counted
+	deals               Clustered // the deals counted
 }
 
 // cardCounts are the seat-games, and those won, in which each card (by
@@ -66,10 +76,15 @@ type deckCounts struct {
 type cardCounts struct {
 	seen, won []int
 	stamp     []int // the seat-game that last counted each card
+
+	dealSeen, dealWon []int         // in the deal being counted
+	touched           []int         // the cards the deal has counted
+	moments           []CardMoments // the deals counted
 }
 
 func newCardCounts(n int) cardCounts {
-	return cardCounts{seen: make([]int, n), won: make([]int, n), stamp: make([]int, n)}
+	return cardCounts{seen: make([]int, n), won: make([]int, n), stamp: make([]int, n),
+		dealSeen: make([]int, n), dealWon: make([]int, n), moments: make([]CardMoments, n)}
 }
 
 // add counts the cards of one seat-game, each card once however many
@@ -81,8 +96,13 @@ func (c *cardCounts) add(cards []int, seatGame int, won bool) {
 		}
 		c.stamp[i] = seatGame
 		c.seen[i]++
+		if c.dealSeen[i] == 0 {
+			c.touched = append(c.touched, i)
+		}
+		c.dealSeen[i]++
 		if won {
 			c.won[i]++
+			c.dealWon[i]++
 		}
 	}
 }
@@ -95,10 +115,15 @@ func (t *Tally) addCards(r GameResult) {
 			deck = r.Decks[seat]
 		}
 		d := t.counts(deck)
+		if d.dealGames == 0 {
+			t.dealDecks = append(t.dealDecks, d)
+		}
 		d.games++
+		d.dealGames++
 		t.SeatGames++
 		if won {
 			d.wins++
+			d.dealWins++
 			t.SeatWins++
 		}
 		t.seatGame++
@@ -131,14 +156,16 @@ func (t *Tally) flushCards() {
 		dc := t.deckCards(deck)
 		dc.SeatGames += d.games
 		dc.SeatWins += d.wins
+		dc.addDeals(d.deals)
 		for c := range d.played.seen {
 			if d.played.seen[c] > 0 || d.drawn.seen[c] > 0 {
 				ct := dc.card(t.cardNames[c])
-				ct.add(CardTally{Played: d.played.seen[c], Won: d.played.won[c], Drawn: d.drawn.seen[c], DrawnWon: d.drawn.won[c]})
+				ct.add(CardTally{Played: d.played.seen[c], Won: d.played.won[c], Drawn: d.drawn.seen[c], DrawnWon: d.drawn.won[c],
+					PlayedByDeal: d.played.moments[c].orNil(), DrawnByDeal: d.drawn.moments[c].orNil()})
 			}
 		}
 	}
-	t.running, t.seatGame = nil, 0 // stamps only need to be unique while counting
+	t.running, t.seatGame, t.dealDecks = nil, 0, nil // stamps only need to be unique while counting
 }
 
 func (t *Tally) mergeCards(o *Tally) {
@@ -148,6 +175,9 @@ func (t *Tally) mergeCards(o *Tally) {
 		d := t.deckCards(deck)
 		d.SeatGames += od.SeatGames
 		d.SeatWins += od.SeatWins
+		if od.Deals != nil {
+			d.addDeals(*od.Deals)
+		}
 		for name, oc := range od.Cards {
 			d.card(name).add(*oc)
 		}
@@ -159,6 +189,8 @@ func (c *CardTally) add(o CardTally) {
 	c.Won += o.Won
 	c.Drawn += o.Drawn
 	c.DrawnWon += o.DrawnWon
+	c.PlayedByDeal = mergeMoments(c.PlayedByDeal, o.PlayedByDeal)
+	c.DrawnByDeal = mergeMoments(c.DrawnByDeal, o.DrawnByDeal)
 }
 
 // CardStat is one card's effect on its player's results, within one deck,
@@ -215,6 +247,10 @@ type CardStat struct {
 	// of the cards it marks, at most about one in twenty is expected to
 	// have no effect.
 	DrawDiscovery bool `json:"draw_discovery,omitempty"`
+
+	// playVariance and drawVariance are the clustered variances of Impact
+	// and DrawImpact within a deck counted by deal; NaN or 0 otherwise.
+	playVariance, drawVariance float64
 }
 
 // minCardGames is how many seat-games each side of a card comparison
@@ -264,13 +300,20 @@ func cardStats(t *Tally) []CardStat {
 	return out
 }
 
-// deckCardStat is one card's figures within one deck.
+// deckCardStat is one card's figures within one deck: by deal where the
+// deck's seat-games came several to a deal (see CardMoments).
 func deckCardStat(name, deck string, d *DeckCards) CardStat {
 	c := d.Cards[name]
 	st := CardStat{Name: name, Deck: deck, Played: c.Played, NotPlayed: d.SeatGames - c.Played,
 		PlayRate:   float64(c.Played) / float64(max(1, d.SeatGames)),
 		WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
 		WhenNot:    Wilson(float64(d.SeatWins-c.Won), float64(d.SeatGames-c.Played))}
+	byDeal := d.byDeal()
+	if byDeal && c.PlayedByDeal != nil {
+		with, without := cardGroups(*d.Deals, *c.PlayedByDeal, c.Won, c.Played)
+		st.WhenPlayed, st.WhenNot = with.Interval(), without.Interval()
+		st.playVariance = diffVariance(*d.Deals, *c.PlayedByDeal, with, without)
+	}
 	if st.Played > 0 && st.NotPlayed > 0 {
 		st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
 	}
@@ -282,12 +325,20 @@ func deckCardStat(name, deck string, d *DeckCards) CardStat {
 	st.DrawRate = float64(c.Drawn) / float64(max(1, d.SeatGames))
 	st.WhenDrawn = Wilson(float64(c.DrawnWon), float64(c.Drawn))
 	st.WhenNotDrawn = Wilson(float64(notDrawnWon), float64(notDrawn))
-	if notDrawn > 0 {
-		st.DrawImpact = st.WhenDrawn.Rate - st.WhenNotDrawn.Rate
-		st.DrawLow, st.DrawHigh = NewcombeDiff(float64(c.DrawnWon), float64(c.Drawn), float64(notDrawnWon), float64(notDrawn))
-		st.DrawMethod = MethodNewcombeHybrid
-		st.DrawSignificant = st.DrawLow > 0 || st.DrawHigh < 0
+	if notDrawn == 0 {
+		return st
 	}
+	st.DrawImpact = st.WhenDrawn.Rate - st.WhenNotDrawn.Rate
+	st.DrawLow, st.DrawHigh = NewcombeDiff(float64(c.DrawnWon), float64(c.Drawn), float64(notDrawnWon), float64(notDrawn))
+	st.DrawMethod = MethodNewcombeHybrid
+	if byDeal && c.DrawnByDeal != nil {
+		with, without := cardGroups(*d.Deals, *c.DrawnByDeal, c.DrawnWon, c.Drawn)
+		st.WhenDrawn, st.WhenNotDrawn = with.Interval(), without.Interval()
+		st.drawVariance = diffVariance(*d.Deals, *c.DrawnByDeal, with, without)
+		st.DrawLow, st.DrawHigh = widen(st.DrawImpact, st.DrawLow, st.DrawHigh, st.drawVariance, independentVariance(drawnDifference(st)))
+		st.DrawMethod = MethodNewcombeByDeal
+	}
+	st.DrawSignificant = st.DrawLow > 0 || st.DrawHigh < 0
 	return st
 }
 
@@ -353,17 +404,28 @@ func drawPValue(c CardStat) float64 {
 
 // difference is one side-by-side comparison of a card within a deck: n1
 // seat-games with it won at rate p1, n0 without it won at rate p0.
+// clustered is its variance by deal, when known (see CardMoments).
 type difference struct {
-	n1, n0 int
-	p1, p0 float64
+	n1, n0    int
+	p1, p0    float64
+	clustered float64
 }
 
 func playedDifference(c CardStat) difference {
-	return difference{c.Played, c.NotPlayed, c.WhenPlayed.Rate, c.WhenNot.Rate}
+	return difference{c.Played, c.NotPlayed, c.WhenPlayed.Rate, c.WhenNot.Rate, c.playVariance}
 }
 
 func drawnDifference(c CardStat) difference {
-	return difference{c.Drawn, c.NotDrawn, c.WhenDrawn.Rate, c.WhenNotDrawn.Rate}
+	return difference{c.Drawn, c.NotDrawn, c.WhenDrawn.Rate, c.WhenNotDrawn.Rate, c.drawVariance}
+}
+
+// variance is the difference's variance: by deal when known, else over
+// independent seat-games.
+func (d difference) variance() float64 {
+	if d.clustered > 0 {
+		return d.clustered
+	}
+	return independentVariance(d)
 }
 
 // pooled combines a card's figures in several decks, for played and for
@@ -415,7 +477,7 @@ func stratify(decks []CardStat, diff func(CardStat) difference) (est, low, high 
 		w := n1 * n0 / (n1 + n0)
 		wsum += w
 		sum += w * (d.p1 - d.p0)
-		variance += w * w * (d.p1*(1-d.p1)/n1 + d.p0*(1-d.p0)/n0)
+		variance += w * w * d.variance()
 		used++
 	}
 	if used < 2 {

@@ -37,6 +37,9 @@ const (
 	// MethodNewcombeHybrid is Newcombe's hybrid score interval for the
 	// difference of two independent rates (see NewcombeDiff).
 	MethodNewcombeHybrid = "newcombe-hybrid"
+	// MethodNewcombeByDeal is MethodNewcombeHybrid widened (or narrowed)
+	// by the design effect of counting seat-games that share deals.
+	MethodNewcombeByDeal = "newcombe-hybrid-by-deal"
 )
 
 // z95 is the normal quantile of a two-sided 95% interval.

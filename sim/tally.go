@@ -69,6 +69,7 @@ type Tally struct {
 
 	cardNames []string
 	running   map[string]*deckCounts // card counts not yet in Cards
+	dealDecks []*deckCounts          // the decks of the deal being counted
 	seatGame  int                    // seat-games counted, for deckCounts.stamp
 }
 
@@ -133,8 +134,14 @@ func shardNumber(cfg Config) int {
 	return 0
 }
 
-// Add counts one game.
+// Add counts one game, a deal of its own.
 func (t *Tally) Add(r GameResult) {
+	t.add(r)
+	t.endCardDeal()
+}
+
+// add counts one game of the deal being counted.
+func (t *Tally) add(r GameResult) {
 	t.Games++
 	if r.Err != "" {
 		t.Errors++
@@ -187,8 +194,9 @@ func (t *Tally) Add(r GameResult) {
 // they are not independent.
 func (t *Tally) AddDeal(games []GameResult) {
 	for _, r := range games {
-		t.Add(r)
+		t.add(r)
 	}
+	t.endCardDeal()
 	if !t.Mirror {
 		return
 	}
