@@ -234,60 +234,82 @@ func TestAddressKeyWithoutAStoreToKeepIt(t *testing.T) {
 	}
 }
 
-func TestUnfinishedGamesCapHoldsForRacingRequestsInSQLite(t *testing.T) {
-	openGamesCapRaced(t, sqliteReplicas)
+func TestCapsHoldForRacingRequestsInSQLite(t *testing.T) {
+	capsRaced(t, sqliteReplicas)
 }
 
-func TestUnfinishedGamesCapHoldsForRacingRequestsInPostgres(t *testing.T) {
-	openGamesCapRaced(t, postgresReplicas)
+func TestCapsHoldForRacingRequestsInPostgres(t *testing.T) {
+	capsRaced(t, postgresReplicas)
 }
 
-// openGamesCapRaced sends many requests for a game from one address at
-// once, spread over two replicas, against a cap of 3 unfinished games:
-// exactly 3 are created, and every other one is refused with 429 and a
-// Retry-After. Each request's count said "under the cap" before any of
-// the others had saved its game, so the cap held only for requests one
-// after the other; the store now counts and saves in one step.
-func openGamesCapRaced(t *testing.T, start func(*testing.T, func(*Config)) (replicaPair, []*httptest.Server)) {
+// capsRaced sends many requests from one address at once, spread over
+// two replicas, against a cap of 3: of unfinished games, and of open
+// companion tables. Exactly 3 are created, and every other one is
+// refused with 429 and a Retry-After. Each request's count said "under
+// the cap" before any of the others had saved its own, so the caps held
+// only for requests one after the other (24 requests for games created 6
+// to 11); the store now counts and saves in one step.
+func capsRaced(t *testing.T, start func(*testing.T, func(*Config)) (replicaPair, []*httptest.Server)) {
 	const maxOpen, requests = 3, 24
+	old := maxCompanionTables
+	maxCompanionTables = maxOpen
+	t.Cleanup(func() { maxCompanionTables = old })
 	_, hs := start(t, func(c *Config) {
 		c.Logger = slog.New(slog.DiscardHandler)
 		c.MaxOpenGames = maxOpen
 	})
-	body, _ := json.Marshal(friendGame("trick"))
-	type answer struct {
-		code        int
-		retry, body string
+	for _, tc := range []struct {
+		name, path, refusal string
+		body                any
+	}{
+		{"unfinished games", "/api/games", "open_games_address", friendGame("trick")},
+		{"companion tables", "/api/companion/tables", "companion_tables_open", map[string]string{"game": "microlife", "name": "Ada"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			codes := raceRequests(hs, tc.path, tc.body, requests)
+			created := 0
+			for _, a := range codes {
+				switch {
+				case a.code == http.StatusCreated:
+					created++
+				case a.code != http.StatusTooManyRequests || refusalCode(a.body) != tc.refusal || a.retry == "":
+					t.Errorf("a request beyond the cap: %d (Retry-After %q) %s; want 429 %s with Retry-After", a.code, a.retry, a.body, tc.refusal)
+				}
+			}
+			if created != maxOpen {
+				t.Errorf("%d requests at once, over two replicas, against a cap of %d %s: %d created", requests, maxOpen, tc.name, created)
+			}
+		})
 	}
-	answers := make(chan answer, requests)
+}
+
+// raced is one answer of raceRequests.
+type raced struct {
+	code        int
+	retry, body string
+}
+
+// raceRequests posts body to path n times at once, alternating between
+// the servers, and returns the answers.
+func raceRequests(hs []*httptest.Server, path string, body any, n int) []raced {
+	raw, _ := json.Marshal(body)
+	answers := make([]raced, n)
 	ready := make(chan struct{})
 	var wg sync.WaitGroup
-	for i := range requests {
+	for i := range n {
 		wg.Go(func() {
 			<-ready
-			res, err := http.Post(hs[i%2].URL+"/api/games", "application/json", bytes.NewReader(body))
+			res, err := http.Post(hs[i%len(hs)].URL+path, "application/json", bytes.NewReader(raw))
 			if err != nil {
-				answers <- answer{body: err.Error()}
+				answers[i] = raced{body: err.Error()}
 				return
 			}
 			defer res.Body.Close()
-			raw, _ := io.ReadAll(res.Body)
-			answers <- answer{res.StatusCode, res.Header.Get("Retry-After"), string(raw)}
+			got, _ := io.ReadAll(res.Body)
+			answers[i] = raced{res.StatusCode, res.Header.Get("Retry-After"), string(got)}
 		})
 	}
 	close(ready)
 	wg.Wait()
-	close(answers)
-	created := 0
-	for a := range answers {
-		switch {
-		case a.code == http.StatusCreated:
-			created++
-		case a.code != http.StatusTooManyRequests || refusalCode(a.body) != "open_games_address" || a.retry == "":
-			t.Errorf("a request beyond the cap: %d (Retry-After %q) %s; want 429 open_games_address with Retry-After", a.code, a.retry, a.body)
-		}
-	}
-	if created != maxOpen {
-		t.Errorf("%d requests at once, over two replicas, against a cap of %d unfinished games: %d games created", requests, maxOpen, created)
-	}
+	return answers
 }

@@ -47,9 +47,10 @@ type liveTable struct {
 //
 // One address may hold at most maxCompanionTables open tables that it
 // created: a table is a handful of phones' evening. They are counted in
-// the store (OpenCompanionTables), so that every replica and a restarted
-// server count alike, where each replica's memory gave a client the cap
-// once per replica. A table is open while it changed in the last
+// the store, in the step that saves a new table (CreateCompanionTable),
+// so that every replica and a restarted server count alike (each
+// replica's memory gave a client the cap once per replica), and requests
+// racing on several replicas cannot pass the cap. A table is open while it changed in the last
 // companionIdle: the idle period after which it leaves memory, so the
 // store counts the tables that memory held. Unlike memory, the store sees
 // no phones, nor a phone opening a table: a table a phone keeps open
@@ -210,23 +211,6 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 	creator := srv.creatorKey(clientUnit(r))
 	now := time.Now()
 	srv.companionHub().sweepIdle(now)
-	// Open is changed after now-companionIdle: sweepIdle drops a table
-	// (without a phone) once its last use is companionIdle ago or more,
-	// so the count is of the creator's tables memory would still hold.
-	// There is no count in memory to fall back on: a store that keeps no
-	// tables has no companion at all (withCompanion). Counted, then
-	// created: requests racing on several replicas may pass the cap by a
-	// few, at most the creation rate's burst (games are counted and saved
-	// in one step instead: CreateGame's cap).
-	open, err := st.OpenCompanionTables(r.Context(), creator, now.Add(-companionIdle))
-	if err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	if open >= maxCompanionTables {
-		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables, "minutes", int(companionIdle/time.Minute)))
-		return
-	}
 	id := newToken()
 	t, err := companion.New(id, req.Game)
 	if err != nil {
@@ -237,7 +221,17 @@ func (srv *Server) handleCompanionCreate(w http.ResponseWriter, r *http.Request)
 		writeCommandError(w, err)
 		return
 	}
-	if err := st.CreateCompanionTable(r.Context(), id, req.Game, creator, time.Now()); err != nil {
+	// Open is changed after now-companionIdle: sweepIdle drops a table
+	// (without a phone) once its last use is companionIdle ago or more,
+	// so the count is of the creator's tables memory would still hold.
+	// There is no count in memory to fall back on: a store that keeps no
+	// tables has no companion at all (withCompanion).
+	err = st.CreateCompanionTable(r.Context(), id, req.Game, creator, time.Now(), OpenLimit{Since: now.Add(-companionIdle), Max: maxCompanionTables})
+	if errors.Is(err, ErrCompanionTablesFull) {
+		tooMany(w, companionIdle/3, refuse(http.StatusTooManyRequests, "companion_tables_open", "n", maxCompanionTables, "minutes", int(companionIdle/time.Minute)))
+		return
+	}
+	if err != nil {
 		srv.httpError(w, err)
 		return
 	}

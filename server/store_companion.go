@@ -15,12 +15,25 @@ import (
 // the table must be read again.
 var ErrEventTaken = errors.New("the companion table moved on: read it again")
 
+// ErrCompanionTablesFull: the creator has as many open companion tables
+// as its limit allows; no table was created.
+var ErrCompanionTablesFull = errors.New("too many open companion tables")
+
+// OpenLimit caps a creator's open companion tables: those changed after
+// Since, at most Max of them (none when Max is 0).
+type OpenLimit struct {
+	Since time.Time
+	Max   int
+}
+
 // CompanionStore keeps companion tables as their logs of events.
 type CompanionStore interface {
 	// CreateCompanionTable saves a new table with no events, started at
 	// at by creator (its address's key, see creatorKey: never the
-	// address itself).
-	CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time) error
+	// address itself), unless creator already has limit.Max tables open
+	// (ErrCompanionTablesFull). The count and the save are one step:
+	// requests racing on any replicas never pass the limit.
+	CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time, limit OpenLimit) error
 	// OpenCompanionTables counts creator's tables whose last change (its
 	// newest event's time, or its creation without one) is after since.
 	OpenCompanionTables(ctx context.Context, creator string, since time.Time) (int, error)
@@ -80,10 +93,64 @@ UPDATE companion_tables SET changed = created;
 CREATE INDEX companion_tables_open ON companion_tables (creator, changed)`)
 }
 
-func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time) error {
-	return s.write(ctx, writeOp{what: "create companion table " + id,
+func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game, creator string, at time.Time, limit OpenLimit) error {
+	op := writeOp{what: "create companion table " + id,
 		query: `INSERT INTO companion_tables (id, game, created, creator, changed) VALUES (?, ?, ?, ?, ?)`,
-		args:  []any{id, game, at.UnixMilli(), creator, at.UnixMilli()}})
+		args:  []any{id, game, at.UnixMilli(), creator, at.UnixMilli()}}
+	if limit.Max <= 0 {
+		return s.write(ctx, op)
+	}
+	op.query, op.mustAffect = insertCompanionUnderLimit(s.postgres), ErrCompanionTablesFull
+	op.args = append(op.args, limit.Since.UnixMilli(), limit.Max)
+	if s.postgres {
+		return s.lockedForCreator(ctx, "companion tables of "+creator, op)
+	}
+	return s.write(ctx, op)
+}
+
+// insertCompanionUnderLimit inserts a table (CreateCompanionTable's
+// arguments, then the limit's since and max) only while its creator has
+// fewer open tables than the limit. SQLite has one writer, which runs it
+// whole before the next write. On PostgreSQL it runs after
+// lockedForCreator's lock, as a statement of its own, whose snapshot
+// then holds the table that a racing replica committed before letting
+// the lock go.
+func insertCompanionUnderLimit(postgres bool) string {
+	if postgres {
+		return `INSERT INTO companion_tables (id, game, created, creator, changed)
+		SELECT $1::text, $2::text, $3::bigint, $4::text, $5::bigint
+		WHERE (SELECT count(*) FROM companion_tables WHERE creator = $4 AND changed > $6::bigint) < $7::integer`
+	}
+	return `INSERT INTO companion_tables (id, game, created, creator, changed)
+		SELECT ?1, ?2, ?3, ?4, ?5
+		WHERE (SELECT count(*) FROM companion_tables WHERE creator = ?4 AND changed > ?6) < ?7`
+}
+
+// lockedForCreator runs op on PostgreSQL in a transaction of its own that
+// first takes a lock on key, held until it commits: a count in op then
+// sees what every transaction that held the lock before it committed.
+// (A counter row, as CreateGame's cap locks, cannot count tables that
+// stop counting as time passes.)
+func (s *sqlStore) lockedForCreator(ctx context.Context, key string, op writeOp) error {
+	tx, err := s.read.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key); err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	n, err := rowsChanged(tx.ExecContext(ctx, op.query, op.args...))
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	if n == 0 {
+		return op.mustAffect
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	return nil
 }
 
 // OpenCompanionTables reads the column changed, which every event

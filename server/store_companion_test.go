@@ -23,7 +23,7 @@ func companionStoreContract(t *testing.T, st Store) {
 		t.Fatalf("an unknown table: %v, want ErrNotFound", err)
 	}
 	tb, _ := companion.New("t1", "microlife")
-	if err := cs.CreateCompanionTable(ctx, "t1", "microlife", "creator", time.Now()); err != nil {
+	if err := cs.CreateCompanionTable(ctx, "t1", "microlife", "creator", time.Now(), OpenLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	for i, cmd := range []companion.Command{{Verb: "join", Arg: "Ada"}, {Verb: "join", Arg: "Ben"}, {Verb: "add", Target: "p1.sugar", N: 2}} {
@@ -119,7 +119,7 @@ func companionForgetContract(t *testing.T, st Store) {
 		{"new-empty", cutoff, nil, true},
 	}
 	for _, tb := range tables {
-		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", "creator", tb.created); err != nil {
+		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", "creator", tb.created, OpenLimit{}); err != nil {
 			t.Fatal(err)
 		}
 		for i, at := range tb.events {
@@ -147,7 +147,7 @@ func companionForgetContract(t *testing.T, st Store) {
 	}
 	// Picked by one replica as idle, then changed by another before the
 	// deletion: it stays.
-	if err := cs.CreateCompanionTable(ctx, "raced", "microlife", "creator", cutoff.Add(-40*day)); err != nil {
+	if err := cs.CreateCompanionTable(ctx, "raced", "microlife", "creator", cutoff.Add(-40*day), OpenLimit{}); err != nil {
 		t.Fatal(err)
 	}
 	if err := cs.AppendCompanionEvent(ctx, "raced", event(1, cutoff)); err != nil {
@@ -216,7 +216,7 @@ func companionOpenContract(t *testing.T, st Store) {
 		{"old", "ada", cutoff.Add(-time.Hour)},
 		{"bens", "ben", cutoff.Add(time.Hour)},
 	} {
-		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", tb.creator, tb.created); err != nil {
+		if err := cs.CreateCompanionTable(ctx, tb.id, "microlife", tb.creator, tb.created, OpenLimit{}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -247,6 +247,21 @@ func companionOpenContract(t *testing.T, st Store) {
 	}
 	if n := open("ben"); n != 1 {
 		t.Errorf("ada's changes moved ben's count to %d, want 1", n)
+	}
+	// A limit counts as OpenCompanionTables does: ada's 2 open tables
+	// fill a limit of 2, not ben's 1.
+	limit := OpenLimit{Since: cutoff, Max: 2}
+	if err := cs.CreateCompanionTable(ctx, "ada3", "microlife", "ada", cutoff.Add(time.Hour), limit); !errors.Is(err, ErrCompanionTablesFull) {
+		t.Errorf("a third table for ada under a limit of 2: %v, want ErrCompanionTablesFull", err)
+	}
+	if _, _, err := cs.LoadCompanionTable(ctx, "ada3"); !errors.Is(err, ErrNotFound) {
+		t.Errorf("the table refused was stored: %v", err)
+	}
+	if err := cs.CreateCompanionTable(ctx, "ben2", "microlife", "ben", cutoff.Add(time.Hour), limit); err != nil {
+		t.Errorf("a second table for ben under a limit of 2: %v", err)
+	}
+	if n := open("ben"); n != 2 {
+		t.Errorf("ben's open tables after his second: %d, want 2", n)
 	}
 }
 
