@@ -103,7 +103,7 @@ func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game, creator s
 	op.query, op.mustAffect = insertCompanionUnderLimit(s.postgres), ErrCompanionTablesFull
 	op.args = append(op.args, limit.Since.UnixMilli(), limit.Max)
 	if s.postgres {
-		return s.lockedForCreator(ctx, "companion tables of "+creator, op)
+		return s.writeLocked(ctx, "companion tables of "+creator, op)
 	}
 	return s.write(ctx, op)
 }
@@ -111,10 +111,11 @@ func (s *sqlStore) CreateCompanionTable(ctx context.Context, id, game, creator s
 // insertCompanionUnderLimit inserts a table (CreateCompanionTable's
 // arguments, then the limit's since and max) only while its creator has
 // fewer open tables than the limit. SQLite has one writer, which runs it
-// whole before the next write. On PostgreSQL it runs after
-// lockedForCreator's lock, as a statement of its own, whose snapshot
-// then holds the table that a racing replica committed before letting
-// the lock go.
+// whole before the next write. On PostgreSQL it runs after writeLocked's
+// lock on the creator, as a statement of its own, whose snapshot then
+// holds the table that a racing replica committed before letting the
+// lock go. (A counter row, as CreateGame's cap locks, cannot count
+// tables that stop counting as time passes.)
 func insertCompanionUnderLimit(postgres bool) string {
 	if postgres {
 		return `INSERT INTO companion_tables (id, game, created, creator, changed)
@@ -124,33 +125,6 @@ func insertCompanionUnderLimit(postgres bool) string {
 	return `INSERT INTO companion_tables (id, game, created, creator, changed)
 		SELECT ?1, ?2, ?3, ?4, ?5
 		WHERE (SELECT count(*) FROM companion_tables WHERE creator = ?4 AND changed > ?6) < ?7`
-}
-
-// lockedForCreator runs op on PostgreSQL in a transaction of its own that
-// first takes a lock on key, held until it commits: a count in op then
-// sees what every transaction that held the lock before it committed.
-// (A counter row, as CreateGame's cap locks, cannot count tables that
-// stop counting as time passes.)
-func (s *sqlStore) lockedForCreator(ctx context.Context, key string, op writeOp) error {
-	tx, err := s.read.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("%s: %w", op.whatText(), err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key); err != nil {
-		return fmt.Errorf("%s: %w", op.whatText(), err)
-	}
-	n, err := rowsChanged(tx.ExecContext(ctx, op.query, op.args...))
-	if err != nil {
-		return fmt.Errorf("%s: %w", op.whatText(), err)
-	}
-	if n == 0 {
-		return op.mustAffect
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("%s: %w", op.whatText(), err)
-	}
-	return nil
 }
 
 // OpenCompanionTables reads the column changed, which every event

@@ -143,13 +143,21 @@ const (
 		ORDER BY registered, hash LIMIT ?)`
 )
 
+// TradeCards records the trade and moves the copies in one step, which
+// on PostgreSQL holds a lock on the giver's cards: two replicas' trades of
+// the same copies each counted them before the other moved them, so both
+// were recorded while the copies moved once.
 func (s *sqlStore) TradeCards(ctx context.Context, t Trade) error {
 	c := t.Card
-	return s.write(ctx, writeOp{what: "trade cards", query: recordTrade,
+	op := writeOp{what: "trade cards", query: recordTrade,
 		args: []any{t.ID, t.Giver, t.Receiver, c.Game, c.Card, c.Printing, t.Count, t.At.UnixMilli(),
 			t.Giver, c.Game, c.Card, c.Printing, t.Count},
 		mustAffect: ErrNotOwned,
-		also:       []stmt{{s.q(moveCodes), []any{t.Receiver, t.Giver, t.Giver, c.Game, c.Card, c.Printing, t.Count}}}})
+		also:       []stmt{{s.q(moveCodes), []any{t.Receiver, t.Giver, t.Giver, c.Game, c.Card, c.Printing, t.Count}}}}
+	if s.postgres {
+		return s.writeLocked(ctx, "cards of "+t.Giver, op)
+	}
+	return s.write(ctx, op)
 }
 
 func (s *sqlStore) Trades(ctx context.Context, account string, limit int) ([]Trade, error) {

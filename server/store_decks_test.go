@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -14,11 +15,13 @@ import (
 
 // deckStoreContract checks a DeckStore: decks are their owner's alone,
 // and trades racing for the same copies move each copy once, all of a
-// trade or nothing, with a history row per trade that went through.
-func deckStoreContract(t *testing.T, st Store) {
+// trade or nothing, with a history row per trade that went through. The
+// trades go to st and to other by turns: replicas on one database (or
+// st again).
+func deckStoreContract(t *testing.T, st, other Store) {
 	ctx := t.Context()
 	ds, cs, as := st.(DeckStore), st.(CodeStore), st.(AccountStore)
-	const players = 5
+	const players = 9
 	for i := range players {
 		if err := as.CreateAccount(ctx, Account{ID: fmt.Sprint("id", i), Username: fmt.Sprint("player", i), Password: "x", Created: time.Now()}); err != nil {
 			t.Fatal(err)
@@ -44,37 +47,12 @@ func deckStoreContract(t *testing.T, st Store) {
 	if list, err := ds.Decks(ctx, "id0", ""); err != nil || len(list) != 1 || list[0] != d {
 		t.Errorf("decks of id0: %+v (%v)", list, err)
 	}
-	var recs []codes.HashRecord
-	for i := range 3 {
-		recs = append(recs, codes.HashRecord{Hash: codes.Hash{byte(i + 1)}, Printing: codes.Printing{Game: "athernum", Card: "Ember Fox", Printing: "first"}})
-	}
-	if _, err := cs.ImportCodes(ctx, recs); err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range recs {
-		if err := cs.ClaimCode(ctx, r.Hash.String(), "id0", now); err != nil {
-			t.Fatal(err)
+	const rounds = 10
+	for round := range rounds {
+		if done := raceTrades(t, ds, other.(DeckStore), cs, round, players); done != 1 {
+			t.Errorf("round %d: %d trades of 2 of 3 copies racing on two replicas: %d went through, want 1", round+1, players-1, done)
 		}
 	}
-	fox := CardPrinting{Game: "athernum", Card: "Ember Fox", Printing: "first"}
-	var wg sync.WaitGroup
-	var mu sync.Mutex
-	done := 0
-	for i := 1; i < players; i++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			err := ds.TradeCards(ctx, Trade{ID: fmt.Sprint("t", i), Giver: "id0", Receiver: fmt.Sprint("id", i), Card: fox, Count: 2, At: now})
-			if err == nil {
-				mu.Lock()
-				done++
-				mu.Unlock()
-			} else if !errors.Is(err, ErrNotOwned) {
-				t.Error(err)
-			}
-		}()
-	}
-	wg.Wait()
 	total := 0
 	for i := range players {
 		coll, err := cs.Collection(ctx, fmt.Sprint("id", i))
@@ -85,17 +63,66 @@ func deckStoreContract(t *testing.T, st Store) {
 			total += c.Count
 		}
 	}
-	trades, err := ds.Trades(ctx, "id0", 10)
-	if done != 1 || total != 3 || err != nil || len(trades) != 1 || trades[0].From != "player0" || trades[0].Count != 2 {
-		t.Errorf("%d trades of 2 of 3 copies racing: %d went through, %d copies in all, history %+v (%v); want 1, 3 and its one row",
-			players-1, done, total, trades, err)
+	trades, err := ds.Trades(ctx, "id0", 2*rounds)
+	if total != 3*rounds || err != nil || len(trades) != rounds || trades[0].From != "player0" || trades[0].Count != 2 {
+		t.Errorf("after %d races: %d copies in all, history %+v (%v); want %d copies and a row a race",
+			rounds, total, trades, err, 3*rounds)
 	}
 }
 
-func TestSQLiteDeckStore(t *testing.T) {
-	deckStoreContract(t, openTestStore(t, filepath.Join(t.TempDir(), "s.db")))
+// raceTrades gives player id0 three copies of a printing of its own for
+// the round, then sends trades of two of them to each other player at
+// once, by turns to a and b, and returns how many went through.
+func raceTrades(t *testing.T, a, b DeckStore, cs CodeStore, round, players int) int {
+	ctx := t.Context()
+	now := time.UnixMilli(time.Now().UnixMilli())
+	printing := fmt.Sprint("run ", round+1)
+	var recs []codes.HashRecord
+	for i := range 3 {
+		recs = append(recs, codes.HashRecord{Hash: codes.Hash{byte(round + 1), byte(i + 1)}, Printing: codes.Printing{Game: "athernum", Card: "Ember Fox", Printing: printing}})
+	}
+	if _, err := cs.ImportCodes(ctx, recs); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range recs {
+		if err := cs.ClaimCode(ctx, r.Hash.String(), "id0", now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fox := CardPrinting{Game: "athernum", Card: "Ember Fox", Printing: printing}
+	var done atomic.Int32
+	ready := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := 1; i < players; i++ {
+		replica := a
+		if i%2 == 0 {
+			replica = b
+		}
+		wg.Go(func() {
+			<-ready
+			err := replica.TradeCards(ctx, Trade{ID: fmt.Sprint("t", round, "-", i), Giver: "id0", Receiver: fmt.Sprint("id", i), Card: fox, Count: 2, At: now})
+			switch {
+			case err == nil:
+				done.Add(1)
+			case !errors.Is(err, ErrNotOwned):
+				t.Error(err)
+			}
+		})
+	}
+	close(ready)
+	wg.Wait()
+	return int(done.Load())
 }
-func TestPostgresDeckStore(t *testing.T) { deckStoreContract(t, openTestStore(t, startPostgres(t))) }
+
+func TestSQLiteDeckStore(t *testing.T) {
+	st := openTestStore(t, filepath.Join(t.TempDir(), "s.db"))
+	deckStoreContract(t, st, st)
+}
+
+func TestPostgresDeckStore(t *testing.T) {
+	dsn := startPostgres(t)
+	deckStoreContract(t, openTestStore(t, dsn), openTestStore(t, dsn))
+}
 
 // openTestStore opens a store for the test alone, closed after it.
 func openTestStore(t *testing.T, dsn string) Store {

@@ -383,6 +383,40 @@ func (s *sqlStore) execAlone(ctx context.Context, op writeOp) error {
 	return nil
 }
 
+// writeLocked runs op on PostgreSQL in a transaction of its own that
+// first takes a lock on key, held until it commits, so that the writes of
+// replicas racing on one key run one after the other: each statement of
+// op sees what every transaction that held the lock before committed.
+// It is for a write whose condition reads rows that the racing writes
+// change (a count, an owner), which a statement's snapshot taken before
+// the lock was granted would miss.
+func (s *sqlStore) writeLocked(ctx context.Context, key string, op writeOp) error {
+	tx, err := s.read.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	defer tx.Rollback()
+	if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, key); err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	n, err := rowsChanged(tx.ExecContext(ctx, s.q(op.query), op.args...))
+	if err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	if op.mustAffect != nil && n == 0 {
+		return op.mustAffect
+	}
+	for _, st := range op.also {
+		if _, err := tx.ExecContext(ctx, st.query, st.args...); err != nil {
+			return fmt.Errorf("%s: %w", op.whatText(), err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("%s: %w", op.whatText(), err)
+	}
+	return nil
+}
+
 // commitAll commits a batch in one transaction and tells each writer. If
 // the batch fails, each write is tried alone, so one bad write (such as
 // an action stored twice) fails only itself.
