@@ -70,6 +70,8 @@ type sqlStore struct {
 	commits  atomic.Int64
 	closing  sync.Once
 	closeErr error
+	// holdings is SQLite's lock on each account's holdings (HoldCards).
+	holdings keyedMutex
 }
 
 // syncEvery bounds how long a SQLite commit waits for its checkpoint, and

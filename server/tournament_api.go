@@ -266,12 +266,30 @@ func (srv *Server) handleJudge(w http.ResponseWriter, r *http.Request) {
 	})
 }
 
+// handleRegisterDeck registers the player's deck under the lock on their
+// holdings (holdCards): a trade of the deck's copies at the same moment
+// would pass its check, which reads the registrations, while this one
+// reads the copies.
 func (srv *Server) handleRegisterDeck(w http.ResponseWriter, r *http.Request) {
 	var req DeckRequest
 	if err := decodeBody(w, r, &req); err != nil {
 		srv.httpError(w, err)
 		return
 	}
+	owner, err := srv.owner(w, r)
+	if err != nil {
+		srv.httpError(w, err)
+		return
+	}
+	if err := srv.holdCards(r.Context(), owner, func() error {
+		srv.registerDeck(w, r, req)
+		return nil
+	}); err != nil {
+		srv.httpError(w, err)
+	}
+}
+
+func (srv *Server) registerDeck(w http.ResponseWriter, r *http.Request, req DeckRequest) {
 	srv.changeTourney(w, r, anyone, func(ctx context.Context, t *tourney, ss AccountSession) error {
 		g, err := srv.games.lookup(t.Game)
 		if err != nil {

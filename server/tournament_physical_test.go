@@ -2,8 +2,10 @@ package server
 
 import (
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -160,5 +162,59 @@ func TestTradeOfTournamentDeckRefused(t *testing.T) {
 	}
 	if res, raw := trade(carol, "erin", "Five"); res.StatusCode != http.StatusCreated {
 		t.Errorf("carol giving her Five once the tournament has finished: %d %s", res.StatusCode, raw)
+	}
+}
+
+// TestTradeAndRegistrationAtOnceCannotBothPass: a player registers their
+// deck in a "physical cards only" tournament and, at the same moment,
+// gives away its Five. Each check read the other's state before it
+// changed, so both could pass, leaving the registered deck without its
+// card until the next pairing. They now take turns on the player's
+// holdings: in every round exactly one of the two goes through.
+func TestTradeAndRegistrationAtOnceCannotBothPass(t *testing.T) {
+	const rounds = 24
+	e := newCodesEnv(t, 1)
+	tc := newTrickCodes(e, rounds)
+	te := &tourneyEnv{e.accountEnv}
+	org := te.organiser("orga")
+	te.player("erin")
+	both := 0
+	for round := range rounds {
+		_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: fmt.Sprint("Paper night ", round+1), Game: "trick",
+			Format: FormatSwiss, Rounds: 1, PhysicalOnly: true})
+		var v TournamentView
+		if err := json.Unmarshal([]byte(raw), &v); err != nil {
+			t.Fatal(err)
+		}
+		player := te.player(fmt.Sprint("player", round+1))
+		tc.give(player)
+		var registered, traded *http.Response
+		var regBody, tradeBody string
+		ready := make(chan struct{})
+		var wg sync.WaitGroup
+		wg.Go(func() {
+			<-ready
+			registered, regBody = player.do("POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{Preset: "standard"})
+		})
+		wg.Go(func() {
+			<-ready
+			traded, tradeBody = trade(player, "erin", "Five")
+		})
+		close(ready)
+		wg.Wait()
+		regOK, tradeOK := registered.StatusCode == http.StatusOK, traded.StatusCode == http.StatusCreated
+		switch {
+		case regOK && tradeOK:
+			both++
+		case !regOK && !tradeOK:
+			t.Errorf("round %d: neither went through: registration %d %s, trade %d %s", round+1, registered.StatusCode, regBody, traded.StatusCode, tradeBody)
+		case !regOK && (registered.StatusCode != http.StatusBadRequest || !strings.Contains(regBody, "Five")):
+			t.Errorf("round %d: the registration after the trade: %d %s, want 400 naming Five", round+1, registered.StatusCode, regBody)
+		case !tradeOK && (traded.StatusCode != http.StatusConflict || !strings.Contains(tradeBody, "trade_in_tournament")):
+			t.Errorf("round %d: the trade after the registration: %d %s, want 409 trade_in_tournament", round+1, traded.StatusCode, tradeBody)
+		}
+	}
+	if both > 0 {
+		t.Errorf("in %d of %d rounds a registration and a trade of its deck's Five at once both went through", both, rounds)
 	}
 }

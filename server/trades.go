@@ -70,15 +70,15 @@ func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 	t := Trade{ID: newToken(), Giver: ss.Owner, Receiver: to.ID, From: ss.Username, To: to.Username,
 		Card:  CardPrinting{Game: clean(req.Game), Card: strings.TrimSpace(req.Card), Printing: strings.TrimSpace(req.Printing)},
 		Count: req.Count, At: srv.acct.now()}
-	if err := srv.inPlay(r.Context(), ss.Owner, t); err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	if err := srv.inTournament(r.Context(), ss.Owner, t); err != nil {
-		srv.httpError(w, err)
-		return
-	}
-	err = srv.deckStore().TradeCards(r.Context(), t)
+	err = srv.holdCards(r.Context(), ss.Owner, func() error {
+		if err := srv.inPlay(r.Context(), ss.Owner, t); err != nil {
+			return err
+		}
+		if err := srv.inTournament(r.Context(), ss.Owner, t); err != nil {
+			return err
+		}
+		return srv.deckStore().TradeCards(r.Context(), t)
+	})
 	if errors.Is(err, ErrNotOwned) {
 		srv.refuseTrade(w, r, ss.Owner, t)
 		return
@@ -152,8 +152,8 @@ func (srv *Server) keptBelow(ctx context.Context, giver string, t Trade, listed 
 // back, serving two decks at once. The copies stay with the deck until
 // the tournament ends or the player drops out. The store's index finds
 // the giver's tournaments without reading every tournament; the state
-// read afresh decides. (A trade that commits as its giver registers is
-// not seen here: the next pairing still catches it.)
+// read afresh decides. It runs under the lock on the giver's holdings
+// (holdCards), as registrations do, so that none commits meanwhile.
 func (srv *Server) inTournament(ctx context.Context, giver string, tr Trade) error {
 	if srv.tourneys == nil || srv.codes == nil {
 		return nil // no tournaments, or no registered cards to hold
