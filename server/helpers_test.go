@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -207,4 +208,19 @@ func (e *testEnv) playOne(resp CreateResponse) {
 	if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: resp.Token, Action: m.Legal[0].Action}, nil); code != http.StatusOK {
 		e.t.Fatalf("action: %d %s", code, body)
 	}
+}
+
+// atOnce runs the functions at the same moment, each on a goroutine of
+// its own, and returns when all have returned: for races.
+func atOnce(fns ...func()) {
+	ready := make(chan struct{})
+	var wg sync.WaitGroup
+	for _, f := range fns {
+		wg.Go(func() {
+			<-ready
+			f()
+		})
+	}
+	close(ready)
+	wg.Wait()
 }

@@ -63,18 +63,57 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 	if !ok {
 		return me, true, nil
 	}
-	if err := srv.stillOwnsQueued(ctx, me); err != nil {
-		return me, false, err
+	waits := false
+	err = srv.holdDecksOf(ctx, [2]QueueEntry{me, them}, func() error {
+		if err := srv.stillOwnsQueued(ctx, me); err != nil {
+			return err
+		}
+		if lost, err := srv.lostSincePicked(ctx, them); err != nil || lost {
+			waits = lost
+			return err
+		}
+		first, second := me, them
+		if them.Joined.Before(me.Joined) {
+			first, second = them, me // the longer waiter sits first
+		}
+		err := srv.startRanked(ctx, [2]QueueEntry{first, second}, now)
+		if errors.Is(err, ErrNotQueued) {
+			waits = true // the opponent was paired by another request meanwhile
+			return nil
+		}
+		return err
+	})
+	return me, waits, err
+}
+
+// holdDecksOf runs fn, which makes the two players' game, under the
+// locks on both players' holdings when the "physical cards only" rule
+// holds: a trade of a card of either deck then commits before the
+// ownership checks in fn, which see it, or after the game is made, when
+// its own check (inPlay) sees the game. The locks are taken in the
+// accounts' order, so that two pairings never wait on each other.
+func (srv *Server) holdDecksOf(ctx context.Context, players [2]QueueEntry, fn func() error) error {
+	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+		return fn()
 	}
-	first, second := me, them
-	if them.Joined.Before(me.Joined) {
-		first, second = them, me // the longer waiter sits first
+	a, b := players[0].Account, players[1].Account
+	switch {
+	case a == b:
+		return srv.holdCards(ctx, a, fn)
+	case b < a:
+		a, b = b, a
 	}
-	err = srv.startRanked(ctx, [2]QueueEntry{first, second}, now)
-	if errors.Is(err, ErrNotQueued) {
-		return me, true, nil // the opponent was paired by another request meanwhile
+	return srv.holdCards(ctx, a, func() error { return srv.holdCards(ctx, b, fn) })
+}
+
+// lostSincePicked reports whether the opponent pickOwning chose has given
+// away a card of their deck since, before their holdings were locked.
+func (srv *Server) lostSincePicked(ctx context.Context, them QueueEntry) (bool, error) {
+	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+		return false, nil
 	}
-	return me, false, err
+	ps, err := srv.checkOwned(ctx, them.Account, them.Game, them.Deck)
+	return len(ps) > 0, err
 }
 
 // The "physical cards only" rule is checked again as each ranked game is

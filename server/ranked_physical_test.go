@@ -3,6 +3,7 @@ package server
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"slices"
 	"strconv"
@@ -172,5 +173,52 @@ func TestRankedTradeOfCardsInPlayRefused(t *testing.T) {
 	}
 	if res, raw := trade(alice, "carol", "Five"); res.StatusCode != http.StatusCreated {
 		t.Errorf("alice giving her Five after the game: %d %s", res.StatusCode, raw)
+	}
+}
+
+// TestRankedPairingAndTradeAtOnceCannotBothPass: under the "physical
+// cards only" rule alice waits in the queue; bob joins it, which pairs
+// them, at the moment alice gives away her deck's Five. The pairing's
+// check of her copies and the trade's check for a game in play each read
+// the other's state before it changed, so both could pass: a game made
+// with a deck whose card had left. They now take turns on alice's
+// holdings: in every round either the game is made and the trade refused,
+// or the trade goes through and bob waits.
+func TestRankedPairingAndTradeAtOnceCannotBothPass(t *testing.T) {
+	const rounds = 48
+	e := newCodesEnv(t, 1)
+	e.srv.cfg.Ranked.PhysicalOnly = true
+	tc := newTrickCodes(e, 2*rounds)
+	te := &tourneyEnv{e.accountEnv} // accounts made in the store: no signup limit
+	te.player("carol")
+	both := 0
+	for round := range rounds {
+		alice, bob := te.player(fmt.Sprint("alice", round+1)), te.player(fmt.Sprint("bob", round+1))
+		tc.give(alice)
+		tc.give(bob)
+		queue(alice, http.StatusCreated, DeckRequest{})
+		var joined, traded *http.Response
+		var joinBody, tradeBody string
+		atOnce(
+			func() { joined, joinBody = bob.do("POST", "/api/ranked/trick/queue", DeckRequest{}) },
+			func() { traded, tradeBody = trade(alice, "carol", "Five") })
+		if joined.StatusCode != http.StatusCreated {
+			t.Fatalf("round %d: bob joining the queue: %d %s", round+1, joined.StatusCode, joinBody)
+		}
+		paired := decodeStatus(bob, joinBody).State == "playing"
+		switch {
+		case paired && traded.StatusCode == http.StatusCreated:
+			both++
+		case paired && (traded.StatusCode != http.StatusConflict || !strings.Contains(tradeBody, "trade_in_ranked_game")):
+			t.Errorf("round %d: the trade once the game is made: %d %s, want 409 trade_in_ranked_game", round+1, traded.StatusCode, tradeBody)
+		case !paired && traded.StatusCode != http.StatusCreated:
+			t.Errorf("round %d: neither went through: bob waits, the trade: %d %s", round+1, traded.StatusCode, tradeBody)
+		}
+		for _, b := range []*browser{alice, bob} {
+			b.do("DELETE", "/api/ranked/trick/queue", nil) // whoever still waits leaves
+		}
+	}
+	if both > 0 {
+		t.Errorf("in %d of %d rounds a ranked game was made with alice's deck as she gave its Five away", both, rounds)
 	}
 }

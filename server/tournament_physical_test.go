@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -190,18 +189,11 @@ func TestTradeAndRegistrationAtOnceCannotBothPass(t *testing.T) {
 		tc.give(player)
 		var registered, traded *http.Response
 		var regBody, tradeBody string
-		ready := make(chan struct{})
-		var wg sync.WaitGroup
-		wg.Go(func() {
-			<-ready
-			registered, regBody = player.do("POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{Preset: "standard"})
-		})
-		wg.Go(func() {
-			<-ready
-			traded, tradeBody = trade(player, "erin", "Five")
-		})
-		close(ready)
-		wg.Wait()
+		atOnce(
+			func() {
+				registered, regBody = player.do("POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{Preset: "standard"})
+			},
+			func() { traded, tradeBody = trade(player, "erin", "Five") })
 		regOK, tradeOK := registered.StatusCode == http.StatusOK, traded.StatusCode == http.StatusCreated
 		switch {
 		case regOK && tradeOK:
