@@ -26,9 +26,6 @@ import (
 // MethodMOVER names the difference's interval.
 const MethodMOVER = "mover-independent"
 
-// z95 is the normal quantile of a two-sided 95% interval.
-const z95 = 1.959963984540054
-
 // minCardSeatGames is how many seat-games with a card each run needs
 // before its figures are compared (as the reports show them).
 const minCardSeatGames = 30
@@ -104,7 +101,7 @@ func compareReports(a, b *sim.Report) []Difference {
 	}
 	out = append(out, mover("draw", "", a.DrawRate, b.DrawRate), mover("cap", "", a.CapRate, b.CapRate))
 	out = append(out, reasons(a, b)...)
-	out = append(out, mover("turns", "", meanTurns(a), meanTurns(b)))
+	out = append(out, mover("turns", "", sim.MeanTurnsOf(a), sim.MeanTurnsOf(b)))
 	out = append(out, cards(a, b)...)
 	return append(out, measures(a, b)...)
 }
@@ -135,22 +132,6 @@ func share(r *sim.Report, name string) sim.Interval {
 		}
 	}
 	return sim.Wilson(0, float64(r.Games-r.Errors))
-}
-
-// meanTurns is the mean game length with its normal 95% interval, from
-// the exact counts of lengths (Rate holds the mean).
-func meanTurns(r *sim.Report) sim.Interval {
-	var n, sum, sq float64
-	for turns, count := range r.Turns {
-		c, t := float64(count), float64(turns)
-		n, sum, sq = n+c, sum+c*t, sq+c*t*t
-	}
-	if n < 2 {
-		return sim.Interval{}
-	}
-	mean := sum / n
-	half := z95 * math.Sqrt(max(0, sq/n-mean*mean)*n/(n-1)/n)
-	return sim.Interval{Rate: mean, Low: mean - half, High: mean + half, Method: "normal-mean", N: n}
 }
 
 // cards compares each card both runs played often enough: its player's

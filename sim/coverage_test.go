@@ -210,3 +210,59 @@ func TestPairedDifferencesCoverTheTruth(t *testing.T) {
 		checkCoverage(t, name+", draw rate difference (1% vs 2%)", drawHits)
 	}
 }
+
+// The mean game length's interval counts deals: the games of a mirrored
+// deal share its shuffle, and so, in part, their length. Deals here are
+// long (30 turns) or short (10) at even odds, and each game adds 0-4
+// turns of its own: the true mean is 22. The interval must hold it 93-97%
+// of the time, mirrored or not; over the games as if independent, the
+// mirrored batches' intervals held it about 83% of the time.
+func TestMeanLengthIntervalCountsDeals(t *testing.T) {
+	const trueMean = 22.0
+	for _, mirror := range []bool{false, true} {
+		rng := engine.NewRNG(17)
+		hits, plainHits := 0, 0
+		var effective, games float64 // the effective sample against the games, summed
+		for range coverageReps {
+			cfg := sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random", "random"}, Mirror: mirror}
+			byDeal, plain := sim.NewTally(cfg), sim.NewTally(sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random", "random"}})
+			for range 100 {
+				base := 10
+				if rng.Chance(0.5) {
+					base = 30
+				}
+				var deal []sim.GameResult
+				for rotation := range len(cfg.Agents) {
+					if rotation > 0 && !mirror {
+						break
+					}
+					g := sim.GameResult{Rotation: rotation, Winners: engine.SeatSet(1), Reason: "won", Turns: base + rng.IntN(5)}
+					deal = append(deal, g)
+					plain.AddDeal([]sim.GameResult{g})
+				}
+				byDeal.AddDeal(deal)
+			}
+			rep := byDeal.Report()
+			if iv := rep.MeanTurnsInterval; iv.Low <= trueMean && trueMean <= iv.High {
+				hits++
+			}
+			effective, games = effective+rep.MeanTurnsInterval.N, games+float64(rep.Games)
+			if iv := plain.Report().MeanTurnsInterval; iv.Low <= trueMean && trueMean <= iv.High {
+				plainHits++
+			}
+		}
+		c, plainC := float64(hits)/coverageReps, float64(plainHits)/coverageReps
+		t.Logf("mirrored %v: coverage %.3f, over games as if independent %.3f", mirror, c, plainC)
+		if c < coverageLow || c > coverageHigh {
+			t.Errorf("mirrored %v: the mean length's interval held the truth %.3f of the time, want %.2f-%.2f", mirror, c, coverageLow, coverageHigh)
+		}
+		if mirror && plainC > 0.9 {
+			t.Errorf("over games as if independent the coverage is %.3f: the deals no longer share their lengths", plainC)
+		}
+		// Two games of a deal nearly as alike as one: about one game's
+		// worth of evidence a deal.
+		if share := effective / games; (mirror && (share < 0.45 || share > 0.6)) || (!mirror && share != 1) {
+			t.Errorf("mirrored %v: the effective sample is %.2f of the games", mirror, share)
+		}
+	}
+}

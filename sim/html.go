@@ -150,13 +150,14 @@ func inlineSVG(c Chart) (template.HTML, error) {
 // English ones; WriteHTML binds its document's language to a clone.
 func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 	return template.FuncMap{
-		"t":         func(key string, kv ...any) string { return words.T(l, key, kv...) },
-		"pct":       func(x float64) string { return i18n.Percent(l, x, 1) },
-		"iv":        func(iv Interval) string { return RatePercent(l, iv) },
-		"dec":       func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
-		"signedPct": func(x float64) string { return i18n.SignedPercent(l, x, 1) },
-		"bounds":    func(low, high string) string { return i18n.Bounds(l, low, high) },
-		"rating":    func(x float64) string { return i18n.Signed(l, x, 0) },
+		"t":          func(key string, kv ...any) string { return words.T(l, key, kv...) },
+		"pct":        func(x float64) string { return i18n.Percent(l, x, 1) },
+		"iv":         func(iv Interval) string { return RatePercent(l, iv) },
+		"dec":        func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
+		"signedPct":  func(x float64) string { return i18n.SignedPercent(l, x, 1) },
+		"bounds":     func(low, high string) string { return i18n.Bounds(l, low, high) },
+		"meanBounds": func(r *Report) string { return meanWithBounds(l, MeanTurnsOf(r)) },
+		"rating":     func(x float64) string { return i18n.Signed(l, x, 0) },
 		"fraction": func(iv Interval) string {
 			return i18n.Decimal(l, iv.Rate, 3) + " [" + i18n.Decimal(l, iv.Low, 3) + "–" + i18n.Decimal(l, iv.High, 3) + "]"
 		},

@@ -40,6 +40,10 @@ const (
 	// MethodNewcombeByDeal is MethodNewcombeHybrid widened (or narrowed)
 	// by the design effect of counting seat-games that share deals.
 	MethodNewcombeByDeal = "newcombe-hybrid-by-deal"
+	// MethodMean is the normal interval of a mean over independent games,
+	// MethodMeanByDeal the same by deal, with a cluster-robust variance.
+	MethodMean       = "normal"
+	MethodMeanByDeal = "normal-by-deal"
 )
 
 // z95 is the normal quantile of a two-sided 95% interval.
@@ -123,6 +127,57 @@ func (c Clustered) Interval() Interval {
 	iv := Wilson(p*eff, eff)
 	iv.Rate, iv.Method = p, MethodCluster
 	return iv
+}
+
+// MeanInterval is the mean Y/M of a figure summed over clusters (Y the
+// cluster's sum of the figure, M its games) with a 95% normal interval
+// from the cluster-robust variance of the ratio; N is the effective
+// sample: the games over the design effect, from the variance of one
+// game's figure.
+func (c Clustered) MeanInterval(gameVariance float64) Interval {
+	if c.M == 0 || c.Clusters < 2 {
+		return Interval{Method: MethodMeanByDeal}
+	}
+	d, n := float64(c.Clusters), float64(c.M)
+	mean := float64(c.Y) / n
+	sq := float64(c.YY) - 2*mean*float64(c.YM) + mean*mean*float64(c.MM)
+	v := d / (d - 1) * max(0, sq) / (n * n)
+	half := z95 * math.Sqrt(v)
+	eff := n
+	if v > 0 {
+		eff = gameVariance / v
+	}
+	return Interval{Rate: mean, Low: mean - half, High: mean + half, Method: MethodMeanByDeal, N: eff}
+}
+
+// meanTurns is the mean game length with its 95% normal interval: over
+// the games' lengths, or by deal in a mirrored batch, whose games share
+// their shuffles and so, in part, their lengths.
+func (t *Tally) meanTurns() Interval {
+	var n, sum, sumSq float64
+	for turns, games := range t.Turns {
+		x, g := float64(turns), float64(games)
+		n, sum, sumSq = n+g, sum+g*x, sumSq+g*x*x
+	}
+	if n < 2 {
+		return Interval{}
+	}
+	mean := sum / n
+	variance := max(0, sumSq/n-mean*mean) * n / (n - 1) // of one game's length
+	if c := t.Deals[dealTurns]; t.Mirror && c != nil && c.M == int64(n) {
+		return c.MeanInterval(variance)
+	}
+	half := z95 * math.Sqrt(variance/n)
+	return Interval{Rate: mean, Low: mean - half, High: mean + half, Method: MethodMean, N: n}
+}
+
+// MeanTurnsOf is r's mean game length with its 95% interval, also for a
+// report stored before it carried one.
+func MeanTurnsOf(r *Report) Interval {
+	if r.MeanTurnsInterval.Method != "" {
+		return r.MeanTurnsInterval
+	}
+	return r.meanTurns()
 }
 
 // Distribution summarises a whole-number measure (such as turns) from

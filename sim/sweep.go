@@ -77,19 +77,13 @@ func NoSuchDeck(deck string, decks []string) error {
 	return fmt.Errorf("no seat plays deck %q (the decks are %s): give it to a seat with --decks", deck, strings.Join(decks, ", "))
 }
 
-// meanTurns is the mean game length with its normal 95% interval.
+// meanTurns is the mean game length with its 95% interval.
 func meanTurns(r *Report) (Interval, error) {
-	var n, sum, sumSq float64
-	for turns, games := range r.Turns {
-		t, g := float64(turns), float64(games)
-		n, sum, sumSq = n+g, sum+g*t, sumSq+g*t*t
-	}
-	if n < 2 {
+	iv := MeanTurnsOf(r)
+	if iv.N < 2 {
 		return Interval{}, fmt.Errorf("too few games to measure their length")
 	}
-	mean := sum / n
-	se := math.Sqrt((sumSq/n - mean*mean) / (n - 1))
-	return Interval{Rate: mean, Low: mean - z95*se, High: mean + z95*se, Method: "normal", N: n}, nil
+	return iv, nil
 }
 
 // Setting is one combination of a sweep's values, with the game whose

@@ -221,6 +221,9 @@ const (
 	dealDraw  = "draw"
 	dealCap   = "turn cap"
 	dealFirst = "first player win"
+	// dealTurns sums the turns of a deal's games (its "events"), for the
+	// mean length's interval.
+	dealTurns = "turns"
 )
 
 func dealSeat(s int) string      { return "p" + strconv.Itoa(s+1) + " win" }
@@ -245,6 +248,17 @@ func (c *dealCounts) count(name string, event bool) {
 	(*c)[name] = ym
 }
 
+// sum counts a game whose figure name is v.
+func (c *dealCounts) sum(name string, v int) {
+	if *c == nil {
+		*c = dealCounts{}
+	}
+	ym := (*c)[name]
+	ym[0] += v
+	ym[1]++
+	(*c)[name] = ym
+}
+
 func (c *dealCounts) add(seats int, r GameResult) {
 	if r.Err != "" {
 		return
@@ -256,6 +270,7 @@ func (c *dealCounts) add(seats int, r GameResult) {
 	}
 	c.count(dealDraw, r.Winners == 0)
 	c.count(dealCap, r.Capped)
+	c.sum(dealTurns, r.Turns)
 	if r.First != engine.NoSeat {
 		c.count(dealFirst, r.Winners.Has(r.First))
 	}
@@ -453,6 +468,7 @@ func (t *Tally) Report() *Report {
 	}
 	rep.TurnStats = distribution(t.Turns)
 	rep.MeanTurns = rep.TurnStats.Mean
+	rep.MeanTurnsInterval = t.meanTurns()
 	if played > 0 {
 		rep.MeanActions = float64(t.Actions) / float64(played)
 	}
@@ -478,9 +494,12 @@ type Report struct {
 	CapRate      Interval      `json:"cap_rate"`
 	FirstPlayer  Interval      `json:"first_player_win_rate"`
 	MeanTurns    float64       `json:"mean_turns"`
-	MeanActions  float64       `json:"mean_actions"`
-	TurnStats    Distribution  `json:"turn_stats"`
-	EndReasons   []Share       `json:"end_reasons"`
+	// MeanTurnsInterval is the mean length with its 95% normal interval,
+	// by deal in a mirrored batch (see MeanTurnsOf).
+	MeanTurnsInterval Interval     `json:"mean_turns_interval,omitzero"`
+	MeanActions       float64      `json:"mean_actions"`
+	TurnStats         Distribution `json:"turn_stats"`
+	EndReasons        []Share      `json:"end_reasons"`
 	// DealCount is, for a mirrored batch, the number of deals: the
 	// clusters its intervals are computed over.
 	DealCount int `json:"deal_count,omitempty"`

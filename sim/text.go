@@ -58,7 +58,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	if r.FirstDisagreed > 0 {
 		tw.line("  ", "report.text.first_disagreed", "n", r.FirstDisagreed, "checked", r.FirstChecked)
 	}
-	tw.line("  ", "report.text.length", "mean", i18n.Decimal(l, r.MeanTurns, 1), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
+	tw.line("  ", "report.text.length", "mean", meanWithBounds(l, MeanTurnsOf(r)), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
 		"p90", r.TurnStats.P90, "max", r.TurnStats.Max, "actions", i18n.Decimal(l, r.MeanActions, 1))
 	if len(r.EndReasons) > 0 {
 		// A line each, the commonest first: a game's reasons are sentences
@@ -393,4 +393,13 @@ func (tw textWriter) cell(iv Interval) string {
 		sep = "-"
 	}
 	return i18n.Percent(tw.l, iv.Rate, 1) + " [" + i18n.Decimal(tw.l, 100*iv.Low, 0) + sep + i18n.Decimal(tw.l, 100*iv.High, 0) + "]"
+}
+
+// meanWithBounds writes a mean with its 95% interval, to one decimal.
+func meanWithBounds(l i18n.Lang, iv Interval) string {
+	mean := i18n.Decimal(l, iv.Rate, 1)
+	if iv.N < 2 {
+		return mean
+	}
+	return mean + " " + i18n.Bounds(l, i18n.Decimal(l, iv.Low, 1), i18n.Decimal(l, iv.High, 1))
 }
