@@ -153,7 +153,12 @@ func cards(a, b *sim.Report) []Difference {
 	return out
 }
 
+// playRate is how often the card was played, with its interval; over
+// seat-games for a report stored before it carried one.
 func playRate(c sim.CardStat) sim.Interval {
+	if c.PlayShare.Method != "" {
+		return c.PlayShare
+	}
 	return sim.Wilson(float64(c.Played), float64(c.Played+c.NotPlayed))
 }
 

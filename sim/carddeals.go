@@ -129,6 +129,13 @@ func cardGroups(deck Clustered, m CardMoments, won, seen int) (with, without Clu
 	return with, without
 }
 
+// shareByDeal is the share of the deck's seat-games that had the card
+// (seen of them), as clusters of deals: in a deal the card's seat-games
+// are its "events" and the deck's its games.
+func shareByDeal(deck Clustered, m CardMoments, seen int) Interval {
+	return Clustered{Clusters: deck.Clusters, Y: int64(seen), M: deck.M, YY: m.MM, YM: m.MDeckM, MM: deck.MM}.Interval()
+}
+
 // diffVariance is the cluster-robust (linearised) variance of the
 // difference between the rates of the two groups, which share their
 // deals: the sum over deals of the squared residuals

@@ -51,7 +51,7 @@ func (m *handModel) deal(index int) []sim.GameResult {
 		for seat := range 2 {
 			hand := (seat + g) % 2 // the hand seat holds in game g
 			if drew[hand] {
-				drawn[seat] = []int{0}
+				drawn[seat] = []int{0} // and played: Played is the same list
 			}
 			decks[seat] = m.decks[hand]
 		}
@@ -60,7 +60,7 @@ func (m *handModel) deal(index int) []sim.GameResult {
 			winner = 1 - winner
 		}
 		out = append(out, sim.GameResult{Index: index*games + g, Rotation: g, Winners: engine.SeatSet(0).With(engine.Seat(winner)),
-			Reason: "tricks", Turns: 9, Drawn: drawn, Decks: decks})
+			Reason: "tricks", Turns: 9, Drawn: drawn, Played: drawn, Decks: decks})
 	}
 	return out
 }
@@ -89,7 +89,7 @@ func TestCardIntervalsCountDealsNotSeatGames(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			model := handModel{rng: engine.NewRNG(42), mirror: tc.mirror, decks: tc.decks}
-			var impactHits, rateHits, naiveHits int
+			var impactHits, rateHits, shareHits, naiveHits int
 			for range coverageReps {
 				tally := sim.NewTally(sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Mirror: tc.mirror, Agents: []string{"random"}})
 				for d := range 200 {
@@ -102,6 +102,9 @@ func TestCardIntervalsCountDealsNotSeatGames(t *testing.T) {
 				if one.WhenDrawn.Low <= handWhenDrawn && handWhenDrawn <= one.WhenDrawn.High {
 					rateHits++
 				}
+				if one.PlayShare.Low <= 0.5 && 0.5 <= one.PlayShare.High {
+					shareHits++ // played whenever drawn, by half the hands
+				}
 				if !tc.pooled {
 					k1, k0 := one.WhenDrawn.Rate*float64(one.Drawn), one.WhenNotDrawn.Rate*float64(one.NotDrawn)
 					if low, high := sim.NewcombeDiff(k1, float64(one.Drawn), k0, float64(one.NotDrawn)); low <= handImpact && handImpact <= high {
@@ -113,8 +116,9 @@ func TestCardIntervalsCountDealsNotSeatGames(t *testing.T) {
 				}
 			}
 			impact, rate, naive := float64(impactHits)/coverageReps, float64(rateHits)/coverageReps, float64(naiveHits)/coverageReps
-			t.Logf("coverage: impact %.3f, rate when drawn %.3f; over seat-games %.3f", impact, rate, naive)
-			for what, c := range map[string]float64{"impact when drawn": impact, "win rate when drawn": rate} {
+			share := float64(shareHits) / coverageReps
+			t.Logf("coverage: impact %.3f, rate when drawn %.3f, play rate %.3f; impact over seat-games %.3f", impact, rate, share, naive)
+			for what, c := range map[string]float64{"impact when drawn": impact, "win rate when drawn": rate, "play rate": share} {
 				if tc.pooled && what != "impact when drawn" {
 					continue // a pooled row has no interval of its rates
 				}

@@ -206,9 +206,12 @@ type CardStat struct {
 	Pooled bool `json:"pooled,omitempty"`
 	Decks  int  `json:"decks,omitempty"`
 	// Played and NotPlayed count the seat-games with and without it.
-	Played     int      `json:"played"`
-	NotPlayed  int      `json:"not_played"`
-	PlayRate   float64  `json:"play_rate"`
+	Played    int     `json:"played"`
+	NotPlayed int     `json:"not_played"`
+	PlayRate  float64 `json:"play_rate"`
+	// PlayShare is PlayRate with its 95% interval, by deal where the
+	// deck's seat-games share deals (see CardMoments); within a deck only.
+	PlayShare  Interval `json:"play_rate_interval,omitzero"`
 	WhenPlayed Interval `json:"win_when_played"`
 	WhenNot    Interval `json:"win_when_not_played"`
 	// Impact is WhenPlayed.Rate - WhenNot.Rate: a correlation, not a
@@ -308,11 +311,13 @@ func deckCardStat(name, deck string, d *DeckCards) CardStat {
 		PlayRate:   float64(c.Played) / float64(max(1, d.SeatGames)),
 		WhenPlayed: Wilson(float64(c.Won), float64(c.Played)),
 		WhenNot:    Wilson(float64(d.SeatWins-c.Won), float64(d.SeatGames-c.Played))}
+	st.PlayShare = Wilson(float64(c.Played), float64(d.SeatGames))
 	byDeal := d.byDeal()
 	if byDeal && c.PlayedByDeal != nil {
 		with, without := cardGroups(*d.Deals, *c.PlayedByDeal, c.Won, c.Played)
 		st.WhenPlayed, st.WhenNot = with.Interval(), without.Interval()
 		st.playVariance = diffVariance(*d.Deals, *c.PlayedByDeal, with, without)
+		st.PlayShare = shareByDeal(*d.Deals, *c.PlayedByDeal, c.Played)
 	}
 	if st.Played > 0 && st.NotPlayed > 0 {
 		st.Impact = st.WhenPlayed.Rate - st.WhenNot.Rate
