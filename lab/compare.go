@@ -162,13 +162,16 @@ func playRate(c sim.CardStat) sim.Interval {
 	return sim.Wilson(float64(c.Played), float64(c.Played+c.NotPlayed))
 }
 
-// measures compares the game's own figures by their means, which the
-// reports give without an interval.
+// measures compares the game's own figures by their means.
 func measures(a, b *sim.Report) []Difference {
 	var out []Difference
 	for _, mb := range b.MeasureStats {
 		for _, ma := range a.MeasureStats {
-			if ma.Name == mb.Name {
+			switch {
+			case ma.Name != mb.Name:
+			case ma.MeanInterval.Method != "" && mb.MeanInterval.Method != "":
+				out = append(out, mover("measure", mb.Name, ma.MeanInterval, mb.MeanInterval))
+			default: // a run stored before its figures had intervals
 				out = append(out, Difference{Figure: "measure", Name: mb.Name, A: sim.Interval{Rate: ma.Mean},
 					B: sim.Interval{Rate: mb.Mean}, Diff: mb.Mean - ma.Mean})
 			}

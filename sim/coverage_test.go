@@ -216,7 +216,8 @@ func TestPairedDifferencesCoverTheTruth(t *testing.T) {
 // long (30 turns) or short (10) at even odds, and each game adds 0-4
 // turns of its own: the true mean is 22. The interval must hold it 93-97%
 // of the time, mirrored or not; over the games as if independent, the
-// mirrored batches' intervals held it about 83% of the time.
+// mirrored batches' intervals held it about 83% of the time. A game's
+// own figure (engine.Measure) gets the same interval.
 func TestMeanLengthIntervalCountsDeals(t *testing.T) {
 	const trueMean = 22.0
 	for _, mirror := range []bool{false, true} {
@@ -237,6 +238,7 @@ func TestMeanLengthIntervalCountsDeals(t *testing.T) {
 						break
 					}
 					g := sim.GameResult{Rotation: rotation, Winners: engine.SeatSet(1), Reason: "won", Turns: base + rng.IntN(5)}
+					g.Measures = []engine.Measure{{Name: "length", Value: g.Turns}} // a game's own figure, counted alike
 					deal = append(deal, g)
 					plain.AddDeal([]sim.GameResult{g})
 				}
@@ -245,6 +247,9 @@ func TestMeanLengthIntervalCountsDeals(t *testing.T) {
 			rep := byDeal.Report()
 			if iv := rep.MeanTurnsInterval; iv.Low <= trueMean && trueMean <= iv.High {
 				hits++
+			}
+			if m := rep.MeasureStats[0].MeanInterval; math.Abs(m.Low-rep.MeanTurnsInterval.Low) > 1e-9 || m.Method != rep.MeanTurnsInterval.Method {
+				t.Fatalf("the game's figure equal to the length has the interval %+v, the length %+v", m, rep.MeanTurnsInterval)
 			}
 			effective, games = effective+rep.MeanTurnsInterval.N, games+float64(rep.Games)
 			if iv := plain.Report().MeanTurnsInterval; iv.Low <= trueMean && trueMean <= iv.High {

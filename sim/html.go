@@ -156,8 +156,14 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"dec":        func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
 		"signedPct":  func(x float64) string { return i18n.SignedPercent(l, x, 1) },
 		"bounds":     func(low, high string) string { return i18n.Bounds(l, low, high) },
-		"meanBounds": func(r *Report) string { return meanWithBounds(l, MeanTurnsOf(r)) },
-		"rating":     func(x float64) string { return i18n.Signed(l, x, 0) },
+		"meanBounds": func(r *Report) string { return meanWithBounds(l, MeanTurnsOf(r), 1) },
+		"figureMean": func(m MeasureStat) string {
+			if m.MeanInterval.Method == "" {
+				return i18n.Decimal(l, m.Mean, 2)
+			}
+			return meanWithBounds(l, m.MeanInterval, 2)
+		},
+		"rating": func(x float64) string { return i18n.Signed(l, x, 0) },
 		"fraction": func(iv Interval) string {
 			return i18n.Decimal(l, iv.Rate, 3) + " [" + i18n.Decimal(l, iv.Low, 3) + "–" + i18n.Decimal(l, iv.High, 3) + "]"
 		},

@@ -240,6 +240,19 @@ func TestGameFiguresAreAveragedWhereTheyOccur(t *testing.T) {
 		tally.Add(sim.GameResult{Index: i, Winners: engine.SeatSet(0).With(0), Reason: "tricks", Turns: 9, Measures: ms})
 	}
 	got := tally.Report().MeasureStats
+	// The intervals: 6 ± z/√3 (values 5, 7, 6: variance 1), 3 ± z (2, 4:
+	// variance 2, over 2 games).
+	const z = 1.959963984540054
+	if len(got) != 2 {
+		t.Fatalf("figures %+v, want two", got)
+	}
+	for i, half := range []float64{z / math.Sqrt(3), z} {
+		iv := got[i].MeanInterval
+		if iv.Method != sim.MethodMean || math.Abs(iv.Low-(iv.Rate-half)) > 1e-9 || math.Abs(iv.High-(iv.Rate+half)) > 1e-9 {
+			t.Errorf("%s: interval %+v, want the mean ± %.4f", got[i].Name, iv, half)
+		}
+		got[i].MeanInterval = sim.Interval{}
+	}
 	want := []sim.MeasureStat{{Name: "most tricks taken", Games: 3, Mean: 6, Min: 5, Max: 7},
 		{Name: "tied tricks", Games: 2, Mean: 3, Min: 2, Max: 4}}
 	if !reflect.DeepEqual(got, want) {

@@ -159,12 +159,19 @@ func (t *Tally) meanTurns() Interval {
 		x, g := float64(turns), float64(games)
 		n, sum, sumSq = n+g, sum+g*x, sumSq+g*x*x
 	}
+	return t.mean(n, sum, sumSq, dealTurns)
+}
+
+// mean is the mean of a figure over n games, from its sum and sum of
+// squares, with its 95% normal interval: by deal in a mirrored batch
+// that counted the figure by deal under the name deal.
+func (t *Tally) mean(n, sum, sumSq float64, deal string) Interval {
 	if n < 2 {
 		return Interval{}
 	}
 	mean := sum / n
-	variance := max(0, sumSq/n-mean*mean) * n / (n - 1) // of one game's length
-	if c := t.Deals[dealTurns]; t.Mirror && c != nil && c.M == int64(n) {
+	variance := max(0, sumSq/n-mean*mean) * n / (n - 1) // of one game's figure
+	if c := t.Deals[deal]; t.Mirror && c != nil && c.M == int64(n) {
 		return c.MeanInterval(variance)
 	}
 	half := z95 * math.Sqrt(variance/n)

@@ -87,6 +87,7 @@ type EntrantTally struct {
 type MeasureTally struct {
 	Games int   `json:"games"`
 	Sum   int64 `json:"sum"`
+	SumSq int64 `json:"sum_sq,omitempty"` // 0 in tallies stored before it was kept
 	Min   int   `json:"min"`
 	Max   int   `json:"max"`
 }
@@ -100,6 +101,7 @@ func (m *MeasureTally) add(o MeasureTally) {
 	}
 	m.Games += o.Games
 	m.Sum += o.Sum
+	m.SumSq += o.SumSq
 }
 
 // ErrorSample is a failed game's message.
@@ -184,7 +186,8 @@ func (t *Tally) add(r GameResult) {
 	}
 	t.addCards(r)
 	for _, m := range r.Measures {
-		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: int64(m.Value), Min: m.Value, Max: m.Value})
+		v := int64(m.Value)
+		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: v, SumSq: v * v, Min: m.Value, Max: m.Value})
 	}
 }
 
@@ -226,9 +229,10 @@ const (
 	dealTurns = "turns"
 )
 
-func dealSeat(s int) string      { return "p" + strconv.Itoa(s+1) + " win" }
-func dealEntrant(e int) string   { return "entrant " + strconv.Itoa(e+1) + " win" }
-func dealReason(r string) string { return reasonPrefix + r }
+func dealSeat(s int) string       { return "p" + strconv.Itoa(s+1) + " win" }
+func dealEntrant(e int) string    { return "entrant " + strconv.Itoa(e+1) + " win" }
+func dealReason(r string) string  { return reasonPrefix + r }
+func dealMeasure(m string) string { return "measure " + m }
 
 // reasonPrefix starts the names of the end reasons' rates.
 const reasonPrefix = "ended by "
@@ -271,6 +275,9 @@ func (c *dealCounts) add(seats int, r GameResult) {
 	c.count(dealDraw, r.Winners == 0)
 	c.count(dealCap, r.Capped)
 	c.sum(dealTurns, r.Turns)
+	for _, m := range r.Measures {
+		c.sum(dealMeasure(m.Name), m.Value)
+	}
 	if r.First != engine.NoSeat {
 		c.count(dealFirst, r.Winners.Has(r.First))
 	}
@@ -479,8 +486,11 @@ func (t *Tally) Report() *Report {
 	rep.CardRanking = cardRanking(rep.CardStats)
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
 		m := t.Measures[name]
-		rep.MeasureStats = append(rep.MeasureStats, MeasureStat{Name: name, Games: m.Games,
-			Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max})
+		st := MeasureStat{Name: name, Games: m.Games, Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max}
+		if m.SumSq > 0 {
+			st.MeanInterval = t.mean(float64(m.Games), float64(m.Sum), float64(m.SumSq), dealMeasure(name))
+		}
+		rep.MeasureStats = append(rep.MeasureStats, st)
 	}
 	return rep
 }
@@ -532,8 +542,11 @@ type MeasureStat struct {
 	Name  string  `json:"name"`
 	Games int     `json:"games"`
 	Mean  float64 `json:"mean"`
-	Min   int     `json:"min"`
-	Max   int     `json:"max"`
+	// MeanInterval is Mean with its 95% normal interval, by deal in a
+	// mirrored batch.
+	MeanInterval Interval `json:"mean_interval,omitzero"`
+	Min          int      `json:"min"`
+	Max          int      `json:"max"`
 }
 
 // EntrantRate is an entrant's win rate.

@@ -58,7 +58,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	if r.FirstDisagreed > 0 {
 		tw.line("  ", "report.text.first_disagreed", "n", r.FirstDisagreed, "checked", r.FirstChecked)
 	}
-	tw.line("  ", "report.text.length", "mean", meanWithBounds(l, MeanTurnsOf(r)), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
+	tw.line("  ", "report.text.length", "mean", meanWithBounds(l, MeanTurnsOf(r), 1), "min", r.TurnStats.Min, "median", r.TurnStats.P50,
 		"p90", r.TurnStats.P90, "max", r.TurnStats.Max, "actions", i18n.Decimal(l, r.MeanActions, 1))
 	if len(r.EndReasons) > 0 {
 		// A line each, the commonest first: a game's reasons are sentences
@@ -164,7 +164,11 @@ func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 	}
 	width := widest(names, 34)
 	for i, m := range r.MeasureStats {
-		fmt.Fprintf(tw.w, "    %-*s %7s  (%s)\n", width, names[i], i18n.Decimal(tw.l, m.Mean, 2),
+		mean := i18n.Decimal(tw.l, m.Mean, 2)
+		if m.MeanInterval.Method != "" {
+			mean = meanWithBounds(tw.l, m.MeanInterval, 2)
+		}
+		fmt.Fprintf(tw.w, "    %-*s %7s  (%s)\n", width, names[i], mean,
 			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }
@@ -395,11 +399,12 @@ func (tw textWriter) cell(iv Interval) string {
 	return i18n.Percent(tw.l, iv.Rate, 1) + " [" + i18n.Decimal(tw.l, 100*iv.Low, 0) + sep + i18n.Decimal(tw.l, 100*iv.High, 0) + "]"
 }
 
-// meanWithBounds writes a mean with its 95% interval, to one decimal.
-func meanWithBounds(l i18n.Lang, iv Interval) string {
-	mean := i18n.Decimal(l, iv.Rate, 1)
+// meanWithBounds writes a mean with its 95% interval, to digits
+// decimals.
+func meanWithBounds(l i18n.Lang, iv Interval, digits int) string {
+	mean := i18n.Decimal(l, iv.Rate, digits)
 	if iv.N < 2 {
 		return mean
 	}
-	return mean + " " + i18n.Bounds(l, i18n.Decimal(l, iv.Low, 1), i18n.Decimal(l, iv.High, 1))
+	return mean + " " + i18n.Bounds(l, i18n.Decimal(l, iv.Low, digits), i18n.Decimal(l, iv.High, digits))
 }
