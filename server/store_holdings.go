@@ -2,8 +2,10 @@ package server
 
 import (
 	"context"
+	"database/sql"
 	"database/sql/driver"
 	"sync"
+	"time"
 )
 
 // What an account holds and what it has committed its cards to must change
@@ -30,27 +32,27 @@ func (srv *Server) holdCards(ctx context.Context, account string, fn func() erro
 	return fn()
 }
 
-// HoldCards takes, on PostgreSQL, a session lock on the account held by a
-// connection of its own until fn returns, so that the replicas share it;
-// a SQLite file serves one process, whose lock in memory is enough.
+// HoldCards takes a lock in memory, which is all a SQLite file needs (it
+// serves one process), and on PostgreSQL then a session lock, held by a
+// connection until fn returns, which the replicas share. Requests for one
+// account wait in memory, not in the database: each waiting in
+// pg_advisory_lock would hold one of the pool's few connections, and a
+// client sending many at once would leave none for the moves.
 func (s *sqlStore) HoldCards(ctx context.Context, account string, fn func() error) error {
 	key := "holdings of " + account
+	unlock, err := s.holdings.lock(ctx, key)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	if !s.postgres {
-		unlock, err := s.holdings.lock(ctx, key)
-		if err != nil {
-			return err
-		}
-		defer unlock()
 		return fn()
 	}
-	conn, err := s.read.Conn(ctx)
+	conn, err := s.lockShared(ctx, key)
 	if err != nil {
 		return err
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, `SELECT pg_advisory_lock(hashtextextended($1, 0))`, key); err != nil {
-		return err
-	}
 	defer func() {
 		if _, err := conn.ExecContext(context.WithoutCancel(ctx), `SELECT pg_advisory_unlock(hashtextextended($1, 0))`, key); err != nil {
 			// A connection that may still hold the lock must not go back
@@ -59,6 +61,34 @@ func (s *sqlStore) HoldCards(ctx context.Context, account string, fn func() erro
 		}
 	}()
 	return fn()
+}
+
+// lockShared takes PostgreSQL's session lock on key and returns the
+// connection that holds it. While another replica holds the lock it
+// tries again after a pause, giving the connection back meanwhile.
+func (s *sqlStore) lockShared(ctx context.Context, key string) (*sql.Conn, error) {
+	pause := time.Millisecond
+	for {
+		conn, err := s.read.Conn(ctx)
+		if err != nil {
+			return nil, err
+		}
+		var got bool
+		err = conn.QueryRowContext(ctx, `SELECT pg_try_advisory_lock(hashtextextended($1, 0))`, key).Scan(&got)
+		if err == nil && got {
+			return conn, nil
+		}
+		conn.Close()
+		if err != nil {
+			return nil, err
+		}
+		select {
+		case <-time.After(pause):
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+		pause = min(2*pause, 50*time.Millisecond)
+	}
 }
 
 // keyedMutex is a mutex for each key, held by one caller at a time.

@@ -71,3 +71,41 @@ func TestPostgresHoldsCardsOneChangeAtATimeOnEveryReplica(t *testing.T) {
 	dsn := startPostgres(t)
 	holdingsContract(t, openTestStore(t, dsn), openTestStore(t, dsn))
 }
+
+// Forty changes to one account's holdings sent at once to one replica wait
+// in memory, not each on a connection of the pool: in pg_advisory_lock
+// they held all eight, and every other query of the replica, its moves'
+// among them, waited for one.
+func TestPostgresHoldersWaitWithoutTheConnections(t *testing.T) {
+	st := openTestStore(t, startPostgres(t)).(*sqlStore)
+	var most atomic.Int32
+	stop := make(chan struct{})
+	sampled := make(chan struct{})
+	go func() {
+		defer close(sampled)
+		for {
+			if n := int32(st.read.Stats().InUse); n > most.Load() {
+				most.Store(n)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(100 * time.Microsecond):
+			}
+		}
+	}()
+	var wg sync.WaitGroup
+	for range 40 {
+		wg.Go(func() {
+			if err := st.HoldCards(t.Context(), "ada", func() error { time.Sleep(time.Millisecond); return nil }); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	close(stop)
+	<-sampled
+	if most.Load() > 2 {
+		t.Errorf("40 changes to one account's holdings at once took %d of the pool's connections at a time, want 1", most.Load())
+	}
+}
