@@ -182,7 +182,13 @@ func (srv *Server) takeToken(ctx context.Context, key string, rate float64, burs
 // answers 429 with Retry-After and why (or the store's failure) and
 // returns false when no token is left.
 func (srv *Server) admitAddress(w http.ResponseWriter, r *http.Request, prefix string, rate float64, burst int, why *refusal) bool {
-	wait, err := srv.takeToken(r.Context(), prefix+srv.creatorKey(clientUnit(r)), rate, burst)
+	return srv.admitBucket(w, r, prefix+srv.creatorKey(clientUnit(r)), rate, burst, why)
+}
+
+// admitBucket takes a token from the named bucket, as admitAddress does
+// from an address's.
+func (srv *Server) admitBucket(w http.ResponseWriter, r *http.Request, bucket string, rate float64, burst int, why *refusal) bool {
+	wait, err := srv.takeToken(r.Context(), bucket, rate, burst)
 	if err != nil {
 		srv.httpError(w, err)
 		return false

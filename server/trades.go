@@ -23,6 +23,15 @@ type TradeRequest struct {
 	Count    int    `json:"count"`
 }
 
+// An account may make tradeBurst trades at once, then tradeRate a
+// second (12 a minute): a person trading an evening's cards never waits,
+// and no client fills the store with the history of cards sent back and
+// forth. Refused trades count too, as their checks read the store.
+var (
+	tradeRate  = 0.2
+	tradeBurst = 30
+)
+
 func (srv *Server) tradeRoutes(m *http.ServeMux) {
 	m.HandleFunc("POST /api/trades", srv.withDecks(srv.handleTrade))
 	m.HandleFunc("GET /api/trades", srv.withDecks(srv.handleTrades))
@@ -44,6 +53,10 @@ func (srv *Server) deckStore() DeckStore { return srv.store.(DeckStore) }
 func (srv *Server) handleTrade(w http.ResponseWriter, r *http.Request) {
 	ss, _, ok := srv.mustLogIn(w, r)
 	if !ok {
+		return
+	}
+	if !srv.admitBucket(w, r, "trade:account:"+ss.Owner, tradeRate, tradeBurst,
+		refuse(http.StatusTooManyRequests, "trades_from_account", "rate", tradeRate*60)) {
 		return
 	}
 	req, ok := bodyOf[TradeRequest](srv, w, r)

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"kartenwerk/engine/i18n"
 )
 
 func tradesOf(t *testing.T, b *browser) []Trade {
@@ -121,5 +123,34 @@ func TestTradeNeedsCSRF(t *testing.T) {
 	alice.csrf, alice.header = good, http.Header{}
 	if n := owned(t, alice); n != 1 {
 		t.Errorf("alice owns %d after forged trades, want 1", n)
+	}
+}
+
+// TestTradesBeyondTheBurstAreRefused: an account makes at most tradeBurst
+// trades at once, refused ones included (each reads the store), then 429
+// with Retry-After, in its language; another account's trades go on.
+func TestTradesBeyondTheBurstAreRefused(t *testing.T) {
+	old := tradeBurst
+	tradeBurst = 3
+	t.Cleanup(func() { tradeBurst = old })
+	e := newCodesEnv(t, 1)
+	alice, bob := e.player("alice"), e.player("bob")
+	for i := range tradeBurst {
+		if res, raw := alice.do("POST", "/api/trades", emberFox("bob", 1)); res.StatusCode != http.StatusConflict {
+			t.Fatalf("alice's trade %d of the burst, of a card she lacks: %d %s, want 409", i+1, res.StatusCode, raw)
+		}
+	}
+	texts := map[i18n.Lang]string{}
+	for _, l := range []i18n.Lang{i18n.EN, i18n.DE, i18n.CS} {
+		alice.header.Set("Accept-Language", l.String())
+		res, raw := alice.do("POST", "/api/trades", emberFox("bob", 1))
+		texts[l] = checkRefusalIn(t, "a trade beyond the burst", l, res.StatusCode, raw, "trades_from_account")
+		if res.StatusCode != http.StatusTooManyRequests || res.Header.Get("Retry-After") == "" {
+			t.Errorf("alice's trade beyond the burst in %s: %d (Retry-After %q) %s, want 429 with Retry-After", l, res.StatusCode, res.Header.Get("Retry-After"), raw)
+		}
+	}
+	checkNotEnglish(t, "a trade beyond the burst", texts)
+	if res, raw := bob.do("POST", "/api/trades", emberFox("alice", 1)); res.StatusCode != http.StatusConflict {
+		t.Errorf("bob's first trade while alice waits: %d %s, want 409 (he lacks the card), not 429", res.StatusCode, raw)
 	}
 }
