@@ -425,7 +425,22 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	req.Token = tokenOf(r, req.Token)
-	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, owner)
+	// A rematch is a new game: it counts toward the creation limits, or
+	// a client finishing and rematching games at once would create them
+	// without end. The second player asking gets the first's game.
+	answered := false
+	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, func() (gameOrigin, bool) {
+		creator, ok := srv.admitCreate(w, r, owner)
+		answered = !ok
+		return gameOrigin{creator: creator, owner: owner, maxOpen: srv.cfg.MaxOpenGames}, ok
+	})
+	if answered {
+		return
+	}
+	if errors.Is(err, ErrOpenGamesFull) {
+		srv.refuseOpenGames(w, owner)
+		return
+	}
 	if err != nil {
 		srv.httpError(w, err)
 		return

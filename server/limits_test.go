@@ -128,6 +128,39 @@ func TestCreationBeyondTheLimitsGets429WithRetryAfter(t *testing.T) {
 	e.create(friendGame("trick")) // the finished game's place is free again
 }
 
+// A rematch is a new game and counts toward the creation limits: a
+// client finishing its games at once and asking for rematches created
+// games without end. The other player asking for the same rematch gets
+// the game made, whatever the limits.
+func TestRematchesCountTowardTheCreationLimits(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.CreateRate, c.CreateBurst, c.MaxOpenGames = 0.001, 2, 1e6 })
+	resp := e.create(friendGame("trick"))
+	rematch := func(game CreateResponse, token string) (int, string, map[string]string) {
+		t.Helper()
+		var r map[string]string
+		code, body := e.call("POST", "/api/games/"+game.ID+"/rematch", map[string]string{"token": token}, &r)
+		return code, body, r
+	}
+	concedeSoon(t, e, resp)
+	code, body, next := rematch(resp, resp.Token)
+	if code != http.StatusOK {
+		t.Fatalf("the first rematch, within the burst of 2: %d %s", code, body)
+	}
+	if code, body, again := rematch(resp, tokenOfSeat(resp, 1)); code != http.StatusOK || again["id"] != next["id"] {
+		t.Fatalf("the friend asking for the same rematch: %d %s, want its id %s", code, body, next["id"])
+	}
+	second := resp
+	second.ID = next["id"]
+	concedeSoon(t, e, second)
+	code, body, _ = rematch(second, resp.Token)
+	if code != http.StatusTooManyRequests || refusalCode(body) != "games_from_address" {
+		t.Fatalf("a rematch beyond the burst: %d %s, want 429 games_from_address", code, body)
+	}
+	if st := e.state(second.ID, ""); st.Rematch != "" {
+		t.Errorf("the refused rematch was made: %s", st.Rematch)
+	}
+}
+
 // post sends a raw body and returns the response, body read and closed.
 func (e *testEnv) post(path, body string) *http.Response {
 	e.t.Helper()

@@ -281,12 +281,14 @@ func (srv *Server) start(ctx context.Context, setup engine.Setup, seats []SeatCo
 // Rematch starts the next game with the same seats, decks and variants
 // and a new seed; every player keeps their token, so their tables follow.
 func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error) {
-	return srv.rematch(ctx, id, token, "")
+	return srv.rematch(ctx, id, token, func() (gameOrigin, bool) { return gameOrigin{}, true })
 }
 
-// rematch is Rematch asked for by a player logged in as owner ("" for
-// none), whose account the new game records.
-func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string, error) {
+// rematch is Rematch as a player asked for it over HTTP: when the game
+// has no rematch yet, admit applies the creation limits (answering the
+// request if they refuse it) and gives the new game's origin, such as the
+// account it records.
+func (srv *Server) rematch(ctx context.Context, id, token string, admit func() (gameOrigin, bool)) (string, error) {
 	s, err := srv.session(ctx, id)
 	if err != nil {
 		return "", err
@@ -308,9 +310,13 @@ func (srv *Server) rematch(ctx context.Context, id, token, owner string) (string
 	if s.rematch != "" {
 		return s.rematch, nil
 	}
+	origin, ok := admit()
+	if !ok {
+		return "", nil // admit has answered
+	}
 	setup := s.setup
 	setup.Seed = newSeed()
-	resp, err := srv.start(ctx, setup, s.seats, "", gameOrigin{owner: owner})
+	resp, err := srv.start(ctx, setup, s.seats, "", origin)
 	if err != nil {
 		return "", err
 	}
