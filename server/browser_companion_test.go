@@ -172,6 +172,24 @@ func (p *phone) missingWords() {
 	}
 }
 
+// rowsAligned fails the test unless every counter row reads as one line:
+// its name level with its counter, the counter at the row's right edge.
+// The large counters of the seat's own panel took the large buttons'
+// margin and width, and sat lower than their names.
+func (p *phone) rowsAligned() {
+	p.t.Helper()
+	r, err := chromedp.Run(p.ctx, chromedp.Evaluate[string](`[...document.querySelectorAll(".c-line")].flatMap((row) => {
+		const name = row.querySelector(".c-name"), counter = row.querySelector(".c-counter");
+		if (!name || !counter) return [];
+		const n = name.getBoundingClientRect(), c = counter.getBoundingClientRect(), box = row.getBoundingClientRect();
+		const off = Math.abs((n.top + n.bottom) / 2 - (c.top + c.bottom) / 2), right = box.right - c.right;
+		return off > 3 || right > 2 ? [name.textContent + ": name " + off.toFixed(1) + " px off the counter's middle, counter " + right.toFixed(1) + " px from the edge"] : [];
+	}).join("; ")`))
+	if err != nil || r != "" {
+		p.t.Errorf("%s: counter rows out of line: %s %v", p.name, r, err)
+	}
+}
+
 // startTable has phone a start a table of game and b join it by its link.
 func startTable(t *testing.T, e *testEnv, game string, a, b *phone) {
 	t.Helper()
@@ -319,6 +337,7 @@ func TestBrowserCompanionOtherGames(t *testing.T) {
 			agree(t, a, b)
 			a.shot(c.game)
 			a.missingWords()
+			a.rowsAligned()
 			b.open(strings.Split(evalJS[string](t, b.ctx, `location.href`), "#")[0])
 			b.wait("the chosen language kept across a reload", fmt.Sprintf(`document.documentElement.lang === %q && document.querySelector("#c-lang").value === %q`, c.lang, c.lang))
 		})
