@@ -10,11 +10,12 @@ import (
 
 // What an account holds and what it has committed its cards to must change
 // one at a time: a trade checks that the giver keeps the copies their
-// registered tournament decks list, and a registration checks that the
-// player owns their deck's copies. Each check read the other's state
-// before it changed, so a trade and a registration at the same moment
-// both passed, and the player was registered with a deck whose card they
-// had given away.
+// registered tournament deck and their ranked game in play list, while a
+// registration, and the making of a ranked game, check that the player
+// owns their deck's copies. Each check read the other's state before it
+// changed, so a trade at the same moment as a registration or a pairing
+// passed as well, and the deck went on without a card its player had
+// given away.
 
 // holdingsLocker serialises the changes to one account's holdings.
 type holdingsLocker interface {
