@@ -298,6 +298,19 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 	}
 	ben.shows(`[data-hp="p1.m1"]`, "25/180") // the desktop draws the same table
 	ben.shot("mystimons-5-desktop")
+
+	// The next game at the same table: every counter as the players
+	// joined, on both phones; the log keeps the game and undo brings it
+	// back.
+	ada.click("#c-new-game")
+	ben.wait("the new game on Ben's phone", `!document.querySelector("#c-win") && !document.querySelector('[data-mon="p1.m1"]')`)
+	ada.wait("the new game on Ada's phone", `!document.querySelector("#c-win") && kwc.snap.state["p1.pool.fire"] === undefined`)
+	agree(t, ada, ben)
+	ada.wait("the new game in the log", `document.querySelector("#c-log li")?.textContent.includes("began a new game")`)
+	ada.click(fmt.Sprintf(`[data-undo="%d"]`, evalJS[int](t, ada.ctx, `kwc.snap.seq`)))
+	ben.shows("#c-win", "Ada wins!")
+	ben.shows(`[data-hp="p1.m1"]`, "25/180")
+	agree(t, ada, ben)
 	ada.missingWords()
 	ben.missingWords()
 }

@@ -320,7 +320,12 @@ function tableScreen(st) {
   const me = seatKey(kwc.seat - 1);
   const hints = kwc.snap.hints || [];
   const parts = [];
-  if (st.winner) parts.push(el("div", {class: "c-win", id: "c-win"}, t("winner", {name: nameOf(st, seatKey(Number(st.winner) - 1))})));
+  if (st.winner) {
+    parts.push(el("div", {class: "c-win", id: "c-win"}, t("winner", {name: nameOf(st, seatKey(Number(st.winner) - 1))})));
+    // The next game of the evening, at the same table: the log keeps this
+    // one, and undo brings it back.
+    parts.push(el("button", {id: "c-new-game", class: "primary big", onclick: () => send({verb: "new-game"})}, t("new_game")));
+  }
   if (lastNotes.length) parts.push(el("ul", {class: "c-notes", id: "c-last-notes"}, lastNotes.map((n) => el("li", {class: n.level}, noteText(st, n)))));
   parts.push(...(games[game] || games.counters)(st, me, hints));
   parts.push(invite(st), logPanel(st));

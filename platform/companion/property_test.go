@@ -13,6 +13,9 @@ func randomCommand(r *rand.Rand, game string, st State) Command {
 	mon := seat + ".m" + itoa(1+r.IntN(3))
 	pick := func(xs ...string) string { return xs[r.IntN(len(xs))] }
 	n := r.IntN(7) - 3
+	if r.IntN(20) == 0 {
+		return Command{Verb: "new-game"}
+	}
 	switch r.IntN(4) {
 	case 0:
 		return Command{Verb: "add", Target: seat + "." + pick("life", "sugar", "energy", "vp", "silver", "hp", "command"), N: n}
@@ -38,8 +41,9 @@ func randomCommand(r *rand.Rand, game string, st State) Command {
 // Over many random games of commands, in every game: a refused command
 // changes nothing; an accepted one adds exactly one event; the table
 // loaded from its log is the table; the same commands give the same log;
-// and undoing every event in reverse order brings back the table as the
-// players joined it.
+// a new game brings back the table as the players joined it, and undoing
+// it the game; and undoing every event in reverse order brings back the
+// table as the players joined it.
 func TestPropertyRandomTables(t *testing.T) {
 	for _, game := range Games() {
 		t.Run(game, func(t *testing.T) {
@@ -75,6 +79,19 @@ func TestPropertyRandomTables(t *testing.T) {
 				}
 				if !maps.Equal(twin.State(), tb.State()) {
 					t.Fatalf("run %d: the same commands gave another table", run)
+				}
+				// A new game is the table as its players joined it, and
+				// undoing it brings the game back.
+				if ev, err := twin.Do(1, "", Command{Verb: "new-game"}, t0); err == nil {
+					if !maps.Equal(twin.State(), joined) {
+						t.Fatalf("run %d: a new game left %v, want %v", run, twin.State(), joined)
+					}
+					do(t, twin, 0, Command{Verb: "undo", Seq: ev.Seq})
+					if !maps.Equal(twin.State(), tb.State()) {
+						t.Fatalf("run %d: undoing the new game left %v, want %v", run, twin.State(), tb.State())
+					}
+				} else if !maps.Equal(twin.State(), joined) {
+					t.Fatalf("run %d: a new game refused (%v) at a table in play", run, err)
 				}
 				for seq := tb.Seq(); seq > 2; seq-- {
 					if _, err := tb.Do(0, "", Command{Verb: "undo", Seq: seq}, t0); err != nil {

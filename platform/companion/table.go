@@ -3,6 +3,7 @@ package companion
 import (
 	"errors"
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -20,7 +21,8 @@ const MaxText = 64
 
 // Command is what a player asks of the table. Verbs all games know:
 // join (Arg: the name), undo (Seq: the event), add (Target: a key, N: how
-// much) and set (Target: a key, Arg: the value); each game adds its own.
+// much), set (Target: a key, Arg: the value) and new-game; each game adds
+// its own.
 type Command struct {
 	Verb    string `json:"verb"`
 	Target  string `json:"target,omitempty"`
@@ -181,6 +183,9 @@ func (t *Table) changes(by int, cmd Command) ([]Change, []Note, int, error) {
 	case "undo":
 		ch, err := t.undo(cmd.Seq)
 		return ch, nil, cmd.Seq, err
+	case "new-game":
+		t.newGame(e)
+		return e.out, nil, 0, nil
 	case "add", "set":
 		notes, err := counter(e, t.state, cmd)
 		if err == nil {
@@ -205,6 +210,33 @@ func (t *Table) join(e *edit, cmd Command) ([]Change, []Note, int, error) {
 	e.set(seatKey(n)+".name", name)
 	t.rules.Join(e, n)
 	return e.out, nil, 0, nil
+}
+
+// newGame sets every counter back to where a new table with the same
+// players in the same seats starts: a game night's next game, without
+// the players joining again. Like any event it can be undone.
+func (t *Table) newGame(e *edit) {
+	fresh := State{}
+	for seat := range t.state.Players() {
+		f := newEdit(fresh)
+		f.setInt("players", seat+1)
+		f.set(seatKey(seat)+".name", t.state[seatKey(seat)+".name"])
+		t.rules.Join(f, seat)
+		fresh.apply(f.out)
+	}
+	keys := make([]string, 0, len(t.state)+len(fresh))
+	for k := range t.state {
+		keys = append(keys, k)
+	}
+	for k := range fresh {
+		if _, ok := t.state[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	sort.Strings(keys) // the same table gives the same changes in the same order
+	for _, k := range keys {
+		e.set(k, fresh[k])
+	}
 }
 
 // undo is the inverse of event seq, as changes from the current state:
