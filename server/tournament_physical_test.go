@@ -185,15 +185,18 @@ func TestTradeAndRegistrationAtOnceCannotBothPass(t *testing.T) {
 		if err := json.Unmarshal([]byte(raw), &v); err != nil {
 			t.Fatal(err)
 		}
-		player := te.player(fmt.Sprint("player", round+1))
+		name := fmt.Sprint("player", round+1)
+		player := te.player(name)
 		tc.give(player)
+		elsewhere := te.browser() // the same player on another device: a browser sends one request at a time
+		elsewhere.login(name, tourneyPassword)
 		var registered, traded *http.Response
 		var regBody, tradeBody string
 		atOnce(
 			func() {
 				registered, regBody = player.do("POST", "/api/tournaments/"+v.ID+"/register", DeckRequest{Preset: "standard"})
 			},
-			func() { traded, tradeBody = trade(player, "erin", "Five") })
+			func() { traded, tradeBody = trade(elsewhere, "erin", "Five") })
 		regOK, tradeOK := registered.StatusCode == http.StatusOK, traded.StatusCode == http.StatusCreated
 		switch {
 		case regOK && tradeOK:
