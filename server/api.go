@@ -428,13 +428,11 @@ func (srv *Server) handleRematch(w http.ResponseWriter, r *http.Request) {
 	// A rematch is a new game: it counts toward the creation limits, or
 	// a client finishing and rematching games at once would create them
 	// without end. The second player asking gets the first's game.
-	answered := false
 	id, err := srv.rematch(r.Context(), r.PathValue("id"), req.Token, func() (gameOrigin, bool) {
 		creator, ok := srv.admitCreate(w, r, owner)
-		answered = !ok
 		return gameOrigin{creator: creator, owner: owner, maxOpen: srv.cfg.MaxOpenGames}, ok
 	})
-	if answered {
+	if errors.Is(err, errAnswered) {
 		return
 	}
 	if errors.Is(err, ErrOpenGamesFull) {

@@ -284,10 +284,14 @@ func (srv *Server) Rematch(ctx context.Context, id, token string) (string, error
 	return srv.rematch(ctx, id, token, func() (gameOrigin, bool) { return gameOrigin{}, true })
 }
 
+// errAnswered is rematch's answer when admit refused the request and
+// answered it itself.
+var errAnswered = errors.New("the request has been answered")
+
 // rematch is Rematch as a player asked for it over HTTP: when the game
 // has no rematch yet, admit applies the creation limits (answering the
-// request if they refuse it) and gives the new game's origin, such as the
-// account it records.
+// request if they refuse it, when rematch returns errAnswered) and gives
+// the new game's origin, such as the account it records.
 func (srv *Server) rematch(ctx context.Context, id, token string, admit func() (gameOrigin, bool)) (string, error) {
 	s, err := srv.session(ctx, id)
 	if err != nil {
@@ -312,7 +316,7 @@ func (srv *Server) rematch(ctx context.Context, id, token string, admit func() (
 	}
 	origin, ok := admit()
 	if !ok {
-		return "", nil // admit has answered
+		return "", errAnswered
 	}
 	setup := s.setup
 	setup.Seed = newSeed()

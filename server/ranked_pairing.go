@@ -93,7 +93,7 @@ func (srv *Server) tryPair(ctx context.Context, account, game string, now time.T
 // its own check (inPlay) sees the game. The locks are taken in the
 // accounts' order, so that two pairings never wait on each other.
 func (srv *Server) holdDecksOf(ctx context.Context, players [2]QueueEntry, fn func() error) error {
-	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+	if !srv.physicalRanked() {
 		return fn()
 	}
 	a, b := players[0].Account, players[1].Account
@@ -109,11 +109,17 @@ func (srv *Server) holdDecksOf(ctx context.Context, players [2]QueueEntry, fn fu
 // lostSincePicked reports whether the opponent pickOwning chose has given
 // away a card of their deck since, before their holdings were locked.
 func (srv *Server) lostSincePicked(ctx context.Context, them QueueEntry) (bool, error) {
-	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+	if !srv.physicalRanked() {
 		return false, nil
 	}
 	ps, err := srv.checkOwned(ctx, them.Account, them.Game, them.Deck)
 	return len(ps) > 0, err
+}
+
+// physicalRanked reports whether ranked decks must be of cards their
+// players registered: the rule is set and the server keeps codes.
+func (srv *Server) physicalRanked() bool {
+	return srv.cfg.Ranked.PhysicalOnly && srv.codes != nil
 }
 
 // The "physical cards only" rule is checked again as each ranked game is
@@ -124,10 +130,9 @@ func (srv *Server) lostSincePicked(ctx context.Context, them QueueEntry) (bool, 
 // of the deck they queued with. One who no longer does is passed over
 // here, and refused when they next ask after the queue (tryPair).
 func (srv *Server) pickOwning(ctx context.Context, me QueueEntry, queue []QueueEntry, now time.Time) (QueueEntry, bool, error) {
-	cfg := &srv.cfg.Ranked
 	for {
-		them, ok := cfg.pickOpponent(me, queue, now)
-		if !ok || !cfg.PhysicalOnly || srv.codes == nil {
+		them, ok := srv.cfg.Ranked.pickOpponent(me, queue, now)
+		if !ok || !srv.physicalRanked() {
 			return them, ok, nil
 		}
 		ps, err := srv.checkOwned(ctx, them.Account, them.Game, them.Deck)
@@ -146,7 +151,7 @@ func (srv *Server) pickOwning(ctx context.Context, me QueueEntry, queue []QueueE
 // them out of the queue: they queue again once they own the deck again,
 // or with another.
 func (srv *Server) stillOwnsQueued(ctx context.Context, e QueueEntry) error {
-	if !srv.cfg.Ranked.PhysicalOnly || srv.codes == nil {
+	if !srv.physicalRanked() {
 		return nil
 	}
 	lost := srv.ownedOr(ctx, e.Account, e.Game, e.Deck, refuse(http.StatusConflict, "physical_ranked_lost"))
