@@ -3,8 +3,6 @@ package server
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -234,7 +232,6 @@ func jsString(s string) string {
 // view, at a desktop's and a phone's size, as name-en-WxH.png.
 func shootPart(t *testing.T, tab context.Context, sel, name string) {
 	t.Helper()
-	dir := screenshotDir(t)
 	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
 		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView(sel),
 			chromedp.Sleep(300*time.Millisecond))
@@ -245,9 +242,7 @@ func shootPart(t *testing.T, tab context.Context, sel, name string) {
 		if err != nil {
 			t.Fatalf("%s at %dx%d: %v", sel, size.w, size.h, err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-en-%dx%d.png", name, size.w, size.h)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		browsertest.Keep(t, fmt.Sprintf("%s-en-%dx%d.png", name, size.w, size.h), png)
 	}
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)
@@ -267,7 +262,6 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 	if err != nil || len(ids) != 2 {
 		t.Fatalf("run ids %v: %v", ids, err)
 	}
-	dir := screenshotDir(t)
 	for _, lang := range []string{"de", "en", "cs"} {
 		url := base + "/lab?game=mysticelements&lang=" + lang + "&run=" + ids[0] + "&a=" + ids[1] + "&b=" + ids[0]
 		for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
@@ -312,10 +306,7 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 			if m := hyphenMinus.FindString(diffs); lang != "en" && m != "" {
 				t.Errorf("lab in %s: a difference written with a hyphen, %q, where the report sets the minus sign −", lang, m)
 			}
-			path := filepath.Join(dir, fmt.Sprintf("lab-%s-%dx%d.png", lang, size.w, size.h))
-			if err := os.WriteFile(path, png, 0o644); err != nil {
-				t.Fatal(err)
-			}
+			browsertest.Keep(t, fmt.Sprintf("lab-%s-%dx%d.png", lang, size.w, size.h), png)
 		}
 	}
 }
@@ -371,14 +362,11 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`["sweep-card", "sweep-field", "sweep-field2", "sweep-from", "sweep-to"].map((id) => document.getElementById(id).value).join(" ")`))
 		return got == "Fireball cost  2 4" && strings.Contains(text("#sweep-help"), "3 values, 180 games")
 	})
-	dir := screenshotDir(t)
 	png, err := browsertest.FullPage(tab, 100)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "lab-sweep-en-1280x900.png"), png, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	browsertest.Keep(t, "lab-sweep-en-1280x900.png", png)
 }
 
 // TestBrowserLabDefaultSweepRunsInEveryGame: a designer ticks "Sweep a
@@ -598,7 +586,6 @@ func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
 // shootDeckList keeps the seats with the pasted list and its problem.
 func shootDeckList(t *testing.T, tab context.Context, lang string) {
 	t.Helper()
-	dir := screenshotDir(t)
 	for _, size := range []struct{ w, h int64 }{{1280, 800}, {390, 844}} {
 		err := chromedp.Do(tab, chromedp.EmulateViewport(size.w, size.h), chromedp.ScrollIntoView(`#seat-rows`),
 			chromedp.Sleep(300*time.Millisecond))
@@ -613,9 +600,7 @@ func shootDeckList(t *testing.T, tab context.Context, lang string) {
 		if wide {
 			t.Errorf("the pasted list in %s at %dx%d: the page is wider than the screen", lang, size.w, size.h)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("lab-decklist-%s-%dx%d.png", lang, size.w, size.h)), png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		browsertest.Keep(t, fmt.Sprintf("lab-decklist-%s-%dx%d.png", lang, size.w, size.h), png)
 	}
 	if err := chromedp.Do(tab, chromedp.EmulateViewport(1280, 900)); err != nil {
 		t.Fatal(err)

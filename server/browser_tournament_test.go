@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -109,7 +107,6 @@ func TestBrowserTournamentPage(t *testing.T) {
 // or shows one of layoutProblems.
 func shootPage(t *testing.T, tab context.Context, name string) {
 	t.Helper()
-	dir := screenshotDir(t)
 	for _, size := range []struct {
 		name string
 		w, h int64
@@ -125,15 +122,11 @@ func shootPage(t *testing.T, tab context.Context, name string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(dir, "tournament-"+name+"-"+size.name+".png")
-		if err := os.WriteFile(path, png, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		browsertest.Keep(t, "tournament-"+name+"-"+size.name+".png", png)
 		wide, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > document.documentElement.clientWidth`))
 		if wide {
 			t.Errorf("%s at %dx%d: the page is wider than the screen", name, size.w, size.h)
 		}
-		t.Logf("screenshot: %s", path)
 	}
 }
 

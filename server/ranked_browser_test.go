@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -31,11 +29,10 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 	}
 	tabs[0].do("open the ranked page", chromedp.Navigate(e.http.URL+"/ranked?game=trick"))
 	tabs[0].do("wait for the queue form", chromedp.WaitVisible("#queue"))
-	shots := screenshotDir(t)
-	tabs[0].shoot(shots, "ranked")
+	tabs[0].shoot("ranked")
 	tabs[0].do("queue", chromedp.Click("#queue"))
 	tabs[0].do("wait in the queue", chromedp.WaitVisible("#waiting-text"))
-	tabs[0].shoot(shots, "ranked-waiting")
+	tabs[0].shoot("ranked-waiting")
 	tabs[1].do("open the ranked page", chromedp.Navigate(e.http.URL+"/ranked?game=trick"))
 	tabs[1].do("wait for the queue form", chromedp.WaitVisible("#queue"))
 	tabs[1].do("queue", chromedp.Click("#queue"))
@@ -65,7 +62,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 			t.Errorf("%s's ranked table offers to choose a display name: the seat is named by the account", names[i])
 		}
 	}
-	tabs[0].shoot(shots, "ranked-table")
+	tabs[0].shoot("ranked-table")
 	// In German the clock reads German, with the same names.
 	de, _ := chromedp.Run(tabs[0].ctx, chromedp.Evaluate[string](`location.href + "&lang=de"`))
 	tabs[0].do("open the table in German", chromedp.Navigate(de))
@@ -74,7 +71,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 	if got := tabs[0].text(`[data-k=clock]`); !strings.HasPrefix(got, "Uhr: ") || !strings.Contains(got, "dieser Zug: ") || !strings.Contains(got, "Alice ") || !strings.Contains(got, "Bob ") {
 		t.Errorf("the German table shows the clock %q", got)
 	}
-	tabs[0].shoot(shots, "ranked-table-de")
+	tabs[0].shoot("ranked-table-de")
 	if tokens[0] == "" || tokens[1] == "" {
 		t.Fatalf("the two browsers hold seats %q: want one each", tokens)
 	}
@@ -100,7 +97,7 @@ func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
 			t.Errorf("%s on the leaderboard: %q, want one game and a changed rating", name, r)
 		}
 	}
-	tabs[1].shoot(shots, "leaderboard")
+	tabs[1].shoot("leaderboard")
 	tabs[0].do("open the account page", chromedp.Navigate(e.http.URL+"/login"))
 	tabs[0].do("wait for the match history", chromedp.WaitVisible(`#matches li`))
 	if got := tabs[0].text("#matches"); !strings.Contains(got, "Bob") || !strings.Contains(got, "rating 1500 →") {
@@ -145,7 +142,7 @@ func (b rankedTab) signup(base string) { signUp(b.t, b.ctx, base, b.name) }
 // shoot saves the page at a desktop's and a phone's size and fails the
 // test if the phone has to scroll sideways or the page lacks a word
 // (⟦seat.kind_ranked⟧).
-func (b rankedTab) shoot(dir, name string) {
+func (b rankedTab) shoot(name string) {
 	if missing := missingWord.FindString(settledText(b.t, b.ctx)); missing != "" {
 		b.t.Errorf("%s shows %s: the pages' catalogue lacks the word", name, missing)
 	}
@@ -155,27 +152,13 @@ func (b rankedTab) shoot(dir, name string) {
 		if err != nil {
 			b.t.Fatal(err)
 		}
-		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1])), png, 0o644); err != nil {
-			b.t.Fatal(err)
-		}
+		browsertest.Keep(b.t, fmt.Sprintf("%s-%dx%d.png", name, size[0], size[1]), png)
 		wide, err := chromedp.Run(b.ctx, chromedp.Evaluate[bool](`document.documentElement.scrollWidth > innerWidth`))
 		if err != nil || wide {
 			b.t.Errorf("%s at %dx%d scrolls sideways (%v)", name, size[0], size[1], err)
 		}
 	}
 	b.do("resize back", chromedp.EmulateViewport(1280, 900))
-}
-
-// screenshotDir is where screenshots go: $KARTENWERK_SCREENS to keep
-// them, else a temporary directory.
-func screenshotDir(t *testing.T) string {
-	if dir := os.Getenv(browsertest.ScreensEnv); dir != "" {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return dir
-	}
-	return t.TempDir()
 }
 
 // readKWSeat is the seat a table shows.
@@ -218,7 +201,6 @@ func TestBrowserRankedSeatLinkWithoutItsAccount(t *testing.T) {
 	alice, bob := e.player("alice"), e.player("bob")
 	id, tokens, _ := e.pairUp(alice, bob)
 	seat := status(alice).Match.Seat
-	shots := screenshotDir(t)
 	for _, c := range []struct{ lang, want string }{{"en", "log in as alice"}, {"de", "Melde dich als alice an"}} {
 		tab := newRankedTab(t, "mallory")
 		tab.do("open alice's seat logged out", chromedp.Navigate(e.http.URL+"/play/"+id+"?token="+tokens[seat]+"&lang="+c.lang))
@@ -229,7 +211,7 @@ func TestBrowserRankedSeatLinkWithoutItsAccount(t *testing.T) {
 		if k := readKW(t, tab.ctx); k.Viewer != "" || k.Connected {
 			t.Errorf("the refused table in %s: %+v, want no seat and no connection", c.lang, k)
 		}
-		tab.shoot(shots, "ranked-seat-other-account-"+c.lang)
+		tab.shoot("ranked-seat-other-account-" + c.lang)
 	}
 	// The refusal's "Log in" leads to the login page, and logging in there
 	// as alice brings the same tab back to her seat.
