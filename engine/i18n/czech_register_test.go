@@ -86,6 +86,13 @@ var placeholder = regexp.MustCompile(`\{\{[^}]*\}\}|^\s*[\w.-]+:`)
 // and the Czech block of the companion's script.
 func czechCatalogues(t *testing.T) []string {
 	t.Helper()
+	return append(cataloguesNamed(t, "cs.yaml"), filepath.Join("..", "..", "web", "companion-i18n.js"))
+}
+
+// cataloguesNamed lists the module's files of that name, such as every
+// language's catalogue (en.yaml).
+func cataloguesNamed(t *testing.T, name string) []string {
+	t.Helper()
 	root := filepath.Join("..", "..")
 	var out []string
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
@@ -95,7 +102,7 @@ func czechCatalogues(t *testing.T) []string {
 		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
 			return filepath.SkipDir
 		}
-		if d.Name() == "cs.yaml" {
+		if d.Name() == name {
 			out = append(out, path)
 		}
 		return nil
@@ -103,7 +110,7 @@ func czechCatalogues(t *testing.T) []string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return append(out, filepath.Join(root, "web", "companion-i18n.js"))
+	return out
 }
 
 // youAuxiliary is the auxiliary of the formal address: "jste", "nejste",
