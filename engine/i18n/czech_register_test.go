@@ -57,6 +57,13 @@ func eachCzechText(t *testing.T, check func(where, text string)) {
 	if len(files) < 15 {
 		t.Fatalf("found %d Czech catalogues: %v", len(files), files)
 	}
+	eachLine(t, files, func(where, line string) { check(where, placeholder.ReplaceAllString(line, "")) })
+}
+
+// eachLine calls check with each line of the files that is not a
+// comment, and where it stands (path:line).
+func eachLine(t *testing.T, files []string, check func(where, line string)) {
+	t.Helper()
 	for _, path := range files {
 		raw, err := os.ReadFile(path)
 		if err != nil {
@@ -64,7 +71,7 @@ func eachCzechText(t *testing.T, check func(where, text string)) {
 		}
 		for i, line := range strings.Split(string(raw), "\n") {
 			if !strings.HasPrefix(strings.TrimSpace(line), "#") {
-				check(fmt.Sprintf("%s:%d", path, i+1), placeholder.ReplaceAllString(line, ""))
+				check(fmt.Sprintf("%s:%d", path, i+1), line)
 			}
 		}
 	}

@@ -1,7 +1,6 @@
 package i18n_test
 
 import (
-	"os"
 	"regexp"
 	"strings"
 	"testing"
@@ -21,18 +20,9 @@ func TestEnglishArticleNeverStandsBeforeAnArgument(t *testing.T) {
 	if len(files) < 15 {
 		t.Fatalf("found %d English catalogues: %v", len(files), files)
 	}
-	for _, path := range files {
-		raw, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
+	eachLine(t, files, func(where, line string) {
+		if m := articleBeforeWord.FindString(line); m != "" {
+			t.Errorf("%s: %q puts an article before an argument, which may begin with a vowel: write around it", where, strings.TrimSpace(m))
 		}
-		for i, line := range strings.Split(string(raw), "\n") {
-			if strings.HasPrefix(strings.TrimSpace(line), "#") {
-				continue
-			}
-			if m := articleBeforeWord.FindString(line); m != "" {
-				t.Errorf("%s:%d: %q puts an article before an argument, which may begin with a vowel: write around it", path, i+1, strings.TrimSpace(m))
-			}
-		}
-	}
+	})
 }
