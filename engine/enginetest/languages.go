@@ -39,6 +39,27 @@ func ForeignWord(l i18n.Lang, text string) string {
 	return ""
 }
 
+// articleBeforeVowel is "a" before a word that begins with a vowel
+// letter other than "u".
+var articleBeforeVowel = regexp.MustCompile(`(?:^|[^\p{L}])[Aa] ([AEIOaeio]\p{L}*)`)
+
+// wordTakingAn is the first word in English text that follows "a" and
+// begins with a vowel's sound ("a Ember resource", "a Ancient Dryad"), or
+// "": a message that puts an article before a name it is given reads so
+// for half the names. Words that begin with "u" are left alone ("a
+// unit"), as are those that begin with the sound of "you" or "w" ("a
+// European", "a one-time cost").
+func wordTakingAn(text string) string {
+	for _, m := range articleBeforeVowel.FindAllStringSubmatch(text, -1) {
+		w := strings.ToLower(m[1])
+		if strings.HasPrefix(w, "eu") || strings.HasPrefix(w, "one") {
+			continue
+		}
+		return m[1]
+	}
+	return ""
+}
+
 // speechChecker finds missing keys, unfilled arguments and words of
 // another language in a game's texts.
 type speechChecker struct {
@@ -61,6 +82,11 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 	}
 	if strings.Contains(text, "<no value>") {
 		return "a message argument left unfilled: " + text
+	}
+	if l == i18n.EN {
+		if word := wordTakingAn(text); word != "" {
+			return fmt.Sprintf("%q takes \"an\": %s", "a "+word, text)
+		}
 	}
 	plain := text
 	for _, n := range sc.names {
