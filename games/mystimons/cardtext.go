@@ -53,6 +53,34 @@ func (p *Pool) effectText(l i18n.Lang, e effect, attached bool) string {
 	return "?"
 }
 
+// bearerText is what an attached relic's effects do to the MystiMon
+// that bears it (MM-2.8), as clauses: "it gets +5 ATK", "it evolves with
+// 1 less attached energy". A relic's effects are evo, atk and def only.
+func (p *Pool) bearerText(l i18n.Lang, es []effect) string {
+	texts := make([]string, len(es))
+	for i, e := range es {
+		n, key := int(e.n), "bearer.evo"
+		switch e.kind {
+		case eEvo:
+			texts[i] = words.T(l, key, "x", -n)
+			continue
+		case eAtk:
+			key = "bearer.atk"
+		case eDef:
+			key = "bearer.def"
+		default:
+			texts[i] = p.effectText(l, e, false)
+			continue
+		}
+		if e.elem == elemAny {
+			texts[i] = words.T(l, key, "x", n)
+		} else {
+			texts[i] = words.T(l, key+"_elem", "x", n, "elem", p.elemWord(l, e.elem))
+		}
+	}
+	return joinList(l, texts)
+}
+
 // elemWord is element e's name in language l: "Feuer".
 func (p *Pool) elemWord(l i18n.Lang, e int8) string {
 	name := p.elemName(e)
@@ -97,7 +125,11 @@ func (p *Pool) TextIn(l i18n.Lang, d *cardDef) string {
 		case d.kind == kTerrain:
 			key = "text.terrain"
 		}
-		parts = append(parts, words.T(l, key, "effects", p.effectsText(l, d.effects, false)))
+		effects := p.effectsText(l, d.effects, false)
+		if d.kind == kRelic && d.attach {
+			effects = p.bearerText(l, d.effects)
+		}
+		parts = append(parts, words.T(l, key, "effects", effects))
 	}
 	if d.limit != 3 {
 		parts = append(parts, words.T(l, "text.limit", "x", int(d.limit)))

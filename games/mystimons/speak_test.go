@@ -3,6 +3,7 @@ package mystimons
 import (
 	"slices"
 	"testing"
+	"testing/fstest"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -34,6 +35,13 @@ func TestCardText(t *testing.T) {
 		{i18n.EN, "Volcanic Caldera", "Terrain, for both players: Fire MystiMons +4 ATK."},
 		{i18n.DE, "Volcanic Caldera", "Terrain, für beide Spieler: MystiMons vom Element Feuer +4 ATK."},
 		{i18n.CS, "Volcanic Caldera", "Terén pro oba hráče: MystiMoni živlu Oheň +4 ÚTOK."},
+		// MM-2.8: an attached relic's effects are said of the MystiMon bearing it.
+		{i18n.EN, "Evolution Stone", "Attach to one of your MystiMons without a relic: it evolves with 1 less attached energy."},
+		{i18n.DE, "Evolution Stone", "An einen deiner MystiMons ohne Relikt anlegen: er entwickelt sich mit 1 angelegter Energie weniger."},
+		{i18n.CS, "Evolution Stone", "Připojte k jednomu ze svých MystiMonů bez relikvie: k vývoji potřebuje o 1 méně připojené energie."},
+		{i18n.EN, "Attack Boost", "Attach to one of your MystiMons without a relic: it gets +5 ATK."},
+		{i18n.DE, "Attack Boost", "An einen deiner MystiMons ohne Relikt anlegen: er erhält +5 ATK."},
+		{i18n.CS, "Attack Boost", "Připojte k jednomu ze svých MystiMonů bez relikvie: získá +5 ÚTOK."},
 	}
 	for _, c := range cases {
 		if got := cardIn(t, c.lang, c.card).Text; got != c.want {
@@ -161,5 +169,27 @@ func TestEveryShippedPathHasAWord(t *testing.T) {
 	}
 	if seen == 0 {
 		t.Fatal("no shipped card has a path")
+	}
+}
+
+// MM-2.8: a designer's attached relic of several effects, one for an
+// element only, says each of the MystiMon bearing it, in every language.
+func TestAttachedRelicTextSpeaksOfItsBearer_MM_2_8(t *testing.T) {
+	g := withCards(t, New(), fstest.MapFS{"relic.yaml": {Data: []byte(`cards:
+  - {name: Ember Crown, kind: relic, cost: 3, attach: true, effect: "atk +4 fire, def +2"}
+`)}})
+	want := map[i18n.Lang]string{
+		i18n.EN: "Attach to one of your MystiMons without a relic: it gets +4 ATK if its element is Fire, it gets +2 DEF.",
+		i18n.DE: "An einen deiner MystiMons ohne Relikt anlegen: er erhält +4 ATK, wenn sein Element Feuer ist, er erhält +2 DEF.",
+		i18n.CS: "Připojte k jednomu ze svých MystiMonů bez relikvie: získá +4 ÚTOK, je-li živlu Oheň, získá +2 OBRANA.",
+	}
+	for l, w := range want {
+		c, ok := cardInfo(g.CardsIn(l), "Ember Crown")
+		if !ok {
+			t.Fatal("no card Ember Crown")
+		}
+		if c.Text != w {
+			t.Errorf("%s:\n got %q\nwant %q", l, c.Text, w)
+		}
 	}
 }
