@@ -2,8 +2,6 @@ package athernum
 
 import (
 	"strconv"
-	"unicode"
-	"unicode/utf8"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -180,14 +178,4 @@ func (e effect) textIn(l i18n.Lang) string {
 		return words.T(l, key, num, int(e.n), "target", target)
 	}
 	return words.T(l, key, "target", target)
-}
-
-// capital starts a button's text with a capital letter, as a sentence
-// that begins with a card's ability reads in German.
-func capital(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError || unicode.IsUpper(r) {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 	"kartenwerk/games/internal/wording"
 )
 
@@ -77,7 +78,7 @@ func (s *State) Say(a engine.Action, viewer engine.Seat, form engine.Form, w eng
 	sp := speech{s: s, w: w, viewer: viewer}
 	key, args := sp.action(a)
 	if form == engine.Button {
-		return capital(words.T(w.Lang, "btn."+key, args...))
+		return i18n.Capital(words.T(w.Lang, "btn."+key, args...))
 	}
 	args = append(args, "actor", seatName(w, s.ToMove()))
 	return words.T(w.Lang, "log."+key, args...)

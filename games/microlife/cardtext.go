@@ -112,7 +112,7 @@ func (c *catalog) paramTexts(d *cardDef, k string, l i18n.Lang) []string {
 	var out []string
 	for i, a := range c.antibiotics {
 		if d.resistenz&(1<<i) != 0 {
-			out = append(out, words.T(l, "cardtext.resistance", "what", capital(a)))
+			out = append(out, words.T(l, "cardtext.resistance", "what", i18n.Capital(a)))
 		}
 	}
 	return out
@@ -138,13 +138,6 @@ func appendOnce(list []string, s string) []string {
 		}
 	}
 	return append(list, s)
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // matchText names what a matcher matches in language l: types and
@@ -255,7 +248,7 @@ func (c *catalog) effectText(a ability, l i18n.Lang) string {
 		s = words.T(l, "effect.untap")
 	}
 	if a.antibiotic != 0 {
-		s = words.T(l, "cardtext.antibiotic", "effect", s, "name", capital(c.antibiotics[a.antibiotic-1]))
+		s = words.T(l, "cardtext.antibiotic", "effect", s, "name", i18n.Capital(c.antibiotics[a.antibiotic-1]))
 	}
 	return s
 }

@@ -213,7 +213,7 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 			d := &p.defs[first]
 			probs = append(probs, engine.Problem{File: d.file, Line: d.line, Subject: d.name,
 				Msg: fmt.Sprintf("no basic energy card of element %s: its MystiMons could never evolve (MM-4.2A, MM-5.2)", name),
-				Fix: fmt.Sprintf("add `- {name: %s Energy, kind: energy, element: %s}`", capital(name), name)})
+				Fix: fmt.Sprintf("add `- {name: %s Energy, kind: energy, element: %s}`", i18n.Capital(name), name)})
 		}
 	}
 	return probs

@@ -129,7 +129,7 @@ func (p *Pool) TextIn(l i18n.Lang, d *cardDef) string {
 		if d.kind == kRelic && d.attach {
 			effects = p.bearerText(l, d.effects)
 		}
-		parts = append(parts, words.T(l, key, "effects", effects))
+		parts = append(parts, i18n.Capital(words.T(l, key, "effects", effects))) // an action's text begins with its first effect
 	}
 	if d.limit != 3 {
 		parts = append(parts, words.T(l, "text.limit", "x", int(d.limit)))

@@ -107,7 +107,6 @@ func (p *Pool) elemHint(energy bool) string {
 }
 
 // capital writes an element as a name begins: "fire" -> "Fire".
-func capital(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
 func (p *Pool) elemName(e int8) string {
 	if e == elemAny {

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // FromPosition builds a state from an explicit table (scenarios, rule
@@ -209,7 +210,7 @@ func (s *state) placeMon(r *engine.PositionReader, seat uint8, slot int, cs engi
 // addBasicEnergy attaches n basic energy cards of MystiMon m's element.
 func (s *state) addBasicEnergy(r *engine.PositionReader, subject string, m int16, n int) {
 	c := &s.cards[m]
-	name := capital(s.pool.elems[s.pool.defs[c.def].elem]) + " Energy"
+	name := i18n.Capital(s.pool.elems[s.pool.defs[c.def].elem]) + " Energy"
 	if j, ok := s.lookup(r, subject, name); ok {
 		for ; n > 0; n-- {
 			e := s.addCard(j, c.owner, zEnergy)

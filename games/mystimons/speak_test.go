@@ -35,6 +35,10 @@ func TestCardText(t *testing.T) {
 		{i18n.EN, "Volcanic Caldera", "Terrain, for both players: Fire MystiMons +4 ATK."},
 		{i18n.DE, "Volcanic Caldera", "Terrain, für beide Spieler: MystiMons vom Element Feuer +4 ATK."},
 		{i18n.CS, "Volcanic Caldera", "Terén pro oba hráče: MystiMoni živlu Oheň +4 ÚTOK."},
+		// An action's text is a sentence, begun with a capital.
+		{i18n.EN, "Field Wipe", "Discard the Terrain and every relic in play."},
+		{i18n.DE, "Field Wipe", "Lege das Terrain und alle Relikte im Spiel ab."},
+		{i18n.CS, "Field Wipe", "Odhoďte terén a všechny relikvie ve hře."},
 		// MM-2.8: an attached relic's effects are said of the MystiMon bearing it.
 		{i18n.EN, "Evolution Stone", "Attach to one of your MystiMons without a relic: it evolves with 1 less attached energy."},
 		{i18n.DE, "Evolution Stone", "An einen deiner MystiMons ohne Relikt anlegen: er entwickelt sich mit 1 angelegter Energie weniger."},
