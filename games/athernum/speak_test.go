@@ -74,6 +74,7 @@ seats:
 	attack := s.act(t, "attack {Cinder Scout} {Tide Sovereign}")
 	down := s.act(t, "attach {Hidden Snare} {Ember Warlord} down")
 	end := s.act(t, "endday")
+	resource := s.act(t, "resource ember")
 	cases := []struct {
 		a      engine.Action
 		viewer engine.Seat
@@ -96,6 +97,14 @@ seats:
 		{down, 1, engine.Log, i18n.DE, "Anna legt eine verborgene Karte verdeckt an Ember Warlord an"},
 		{down, 1, engine.Log, i18n.CS, "Anna připojuje skrytou kartu lícem dolů ke kartě Ember Warlord"},
 		{down, 0, engine.Button, i18n.DE, "Hidden Snare verdeckt an Ember Warlord anlegen"},
+		// AT-5.2: a resource of the main character's faction, named without
+		// an article that the faction's first sound decides.
+		{resource, 0, engine.Button, i18n.EN, "Make one Ember resource (1 command token)"},
+		{resource, engine.NoSeat, engine.Log, i18n.EN, "Anna makes one Ember resource"},
+		{resource, 0, engine.Button, i18n.DE, "Ressource der Fraktion Glut erzeugen (1 Befehlsmarke)"},
+		{resource, engine.NoSeat, engine.Log, i18n.DE, "Anna erzeugt eine Ressource der Fraktion Glut"},
+		{resource, 0, engine.Button, i18n.CS, "Vytvořit zdroj frakce Žár (1 rozkazový žeton)"},
+		{resource, engine.NoSeat, engine.Log, i18n.CS, "Anna vytváří zdroj frakce Žár"},
 	}
 	for _, c := range cases {
 		if got := s.Say(c.a, c.viewer, c.form, anna(c.l)); got != c.want {
