@@ -75,6 +75,33 @@ func newSpeechChecker(g engine.Game) *speechChecker {
 	return &speechChecker{names: names}
 }
 
+// sentenceStart is the first word of a text or of a sentence in it.
+var sentenceStart = regexp.MustCompile(`(?:^|[.!?] )(\p{L}+)`)
+
+// lowerSentenceStart is the first word of text that begins a sentence in
+// lower case ("heal each of your MystiMons 20 HP."), or "". A card's name
+// may, as it is printed ("kleine Nahrung").
+func (sc *speechChecker) lowerSentenceStart(text string) string {
+	for _, m := range sentenceStart.FindAllStringSubmatchIndex(text, -1) {
+		word := text[m[2]:m[3]]
+		if i18n.Capital(word) == word || sc.namesAt(text[m[2]:]) {
+			continue
+		}
+		return word
+	}
+	return ""
+}
+
+// namesAt reports whether text begins with a card's name.
+func (sc *speechChecker) namesAt(text string) bool {
+	for _, n := range sc.names {
+		if strings.HasPrefix(text, n) {
+			return true
+		}
+	}
+	return false
+}
+
 // check returns what is wrong with text in language l, or "".
 func (sc *speechChecker) check(l i18n.Lang, text string) string {
 	if strings.Contains(text, "⟦") {
@@ -104,8 +131,9 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 // view's free text and every name a view carries (zones, stats,
 // statuses, counters, phases, keywords), the explanation of every
 // result, and the lobby's words for every rule variant (name, doc and
-// each option). It fails on a missing key, an unfilled argument or a word of
-// another language.
+// each option). It fails on a missing key, an unfilled argument, a word of
+// another language, an English "a" before a vowel's sound, or a card text
+// with a sentence begun in lower case.
 func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup, games int) {
 	t.Helper()
 	sp, ok := g.(engine.Speaker)
@@ -143,6 +171,9 @@ func checkCards(sp engine.Speaker, g engine.Game, sc *speechChecker, fail func(s
 		for i, c := range in {
 			if c.Name != cards[i].Name {
 				fail("%s: card %d is named %q, not %q as printed", l, i, c.Name, cards[i].Name)
+			}
+			if start := sc.lowerSentenceStart(c.Text); start != "" {
+				fail("%s card %s: a sentence begins in lower case, %q: %s", l, c.Name, start, c.Text)
 			}
 			texts := slices.Concat([]string{c.Text, c.Kind, c.Group}, c.Keywords)
 			for _, text := range texts {

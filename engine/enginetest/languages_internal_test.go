@@ -19,3 +19,21 @@ func TestWordTakingAn(t *testing.T) {
 		}
 	}
 }
+
+func TestLowerSentenceStart(t *testing.T) {
+	sc := &speechChecker{names: []string{"kleine Nahrung"}}
+	for _, c := range []struct{ text, want string }{
+		{"heal each of your MystiMons 20 HP.", "heal"},
+		{"Stage 1. basic Attack Bite (free).", "basic"},
+		{"Stage 1. Basic Attack Bite (free).", ""},
+		{"Activated — pay 1 resource: draw 2 cards.", ""},
+		{"kleine Nahrung: gain 1 sugar.", ""},
+		{"Žádná karta. útok +2.", "útok"},
+		{"+3 ATK for this attack.", ""},
+		{"", ""},
+	} {
+		if got := sc.lowerSentenceStart(c.text); got != c.want {
+			t.Errorf("lowerSentenceStart(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
