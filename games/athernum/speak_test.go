@@ -75,6 +75,7 @@ seats:
 	down := s.act(t, "attach {Hidden Snare} {Ember Warlord} down")
 	end := s.act(t, "endday")
 	resource := s.act(t, "resource ember")
+	use := s.act(t, "activate {Tide Sovereign} a1 c0 c0")
 	cases := []struct {
 		a      engine.Action
 		viewer engine.Seat
@@ -105,6 +106,10 @@ seats:
 		{resource, engine.NoSeat, engine.Log, i18n.DE, "Anna erzeugt eine Ressource der Fraktion Glut"},
 		{resource, 0, engine.Button, i18n.CS, "Vytvořit zdroj frakce Žár (1 rozkazový žeton)"},
 		{resource, engine.NoSeat, engine.Log, i18n.CS, "Anna vytváří zdroj frakce Žár"},
+		// AT-5.7: an ability is used, where "Activate the activated ability" said its kind twice.
+		{use, 0, engine.Button, i18n.EN, "Use the activated ability of Tide Sovereign"},
+		{use, engine.NoSeat, engine.Log, i18n.DE, "Anna nutzt die aktivierte Fähigkeit von Tide Sovereign"},
+		{use, engine.NoSeat, engine.Log, i18n.CS, "Anna používá aktivovanou schopnost karty Tide Sovereign"},
 	}
 	for _, c := range cases {
 		if got := s.Say(c.a, c.viewer, c.form, anna(c.l)); got != c.want {
