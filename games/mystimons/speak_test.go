@@ -35,7 +35,11 @@ func TestCardText(t *testing.T) {
 		{i18n.EN, "Volcanic Caldera", "Terrain, for both players: Fire MystiMons +4 ATK."},
 		{i18n.DE, "Volcanic Caldera", "Terrain, für beide Spieler: MystiMons vom Element Feuer +4 ATK."},
 		{i18n.CS, "Volcanic Caldera", "Terén pro oba hráče: MystiMoni živlu Oheň +4 ÚTOK."},
-		// An action's text is a sentence, begun with a capital.
+		// An action's text is a sentence, begun with a capital, and tells
+		// the player what to do, as every effect does (MM-10.U5).
+		{i18n.EN, "Potion", "Heal one of your MystiMons 30 HP, remove its statuses."},
+		{i18n.DE, "Potion", "Heile einen deiner MystiMons um 30 HP, entferne seine Zustände."},
+		{i18n.CS, "Potion", "Vyléčte jednomu ze svých MystiMonů 30 HP, odstraňte jeho stavy."},
 		{i18n.EN, "Field Wipe", "Discard the Terrain and every relic in play."},
 		{i18n.DE, "Field Wipe", "Lege das Terrain und alle Relikte im Spiel ab."},
 		{i18n.CS, "Field Wipe", "Odhoďte terén a všechny relikvie ve hře."},
