@@ -40,20 +40,27 @@ func nameSeat(e *testEnv, resp CreateResponse, seat engine.Seat, name string) {
 	c.conn.CloseNow()
 }
 
-// playThenConcede plays n actions (the first legal one that does not
-// give the game up) for whoever is to move, then has the seat to move
-// concede.
+// playThenConcede plays at least n actions (the first legal one that
+// does not give the game up) for whoever is to move, then has the seat
+// to move concede as soon as it may: a MystiMons seat concedes only in
+// its own turn, after the setup (MM-7.3), which a deal of many Stufe-1
+// MystiMons makes longer than n actions.
 func playThenConcede(e *testEnv, resp CreateResponse, n int) {
 	e.t.Helper()
-	for i := 0; ; i++ {
+	for i := 0; i < n+500; i++ {
 		st := e.state(resp.ID, "")
 		tok := tokenOfSeat(resp, st.View.ToMove)
-		var play string
+		var play, concede string
 		for _, a := range e.state(resp.ID, tok).Legal {
-			if a.Concedes == (i >= n) {
+			switch {
+			case a.Concedes && concede == "":
+				concede = a.Action
+			case !a.Concedes && play == "":
 				play = a.Action
-				break
 			}
+		}
+		if i >= n && concede != "" {
+			play = concede
 		}
 		if play == "" {
 			e.t.Fatalf("action %d: seat %v has no action to play", i+1, st.View.ToMove)
@@ -61,10 +68,11 @@ func playThenConcede(e *testEnv, resp CreateResponse, n int) {
 		if code, body := e.call("POST", "/api/games/"+resp.ID+"/actions", ActionRequest{Token: tok, Action: play}, nil); code != http.StatusOK {
 			e.t.Fatalf("action %d %q: %d %s", i+1, play, code, body)
 		}
-		if i >= n {
+		if play == concede {
 			return
 		}
 	}
+	e.t.Fatalf("no seat could concede in %d actions", n+500)
 }
 
 // The display names the players of a casual game chose outlive the
