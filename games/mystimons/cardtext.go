@@ -14,7 +14,7 @@ import (
 var stars = []string{"", "★", "★★", "★★★", "★★★★", "★★★★★"}
 
 // effectKeys names the catalogue message of each effect kind; heal, draw,
-// atk and def choose theirs in effectText.
+// evo, atk and def choose theirs in effectText.
 var effectKeys = map[uint8]string{
 	ePower: "effect.power", ePierce: "effect.pierce", eReach: "effect.reach", eBurn: "effect.burn",
 	ePoison: "effect.poison", eFreeze: "effect.freeze", eParalyze: "effect.paralyze", eSplash: "effect.splash",
@@ -23,24 +23,38 @@ var effectKeys = map[uint8]string{
 	eRevive: "effect.revive", eEvo: "effect.evo",
 }
 
-// effectText is the rules text of one effect in language l; attached
-// tells an ability's heal (the attacker) from a card's (a chosen MystiMon).
-func (p *Pool) effectText(l i18n.Lang, e effect, attached bool) string {
-	n := int(e.n)
+// voice is whose effect a text speaks of: the same effect reads
+// differently on an action card, in an ability and on an attached relic.
+type voice uint8
+
+const (
+	cardVoice    voice = iota // a card's effect: its heal heals a chosen MystiMon
+	abilityVoice              // an ability's: its heal heals the attacker
+	bearerVoice               // an attached relic's: what its bearer gets (MM-2.8)
+)
+
+// effectText is the rules text of one effect in language l, spoken in
+// voice v: "+5 ATK for your MystiMons" on the field, "it gets +5 ATK"
+// on an attached relic.
+func (p *Pool) effectText(l i18n.Lang, e effect, v voice) string {
+	n, group := int(e.n), "effect."
+	if v == bearerVoice {
+		group = "bearer."
+	}
 	switch e.kind {
 	case eHeal:
-		if attached {
+		if v == abilityVoice {
 			return words.T(l, "effect.heal_self", "x", n)
 		}
 		return words.T(l, "effect.heal_one", "x", n)
 	case eDraw:
 		return words.T(l, "effect.draw", "n", n)
 	case eEvo:
-		return words.T(l, "effect.evo", "x", -n)
+		return words.T(l, group+"evo", "x", -n)
 	case eAtk, eDef:
-		key := "effect.atk"
+		key := group + "atk"
 		if e.kind == eDef {
-			key = "effect.def"
+			key = group + "def"
 		}
 		if e.elem == elemAny {
 			return words.T(l, key, "x", n)
@@ -51,34 +65,6 @@ func (p *Pool) effectText(l i18n.Lang, e effect, attached bool) string {
 		return words.T(l, key, "x", n)
 	}
 	return "?"
-}
-
-// bearerText is what an attached relic's effects do to the MystiMon
-// that bears it (MM-2.8), as clauses: "it gets +5 ATK", "it evolves with
-// 1 less attached energy". A relic's effects are evo, atk and def only.
-func (p *Pool) bearerText(l i18n.Lang, es []effect) string {
-	texts := make([]string, len(es))
-	for i, e := range es {
-		n, key := int(e.n), "bearer.evo"
-		switch e.kind {
-		case eEvo:
-			texts[i] = words.T(l, key, "x", -n)
-			continue
-		case eAtk:
-			key = "bearer.atk"
-		case eDef:
-			key = "bearer.def"
-		default:
-			texts[i] = p.effectText(l, e, false)
-			continue
-		}
-		if e.elem == elemAny {
-			texts[i] = words.T(l, key, "x", n)
-		} else {
-			texts[i] = words.T(l, key+"_elem", "x", n, "elem", p.elemWord(l, e.elem))
-		}
-	}
-	return joinList(l, texts)
 }
 
 // elemWord is element e's name in language l: "Feuer".
@@ -95,11 +81,11 @@ func (p *Pool) costText(l i18n.Lang, a *ability) string {
 	return words.T(l, "cost.elem", "x", int(a.cost), "elem", p.elemWord(l, a.costElem))
 }
 
-// effectsText lists effects in language l.
-func (p *Pool) effectsText(l i18n.Lang, es []effect, attached bool) string {
+// effectsText lists effects in language l, spoken in voice v.
+func (p *Pool) effectsText(l i18n.Lang, es []effect, v voice) string {
 	texts := make([]string, len(es))
 	for i, e := range es {
-		texts[i] = p.effectText(l, e, attached)
+		texts[i] = p.effectText(l, e, v)
 	}
 	return joinList(l, texts)
 }
@@ -116,19 +102,16 @@ func (p *Pool) TextIn(l i18n.Lang, d *cardDef) string {
 	case kEnergy:
 		parts = append(parts, p.energyText(l, d))
 	default:
-		key := "text.action"
+		key, v := "text.action", cardVoice
 		switch {
 		case d.kind == kRelic && d.attach:
-			key = "text.relic_attached"
+			key, v = "text.relic_attached", bearerVoice
 		case d.kind == kRelic:
 			key = "text.relic_field"
 		case d.kind == kTerrain:
 			key = "text.terrain"
 		}
-		effects := p.effectsText(l, d.effects, false)
-		if d.kind == kRelic && d.attach {
-			effects = p.bearerText(l, d.effects)
-		}
+		effects := p.effectsText(l, d.effects, v)
 		parts = append(parts, i18n.Capital(words.T(l, key, "effects", effects))) // an action's text begins with its first effect
 	}
 	if d.limit != 3 {
@@ -159,7 +142,7 @@ func (p *Pool) monText(l i18n.Lang, d *cardDef) []string {
 	parts = append(parts, words.T(l, "text.basic", "move", d.basic))
 	for i := range d.abils {
 		a := &d.abils[i]
-		parts = append(parts, words.T(l, "text.ability", "move", a.name, "cost", p.costText(l, a), "effects", p.effectsText(l, a.effects, true)))
+		parts = append(parts, words.T(l, "text.ability", "move", a.name, "cost", p.costText(l, a), "effects", p.effectsText(l, a.effects, abilityVoice)))
 	}
 	return parts
 }
