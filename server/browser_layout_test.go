@@ -255,13 +255,14 @@ var screenSizes = []struct {
 }{{"1280x800", 1280, 800}, {"390x844", 390, 844}}
 
 // crowdedSizes are the sizes a table must fit at every decision, and a
-// table of four or six seats too: screenSizes and a small phone (an
-// iPhone SE), 15 px narrower and 177 px lower than their phone, where an
-// opponent's head was cut.
-var crowdedSizes = append(screenSizes[:len(screenSizes):len(screenSizes)], struct {
+// table of four or six seats too: screenSizes, a small phone (an iPhone
+// SE), 15 px narrower and 177 px lower than their phone, where an
+// opponent's head was cut, and a phone held sideways, where the hand
+// was below the screen and the page grew.
+var crowdedSizes = append(screenSizes[:len(screenSizes):len(screenSizes)], []struct {
 	name          string
 	width, height int64
-}{"375x667", 375, 667})
+}{{"375x667", 375, 667}, {"844x390", 844, 390}}...)
 
 // pageSizes are the sizes the platform pages must fit: screenSizes and
 // a small Android phone, where the deck builder's German search field

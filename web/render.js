@@ -12,6 +12,10 @@ const maxBacks = 12;
 /** phone reports whether the window is a phone's, which gets drawers. */
 export function phone() { return matchMedia("(max-width: 760px)").matches; }
 
+/** compact tells whether the table is drawn small, as on a phone held
+ * either way: a seat's counters and piles are folded then. */
+export function compact() { return matchMedia("(max-width: 760px), (max-height: 500px)").matches; }
+
 /** sumMark marks a stat that totals a merged entity (Micro-Life). */
 function sumMark(name) { return name.startsWith("entity-") ? el("small", {class: "sum"}, "Σ") : null; }
 
@@ -212,7 +216,7 @@ function playerEl(p, view, ctx, bottom) {
   const name = me ? t("table.you", {name: seatName(p.seat)}) : seatName(p.seat);
   const mini = !bottom;
   // Counters and piles: in a drawer one tap away on a phone.
-  const info = el("details", {class: "p-info", open: !phone()}, el("summary", {}, t("table.counters_piles")),
+  const info = el("details", {class: "p-info", open: !compact()}, el("summary", {}, t("table.counters_piles")),
     el("div", {class: "p-chips"}, countersEl(p.counters), !bottom && hand ? handChip(hand, ctx) : null, piles.map((z) => pileEl(z, ctx))));
   return el("section", {class: "player" + (bottom ? " bottom" : " opponent") + (me ? " mine" : ""), dataset: {seat: p.seat}},
     el("div", {class: "p-head"}, el("b", {class: "p-name"}, name), seatTags(p, view, ctx), info),
