@@ -65,8 +65,8 @@ func replayHeading(t *testing.T, tab context.Context) string {
 }
 
 // TestBrowserReplayThatCannotOpenSaysWhy: the replay of a game that does
-// not exist, or of one still played, says why in the reader's language
-// in place of an empty viewer, and the one still played offers to watch
+// not exist, or of one still played, says why in the reader's language,
+// as a sentence, in place of an empty viewer, and the one still played offers to watch
 // it, which opens its table.
 func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 	e := newEnv(t)
@@ -88,9 +88,10 @@ func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 			heading, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#table .panel h2").textContent`))
 			said, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#table .panel p").textContent`))
 			controls, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`getComputedStyle(document.querySelector(".controls")).display !== "none"`))
-			if heading != pageWords.T(l, "replay.cannot_open") || said != words.T(l, "error."+c.code) || controls {
+			why := i18n.Capital(words.T(l, "error."+c.code)) // a sentence on its own
+			if heading != pageWords.T(l, "replay.cannot_open") || said != why || controls {
 				t.Errorf("%s: heading %q, message %q, controls shown %v; want %q, %q and no controls", name, heading, said, controls,
-					pageWords.T(l, "replay.cannot_open"), words.T(l, "error."+c.code))
+					pageWords.T(l, "replay.cannot_open"), why)
 			}
 			watch, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`[...document.querySelectorAll("#table .panel a")].some((a) => new URL(a.href).pathname === "/play/`+c.id+`")`))
 			if watch != (c.code == "replay_too_soon") {

@@ -8,6 +8,12 @@ export function sentence(text) {
   return text ? text[0].toLocaleUpperCase() + text.slice(1) : text;
 }
 
+/** refusalPanel is a page's panel in place of what it cannot show: a
+ * title, why (as a sentence), and the ways on, as buttons in a row. */
+export function refusalPanel(title, why, ways) {
+  return el("div", {class: "panel"}, el("h2", {}, title), el("p", {}, sentence(why)), el("div", {class: "choices"}, ...ways));
+}
+
 /** el builds an element: el("div", {class: "x", onclick: f}, child, "text"). */
 export function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);

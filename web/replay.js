@@ -1,5 +1,5 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
-import {el, api, seatName, setSeatNames, catalogue, ruleText} from "./common.js";
+import {el, api, seatName, setSeatNames, catalogue, ruleText, refusalPanel} from "./common.js";
 import {t, loadWords} from "./i18n.js";
 import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView} from "./render.js";
 
@@ -48,7 +48,7 @@ async function cannotOpen(e) {
   for (const part of [".controls", ".side"]) $(part).hidden = true;
   const ways = [el("a", {class: "button", href: "/"}, t("common.back_to_lobby"))];
   if (e.code === "replay_too_soon") ways.unshift(el("a", {class: "button", href: `/play/${id}${location.search}`}, t("replay.watch_game")));
-  $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("replay.cannot_open")), el("p", {}, e.message), ...ways));
+  $("#table").replaceChildren(refusalPanel(t("replay.cannot_open"), e.message, ways));
 }
 
 function draw(r) {

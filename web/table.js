@@ -1,6 +1,6 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, sentence, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
+import {el, api, refusalPanel, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
 import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone, keepHeadsInView} from "./render.js";
@@ -65,7 +65,7 @@ async function explain() {
       const here = location.pathname + location.search;
       ways.unshift(el("a", {class: "button primary", id: "log-in-for-seat", href: withLang(`/login?next=${encodeURIComponent(here)}`)}, t("account.log_in")));
     }
-    $("#table").replaceChildren(el("div", {class: "panel"}, el("h2", {}, t("table.cannot_open")), el("p", {}, sentence(e.message)), ...ways));
+    $("#table").replaceChildren(refusalPanel(t("table.cannot_open"), e.message, ways));
   }
 }
 
