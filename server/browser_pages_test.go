@@ -207,8 +207,9 @@ var pointPercent = regexp.MustCompile(`\d\.\d+\s?%`)
 // layoutProblemsJS lists what a reader of the page would stumble on: a
 // panel that shows nothing but its heading, a chart with nothing in it,
 // something that sticks out of its panel (where nothing between them
-// scrolls or clips), a part of the header off the screen, and a field
-// too narrow for the example it shows.
+// scrolls or clips), a part of the header off the screen, two buttons
+// side by side without a gap, and a field too narrow for the example it
+// shows.
 const layoutProblemsJS = `(() => {
   const out = [];
   const what = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "") + " " + JSON.stringify((e.innerText || e.placeholder || "").trim().slice(0, 40));
@@ -229,6 +230,14 @@ const layoutProblemsJS = `(() => {
   for (const e of document.querySelectorAll(".bar > *")) {
     const r = e.getBoundingClientRect();
     if (e.offsetParent && (r.right > document.documentElement.clientWidth + 1 || r.left < -1)) out.push(what(e) + " in the header runs off the screen");
+  }
+  // Buttons side by side read as two only with a gap between them: the
+  // replay's "Watch the game" and "Back to the lobby" touched.
+  for (const b of document.querySelectorAll("button, .button")) {
+    const n = b.nextElementSibling;
+    if (!b.offsetParent || !n || !n.offsetParent || !n.matches("button, .button")) continue;
+    const r = b.getBoundingClientRect(), s = n.getBoundingClientRect();
+    if (Math.abs(r.top - s.top) < r.height / 2 && s.left >= r.left && s.left - r.right < 2) out.push(what(b) + " and " + what(n) + " touch: put a gap between them");
   }
   const ctx = document.createElement("canvas").getContext("2d");
   for (const i of document.querySelectorAll("input[placeholder]")) {
