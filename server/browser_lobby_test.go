@@ -2,6 +2,7 @@ package server
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -56,10 +57,18 @@ func TestBrowserLobbySaysWhyAGameCannotBegin(t *testing.T) {
 func TestBrowserLobbyLinksKeepTheLanguage(t *testing.T) {
 	e := newEnv(t)
 	tab := browsertest.NewWithin(t, 2*time.Minute)
+	// Where the link to the table stands on the page, at every change of
+	// the page from the creation on: it must stay put while the lobby's
+	// lists take in the new game.
 	friend := `(() => {
 		const k = document.querySelector('#seats .seat[data-seat="1"] .kind');
 		k.value = "friend";
 		k.dispatchEvent(new Event("change"));
+		window.goAt = [];
+		new MutationObserver(() => {
+			const go = document.querySelector("#go");
+			if (go && go.offsetParent) window.goAt.push(Math.round(go.getBoundingClientRect().top + scrollY));
+		}).observe(document.body, {subtree: true, childList: true, attributes: true});
 	})()`
 	err := chromedp.Do(tab, chromedp.Navigate(e.http.URL+"/?lang=de"), chromedp.WaitReady(`#seats .seat[data-seat="1"] .kind`),
 		chromedp.Evaluate[chromedp.Void](friend), chromedp.Click("#create"), chromedp.WaitVisible("#go"))
@@ -86,6 +95,12 @@ func TestBrowserLobbyLinksKeepTheLanguage(t *testing.T) {
 	}) {
 		lists, _ := chromedp.Run(tab, chromedp.Evaluate[string](`document.querySelector("#recent").innerText + " | " + document.querySelector("#mine").innerText`))
 		t.Errorf("after creating a game the lobby lists: %s", lists)
+	}
+	// The box of the reader's games, above the link, once appeared after
+	// it and pushed it down: a click could land beside it (CI found the
+	// lobby still open 45 s later).
+	if at := evalJS[[]float64](t, tab, `window.goAt`); len(at) == 0 || slices.Min(at) != slices.Max(at) {
+		t.Errorf("the link to the table stood at %v px down the page as the lobby took in the new game: want one place", at)
 	}
 	if err := chromedp.Do(tab, chromedp.Click("#go")); err != nil {
 		t.Fatal(err)

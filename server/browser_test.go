@@ -156,7 +156,8 @@ func waitKW(t *testing.T, ctx context.Context, what string, ok func(kwState) boo
 		k, err = chromedp.Run(ctx, chromedp.Evaluate[kwState](`window.kw || {}`))
 		return err == nil && ok(k)
 	}) {
-		t.Fatalf("timed out waiting for %s: %+v %v", what, k, err)
+		page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`location.href + " (" + document.title + ")"`))
+		t.Fatalf("timed out waiting for %s on %s: %+v %v", what, page, k, err)
 	}
 	return k
 }

@@ -102,10 +102,13 @@ async function create(ev) {
     const req = request();
     const r = await api("/api/games", req);
     if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
+    // The new game is one of the reader's and one of the recent ones. The
+    // reader's games stand above the new game's links and are drawn
+    // first: drawn after, their box pushed the links down as the player
+    // went to click them.
+    await drawMine();
     showCreated(r);
-    // The new game is one of the reader's and one of the recent ones.
     drawRecent();
-    drawMine();
   } catch (e) {
     $("#errors").replaceChildren(el("p", {}, sentence(e.message.split("\n")[0])), ...(e.problems.length ? [problemsEl(e.problems)] : []));
   }
@@ -121,7 +124,9 @@ function showCreated(r) {
       r.invites.map((i) => el("p", {}, `${seatName(i.seat)}: `, el("input", {readonly: true, value: abs(i.link), class: "invite", dataset: {seat: i.seat}, onclick: (e) => e.target.select()}))))] : []),
     el("p", {}, t("lobby.spectators"), " ", el("input", {readonly: true, value: abs(r.spectate), class: "invite", onclick: (e) => e.target.select()})));
   box.hidden = false;
-  box.scrollIntoView({behavior: "smooth"});
+  // At once, not smoothly: a link that glides into view is missed by a
+  // click aimed at it on the way.
+  box.scrollIntoView({block: "nearest"});
 }
 
 /** resultWords says a stored result ("p2 wins (knockout)", "draw
