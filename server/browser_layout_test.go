@@ -434,6 +434,45 @@ func TestBrowserPhoneLogTakesTheWholeRow(t *testing.T) {
 	browsertest.Screenshot(t, tab, "athernum-phone-log")
 }
 
+// TestBrowserTabletUprightGivesTheHandTheWidth: a tablet held upright
+// (768x1024, 834x1194) lays the table out in one column, the decision
+// below it, so MystiMons' opening hand of seven shows at least half of
+// each card: with the laptop's panel beside the table, each card but the
+// last showed 35% of itself at 768 px (42% at 834), its name cut to a
+// syllable; now 72% (79%).
+func TestBrowserTabletUprightGivesTheHandTheWidth(t *testing.T) {
+	e := newEnv(t)
+	for _, size := range []struct {
+		name          string
+		width, height int64
+	}{{"768x1024", 768, 1024}, {"834x1194", 834, 1194}} {
+		t.Run(size.name, func(t *testing.T) {
+			tab := browsertest.NewWithin(t, 2*time.Minute)
+			resp := e.create(CreateRequest{Game: "mystimons", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+			if err := chromedp.Do(tab, chromedp.EmulateViewport(size.width, size.height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+				t.Fatal(err)
+			}
+			waitMyTurn(t, tab)
+			// How much of each hand card shows, in percent of its width:
+			// up to the next card's left edge.
+			shown := evalJS[[]float64](t, tab, `(() => {
+				const cs = [...document.querySelectorAll("#table .hand .card")].map((c) => c.getBoundingClientRect());
+				return cs.map((r, i) => 100 * ((i + 1 < cs.length ? Math.min(cs[i + 1].left, r.right) : r.right) - r.left) / r.width);
+			})()`)
+			if len(shown) < 7 {
+				t.Fatalf("the hand holds %d cards, want MystiMons' seven", len(shown))
+			}
+			for i, pc := range shown {
+				if pc < 50 {
+					t.Errorf("hand card %d of %d shows %.0f%% of its width, want at least half: %.0f", i+1, len(shown), pc, shown)
+					break
+				}
+			}
+			browsertest.Screenshot(t, tab, "mystimons-tablet-"+size.name)
+		})
+	}
+}
+
 // TestBrowserChoicesWrapIntoRows: a decision with many choices shows them
 // all across the window, at a laptop's and a phone's size and in German
 // and Czech, whose words are long: Athernum's start cards and Mystic

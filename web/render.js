@@ -9,8 +9,10 @@ import {hyphenate} from "./hyphenate.js";
 
 const maxBacks = 12;
 
-/** phone reports whether the window is a phone's, which gets drawers. */
-export function phone() { return matchMedia("(max-width: 760px)").matches; }
+/** oneColumn reports whether the table is laid out in one column, the
+ * decision and the drawers below it: on a phone, and a tablet held
+ * upright (style.css says the same). */
+export function oneColumn() { return matchMedia("(max-width: 760px), (max-width: 1100px) and (orientation: portrait)").matches; }
 
 /** compact tells whether the table is drawn small, as on a phone held
  * either way: a seat's counters and piles are folded then. */
@@ -481,7 +483,7 @@ export function showPeek(box, card, anchor, ctx) {
   if (!card) { box.hidden = true; return; }
   box.replaceChildren(cardDetail(card, ctx));
   box.hidden = false;
-  if (phone()) return;
+  if (oneColumn()) return;
   const r = anchor.getBoundingClientRect();
   const w = box.offsetWidth;
   const left = r.right + 8 + w < innerWidth ? r.right + 8 : Math.max(4, r.left - 8 - w);

@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, phone, keepHeadsInView} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -198,18 +198,18 @@ function draw() {
 }
 
 // fitSide gives each section of the table its floor (keepHeadsInView) and,
-// on a phone, where the decision panel and the drawers sit below the
-// table, lowers them by what the table lacks for the cards the decision
-// can use, the seats' heads and the hand: a decision of many choices,
-// wrapped into rows, otherwise took that room on a crowded table, and
-// pushed the hand over the panel. The panel then scrolls to its last
-// choices.
+// in one column (a phone, a tablet upright), where the decision panel and
+// the drawers sit below the table, lowers them by what the table lacks
+// for the cards the decision can use, the seats' heads and the hand: a
+// decision of many choices, wrapped into rows, otherwise took that room
+// on a crowded table, and pushed the hand over the panel. The panel then
+// scrolls to its last choices.
 function fitSide() {
   const side = $(".side");
   const table = $("#table .table");
   side.style.maxHeight = "";
   const wanted = keepHeadsInView(table);
-  if (!phone() || wanted <= 0) return;
+  if (!oneColumn() || wanted <= 0) return;
   // The panel keeps room for its first line and a row of choices.
   side.style.maxHeight = Math.max(96, Math.floor(side.getBoundingClientRect().height - wanted)) + "px";
   keepHeadsInView(table);
@@ -303,7 +303,7 @@ function drawLinks(v) {
     $("#links").replaceChildren(el("p", {class: "muted"}, t("table.spectating")),
       el("label", {}, t("table.watch_from"), " ", el("select", {id: "from", onchange: (e) => watchFrom(e.target.value)},
         seats.map((s) => el("option", {value: s, selected: at && at.seat === s}, seatName(s))))));
-    if (!drawLinks.opened) $("#links-drawer").open = drawLinks.opened = !phone();
+    if (!drawLinks.opened) $("#links-drawer").open = drawLinks.opened = !oneColumn();
     return;
   }
   if ($("#links").dataset.filled) return;
@@ -382,7 +382,7 @@ document.addEventListener("click", (e) => {
 
 async function main() {
   await loadWords();
-  if (phone()) $("#log-drawer").open = false;
+  if (oneColumn()) $("#log-drawer").open = false;
   setConn(false);
   $("#conn").textContent = t("table.connecting");
   connect();
