@@ -357,6 +357,7 @@ func TestBrowserCrowdedTableShowsEverySeat(t *testing.T) {
 		for _, size := range crowdedSizes {
 			name := fmt.Sprintf("%s-%d-seats-%s", c.game, c.seats, size.name)
 			t.Run(name, func(t *testing.T) {
+				t.Parallel() // much of a game's time is spent waiting for the server
 				manySeatsChecked(t, e, c.game, c.seats, size.width, size.height, name)
 			})
 		}

@@ -52,6 +52,7 @@ func TestBrowserPlatformPagesSpeakAPlayersWords(t *testing.T) {
 	for _, lang := range pageLangs {
 		l, _ := i18n.Parse(lang)
 		t.Run(lang, func(t *testing.T) {
+			t.Parallel() // half of a page's time is spent waiting for it to settle
 			tab := browsertest.NewWithin(t, 4*time.Minute)
 			useLang(t, tab, e.http.URL, lang)
 			visitPlatformPages(t, tab, e.http.URL, "out", l)
