@@ -75,122 +75,199 @@ var syntaxHints = []struct{ has, hint string }{
 // sayCardProblem is p for the page in language l; its Line is left to
 // the caller.
 func sayCardProblem(g engine.Game, p engine.Problem, l i18n.Lang) CardProblem {
-	game := g.Info().ID
-	card, path := p.Subject, ""
+	s := &problemSpeaker{game: g.Info().ID, l: l, sch: schemaOf(g), p: p, card: p.Subject}
 	if m := subjectPath.FindStringSubmatch(p.Subject); m != nil {
-		card, path = m[1], m[2]
+		s.card, s.path = m[1], m[2]
 	}
-	field := ""
-	if m := cardPath.FindStringSubmatch(path); m != nil {
-		field = m[1]
+	if m := cardPath.FindStringSubmatch(s.path); m != nil {
+		s.field = m[1]
 	}
-	word := func(f string) string { return sim.FieldIn(l, game, f) }
-	subject := func(f string) string {
-		if f == "" || card == "" {
-			return card
+	for _, shape := range problemShapes {
+		if m := shape.msg.FindStringSubmatch(p.Msg); m != nil && (!shape.ofField || s.field != "") {
+			return shape.say(s, m)
 		}
-		return card + " · " + word(f)
 	}
-	t := func(key string, kv ...any) string { return words.T(l, "lab.card."+key, i18n.Say(l, kv)...) }
-	sch := schemaOf(g)
-	out := CardProblem{Subject: p.Subject, Message: p.Msg, Fix: p.Fix}
-	switch msg := p.Msg; {
-	case schemaType.MatchString(msg):
-		m := schemaType.FindStringSubmatch(msg)
-		want := strings.Split(m[2], " or ")
-		saidWant := make([]string, len(want))
-		for i, w := range want {
-			saidWant[i] = t("t_" + typeWord(w))
+	if p.Subject == "" && p.Line > 0 && syntaxHint(p.Msg) != "" {
+		return CardProblem{Message: s.t("syntax", "what", s.t("syntax_"+syntaxHint(p.Msg))), Fix: s.t("fix_syntax")}
+	}
+	return s.asWritten()
+}
+
+// problemShapes are the messages of a card file's problems that the page
+// says in its own words, in the order they are tried; ofField: only of a
+// value of a card's field.
+var problemShapes = []struct {
+	msg     *regexp.Regexp
+	ofField bool
+	say     func(*problemSpeaker, []string) CardProblem
+}{
+	{schemaType, false, (*problemSpeaker).wrongType},
+	{unknownField, false, (*problemSpeaker).unknownField},
+	{schemaBound, false, (*problemSpeaker).outOfBounds},
+	{schemaEnum, true, (*problemSpeaker).notAllowed},
+	{schemaRequired, false, (*problemSpeaker).missing},
+	{duplicateKey, false, (*problemSpeaker).twice},
+	{gameRange, false, (*problemSpeaker).outOfRange},
+	{gameUnknown, false, (*problemSpeaker).unknownWord},
+}
+
+// problemSpeaker says one problem of a card file of one game in one
+// language.
+type problemSpeaker struct {
+	game string
+	l    i18n.Lang
+	sch  *cardSchema
+	p    engine.Problem
+	// card is the card's name ("" for the file); path the schema's path
+	// to the value ("$.cards[0].hp", "" for the game's own checks), and
+	// field the card's field it names ("hp", "" for none).
+	card, path, field string
+}
+
+// t is the page's sentence key in the speaker's language.
+func (s *problemSpeaker) t(key string, kv ...any) string {
+	return words.T(s.l, "lab.card."+key, i18n.Say(s.l, kv)...)
+}
+
+// word is the game's word for a card's field.
+func (s *problemSpeaker) word(f string) string { return sim.FieldIn(s.l, s.game, f) }
+
+// subject names the card and its field f: "Terrix · HP".
+func (s *problemSpeaker) subject(f string) string {
+	if f == "" || s.card == "" {
+		return s.card
+	}
+	return s.card + " · " + s.word(f)
+}
+
+// fieldOrKey is the word for the field, or "?" for a card's field in general.
+func (s *problemSpeaker) fieldOrKey() string {
+	if s.field == "" {
+		return "?"
+	}
+	return s.word(s.field)
+}
+
+// withWords lists keys, each a field's key with the game's word for it
+// where that differs: "hp (LP)".
+func (s *problemSpeaker) withWords(keys []string) []string {
+	said := make([]string, len(keys))
+	for i, k := range keys {
+		said[i] = k
+		if w := s.word(k); w != k {
+			said[i] = k + " (" + w + ")"
 		}
-		joined := strings.Join(saidWant, t("or"))
-		out = CardProblem{Subject: subject(field),
-			Message: t("type", "field", fieldOrKey(word, field), "want", joined, "got", t("t_"+typeWord(m[1])))}
-		if slices.Contains(want, "integer") {
-			out.Fix = boundFix(t, sch.limit(field), true)
-		} else if vals := sch.card[field].Enum; len(vals) > 0 {
-			out.Fix = t("fix_one_of", "allowed", strings.Join(vals, ", "))
-		} else {
-			out.Fix = t("fix_want", "want", joined)
-		}
-	case unknownField.MatchString(msg):
-		name := unknownField.FindStringSubmatch(msg)[1]
-		top := path != "" && !strings.HasPrefix(path, "$.cards[")
-		known := sch.cardKeys
-		key := "fix_card_fields"
-		if top {
-			known, key = sch.topKeys, "fix_file_fields"
-		}
-		said := make([]string, len(known))
-		for i, k := range known {
-			said[i] = k
-			if w := word(k); w != k && !top {
-				said[i] = k + " (" + w + ")"
-			}
-		}
-		out = CardProblem{Subject: card, Message: t("unknown_field", "name", name)}
-		if len(said) > 0 {
-			out.Fix = t(key, "known", strings.Join(said, ", "))
-			if near := nearestKey(name, known); near != "" {
-				out.Fix = t("fix_did_you_mean", "near", near) + " " + out.Fix
-			}
-		}
-	case schemaBound.MatchString(msg):
-		m := schemaBound.FindStringSubmatch(msg)
-		out = CardProblem{Subject: subject(field), Message: t("not_value", "field", fieldOrKey(word, field), "value", m[1]),
-			Fix: boundFix(t, sch.limit(field), false)}
-	case schemaEnum.MatchString(msg) && field != "":
-		vals := sch.card[field].Enum
-		if len(vals) == 0 {
-			vals = unquote(schemaEnum.FindStringSubmatch(msg)[1])
-		}
-		out = CardProblem{Subject: subject(field), Message: t("not_word", "field", word(field), "value", writtenValue(p)),
-			Fix: t("fix_one_of", "allowed", strings.Join(vals, ", "))}
-	case schemaRequired.MatchString(msg):
-		names := unquote(schemaRequired.FindStringSubmatch(msg)[1])
-		said := make([]string, len(names))
-		for i, n := range names {
-			said[i] = n
-			if w := word(n); w != n {
-				said[i] = n + " (" + w + ")"
-			}
-		}
-		key, fix := "missing", "fix_missing"
-		if !strings.HasPrefix(path, "$.cards[") {
-			key, fix = "missing_file", "fix_missing_file"
-		}
-		out = CardProblem{Subject: card, Message: t(key, "fields", strings.Join(said, ", ")), Fix: t(fix, "key", names[0])}
-	case duplicateKey.MatchString(msg):
-		out = CardProblem{Message: t("twice", "key", duplicateKey.FindStringSubmatch(msg)[1]), Fix: t("fix_twice")}
-	case gameRange.MatchString(msg):
-		m := gameRange.FindStringSubmatch(msg)
-		lim := fieldLimit{}
-		if m[3] != "" {
-			lim = fieldLimit{Min: atoiPtr(m[3]), Max: atoiPtr(m[4])}
-		} else if f := fixRange.FindStringSubmatch(p.Fix); f != nil {
-			lim = fieldLimit{Min: atoiPtr(f[1]), Max: atoiPtr(f[2])}
-		} else {
-			lim = sch.limit(m[1])
-		}
-		out = CardProblem{Subject: subject(m[1]), Message: t("not_value", "field", word(m[1]), "value", m[2]), Fix: boundFix(t, lim, false)}
-	case gameUnknown.MatchString(msg):
-		m := gameUnknown.FindStringSubmatch(msg)
-		out = CardProblem{Subject: subject(m[1]), Message: t("not_word", "field", word(m[1]), "value", m[2])}
-		vals := sch.card[m[1]].Enum
-		if f := fixChoices.FindStringSubmatch(p.Fix); len(vals) == 0 && f != nil {
-			vals = splitChoices(f[1])
-		}
-		if len(vals) > 0 {
-			out.Fix = t("fix_one_of", "allowed", strings.Join(vals, ", "))
-		}
-	case p.Subject == "" && p.Line > 0 && syntaxHint(msg) != "":
-		out = CardProblem{Message: t("syntax", "what", t("syntax_"+syntaxHint(msg))), Fix: t("fix_syntax")}
+	}
+	return said
+}
+
+// wrongType: "got string, want integer".
+func (s *problemSpeaker) wrongType(m []string) CardProblem {
+	want := strings.Split(m[2], " or ")
+	saidWant := make([]string, len(want))
+	for i, w := range want {
+		saidWant[i] = s.t("t_" + typeWord(w))
+	}
+	joined := strings.Join(saidWant, s.t("or"))
+	out := CardProblem{Subject: s.subject(s.field),
+		Message: s.t("type", "field", s.fieldOrKey(), "want", joined, "got", s.t("t_"+typeWord(m[1])))}
+	switch vals := s.sch.card[s.field].Enum; {
+	case slices.Contains(want, "integer"):
+		out.Fix = s.boundFix(s.sch.limit(s.field), true)
+	case len(vals) > 0:
+		out.Fix = s.t("fix_one_of", "allowed", strings.Join(vals, ", "))
 	default:
-		if out.Subject != "" && path != "" {
-			out.Subject = subject(field)
+		out.Fix = s.t("fix_want", "want", joined)
+	}
+	return out
+}
+
+// unknownField: a key neither a card nor the file knows, with the known
+// ones and the nearest of them.
+func (s *problemSpeaker) unknownField(m []string) CardProblem {
+	name := m[1]
+	known, said, key := s.sch.cardKeys, s.withWords(s.sch.cardKeys), "fix_card_fields"
+	if s.path != "" && !strings.HasPrefix(s.path, "$.cards[") {
+		known, said, key = s.sch.topKeys, s.sch.topKeys, "fix_file_fields"
+	}
+	out := CardProblem{Subject: s.card, Message: s.t("unknown_field", "name", name)}
+	if len(said) > 0 {
+		out.Fix = s.t(key, "known", strings.Join(said, ", "))
+		if near := nearestKey(name, known); near != "" {
+			out.Fix = s.t("fix_did_you_mean", "near", near) + " " + out.Fix
 		}
-		if strings.Contains(out.Fix, "kartenwerk") {
-			out.Fix = t("fix_compare")
-		}
+	}
+	return out
+}
+
+// outOfBounds: the schema's "minimum: got 900, want 990".
+func (s *problemSpeaker) outOfBounds(m []string) CardProblem {
+	return CardProblem{Subject: s.subject(s.field), Message: s.t("not_value", "field", s.fieldOrKey(), "value", m[1]),
+		Fix: s.boundFix(s.sch.limit(s.field), false)}
+}
+
+// notAllowed: a field's value that is none of its allowed words.
+func (s *problemSpeaker) notAllowed(m []string) CardProblem {
+	vals := s.sch.card[s.field].Enum
+	if len(vals) == 0 {
+		vals = unquote(m[1])
+	}
+	return CardProblem{Subject: s.subject(s.field), Message: s.t("not_word", "field", s.word(s.field), "value", writtenValue(s.p)),
+		Fix: s.t("fix_one_of", "allowed", strings.Join(vals, ", "))}
+}
+
+// missing: fields a card, or the file, must have.
+func (s *problemSpeaker) missing(m []string) CardProblem {
+	names := unquote(m[1])
+	key, fix := "missing", "fix_missing"
+	if !strings.HasPrefix(s.path, "$.cards[") {
+		key, fix = "missing_file", "fix_missing_file"
+	}
+	return CardProblem{Subject: s.card, Message: s.t(key, "fields", strings.Join(s.withWords(names), ", ")), Fix: s.t(fix, "key", names[0])}
+}
+
+// twice: a key written twice in one mapping.
+func (s *problemSpeaker) twice(m []string) CardProblem {
+	return CardProblem{Message: s.t("twice", "key", m[1]), Fix: s.t("fix_twice")}
+}
+
+// outOfRange: the game's own "cost 12 is out of range 0..10", its range
+// taken from the message, the game's fix or the schema.
+func (s *problemSpeaker) outOfRange(m []string) CardProblem {
+	var lim fieldLimit
+	if m[3] != "" {
+		lim = fieldLimit{Min: atoiPtr(m[3]), Max: atoiPtr(m[4])}
+	} else if f := fixRange.FindStringSubmatch(s.p.Fix); f != nil {
+		lim = fieldLimit{Min: atoiPtr(f[1]), Max: atoiPtr(f[2])}
+	} else {
+		lim = s.sch.limit(m[1])
+	}
+	return CardProblem{Subject: s.subject(m[1]), Message: s.t("not_value", "field", s.word(m[1]), "value", m[2]), Fix: s.boundFix(lim, false)}
+}
+
+// unknownWord: the game's own "unknown element "Ice"", with the allowed
+// words from the schema or the game's fix.
+func (s *problemSpeaker) unknownWord(m []string) CardProblem {
+	out := CardProblem{Subject: s.subject(m[1]), Message: s.t("not_word", "field", s.word(m[1]), "value", m[2])}
+	vals := s.sch.card[m[1]].Enum
+	if f := fixChoices.FindStringSubmatch(s.p.Fix); len(vals) == 0 && f != nil {
+		vals = splitChoices(f[1])
+	}
+	if len(vals) > 0 {
+		out.Fix = s.t("fix_one_of", "allowed", strings.Join(vals, ", "))
+	}
+	return out
+}
+
+// asWritten keeps a problem of a shape not recognised in its words, its
+// subject named by the card and field, and a fix that names no command.
+func (s *problemSpeaker) asWritten() CardProblem {
+	out := CardProblem{Subject: s.p.Subject, Message: s.p.Msg, Fix: s.p.Fix}
+	if out.Subject != "" && s.path != "" {
+		out.Subject = s.subject(s.field)
+	}
+	if strings.Contains(out.Fix, "kartenwerk") {
+		out.Fix = s.t("fix_compare")
 	}
 	return out
 }
@@ -213,30 +290,22 @@ func syntaxHint(msg string) string {
 
 // boundFix says which whole numbers a field takes; digits says so too,
 // for a value written otherwise ("vierzig").
-func boundFix(t func(string, ...any) string, lim fieldLimit, digits bool) string {
-	var s string
+func (s *problemSpeaker) boundFix(lim fieldLimit, digits bool) string {
+	var fix string
 	switch {
 	case lim.Min != nil && lim.Max != nil:
-		s = t("fix_range", "min", *lim.Min, "max", *lim.Max)
+		fix = s.t("fix_range", "min", *lim.Min, "max", *lim.Max)
 	case lim.Min != nil:
-		s = t("fix_at_least", "min", *lim.Min)
+		fix = s.t("fix_at_least", "min", *lim.Min)
 	case lim.Max != nil:
-		s = t("fix_at_most", "max", *lim.Max)
+		fix = s.t("fix_at_most", "max", *lim.Max)
 	default:
-		return t("fix_whole")
+		return s.t("fix_whole")
 	}
 	if digits {
-		s += " " + t("fix_digits")
+		fix += " " + s.t("fix_digits")
 	}
-	return s
-}
-
-// fieldOrKey is the word for field, or the card's field in general.
-func fieldOrKey(word func(string) string, field string) string {
-	if field == "" {
-		return "?"
-	}
-	return word(field)
+	return fix
 }
 
 // writtenValue is the value the problem's message quotes, or its field.
