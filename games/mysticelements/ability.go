@@ -24,6 +24,23 @@ func parseAbility(line string, k kind) (ability, error) {
 	if !ok {
 		return a, fmt.Errorf("missing ':' after the trigger")
 	}
+	if err := a.parseTrigger(head); err != nil {
+		return a, err
+	}
+	for _, part := range strings.Split(body, ";") {
+		e, err := a.parseEffect(strings.Fields(part), k)
+		if err != nil {
+			return a, err
+		}
+		a.Effects = append(a.Effects, e)
+	}
+	a.Text = abilityText(i18n.EN, &a)
+	return a, nil
+}
+
+// parseTrigger reads the words before the ':': play, use, start, or an
+// activation cost `pay N` or `pay N + M any`.
+func (a *ability) parseTrigger(head string) error {
 	hw := strings.Fields(head)
 	switch {
 	case len(hw) == 1 && hw[0] == "play":
@@ -34,118 +51,151 @@ func parseAbility(line string, k kind) (ability, error) {
 		a.Trig = trStart
 	case len(hw) >= 2 && hw[0] == "pay":
 		a.Trig = trPay
-		n, err := strconv.Atoi(hw[1])
-		if err != nil || n < 0 || n > 9 {
-			return a, fmt.Errorf("pay needs an amount 0..9")
-		}
-		a.PayCol = int8(n)
-		if len(hw) == 5 && hw[2] == "+" && hw[4] == "any" {
-			m, err := strconv.Atoi(hw[3])
-			if err != nil || m < 0 || m > 9 {
-				return a, fmt.Errorf("bad `+ N any`")
-			}
-			a.PayAny = int8(m)
-		} else if len(hw) != 2 {
-			return a, fmt.Errorf("write `pay N` or `pay N + M any`")
-		}
-		if a.PayCol+a.PayAny == 0 {
-			return a, fmt.Errorf("an activation cost must not be 0")
-		}
+		return a.parsePay(hw[1:])
 	default:
-		return a, fmt.Errorf("unknown trigger %q", strings.TrimSpace(head))
+		return fmt.Errorf("unknown trigger %q", strings.TrimSpace(head))
 	}
-	for _, part := range strings.Split(body, ";") {
-		w := strings.Fields(part)
-		if len(w) == 0 {
-			return a, fmt.Errorf("empty effect")
+	return nil
+}
+
+// parsePay reads an activation cost after `pay`: `N` or `N + M any`.
+func (a *ability) parsePay(w []string) error {
+	n, err := strconv.Atoi(w[0])
+	if err != nil || n < 0 || n > 9 {
+		return fmt.Errorf("pay needs an amount 0..9")
+	}
+	a.PayCol = int8(n)
+	if len(w) == 4 && w[1] == "+" && w[3] == "any" {
+		m, err := strconv.Atoi(w[2])
+		if err != nil || m < 0 || m > 9 {
+			return fmt.Errorf("bad `+ N any`")
 		}
-		ek := indexOf(effNames, w[0])
-		if ek < 0 {
-			return a, fmt.Errorf("unknown effect %q", w[0])
-		}
-		e := effect{Kind: effKind(ek)}
+		a.PayAny = int8(m)
+	} else if len(w) != 1 {
+		return fmt.Errorf("write `pay N` or `pay N + M any`")
+	}
+	if a.PayCol+a.PayAny == 0 {
+		return fmt.Errorf("an activation cost must not be 0")
+	}
+	return nil
+}
+
+// parseEffect reads one effect's words, `damage 2 to enemy unit`, of an
+// ability of a card of kind k: its kind, amount and whom it applies to.
+func (a *ability) parseEffect(w []string, k kind) (effect, error) {
+	if len(w) == 0 {
+		return effect{}, fmt.Errorf("empty effect")
+	}
+	ek := indexOf(effNames, w[0])
+	if ek < 0 {
+		return effect{}, fmt.Errorf("unknown effect %q", w[0])
+	}
+	e := effect{Kind: effKind(ek)}
+	w, err := e.parseAmount(w[1:])
+	if err != nil {
+		return e, err
+	}
+	if len(w) > 0 && w[0] == "to" {
 		w = w[1:]
-		if len(w) > 0 {
-			if n, err := strconv.Atoi(w[0]); err == nil {
-				if n < -9 || n > 9 || (n < 0 && e.Kind != eLimit) {
-					return a, fmt.Errorf("amount %d out of range", n)
-				}
-				e.N = int8(n)
-				w = w[1:]
-			}
-		}
+	}
+	if len(w) == 0 {
 		switch e.Kind {
-		case eDamage, ePromote, eDemote, eDiscard, eDraw, ePlunder:
-			if e.N <= 0 {
-				return a, fmt.Errorf("%s needs a positive amount", effNames[ek])
-			}
-		case eLimit:
-			if e.N == 0 {
-				return a, fmt.Errorf("limit needs a non-zero amount")
-			}
-		case eExhaust, ePrepare, eDestroy, eSteal:
-			if e.N != 0 {
-				return a, fmt.Errorf("%s takes no amount", effNames[ek])
-			}
+		case eDraw, eLimit, eDiscard:
+			w = []string{"you"}
+		default:
+			return e, fmt.Errorf("%s needs a target", effNames[ek])
 		}
-		if len(w) > 0 && w[0] == "to" {
+	}
+	if err := a.parseWho(&e, w, k); err != nil {
+		return e, err
+	}
+	return e, a.checkWho(e)
+}
+
+// parseAmount reads the effect's amount, if w starts with one, checks it
+// against the effect's kind, and returns the words after it.
+func (e *effect) parseAmount(w []string) ([]string, error) {
+	name := effNames[e.Kind]
+	if len(w) > 0 {
+		if n, err := strconv.Atoi(w[0]); err == nil {
+			if n < -9 || n > 9 || (n < 0 && e.Kind != eLimit) {
+				return w, fmt.Errorf("amount %d out of range", n)
+			}
+			e.N = int8(n)
 			w = w[1:]
 		}
-		if len(w) == 0 {
-			switch e.Kind {
-			case eDraw, eLimit, eDiscard:
-				w = []string{"you"}
-			default:
-				return a, fmt.Errorf("%s needs a target", effNames[ek])
-			}
-		}
-		acc := effAccepts[e.Kind]
-		switch {
-		case len(w) == 1 && w[0] == "self":
-			e.Who = wSelf
-			if k == kWonder || k == kCharm || acc&(onUnit|onRelic) == 0 {
-				return a, fmt.Errorf("%s cannot apply to self here", effNames[ek])
-			}
-		case len(w) == 1 && w[0] == "host":
-			e.Who = wHost
-			if k != kCharm || acc&onUnit == 0 {
-				return a, fmt.Errorf("only a charm's effects on units name its host")
-			}
-		case len(w) == 1 && w[0] == "you":
-			e.Who = wYou
-		case len(w) == 1 && w[0] == "opponent":
-			e.Who = wOpponent
-		case w[0] == "each":
-			e.Who = wEach
-			fl, err := parseFilter(w[1:], acc)
-			if err != nil {
-				return a, err
-			}
-			e.Each = fl
-		default:
-			fl, err := parseFilter(w, acc)
-			if err != nil {
-				return a, err
-			}
-			if a.Chooses && a.Target != fl {
-				return a, fmt.Errorf("an ability chooses one target; write `target` for it again")
-			}
-			a.Chooses, a.Target = true, fl
-			e.Who = wTarget
-		}
-		if (e.Who == wYou || e.Who == wOpponent) && acc&onPlayer == 0 {
-			return a, fmt.Errorf("%s does not apply to players", effNames[ek])
-		}
-		if e.Who == wTarget && a.Target.What&^acc != 0 {
-			return a, fmt.Errorf("%s cannot apply to %s", effNames[ek], describeFilter(i18n.EN, a.Target, true))
-		}
-		if e.Kind == eSteal && (e.Who == wTarget && a.Target.Side != sideEnemy || e.Who == wEach && e.Each.Side != sideEnemy) {
-			return a, fmt.Errorf("steal takes an enemy card: write `steal enemy unit`")
-		}
-		a.Effects = append(a.Effects, e)
 	}
-	a.Text = abilityText(i18n.EN, &a)
-	return a, nil
+	switch e.Kind {
+	case eDamage, ePromote, eDemote, eDiscard, eDraw, ePlunder:
+		if e.N <= 0 {
+			return w, fmt.Errorf("%s needs a positive amount", name)
+		}
+	case eLimit:
+		if e.N == 0 {
+			return w, fmt.Errorf("limit needs a non-zero amount")
+		}
+	case eExhaust, ePrepare, eDestroy, eSteal:
+		if e.N != 0 {
+			return w, fmt.Errorf("%s takes no amount", name)
+		}
+	}
+	return w, nil
+}
+
+// parseWho reads whom effect e applies to: self, host, you, opponent,
+// `each` and a filter, or a filter for the ability's one chosen target.
+func (a *ability) parseWho(e *effect, w []string, k kind) error {
+	name, acc := effNames[e.Kind], effAccepts[e.Kind]
+	switch {
+	case len(w) == 1 && w[0] == "self":
+		e.Who = wSelf
+		if k == kWonder || k == kCharm || acc&(onUnit|onRelic) == 0 {
+			return fmt.Errorf("%s cannot apply to self here", name)
+		}
+	case len(w) == 1 && w[0] == "host":
+		e.Who = wHost
+		if k != kCharm || acc&onUnit == 0 {
+			return fmt.Errorf("only a charm's effects on units name its host")
+		}
+	case len(w) == 1 && w[0] == "you":
+		e.Who = wYou
+	case len(w) == 1 && w[0] == "opponent":
+		e.Who = wOpponent
+	case w[0] == "each":
+		e.Who = wEach
+		fl, err := parseFilter(w[1:], acc)
+		if err != nil {
+			return err
+		}
+		e.Each = fl
+	default:
+		fl, err := parseFilter(w, acc)
+		if err != nil {
+			return err
+		}
+		if a.Chooses && a.Target != fl {
+			return fmt.Errorf("an ability chooses one target; write `target` for it again")
+		}
+		a.Chooses, a.Target = true, fl
+		e.Who = wTarget
+	}
+	return nil
+}
+
+// checkWho refuses an effect whom its kind cannot apply to: a player, a
+// target of another kind, or for steal, a card not the enemy's.
+func (a *ability) checkWho(e effect) error {
+	name, acc := effNames[e.Kind], effAccepts[e.Kind]
+	if (e.Who == wYou || e.Who == wOpponent) && acc&onPlayer == 0 {
+		return fmt.Errorf("%s does not apply to players", name)
+	}
+	if e.Who == wTarget && a.Target.What&^acc != 0 {
+		return fmt.Errorf("%s cannot apply to %s", name, describeFilter(i18n.EN, a.Target, true))
+	}
+	if e.Kind == eSteal && (e.Who == wTarget && a.Target.Side != sideEnemy || e.Who == wEach && e.Each.Side != sideEnemy) {
+		return fmt.Errorf("steal takes an enemy card: write `steal enemy unit`")
+	}
+	return nil
 }
 
 // parseFilter reads words like "non-blue enemy unit", "other own unit",
