@@ -2,6 +2,7 @@ package mystimons
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -219,120 +220,168 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 	return probs
 }
 
+// decode reads the card at index i of file f, with every problem it has.
 func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.Problems) {
 	at := fmt.Sprintf("$.cards[%d]", i)
-	d := cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
+	c := &cardDecoder{p: p, f: f, at: at, d: cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
 		hp: int16(yc.HP), atk: int16(yc.ATK), def: int16(yc.DEF), spd: int16(yc.SPD), basic: yc.Basic,
 		cost: int8(yc.Cost), attach: yc.Attach, poolOnly: yc.PoolOnly, limit: int8(yc.Limit),
-		file: f.Name, line: f.Line(at)}
-	var probs engine.Problems
-	bad := func(field, msg, fix string) {
-		pth := at
-		if field != "" {
-			pth += "." + field
-		}
-		probs = append(probs, f.Problem(pth, d.name, msg, fix))
+		file: f.Name, line: f.Line(at)}}
+	if c.d.name == "" {
+		c.bad("", "the card has no name", "add `name: ...`")
 	}
-	if d.name == "" {
-		bad("", "the card has no name", "add `name: ...`")
+	if !c.kind(yc.Kind) {
+		return c.d, c.probs
 	}
-	k := -1
-	for j, n := range kindNames {
-		if n == yc.Kind {
-			k = j
-		}
-	}
-	if k < 0 {
-		bad("kind", fmt.Sprintf("unknown kind %q", yc.Kind), "use one of "+strings.Join(kindNames, ", "))
-		return d, probs
-	}
-	d.kind = uint8(k)
-	if d.limit == 0 {
-		d.limit = 3
-	}
-	if yc.Limit < 0 || yc.Limit > 60 {
-		bad("limit", "limit must be 1 to 60", "remove it for the usual 3")
-	}
-	if d.kind == kMon || d.kind == kEnergy {
-		e, ok := p.elem(yc.Element)
-		if !ok || (d.kind == kMon && e == elemAny) {
-			bad("element", fmt.Sprintf("unknown element %q", yc.Element), p.elemHint(d.kind == kEnergy))
-		}
-		d.elem = e
-	} else if yc.Element != "" {
-		bad("element", "only MystiMons and energy have an element", "remove `element`")
-	}
-	switch d.kind {
+	c.limit(yc.Limit)
+	c.element(yc.Element)
+	switch c.d.kind {
 	case kMon:
-		d.stage = int8(yc.Stage)
-		if d.stage < 1 || d.stage > 5 {
-			bad("stage", fmt.Sprintf("stage %d is not 1 to 5 (5 = Champion)", yc.Stage), "write stage: 1, 2, 3, 4 or 5")
-		}
-		if d.hp <= 0 || d.hp > 999 || d.atk < 0 || d.atk > 99 || d.def < 0 || d.def > 99 {
-			bad("hp", "HP must be 1 to 999, ATK and DEF 0 to 99", "fix the stats")
-		}
-		if d.basic == "" {
-			bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
-		}
-		if d.stage == 1 && yc.From != "" {
-			bad("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
-		}
-		if d.stage >= 2 && d.stage <= 4 && yc.From == "" {
-			bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
-		}
-		if d.stage == 4 && d.grade != 3 && d.grade != 4 {
-			bad("grade", fmt.Sprintf("a stage 4 needs fusion grade 3 or 4, not %d (MM-5.2)", d.grade), "write grade: 3 or grade: 4")
-		}
-		if d.stage == 5 && d.grade != 5 {
-			bad("grade", "a Champion has fusion grade 5 (MM-6.3)", "write grade: 5")
-		}
-		if d.stage < 4 && d.grade != 0 {
-			bad("grade", "only stage 4 and Champions have a fusion grade", "remove `grade`")
-		}
-		if d.stage >= 3 && d.stage <= 4 && d.path == "" {
-			bad("", "stages 3 and 4 name their path (MM-6.5)", "add `path: speed` or `path: tank`")
-		}
-		for j, text := range yc.Abilities {
-			a, err := p.parseAbility(text)
-			if err != "" {
-				bad(fmt.Sprintf("abilities[%d]", j), err, `write "Name (cost): effect, effect", e.g. "Flame Burst (2): power +4, burn"`)
-				continue
-			}
-			d.abils = append(d.abils, a)
-		}
-		if len(d.abils) > 8 {
-			bad("abilities", "at most 8 abilities", "remove some")
-		}
+		c.mon(yc)
 	case kEnergy:
-		if d.poolOnly && d.elem != elemAny {
-			bad("pool-only", "only a special energy of element `any` may be pool-only", "remove `pool-only`")
+		if c.d.poolOnly && c.d.elem != elemAny {
+			c.bad("pool-only", "only a special energy of element `any` may be pool-only", "remove `pool-only`")
 		}
 	default:
-		if d.cost < 0 || d.cost > 20 {
-			bad("cost", "cost must be 0 to 20", "fix the cost")
+		c.item(yc.Effect)
+	}
+	if c.d.kind != kMon && (yc.Stage != 0 || yc.HP != 0 || yc.Basic != "" || len(yc.Abilities) > 0) {
+		c.bad("", "only MystiMons have stage, HP, attacks", "remove those fields")
+	}
+	return c.d, c.probs
+}
+
+// cardDecoder decodes one card of a card file into d, collecting its
+// problems.
+type cardDecoder struct {
+	p     *Pool
+	f     *engine.YAMLFile
+	at    string // the card's path in the file: "$.cards[3]"
+	d     cardDef
+	probs engine.Problems
+}
+
+// bad records a problem of the card's field ("" for the card).
+func (c *cardDecoder) bad(field, msg, fix string) {
+	pth := c.at
+	if field != "" {
+		pth += "." + field
+	}
+	c.probs = append(c.probs, c.f.Problem(pth, c.d.name, msg, fix))
+}
+
+// kind reads the card's kind, and reports whether it is one.
+func (c *cardDecoder) kind(name string) bool {
+	k := slices.Index(kindNames, name)
+	if k < 0 {
+		c.bad("kind", fmt.Sprintf("unknown kind %q", name), "use one of "+strings.Join(kindNames, ", "))
+		return false
+	}
+	c.d.kind = uint8(k)
+	return true
+}
+
+// limit checks the copies a deck may hold, 3 unless the card says.
+func (c *cardDecoder) limit(written int) {
+	if c.d.limit == 0 {
+		c.d.limit = 3
+	}
+	if written < 0 || written > 60 {
+		c.bad("limit", "limit must be 1 to 60", "remove it for the usual 3")
+	}
+}
+
+// element reads the element of a MystiMon or an energy; other cards have none.
+func (c *cardDecoder) element(name string) {
+	if c.d.kind != kMon && c.d.kind != kEnergy {
+		if name != "" {
+			c.bad("element", "only MystiMons and energy have an element", "remove `element`")
 		}
-		effs, err := p.parseEffects(yc.Effect, kindNames[d.kind])
+		return
+	}
+	e, ok := c.p.elem(name)
+	if !ok || (c.d.kind == kMon && e == elemAny) {
+		c.bad("element", fmt.Sprintf("unknown element %q", name), c.p.elemHint(c.d.kind == kEnergy))
+	}
+	c.d.elem = e
+}
+
+// mon checks a MystiMon's stage, stats, evolution and fusion grade, and
+// reads its abilities.
+func (c *cardDecoder) mon(yc yamlCard) {
+	d := &c.d
+	d.stage = int8(yc.Stage)
+	if d.stage < 1 || d.stage > 5 {
+		c.bad("stage", fmt.Sprintf("stage %d is not 1 to 5 (5 = Champion)", yc.Stage), "write stage: 1, 2, 3, 4 or 5")
+	}
+	if d.hp <= 0 || d.hp > 999 || d.atk < 0 || d.atk > 99 || d.def < 0 || d.def > 99 {
+		c.bad("hp", "HP must be 1 to 999, ATK and DEF 0 to 99", "fix the stats")
+	}
+	if d.basic == "" {
+		c.bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
+	}
+	c.evolution(yc.From)
+	for j, text := range yc.Abilities {
+		a, err := c.p.parseAbility(text)
 		if err != "" {
-			bad("effect", err, "see the effect words in the schema")
+			c.bad(fmt.Sprintf("abilities[%d]", j), err, `write "Name (cost): effect, effect", e.g. "Flame Burst (2): power +4, burn"`)
+			continue
 		}
-		d.effects = effs
-		for _, e := range effs {
-			switch e.kind {
-			case eHeal, eBlast, eSwap, eRevive:
-				if d.target != eNone {
-					bad("effect", "a card has at most one targeted effect (heal, blast, swap, revive)", "split it into two cards")
-				}
-				d.target = e.kind
+		d.abils = append(d.abils, a)
+	}
+	if len(d.abils) > 8 {
+		c.bad("abilities", "at most 8 abilities", "remove some")
+	}
+}
+
+// evolution checks what a MystiMon's stage asks of it: whom it evolves
+// from (MM-2.10), its fusion grade (MM-5.2, MM-6.3) and its path (MM-6.5).
+func (c *cardDecoder) evolution(from string) {
+	d := &c.d
+	if d.stage == 1 && from != "" {
+		c.bad("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
+	}
+	if d.stage >= 2 && d.stage <= 4 && from == "" {
+		c.bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
+	}
+	if d.stage == 4 && d.grade != 3 && d.grade != 4 {
+		c.bad("grade", fmt.Sprintf("a stage 4 needs fusion grade 3 or 4, not %d (MM-5.2)", d.grade), "write grade: 3 or grade: 4")
+	}
+	if d.stage == 5 && d.grade != 5 {
+		c.bad("grade", "a Champion has fusion grade 5 (MM-6.3)", "write grade: 5")
+	}
+	if d.stage < 4 && d.grade != 0 {
+		c.bad("grade", "only stage 4 and Champions have a fusion grade", "remove `grade`")
+	}
+	if d.stage >= 3 && d.stage <= 4 && d.path == "" {
+		c.bad("", "stages 3 and 4 name their path (MM-6.5)", "add `path: speed` or `path: tank`")
+	}
+}
+
+// item checks an action's or a relic's cost and reads its effects, of
+// which one at most takes a target.
+func (c *cardDecoder) item(effect string) {
+	d := &c.d
+	if d.cost < 0 || d.cost > 20 {
+		c.bad("cost", "cost must be 0 to 20", "fix the cost")
+	}
+	effs, err := c.p.parseEffects(effect, kindNames[d.kind])
+	if err != "" {
+		c.bad("effect", err, "see the effect words in the schema")
+	}
+	d.effects = effs
+	for _, e := range effs {
+		switch e.kind {
+		case eHeal, eBlast, eSwap, eRevive:
+			if d.target != eNone {
+				c.bad("effect", "a card has at most one targeted effect (heal, blast, swap, revive)", "split it into two cards")
 			}
-		}
-		if d.kind == kRelic && d.attach {
-			d.target = eAtk // attached relics target an own MystiMon
+			d.target = e.kind
 		}
 	}
-	if d.kind != kMon && (yc.Stage != 0 || yc.HP != 0 || yc.Basic != "" || len(yc.Abilities) > 0) {
-		bad("", "only MystiMons have stage, HP, attacks", "remove those fields")
+	if d.kind == kRelic && d.attach {
+		d.target = eAtk // attached relics target an own MystiMon
 	}
-	return d, probs
 }
 
 func (p *Pool) link(i int, f *engine.YAMLFile, ci int, from string) engine.Problems {

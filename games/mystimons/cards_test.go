@@ -115,6 +115,16 @@ func TestBrokenCardFiles(t *testing.T) {
 			`bad.yaml:2: A: ability Zap: unknown effect "explode"`},
 		{"duplicate name", "cards:\n  - {name: Potion, kind: action, cost: 1, effect: heal 10}\n", "cards/support.yaml:15: Potion: the name is used by another card (bad.yaml:2) (fix: give every card its own name)"},
 		{"unknown element", "cards:\n  - {name: A, kind: energy, element: wind}\n", `bad.yaml:2: A: unknown element "wind"`},
+		{"element of an action", "cards:\n  - {name: X, kind: action, element: fire, cost: 1, effect: heal 10}\n", "X: only MystiMons and energy have an element"},
+		{"pool-only fire energy", "cards:\n  - {name: X, kind: energy, element: fire, pool-only: true}\n", "X: only a special energy of element `any` may be pool-only"},
+		{"two targets", "cards:\n  - {name: X, kind: action, cost: 1, effect: \"heal 10, blast 10\"}\n", "X: a card has at most one targeted effect"},
+		{"limit 61", "cards:\n  - {name: X, kind: action, cost: 1, effect: heal 10, limit: 61}\n", "X: limit must be 1 to 60"},
+		{"cost 21", "cards:\n  - {name: X, kind: action, cost: 21, effect: heal 10}\n", "X: cost must be 0 to 20"},
+		{"stage 1 from", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, from: B, hp: 40, atk: 1, def: 1, basic: Hit}\n", "A: a Stage 1 MystiMon evolves from nothing"},
+		{"no basic attack", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 1, hp: 40, atk: 1, def: 1}\n", "A: a MystiMon needs a Basic Attack (MM-2.10)"},
+		{"no path", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 3, from: A, hp: 40, atk: 1, def: 1, basic: Hit}\n", "A: stages 3 and 4 name their path (MM-6.5)"},
+		{"champion grade", "cards:\n  - {name: A, kind: mystimon, element: fire, stage: 5, grade: 4, hp: 40, atk: 1, def: 1, basic: Hit}\n", "A: a Champion has fusion grade 5 (MM-6.3)"},
+		{"stats of an energy", "cards:\n  - {name: X, kind: energy, element: fire, hp: 40}\n", "X: only MystiMons have stage, HP, attacks"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
