@@ -284,84 +284,128 @@ func newCatalog(cards []rawCard, _ []cardpool.File) (*catalog, engine.Problems) 
 // rawCard is a card entry as written, with where.
 type rawCard = cardpool.Card[cardYAML]
 
+// decodeCard reads the card entry r into d, with every problem it has.
 func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
-	var probs engine.Problems
+	cr := &cardReader{r: r, d: d}
 	y := r.Entry
-	bad := func(field, msg, fix string) {
-		probs = append(probs, r.File.Problem(r.At+field, d.name, msg, fix))
-	}
-	d.typ = 255
-	for i, t := range typeNames {
-		if strings.EqualFold(y.Type, t) {
-			d.typ = uint8(i)
-		}
-	}
-	if d.typ == 255 {
-		bad(".type", fmt.Sprintf("unknown card type %q", y.Type), "use one of "+strings.Join(typeNames, ", "))
-		d.typ = tAktion
-	}
-	if y.Subtype != "" {
-		d.sub = 255
-		for i, t := range subtypeNames[1:] {
-			if strings.EqualFold(y.Subtype, t) {
-				d.sub = uint8(i + 1)
-			}
-		}
-		switch {
-		case d.sub == 255:
-			bad(".subtype", fmt.Sprintf("unknown subtype %q", y.Subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
-			d.sub = sNone
-		case !d.entity():
-			bad(".subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
-		case d.typ == tErreger && d.sub == sSystem:
-			bad(".subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
-		}
-	} else if d.entity() {
-		bad(".type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
-	}
-	switch {
-	case y.Cost != nil && (*y.Cost < 0 || *y.Cost > 20):
-		bad(".cost", fmt.Sprintf("cost %d is out of range 0..20", *y.Cost), "use a sugar cost from 0 to 20")
-	case y.Cost != nil:
-		d.cost = int8(*y.Cost)
-	case d.typ != tMutation:
-		bad("", "the card has no cost", "add cost: N (its price in sugar)")
-	}
+	cr.kind(y.Type, y.Subtype)
+	cr.cost(y.Cost)
 	d.copies, d.supply, d.swap = y.Copies, y.Supply, y.Swap
 	if d.swap && d.typ != tMutation {
-		bad(".swap", "only mutations can swap Angriff and Widerstand", "remove swap")
+		cr.bad(".swap", "only mutations can swap Angriff and Widerstand", "remove swap")
 	}
-	switch {
-	case d.entity() || d.typ == tMutation:
-		a, w, err := parseStats(y.Stats, d.typ == tMutation)
-		if err != nil {
-			bad(".stats", err.Error(), map[bool]string{true: `write the modifier as "+1/+0"`, false: `write Angriff/Widerstand as "1/2"`}[d.typ == tMutation])
-		}
-		d.atk, d.res = a, w
-		if d.entity() && w <= 0 && err == nil {
-			bad(".stats", "an entity needs Widerstand 1 or more", "raise the second number")
-		}
-	case y.Stats != "":
-		bad(".stats", "only entities and mutations have stats", "remove stats")
-	}
+	cr.stats(y.Stats)
 	for i, kw := range y.Keywords {
 		if err := c.parseKeyword(d, kw); err != nil {
-			bad(fmt.Sprintf(".keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
+			cr.bad(fmt.Sprintf(".keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
 		}
 	}
 	if d.kw&kwHunter != 0 && d.typ != tImmun && d.typ != tMutation {
-		bad(".keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
+		cr.bad(".keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
 	}
 	for i, ay := range y.Abilities {
 		a, msg, fix := c.parseAbility(d, ay)
 		if msg != "" {
-			bad(fmt.Sprintf(".abilities[%d]", i), msg, fix)
+			cr.bad(fmt.Sprintf(".abilities[%d]", i), msg, fix)
 			continue
 		}
 		d.abil = append(d.abil, a)
 	}
+	d.derive()
+	if d.copies > 0 && d.supply {
+		cr.bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")
+	}
+	return cr.probs
+}
+
+// cardReader checks one card entry as it is read into d, collecting its
+// problems.
+type cardReader struct {
+	r     rawCard
+	d     *cardDef
+	probs engine.Problems
+}
+
+// bad records a problem at the card's field (".cost"; "" for the card).
+func (cr *cardReader) bad(field, msg, fix string) {
+	cr.probs = append(cr.probs, cr.r.File.Problem(cr.r.At+field, cr.d.name, msg, fix))
+}
+
+// kind reads the card's type and an entity's subtype (ML-2.16, ML-2.17).
+func (cr *cardReader) kind(typ, subtype string) {
+	d := cr.d
+	d.typ = 255
+	for i, t := range typeNames {
+		if strings.EqualFold(typ, t) {
+			d.typ = uint8(i)
+		}
+	}
+	if d.typ == 255 {
+		cr.bad(".type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
+		d.typ = tAktion
+	}
+	if subtype == "" {
+		if d.entity() {
+			cr.bad(".type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
+		}
+		return
+	}
+	d.sub = 255
+	for i, t := range subtypeNames[1:] {
+		if strings.EqualFold(subtype, t) {
+			d.sub = uint8(i + 1)
+		}
+	}
+	switch {
+	case d.sub == 255:
+		cr.bad(".subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
+		d.sub = sNone
+	case !d.entity():
+		cr.bad(".subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
+	case d.typ == tErreger && d.sub == sSystem:
+		cr.bad(".subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
+	}
+}
+
+// cost reads the card's price in sugar, which every card but a mutation has.
+func (cr *cardReader) cost(cost *int) {
+	switch {
+	case cost != nil && (*cost < 0 || *cost > 20):
+		cr.bad(".cost", fmt.Sprintf("cost %d is out of range 0..20", *cost), "use a sugar cost from 0 to 20")
+	case cost != nil:
+		cr.d.cost = int8(*cost)
+	case cr.d.typ != tMutation:
+		cr.bad("", "the card has no cost", "add cost: N (its price in sugar)")
+	}
+}
+
+// stats reads an entity's Angriff/Widerstand or a mutation's modifier of them.
+func (cr *cardReader) stats(written string) {
+	d := cr.d
+	switch {
+	case d.entity() || d.typ == tMutation:
+		a, w, err := parseStats(written, d.typ == tMutation)
+		if err != nil {
+			fix := `write Angriff/Widerstand as "1/2"`
+			if d.typ == tMutation {
+				fix = `write the modifier as "+1/+0"`
+			}
+			cr.bad(".stats", err.Error(), fix)
+		}
+		d.atk, d.res = a, w
+		if d.entity() && w <= 0 && err == nil {
+			cr.bad(".stats", "an entity needs Widerstand 1 or more", "raise the second number")
+		}
+	case written != "":
+		cr.bad(".stats", "only entities and mutations have stats", "remove stats")
+	}
+}
+
+// derive sets what the card's keywords and abilities imply: Fieber's
+// ability on play (ML-6.5), when its abilities trigger, the cheapest
+// activation, and the keyword bits the rules look up.
+func (d *cardDef) derive() {
 	if d.kw&kwFieber != 0 {
-		// Fieber is a "Beim Ausspielen" ability (ML-6.5).
 		d.abil = append(d.abil, ability{when: wPlay, eff: eFever})
 	}
 	if d.abil == nil {
@@ -388,10 +432,6 @@ func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
 	if d.mutable() {
 		d.kw |= kwMutable
 	}
-	if d.copies > 0 && d.supply {
-		bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")
-	}
-	return probs
 }
 
 func parseStats(s string, modifier bool) (int8, int8, error) {

@@ -86,6 +86,12 @@ func TestBrokenCards(t *testing.T) {
 			[]string{"bad.yaml:7", "only Immun cards can be given the ability"}},
 		{"no cost", "cards:\n  - name: X\n    type: aktion\n",
 			[]string{"bad.yaml:2", "X: the card has no cost", "fix: add cost"}},
+		{"cost above 20", "cards:\n  - {name: X, type: aktion, cost: 21}\n", []string{"X: cost 21 is out of range 0..20"}},
+		{"unknown subtype", "cards:\n  - {name: X, type: erreger, subtype: prion, cost: 1, stats: 1/1}\n", []string{`X: unknown subtype "prion"`}},
+		{"subtype of an action", "cards:\n  - {name: X, type: aktion, subtype: virus, cost: 1}\n", []string{"X: only Immun and Erreger cards have a subtype"}},
+		{"swap of an action", "cards:\n  - {name: X, type: aktion, cost: 1, swap: true}\n", []string{"X: only mutations can swap"}},
+		{"stats of an action", "cards:\n  - {name: X, type: aktion, cost: 1, stats: 1/1}\n", []string{"X: only entities and mutations have stats"}},
+		{"supply with copies", "cards:\n  - {name: X, type: aktion, cost: 1, supply: true, copies: 2}\n", []string{"X: a basic supply card is not in the main deck"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
