@@ -219,107 +219,141 @@ func indexOf(list []string, word string) int {
 	return -1
 }
 
-func inRange(yf *engine.YAMLFile, path, card, field string, v, lo, hi int) []engine.Problem {
-	if v < lo || v > hi {
-		return []engine.Problem{yf.Problem(path+"."+field, card, fmt.Sprintf("%s %d is out of range", field, v), fmt.Sprintf("use %d to %d", lo, hi))}
-	}
-	return nil
-}
-
+// convertCard reads the card c at path of file yf, with every problem it has.
 func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engine.Problem) {
-	var ps []engine.Problem
-	subj := c.Name
+	cc := &cardChecker{yf: yf, path: path, subj: c.Name}
 	if strings.TrimSpace(c.Name) == "" {
-		ps = append(ps, yf.Problem(path, "(no name)", "the card has no name", "add `name: ...`"))
-		subj = "(no name)"
+		cc.subj = "(no name)"
+		cc.bad("", "the card has no name", "add `name: ...`")
 	}
 	d := cardDef{Name: c.Name}
 	k := indexOf(kindNames, c.Kind)
 	if k < 0 {
-		ps = append(ps, yf.Problem(path+".kind", subj, fmt.Sprintf("unknown kind %q", c.Kind), "use one of "+strings.Join(kindNames, ", ")))
-		return d, ps
+		cc.bad(".kind", fmt.Sprintf("unknown kind %q", c.Kind), "use one of "+strings.Join(kindNames, ", "))
+		return d, cc.ps
 	}
 	d.Kind = kind(k)
+	cc.stack(&d, c.Stack)
+	cc.numbers(&d, c)
+	cc.keywords(&d, c.Keywords)
+	cc.rules(&d, c)
+	for i, line := range c.Abilities {
+		cc.ability(&d, fmt.Sprintf(".abilities[%d]", i), line)
+	}
+	if d.Kind == kEvent && len(d.Abilities) == 0 {
+		cc.bad("", "an event does nothing", `add an ability such as "Sofort: silver 3 players"`)
+	}
+	return d, cc.ps
+}
+
+// cardChecker collects the problems of one card of a card file.
+type cardChecker struct {
+	yf   *engine.YAMLFile
+	path string // the card's path in the file: "$.cards[3]"
+	subj string // the card's name, or "(no name)"
+	ps   []engine.Problem
+}
+
+// bad records a problem at the card's field (".cost"; "" for the card).
+func (cc *cardChecker) bad(field, msg, fix string) {
+	cc.ps = append(cc.ps, cc.yf.Problem(cc.path+field, cc.subj, msg, fix))
+}
+
+// stack sets the stack the card is drawn from: the kind's, or an event's own.
+func (cc *cardChecker) stack(d *cardDef, written string) {
 	switch {
 	case d.Kind == kCreature:
 		d.Stack = stCreatures
 	case d.Kind == kEvent:
-		st := indexOf(stackNames, c.Stack)
+		st := indexOf(stackNames, written)
 		if st < 0 {
-			ps = append(ps, yf.Problem(path+".stack", subj, fmt.Sprintf("an event needs its stack, got %q", c.Stack), "write `stack: creatures` or `stack: extras`"))
+			cc.bad(".stack", fmt.Sprintf("an event needs its stack, got %q", written), "write `stack: creatures` or `stack: extras`")
 		}
 		d.Stack = stackID(max(st, 0))
 	default:
 		d.Stack = stExtras
 	}
-	if c.Stack != "" && d.Kind != kEvent {
-		ps = append(ps, yf.Problem(path+".stack", subj, "only events name their stack", "remove `stack:`; the kind decides it"))
+	if written != "" && d.Kind != kEvent {
+		cc.bad(".stack", "only events name their stack", "remove `stack:`; the kind decides it")
 	}
-	ps = append(ps, inRange(yf, path, subj, "cost", c.Cost, 0, 30)...)
-	ps = append(ps, inRange(yf, path, subj, "zynalith", c.Zynalith, 0, 10)...)
-	ps = append(ps, inRange(yf, path, subj, "init", c.Init, -5, 10)...)
-	ps = append(ps, inRange(yf, path, subj, "atk", c.Atk, -5, 20)...)
-	ps = append(ps, inRange(yf, path, subj, "def", c.Def, -5, 20)...)
-	ps = append(ps, inRange(yf, path, subj, "hp", c.HP, -5, 30)...)
-	ps = append(ps, inRange(yf, path, subj, "vp", c.VP, -5, 10)...)
+}
+
+// numbers reads the card's costs and stats, each within its range.
+func (cc *cardChecker) numbers(d *cardDef, c yamlCard) {
+	for _, n := range []struct {
+		field     string
+		v, lo, hi int
+	}{{"cost", c.Cost, 0, 30}, {"zynalith", c.Zynalith, 0, 10}, {"init", c.Init, -5, 10}, {"atk", c.Atk, -5, 20},
+		{"def", c.Def, -5, 20}, {"hp", c.HP, -5, 30}, {"vp", c.VP, -5, 10}} {
+		if n.v < n.lo || n.v > n.hi {
+			cc.bad("."+n.field, fmt.Sprintf("%s %d is out of range", n.field, n.v), fmt.Sprintf("use %d to %d", n.lo, n.hi))
+		}
+	}
 	d.Silver, d.Zyn, d.Init, d.Atk, d.Def, d.HP, d.VP = int8(c.Cost), int8(c.Zynalith), int8(c.Init), int8(c.Atk), int8(c.Def), int8(c.HP), int8(c.VP)
 	if d.Kind == kCreature && c.HP < 1 && c.Copy == "" {
-		ps = append(ps, yf.Problem(path+".hp", subj, "a creature needs at least 1 HP", "set `hp:` to 1 or more"))
+		cc.bad(".hp", "a creature needs at least 1 HP", "set `hp:` to 1 or more")
 	}
 	if d.Kind == kEvent && (c.Cost != 0 || c.Zynalith != 0) {
-		ps = append(ps, yf.Problem(path+".cost", subj, "an event is never bought, so it has no cost", "remove `cost:` and `zynalith:`"))
+		cc.bad(".cost", "an event is never bought, so it has no cost", "remove `cost:` and `zynalith:`")
 	}
-	for i, kw := range c.Keywords {
+}
+
+// keywords reads the card's effect keywords, which only cards that stay
+// on the table carry.
+func (cc *cardChecker) keywords(d *cardDef, written []string) {
+	for i, kw := range written {
 		j := indexOf(keywordNames, kw)
 		if j < 0 {
-			ps = append(ps, yf.Problem(fmt.Sprintf("%s.keywords[%d]", path, i), subj, fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", ")))
+			cc.bad(fmt.Sprintf(".keywords[%d]", i), fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", "))
 			continue
 		}
 		d.Keywords |= 1 << j
 	}
 	if d.Keywords != 0 && (d.Kind == kEvent || d.Kind == kCounter || d.Kind == kSpell) {
-		ps = append(ps, yf.Problem(path+".keywords", subj, "only creatures and the extras that stay on them carry effect keywords", "move the keyword to a creature, property or equipment"))
+		cc.bad(".keywords", "only creatures and the extras that stay on them carry effect keywords", "move the keyword to a creature, property or equipment")
 	}
+}
+
+// rules reads the copy and attach rules, and refuses stats on a card that
+// does not stay on a creature.
+func (cc *cardChecker) rules(d *cardDef, c yamlCard) {
 	switch c.Copy {
 	case "":
 	case "left":
 		d.CopyLeft = true
 		if d.Kind != kCreature {
-			ps = append(ps, yf.Problem(path+".copy", subj, "only a creature can copy another", "remove `copy:`"))
+			cc.bad(".copy", "only a creature can copy another", "remove `copy:`")
 		}
 	default:
-		ps = append(ps, yf.Problem(path+".copy", subj, fmt.Sprintf("unknown copy rule %q", c.Copy), "write `copy: left` or leave it out"))
+		cc.bad(".copy", fmt.Sprintf("unknown copy rule %q", c.Copy), "write `copy: left` or leave it out")
 	}
 	switch c.Attach {
 	case "", "own":
 	case "enemy":
 		d.Enemy = true
 	default:
-		ps = append(ps, yf.Problem(path+".attach", subj, fmt.Sprintf("unknown attach rule %q", c.Attach), "write `attach: own` or `attach: enemy`"))
+		cc.bad(".attach", fmt.Sprintf("unknown attach rule %q", c.Attach), "write `attach: own` or `attach: enemy`")
 	}
 	if c.Attach != "" && d.Kind != kProperty && d.Kind != kSpell && d.Kind != kEquipment {
-		ps = append(ps, yf.Problem(path+".attach", subj, "only properties, spells and equipment attach to creatures", "remove `attach:`"))
+		cc.bad(".attach", "only properties, spells and equipment attach to creatures", "remove `attach:`")
 	}
 	if d.Kind != kCreature && d.Kind != kProperty && d.Kind != kEquipment && (c.Atk != 0 || c.Def != 0 || c.Init != 0 || c.HP != 0) {
-		ps = append(ps, yf.Problem(path, subj, "only creatures and the extras that stay on them have stats", "use an ability such as `Sofort: atk 1 self` instead"))
+		cc.bad("", "only creatures and the extras that stay on them have stats", "use an ability such as `Sofort: atk 1 self` instead")
 	}
-	for i, line := range c.Abilities {
-		ap := fmt.Sprintf("%s.abilities[%d]", path, i)
-		a, err := parseAbility(line)
-		if err != nil {
-			ps = append(ps, yf.Problem(ap, subj, err.Error(), `write "Trigger: effect N target", e.g. "Sofort: damage 2 opponents"`))
-			continue
-		}
-		if msg, fix := checkAbility(&d, a); msg != "" {
-			ps = append(ps, yf.Problem(ap, subj, msg, fix))
-			continue
-		}
-		d.Abilities = append(d.Abilities, a)
-		d.Triggers |= 1 << a.When
-		d.NeedsPlayed = d.NeedsPlayed || a.Target == tPlayed || a.Target == tPlayedOwner
+}
+
+// ability reads one ability line at field and adds it to the card.
+func (cc *cardChecker) ability(d *cardDef, field, line string) {
+	a, err := parseAbility(line)
+	if err != nil {
+		cc.bad(field, err.Error(), `write "Trigger: effect N target", e.g. "Sofort: damage 2 opponents"`)
+		return
 	}
-	if d.Kind == kEvent && len(d.Abilities) == 0 {
-		ps = append(ps, yf.Problem(path, subj, "an event does nothing", `add an ability such as "Sofort: silver 3 players"`))
+	if msg, fix := checkAbility(d, a); msg != "" {
+		cc.bad(field, msg, fix)
+		return
 	}
-	return d, ps
+	d.Abilities = append(d.Abilities, a)
+	d.Triggers |= 1 << a.When
+	d.NeedsPlayed = d.NeedsPlayed || a.Target == tPlayed || a.Target == tPlayedOwner
 }
