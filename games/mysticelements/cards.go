@@ -299,102 +299,129 @@ func (p *pool) lookup(name string) (int16, bool) {
 	return id, ok
 }
 
+// buildCard reads the card yc of colour col at path at of file f, with
+// every problem it has.
 func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, engine.Problems) {
-	var probs engine.Problems
-	bad := func(field, msg, fix string) {
-		p := at
-		if field != "" {
-			p += "." + field
-		}
-		pr := f.Problem(p, yc.Name, msg, fix)
-		if pr.Line == 0 {
-			pr.Line = f.Line(at) // the field is missing: point at the card
-		}
-		probs = append(probs, pr)
-	}
+	cc := &cardChecker{f: f, at: at, name: yc.Name}
 	d := cardDef{Name: yc.Name, Colour: int8(col), Cost: int8(yc.Cost), Any: int8(yc.Any),
 		Power: int8(yc.Power), Health: int8(yc.Health), Limit: int8(yc.Limit), File: f.Name, Line: f.Line(at + ".name"),
 		Attach: filter{Colour: -1}}
 	if strings.TrimSpace(yc.Name) == "" {
-		bad("name", "card has no name", "add `name: ...`")
+		cc.bad("name", "card has no name", "add `name: ...`")
 	}
-	k := -1
-	for i, n := range kindNames {
-		if n == yc.Type {
-			k = i
-		}
-	}
+	k := indexOf(kindNames, yc.Type)
 	if k < 0 {
-		bad("type", fmt.Sprintf("unknown type %q", yc.Type), "use unit, charm, wonder or relic")
-		return d, probs
+		cc.bad("type", fmt.Sprintf("unknown type %q", yc.Type), "use unit, charm, wonder or relic")
+		return d, cc.probs
 	}
 	d.Kind = kind(k)
+	cc.cost(&d, yc)
+	cc.keywords(&d, yc.Keywords)
+	cc.body(&d, yc)
+	for i, line := range yc.Abilities {
+		cc.ability(&d, fmt.Sprintf("abilities[%d]", i), line)
+	}
+	d.index()
+	if d.Kind == kWonder && len(d.Abil) == 0 {
+		cc.bad("abilities", "a wonder needs a `play:` ability", "add one")
+	}
+	d.Text = cardText(i18n.EN, &d)
+	return d, cc.probs
+}
+
+// cardChecker collects the problems of one card of a card file.
+type cardChecker struct {
+	f    *engine.YAMLFile
+	at   string // the card's path in the file: "$.cards[3]"
+	name string
+	// probs are the problems found so far.
+	probs engine.Problems
+}
+
+// bad records a problem at the card's field ("" for the card); a missing
+// field's problem points at the card.
+func (cc *cardChecker) bad(field, msg, fix string) {
+	p := cc.at
+	if field != "" {
+		p += "." + field
+	}
+	pr := cc.f.Problem(p, cc.name, msg, fix)
+	if pr.Line == 0 {
+		pr.Line = cc.f.Line(cc.at)
+	}
+	cc.probs = append(cc.probs, pr)
+}
+
+// cost checks the card's cost: 0 to 9 symbols, nothing for relics only.
+func (cc *cardChecker) cost(d *cardDef, yc yamlCard) {
 	if yc.Cost+yc.Any > 9 || yc.Cost < 0 || yc.Any < 0 {
-		bad("cost", "cost out of range", "costs are 0..9 symbols")
+		cc.bad("cost", "cost out of range", "costs are 0..9 symbols")
 	}
 	if yc.Cost+yc.Any == 0 && d.Kind != kRelic {
-		bad("cost", "only relics may cost nothing", "give the card a cost")
+		cc.bad("cost", "only relics may cost nothing", "give the card a cost")
 	}
-	for _, kw := range yc.Keywords {
+}
+
+// keywords reads the card's keywords.
+func (cc *cardChecker) keywords(d *cardDef, written []string) {
+	for _, kw := range written {
 		i := indexOf(keywordNames[:], kw)
 		if i < 0 {
-			bad("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
+			cc.bad("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
 			continue
 		}
 		d.Keywords |= 1 << i
 	}
+}
+
+// body checks what the card's kind asks: a unit's power and health, a
+// charm's `attach:`; other kinds have neither, nor keywords.
+func (cc *cardChecker) body(d *cardDef, yc yamlCard) {
 	switch d.Kind {
 	case kUnit:
 		if yc.Health < 1 || yc.Power < 0 {
-			bad("health", fmt.Sprintf("a unit needs health >= 1 and power >= 0 (has %d/%d)", yc.Power, yc.Health), "set power and health")
+			cc.bad("health", fmt.Sprintf("a unit needs health >= 1 and power >= 0 (has %d/%d)", yc.Power, yc.Health), "set power and health")
 		}
 	case kCharm:
 		fl, err := parseFilter(strings.Fields(yc.Attach), onUnit)
 		switch {
 		case yc.Attach == "":
-			bad("attach", "charm needs `attach:` naming what it is played on", "e.g. `attach: enemy unit`")
+			cc.bad("attach", "charm needs `attach:` naming what it is played on", "e.g. `attach: enemy unit`")
 		case err != nil:
-			bad("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
+			cc.bad("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
 		}
 		d.Attach = fl
 	default:
 		if yc.Power != 0 || yc.Health != 0 || len(yc.Keywords) > 0 {
-			bad("power", "only units and charms have power, health or keywords", "remove them")
+			cc.bad("power", "only units and charms have power, health or keywords", "remove them")
 		}
 	}
 	if d.Kind != kCharm && yc.Attach != "" {
-		bad("attach", "only charms attach", "remove `attach`")
+		cc.bad("attach", "only charms attach", "remove `attach`")
 	}
-	for i, line := range yc.Abilities {
-		a, err := parseAbility(line, d.Kind)
-		if err != nil {
-			bad(fmt.Sprintf("abilities[%d]", i), fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
-			continue
-		}
-		if (a.Trig == trUse || a.Trig == trStart) && (d.Kind == kWonder || d.Kind == kCharm) {
-			bad(fmt.Sprintf("abilities[%d]", i), "only units and relics in the battle have use/start abilities", "use `play:`")
-			continue
-		}
-		if d.Kind == kCharm && a.Chooses {
-			bad(fmt.Sprintf("abilities[%d]", i), "a charm chooses only the unit it is played on", "name `host`, `you`, `opponent` or `each ...` instead")
-			continue
-		}
-		if a.Trig == trPay && d.Kind == kWonder {
-			bad(fmt.Sprintf("abilities[%d]", i), "a wonder has no activated abilities", "use `play:`")
-			continue
-		}
-		if d.index(); d.ability(a.Trig) >= 0 {
-			bad(fmt.Sprintf("abilities[%d]", i), "a card has at most one ability per trigger", "join the effects with `;`")
-			continue
-		}
-		d.Abil = append(d.Abil, a)
+}
+
+// ability reads one ability line at field and adds it to the card, if
+// the card's kind may have it and it has none of its trigger yet.
+func (cc *cardChecker) ability(d *cardDef, field, line string) {
+	a, err := parseAbility(line, d.Kind)
+	if err != nil {
+		cc.bad(field, fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
+		return
 	}
 	d.index()
-	if d.Kind == kWonder && len(d.Abil) == 0 {
-		bad("abilities", "a wonder needs a `play:` ability", "add one")
+	switch {
+	case (a.Trig == trUse || a.Trig == trStart) && (d.Kind == kWonder || d.Kind == kCharm):
+		cc.bad(field, "only units and relics in the battle have use/start abilities", "use `play:`")
+	case d.Kind == kCharm && a.Chooses:
+		cc.bad(field, "a charm chooses only the unit it is played on", "name `host`, `you`, `opponent` or `each ...` instead")
+	case a.Trig == trPay && d.Kind == kWonder:
+		cc.bad(field, "a wonder has no activated abilities", "use `play:`")
+	case d.ability(a.Trig) >= 0:
+		cc.bad(field, "a card has at most one ability per trigger", "join the effects with `;`")
+	default:
+		d.Abil = append(d.Abil, a)
 	}
-	d.Text = cardText(i18n.EN, &d)
-	return d, probs
 }
 
 func indexOf(list []string, s string) int {

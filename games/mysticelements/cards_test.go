@@ -221,6 +221,15 @@ func TestBadCardFiles(t *testing.T) {
 		{"charm without attach", "colour: red\ncards:\n  - {name: A, type: charm, cost: 1}\n", []string{"bad.yaml:3: A: charm needs `attach:`"}},
 		{"steal own", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 1, abilities: [\"play: steal own unit\"]}\n", []string{"steal takes an enemy card"}},
 		{"not yaml", "colour: red\ncards: [\n", []string{"bad.yaml"}},
+		{"cost out of range", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 7, any: 3, abilities: [\"play: draw 1\"]}\n", []string{"A: cost out of range"}},
+		{"free wonder", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 0, abilities: [\"play: draw 1\"]}\n", []string{"A: only relics may cost nothing"}},
+		{"keyword of a wonder", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 1, keywords: [quick], abilities: [\"play: draw 1\"]}\n", []string{"A: only units and charms have power, health or keywords"}},
+		{"attach of a unit", "colour: red\ncards:\n  - {name: A, type: unit, cost: 1, power: 1, health: 1, attach: own unit}\n", []string{"A: only charms attach"}},
+		{"bad attach", "colour: red\ncards:\n  - {name: A, type: charm, cost: 1, attach: moon}\n", []string{`A: attach "moon"`}},
+		{"use of a wonder", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 1, abilities: [\"play: draw 1\", \"use: draw 1\"]}\n", []string{"A: only units and relics in the battle have use/start abilities"}},
+		{"charm that chooses", "colour: red\ncards:\n  - {name: A, type: charm, cost: 1, attach: own unit, abilities: [\"play: damage 1 to enemy unit\"]}\n", []string{"A: a charm chooses only the unit it is played on"}},
+		{"two play abilities", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 1, abilities: [\"play: draw 1\", \"play: draw 2\"]}\n", []string{"A: a card has at most one ability per trigger"}},
+		{"a wonder that does nothing", "colour: red\ncards:\n  - {name: A, type: wonder, cost: 1}\n", []string{"A: a wonder needs a `play:` ability"}},
 	} {
 		files := map[string][]byte{}
 		for k, v := range good {
