@@ -82,6 +82,31 @@ func (f *YAMLFile) Problem(path, subject, msg, fix string) Problem {
 	return Problem{File: f.Name, Line: f.Line(path), Subject: subject, Msg: msg, Fix: fix}
 }
 
+// EntryProblems collects the problems of one entry of a YAML file, such
+// as a card, each at one of its fields: a game checks a card field by
+// field and says everything wrong with it at once.
+type EntryProblems struct {
+	File    *YAMLFile
+	At      string // the entry's path: "$.cards[3]"
+	Subject string // the entry's name, as its problems name it
+	List    Problems
+}
+
+// Add records a problem of the entry's field ("hp", "abilities[2]"; ""
+// for the entry as a whole). A problem of a field the file does not
+// write, one that is missing, points at the entry's line.
+func (e *EntryProblems) Add(field, msg, fix string) {
+	path := e.At
+	if field != "" {
+		path += "." + field
+	}
+	p := e.File.Problem(path, e.Subject, msg, fix)
+	if p.Line == 0 {
+		p.Line = e.File.Line(e.At)
+	}
+	e.List = append(e.List, p)
+}
+
 // Schema is a compiled JSON Schema for a game's card files.
 type Schema struct {
 	sch *jsonschema.Schema

@@ -286,49 +286,43 @@ type rawCard = cardpool.Card[cardYAML]
 
 // decodeCard reads the card entry r into d, with every problem it has.
 func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
-	cr := &cardReader{r: r, d: d}
+	cr := &cardReader{EntryProblems: engine.EntryProblems{File: r.File, At: r.At, Subject: d.name}, d: d}
 	y := r.Entry
 	cr.kind(y.Type, y.Subtype)
 	cr.cost(y.Cost)
 	d.copies, d.supply, d.swap = y.Copies, y.Supply, y.Swap
 	if d.swap && d.typ != tMutation {
-		cr.bad(".swap", "only mutations can swap Angriff and Widerstand", "remove swap")
+		cr.Add("swap", "only mutations can swap Angriff and Widerstand", "remove swap")
 	}
 	cr.stats(y.Stats)
 	for i, kw := range y.Keywords {
 		if err := c.parseKeyword(d, kw); err != nil {
-			cr.bad(fmt.Sprintf(".keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
+			cr.Add(fmt.Sprintf("keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
 		}
 	}
 	if d.kw&kwHunter != 0 && d.typ != tImmun && d.typ != tMutation {
-		cr.bad(".keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
+		cr.Add("keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
 	}
 	for i, ay := range y.Abilities {
 		a, msg, fix := c.parseAbility(d, ay)
 		if msg != "" {
-			cr.bad(fmt.Sprintf(".abilities[%d]", i), msg, fix)
+			cr.Add(fmt.Sprintf("abilities[%d]", i), msg, fix)
 			continue
 		}
 		d.abil = append(d.abil, a)
 	}
 	d.derive()
 	if d.copies > 0 && d.supply {
-		cr.bad(".copies", "a basic supply card is not in the main deck", "remove copies or supply")
+		cr.Add("copies", "a basic supply card is not in the main deck", "remove copies or supply")
 	}
-	return cr.probs
+	return cr.List
 }
 
 // cardReader checks one card entry as it is read into d, collecting its
 // problems.
 type cardReader struct {
-	r     rawCard
-	d     *cardDef
-	probs engine.Problems
-}
-
-// bad records a problem at the card's field (".cost"; "" for the card).
-func (cr *cardReader) bad(field, msg, fix string) {
-	cr.probs = append(cr.probs, cr.r.File.Problem(cr.r.At+field, cr.d.name, msg, fix))
+	engine.EntryProblems
+	d *cardDef
 }
 
 // kind reads the card's type and an entity's subtype (ML-2.16, ML-2.17).
@@ -341,12 +335,12 @@ func (cr *cardReader) kind(typ, subtype string) {
 		}
 	}
 	if d.typ == 255 {
-		cr.bad(".type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
+		cr.Add("type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
 		d.typ = tAktion
 	}
 	if subtype == "" {
 		if d.entity() {
-			cr.bad(".type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
+			cr.Add("type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
 		}
 		return
 	}
@@ -358,12 +352,12 @@ func (cr *cardReader) kind(typ, subtype string) {
 	}
 	switch {
 	case d.sub == 255:
-		cr.bad(".subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
+		cr.Add("subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
 		d.sub = sNone
 	case !d.entity():
-		cr.bad(".subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
+		cr.Add("subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
 	case d.typ == tErreger && d.sub == sSystem:
-		cr.bad(".subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
+		cr.Add("subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
 	}
 }
 
@@ -371,11 +365,11 @@ func (cr *cardReader) kind(typ, subtype string) {
 func (cr *cardReader) cost(cost *int) {
 	switch {
 	case cost != nil && (*cost < 0 || *cost > 20):
-		cr.bad(".cost", fmt.Sprintf("cost %d is out of range 0..20", *cost), "use a sugar cost from 0 to 20")
+		cr.Add("cost", fmt.Sprintf("cost %d is out of range 0..20", *cost), "use a sugar cost from 0 to 20")
 	case cost != nil:
 		cr.d.cost = int8(*cost)
 	case cr.d.typ != tMutation:
-		cr.bad("", "the card has no cost", "add cost: N (its price in sugar)")
+		cr.Add("", "the card has no cost", "add cost: N (its price in sugar)")
 	}
 }
 
@@ -390,14 +384,14 @@ func (cr *cardReader) stats(written string) {
 			if d.typ == tMutation {
 				fix = `write the modifier as "+1/+0"`
 			}
-			cr.bad(".stats", err.Error(), fix)
+			cr.Add("stats", err.Error(), fix)
 		}
 		d.atk, d.res = a, w
 		if d.entity() && w <= 0 && err == nil {
-			cr.bad(".stats", "an entity needs Widerstand 1 or more", "raise the second number")
+			cr.Add("stats", "an entity needs Widerstand 1 or more", "raise the second number")
 		}
 	case written != "":
-		cr.bad(".stats", "only entities and mutations have stats", "remove stats")
+		cr.Add("stats", "only entities and mutations have stats", "remove stats")
 	}
 }
 

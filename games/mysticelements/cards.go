@@ -302,17 +302,17 @@ func (p *pool) lookup(name string) (int16, bool) {
 // buildCard reads the card yc of colour col at path at of file f, with
 // every problem it has.
 func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, engine.Problems) {
-	cc := &cardChecker{f: f, at: at, name: yc.Name}
+	cc := &cardChecker{engine.EntryProblems{File: f, At: at, Subject: yc.Name}}
 	d := cardDef{Name: yc.Name, Colour: int8(col), Cost: int8(yc.Cost), Any: int8(yc.Any),
 		Power: int8(yc.Power), Health: int8(yc.Health), Limit: int8(yc.Limit), File: f.Name, Line: f.Line(at + ".name"),
 		Attach: filter{Colour: -1}}
 	if strings.TrimSpace(yc.Name) == "" {
-		cc.bad("name", "card has no name", "add `name: ...`")
+		cc.Add("name", "card has no name", "add `name: ...`")
 	}
 	k := indexOf(kindNames, yc.Type)
 	if k < 0 {
-		cc.bad("type", fmt.Sprintf("unknown type %q", yc.Type), "use unit, charm, wonder or relic")
-		return d, cc.probs
+		cc.Add("type", fmt.Sprintf("unknown type %q", yc.Type), "use unit, charm, wonder or relic")
+		return d, cc.List
 	}
 	d.Kind = kind(k)
 	cc.cost(&d, yc)
@@ -323,42 +323,22 @@ func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, en
 	}
 	d.index()
 	if d.Kind == kWonder && len(d.Abil) == 0 {
-		cc.bad("abilities", "a wonder needs a `play:` ability", "add one")
+		cc.Add("abilities", "a wonder needs a `play:` ability", "add one")
 	}
 	d.Text = cardText(i18n.EN, &d)
-	return d, cc.probs
+	return d, cc.List
 }
 
 // cardChecker collects the problems of one card of a card file.
-type cardChecker struct {
-	f    *engine.YAMLFile
-	at   string // the card's path in the file: "$.cards[3]"
-	name string
-	// probs are the problems found so far.
-	probs engine.Problems
-}
-
-// bad records a problem at the card's field ("" for the card); a missing
-// field's problem points at the card.
-func (cc *cardChecker) bad(field, msg, fix string) {
-	p := cc.at
-	if field != "" {
-		p += "." + field
-	}
-	pr := cc.f.Problem(p, cc.name, msg, fix)
-	if pr.Line == 0 {
-		pr.Line = cc.f.Line(cc.at)
-	}
-	cc.probs = append(cc.probs, pr)
-}
+type cardChecker struct{ engine.EntryProblems }
 
 // cost checks the card's cost: 0 to 9 symbols, nothing for relics only.
 func (cc *cardChecker) cost(d *cardDef, yc yamlCard) {
 	if yc.Cost+yc.Any > 9 || yc.Cost < 0 || yc.Any < 0 {
-		cc.bad("cost", "cost out of range", "costs are 0..9 symbols")
+		cc.Add("cost", "cost out of range", "costs are 0..9 symbols")
 	}
 	if yc.Cost+yc.Any == 0 && d.Kind != kRelic {
-		cc.bad("cost", "only relics may cost nothing", "give the card a cost")
+		cc.Add("cost", "only relics may cost nothing", "give the card a cost")
 	}
 }
 
@@ -367,7 +347,7 @@ func (cc *cardChecker) keywords(d *cardDef, written []string) {
 	for _, kw := range written {
 		i := indexOf(keywordNames[:], kw)
 		if i < 0 {
-			cc.bad("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
+			cc.Add("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
 			continue
 		}
 		d.Keywords |= 1 << i
@@ -380,24 +360,24 @@ func (cc *cardChecker) body(d *cardDef, yc yamlCard) {
 	switch d.Kind {
 	case kUnit:
 		if yc.Health < 1 || yc.Power < 0 {
-			cc.bad("health", fmt.Sprintf("a unit needs health >= 1 and power >= 0 (has %d/%d)", yc.Power, yc.Health), "set power and health")
+			cc.Add("health", fmt.Sprintf("a unit needs health >= 1 and power >= 0 (has %d/%d)", yc.Power, yc.Health), "set power and health")
 		}
 	case kCharm:
 		fl, err := parseFilter(strings.Fields(yc.Attach), onUnit)
 		switch {
 		case yc.Attach == "":
-			cc.bad("attach", "charm needs `attach:` naming what it is played on", "e.g. `attach: enemy unit`")
+			cc.Add("attach", "charm needs `attach:` naming what it is played on", "e.g. `attach: enemy unit`")
 		case err != nil:
-			cc.bad("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
+			cc.Add("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
 		}
 		d.Attach = fl
 	default:
 		if yc.Power != 0 || yc.Health != 0 || len(yc.Keywords) > 0 {
-			cc.bad("power", "only units and charms have power, health or keywords", "remove them")
+			cc.Add("power", "only units and charms have power, health or keywords", "remove them")
 		}
 	}
 	if d.Kind != kCharm && yc.Attach != "" {
-		cc.bad("attach", "only charms attach", "remove `attach`")
+		cc.Add("attach", "only charms attach", "remove `attach`")
 	}
 }
 
@@ -406,19 +386,19 @@ func (cc *cardChecker) body(d *cardDef, yc yamlCard) {
 func (cc *cardChecker) ability(d *cardDef, field, line string) {
 	a, err := parseAbility(line, d.Kind)
 	if err != nil {
-		cc.bad(field, fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
+		cc.Add(field, fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
 		return
 	}
 	d.index()
 	switch {
 	case (a.Trig == trUse || a.Trig == trStart) && (d.Kind == kWonder || d.Kind == kCharm):
-		cc.bad(field, "only units and relics in the battle have use/start abilities", "use `play:`")
+		cc.Add(field, "only units and relics in the battle have use/start abilities", "use `play:`")
 	case d.Kind == kCharm && a.Chooses:
-		cc.bad(field, "a charm chooses only the unit it is played on", "name `host`, `you`, `opponent` or `each ...` instead")
+		cc.Add(field, "a charm chooses only the unit it is played on", "name `host`, `you`, `opponent` or `each ...` instead")
 	case a.Trig == trPay && d.Kind == kWonder:
-		cc.bad(field, "a wonder has no activated abilities", "use `play:`")
+		cc.Add(field, "a wonder has no activated abilities", "use `play:`")
 	case d.ability(a.Trig) >= 0:
-		cc.bad(field, "a card has at most one ability per trigger", "join the effects with `;`")
+		cc.Add(field, "a card has at most one ability per trigger", "join the effects with `;`")
 	default:
 		d.Abil = append(d.Abil, a)
 	}

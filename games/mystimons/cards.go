@@ -223,15 +223,16 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 // decode reads the card at index i of file f, with every problem it has.
 func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.Problems) {
 	at := fmt.Sprintf("$.cards[%d]", i)
-	c := &cardDecoder{p: p, f: f, at: at, d: cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
+	c := &cardDecoder{p: p, d: cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
 		hp: int16(yc.HP), atk: int16(yc.ATK), def: int16(yc.DEF), spd: int16(yc.SPD), basic: yc.Basic,
 		cost: int8(yc.Cost), attach: yc.Attach, poolOnly: yc.PoolOnly, limit: int8(yc.Limit),
 		file: f.Name, line: f.Line(at)}}
+	c.EntryProblems = engine.EntryProblems{File: f, At: at, Subject: c.d.name}
 	if c.d.name == "" {
-		c.bad("", "the card has no name", "add `name: ...`")
+		c.Add("", "the card has no name", "add `name: ...`")
 	}
 	if !c.kind(yc.Kind) {
-		return c.d, c.probs
+		return c.d, c.List
 	}
 	c.limit(yc.Limit)
 	c.element(yc.Element)
@@ -240,41 +241,30 @@ func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.P
 		c.mon(yc)
 	case kEnergy:
 		if c.d.poolOnly && c.d.elem != elemAny {
-			c.bad("pool-only", "only a special energy of element `any` may be pool-only", "remove `pool-only`")
+			c.Add("pool-only", "only a special energy of element `any` may be pool-only", "remove `pool-only`")
 		}
 	default:
 		c.item(yc.Effect)
 	}
 	if c.d.kind != kMon && (yc.Stage != 0 || yc.HP != 0 || yc.Basic != "" || len(yc.Abilities) > 0) {
-		c.bad("", "only MystiMons have stage, HP, attacks", "remove those fields")
+		c.Add("", "only MystiMons have stage, HP, attacks", "remove those fields")
 	}
-	return c.d, c.probs
+	return c.d, c.List
 }
 
 // cardDecoder decodes one card of a card file into d, collecting its
 // problems.
 type cardDecoder struct {
-	p     *Pool
-	f     *engine.YAMLFile
-	at    string // the card's path in the file: "$.cards[3]"
-	d     cardDef
-	probs engine.Problems
-}
-
-// bad records a problem of the card's field ("" for the card).
-func (c *cardDecoder) bad(field, msg, fix string) {
-	pth := c.at
-	if field != "" {
-		pth += "." + field
-	}
-	c.probs = append(c.probs, c.f.Problem(pth, c.d.name, msg, fix))
+	engine.EntryProblems
+	p *Pool
+	d cardDef
 }
 
 // kind reads the card's kind, and reports whether it is one.
 func (c *cardDecoder) kind(name string) bool {
 	k := slices.Index(kindNames, name)
 	if k < 0 {
-		c.bad("kind", fmt.Sprintf("unknown kind %q", name), "use one of "+strings.Join(kindNames, ", "))
+		c.Add("kind", fmt.Sprintf("unknown kind %q", name), "use one of "+strings.Join(kindNames, ", "))
 		return false
 	}
 	c.d.kind = uint8(k)
@@ -287,7 +277,7 @@ func (c *cardDecoder) limit(written int) {
 		c.d.limit = 3
 	}
 	if written < 0 || written > 60 {
-		c.bad("limit", "limit must be 1 to 60", "remove it for the usual 3")
+		c.Add("limit", "limit must be 1 to 60", "remove it for the usual 3")
 	}
 }
 
@@ -295,13 +285,13 @@ func (c *cardDecoder) limit(written int) {
 func (c *cardDecoder) element(name string) {
 	if c.d.kind != kMon && c.d.kind != kEnergy {
 		if name != "" {
-			c.bad("element", "only MystiMons and energy have an element", "remove `element`")
+			c.Add("element", "only MystiMons and energy have an element", "remove `element`")
 		}
 		return
 	}
 	e, ok := c.p.elem(name)
 	if !ok || (c.d.kind == kMon && e == elemAny) {
-		c.bad("element", fmt.Sprintf("unknown element %q", name), c.p.elemHint(c.d.kind == kEnergy))
+		c.Add("element", fmt.Sprintf("unknown element %q", name), c.p.elemHint(c.d.kind == kEnergy))
 	}
 	c.d.elem = e
 }
@@ -312,25 +302,25 @@ func (c *cardDecoder) mon(yc yamlCard) {
 	d := &c.d
 	d.stage = int8(yc.Stage)
 	if d.stage < 1 || d.stage > 5 {
-		c.bad("stage", fmt.Sprintf("stage %d is not 1 to 5 (5 = Champion)", yc.Stage), "write stage: 1, 2, 3, 4 or 5")
+		c.Add("stage", fmt.Sprintf("stage %d is not 1 to 5 (5 = Champion)", yc.Stage), "write stage: 1, 2, 3, 4 or 5")
 	}
 	if d.hp <= 0 || d.hp > 999 || d.atk < 0 || d.atk > 99 || d.def < 0 || d.def > 99 {
-		c.bad("hp", "HP must be 1 to 999, ATK and DEF 0 to 99", "fix the stats")
+		c.Add("hp", "HP must be 1 to 999, ATK and DEF 0 to 99", "fix the stats")
 	}
 	if d.basic == "" {
-		c.bad("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
+		c.Add("", "a MystiMon needs a Basic Attack (MM-2.10)", "add `basic: Attack Name`")
 	}
 	c.evolution(yc.From)
 	for j, text := range yc.Abilities {
 		a, err := c.p.parseAbility(text)
 		if err != "" {
-			c.bad(fmt.Sprintf("abilities[%d]", j), err, `write "Name (cost): effect, effect", e.g. "Flame Burst (2): power +4, burn"`)
+			c.Add(fmt.Sprintf("abilities[%d]", j), err, `write "Name (cost): effect, effect", e.g. "Flame Burst (2): power +4, burn"`)
 			continue
 		}
 		d.abils = append(d.abils, a)
 	}
 	if len(d.abils) > 8 {
-		c.bad("abilities", "at most 8 abilities", "remove some")
+		c.Add("abilities", "at most 8 abilities", "remove some")
 	}
 }
 
@@ -339,22 +329,22 @@ func (c *cardDecoder) mon(yc yamlCard) {
 func (c *cardDecoder) evolution(from string) {
 	d := &c.d
 	if d.stage == 1 && from != "" {
-		c.bad("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
+		c.Add("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
 	}
 	if d.stage >= 2 && d.stage <= 4 && from == "" {
-		c.bad("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
+		c.Add("", fmt.Sprintf("a stage %d MystiMon needs `from:` (MM-2.10)", d.stage), "name the card it evolves from")
 	}
 	if d.stage == 4 && d.grade != 3 && d.grade != 4 {
-		c.bad("grade", fmt.Sprintf("a stage 4 needs fusion grade 3 or 4, not %d (MM-5.2)", d.grade), "write grade: 3 or grade: 4")
+		c.Add("grade", fmt.Sprintf("a stage 4 needs fusion grade 3 or 4, not %d (MM-5.2)", d.grade), "write grade: 3 or grade: 4")
 	}
 	if d.stage == 5 && d.grade != 5 {
-		c.bad("grade", "a Champion has fusion grade 5 (MM-6.3)", "write grade: 5")
+		c.Add("grade", "a Champion has fusion grade 5 (MM-6.3)", "write grade: 5")
 	}
 	if d.stage < 4 && d.grade != 0 {
-		c.bad("grade", "only stage 4 and Champions have a fusion grade", "remove `grade`")
+		c.Add("grade", "only stage 4 and Champions have a fusion grade", "remove `grade`")
 	}
 	if d.stage >= 3 && d.stage <= 4 && d.path == "" {
-		c.bad("", "stages 3 and 4 name their path (MM-6.5)", "add `path: speed` or `path: tank`")
+		c.Add("", "stages 3 and 4 name their path (MM-6.5)", "add `path: speed` or `path: tank`")
 	}
 }
 
@@ -363,18 +353,18 @@ func (c *cardDecoder) evolution(from string) {
 func (c *cardDecoder) item(effect string) {
 	d := &c.d
 	if d.cost < 0 || d.cost > 20 {
-		c.bad("cost", "cost must be 0 to 20", "fix the cost")
+		c.Add("cost", "cost must be 0 to 20", "fix the cost")
 	}
 	effs, err := c.p.parseEffects(effect, kindNames[d.kind])
 	if err != "" {
-		c.bad("effect", err, "see the effect words in the schema")
+		c.Add("effect", err, "see the effect words in the schema")
 	}
 	d.effects = effs
 	for _, e := range effs {
 		switch e.kind {
 		case eHeal, eBlast, eSwap, eRevive:
 			if d.target != eNone {
-				c.bad("effect", "a card has at most one targeted effect (heal, blast, swap, revive)", "split it into two cards")
+				c.Add("effect", "a card has at most one targeted effect (heal, blast, swap, revive)", "split it into two cards")
 			}
 			d.target = e.kind
 		}

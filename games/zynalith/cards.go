@@ -221,16 +221,16 @@ func indexOf(list []string, word string) int {
 
 // convertCard reads the card c at path of file yf, with every problem it has.
 func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engine.Problem) {
-	cc := &cardChecker{yf: yf, path: path, subj: c.Name}
+	cc := &cardChecker{engine.EntryProblems{File: yf, At: path, Subject: c.Name}}
 	if strings.TrimSpace(c.Name) == "" {
-		cc.subj = "(no name)"
-		cc.bad("", "the card has no name", "add `name: ...`")
+		cc.Subject = "(no name)"
+		cc.Add("", "the card has no name", "add `name: ...`")
 	}
 	d := cardDef{Name: c.Name}
 	k := indexOf(kindNames, c.Kind)
 	if k < 0 {
-		cc.bad(".kind", fmt.Sprintf("unknown kind %q", c.Kind), "use one of "+strings.Join(kindNames, ", "))
-		return d, cc.ps
+		cc.Add("kind", fmt.Sprintf("unknown kind %q", c.Kind), "use one of "+strings.Join(kindNames, ", "))
+		return d, cc.List
 	}
 	d.Kind = kind(k)
 	cc.stack(&d, c.Stack)
@@ -238,26 +238,16 @@ func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engin
 	cc.keywords(&d, c.Keywords)
 	cc.rules(&d, c)
 	for i, line := range c.Abilities {
-		cc.ability(&d, fmt.Sprintf(".abilities[%d]", i), line)
+		cc.ability(&d, fmt.Sprintf("abilities[%d]", i), line)
 	}
 	if d.Kind == kEvent && len(d.Abilities) == 0 {
-		cc.bad("", "an event does nothing", `add an ability such as "Sofort: silver 3 players"`)
+		cc.Add("", "an event does nothing", `add an ability such as "Sofort: silver 3 players"`)
 	}
-	return d, cc.ps
+	return d, cc.List
 }
 
 // cardChecker collects the problems of one card of a card file.
-type cardChecker struct {
-	yf   *engine.YAMLFile
-	path string // the card's path in the file: "$.cards[3]"
-	subj string // the card's name, or "(no name)"
-	ps   []engine.Problem
-}
-
-// bad records a problem at the card's field (".cost"; "" for the card).
-func (cc *cardChecker) bad(field, msg, fix string) {
-	cc.ps = append(cc.ps, cc.yf.Problem(cc.path+field, cc.subj, msg, fix))
-}
+type cardChecker struct{ engine.EntryProblems }
 
 // stack sets the stack the card is drawn from: the kind's, or an event's own.
 func (cc *cardChecker) stack(d *cardDef, written string) {
@@ -267,14 +257,14 @@ func (cc *cardChecker) stack(d *cardDef, written string) {
 	case d.Kind == kEvent:
 		st := indexOf(stackNames, written)
 		if st < 0 {
-			cc.bad(".stack", fmt.Sprintf("an event needs its stack, got %q", written), "write `stack: creatures` or `stack: extras`")
+			cc.Add("stack", fmt.Sprintf("an event needs its stack, got %q", written), "write `stack: creatures` or `stack: extras`")
 		}
 		d.Stack = stackID(max(st, 0))
 	default:
 		d.Stack = stExtras
 	}
 	if written != "" && d.Kind != kEvent {
-		cc.bad(".stack", "only events name their stack", "remove `stack:`; the kind decides it")
+		cc.Add("stack", "only events name their stack", "remove `stack:`; the kind decides it")
 	}
 }
 
@@ -286,15 +276,15 @@ func (cc *cardChecker) numbers(d *cardDef, c yamlCard) {
 	}{{"cost", c.Cost, 0, 30}, {"zynalith", c.Zynalith, 0, 10}, {"init", c.Init, -5, 10}, {"atk", c.Atk, -5, 20},
 		{"def", c.Def, -5, 20}, {"hp", c.HP, -5, 30}, {"vp", c.VP, -5, 10}} {
 		if n.v < n.lo || n.v > n.hi {
-			cc.bad("."+n.field, fmt.Sprintf("%s %d is out of range", n.field, n.v), fmt.Sprintf("use %d to %d", n.lo, n.hi))
+			cc.Add(""+n.field, fmt.Sprintf("%s %d is out of range", n.field, n.v), fmt.Sprintf("use %d to %d", n.lo, n.hi))
 		}
 	}
 	d.Silver, d.Zyn, d.Init, d.Atk, d.Def, d.HP, d.VP = int8(c.Cost), int8(c.Zynalith), int8(c.Init), int8(c.Atk), int8(c.Def), int8(c.HP), int8(c.VP)
 	if d.Kind == kCreature && c.HP < 1 && c.Copy == "" {
-		cc.bad(".hp", "a creature needs at least 1 HP", "set `hp:` to 1 or more")
+		cc.Add("hp", "a creature needs at least 1 HP", "set `hp:` to 1 or more")
 	}
 	if d.Kind == kEvent && (c.Cost != 0 || c.Zynalith != 0) {
-		cc.bad(".cost", "an event is never bought, so it has no cost", "remove `cost:` and `zynalith:`")
+		cc.Add("cost", "an event is never bought, so it has no cost", "remove `cost:` and `zynalith:`")
 	}
 }
 
@@ -304,13 +294,13 @@ func (cc *cardChecker) keywords(d *cardDef, written []string) {
 	for i, kw := range written {
 		j := indexOf(keywordNames, kw)
 		if j < 0 {
-			cc.bad(fmt.Sprintf(".keywords[%d]", i), fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", "))
+			cc.Add(fmt.Sprintf("keywords[%d]", i), fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", "))
 			continue
 		}
 		d.Keywords |= 1 << j
 	}
 	if d.Keywords != 0 && (d.Kind == kEvent || d.Kind == kCounter || d.Kind == kSpell) {
-		cc.bad(".keywords", "only creatures and the extras that stay on them carry effect keywords", "move the keyword to a creature, property or equipment")
+		cc.Add("keywords", "only creatures and the extras that stay on them carry effect keywords", "move the keyword to a creature, property or equipment")
 	}
 }
 
@@ -322,23 +312,23 @@ func (cc *cardChecker) rules(d *cardDef, c yamlCard) {
 	case "left":
 		d.CopyLeft = true
 		if d.Kind != kCreature {
-			cc.bad(".copy", "only a creature can copy another", "remove `copy:`")
+			cc.Add("copy", "only a creature can copy another", "remove `copy:`")
 		}
 	default:
-		cc.bad(".copy", fmt.Sprintf("unknown copy rule %q", c.Copy), "write `copy: left` or leave it out")
+		cc.Add("copy", fmt.Sprintf("unknown copy rule %q", c.Copy), "write `copy: left` or leave it out")
 	}
 	switch c.Attach {
 	case "", "own":
 	case "enemy":
 		d.Enemy = true
 	default:
-		cc.bad(".attach", fmt.Sprintf("unknown attach rule %q", c.Attach), "write `attach: own` or `attach: enemy`")
+		cc.Add("attach", fmt.Sprintf("unknown attach rule %q", c.Attach), "write `attach: own` or `attach: enemy`")
 	}
 	if c.Attach != "" && d.Kind != kProperty && d.Kind != kSpell && d.Kind != kEquipment {
-		cc.bad(".attach", "only properties, spells and equipment attach to creatures", "remove `attach:`")
+		cc.Add("attach", "only properties, spells and equipment attach to creatures", "remove `attach:`")
 	}
 	if d.Kind != kCreature && d.Kind != kProperty && d.Kind != kEquipment && (c.Atk != 0 || c.Def != 0 || c.Init != 0 || c.HP != 0) {
-		cc.bad("", "only creatures and the extras that stay on them have stats", "use an ability such as `Sofort: atk 1 self` instead")
+		cc.Add("", "only creatures and the extras that stay on them have stats", "use an ability such as `Sofort: atk 1 self` instead")
 	}
 }
 
@@ -346,11 +336,11 @@ func (cc *cardChecker) rules(d *cardDef, c yamlCard) {
 func (cc *cardChecker) ability(d *cardDef, field, line string) {
 	a, err := parseAbility(line)
 	if err != nil {
-		cc.bad(field, err.Error(), `write "Trigger: effect N target", e.g. "Sofort: damage 2 opponents"`)
+		cc.Add(field, err.Error(), `write "Trigger: effect N target", e.g. "Sofort: damage 2 opponents"`)
 		return
 	}
 	if msg, fix := checkAbility(d, a); msg != "" {
-		cc.bad(field, msg, fix)
+		cc.Add(field, msg, fix)
 		return
 	}
 	d.Abilities = append(d.Abilities, a)
