@@ -2,6 +2,7 @@ package athernum
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -151,49 +152,77 @@ func (b *poolBuilder) summonable(i, j int, name string) (int16, bool) {
 	return 0, false
 }
 
+// buildDef reads the card yc at path at of file yf, with every problem it has.
 func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Problems) {
-	var probs engine.Problems
-	bad := func(field, msg, fix string) {
-		probs = append(probs, yf.Problem(at+field, yc.Name, msg, fix))
-	}
-	d := cardDef{name: strings.TrimSpace(yc.Name), faction: -1, subs: yc.Subtypes, extra: yc.Extra, token: yc.Token}
+	cc := &cardChecker{EntryProblems: engine.EntryProblems{File: yf, At: at, Subject: yc.Name}}
+	d := &cc.d
+	*d = cardDef{name: strings.TrimSpace(yc.Name), faction: -1, subs: yc.Subtypes, extra: yc.Extra, token: yc.Token}
 	if d.token && yc.Type != "character" {
-		bad(".token", "only characters can be tokens (AT-10.U7)", "remove token or make it a character")
+		cc.Add("token", "only characters can be tokens (AT-10.U7)", "remove token or make it a character")
 	}
 	if d.name == "" {
-		bad("", "the card has no name", "add `name: ...`")
+		cc.Add("", "the card has no name", "add `name: ...`")
 	}
-	switch yc.Type {
+	cc.kind(yc.Type)
+	cc.faction(yc.Faction)
+	cc.numbers(yc)
+	for j, line := range yc.Abilities {
+		cc.ability(fmt.Sprintf("abilities[%d]", j), line)
+	}
+	if d.objective && (d.typ != tCharacter || d.vp == 0) {
+		cc.Add("abilities", "an Objective ability needs a character with a VP field (AT-6.5)", "add `vp: N` or use another ability kind")
+	}
+	if len(d.abil) > 8 {
+		cc.Add("abilities", "a card has at most 8 abilities", "split the card")
+	}
+	return *d, cc.List
+}
+
+// cardChecker reads one card of a card file into d, collecting its problems.
+type cardChecker struct {
+	engine.EntryProblems
+	d cardDef
+}
+
+// kind reads the card's type: character, item or location.
+func (cc *cardChecker) kind(written string) {
+	switch written {
 	case "character":
-		d.typ = tCharacter
+		cc.d.typ = tCharacter
 	case "item":
-		d.typ = tItem
+		cc.d.typ = tItem
 	case "location":
-		d.typ = tLocation
+		cc.d.typ = tLocation
 	default:
-		bad(".type", fmt.Sprintf("unknown card type %q", yc.Type), "write character, item or location")
+		cc.Add("type", fmt.Sprintf("unknown card type %q", written), "write character, item or location")
 	}
-	if yc.Faction != "" {
-		f := -1
-		for i := 0; i < 3; i++ {
-			if factionNames[i] == yc.Faction {
-				f = i
-			}
-		}
-		if f < 0 {
-			bad(".faction", fmt.Sprintf("unknown faction %q", yc.Faction), "write ember, tide or grove, or leave it out for a factionless card")
-		}
-		d.faction = int8(f)
+}
+
+// faction reads the card's faction; a card without one is factionless.
+func (cc *cardChecker) faction(written string) {
+	if written == "" {
+		return
 	}
+	f := slices.Index(factionNames[:3], written)
+	if f < 0 {
+		cc.Add("faction", fmt.Sprintf("unknown faction %q", written), "write ember, tide or grove, or leave it out for a factionless card")
+	}
+	cc.d.faction = int8(f)
+}
+
+// numbers reads the card's cost, VP, OFV, DFV and item slots, each within
+// its range and on the kinds of card that have it.
+func (cc *cardChecker) numbers(yc yamlCard) {
+	d := &cc.d
 	if yc.Cost != nil {
 		if *yc.Cost < 0 || *yc.Cost > 9 {
-			bad(".cost", fmt.Sprintf("cost %d is out of range 0..9", *yc.Cost), "write a cost from 0 to 9, or leave it out for a free card")
+			cc.Add("cost", fmt.Sprintf("cost %d is out of range 0..9", *yc.Cost), "write a cost from 0 to 9, or leave it out for a free card")
 		}
 		d.hasCost, d.cost = true, int8(*yc.Cost)
 	}
 	rng := func(field string, v, hi int) int8 {
 		if v < 0 || v > hi {
-			bad("."+field, fmt.Sprintf("%s %d is out of range 0..%d", field, v, hi), fmt.Sprintf("write a %s from 0 to %d", field, hi))
+			cc.Add(field, fmt.Sprintf("%s %d is out of range 0..%d", field, v, hi), fmt.Sprintf("write a %s from 0 to %d", field, hi))
 		}
 		return int8(v)
 	}
@@ -202,49 +231,45 @@ func buildDef(yf *engine.YAMLFile, at string, yc yamlCard) (cardDef, engine.Prob
 	d.dfv = rng("dfv", yc.DFV, 20)
 	d.slots = rng("slots", yc.Slots, 5)
 	if d.typ != tCharacter && (yc.OFV != 0 || yc.DFV != 0) {
-		bad(".ofv", "only characters have OFV and DFV", "remove ofv and dfv from this "+typeNames[d.typ])
+		cc.Add("ofv", "only characters have OFV and DFV", "remove ofv and dfv from this "+typeNames[d.typ])
 	}
 	if d.typ == tItem && yc.VP != 0 {
-		bad(".vp", "an item cannot hold VP here: it could not be a start card (AT-10.9)", "remove vp")
+		cc.Add("vp", "an item cannot hold VP here: it could not be a start card (AT-10.9)", "remove vp")
 	}
 	if d.typ == tItem && yc.Slots != 0 {
-		bad(".slots", "an item has no item slots", "remove slots")
+		cc.Add("slots", "an item has no item slots", "remove slots")
 	}
 	if d.typ == tCharacter && yc.DFV == 0 {
-		bad(".dfv", "a character needs a DFV of at least 1", "add `dfv: N`")
+		cc.Add("dfv", "a character needs a DFV of at least 1", "add `dfv: N`")
 	}
-	for j, line := range yc.Abilities {
-		a, err := parseAbility(line)
-		if err == nil {
-			err = checkAbility(d.typ, a)
-		}
-		if err != nil {
-			bad(fmt.Sprintf(".abilities[%d]", j), fmt.Sprintf("ability %q: %v", line, err),
-				"write KIND [(TRIGGER)] [{COST}...]: EFFECT[, EFFECT]; see cards/schema.json")
-			continue
-		}
-		d.abil = append(d.abil, a)
-		d.activ = d.activ || a.activatable()
-		d.support = d.support || a.kind == akSupport
-		switch a.kind {
-		case akStatic:
-			d.statics = true
-		case akTriggered:
+}
+
+// ability reads one ability line at field, and notes what the card then
+// does: activate, support, hold statics, trigger, score an objective.
+func (cc *cardChecker) ability(field, line string) {
+	d := &cc.d
+	a, err := parseAbility(line)
+	if err == nil {
+		err = checkAbility(d.typ, a)
+	}
+	if err != nil {
+		cc.Add(field, fmt.Sprintf("ability %q: %v", line, err), "write KIND [(TRIGGER)] [{COST}...]: EFFECT[, EFFECT]; see cards/schema.json")
+		return
+	}
+	d.abil = append(d.abil, a)
+	d.activ = d.activ || a.activatable()
+	d.support = d.support || a.kind == akSupport
+	switch a.kind {
+	case akStatic:
+		d.statics = true
+	case akTriggered:
+		d.trig |= 1 << a.trig
+	case akObjective:
+		d.objective = true
+		if a.trig != trNone {
 			d.trig |= 1 << a.trig
-		case akObjective:
-			d.objective = true
-			if a.trig != trNone {
-				d.trig |= 1 << a.trig
-			}
 		}
 	}
-	if d.objective && (d.typ != tCharacter || d.vp == 0) {
-		bad(".abilities", "an Objective ability needs a character with a VP field (AT-6.5)", "add `vp: N` or use another ability kind")
-	}
-	if len(d.abil) > 8 {
-		bad(".abilities", "a card has at most 8 abilities", "split the card")
-	}
-	return d, probs
 }
 
 // def looks a card up by name, case-insensitively.
