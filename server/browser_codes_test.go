@@ -11,7 +11,6 @@ import (
 // page: the card lands in the collection, and the same code again says
 // it is already the player's.
 func TestBrowserRegistersACard(t *testing.T) {
-	t.Parallel()
 	e := newCodesEnv(t, 1)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#register-result")

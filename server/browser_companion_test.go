@@ -216,7 +216,6 @@ func startTable(t *testing.T, e *testEnv, game string, a, b *phone) {
 // out the last opposing MystiMon and see the win (MM-7.1). Each phone
 // sees the other's changes; a reload and a server restart keep the table.
 func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	browser := newBrowser(t)
 	ada, ben := newPhone(t, browser, "Ada"), newPhone(t, browser, "Ben")
@@ -319,7 +318,6 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 // The companion speaks the language its address asks for, as every page
 // of the site does, over the browser's.
 func TestBrowserCompanionTakesTheAddressLanguage(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	p := newPhone(t, newBrowser(t), "Ada")
 	for lang, title := range map[string]string{"de": "Tisch eröffnen", "cs": "Založit stůl"} {
@@ -330,7 +328,6 @@ func TestBrowserCompanionTakesTheAddressLanguage(t *testing.T) {
 
 // One shorter flow per other game, each in one of the three languages.
 func TestBrowserCompanionOtherGames(t *testing.T) {
-	t.Parallel()
 	for _, c := range []struct {
 		game, lang string
 		flow       func(t *testing.T, a, b *phone)
@@ -421,7 +418,6 @@ func zyFlow(t *testing.T, a, b *phone) {
 // queue, show at once, and reach the other phone when the network is
 // back; both phones then hold the same table in the server's order.
 func TestBrowserCompanionOffline(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	browser := newBrowser(t)
 	a, b := newPhone(t, browser, "Ada"), newPhone(t, browser, "Ben")
@@ -479,7 +475,6 @@ func TestBrowserCompanionOffline(t *testing.T) {
 
 // A MystiMon is added by its card's registration code, typed as printed.
 func TestBrowserCompanionAddsACardByItsCode(t *testing.T) {
-	t.Parallel()
 	e, run := newCompanionCodesEnv(t)
 	ada := newPhone(t, newBrowser(t), "Ada")
 	ada.open(e.http.URL + "/companion/mystimons")
@@ -498,7 +493,6 @@ func TestBrowserCompanionAddsACardByItsCode(t *testing.T) {
 // still exists), and pressed with nothing to choose it says what is
 // missing, in the page's language, and sends nothing.
 func TestBrowserCompanionAttackFormChooses(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	browser := newBrowser(t)
 	ada, ben := newPhone(t, browser, "Ada"), newPhone(t, browser, "Ben")

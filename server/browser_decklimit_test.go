@@ -72,7 +72,6 @@ func shownWords(s string) string { return strings.NewReplacer(" (", " ", ")", ""
 // is shot there at a desktop's and a phone's size, and with the card at
 // its limit in view on a phone.
 func TestBrowserDeckBuilderStopsAtTheCopyLimit(t *testing.T) {
-	t.Parallel()
 	e := newAccountEnv(t, nil)
 	tab := newBrowser(t)
 	_, do := pageDriver(t, tab, "#message")

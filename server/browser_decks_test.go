@@ -44,7 +44,6 @@ const buildJS = `((entries) => {
 // the AI, after testing it in a small batch. With $KARTENWERK_SCREENS set, the builder is shot there
 // at a desktop's and a phone's size.
 func TestBrowserBuildsSavesAndPlaysADeckOfEveryGame(t *testing.T) {
-	t.Parallel()
 	for _, game := range []string{"athernum", "mystimons", "microlife", "mysticelements", "zynalith"} {
 		t.Run(game, func(t *testing.T) { buildSaveAndPlay(t, game) })
 	}
@@ -246,7 +245,6 @@ func shoot(t *testing.T, tab context.Context, name string) {
 // collection page: the card is listed with its count, and its game's
 // share is shown; a card's printed link fills in its code.
 func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
-	t.Parallel()
 	e := newCodesEnv(t, 2)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#register-result")
@@ -281,7 +279,6 @@ func TestBrowserRegistersACardOnTheCollectionPage(t *testing.T) {
 // as "first"; on a phone, where the game's column is hidden, the game of
 // each card still shows, under its name.
 func TestBrowserCollectionNamesPrintingsAndGames(t *testing.T) {
-	t.Parallel()
 	e := newCodesEnv(t, 1)
 	pepper, err := codes.NewPepper([]byte(testPepperSecret))
 	if err != nil {
@@ -335,7 +332,6 @@ func TestBrowserCollectionNamesPrintingsAndGames(t *testing.T) {
 // of a deleted deck (or a mistyped one) says so, and the builder still
 // shows the game's cards, ready to build.
 func TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere(t *testing.T) {
-	t.Parallel()
 	e := newAccountEnv(t, nil)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#message")
@@ -356,7 +352,6 @@ func TestBrowserDeckBuilderOpensFromAShareLinkThatLeadsNowhere(t *testing.T) {
 // says its main deck's count and its Extradeck's apart, the same in the
 // header, the verdict and the import's message.
 func TestBrowserDeckBuilderSpeaksOfThePage(t *testing.T) {
-	t.Parallel()
 	e := newAccountEnv(t, nil)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#message")

@@ -33,7 +33,6 @@ const editJS = `((from, to) => {
 // With $KARTENWERK_SCREENS set, the page is shot there in each language
 // at a desktop's and a phone's size.
 func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
-	t.Parallel()
 	e, tab, text, do := openLab(t)
 	count := func(sel string) int {
 		n, err := chromedp.Run(tab, chromedp.Evaluate[int](`document.querySelectorAll("`+sel+`").length`))
@@ -152,7 +151,6 @@ func fireballPlayRates(t *testing.T, tab context.Context) [2]float64 {
 // file of its name, so a card renamed in the editor shows as new, and the
 // old one as removed with its old text, in the page's language.
 func TestBrowserLabShowsARenamedCard(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
 	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
 	do("pick fire.yaml", chromedp.SetValue("#card-file", "fire.yaml"))
@@ -178,7 +176,6 @@ func TestBrowserLabShowsARenamedCard(t *testing.T) {
 // the editor makes the preset holding it illegal; the page says so, in
 // the reader's language, and the seats can no longer choose it.
 func TestBrowserLabLeavesOutAPresetARemovedCardBreaks(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLabAt(t, "game=athernum&lang=cs")
 	do("seat 1 plays Ember Assault", chromedp.SetValue("#seat-rows tr:first-child select.deck", "Ember Assault"))
 	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))
@@ -318,7 +315,6 @@ func shootLab(t *testing.T, tab context.Context, base string) {
 // Fireball's cost from 2 to 4 and sees the report's chart of the first
 // player's win rate at each value.
 func TestBrowserLabSweepsACardsCost(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLab(t)
 	do("ask for 60 games a value", chromedp.SetValue("#games", "60"))
 	do("sweep", chromedp.Click("#sweep-on"))
@@ -380,7 +376,6 @@ func TestBrowserLabSweepsACardsCost(t *testing.T) {
 // Terrix has stage 1 to 5, never 0). A sweep the cards do not allow is
 // refused in the page's language, naming the card, the field and value.
 func TestBrowserLabDefaultSweepRunsInEveryGame(t *testing.T) {
-	t.Parallel()
 	e, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
 	pick := func(id, v string) {
 		do("pick "+v, chromedp.Evaluate[chromedp.Void](`(() => { const e = document.getElementById("`+id+`"); e.value = "`+v+`"; e.dispatchEvent(new Event("change")); })()`))
@@ -429,7 +424,6 @@ func TestBrowserLabDefaultSweepRunsInEveryGame(t *testing.T) {
 // best setting, measured again, in the run's status; a tuning run has no
 // report to open.
 func TestBrowserLabTunesACardsCost(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLab(t)
 	do("ask for 20 games an evaluation", chromedp.SetValue("#games", "20"))
 	do("ask for a precision first", chromedp.Click("input[name=size][value=ci]"))
@@ -496,7 +490,6 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 // TestBrowserLabTunesARuleVariant: a tuning run of a rule variant alone
 // puts its best option into the form's variants.
 func TestBrowserLabTunesARuleVariant(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLab(t)
 	do("ask for 10 games an evaluation", chromedp.SetValue("#games", "10"))
 	do("tune", chromedp.Click("#tune-on"))
@@ -543,7 +536,6 @@ const pasteJS = `((seat, list) => {
 // the list and its problem is shot there in each language at a
 // desktop's and a phone's size.
 func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
-	t.Parallel()
 	e, tab, text, do := openLab(t)
 	good := presetListText(t, "mysticelements")
 	bad := strings.Replace(good, "1 Wolf Pack\n", "1 Wolf Pak\n", 1)
@@ -619,7 +611,6 @@ func shootDeckList(t *testing.T, tab context.Context, lang string) {
 // the server does not offer opens the lab with its first game, seats
 // and all, not an empty form.
 func TestBrowserLabOpensTheFirstGameForAnUnknownOne(t *testing.T) {
-	t.Parallel()
 	e, tab, _, _ := openLabAt(t, "game=nosuch&lang=de")
 	picked, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.getElementById("game").value`))
 	if first := e.srv.games.list[0].Info().ID; err != nil || picked != first {
@@ -634,7 +625,6 @@ func TestBrowserLabOpensTheFirstGameForAnUnknownOne(t *testing.T) {
 // number shows as "HP 40 → 43" with the rules text once. On a phone the
 // editor fits the screen.
 func TestBrowserLabEditorShowsAOneLineCardWhole(t *testing.T) {
-	t.Parallel()
 	_, tab, text, do := openLabAt(t, "game=mystimons&lang=de")
 	do("a desktop's size", chromedp.EmulateViewport(1366, 768))
 	do("edit cards here", chromedp.Evaluate[chromedp.Void](`document.querySelector("input[name=cards][value=edited]").click()`))

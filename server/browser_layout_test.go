@@ -298,7 +298,6 @@ func useLang(t *testing.T, ctx context.Context, base, lang string) {
 // view, no text overflows a card face, and card text has at least 4.5:1
 // contrast. Screenshots of the middle and the end of each game are kept.
 func TestBrowserTableFitsEveryDecision(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	i := 0
 	for _, g := range engine.Games() {
@@ -350,7 +349,6 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 // strip of its cards, where only the first one's side used to show, and
 // five keep at least their heads, where the fifth's was cut.
 func TestBrowserCrowdedTableShowsEverySeat(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	for _, c := range []struct {
 		game  string
@@ -416,7 +414,6 @@ func checkResultScreen(t *testing.T, ctx context.Context) {
 // the closed drawer of names and links takes the whole row, where it
 // stood in half of it, a word a line.
 func TestBrowserPhoneLogTakesTheWholeRow(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	tab := browsertest.NewWithin(t, 2*time.Minute)
 	resp := e.create(CreateRequest{Game: "athernum", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
@@ -445,7 +442,6 @@ func TestBrowserPhoneLogTakesTheWholeRow(t *testing.T) {
 // last showed 35% of itself at 768 px (42% at 834), its name cut to a
 // syllable; now 72% (79%).
 func TestBrowserTabletUprightGivesTheHandTheWidth(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	for _, size := range []struct {
 		name          string
@@ -486,7 +482,6 @@ func TestBrowserTabletUprightGivesTheHandTheWidth(t *testing.T) {
 // share a row where it has room for them, and with no card on the table to
 // use, the panel shows every choice without scrolling.
 func TestBrowserChoicesWrapIntoRows(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	type strip struct {
 		Buttons, Rows int
@@ -565,7 +560,6 @@ func TestBrowserChoicesWrapIntoRows(t *testing.T) {
 // kept its room and cut the sixth seat's head. Its first choice stays in
 // view.
 func TestBrowserPanelGivesTheCrowdedTableItsRoom(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	tab := browsertest.New(t)
 	useLang(t, tab, e.http.URL, "de")

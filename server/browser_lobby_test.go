@@ -20,7 +20,6 @@ import (
 // would let them (ME-8.2, ME-10.2), as a sentence: no English, no
 // command-line flag, and nothing more below it ("null" stood there once).
 func TestBrowserLobbySaysWhyAGameCannotBegin(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	want := map[string]string{"de": "Beide Decks spielen Blau", "en": "Both decks use Blue", "cs": "Oba balíčky hrají barvu Modrá"}
 	for _, lang := range pageLangs {
@@ -56,7 +55,6 @@ func TestBrowserLobbySaysWhyAGameCannotBegin(t *testing.T) {
 // spectators and in the lists with ?lang=de, so the table it opens speaks
 // German as the lobby did.
 func TestBrowserLobbyLinksKeepTheLanguage(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	tab := browsertest.NewWithin(t, 2*time.Minute)
 	// Where the link to the table stands on the page, at every change of

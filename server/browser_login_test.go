@@ -15,7 +15,6 @@ import (
 // game from the lobby while logged in (its requests carry the CSRF token,
 // or the server would refuse them) and logs out.
 func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	tab := newBrowser(t)
 	text, do := pageDriver(t, tab, "#login-errors")
@@ -54,7 +53,6 @@ func TestBrowserSignsUpPlaysAndLogsOut(t *testing.T) {
 // logging in, but only to a path of this site: anyone can make a link
 // with ?next=, and it must not lead a player who logs in to another site.
 func TestBrowserLoginSendsBackOnlyWithinTheSite(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	for i, c := range []struct{ next, want string }{
 		{"/leaderboard?lang=de", "/leaderboard?lang=de"},

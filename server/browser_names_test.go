@@ -17,7 +17,6 @@ import (
 // would not split off ("ge"), so the browser broke it anywhere. Random
 // play meets a few names a game at the table checks; this meets them all.
 func TestBrowserEveryCardNameBreaksBetweenSyllables(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	tab := newBrowser(t)
 	for _, g := range e.srv.games.list {

@@ -48,7 +48,6 @@ var platformPages = []struct {
 // of its panel, nothing off the screen in its header and no field too
 // narrow for its example.
 func TestBrowserPlatformPagesSpeakAPlayersWords(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	for _, lang := range pageLangs {
 		l, _ := i18n.Parse(lang)
@@ -269,7 +268,6 @@ func layoutProblems(t *testing.T, tab context.Context) []string {
 // words of another language counted outside the cards' printed names.
 // The platform pages' test opens each with one game only.
 func TestBrowserGamePagesOfEveryGame(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	companions := map[string]bool{}
 	for _, id := range companion.Games() {

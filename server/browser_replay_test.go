@@ -21,7 +21,6 @@ import (
 // checks; the lobby's recent games say it in the reader's words too.
 // Screenshots are kept.
 func TestBrowserReplaySpeaksTheReadersLanguage(t *testing.T) {
-	t.Parallel()
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	resp := e.create(friendGame("mystimons"))
 	if playOverHTTP(t, e, resp, 5000); !e.state(resp.ID, "").Finished {
@@ -70,7 +69,6 @@ func replayHeading(t *testing.T, tab context.Context) string {
 // as a sentence, in place of an empty viewer, and the one still played offers to watch
 // it, which opens its table.
 func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	playing := e.create(friendGame("mystimons"))
 	cases := []struct{ name, id, code string }{
@@ -115,7 +113,6 @@ func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 // word, nothing off the screen, no stray value of a script), and no word
 // of another language stands outside a card's printed name.
 func TestBrowserReplayOfEveryGame(t *testing.T) {
-	t.Parallel()
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	forEachDuelGame(t, e, 0, func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context) {
 		info, lang := g.Info(), l.String()

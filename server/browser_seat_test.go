@@ -20,7 +20,6 @@ import (
 // A spectator sees the table from the seat they choose: that seat sits at
 // the bottom with its hand drawn as backs, and no hidden card is named.
 func TestBrowserSpectatorWatchesFromTheSeatTheyChoose(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
 	ctx := newBrowser(t)
@@ -48,7 +47,6 @@ func TestBrowserSpectatorWatchesFromTheSeatTheyChoose(t *testing.T) {
 // A player's display name is kept in the browser and sent when the table
 // opens its WebSocket.
 func TestBrowserSendsTheDisplayNameWhenJoining(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
 	ctx := newBrowser(t)
@@ -83,7 +81,6 @@ func TestBrowserSendsTheDisplayNameWhenJoining(t *testing.T) {
 // words, the switcher's choice and the page's lang attribute follow it,
 // and no page key is missing. A screenshot in each language is kept.
 func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	turn := map[string]string{"de": "Zug", "en": "Turn", "cs": "Tah"}
 	for _, lang := range pageLangs {
@@ -117,7 +114,6 @@ func TestBrowserTableSpeaksTheChosenLanguage(t *testing.T) {
 // no card of a hand but those everyone saw (Zynalith's cards taken from
 // the open market).
 func TestBrowserSpectatorTableOfEveryGame(t *testing.T) {
-	t.Parallel()
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	forEachDuelGame(t, e, 1, func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context) {
 		resp := e.create(friendGame(g.Info().ID))

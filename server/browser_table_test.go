@@ -36,7 +36,6 @@ func openPage(t *testing.T, ctx context.Context, url, sel string) {
 // A finished game has no active seat and no one to decide: the view says
 // "nobody", which the status line must not draw as a seat.
 func TestBrowserFinishedZynalithTableNamesNoSeatForNobody(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "zynalith", Seats: []SeatRequest{{Kind: KindAI, Agent: "random"}, {Kind: KindAI, Agent: "random"}}})
 	if !poll(90*time.Second, func() bool { return e.state(resp.ID, "").Finished }) {
@@ -69,7 +68,6 @@ func TestBrowserFinishedZynalithTableNamesNoSeatForNobody(t *testing.T) {
 // (MM-4.2): one chip, not two "pool 0" chips. Its prompts cite rules
 // (MM-3.5), drawn as tags with a tooltip rather than words of the sentence.
 func TestBrowserMystiMonsTableDrawsOnePoolChipAndRuleTags(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "mystimons", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
 	ctx := newBrowser(t)
@@ -102,7 +100,6 @@ func TestBrowserMystiMonsTableDrawsOnePoolChipAndRuleTags(t *testing.T) {
 // back to the seat, and forgets a game the server no longer knows or
 // that the kept token holds no seat of.
 func TestBrowserLobbyListsMyGames(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	ctx := newBrowser(t)
 	lobbyStart(t, ctx, e.http.URL, "mysticelements")

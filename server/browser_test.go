@@ -17,13 +17,6 @@ import (
 	"kartenwerk/internal/browsertest"
 )
 
-// Every TestBrowser test runs in parallel with the others, two at a time
-// (go test's -parallel, the machine's cores), each on its own server and
-// browser: a browser test spends much of its time waiting for its pages
-// and its server, and one after another they took 15 of the server
-// package's 22 minutes. Tests that change a package variable are never
-// browser tests, and run before them.
-
 // autoplayJS clicks through the table as a player would: a highlighted
 // card (then one of the actions its menu offers) or a prompt button,
 // chosen at random, waiting after each click for the server's answer.
@@ -214,7 +207,6 @@ func lobbyStart(t *testing.T, ctx context.Context, base, game string) {
 }
 
 func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	for i, g := range engine.Games() {
 		if g.Info().MinSeats > 2 {
@@ -371,7 +363,6 @@ type snapshot struct {
 }
 
 func TestBrowserFriendGameNeverShowsTheOtherHand(t *testing.T) {
-	t.Parallel()
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	resp := e.create(friendGame("mysticelements"))
@@ -434,7 +425,6 @@ func TestBrowserFriendGameNeverShowsTheOtherHand(t *testing.T) {
 }
 
 func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
-	t.Parallel()
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
@@ -471,7 +461,6 @@ func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
 }
 
 func TestBrowserSurvivesAServerRestart(t *testing.T) {
-	t.Parallel()
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
@@ -523,7 +512,6 @@ type replayState struct {
 }
 
 func TestBrowserRematchAndReplay(t *testing.T) {
-	t.Parallel()
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	resp := e.create(CreateRequest{Game: "trick", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
@@ -595,7 +583,6 @@ func replayDo(t *testing.T, ctx context.Context, what string, drawn func(replayS
 }
 
 func TestBrowserTableFitsAPhone(t *testing.T) {
-	t.Parallel()
 	ctx := newBrowser(t)
 	e := newEnv(t)
 	for _, game := range []string{"mysticelements", "zynalith"} {

@@ -20,7 +20,6 @@ import (
 // played, reads the standings with their tiebreakers, at a desktop's and
 // a phone's size.
 func TestBrowserTournamentPage(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")
 	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Friday Night", Game: tourneyGame, Format: FormatSwiss, Rounds: 3})
@@ -145,7 +144,6 @@ var tiebreak = regexp.MustCompile(`\b\d{1,3}[.,]\d\d\b`)
 // abbreviated column head carries its full words as its title.
 // Screenshots at 1280x800 and 390x844 go to $KARTENWERK_SCREENS.
 func TestBrowserStandingsFitAPhone(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	org := e.organiser("turnierleitung_nord") // a long name, as the header must hold it
 	var names []string
@@ -194,7 +192,6 @@ func TestBrowserStandingsFitAPhone(t *testing.T) {
 // tournament that does not exist says so in the reader's language,
 // shows no empty boxes and links to the list.
 func TestBrowserTournamentThatIsNotThereLinksToTheList(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	for _, lang := range pageLangs {
 		l, _ := i18n.Parse(lang)
@@ -219,7 +216,6 @@ func TestBrowserTournamentThatIsNotThereLinksToTheList(t *testing.T) {
 // preset deck (Micro-Life's Starter) that deck is chosen already, so one
 // press registers.
 func TestBrowserTournamentRegistrationNeedsADeck(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")
 	ids := map[string]string{}
@@ -276,7 +272,6 @@ func TestBrowserTournamentRegistrationNeedsADeck(t *testing.T) {
 // reads that officials do not play, where the server would refuse their
 // registration, and no registration form.
 func TestBrowserTournamentOfficialsAreNotOfferedToRegister(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")
 	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwiss, Rounds: 3})

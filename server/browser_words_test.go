@@ -25,7 +25,6 @@ import (
 // the result screen says who won once; long card names break only
 // between syllables.
 func TestBrowserSpeaksToThePlayerInTheirLanguage(t *testing.T) {
-	t.Parallel()
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	games := []string{"athernum", "mystimons", "mysticelements"}
 	for i, lang := range pageLangs {

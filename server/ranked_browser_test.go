@@ -20,7 +20,6 @@ import (
 // short, and the leaderboard then shows both ratings changed and the
 // account page the match.
 func TestBrowserRankedMatchChangesBothRatings(t *testing.T) {
-	t.Parallel()
 	e := newEnv(t)
 	names := [2]string{"Alice", "Bob"}
 	tabs := [2]rankedTab{}
@@ -198,7 +197,6 @@ func playFirstLegal(e *testEnv, id string, tokens [2]string, as [2]http.Header) 
 // reader's language, and stops reconnecting; the same link opened logged
 // in as the seat's account shows the seat's hand.
 func TestBrowserRankedSeatLinkWithoutItsAccount(t *testing.T) {
-	t.Parallel()
 	e := newRankedEnv(t, nil)
 	alice, bob := e.player("alice"), e.player("bob")
 	id, tokens, _ := e.pairUp(alice, bob)

@@ -24,7 +24,6 @@ var englishClock = regexp.MustCompile(`\d [AP]M\b`)
 // language. Screenshots at 1280x800 and 390x844 go to
 // $KARTENWERK_SCREENS.
 func TestBrowserOrganiserPageSpeaksGermanAndCzech(t *testing.T) {
-	t.Parallel()
 	e := newTourneyEnv(t)
 	org := e.organiser("orga")
 	_, raw := org.expect(http.StatusCreated, "POST", "/api/tournaments", TournamentRequest{Name: "Cup", Game: tourneyGame, Format: FormatSwissTop8, Rounds: 2})

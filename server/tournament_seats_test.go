@@ -107,7 +107,6 @@ func TestTournamentSeatsBelongToTheirPlayers(t *testing.T) {
 // tournament, and its result leads back to the tournament, not to a
 // rematch.
 func TestBrowserTournamentGameLeadsBackToTheTournament(t *testing.T) {
-	t.Parallel()
 	e, f, id, g := cupUnderway(t)
 	f.playRound(t, id, 1)
 
