@@ -369,8 +369,12 @@ func TestBrowserDeckBuilderSpeaksOfThePage(t *testing.T) {
 	if v := text("#verdict"); strings.Contains(v, "Zeile") {
 		t.Errorf("the problems of a clicked deck name lines: %q", v)
 	}
-	layout, err := chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#pool .p-cost")].filter((p) => p.textContent.trim() === "–").length + "|" + document.getElementById("curve").hidden`))
-	if err != nil || layout != "0|true" {
+	// The curve is drawn after the verdict: waited for, on a loaded machine.
+	var layout string
+	if !poll(20*time.Second, func() bool {
+		layout, err = chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#pool .p-cost")].filter((p) => p.textContent.trim() === "–").length + "|" + document.getElementById("curve").hidden`))
+		return err == nil && layout == "0|true"
+	}) {
 		t.Errorf("cost pills and a hidden curve: %q %v, want none and hidden", layout, err)
 	}
 	shoot(t, tab, "decks-mystimons-problems-de")
