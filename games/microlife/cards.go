@@ -286,48 +286,48 @@ type rawCard = cardpool.Card[cardYAML]
 
 // decodeCard reads the card entry r into d, with every problem it has.
 func (c *catalog) decodeCard(d *cardDef, r rawCard) engine.Problems {
-	cr := &cardReader{EntryProblems: engine.EntryProblems{File: r.File, At: r.At, Subject: d.name}, d: d}
+	cc := &cardChecker{EntryProblems: engine.EntryProblems{File: r.File, At: r.At, Subject: d.name}, d: d}
 	y := r.Entry
-	cr.kind(y.Type, y.Subtype)
-	cr.cost(y.Cost)
+	cc.kind(y.Type, y.Subtype)
+	cc.cost(y.Cost)
 	d.copies, d.supply, d.swap = y.Copies, y.Supply, y.Swap
 	if d.swap && d.typ != tMutation {
-		cr.Add("swap", "only mutations can swap Angriff and Widerstand", "remove swap")
+		cc.Add("swap", "only mutations can swap Angriff and Widerstand", "remove swap")
 	}
-	cr.stats(y.Stats)
+	cc.stats(y.Stats)
 	for i, kw := range y.Keywords {
 		if err := c.parseKeyword(d, kw); err != nil {
-			cr.Add(fmt.Sprintf("keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
+			cc.Add(fmt.Sprintf("keywords[%d]", i), err.Error(), "use Fieber, Invasiv (X), Mutabilität, Opportunistisch, Phagozytose, Schnell, Selbstregulierend, Zusammenwachsen, Tarnung vor X, Resistenz (X), Sporenbildner, Umgehung (Haut) or Kann Erreger angreifen")
 		}
 	}
 	if d.kw&kwHunter != 0 && d.typ != tImmun && d.typ != tMutation {
-		cr.Add("keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
+		cc.Add("keywords", "only Immun cards can be given the ability to attack Erreger", "remove Kann Erreger angreifen")
 	}
 	for i, ay := range y.Abilities {
 		a, msg, fix := c.parseAbility(d, ay)
 		if msg != "" {
-			cr.Add(fmt.Sprintf("abilities[%d]", i), msg, fix)
+			cc.Add(fmt.Sprintf("abilities[%d]", i), msg, fix)
 			continue
 		}
 		d.abil = append(d.abil, a)
 	}
 	d.derive()
 	if d.copies > 0 && d.supply {
-		cr.Add("copies", "a basic supply card is not in the main deck", "remove copies or supply")
+		cc.Add("copies", "a basic supply card is not in the main deck", "remove copies or supply")
 	}
-	return cr.List
+	return cc.List
 }
 
-// cardReader checks one card entry as it is read into d, collecting its
+// cardChecker checks one card entry as it is read into d, collecting its
 // problems.
-type cardReader struct {
+type cardChecker struct {
 	engine.EntryProblems
 	d *cardDef
 }
 
 // kind reads the card's type and an entity's subtype (ML-2.16, ML-2.17).
-func (cr *cardReader) kind(typ, subtype string) {
-	d := cr.d
+func (cc *cardChecker) kind(typ, subtype string) {
+	d := cc.d
 	d.typ = 255
 	for i, t := range typeNames {
 		if strings.EqualFold(typ, t) {
@@ -335,12 +335,12 @@ func (cr *cardReader) kind(typ, subtype string) {
 		}
 	}
 	if d.typ == 255 {
-		cr.Add("type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
+		cc.Add("type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
 		d.typ = tAktion
 	}
 	if subtype == "" {
 		if d.entity() {
-			cr.Add("type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
+			cc.Add("type", "an entity needs a subtype", "add subtype: system, bakterium, virus, pilz or parasit")
 		}
 		return
 	}
@@ -352,30 +352,30 @@ func (cr *cardReader) kind(typ, subtype string) {
 	}
 	switch {
 	case d.sub == 255:
-		cr.Add("subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
+		cc.Add("subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
 		d.sub = sNone
 	case !d.entity():
-		cr.Add("subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
+		cc.Add("subtype", "only Immun and Erreger cards have a subtype (ML-2.16, ML-2.17)", "remove the subtype")
 	case d.typ == tErreger && d.sub == sSystem:
-		cr.Add("subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
+		cc.Add("subtype", "System is an Immun subtype only (ML-2.17)", "use bakterium, virus, pilz or parasit")
 	}
 }
 
 // cost reads the card's price in sugar, which every card but a mutation has.
-func (cr *cardReader) cost(cost *int) {
+func (cc *cardChecker) cost(cost *int) {
 	switch {
 	case cost != nil && (*cost < 0 || *cost > 20):
-		cr.Add("cost", fmt.Sprintf("cost %d is out of range 0..20", *cost), "use a sugar cost from 0 to 20")
+		cc.Add("cost", fmt.Sprintf("cost %d is out of range 0..20", *cost), "use a sugar cost from 0 to 20")
 	case cost != nil:
-		cr.d.cost = int8(*cost)
-	case cr.d.typ != tMutation:
-		cr.Add("", "the card has no cost", "add cost: N (its price in sugar)")
+		cc.d.cost = int8(*cost)
+	case cc.d.typ != tMutation:
+		cc.Add("", "the card has no cost", "add cost: N (its price in sugar)")
 	}
 }
 
 // stats reads an entity's Angriff/Widerstand or a mutation's modifier of them.
-func (cr *cardReader) stats(written string) {
-	d := cr.d
+func (cc *cardChecker) stats(written string) {
+	d := cc.d
 	switch {
 	case d.entity() || d.typ == tMutation:
 		a, w, err := parseStats(written, d.typ == tMutation)
@@ -384,14 +384,14 @@ func (cr *cardReader) stats(written string) {
 			if d.typ == tMutation {
 				fix = `write the modifier as "+1/+0"`
 			}
-			cr.Add("stats", err.Error(), fix)
+			cc.Add("stats", err.Error(), fix)
 		}
 		d.atk, d.res = a, w
 		if d.entity() && w <= 0 && err == nil {
-			cr.Add("stats", "an entity needs Widerstand 1 or more", "raise the second number")
+			cc.Add("stats", "an entity needs Widerstand 1 or more", "raise the second number")
 		}
 	case written != "":
-		cr.Add("stats", "only entities and mutations have stats", "remove stats")
+		cc.Add("stats", "only entities and mutations have stats", "remove stats")
 	}
 }
 

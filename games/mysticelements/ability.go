@@ -2,6 +2,7 @@ package mysticelements
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,7 +87,7 @@ func (a *ability) parseEffect(w []string, k kind) (effect, error) {
 	if len(w) == 0 {
 		return effect{}, fmt.Errorf("empty effect")
 	}
-	ek := indexOf(effNames, w[0])
+	ek := slices.Index(effNames, w[0])
 	if ek < 0 {
 		return effect{}, fmt.Errorf("unknown effect %q", w[0])
 	}

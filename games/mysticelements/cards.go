@@ -2,6 +2,7 @@ package mysticelements
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"kartenwerk/engine"
@@ -302,62 +303,73 @@ func (p *pool) lookup(name string) (int16, bool) {
 // buildCard reads the card yc of colour col at path at of file f, with
 // every problem it has.
 func buildCard(f *engine.YAMLFile, at string, col int, yc yamlCard) (cardDef, engine.Problems) {
-	cc := &cardChecker{engine.EntryProblems{File: f, At: at, Subject: yc.Name}}
-	d := cardDef{Name: yc.Name, Colour: int8(col), Cost: int8(yc.Cost), Any: int8(yc.Any),
-		Power: int8(yc.Power), Health: int8(yc.Health), Limit: int8(yc.Limit), File: f.Name, Line: f.Line(at + ".name"),
-		Attach: filter{Colour: -1}}
+	cc := &cardChecker{EntryProblems: engine.EntryProblems{File: f, At: at, Subject: yc.Name},
+		d: cardDef{Name: yc.Name, Colour: int8(col), Cost: int8(yc.Cost), Any: int8(yc.Any),
+			Power: int8(yc.Power), Health: int8(yc.Health), Limit: int8(yc.Limit), File: f.Name, Line: f.Line(at + ".name"),
+			Attach: filter{Colour: -1}}}
 	if strings.TrimSpace(yc.Name) == "" {
 		cc.Add("name", "card has no name", "add `name: ...`")
 	}
-	k := indexOf(kindNames, yc.Type)
-	if k < 0 {
-		cc.Add("type", fmt.Sprintf("unknown type %q", yc.Type), "use unit, charm, wonder or relic")
-		return d, cc.List
+	if !cc.kind(yc.Type) {
+		return cc.d, cc.List
 	}
-	d.Kind = kind(k)
-	cc.cost(&d, yc)
-	cc.keywords(&d, yc.Keywords)
-	cc.body(&d, yc)
+	cc.cost(yc)
+	cc.keywords(yc.Keywords)
+	cc.body(yc)
 	for i, line := range yc.Abilities {
-		cc.ability(&d, fmt.Sprintf("abilities[%d]", i), line)
+		cc.ability(fmt.Sprintf("abilities[%d]", i), line)
 	}
-	d.index()
-	if d.Kind == kWonder && len(d.Abil) == 0 {
+	cc.d.index()
+	if cc.d.Kind == kWonder && len(cc.d.Abil) == 0 {
 		cc.Add("abilities", "a wonder needs a `play:` ability", "add one")
 	}
-	d.Text = cardText(i18n.EN, &d)
-	return d, cc.List
+	cc.d.Text = cardText(i18n.EN, &cc.d)
+	return cc.d, cc.List
 }
 
-// cardChecker collects the problems of one card of a card file.
-type cardChecker struct{ engine.EntryProblems }
+// cardChecker reads one card of a card file into d, collecting its problems.
+type cardChecker struct {
+	engine.EntryProblems
+	d cardDef
+}
+
+// kind reads the card's type, and reports whether it is one.
+func (cc *cardChecker) kind(written string) bool {
+	k := slices.Index(kindNames, written)
+	if k < 0 {
+		cc.Add("type", fmt.Sprintf("unknown type %q", written), "use unit, charm, wonder or relic")
+		return false
+	}
+	cc.d.Kind = kind(k)
+	return true
+}
 
 // cost checks the card's cost: 0 to 9 symbols, nothing for relics only.
-func (cc *cardChecker) cost(d *cardDef, yc yamlCard) {
+func (cc *cardChecker) cost(yc yamlCard) {
 	if yc.Cost+yc.Any > 9 || yc.Cost < 0 || yc.Any < 0 {
 		cc.Add("cost", "cost out of range", "costs are 0..9 symbols")
 	}
-	if yc.Cost+yc.Any == 0 && d.Kind != kRelic {
+	if yc.Cost+yc.Any == 0 && cc.d.Kind != kRelic {
 		cc.Add("cost", "only relics may cost nothing", "give the card a cost")
 	}
 }
 
 // keywords reads the card's keywords.
-func (cc *cardChecker) keywords(d *cardDef, written []string) {
+func (cc *cardChecker) keywords(written []string) {
 	for _, kw := range written {
-		i := indexOf(keywordNames[:], kw)
+		i := slices.Index(keywordNames[:], kw)
 		if i < 0 {
 			cc.Add("keywords", fmt.Sprintf("unknown keyword %q", kw), "use quick, guard, flying or ranged")
 			continue
 		}
-		d.Keywords |= 1 << i
+		cc.d.Keywords |= 1 << i
 	}
 }
 
 // body checks what the card's kind asks: a unit's power and health, a
 // charm's `attach:`; other kinds have neither, nor keywords.
-func (cc *cardChecker) body(d *cardDef, yc yamlCard) {
-	switch d.Kind {
+func (cc *cardChecker) body(yc yamlCard) {
+	switch cc.d.Kind {
 	case kUnit:
 		if yc.Health < 1 || yc.Power < 0 {
 			cc.Add("health", fmt.Sprintf("a unit needs health >= 1 and power >= 0 (has %d/%d)", yc.Power, yc.Health), "set power and health")
@@ -370,20 +382,21 @@ func (cc *cardChecker) body(d *cardDef, yc yamlCard) {
 		case err != nil:
 			cc.Add("attach", fmt.Sprintf("attach %q: %v", yc.Attach, err), "e.g. `attach: enemy unit`")
 		}
-		d.Attach = fl
+		cc.d.Attach = fl
 	default:
 		if yc.Power != 0 || yc.Health != 0 || len(yc.Keywords) > 0 {
 			cc.Add("power", "only units and charms have power, health or keywords", "remove them")
 		}
 	}
-	if d.Kind != kCharm && yc.Attach != "" {
+	if cc.d.Kind != kCharm && yc.Attach != "" {
 		cc.Add("attach", "only charms attach", "remove `attach`")
 	}
 }
 
 // ability reads one ability line at field and adds it to the card, if
 // the card's kind may have it and it has none of its trigger yet.
-func (cc *cardChecker) ability(d *cardDef, field, line string) {
+func (cc *cardChecker) ability(field, line string) {
+	d := &cc.d
 	a, err := parseAbility(line, d.Kind)
 	if err != nil {
 		cc.Add(field, fmt.Sprintf("ability %q: %v", line, err), abilityHelp)
@@ -402,13 +415,4 @@ func (cc *cardChecker) ability(d *cardDef, field, line string) {
 	default:
 		d.Abil = append(d.Abil, a)
 	}
-}
-
-func indexOf(list []string, s string) int {
-	for i, x := range list {
-		if x == s {
-			return i
-		}
-	}
-	return -1
 }

@@ -28,7 +28,7 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 		return nil, err
 	}
 	s.active = int8(r.Active())
-	ph := phase(indexOf(phaseNames, positionPhases[r.Phase(positionPhases...)]))
+	ph := phase(slices.Index(phaseNames, positionPhases[r.Phase(positionPhases...)]))
 	for si, sp := range pos.Seats {
 		s.readSeat(r, int8(si), sp)
 	}
@@ -54,7 +54,7 @@ var positionZones = []string{"battle", "deck", "deep", "grave", "hand"}
 func (s *state) readSeat(r *engine.PositionReader, seat int8, sp engine.SeatPosition) {
 	who := engine.SeatPath(int(seat))
 	r.Zones(who+".zones", sp.Zones, positionZones, func(zn string, cards []engine.CardSpec) {
-		z := zone(indexOf(zoneNames, zn))
+		z := zone(slices.Index(zoneNames, zn))
 		topFirst := z == zDeck || z == zDeep || z == zGrave
 		for i := range cards {
 			j := i

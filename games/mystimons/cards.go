@@ -223,7 +223,7 @@ func (p *Pool) checkBasicEnergy() engine.Problems {
 // decode reads the card at index i of file f, with every problem it has.
 func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.Problems) {
 	at := fmt.Sprintf("$.cards[%d]", i)
-	c := &cardDecoder{p: p, d: cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
+	c := &cardChecker{p: p, d: cardDef{name: strings.TrimSpace(yc.Name), from: -1, path: yc.Path, grade: int8(yc.Grade),
 		hp: int16(yc.HP), atk: int16(yc.ATK), def: int16(yc.DEF), spd: int16(yc.SPD), basic: yc.Basic,
 		cost: int8(yc.Cost), attach: yc.Attach, poolOnly: yc.PoolOnly, limit: int8(yc.Limit),
 		file: f.Name, line: f.Line(at)}}
@@ -252,16 +252,16 @@ func (p *Pool) decode(f *engine.YAMLFile, i int, yc yamlCard) (cardDef, engine.P
 	return c.d, c.List
 }
 
-// cardDecoder decodes one card of a card file into d, collecting its
+// cardChecker decodes one card of a card file into d, collecting its
 // problems.
-type cardDecoder struct {
+type cardChecker struct {
 	engine.EntryProblems
 	p *Pool
 	d cardDef
 }
 
 // kind reads the card's kind, and reports whether it is one.
-func (c *cardDecoder) kind(name string) bool {
+func (c *cardChecker) kind(name string) bool {
 	k := slices.Index(kindNames, name)
 	if k < 0 {
 		c.Add("kind", fmt.Sprintf("unknown kind %q", name), "use one of "+strings.Join(kindNames, ", "))
@@ -272,7 +272,7 @@ func (c *cardDecoder) kind(name string) bool {
 }
 
 // limit checks the copies a deck may hold, 3 unless the card says.
-func (c *cardDecoder) limit(written int) {
+func (c *cardChecker) limit(written int) {
 	if c.d.limit == 0 {
 		c.d.limit = 3
 	}
@@ -282,7 +282,7 @@ func (c *cardDecoder) limit(written int) {
 }
 
 // element reads the element of a MystiMon or an energy; other cards have none.
-func (c *cardDecoder) element(name string) {
+func (c *cardChecker) element(name string) {
 	if c.d.kind != kMon && c.d.kind != kEnergy {
 		if name != "" {
 			c.Add("element", "only MystiMons and energy have an element", "remove `element`")
@@ -298,7 +298,7 @@ func (c *cardDecoder) element(name string) {
 
 // mon checks a MystiMon's stage, stats, evolution and fusion grade, and
 // reads its abilities.
-func (c *cardDecoder) mon(yc yamlCard) {
+func (c *cardChecker) mon(yc yamlCard) {
 	d := &c.d
 	d.stage = int8(yc.Stage)
 	if d.stage < 1 || d.stage > 5 {
@@ -326,7 +326,7 @@ func (c *cardDecoder) mon(yc yamlCard) {
 
 // evolution checks what a MystiMon's stage asks of it: whom it evolves
 // from (MM-2.10), its fusion grade (MM-5.2, MM-6.3) and its path (MM-6.5).
-func (c *cardDecoder) evolution(from string) {
+func (c *cardChecker) evolution(from string) {
 	d := &c.d
 	if d.stage == 1 && from != "" {
 		c.Add("from", "a Stage 1 MystiMon evolves from nothing", "remove `from`")
@@ -350,7 +350,7 @@ func (c *cardDecoder) evolution(from string) {
 
 // item checks an action's or a relic's cost and reads its effects, of
 // which one at most takes a target.
-func (c *cardDecoder) item(effect string) {
+func (c *cardChecker) item(effect string) {
 	d := &c.d
 	if d.cost < 0 || d.cost > 20 {
 		c.Add("cost", "cost must be 0 to 20", "fix the cost")

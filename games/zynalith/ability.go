@@ -16,7 +16,7 @@ func parseAbility(line string) (ability, error) {
 	if !ok {
 		return a, fmt.Errorf("ability %q has no trigger", line)
 	}
-	t := indexOf(triggerNames, strings.TrimSpace(trig))
+	t := indexFold(triggerNames, strings.TrimSpace(trig))
 	if t < 0 {
 		return a, fmt.Errorf("unknown trigger %q (the triggers are %s)", strings.TrimSpace(trig), strings.Join(triggerNames, ", "))
 	}
@@ -25,7 +25,7 @@ func parseAbility(line string) (ability, error) {
 	if len(f) == 0 {
 		return a, fmt.Errorf("ability %q names no effect", line)
 	}
-	e := indexOf(effectNames, f[0])
+	e := indexFold(effectNames, f[0])
 	if e < 0 {
 		return a, fmt.Errorf("unknown effect %q (the effects are %s)", f[0], strings.Join(effectNames, ", "))
 	}
@@ -53,7 +53,7 @@ func parseAbility(line string) (ability, error) {
 	if len(f) != 1 {
 		return a, fmt.Errorf("ability %q needs exactly one target (the targets are %s)", line, strings.Join(targetNames, ", "))
 	}
-	tg := indexOf(targetNames, f[0])
+	tg := indexFold(targetNames, f[0])
 	if tg < 0 {
 		return a, fmt.Errorf("unknown target %q (the targets are %s)", f[0], strings.Join(targetNames, ", "))
 	}

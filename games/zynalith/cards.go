@@ -210,7 +210,9 @@ func (p *pool) summarize() {
 	}
 }
 
-func indexOf(list []string, word string) int {
+// indexFold is the index of word in list, ignoring case (-1 if absent):
+// card files and deck lists written by hand say "Fire" as often as "fire".
+func indexFold(list []string, word string) int {
 	for i, w := range list {
 		if strings.EqualFold(w, word) {
 			return i
@@ -221,41 +223,52 @@ func indexOf(list []string, word string) int {
 
 // convertCard reads the card c at path of file yf, with every problem it has.
 func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engine.Problem) {
-	cc := &cardChecker{engine.EntryProblems{File: yf, At: path, Subject: c.Name}}
+	cc := &cardChecker{EntryProblems: engine.EntryProblems{File: yf, At: path, Subject: c.Name}, d: cardDef{Name: c.Name}}
 	if strings.TrimSpace(c.Name) == "" {
 		cc.Subject = "(no name)"
 		cc.Add("", "the card has no name", "add `name: ...`")
 	}
-	d := cardDef{Name: c.Name}
-	k := indexOf(kindNames, c.Kind)
-	if k < 0 {
-		cc.Add("kind", fmt.Sprintf("unknown kind %q", c.Kind), "use one of "+strings.Join(kindNames, ", "))
-		return d, cc.List
+	if !cc.kind(c.Kind) {
+		return cc.d, cc.List
 	}
-	d.Kind = kind(k)
-	cc.stack(&d, c.Stack)
-	cc.numbers(&d, c)
-	cc.keywords(&d, c.Keywords)
-	cc.rules(&d, c)
+	cc.stack(c.Stack)
+	cc.numbers(c)
+	cc.keywords(c.Keywords)
+	cc.rules(c)
 	for i, line := range c.Abilities {
-		cc.ability(&d, fmt.Sprintf("abilities[%d]", i), line)
+		cc.ability(fmt.Sprintf("abilities[%d]", i), line)
 	}
-	if d.Kind == kEvent && len(d.Abilities) == 0 {
+	if cc.d.Kind == kEvent && len(cc.d.Abilities) == 0 {
 		cc.Add("", "an event does nothing", `add an ability such as "Sofort: silver 3 players"`)
 	}
-	return d, cc.List
+	return cc.d, cc.List
 }
 
-// cardChecker collects the problems of one card of a card file.
-type cardChecker struct{ engine.EntryProblems }
+// cardChecker reads one card of a card file into d, collecting its problems.
+type cardChecker struct {
+	engine.EntryProblems
+	d cardDef
+}
+
+// kind reads the card's kind, and reports whether it is one.
+func (cc *cardChecker) kind(written string) bool {
+	k := indexFold(kindNames, written)
+	if k < 0 {
+		cc.Add("kind", fmt.Sprintf("unknown kind %q", written), "use one of "+strings.Join(kindNames, ", "))
+		return false
+	}
+	cc.d.Kind = kind(k)
+	return true
+}
 
 // stack sets the stack the card is drawn from: the kind's, or an event's own.
-func (cc *cardChecker) stack(d *cardDef, written string) {
+func (cc *cardChecker) stack(written string) {
+	d := &cc.d
 	switch {
 	case d.Kind == kCreature:
 		d.Stack = stCreatures
 	case d.Kind == kEvent:
-		st := indexOf(stackNames, written)
+		st := indexFold(stackNames, written)
 		if st < 0 {
 			cc.Add("stack", fmt.Sprintf("an event needs its stack, got %q", written), "write `stack: creatures` or `stack: extras`")
 		}
@@ -269,14 +282,15 @@ func (cc *cardChecker) stack(d *cardDef, written string) {
 }
 
 // numbers reads the card's costs and stats, each within its range.
-func (cc *cardChecker) numbers(d *cardDef, c yamlCard) {
+func (cc *cardChecker) numbers(c yamlCard) {
+	d := &cc.d
 	for _, n := range []struct {
 		field     string
 		v, lo, hi int
 	}{{"cost", c.Cost, 0, 30}, {"zynalith", c.Zynalith, 0, 10}, {"init", c.Init, -5, 10}, {"atk", c.Atk, -5, 20},
 		{"def", c.Def, -5, 20}, {"hp", c.HP, -5, 30}, {"vp", c.VP, -5, 10}} {
 		if n.v < n.lo || n.v > n.hi {
-			cc.Add(""+n.field, fmt.Sprintf("%s %d is out of range", n.field, n.v), fmt.Sprintf("use %d to %d", n.lo, n.hi))
+			cc.Add(n.field, fmt.Sprintf("%s %d is out of range", n.field, n.v), fmt.Sprintf("use %d to %d", n.lo, n.hi))
 		}
 	}
 	d.Silver, d.Zyn, d.Init, d.Atk, d.Def, d.HP, d.VP = int8(c.Cost), int8(c.Zynalith), int8(c.Init), int8(c.Atk), int8(c.Def), int8(c.HP), int8(c.VP)
@@ -290,9 +304,10 @@ func (cc *cardChecker) numbers(d *cardDef, c yamlCard) {
 
 // keywords reads the card's effect keywords, which only cards that stay
 // on the table carry.
-func (cc *cardChecker) keywords(d *cardDef, written []string) {
+func (cc *cardChecker) keywords(written []string) {
+	d := &cc.d
 	for i, kw := range written {
-		j := indexOf(keywordNames, kw)
+		j := indexFold(keywordNames, kw)
 		if j < 0 {
 			cc.Add(fmt.Sprintf("keywords[%d]", i), fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", "))
 			continue
@@ -306,7 +321,8 @@ func (cc *cardChecker) keywords(d *cardDef, written []string) {
 
 // rules reads the copy and attach rules, and refuses stats on a card that
 // does not stay on a creature.
-func (cc *cardChecker) rules(d *cardDef, c yamlCard) {
+func (cc *cardChecker) rules(c yamlCard) {
+	d := &cc.d
 	switch c.Copy {
 	case "":
 	case "left":
@@ -333,7 +349,8 @@ func (cc *cardChecker) rules(d *cardDef, c yamlCard) {
 }
 
 // ability reads one ability line at field and adds it to the card.
-func (cc *cardChecker) ability(d *cardDef, field, line string) {
+func (cc *cardChecker) ability(field, line string) {
+	d := &cc.d
 	a, err := parseAbility(line)
 	if err != nil {
 		cc.Add(field, err.Error(), `write "Trigger: effect N target", e.g. "Sofort: damage 2 opponents"`)
