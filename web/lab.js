@@ -22,6 +22,13 @@ let savedDecks = []; // the logged-in designer's saved decks of the chosen game
 const pasteChoice = "paste-list"; // a seat's deck choice: a pasted list
 const savedChoice = "saved-"; // a seat's deck choice: saved-<id>
 
+// reveal scrolls section e into view: smoothly, so that the reader sees
+// where the page went, unless they asked their system for less motion.
+function reveal(e) {
+  const still = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  e.scrollIntoView({behavior: still ? "auto" : "smooth"});
+}
+
 function withLang(path) { return pageLang() ? `${path}${path.includes("?") ? "&" : "?"}lang=${pageLang()}` : path; }
 
 async function start() {
@@ -667,7 +674,7 @@ async function editTuned(r) {
     loadFile(r.tuned_file.name, r.tuned_file.yaml);
     showEditor();
   }
-  $(r.tuned_file ? "editor-box" : "variants-box").scrollIntoView({behavior: "smooth"});
+  reveal($(r.tuned_file ? "editor-box" : "variants-box"));
 }
 
 // settingText says a setting of tuning run r's parameters in the game's
@@ -870,7 +877,7 @@ async function repeat(r) {
   sizeHelp();
   sweepHelp();
   tuneHelp();
-  $("setup-title").scrollIntoView({behavior: "smooth"});
+  reveal($("setup-title"));
 }
 
 async function compare(a, b) {
@@ -880,7 +887,7 @@ async function compare(a, b) {
   $("diff-rows").replaceChildren(...c.differences.map((d) => diffRow(d, c)));
   // An edited card without a row: why (too few games to compare).
   $("comparison-notes").replaceChildren(...(c.notes || []).map((n) => el("li", {}, n)));
-  $("comparison").scrollIntoView({behavior: "smooth"});
+  reveal($("comparison"));
 }
 
 /** diffRow is one figure of comparison c: its value in A and in B, the
