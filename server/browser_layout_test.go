@@ -364,6 +364,51 @@ func TestBrowserCrowdedTableShowsEverySeat(t *testing.T) {
 	}
 }
 
+// TestBrowserSidewaysOpponentsKeepToOneLine: on a phone held sideways
+// (844x390) five opponents' heads each keep to one line, the AI's level
+// without the words in brackets that explain it, which its tag keeps in
+// its title and a laptop shows. Two lines each took the market's room:
+// the cards a decision could use were a 14 px sliver.
+func TestBrowserSidewaysOpponentsKeepToOneLine(t *testing.T) {
+	e := newEnv(t)
+	req := CreateRequest{Game: "zynalith", Seats: []SeatRequest{{Kind: KindYou}}}
+	for range 5 {
+		req.Seats = append(req.Seats, SeatRequest{Kind: KindAI, Agent: "greedy"})
+	}
+	resp := e.create(req)
+	tab := newBrowser(t)
+	useLang(t, tab, e.http.URL, "de")
+	type head struct {
+		Name, Shown, Title string
+		Lines              float64
+	}
+	heads := func(width, height int64) []head {
+		t.Helper()
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(width, height), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+			t.Fatal(err)
+		}
+		waitTable(t, tab, 0)
+		return evalJS[[]head](t, tab, `[...document.querySelectorAll("#table .others .player > .p-head")].map((h) => {
+			const name = h.querySelector(".p-name"), tag = h.querySelector(".tag.kind");
+			return {Name: name.textContent, Shown: tag ? tag.innerText : "", Title: tag ? tag.title : "",
+				Lines: h.getBoundingClientRect().height / name.getBoundingClientRect().height}; })`)
+	}
+	sideways := heads(844, 390)
+	if len(sideways) != 5 {
+		t.Fatalf("%d opponents' heads, want 5", len(sideways))
+	}
+	for _, h := range sideways {
+		if h.Lines > 1.9 || h.Shown != "KI mittel" || h.Title != "KI mittel (ein Zug voraus)" {
+			t.Errorf("sideways, %s's head is %.1f lines high, its tag shows %q with the title %q: want one line, KI mittel, and the whole name in the title", h.Name, h.Lines, h.Shown, h.Title)
+		}
+	}
+	for _, h := range heads(1280, 800) {
+		if h.Shown != "KI mittel (ein Zug voraus)" {
+			t.Errorf("on a laptop %s's tag shows %q, want the level with its explanation", h.Name, h.Shown)
+		}
+	}
+}
+
 func manySeatsChecked(t *testing.T, e *testEnv, game string, seats int, width, height int64, screen string) {
 	tab := browsertest.NewWithin(t, 2*time.Minute)
 	useLang(t, tab, e.http.URL, "de")

@@ -205,9 +205,18 @@ function seatTags(p, view, ctx) {
   if (p.out) tags.push(el("span", {class: "tag out"}, t("table.tag_out")));
   if (seat) {
     const kind = seat.kind === "ai" ? t("seat.ai", {agent: agentWord(seat.agent)}) : seat.event ? t("seat.kind_tournament") : t("seat.kind_" + seat.kind);
-    tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline")}, kind));
+    tags.push(el("span", {class: "tag kind" + (seat.connected ? "" : " offline"), title: kind}, ...levelAndWhy(kind)));
   }
   return tags;
+}
+
+/** levelAndWhy splits an AI's name, "KI mittel (ein Zug voraus)", into
+ * its level and, apart, the words in brackets that explain it, which a
+ * crowded table on a short screen leaves out (style.css) so that each
+ * opponent's head keeps to one line; the tag's title keeps them. */
+function levelAndWhy(kind) {
+  const m = /^(.*\S) (\(.*\))$/.exec(kind);
+  return m ? [m[1], el("span", {class: "why"}, " " + m[2])] : [kind];
 }
 
 /** playerEl draws one seat's side of the table: compact for opponents,
