@@ -149,47 +149,69 @@ func (s *State) present(dst []int16, l line) []int16 {
 func (s *State) fight(l line) {
 	var buf [maxSeats]int16
 	in := s.present(buf[:0], l)
+	if len(in) >= 2 {
+		if !s.kampfTriggers(in) {
+			return
+		}
+		in = s.present(buf[:0], l) // a trigger may have removed a creature
+	}
 	if len(in) == 0 {
 		return
 	}
-	opposed := len(in) >= 2
-	if opposed { // step 1: Kampf triggers in order (ZY-6.2)
-		var obuf [maxSeats]int16
-		order := append(obuf[:0], in...)
-		for i := 1; i < len(order); i++ {
-			for j := i; j > 0 && s.better(order[j], order[j-1], false); j-- {
-				order[j], order[j-1] = order[j-1], order[j]
-			}
-		}
-		for _, id := range order {
-			if s.phase == phOver {
-				return
-			}
-			if s.cards[id].zone == zFront {
-				s.fireCreature(id, trKampf)
-			}
-		}
-		in = s.present(buf[:0], l)
-		if len(in) == 0 {
-			return
-		}
-		opposed = len(in) >= 2
-	}
-	var there [maxSeats]bool
+	var there [maxSeats]bool // the seats in the line, before anyone dies
 	for _, id := range in {
 		there[s.cards[id].owner] = true
 	}
-	// step 2: the winner has the highest ATK, ties by the chain (ZY-10.5)
+	w := s.lineWinner(in)
+	owner, atk, pierce := s.cards[w].owner, s.atkOf(w), s.kwOf(w)&kwDurchschlag != 0
+	s.strike(in, w, atk)
+	s.attackAbsent(&there, w, atk, pierce)
+	// step 6: the line's reward
+	if len(in) >= 2 && s.alive[owner] {
+		s.zyn[owner]++
+	}
+	// steps 7-8: Blutsaugen is applied with each hit; eliminations now
+	s.checkDeaths()
+}
+
+// kampfTriggers is step 1 of a fight: the Kampf triggers of the creatures
+// in the line, in the order of the tie-break chain (ZY-6.2). It reports
+// false when one of them ended the game.
+func (s *State) kampfTriggers(in []int16) bool {
+	var obuf [maxSeats]int16
+	order := append(obuf[:0], in...)
+	for i := 1; i < len(order); i++ {
+		for j := i; j > 0 && s.better(order[j], order[j-1], false); j-- {
+			order[j], order[j-1] = order[j-1], order[j]
+		}
+	}
+	for _, id := range order {
+		if s.phase == phOver {
+			return false
+		}
+		if s.cards[id].zone == zFront {
+			s.fireCreature(id, trKampf)
+		}
+	}
+	return true
+}
+
+// lineWinner is step 2: the creature with the highest ATK, ties broken by
+// the chain (ZY-10.5).
+func (s *State) lineWinner(in []int16) int16 {
 	w := in[0]
 	for _, id := range in[1:] {
 		if s.better(id, w, true) {
 			w = id
 		}
 	}
-	owner := s.cards[w].owner
-	atk := s.atkOf(w)
-	pierce := s.kwOf(w)&kwDurchschlag != 0
-	// step 3: every other creature takes ATK minus its DEF
+	return w
+}
+
+// strike is steps 3 and 4: every creature but the winner w takes w's ATK
+// minus its own DEF (ZY-10.14); those it kills die, what exceeds their HP
+// going to their controller, with refunds, Tod and Trauer.
+func (s *State) strike(in []int16, w int16, atk int) {
 	var dead [maxSeats]int16
 	var over [maxSeats]int
 	nd := 0
@@ -197,7 +219,7 @@ func (s *State) fight(l line) {
 		if id == w {
 			continue
 		}
-		d := max(0, atk-s.defOf(id)) // ZY-10.14
+		d := max(0, atk-s.defOf(id))
 		if d == 0 {
 			continue
 		}
@@ -208,34 +230,34 @@ func (s *State) fight(l line) {
 			nd++
 		}
 	}
-	// step 4: deaths, overflow to the controller, refunds, Tod and Trauer
-	for i := 0; i < nd; i++ {
-		id := dead[i]
+	for i, id := range dead[:nd] {
 		if s.cards[id].zone != zFront || s.phase == phOver {
 			continue
 		}
-		s.damagePlayer(s.cards[id].owner, over[i], w, owner)
+		s.damagePlayer(s.cards[id].owner, over[i], w, s.cards[w].owner)
 		s.die(id)
 	}
-	// step 5: absent opponents are attacked directly (ZY-10.4)
-	if s.opt.unopposed == 0 && s.phase != phOver && s.cards[w].zone == zFront {
-		for k := int8(1); k < s.seats; k++ {
-			q := (owner + k) % s.seats
-			if !s.alive[q] || there[q] {
-				continue
-			}
-			s.damagePlayer(q, atk, w, owner)
-			if !pierce && s.defenders(q) > 0 && s.phase != phOver {
-				s.defended(q)
-			}
+}
+
+// attackAbsent is step 5: the winner w attacks directly every opponent
+// with no creature in the line (not there; ZY-10.4), unless the variant
+// says otherwise; without Durchschlag, the attacked seat's defenders
+// answer.
+func (s *State) attackAbsent(there *[maxSeats]bool, w int16, atk int, pierce bool) {
+	if s.opt.unopposed != 0 || s.phase == phOver || s.cards[w].zone != zFront {
+		return
+	}
+	owner := s.cards[w].owner
+	for k := int8(1); k < s.seats; k++ {
+		q := (owner + k) % s.seats
+		if !s.alive[q] || there[q] {
+			continue
+		}
+		s.damagePlayer(q, atk, w, owner)
+		if !pierce && s.defenders(q) > 0 && s.phase != phOver {
+			s.defended(q)
 		}
 	}
-	// step 6: the line's reward
-	if opposed && s.alive[owner] {
-		s.zyn[owner]++
-	}
-	// steps 7-8: Blutsaugen is applied with each hit; eliminations now
-	s.checkDeaths()
 }
 
 // defended fires Verteidigung on q's defending creatures (ZY-6.11).
