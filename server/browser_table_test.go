@@ -137,3 +137,47 @@ func TestBrowserLobbyListsMyGames(t *testing.T) {
 		t.Errorf("the My games link opened the table as %q, want the seat p1", k.Viewer)
 	}
 }
+
+// TestBrowserLobbyShowsANewGameAfterOneRequest: starting a game asks the
+// server for the new game's row of "My games" alone, not again for every
+// game the browser remembers (up to fifty), which kept the new game's
+// links waiting for the slowest of them. The new game's row stands on top.
+func TestBrowserLobbyShowsANewGameAfterOneRequest(t *testing.T) {
+	e := newEnv(t)
+	ctx := newBrowser(t)
+	const kept = 12
+	var seats []string
+	for i := range kept {
+		r := e.create(friendGame("trick"))
+		seats = append(seats, fmt.Sprintf(`{"id":%q,"token":%q,"at":%d}`, r.ID, r.Token, i))
+	}
+	openPage(t, ctx, e.http.URL+"/", "#seats .seat")
+	evalJS[bool](t, ctx, fmt.Sprintf(`(localStorage.setItem("kartenwerk.seats", %q), true)`, "["+strings.Join(seats, ",")+"]"))
+	openPage(t, ctx, e.http.URL+"/", fmt.Sprintf(`#mine li:nth-child(%d) a`, kept))
+	type after struct {
+		Asked   []string
+		TopGame string
+		Rows    int
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[after](`new Promise((done) => {
+		performance.clearResourceTimings();
+		document.querySelector("#create").click();
+		const wait = setInterval(() => {
+			if (document.querySelector("#created").hidden) return;
+			clearInterval(wait);
+			const asked = performance.getEntriesByType("resource").map((r) => new URL(r.name).pathname).filter((p) => /^\/api\/games\/[^/]+$/.test(p));
+			const rows = document.querySelectorAll("#mine li");
+			done({Asked: asked, TopGame: rows[0].dataset.game, Rows: rows.length});
+		}, 20);
+	})`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatalf("starting a game from the lobby: %v", err)
+	}
+	newID := strings.TrimPrefix(evalJS[string](t, ctx, `new URL(document.querySelector("#go").href).pathname`), "/play/")
+	if len(got.Asked) != 1 || got.Asked[0] != "/api/games/"+newID {
+		t.Errorf("before the new game's links showed, the lobby asked for %q, want only the new game %s", got.Asked, newID)
+	}
+	if got.TopGame != newID || got.Rows != kept+1 {
+		t.Errorf("My games: %d rows with %s on top, want %d with the new game %s on top", got.Rows, got.TopGame, kept+1, newID)
+	}
+}

@@ -101,12 +101,15 @@ async function create(ev) {
   try {
     const req = request();
     const r = await api("/api/games", req);
-    if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) rememberSeat(r.id, r.token);
     // The new game is one of the reader's and one of the recent ones. The
     // reader's games stand above the new game's links and are drawn
     // first: drawn after, their box pushed the links down as the player
-    // went to click them.
-    await drawMine();
+    // went to click them. Only the new game's row is asked for: asking
+    // for all of them again, up to fifty, kept the links waiting.
+    if (req.seats.some((s) => s.kind === "you" || s.kind === "hotseat")) {
+      rememberSeat(r.id, r.token);
+      await addMine({id: r.id, token: r.token});
+    }
     showCreated(r);
     drawRecent();
   } catch (e) {
@@ -173,18 +176,36 @@ async function main() {
 // table link, name, opponents and state; a game the server no longer
 // knows is dropped from the list.
 async function drawMine() {
-  const rows = await Promise.all(mySeats().map(async (s) => {
-    try {
-      return mineRow(s, await api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`));
-    } catch (e) {
-      // 404: the game is gone; 403: the token holds none of its seats.
-      if (e.status === 404 || e.status === 403) { forgetSeat(s.id); return null; }
-      return el("li", {dataset: {game: s.id}}, el("a", {href: playLink(s)}, s.id), " ", el("span", {class: "muted"}, e.message));
-    }
-  }));
-  const list = rows.filter(Boolean);
-  $("#mine").replaceChildren(...list);
-  $("#mine-box").hidden = !list.length;
+  const seats = mySeats();
+  const rows = (await Promise.all(seats.map(mineRowOf))).filter(Boolean);
+  // A game created while these were asked for has its row already
+  // (addMine): it stays on top.
+  const asked = new Set(seats.map((s) => s.id));
+  const added = [...$("#mine").children].filter((li) => !asked.has(li.dataset.game));
+  $("#mine").replaceChildren(...added, ...rows);
+  $("#mine-box").hidden = !added.length && !rows.length;
+}
+
+// addMine puts one game's row on top of the reader's games.
+async function addMine(seat) {
+  const row = await mineRowOf(seat);
+  if (!row) return;
+  for (const li of [...$("#mine").children]) if (li.dataset.game === seat.id) li.remove();
+  $("#mine").prepend(row);
+  $("#mine-box").hidden = false;
+}
+
+// mineRowOf asks for one kept seat's game and returns its row, or null
+// when the game is gone or the token holds none of its seats (and then
+// forgets the seat).
+async function mineRowOf(s) {
+  try {
+    return mineRow(s, await api(`/api/games/${encodeURIComponent(s.id)}?token=${encodeURIComponent(s.token)}`));
+  } catch (e) {
+    // 404: the game is gone; 403: the token holds none of its seats.
+    if (e.status === 404 || e.status === 403) { forgetSeat(s.id); return null; }
+    return el("li", {dataset: {game: s.id}}, el("a", {href: playLink(s)}, s.id), " ", el("span", {class: "muted"}, e.message));
+  }
 }
 
 // kindName says who plays a seat: "AI greedy", "friend".
