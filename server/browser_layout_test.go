@@ -365,22 +365,25 @@ func TestBrowserCrowdedTableShowsEverySeat(t *testing.T) {
 }
 
 // TestBrowserSidewaysOpponentsKeepToOneLine: on a phone held sideways
-// (844x390) five opponents' heads each keep to one line, the AI's level
-// without the words in brackets that explain it, which its tag keeps in
-// its title and a laptop shows. Two lines each took the market's room:
-// the cards a decision could use were a 14 px sliver.
+// (844x390) five opponents' heads each keep to one line, in every
+// language and whichever AI sits there, the AI's level without the words
+// in brackets that explain it, which its tag keeps in its title and a
+// laptop shows. Two lines each took the market's room: the cards a
+// decision could use were a 14 px sliver. (In English, "Player 3 AI
+// medium" with its drawer overran the box by 9 px; "random moves" had no
+// brackets to leave out.)
 func TestBrowserSidewaysOpponentsKeepToOneLine(t *testing.T) {
 	e := newEnv(t)
 	req := CreateRequest{Game: "zynalith", Seats: []SeatRequest{{Kind: KindYou}}}
-	for range 5 {
-		req.Seats = append(req.Seats, SeatRequest{Kind: KindAI, Agent: "greedy"})
+	for _, agent := range []string{"random", "medium", "easy", "hard", "greedy"} {
+		req.Seats = append(req.Seats, SeatRequest{Kind: KindAI, Agent: agent})
 	}
 	resp := e.create(req)
 	tab := newBrowser(t)
-	useLang(t, tab, e.http.URL, "de")
 	type head struct {
 		Name, Shown, Title string
 		Lines              float64
+		OnTheMove          bool
 	}
 	heads := func(width, height int64) []head {
 		t.Helper()
@@ -390,22 +393,33 @@ func TestBrowserSidewaysOpponentsKeepToOneLine(t *testing.T) {
 		waitTable(t, tab, 0)
 		return evalJS[[]head](t, tab, `[...document.querySelectorAll("#table .others .player > .p-head")].map((h) => {
 			const name = h.querySelector(".p-name"), tag = h.querySelector(".tag.kind");
-			return {Name: name.textContent, Shown: tag ? tag.innerText : "", Title: tag ? tag.title : "",
-				Lines: h.getBoundingClientRect().height / name.getBoundingClientRect().height}; })`)
+			return {Name: name.textContent, Shown: tag && tag.checkVisibility() ? tag.innerText : "", Title: tag ? tag.title : "",
+				Lines: h.getBoundingClientRect().height / name.getBoundingClientRect().height,
+				OnTheMove: !!h.querySelector(".tag.active, .tag.tomove")}; })`)
 	}
-	sideways := heads(844, 390)
-	if len(sideways) != 5 {
-		t.Fatalf("%d opponents' heads, want 5", len(sideways))
-	}
-	for _, h := range sideways {
-		if h.Lines > 1.9 || h.Shown != "KI mittel" || h.Title != "KI mittel (ein Zug voraus)" {
-			t.Errorf("sideways, %s's head is %.1f lines high, its tag shows %q with the title %q: want one line, KI mittel, and the whole name in the title", h.Name, h.Lines, h.Shown, h.Title)
-		}
-	}
-	for _, h := range heads(1280, 800) {
-		if h.Shown != "KI mittel (ein Zug voraus)" {
-			t.Errorf("on a laptop %s's tag shows %q, want the level with its explanation", h.Name, h.Shown)
-		}
+	for _, lang := range pageLangs {
+		t.Run(lang, func(t *testing.T) {
+			useLang(t, tab, e.http.URL, lang)
+			sideways := heads(844, 390)
+			if len(sideways) != 5 {
+				t.Fatalf("%d opponents' heads, want 5", len(sideways))
+			}
+			for _, h := range sideways {
+				level, _, explained := strings.Cut(h.Title, " (")
+				if h.OnTheMove {
+					level = "" // the seat on the move shows that alone
+				}
+				if h.Lines > 1.9 || !explained || h.Shown != level {
+					t.Errorf("sideways, %s's head is %.1f lines high, its tag shows %q with the title %q: want one line, the level alone (none while on the move: %v), and the level with its explanation in the title", h.Name, h.Lines, h.Shown, h.Title, h.OnTheMove)
+				}
+			}
+			browsertest.Screenshot(t, tab, "zynalith-6-seats-sideways-"+lang)
+			for _, h := range heads(1280, 800) {
+				if h.Shown != h.Title {
+					t.Errorf("on a laptop %s's tag shows %q, want the level with its explanation, %q", h.Name, h.Shown, h.Title)
+				}
+			}
+		})
 	}
 }
 
