@@ -17,6 +17,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 	_ "kartenwerk/games/all"
+	"kartenwerk/internal/browsertest"
 )
 
 func TestMain(m *testing.M) {
@@ -24,7 +25,7 @@ func TestMain(m *testing.M) {
 	if runReplicaProcess() || runSaverProcess() {
 		return
 	}
-	os.Exit(m.Run())
+	os.Exit(browsertest.Main(m))
 }
 
 // testEnv is a server over a SQLite file on a loopback test listener.

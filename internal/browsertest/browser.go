@@ -45,8 +45,12 @@ func NewWithin(t *testing.T, life time.Duration) context.Context {
 	return ctx
 }
 
-// newTab starts Chromium with a tab that lives up to life, and says what
-// went wrong in its pages (see watchFaults).
+// newTab opens a tab that lives up to life in a browser context of its
+// own (cookies, storage, cache and service workers of its own, as in a
+// fresh browser), and says what went wrong in its pages (see
+// watchFaults). The tabs of a test binary share one Chromium: starting
+// one took about two seconds, and the server's browser tests open some
+// 250 tabs.
 func newTab(t *testing.T, life time.Duration) (context.Context, func() []string) {
 	t.Helper()
 	path := chromiumPath()
@@ -56,9 +60,59 @@ func newTab(t *testing.T, life time.Duration) (context.Context, func() []string)
 		}
 		t.Skip("chromium is not installed (apt-get install chromium)")
 	}
+	// A browser that died (it crashed, or was killed) is started again
+	// for the next tab, once; one that runs stays for the other tabs.
+	for attempt := 0; ; attempt++ {
+		browser := chromium.get(t, path)
+		ctx, cancelTab := chromedp.NewContext(browser, chromedp.WithNewBrowserContext())
+		ctx, cancelTime := context.WithTimeout(ctx, life)
+		faults, err := watchFaults(ctx)
+		if err == nil {
+			t.Cleanup(func() { cancelTime(); cancelTab() })
+			return ctx, faults
+		}
+		cancelTime()
+		cancelTab()
+		if attempt == 1 || browser.Err() == nil {
+			t.Fatalf("opening a tab: %v", err)
+		}
+		chromium.stop(browser)
+	}
+}
+
+// chromium is the test binary's browser, started with its first tab.
+// Main stops it; without Main the kernel ends it with the test binary
+// (chromedp starts it with a parent-death signal), leaving its profile's
+// few megabytes in the temporary directory.
+var chromium sharedBrowser
+
+// Main runs a package's tests, then stops the browser they shared and
+// removes its profile: a package whose tests open tabs calls
+// os.Exit(browsertest.Main(m)) from its TestMain.
+func Main(m *testing.M) int {
+	code := m.Run()
+	chromium.close()
+	return code
+}
+
+// sharedBrowser starts Chromium once and hands out its context.
+type sharedBrowser struct {
+	mu      sync.Mutex
+	browser context.Context
+	cancel  func()
+}
+
+// get returns the browser's context, starting Chromium if it is not
+// running.
+func (b *sharedBrowser) get(t *testing.T, path string) context.Context {
+	t.Helper()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.browser != nil {
+		return b.browser
+	}
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(path),
-		chromedp.UserDataDir(t.TempDir()),
 		chromedp.Flag("headless", true),
 		chromedp.Flag("no-sandbox", true),
 		chromedp.Flag("disable-gpu", true),
@@ -71,10 +125,39 @@ func newTab(t *testing.T, life time.Duration) (context.Context, func() []string)
 		chromedp.WindowSize(1280, 900),
 	}
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
-	ctx, cancelTab := chromedp.NewContext(actx)
-	ctx, cancelTime := context.WithTimeout(ctx, life)
-	t.Cleanup(func() { cancelTime(); cancelTab(); cancelAlloc() })
-	return ctx, watchFaults(t, ctx)
+	browser, cancelBrowser := chromedp.NewContext(actx)
+	if err := chromedp.Do(browser); err != nil {
+		cancelBrowser()
+		cancelAlloc()
+		t.Fatalf("starting chromium: %v", err)
+	}
+	b.browser, b.cancel = browser, func() { cancelBrowser(); cancelAlloc() }
+	return b.browser
+}
+
+// stop stops the browser if it is still the one given, and the next tab
+// starts another. Two tabs that found the same browser dead thus start
+// one new browser between them, not two.
+func (b *sharedBrowser) stop(browser context.Context) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if browser == b.browser {
+		b.closeLocked()
+	}
+}
+
+// close stops the browser, if one runs.
+func (b *sharedBrowser) close() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closeLocked()
+}
+
+func (b *sharedBrowser) closeLocked() {
+	if b.cancel != nil {
+		b.cancel()
+	}
+	b.browser, b.cancel = nil, nil
 }
 
 // watchFaults records what goes wrong in the tab's pages without a test
@@ -84,8 +167,7 @@ func newTab(t *testing.T, life time.Duration) (context.Context, func() []string)
 // drawn or a button dead. A script's value that reaches the page as
 // text ("null", "undefined", "NaN", "[object Object]") counts as an
 // exception too (strayWatch).
-func watchFaults(t *testing.T, ctx context.Context) func() []string {
-	t.Helper()
+func watchFaults(ctx context.Context) (func() []string, error) {
 	var mu sync.Mutex
 	var faults []string
 	note := func(fault string) {
@@ -115,13 +197,13 @@ func watchFaults(t *testing.T, ctx context.Context) func() []string {
 		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strayWatch})
 	}
 	if err != nil {
-		t.Fatalf("starting the browser: %v", err)
+		return nil, err
 	}
 	return func() []string {
 		mu.Lock()
 		defer mu.Unlock()
 		return slices.Clone(faults)
-	}
+	}, nil
 }
 
 // strayWatch runs in every page before its own scripts and throws when

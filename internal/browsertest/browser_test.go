@@ -46,3 +46,29 @@ func TestPageFaultsAreSeen(t *testing.T) {
 		}
 	}
 }
+
+// A browser that dies between tests (it crashed, or was killed) is
+// started again for the next tab: one crash does not fail every test that
+// comes after it.
+func TestATabAfterTheBrowserDiedGetsANewBrowser(t *testing.T) {
+	site := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		w.Write([]byte(`<!doctype html><p id="p">here</p>`))
+	}))
+	defer site.Close()
+	open := func(t *testing.T) {
+		ctx := New(t)
+		if err := chromedp.Do(ctx, chromedp.Navigate(site.URL), chromedp.WaitVisible("#p")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Run("before", open)
+	chromium.mu.Lock()
+	process := chromedp.FromContext(chromium.browser).Browser.Process()
+	chromium.mu.Unlock()
+	if err := process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_, _ = process.Wait()
+	t.Run("after", open)
+}
