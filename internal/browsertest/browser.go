@@ -48,9 +48,10 @@ func NewWithin(t *testing.T, life time.Duration) context.Context {
 // newTab opens a tab that lives up to life in a browser context of its
 // own (cookies, storage, cache and service workers of its own, as in a
 // fresh browser), and says what went wrong in its pages (see
-// watchFaults). The tabs of a test binary share one Chromium: starting
-// one took about two seconds, and the server's browser tests open some
-// 250 tabs.
+// watchFaults). The tabs of a test binary share one Chromium: a tab of
+// its own Chromium, opened and shown a page, took 2.6 s on a two-core
+// machine, one in a running Chromium 1.4 s, and the server's browser
+// tests open a tab for most of their 160 tests and subtests.
 func newTab(t *testing.T, life time.Duration) (context.Context, func() []string) {
 	t.Helper()
 	path := chromiumPath()
