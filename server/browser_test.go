@@ -31,7 +31,7 @@ const autoplayJS = `(async (max, seed, until, ms) => {
   const rand = (n) => { r = (r * 1103515245 + 12345) % 2147483648; return r % n; };
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
   window.kwSnaps = window.kwSnaps || [];
-  let clicks = 0;
+  let clicks = 0, sent = 0;
   const deadline = Date.now() + ms;
   while (clicks < max && Date.now() < deadline && window.kw.version < until) {
     const box = document.querySelector("#result-box");
@@ -39,10 +39,16 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     const kw = window.kw;
     const choices = [...document.querySelectorAll("#prompt button.act:not(.concede)"), ...document.querySelectorAll("#table .card.playable")];
     if (!kw.connected || kw.legal === 0 || choices.length === 0) { await sleep(15); continue; }
+    // No faster than a person: the server allows 20 messages a second, so
+    // a click comes at least 52 ms after the one before, however soon its
+    // answer came (then the table is looked at again).
+    const gap = sent + 52 - Date.now();
+    if (gap > 0) { await sleep(gap); continue; }
     // A test may look at each decision first, and stop the play.
     if (window.kwBeforeClick && window.kwBeforeClick()) return {clicks, result: "", version: kw.version, stopped: true};
     const v = kw.version;
     const c = choices[rand(choices.length)];
+    sent = Date.now();
     c.click();
     if (c.classList.contains("card")) {
       const acts = [...document.querySelectorAll("#menu button.act:not(.concede)")];
@@ -57,7 +63,6 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     }
     if (window.kw.version === v) throw new Error("no answer after clicking " + c.textContent);
     if (window.kwKeepSnaps) window.kwSnaps.push({version: window.kw.version, html: document.body.innerHTML});
-    await sleep(52); // no faster than a person: the server allows 20 messages a second
   }
   return {clicks, result: "", version: window.kw.version};
 })`
