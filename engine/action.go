@@ -177,10 +177,8 @@ func (c *ActionCodec) Parse(text string) (Action, error) {
 
 func parseArg(k ArgKind, word string) (int16, error) {
 	if k.Names != nil {
-		for i, name := range k.Names {
-			if strings.EqualFold(name, word) {
-				return int16(i), nil
-			}
+		if i := IndexFold(k.Names, word); i >= 0 {
+			return int16(i), nil
 		}
 		return 0, fmt.Errorf("%q is not a %s: write one of %s", word, k.Name, strings.Join(k.Names, ", "))
 	}

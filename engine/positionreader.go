@@ -84,10 +84,8 @@ func (r *PositionReader) Phase(names ...string) int {
 	if r.Pos.Phase == "" {
 		return 0
 	}
-	for i, n := range names {
-		if strings.EqualFold(n, r.Pos.Phase) {
-			return i
-		}
+	if i := IndexFold(names, r.Pos.Phase); i >= 0 {
+		return i
 	}
 	r.Bad("phase", fmt.Sprintf("unknown phase %q", r.Pos.Phase), "use "+OneOf(names))
 	return 0

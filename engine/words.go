@@ -23,3 +23,15 @@ func ContainsWord(text, w string) bool {
 func isWordByte(b byte) bool {
 	return b == '_' || b >= '0' && b <= '9' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= 0x80
 }
+
+// IndexFold is the index of the first name in names equal to word without
+// regard to case, or -1: card files and commands may write "Feuer" as
+// "feuer" or "FEUER".
+func IndexFold(names []string, word string) int {
+	for i, n := range names {
+		if strings.EqualFold(n, word) {
+			return i
+		}
+	}
+	return -1
+}

@@ -3,6 +3,8 @@ package microlife
 import (
 	"fmt"
 	"strings"
+
+	"kartenwerk/engine"
 )
 
 // Keywords and abilities as the card files write them, parsed into the
@@ -46,10 +48,8 @@ func (c *catalog) parseKeyword(d *cardDef, kw string) error {
 
 // antibiotic returns the 0-based index of an antibiotic type, adding it.
 func (c *catalog) antibiotic(name string) int {
-	for i, a := range c.antibiotics {
-		if strings.EqualFold(a, name) {
-			return i
-		}
+	if i := engine.IndexFold(c.antibiotics, name); i >= 0 {
+		return i
 	}
 	c.antibiotics = append(c.antibiotics, strings.ToLower(name))
 	return len(c.antibiotics) - 1
@@ -57,17 +57,13 @@ func (c *catalog) antibiotic(name string) int {
 
 // addMatch adds a type, subtype or card name to m.
 func (c *catalog) addMatch(m *matcher, x string) error {
-	for i, t := range typeNames[:2] {
-		if strings.EqualFold(x, t) {
-			m.types |= 1 << i
-			return nil
-		}
+	if i := engine.IndexFold(typeNames[:2], x); i >= 0 {
+		m.types |= 1 << i
+		return nil
 	}
-	for i, t := range subtypeNames[1:] {
-		if strings.EqualFold(x, t) {
-			m.subs |= 1 << (i + 1)
-			return nil
-		}
+	if i := engine.IndexFold(subtypeNames[1:], x); i >= 0 {
+		m.subs |= 1 << (i + 1)
+		return nil
 	}
 	if i, ok := c.lookup(x); ok && m.name == 0 {
 		m.name = i + 1
@@ -78,11 +74,11 @@ func (c *catalog) addMatch(m *matcher, x string) error {
 
 // parseAbility reads one ability line; msg is non-empty when it is wrong.
 func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix string) {
-	w := index(whenNames, y.When)
+	w := engine.IndexFold(whenNames, y.When)
 	if w < 0 {
 		return a, fmt.Sprintf("unknown trigger %q", y.When), "use one of " + strings.Join(whenNames, ", ")
 	}
-	e := index(effectNames, y.Do)
+	e := engine.IndexFold(effectNames, y.Do)
 	if e < 0 {
 		return a, fmt.Sprintf("unknown effect %q", y.Do), "use one of " + strings.Join(effectNames, ", ")
 	}
@@ -108,7 +104,7 @@ func (c *catalog) parseAbility(d *cardDef, y abilityYAML) (a ability, msg, fix s
 	if a.eff == eMutate || a.eff == eGentransfer {
 		a.needs = kwMutable // ML-5.11, ML-5.12
 	}
-	if t := index(targetNames, y.Target); t > 0 {
+	if t := engine.IndexFold(targetNames, y.Target); t > 0 {
 		a.target = uint8(t)
 	} else if y.Target != "" {
 		return a, fmt.Sprintf("unknown target %q", y.Target), "use self, defender, own, enemy or any"

@@ -328,13 +328,9 @@ type cardChecker struct {
 // kind reads the card's type and an entity's subtype (ML-2.16, ML-2.17).
 func (cc *cardChecker) kind(typ, subtype string) {
 	d := cc.d
-	d.typ = 255
-	for i, t := range typeNames {
-		if strings.EqualFold(typ, t) {
-			d.typ = uint8(i)
-		}
-	}
-	if d.typ == 255 {
+	if i := engine.IndexFold(typeNames, typ); i >= 0 {
+		d.typ = uint8(i)
+	} else {
 		cc.Add("type", fmt.Sprintf("unknown card type %q", typ), "use one of "+strings.Join(typeNames, ", "))
 		d.typ = tAktion
 	}
@@ -344,14 +340,10 @@ func (cc *cardChecker) kind(typ, subtype string) {
 		}
 		return
 	}
-	d.sub = 255
-	for i, t := range subtypeNames[1:] {
-		if strings.EqualFold(subtype, t) {
-			d.sub = uint8(i + 1)
-		}
-	}
+	i := engine.IndexFold(subtypeNames[1:], subtype)
+	d.sub = uint8(i + 1)
 	switch {
-	case d.sub == 255:
+	case i < 0:
 		cc.Add("subtype", fmt.Sprintf("unknown subtype %q", subtype), "use one of "+strings.Join(subtypeNames[1:], ", "))
 		d.sub = sNone
 	case !d.entity():
@@ -442,13 +434,4 @@ func parseStats(s string, modifier bool) (int8, int8, error) {
 		return 0, 0, fmt.Errorf("stats %q are not two numbers from -9 to 20", s)
 	}
 	return int8(x), int8(y), nil
-}
-
-func index(list []string, s string) int {
-	for i, x := range list {
-		if strings.EqualFold(x, s) {
-			return i
-		}
-	}
-	return -1
 }

@@ -32,7 +32,7 @@ func (g Game) FromPosition(setup engine.Setup, pos engine.Position) (engine.Stat
 	}
 	r.Zones("shared", pos.Shared, zoneNames[zMarket:zMutDiscard+1], func(zn string, cards []engine.CardSpec) {
 		for i, cs := range cards {
-			s.place(r, fmt.Sprintf("shared.%s[%d]", zn, i), cs, uint8(index(zoneNames, zn)), 0)
+			s.place(r, fmt.Sprintf("shared.%s[%d]", zn, i), cs, uint8(engine.IndexFold(zoneNames, zn)), 0)
 		}
 	})
 	r.Props("", pos.Props, map[string]func(string){"bought": engine.SetFlag(&s.bought)})
@@ -58,7 +58,7 @@ func (s *state) readSeat(r *engine.PositionReader, p int8, sp engine.SeatPositio
 	r.Props(who, sp.Props, map[string]func(string){"discarded": engine.SetFlag(&pl.discarded)})
 	r.Zones(who+".zones", sp.Zones, zoneNames[zDeck:zGenDiscard+1], func(zn string, cards []engine.CardSpec) {
 		for i, cs := range cards {
-			s.place(r, fmt.Sprintf("%s.zones.%s[%d]", who, zn, i), cs, uint8(index(zoneNames, zn)), p)
+			s.place(r, fmt.Sprintf("%s.zones.%s[%d]", who, zn, i), cs, uint8(engine.IndexFold(zoneNames, zn)), p)
 		}
 	})
 }

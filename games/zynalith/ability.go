@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"kartenwerk/engine"
 )
 
 // Abilities as the card files write them ("Kampf: damage 1 line"), parsed
@@ -16,7 +18,7 @@ func parseAbility(line string) (ability, error) {
 	if !ok {
 		return a, fmt.Errorf("ability %q has no trigger", line)
 	}
-	t := indexFold(triggerNames, strings.TrimSpace(trig))
+	t := engine.IndexFold(triggerNames, strings.TrimSpace(trig))
 	if t < 0 {
 		return a, fmt.Errorf("unknown trigger %q (the triggers are %s)", strings.TrimSpace(trig), strings.Join(triggerNames, ", "))
 	}
@@ -25,7 +27,7 @@ func parseAbility(line string) (ability, error) {
 	if len(f) == 0 {
 		return a, fmt.Errorf("ability %q names no effect", line)
 	}
-	e := indexFold(effectNames, f[0])
+	e := engine.IndexFold(effectNames, f[0])
 	if e < 0 {
 		return a, fmt.Errorf("unknown effect %q (the effects are %s)", f[0], strings.Join(effectNames, ", "))
 	}
@@ -53,7 +55,7 @@ func parseAbility(line string) (ability, error) {
 	if len(f) != 1 {
 		return a, fmt.Errorf("ability %q needs exactly one target (the targets are %s)", line, strings.Join(targetNames, ", "))
 	}
-	tg := indexFold(targetNames, f[0])
+	tg := engine.IndexFold(targetNames, f[0])
 	if tg < 0 {
 		return a, fmt.Errorf("unknown target %q (the targets are %s)", f[0], strings.Join(targetNames, ", "))
 	}

@@ -210,17 +210,6 @@ func (p *pool) summarize() {
 	}
 }
 
-// indexFold is the index of word in list, ignoring case (-1 if absent):
-// card files and deck lists written by hand say "Fire" as often as "fire".
-func indexFold(list []string, word string) int {
-	for i, w := range list {
-		if strings.EqualFold(w, word) {
-			return i
-		}
-	}
-	return -1
-}
-
 // convertCard reads the card c at path of file yf, with every problem it has.
 func convertCard(yf *engine.YAMLFile, path string, c yamlCard) (cardDef, []engine.Problem) {
 	cc := &cardChecker{EntryProblems: engine.EntryProblems{File: yf, At: path, Subject: c.Name}, d: cardDef{Name: c.Name}}
@@ -252,7 +241,7 @@ type cardChecker struct {
 
 // kind reads the card's kind, and reports whether it is one.
 func (cc *cardChecker) kind(written string) bool {
-	k := indexFold(kindNames, written)
+	k := engine.IndexFold(kindNames, written)
 	if k < 0 {
 		cc.Add("kind", fmt.Sprintf("unknown kind %q", written), "use one of "+strings.Join(kindNames, ", "))
 		return false
@@ -268,7 +257,7 @@ func (cc *cardChecker) stack(written string) {
 	case d.Kind == kCreature:
 		d.Stack = stCreatures
 	case d.Kind == kEvent:
-		st := indexFold(stackNames, written)
+		st := engine.IndexFold(stackNames, written)
 		if st < 0 {
 			cc.Add("stack", fmt.Sprintf("an event needs its stack, got %q", written), "write `stack: creatures` or `stack: extras`")
 		}
@@ -307,7 +296,7 @@ func (cc *cardChecker) numbers(c yamlCard) {
 func (cc *cardChecker) keywords(written []string) {
 	d := &cc.d
 	for i, kw := range written {
-		j := indexFold(keywordNames, kw)
+		j := engine.IndexFold(keywordNames, kw)
 		if j < 0 {
 			cc.Add(fmt.Sprintf("keywords[%d]", i), fmt.Sprintf("unknown keyword %q", kw), "use one of "+strings.Join(keywordNames, ", "))
 			continue

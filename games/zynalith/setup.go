@@ -59,7 +59,7 @@ func resolve(p *pool, d engine.DeckList) stackList {
 	out := make(stackList, 0, len(d.Entries))
 	for _, e := range d.Entries {
 		id, _ := p.lookup(e.Card)
-		out = append(out, stackEntry{stack: stackID(indexFold(stackNames, e.Section)), def: id, count: e.Count})
+		out = append(out, stackEntry{stack: stackID(engine.IndexFold(stackNames, e.Section)), def: id, count: e.Count})
 	}
 	return out
 }

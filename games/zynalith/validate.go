@@ -38,7 +38,7 @@ func validateDeck(p *pool, d engine.DeckList) []engine.Problem {
 	var total, sizes, buyable [2]int
 	counters := 0
 	for _, e := range d.Entries {
-		st := indexFold(stackNames, e.Section)
+		st := engine.IndexFold(stackNames, e.Section)
 		if st < 0 {
 			ps = append(ps, d.Spoken(words, e, "deck.section", "section", strconv.Quote(sectionName(e.Section))))
 			continue

@@ -13,7 +13,6 @@ package trick
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"kartenwerk/engine"
 )
@@ -96,12 +95,7 @@ func (Game) ValidateDeck(d engine.DeckList) []engine.Problem {
 }
 
 func valueOf(name string) int {
-	for i, n := range names {
-		if strings.EqualFold(n, name) {
-			return i + 1
-		}
-	}
-	return 0
+	return engine.IndexFold(names[:], name) + 1
 }
 
 // State is a trick game in progress. Card id c belongs to seat c/9 and is
