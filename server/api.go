@@ -1,6 +1,7 @@
 package server
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -114,6 +115,13 @@ func (srv *Server) httpError(w http.ResponseWriter, err error) {
 		writeError(w, http.StatusNotFound, unoffered.msg)
 	case errors.Is(err, ErrNotFound):
 		writeRefusal(w, refuse(http.StatusNotFound, "no_game"))
+	case errors.Is(err, context.Canceled):
+		// The request was given up, by its client or by the server
+		// shutting down: nothing failed that an operator must look at,
+		// and at the end of a busy load every request still under way
+		// was an error line of its own.
+		srv.log.Info("request given up", "err", err)
+		writeRefusal(w, refuse(http.StatusServiceUnavailable, "server_failed"))
 	default:
 		// The cause (a store's error names its user, host and database)
 		// is for the server's log, never for an anonymous client.

@@ -230,6 +230,55 @@ func TestStoreErrorsNeverReachClients(t *testing.T) {
 	}
 }
 
+// stallingStore holds each new game until its request is given up.
+type stallingStore struct {
+	Store
+	entered chan struct{}
+}
+
+func (s stallingStore) CreateGame(ctx context.Context, _ StoredGame, _ int) error {
+	s.entered <- struct{}{}
+	<-ctx.Done()
+	return ctx.Err()
+}
+
+// A request its client gives up is no failure of the server: at the end of
+// a load test, each game being created was an error line ("request
+// failed ... context canceled"). It is logged as given up, not as an error.
+func TestAGivenUpRequestIsNoServerError(t *testing.T) {
+	logged := &syncBuffer{}
+	entered := make(chan struct{}, 1)
+	e := newTunedEnv(t, func(c *Config) {
+		c.Store = stallingStore{c.Store, entered}
+		c.Logger = slog.New(slog.NewTextHandler(logged, nil))
+	})
+	ctx, cancel := context.WithCancel(context.Background())
+	body := strings.NewReader(`{"game":"mysticelements","seats":[{"kind":"you"},{"kind":"ai","agent":"random"}]}`)
+	req, err := http.NewRequestWithContext(ctx, "POST", e.http.URL+"/api/games", body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		res, err := http.DefaultClient.Do(req)
+		if err == nil {
+			res.Body.Close()
+		}
+		done <- err
+	}()
+	<-entered
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Fatalf("the request ended with %v, want it given up", err)
+	}
+	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logged.String(), "request given up") && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if log := logged.String(); !strings.Contains(log, "request given up") || strings.Contains(log, "level=ERROR") {
+		t.Errorf("want the given-up request logged as such and no error, the log:\n%s", log)
+	}
+}
+
 func TestRedactDSN(t *testing.T) {
 	for _, tc := range []struct{ dsn, want string }{
 		{"postgres://kw:s3cret@db:5432/kartenwerk", "postgres://kw:xxxxx@db:5432/kartenwerk"},
