@@ -271,9 +271,7 @@ func TestAGivenUpRequestIsNoServerError(t *testing.T) {
 	if err := <-done; !errors.Is(err, context.Canceled) {
 		t.Fatalf("the request ended with %v, want it given up", err)
 	}
-	for deadline := time.Now().Add(10 * time.Second); !strings.Contains(logged.String(), "request given up") && time.Now().Before(deadline); {
-		time.Sleep(10 * time.Millisecond)
-	}
+	poll(10*time.Second, func() bool { return strings.Contains(logged.String(), "request given up") })
 	if log := logged.String(); !strings.Contains(log, "request given up") || strings.Contains(log, "level=ERROR") {
 		t.Errorf("want the given-up request logged as such and no error, the log:\n%s", log)
 	}
