@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 )
 
@@ -24,6 +25,10 @@ type cluster struct {
 	addr  string // its URL for the others
 	ttl   time.Duration
 	http  *http.Client
+	// following is set while this replica hears the others' notices: a
+	// replica that does not hear them shows stale tables, so it is not
+	// ready for clients (see handleReady).
+	following atomic.Bool
 }
 
 // forwardedHeader marks a forwarded action, so that a replica that is no
@@ -271,18 +276,22 @@ func (srv *Server) liveSessions() []*session {
 	return out
 }
 
-// listen follows the actions other replicas store, reconnecting when the
-// connection fails. Whenever it starts to listen, it catches up on every
-// game in memory: an action stored before then (while it connected, or
-// while the connection was down) was announced to no one here.
+// listen follows the actions and seat names other replicas store,
+// reconnecting when the connection fails. Whenever it starts to listen,
+// it catches up on every game in memory, its actions and its seats'
+// names: what was stored before then (while it connected, or while the
+// connection was down) was announced to no one here.
 func (srv *Server) listen() {
 	catchUpAll := func() {
+		srv.cluster.following.Store(true)
 		for _, s := range srv.liveSessions() {
 			srv.catchUp(srv.ctx, s)
+			srv.heardNames(s.id)
 		}
 	}
 	for srv.ctx.Err() == nil {
 		err := srv.cluster.store.Listen(srv.ctx, catchUpAll, srv.heard, srv.heardNames)
+		srv.cluster.following.Store(false)
 		if srv.ctx.Err() != nil {
 			return
 		}

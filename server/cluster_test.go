@@ -54,6 +54,11 @@ func startTunedReplica(t *testing.T, dsn string, tune func(*Config)) *replica {
 	hs.Start()
 	r := &replica{srv: srv, store: st, http: hs}
 	t.Cleanup(r.stop)
+	// As a Service would, the test sends nothing to a replica that is not
+	// yet ready: one that does not yet hear the others.
+	if !poll(20*time.Second, func() bool { return r.srv.cluster == nil || r.srv.cluster.following.Load() }) {
+		t.Fatal("the replica never began to follow the others")
+	}
 	return r
 }
 

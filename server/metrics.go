@@ -75,13 +75,17 @@ func (srv *Server) handleHealth(w http.ResponseWriter, r *http.Request) {
 	w.Write([]byte("ok\n"))
 }
 
-// handleReady answers readiness: the server is not stopping and its store
-// answers.
+// handleReady answers readiness: the server is not stopping, its store
+// answers, and a replica hears the others' notices.
 func (srv *Server) handleReady(w http.ResponseWriter, r *http.Request) {
 	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 	defer cancel()
 	if srv.ctx.Err() != nil {
 		http.Error(w, "stopping", http.StatusServiceUnavailable)
+		return
+	}
+	if srv.cluster != nil && !srv.cluster.following.Load() {
+		http.Error(w, "not yet following the other replicas", http.StatusServiceUnavailable)
 		return
 	}
 	if _, err := srv.store.ListGames(ctx, 1); err != nil {

@@ -1,6 +1,7 @@
 package server
 
 import (
+	"database/sql"
 	"encoding/json"
 	"net/http"
 	"reflect"
@@ -197,6 +198,41 @@ func TestANameChosenOnOneReplicaReachesTheOthersTables(t *testing.T) {
 	nameSeat(ea, resp, 0, "Anna")
 	waitForSeatNames(atFollower, "the follower", "Anna", "Bert")
 	waitForSeatNames(atOwner, "the owner", "Anna", "Bert")
+}
+
+// A replica that stopped hearing the others reads the names chosen
+// meanwhile when it hears them again, as it catches up on actions: a
+// table open there shows a name chosen through the owner while the
+// replica's connection to the database's notices was down, and until it
+// is back the replica is not ready for clients.
+func TestANameChosenWhileAReplicaWasDeafReachesItsTables(t *testing.T) {
+	dsn := startPostgres(t)
+	a, b := startReplica(t, dsn), startReplica(t, dsn)
+	ea, eb := &testEnv{t: t, http: a.http}, &testEnv{t: t, http: b.http}
+	resp := ea.create(friendGame("trick"))
+	atFollower := eb.dial(resp.ID, "")
+	atFollower.next("state")
+	db, err := sql.Open("pgx", dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	// Cut every replica's connection for notices; each reconnects after a
+	// second.
+	if _, err := db.Exec(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query = 'LISTEN ` + notifyChannel + `'`); err != nil {
+		t.Fatal(err)
+	}
+	if !poll(5*time.Second, func() bool { return !b.srv.cluster.following.Load() }) {
+		t.Fatal("the replica never noticed it was cut off")
+	}
+	if code, _ := eb.call("GET", "/readyz", nil, nil); code != http.StatusServiceUnavailable {
+		t.Errorf("/readyz of a replica that hears no notices: %d, want 503", code)
+	}
+	nameSeat(ea, resp, 0, "Anna") // announced while b hears nothing
+	waitForSeatNames(atFollower, "the follower", "Anna", "")
+	if code, _ := eb.call("GET", "/readyz", nil, nil); code != http.StatusOK {
+		t.Errorf("/readyz of a replica that hears again: %d, want 200", code)
+	}
 }
 
 // waitForSeatNames reads c's messages until a seats message names the
