@@ -140,13 +140,14 @@ func signUp(t *testing.T, tab context.Context, base, name string) {
 }
 
 // settledText is the page's visible text once its scripts have filled
-// it in: the same on two reads a moment apart.
+// it in: read twice, a moment apart, while the page awaits no request
+// (browsertest.Quiet), and the same both times.
 func settledText(t *testing.T, tab context.Context) string {
 	t.Helper()
 	last := ""
-	for range 40 {
-		time.Sleep(150 * time.Millisecond)
-		text, err := chromedp.Run(tab, chromedp.Evaluate[string](`document.readyState === "complete" ? document.body.innerText : ""`))
+	for deadline := time.Now().Add(6 * time.Second); time.Now().Before(deadline); {
+		time.Sleep(50 * time.Millisecond)
+		text, err := chromedp.Run(tab, chromedp.Evaluate[string](browsertest.Quiet+` ? document.body.innerText : ""`))
 		if err != nil {
 			t.Fatal(err)
 		}

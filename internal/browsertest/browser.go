@@ -197,6 +197,9 @@ func watchFaults(ctx context.Context) (func() []string, error) {
 	if err == nil {
 		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: strayWatch})
 	}
+	if err == nil {
+		_, err = chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: requestWatch})
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -240,6 +243,32 @@ const strayWatch = `(() => {
       for (const n of r.addedNodes) check(n);
     }
   }).observe(document, {childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: said});
+})();`
+
+// Quiet is a script's test that the page has loaded and awaits no answer
+// to a request of its scripts (see requestWatch): what it shows now is
+// what it will show until something else happens.
+const Quiet = `document.readyState === "complete" && window.__kwRequests === 0`
+
+// requestWatch runs in every page before its own scripts and counts, as
+// window.__kwRequests, the requests of its scripts still awaited: a fetch
+// until its answer came and its body was read. A count falls only after
+// the scripts awaiting it have run on (a task later), so that a page
+// that draws what a request brought has drawn it when the count is 0.
+const requestWatch = `(() => {
+  window.__kwRequests = 0;
+  const watch = (promise) => {
+    window.__kwRequests++;
+    const done = () => setTimeout(() => window.__kwRequests--);
+    promise.then(done, done);
+    return promise;
+  };
+  const fetch = window.fetch;
+  window.fetch = function (...args) { return watch(fetch.apply(this, args)); };
+  for (const read of ["json", "text", "blob", "arrayBuffer", "formData"]) {
+    const original = Response.prototype[read];
+    Response.prototype[read] = function (...args) { return watch(original.apply(this, args)); };
+  }
 })();`
 
 func chromiumPath() string {
