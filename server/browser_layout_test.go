@@ -141,6 +141,13 @@ const tableChecksJS = `(() => {
     if (name && !whereLine.includes(name.textContent)) out.push("the prompt's places " + JSON.stringify(whereLine) + " do not name " + JSON.stringify(name.textContent));
   }
   if (/deine Zone|vaše místo/.test(whereLine)) out.push("the prompt's places read " + JSON.stringify(whereLine));
+  // The log shows the game's last lines (up to 60), each once and in order,
+  // however many messages brought them.
+  const numbers = [...document.querySelectorAll("#log li")].map((li) => li.value);
+  const total = window.kw.logTotal;
+  if (numbers.length !== Math.min(60, total) || numbers.some((n, i) => n !== total - numbers.length + 1 + i)) {
+    out.push("the log shows lines " + JSON.stringify(numbers.slice(0, 3)) + "..." + JSON.stringify(numbers.slice(-3)) + " of " + total);
+  }
   // A log line names its seat once: "Player 1 keeps one Blue energy", not
   // under a heading "Player 1 (Yellow, Blue, Green)" as well.
   for (const li of document.querySelectorAll("#log li")) {

@@ -72,6 +72,9 @@ export function setSeatNames(seats, players) {
   for (const s of seats || []) if (s.name) seatNames.set(s.seat, s.name);
 }
 
+/** seatNamesKey changes whenever setSeatNames changes a seat's name. */
+export function seatNamesKey() { return JSON.stringify([...seatNames]); }
+
 /** seatName writes a seat for people: its display name, or "Player 1". */
 export function seatName(seat) {
   if (!seat) return "";

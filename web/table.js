@@ -1,6 +1,6 @@
 // The live table: a WebSocket to the server, the view drawn by render.js,
 // legal actions on the cards and in the prompt, reconnecting on loss.
-import {el, api, refusalPanel, seatName, setSeatNames, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
+import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
 import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView} from "./render.js";
@@ -19,7 +19,7 @@ let wordsGame = null;
 // A spectator's seat at the bottom of the table, kept in the address.
 let from = params.get("from") || "";
 // window.kw exposes the table's state to scripts and tests.
-window.kw = {version: -1, legal: 0, finished: false, viewer: null, errors: [], connected: false, drawn: 0};
+window.kw = {version: -1, logTotal: 0, legal: 0, finished: false, viewer: null, errors: [], connected: false, drawn: 0};
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -186,15 +186,38 @@ function draw() {
   const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
   drawPrompt(v, loose);
-  $("#log").replaceChildren(logEl(m.log));
-  $("#log").scrollTop = 1e9;
+  drawLog(m.log || [], m.full);
   drawLinks(v);
   drawCover(v);
   drawResult(v);
   // Once the decision panel beside or below the table has its size.
   fitSide();
   showChoices();
-  Object.assign(window.kw, {version: m.version, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
+  Object.assign(window.kw, {version: m.version, logTotal: m.log_total, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
+}
+
+// drawLog shows the log's last lines, appending those the list lacks and
+// dropping the oldest: rebuilt whole at every message, its sixty lines
+// took a seventh of the table's drawing. A whole state (a new
+// connection, a resync, another seat's view), lines that do not follow
+// on from the list's, or a seat named anew rebuild it.
+let logNames = "";
+function drawLog(lines, whole) {
+  const box = $("#log");
+  const list = box.querySelector("ol.log");
+  const names = seatNamesKey();
+  const last = list?.lastElementChild ? list.lastElementChild.value : 0;
+  const fresh = lines.filter((l) => l.n > last);
+  const follows = !whole && list && names === logNames && (fresh.length === 0 || fresh[0].n === last + 1) &&
+    lines.length > 0 && lines[lines.length - 1].n >= last;
+  if (!follows) {
+    logNames = names;
+    box.replaceChildren(logEl(lines));
+  } else if (fresh.length) {
+    list.append(...logEl(fresh).children);
+    while (list.children.length > lines.length) list.firstElementChild.remove();
+  } else return;
+  box.scrollTop = 1e9;
 }
 
 // fitSide gives each section of the table its floor (keepHeadsInView) and,
