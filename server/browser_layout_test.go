@@ -148,6 +148,18 @@ const tableChecksJS = `(() => {
   if (numbers.length !== Math.min(60, total) || numbers.some((n, i) => n !== total - numbers.length + 1 + i)) {
     out.push("the log shows lines " + JSON.stringify(numbers.slice(0, 3)) + "..." + JSON.stringify(numbers.slice(-3)) + " of " + total);
   }
+  // The open log shows its last line: it follows the game (the test never
+  // scrolls it back). At 1280x800 it grew past its drawer and showed its
+  // oldest lines instead. (A decision panel that fills the side may push
+  // the log's least height past the side's end: the panel comes first.)
+  const logBox = document.querySelector("#log"), drawer = document.querySelector("#log-drawer");
+  const lastLine = logBox && logBox.querySelector("li:last-child");
+  if (lastLine && drawer.open && !drawer.hidden && logBox.clientHeight > 40) {
+    const box = logBox.getBoundingClientRect(), side = document.querySelector(".side").getBoundingClientRect();
+    const r = lastLine.getBoundingClientRect();
+    if (box.bottom > side.bottom + 1 && box.height > 61) out.push("the log runs " + Math.round(box.bottom - side.bottom) + " px past the side's end");
+    else if (box.bottom <= side.bottom + 1 && r.bottom > box.bottom + 1) out.push("the log's last line is " + Math.round(r.bottom - box.bottom) + " px below its sight");
+  }
   // A log line names its seat once: "Player 1 keeps one Blue energy", not
   // under a heading "Player 1 (Yellow, Blue, Green)" as well.
   for (const li of document.querySelectorAll("#log li")) {

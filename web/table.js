@@ -164,6 +164,7 @@ function send(action) {
 function draw() {
   const m = state;
   const v = m.view;
+
   setSeatNames(m.seats, v.players);
   document.title = t("table.page_title", {game: m.name});
   $("#title").textContent = m.name + (m.controls.length ? "" : ` (${t("table.watching")})`);
@@ -193,12 +194,30 @@ function draw() {
   // Once the decision panel beside or below the table has its size.
   fitSide();
   showChoices();
+  if (logFollows || m.full) $("#log").scrollTop = $("#log").scrollHeight;
   Object.assign(window.kw, {version: m.version, logTotal: m.log_total, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
+}
+
+// logFollows says the log shows its latest lines, as it does unless its
+// reader scrolled back: then it stays where they are reading.
+let logFollows = true;
+
+// logResized is told when the log's box or its list change size.
+let logResized = null;
+
+// followLog keeps the log at its latest lines while logFollows, also as
+// its box or its lines change size (the drawer opened, the panel above
+// grown, a font arrived).
+function followLog() {
+  const box = $("#log");
+  box.addEventListener("scroll", () => { logFollows = box.scrollTop + box.clientHeight >= box.scrollHeight - 8; });
+  logResized = new ResizeObserver(() => { if (logFollows) box.scrollTop = box.scrollHeight; });
+  logResized.observe(box);
 }
 
 // drawLog shows the log's last lines, appending those the list lacks and
 // dropping the oldest: rebuilt whole at every message, its sixty lines
-// took a seventh of the table's drawing. A whole state (a new
+// made drawing a state take half again as long. A whole state (a new
 // connection, a resync, another seat's view), lines that do not follow
 // on from the list's, or a seat named anew rebuild it.
 let logNames = "";
@@ -212,12 +231,13 @@ function drawLog(lines, whole) {
     lines.length > 0 && lines[lines.length - 1].n >= last;
   if (!follows) {
     logNames = names;
+    if (list) logResized?.unobserve(list);
     box.replaceChildren(logEl(lines));
+    logResized?.observe(box.firstElementChild);
   } else if (fresh.length) {
     list.append(...logEl(fresh).children);
     while (list.children.length > lines.length) list.firstElementChild.remove();
-  } else return;
-  box.scrollTop = 1e9;
+  }
 }
 
 // fitSide gives each section of the table its floor (keepHeadsInView) and,
@@ -406,6 +426,7 @@ document.addEventListener("click", (e) => {
 async function main() {
   await loadWords();
   if (oneColumn()) $("#log-drawer").open = false;
+  followLog();
   setConn(false);
   $("#conn").textContent = t("table.connecting");
   connect();
