@@ -164,7 +164,6 @@ function send(action) {
 function draw() {
   const m = state;
   const v = m.view;
-
   setSeatNames(m.seats, v.players);
   document.title = t("table.page_title", {game: m.name});
   $("#title").textContent = m.name + (m.controls.length ? "" : ` (${t("table.watching")})`);
@@ -226,16 +225,17 @@ function drawLog(lines, whole) {
   const list = box.querySelector("ol.log");
   const names = seatNamesKey();
   const last = list?.lastElementChild ? list.lastElementChild.value : 0;
-  const fresh = lines.filter((l) => l.n > last);
-  const follows = !whole && list && names === logNames && (fresh.length === 0 || fresh[0].n === last + 1) &&
-    lines.length > 0 && lines[lines.length - 1].n >= last;
+  // The lines (numbered one after another) reach from at most the one
+  // after the list's last to at least that last.
+  const follows = !whole && list && names === logNames && lines.length > 0 &&
+    lines[0].n <= last + 1 && lines[lines.length - 1].n >= last;
   if (!follows) {
     logNames = names;
     if (list) logResized?.unobserve(list);
     box.replaceChildren(logEl(lines));
     logResized?.observe(box.firstElementChild);
-  } else if (fresh.length) {
-    list.append(...logEl(fresh).children);
+  } else if (lines[lines.length - 1].n > last) {
+    list.append(...logEl(lines.filter((l) => l.n > last)).children);
     while (list.children.length > lines.length) list.firstElementChild.remove();
   }
 }
