@@ -227,11 +227,61 @@ function playerEl(p, view, ctx, bottom) {
   const name = me ? t("table.you", {name: seatName(p.seat)}) : seatName(p.seat);
   const mini = !bottom;
   // Counters and piles: in a drawer one tap away on a phone.
-  const info = el("details", {class: "p-info", open: !compact()}, el("summary", {}, t("table.counters_piles")),
+  const info = el("details", {class: "p-info", open: countersOpen(p.seat, ctx.places)}, el("summary", {}, t("table.counters_piles")),
     el("div", {class: "p-chips"}, countersEl(p.counters), !bottom && hand ? handChip(hand, ctx) : null, piles.map((z) => pileEl(z, ctx))));
   return el("section", {class: "player" + (bottom ? " bottom" : " opponent") + (me ? " mine" : ""), dataset: {seat: p.seat}},
     el("div", {class: "p-head"}, el("b", {class: "p-name"}, name), seatTags(p, view, ctx), info),
     el("div", {class: "zones"}, rows.map((z) => rowEl(z, ctx, {mini}))));
+}
+
+/** countersOpen says whether a seat's counters and piles show: on a
+ * phone, where they fold, as the reader left them in the table's last
+ * drawing (places), else folded; on a laptop always. */
+function countersOpen(seat, places) {
+  const phone = compact();
+  if (places && places.phone === phone && places.open.has(seat)) return places.open.get(seat);
+  return !phone;
+}
+
+/** The boxes of a table that scroll: the opponents, the shared zones, a
+ * seat's side, and a row of cards sideways. */
+const scrollers = ":scope > .others, :scope > .shared, .player, .fan";
+
+/** placeOf names a box of a drawn table by what it shows (its seat, zone
+ * and kind) rather than by the element, so that the table's next drawing
+ * finds the same box. */
+function placeOf(e) {
+  const seat = e.closest("[data-seat]");
+  const zone = e.closest("[data-zone]");
+  return `${seat ? seat.dataset.seat : ""}/${zone ? zone.dataset.zone : ""}/${e.classList[0]}`;
+}
+
+/** readPlaces is where the reader left a drawn table: how far each box is
+ * scrolled, and which seats' counters they opened or folded. A table is
+ * drawn anew for every move; without them each move sent every box back
+ * to its start and folded every seat's counters, and a player reading an
+ * opponent's cards lost them at each AI move. Give them to renderTable
+ * (ctx.places) and to rescroll. */
+export function readPlaces(table) {
+  const places = {phone: compact(), open: new Map(), scrolled: new Map()};
+  if (!table) return places;
+  for (const info of table.querySelectorAll(".player > .p-head > .p-info")) places.open.set(info.closest("[data-seat]").dataset.seat, info.open);
+  for (const e of table.querySelectorAll(scrollers)) {
+    if (e.scrollTop || e.scrollLeft) places.scrolled.set(placeOf(e), [e.scrollTop, e.scrollLeft]);
+  }
+  return places;
+}
+
+/** rescroll scrolls a new drawing's boxes to where the reader left the
+ * last one's (readPlaces), as far as they still scroll. Call it once the
+ * sections have their floors (keepHeadsInView): a box that does not scroll
+ * yet keeps no scroll. */
+export function rescroll(table, places) {
+  if (!table || !places.scrolled.size) return;
+  for (const e of table.querySelectorAll(scrollers)) {
+    const at = places.scrolled.get(placeOf(e));
+    if (at) [e.scrollTop, e.scrollLeft] = at;
+  }
 }
 
 /** handEl docks the bottom seat's hand: always in view. */
@@ -291,11 +341,12 @@ const boxStrip = 24;
 export function keepHeadsInView(table) {
   if (!table) return 0;
   const sections = [...table.querySelectorAll(":scope > .others, :scope > .shared, :scope > .player")];
-  const scrolled = sections.map((s) => s.scrollTop);
-  for (const s of sections) {
-    s.style.minHeight = "";
-    s.scrollTop = 0; // measured from the top, then put back
-  }
+  // Measured from the top, then put back; an opponent's box too, which
+  // loses its scroll while boxOpponents takes it apart.
+  const boxes = [...sections, ...table.querySelectorAll(":scope > .others > .player")];
+  const scrolled = boxes.map((s) => s.scrollTop);
+  for (const s of boxes) s.scrollTop = 0;
+  for (const s of sections) s.style.minHeight = "";
   const others = table.querySelector(":scope > .others");
   const half = Math.floor(table.clientHeight / 2);
   let wanted = giveFloors(table, sections, others, half, half);
@@ -310,7 +361,7 @@ export function keepHeadsInView(table) {
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
   padUnderHeads(table);
-  sections.forEach((s, i) => { s.scrollTop = scrolled[i]; });
+  boxes.forEach((s, i) => { s.scrollTop = scrolled[i]; });
   return wanted;
 }
 

@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
 import {el, api, seatName, setSeatNames, catalogue, ruleText, refusalPanel} from "./common.js";
 import {t, loadWords} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, rescroll} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
@@ -52,6 +52,8 @@ async function cannotOpen(e) {
 }
 
 function draw(r) {
+  // Read before anything is drawn: a read after a change lays the page out.
+  const places = readPlaces($("#table .table"));
   setSeatNames(r.seats, r.view.players);
   document.title = t("replay.page_title", {game: r.name});
   // The outcome in the reader's words, said as to a spectator.
@@ -64,7 +66,7 @@ function draw(r) {
   $("#step").textContent = `${step} / ${steps}`;
   Object.assign($("#slider"), {max: steps, value: step});
   $("#status").replaceChildren(statusLine(r.view));
-  const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, onCard: openCard, onPile: () => {}, onPeek: peek};
+  const ctx = {game: r.game, catalog, actionsByCard: new Map(), seats: r.seats, places, onCard: openCard, onPile: () => {}, onPeek: peek};
   $("#table").replaceChildren(renderTable(r.view, ctx));
   const last = r.log[r.log.length - 1];
   const text = r.view.result ? resultText(r.view) : last ? t("replay.last_move", {move: last.label}) : t("replay.start");
@@ -72,6 +74,7 @@ function draw(r) {
   $("#log").replaceChildren(logEl(r.log));
   $("#log").scrollTop = 1e9;
   keepHeadsInView($("#table .table"));
+  rescroll($("#table .table"), places);
   Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
 }
 

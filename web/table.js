@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, rescroll} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -164,6 +164,8 @@ function send(action) {
 function draw() {
   const m = state;
   const v = m.view;
+  // Read before anything is drawn: a read after a change lays the page out.
+  const places = readPlaces($("#table .table"));
   setSeatNames(m.seats, v.players);
   document.title = t("table.page_title", {game: m.name});
   $("#title").textContent = m.name + (m.controls.length ? "" : ` (${t("table.watching")})`);
@@ -179,7 +181,7 @@ function draw() {
       byCard.get(c).push(a);
     } else loose.push(a);
   }
-  const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from,
+  const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from, places,
     onCard: openMenu, onPile: openPile, onPeek: peek};
   $("#table").replaceChildren(renderTable(v, ctx));
   // An action whose card is not on the table goes to the prompt instead.
@@ -192,6 +194,7 @@ function draw() {
   drawResult(v);
   // Once the decision panel beside or below the table has its size.
   fitSide();
+  rescroll($("#table .table"), places);
   showChoices();
   if (logFollows || m.full) $("#log").scrollTop = $("#log").scrollHeight;
   Object.assign(window.kw, {version: m.version, logTotal: m.log_total, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});

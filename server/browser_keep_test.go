@@ -1,0 +1,193 @@
+package server
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net/http"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+)
+
+// playSomeone plays a random legal action of whichever seat of tokens has
+// one, and says whether one had.
+func (e *testEnv) playSomeone(id string, tokens []string, rng *rand.Rand) bool {
+	e.t.Helper()
+	for _, tok := range tokens {
+		m := e.state(id, tok)
+		if len(m.Legal) == 0 {
+			continue
+		}
+		a := m.Legal[rng.IntN(len(m.Legal))]
+		if code, body := e.call("POST", "/api/games/"+id+"/actions", ActionRequest{Token: tok, Action: a.Action, Version: &m.Version}, nil); code != http.StatusOK {
+			e.t.Fatalf("playing %q: %d %s", a.Action, code, body)
+		}
+		return true
+	}
+	return false
+}
+
+// crowdedGame is a four-seat Athernum game whose seats the tokens play,
+// 60 random moves in, with characters, locations and items in play: a
+// game that random play has ended by then (one in fifty or so) is left
+// for another.
+func (e *testEnv) crowdedGame(rng *rand.Rand) (string, []string) {
+	e.t.Helper()
+	for range 10 {
+		resp := e.create(CreateRequest{Game: "athernum", Variant: map[string]string{"turn-limit": "40"},
+			Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindFriend}, {Kind: KindFriend}, {Kind: KindFriend}}})
+		tokens := []string{resp.Token}
+		for _, inv := range resp.Invites {
+			tokens = append(tokens, tokenFromLink(inv.Link))
+		}
+		moves := 0
+		for moves < 60 && e.playSomeone(resp.ID, tokens, rng) {
+			moves++
+		}
+		if moves == 60 && !e.state(resp.ID, "").Finished {
+			return resp.ID, tokens
+		}
+	}
+	e.t.Fatal("random play ended ten games in 60 moves")
+	return "", nil
+}
+
+// tablePlaceJS names a box of the table by what it shows (seat, zone and
+// kind), so that the same box is found again in the next drawing.
+const tablePlaceJS = `const place = (e) => { const s = e.closest("[data-seat]"), z = e.closest("[data-zone]");
+	return (s ? s.dataset.seat : "") + "/" + (z ? z.dataset.zone : "") + "/" + e.classList[0]; };
+const scrollers = () => [...document.querySelectorAll("#table *")].filter((e) => {
+	const st = getComputedStyle(e);
+	return (/auto|scroll/.test(st.overflowY) && e.scrollHeight > e.clientHeight + 8) ||
+		(/auto|scroll/.test(st.overflowX) && e.scrollWidth > e.clientWidth + 8); });
+const frames = () => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(ok)));`
+
+// tablePlaces is what a reader did to a table: the boxes they scrolled
+// (where to) and the seats' counters they opened.
+type tablePlaces struct {
+	Scrolled map[string][]int `json:"scrolled"`
+	Opened   []string         `json:"opened"`
+	Folded   int              `json:"folded"`
+}
+
+// A table is drawn anew for every move. A spectator of a four-seat game
+// on a phone and on a laptop opens every seat's counters and scrolls every
+// box that scrolls (an opponent's cards, the shared rows, a row of cards
+// sideways); three moves later each counter is still open and each box
+// still shows what they scrolled to, as far as it still scrolls. So does
+// the replay's table, two steps back. Before, each move folded the
+// counters and sent every box back to its start: a player reading an
+// opponent's cards lost them at every AI move.
+func TestBrowserTableKeepsWhatItsReaderOpenedAndScrolled(t *testing.T) {
+	// Four seats are played here as fast as the test can: beyond a
+	// person's rate.
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
+	rng := rand.New(rand.NewPCG(7, 7))
+	var id string
+	var tokens []string
+	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
+		id, tokens = e.crowdedGame(rng)
+		ctx := newBrowser(t)
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(size[0], size[1])); err != nil {
+			t.Fatal(err)
+		}
+		openPage(t, ctx, e.http.URL+"/play/"+id, "#table .table")
+		waitTable(t, ctx, e.state(id, "").Version)
+		where := fmt.Sprintf("at %dx%d", size[0], size[1])
+		did := readTheTable(t, ctx, where, size[0] < 500)
+		drawn := evalJS[int](t, ctx, `window.kw.drawn`)
+		// Three moves, or as many as the game has left.
+		for range 3 {
+			e.playSomeone(id, tokens, rng)
+		}
+		waitTable(t, ctx, e.state(id, "").Version)
+		if evalJS[int](t, ctx, `window.kw.drawn`) <= drawn {
+			t.Fatalf("%s the table was not drawn again", where)
+		}
+		checkTheTableKept(t, ctx, where, did)
+	}
+	for i := 0; e.playSomeone(id, tokens, rng); i++ {
+		if i == 5000 {
+			t.Fatal("the game did not end in 5,000 moves")
+		}
+	}
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	openPage(t, ctx, e.http.URL+"/replay/"+id, "#table .player")
+	replayDo(t, ctx, "going to the last step", func(r replayState) bool { return r.Step == r.Steps }, chromedp.Click("#last"))
+	did := readTheTable(t, ctx, "in the replay", false)
+	replayDo(t, ctx, "a step back", func(r replayState) bool { return r.Step == r.Steps-1 }, chromedp.Click("#prev"))
+	replayDo(t, ctx, "another step back", func(r replayState) bool { return r.Step == r.Steps-2 }, chromedp.Click("#prev"))
+	checkTheTableKept(t, ctx, "in the replay", did)
+}
+
+// readTheTable does what a reader of a table might: opens every seat's
+// counters that are folded (on a phone, where they fold: there the test
+// needs one) and scrolls every box that scrolls half way (the test needs
+// one). It returns what it did.
+func readTheTable(t *testing.T, ctx context.Context, where string, phone bool) tablePlaces {
+	t.Helper()
+	did, err := chromedp.Run(ctx, chromedp.Evaluate[tablePlaces](`(async () => {
+		`+tablePlaceJS+`
+		const folded = [...document.querySelectorAll("#table .p-info:not([open]) > summary")];
+		for (const s of folded) s.click();
+		await frames();
+		for (const b of scrollers()) {
+			b.scrollTop = Math.ceil((b.scrollHeight - b.clientHeight) / 2);
+			b.scrollLeft = Math.ceil((b.scrollWidth - b.clientWidth) / 2);
+		}
+		await frames();
+		const scrolled = {};
+		for (const b of scrollers()) if (b.scrollTop || b.scrollLeft) scrolled[place(b)] = [b.scrollTop, b.scrollLeft];
+		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place), folded: folded.length};
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(did.Scrolled) == 0 {
+		t.Fatalf("%s nothing on the table scrolls: the test needs a crowded table", where)
+	}
+	if phone && did.Folded == 0 {
+		t.Fatalf("%s no seat's counters were folded on a phone: the test needs them folded", where)
+	}
+	return did
+}
+
+// checkTheTableKept checks that the table, drawn anew, shows every
+// counter that did opened and every box where did scrolled it, as far as
+// the box still scrolls.
+func checkTheTableKept(t *testing.T, ctx context.Context, where string, did tablePlaces) {
+	t.Helper()
+	now, err := chromedp.Run(ctx, chromedp.Evaluate[tablePlaces](`(async () => {
+		`+tablePlaceJS+`
+		await frames();
+		const scrolled = {};
+		for (const b of document.querySelectorAll("#table *")) scrolled[place(b)] = [b.scrollTop, b.scrollLeft, b.scrollHeight - b.clientHeight, b.scrollWidth - b.clientWidth];
+		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place)};
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	open := map[string]bool{}
+	for _, p := range now.Opened {
+		open[p] = true
+	}
+	for _, p := range did.Opened {
+		if !open[p] {
+			t.Errorf("%s the counters of %s were opened, and the next drawing folded them", where, p)
+		}
+	}
+	for p, was := range did.Scrolled {
+		v, ok := now.Scrolled[p]
+		if !ok {
+			continue // the box went with its cards
+		}
+		want := [2]int{min(was[0], max(0, v[2])), min(was[1], max(0, v[3]))}
+		if max(v[0]-want[0], want[0]-v[0]) > 2 || max(v[1]-want[1], want[1]-v[1]) > 2 {
+			t.Errorf("%s %s was scrolled to %v (down, across); drawn anew it shows %v, where it could show %v", where, p, was, v[:2], want)
+		}
+	}
+}
