@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 )
 
 // playSomeone plays a random legal action of whichever seat of tokens has
@@ -69,13 +70,19 @@ type tablePlaces struct {
 	Scrolled map[string][]int `json:"scrolled"`
 	Opened   []string         `json:"opened"`
 	Folded   int              `json:"folded"`
+	// Focused is the card given the keyboard's focus, and Focus the one
+	// that has it; There says whether Focused is still on the table.
+	Focused string `json:"focused"`
+	Focus   string `json:"focus"`
+	There   bool   `json:"there"`
 }
 
 // A table is drawn anew for every move. A spectator of a four-seat game
 // on a phone and on a laptop opens every seat's counters and scrolls every
 // box that scrolls (an opponent's cards, the shared rows, a row of cards
-// sideways); three moves later each counter is still open and each box
-// still shows what they scrolled to, as far as it still scrolls. So does
+// sideways) and tabs to a card; three moves later each counter is still
+// open, each box still shows what they scrolled to, as far as it still
+// scrolls, and the card still has the focus if it is still there. So does
 // the replay's table, two steps back. Before, each move folded the
 // counters and sent every box back to its start: a player reading an
 // opponent's cards lost them at every AI move.
@@ -86,6 +93,7 @@ func TestBrowserTableKeepsWhatItsReaderOpenedAndScrolled(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	var id string
 	var tokens []string
+	focusChecked := 0
 	for _, size := range [][2]int64{{390, 844}, {1280, 800}} {
 		id, tokens = e.crowdedGame(rng)
 		ctx := newBrowser(t)
@@ -105,7 +113,9 @@ func TestBrowserTableKeepsWhatItsReaderOpenedAndScrolled(t *testing.T) {
 		if evalJS[int](t, ctx, `window.kw.drawn`) <= drawn {
 			t.Fatalf("%s the table was not drawn again", where)
 		}
-		checkTheTableKept(t, ctx, where, did)
+		if checkTheTableKept(t, ctx, where, did) {
+			focusChecked++
+		}
 	}
 	for i := 0; e.playSomeone(id, tokens, rng); i++ {
 		if i == 5000 {
@@ -119,15 +129,22 @@ func TestBrowserTableKeepsWhatItsReaderOpenedAndScrolled(t *testing.T) {
 	openPage(t, ctx, e.http.URL+"/replay/"+id, "#table .player")
 	replayDo(t, ctx, "going to the last step", func(r replayState) bool { return r.Step == r.Steps }, chromedp.Click("#last"))
 	did := readTheTable(t, ctx, "in the replay", false)
-	replayDo(t, ctx, "a step back", func(r replayState) bool { return r.Step == r.Steps-1 }, chromedp.Click("#prev"))
-	replayDo(t, ctx, "another step back", func(r replayState) bool { return r.Step == r.Steps-2 }, chromedp.Click("#prev"))
-	checkTheTableKept(t, ctx, "in the replay", did)
+	// Stepped back by keyboard, as a reader whose focus is on a card does.
+	replayDo(t, ctx, "a step back", func(r replayState) bool { return r.Step == r.Steps-1 }, chromedp.KeyEvent(kb.ArrowLeft))
+	replayDo(t, ctx, "another step back", func(r replayState) bool { return r.Step == r.Steps-2 }, chromedp.KeyEvent(kb.ArrowLeft))
+	if checkTheTableKept(t, ctx, "in the replay", did) {
+		focusChecked++
+	}
+	if focusChecked == 0 {
+		t.Error("no card given the focus was still on the table drawn anew: the focus was not checked")
+	}
 }
 
 // readTheTable does what a reader of a table might: opens every seat's
 // counters that are folded (on a phone, where they fold: there the test
-// needs one) and scrolls every box that scrolls half way (the test needs
-// one). It returns what it did.
+// needs one), scrolls every box that scrolls half way (the test needs
+// one) and moves the keyboard's focus to a card, an opponent's if there
+// is one. It returns what it did.
 func readTheTable(t *testing.T, ctx context.Context, where string, phone bool) tablePlaces {
 	t.Helper()
 	did, err := chromedp.Run(ctx, chromedp.Evaluate[tablePlaces](`(async () => {
@@ -142,7 +159,10 @@ func readTheTable(t *testing.T, ctx context.Context, where string, phone bool) t
 		await frames();
 		const scrolled = {};
 		for (const b of scrollers()) if (b.scrollTop || b.scrollLeft) scrolled[place(b)] = [b.scrollTop, b.scrollLeft];
-		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place), folded: folded.length};
+		const card = document.querySelector("#table .others [data-id], #table .shared [data-id], #table [data-id]");
+		card.focus({preventScroll: true});
+		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place), folded: folded.length,
+			focused: card.dataset.id};
 	})()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
@@ -158,18 +178,24 @@ func readTheTable(t *testing.T, ctx context.Context, where string, phone bool) t
 
 // checkTheTableKept checks that the table, drawn anew, shows every
 // counter that did opened and every box where did scrolled it, as far as
-// the box still scrolls.
-func checkTheTableKept(t *testing.T, ctx context.Context, where string, did tablePlaces) {
+// the box still scrolls, and that the card did focused has the focus if it
+// is still on the table (which it says).
+func checkTheTableKept(t *testing.T, ctx context.Context, where string, did tablePlaces) (focusKept bool) {
 	t.Helper()
 	now, err := chromedp.Run(ctx, chromedp.Evaluate[tablePlaces](`(async () => {
 		`+tablePlaceJS+`
 		await frames();
 		const scrolled = {};
 		for (const b of document.querySelectorAll("#table *")) scrolled[place(b)] = [b.scrollTop, b.scrollLeft, b.scrollHeight - b.clientHeight, b.scrollWidth - b.clientWidth];
-		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place)};
+		return {scrolled, opened: [...document.querySelectorAll("#table .p-info[open]")].map(place),
+			focus: document.activeElement.dataset.id || document.activeElement.tagName,
+			there: !!document.querySelector("#table [data-id='`+did.Focused+`']")};
 	})()`, chromedp.EvalAwaitPromise))
 	if err != nil {
 		t.Fatal(err)
+	}
+	if now.There && now.Focus != did.Focused {
+		t.Errorf("%s card %s had the keyboard's focus and is still on the table; drawn anew the focus is on %s", where, did.Focused, now.Focus)
 	}
 	open := map[string]bool{}
 	for _, p := range now.Opened {
@@ -190,4 +216,5 @@ func checkTheTableKept(t *testing.T, ctx context.Context, where string, did tabl
 			t.Errorf("%s %s was scrolled to %v (down, across); drawn anew it shows %v, where it could show %v", where, p, was, v[:2], want)
 		}
 	}
+	return now.There
 }

@@ -257,13 +257,14 @@ function placeOf(e) {
 }
 
 /** readPlaces is where the reader left a drawn table: how far each box is
- * scrolled, and which seats' counters they opened or folded. A table is
- * drawn anew for every move; without them each move sent every box back
- * to its start and folded every seat's counters, and a player reading an
+ * scrolled, which seats' counters they opened or folded, and which card
+ * or choice has the keyboard's focus. A table is drawn anew for every
+ * move; without them each move sent every box back to its start, folded
+ * every seat's counters and dropped the focus, and a player reading an
  * opponent's cards lost them at each AI move. Give them to renderTable
- * (ctx.places) and to rescroll. */
+ * (ctx.places) and to restorePlaces. */
 export function readPlaces(table) {
-  const places = {phone: compact(), open: new Map(), scrolled: new Map()};
+  const places = {phone: compact(), open: new Map(), scrolled: new Map(), focus: focusedOne()};
   if (!table) return places;
   for (const info of table.querySelectorAll(".player > .p-head > .p-info")) places.open.set(info.closest("[data-seat]").dataset.seat, info.open);
   for (const e of table.querySelectorAll(scrollers)) {
@@ -272,16 +273,33 @@ export function readPlaces(table) {
   return places;
 }
 
-/** rescroll scrolls a new drawing's boxes to where the reader left the
- * last one's (readPlaces), as far as they still scroll. Call it once the
- * sections have their floors (keepHeadsInView): a box that does not scroll
- * yet keeps no scroll. */
-export function rescroll(table, places) {
-  if (!table || !places.scrolled.size) return;
-  for (const e of table.querySelectorAll(scrollers)) {
-    const at = places.scrolled.get(placeOf(e));
-    if (at) [e.scrollTop, e.scrollLeft] = at;
+/** focusedOne is a selector of the card on the table or the choice of
+ * the decision panel that has the keyboard's focus, or null. Not a card
+ * clicked: focused again, it would show its whole face (peekOn) after
+ * every move. */
+function focusedOne() {
+  const f = document.activeElement;
+  if (!f || !f.dataset || !f.matches(":focus-visible")) return null;
+  if (f.dataset.id !== undefined && f.closest("#table")) return `#table [data-id="${CSS.escape(f.dataset.id)}"]`;
+  if (f.dataset.action !== undefined && f.closest("#prompt")) return `#prompt [data-action="${CSS.escape(f.dataset.action)}"]`;
+  return null;
+}
+
+/** restorePlaces scrolls a new drawing's boxes to where the reader left
+ * the last one's (readPlaces), as far as they still scroll, and gives the
+ * focus back to the same card or choice if it is still there. Call it
+ * once the sections have their floors (keepHeadsInView): a box that does
+ * not scroll yet keeps no scroll. */
+export function restorePlaces(table, places) {
+  if (!table) return;
+  if (places.scrolled.size) {
+    for (const e of table.querySelectorAll(scrollers)) {
+      const at = places.scrolled.get(placeOf(e));
+      if (at) [e.scrollTop, e.scrollLeft] = at;
+    }
   }
+  const focus = places.focus && document.querySelector(places.focus);
+  if (focus) focus.focus({preventScroll: true});
 }
 
 /** handEl docks the bottom seat's hand: always in view. */

@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
 import {el, api, seatName, setSeatNames, catalogue, ruleText, refusalPanel} from "./common.js";
 import {t, loadWords} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, rescroll} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, restorePlaces} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
@@ -74,7 +74,7 @@ function draw(r) {
   $("#log").replaceChildren(logEl(r.log));
   $("#log").scrollTop = 1e9;
   keepHeadsInView($("#table .table"));
-  rescroll($("#table .table"), places);
+  restorePlaces($("#table .table"), places);
   Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
 }
 

@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, rescroll} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, restorePlaces} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -194,7 +194,7 @@ function draw() {
   drawResult(v);
   // Once the decision panel beside or below the table has its size.
   fitSide();
-  rescroll($("#table .table"), places);
+  restorePlaces($("#table .table"), places);
   showChoices();
   if (logFollows || m.full) $("#log").scrollTop = $("#log").scrollHeight;
   Object.assign(window.kw, {version: m.version, logTotal: m.log_total, legal: m.legal.length, finished: !!v.result, viewer: v.viewer, drawn: window.kw.drawn + 1});
