@@ -218,3 +218,107 @@ func checkTheTableKept(t *testing.T, ctx context.Context, where string, did tabl
 	}
 	return now.There
 }
+
+// A pile's list open while the others play follows the game: a spectator
+// opens a seat's discard pile, and once moves have changed that pile the
+// open list names as many cards as it now holds. Before, it kept the
+// cards of the moment it opened. A card's menu stays open while its card
+// is on the table.
+func TestBrowserOpenPileFollowsTheGame(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
+	rng := rand.New(rand.NewPCG(8, 8))
+	ctx := newBrowser(t)
+	if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 800)); err != nil {
+		t.Fatal(err)
+	}
+	// Random play may end a game, or leave every discard pile as it is,
+	// before the test has seen one change: it then takes another game.
+	for range 5 {
+		id, tokens := e.crowdedGame(rng)
+		if pileFollowed(t, e, ctx, id, tokens, rng) {
+			cardMenuFollowed(t, e, ctx, id, tokens, rng)
+			return
+		}
+	}
+	t.Fatal("in five games no discard pile with cards changed before the game ended")
+}
+
+// discardOf is how many cards seat's discard pile of game id holds.
+func (e *testEnv) discardOf(id, seat string) int {
+	e.t.Helper()
+	for _, p := range e.state(id, "").View.Players {
+		if p.Seat.String() != seat {
+			continue
+		}
+		for _, z := range p.Zones {
+			if z.Name == "discard" {
+				return z.Count
+			}
+		}
+	}
+	e.t.Fatalf("seat %s has no discard pile", seat)
+	return 0
+}
+
+// pileFollowed opens the list of a seat's discard pile on a spectator's
+// table of game id, plays until the pile changes and checks that the open
+// list names as many cards as it now holds. It says false, having checked
+// nothing, when the game ends first or no discard pile holds a card.
+func pileFollowed(t *testing.T, e *testEnv, ctx context.Context, id string, tokens []string, rng *rand.Rand) bool {
+	t.Helper()
+	openPage(t, ctx, e.http.URL+"/play/"+id, "#table .table")
+	waitTable(t, ctx, e.state(id, "").Version)
+	seat := evalJS[string](t, ctx, `(() => {
+		const chip = document.querySelector('#table [data-seat] button.pile[data-zone="discard"]:not(:disabled)');
+		return chip ? chip.closest("[data-seat]").dataset.seat : "";
+	})()`)
+	if seat == "" {
+		return false
+	}
+	chip := fmt.Sprintf(`#table [data-seat=%q] button.pile[data-zone="discard"]`, seat)
+	if err := chromedp.Do(ctx, chromedp.Click(chip)); err != nil {
+		t.Fatal(err)
+	}
+	was := e.discardOf(id, seat)
+	listed := `document.querySelector("#menu").hidden ? -1 : document.querySelectorAll("#menu .pile-list li").length`
+	if n := evalJS[int](t, ctx, listed); n != was {
+		t.Fatalf("the open list names %d cards of %s's discard pile of %d", n, seat, was)
+	}
+	for e.discardOf(id, seat) == was {
+		if !e.playSomeone(id, tokens, rng) {
+			return false
+		}
+	}
+	now := e.discardOf(id, seat)
+	waitTable(t, ctx, e.state(id, "").Version)
+	if n := evalJS[int](t, ctx, listed); n != now {
+		t.Errorf("%s's discard pile went from %d cards to %d; the list open meanwhile names %d (-1: it closed)", seat, was, now, n)
+	}
+	return true
+}
+
+// cardMenuFollowed opens the menu of an opponent's card on the table,
+// plays three moves (or what the game has left) and checks that the menu
+// is open if and only if the card is still on the table.
+func cardMenuFollowed(t *testing.T, e *testEnv, ctx context.Context, id string, tokens []string, rng *rand.Rand) {
+	t.Helper()
+	card := evalJS[string](t, ctx, `(() => {
+		document.querySelector("#menu .close").click();
+		const card = document.querySelector("#table .card[data-id]");
+		return card ? card.dataset.id : "";
+	})()`)
+	if card == "" {
+		t.Fatal("no card shows on the table: the test needs one")
+	}
+	if err := chromedp.Do(ctx, chromedp.Click(`#table .card[data-id="`+card+`"]`)); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		e.playSomeone(id, tokens, rng)
+	}
+	waitTable(t, ctx, e.state(id, "").Version)
+	shown := evalJS[[2]bool](t, ctx, `[!document.querySelector("#menu").hidden, !!document.querySelector('#table [data-id="`+card+`"]')]`)
+	if shown[0] != shown[1] {
+		t.Errorf("card %s's menu is open %v, and the card is on the table %v", card, shown[0], shown[1])
+	}
+}

@@ -157,7 +157,7 @@ function pileEl(zone, ctx, {showTop = true} = {}) {
     title: cards.length ? t("zone.open", {zone: gameWord("zone", zone.name)}) : t("zone.count", {n: zone.count})},
   icon(cards.length ? "layers" : "back", "icon"), el("span", {class: "z-name"}, gameWord("zone", zone.name)),
   el("b", {}, zone.count), top && top.name ? el("small", {class: "top"}, top.name) : null);
-  if (cards.length) chip.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone); });
+  if (cards.length) chip.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onPile(zone, chip.closest("[data-seat]")?.dataset.seat ?? null); });
   return chip;
 }
 
@@ -243,9 +243,9 @@ function countersOpen(seat, places) {
   return !phone;
 }
 
-/** The boxes of a table that scroll: the opponents, the shared zones, a
- * seat's side, and a row of cards sideways. */
-const scrollers = ":scope > .others, :scope > .shared, .player, .fan";
+/** scrollingBoxes are the boxes of a table that scroll: the opponents,
+ * the shared zones, a seat's side, and a row of cards sideways. */
+function scrollingBoxes(table) { return table.querySelectorAll(":scope > .others, :scope > .shared, .player, .fan"); }
 
 /** placeOf names a box of a drawn table by what it shows (its seat, zone
  * and kind) rather than by the element, so that the table's next drawing
@@ -267,7 +267,7 @@ export function readPlaces(table) {
   const places = {phone: compact(), open: new Map(), scrolled: new Map(), focus: focusedOne()};
   if (!table) return places;
   for (const info of table.querySelectorAll(".player > .p-head > .p-info")) places.open.set(info.closest("[data-seat]").dataset.seat, info.open);
-  for (const e of table.querySelectorAll(scrollers)) {
+  for (const e of scrollingBoxes(table)) {
     if (e.scrollTop || e.scrollLeft) places.scrolled.set(placeOf(e), [e.scrollTop, e.scrollLeft]);
   }
   return places;
@@ -293,13 +293,36 @@ function focusedOne() {
 export function restorePlaces(table, places) {
   if (!table) return;
   if (places.scrolled.size) {
-    for (const e of table.querySelectorAll(scrollers)) {
+    for (const e of scrollingBoxes(table)) {
       const at = places.scrolled.get(placeOf(e));
       if (at) [e.scrollTop, e.scrollLeft] = at;
     }
   }
   const focus = places.focus && document.querySelector(places.focus);
   if (focus) focus.focus({preventScroll: true});
+}
+
+/** findZone is the zone of a view named name, a seat's (owner) or, for
+ * owner null, the table's; undefined when there is none. */
+export function findZone(view, name, owner) {
+  const zones = owner === null ? view.shared : (view.players || []).find((p) => p.seat === owner)?.zones;
+  return (zones || []).find((z) => z.name === name);
+}
+
+/** findCard is the card of a view with id, on the table or attached to a
+ * card there, as the view shows it; undefined when the view shows no such
+ * card (it left for a hidden place). */
+export function findCard(view, id) {
+  const zones = [...(view.shared || []), ...(view.players || []).flatMap((p) => p.zones || [])];
+  for (const z of zones) {
+    for (const c of z.cards || []) {
+      if (c.hidden || c.id < 0) continue;
+      if (c.id === id) return c;
+      const a = (c.attached || []).find((x) => x.id === id);
+      if (a) return a;
+    }
+  }
+  return undefined;
 }
 
 /** handEl docks the bottom seat's hand: always in view. */

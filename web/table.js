@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, restorePlaces} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, restorePlaces, findCard, findZone} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -188,6 +188,7 @@ function draw() {
   const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
   drawPrompt(v, loose);
+  followMenu(v, byCard);
   drawLog(m.log || [], m.full);
   drawLinks(v);
   drawCover(v);
@@ -309,7 +310,34 @@ function drawPrompt(v, loose) {
     el("div", {class: "choices"}, loose.map((a) => actButton(a)))].filter(Boolean));
 }
 
+// menuShows is what the open menu shows: a card ({card: id}) or a pile
+// ({pile: name, owner: seat or null}), so that a new drawing shows it as
+// the game now has it.
+let menuShows = null;
+
+// followMenu shows the open menu's card with its actions at the new
+// version, or its pile with the cards it now holds, or closes it when the
+// card or pile is gone: it kept showing the cards and actions of the
+// moment it opened, which a pile read while others played had long since
+// outgrown.
+function followMenu(v, byCard) {
+  const menu = $("#menu");
+  if (menu.hidden || !menuShows) return;
+  const top = menu.scrollTop;
+  if (menuShows.card !== undefined) {
+    const card = findCard(v, menuShows.card);
+    if (card) openMenu(card, byCard.get(card.id) || []);
+    else closeMenu();
+  } else {
+    const zone = findZone(v, menuShows.pile, menuShows.owner);
+    if (zone && zone.count) openPile(zone, menuShows.owner);
+    else closeMenu();
+  }
+  menu.scrollTop = top;
+}
+
 function openMenu(card, actions) {
+  menuShows = {card: card.id};
   peek(null);
   const menu = $("#menu");
   menu.replaceChildren(cardDetail(card, {game: state.game, catalog}),
@@ -323,7 +351,8 @@ function openMenu(card, actions) {
 // every click comes here with no state.
 function peek(card, anchor) { showPeek($("#peek"), card, anchor, {game: state?.game, catalog}); }
 
-function openPile(zone) {
+function openPile(zone, owner) {
+  menuShows = {pile: zone.name, owner};
   const menu = $("#menu");
   menu.replaceChildren(el("h3", {}, `${gameWord("zone", zone.name)} (${zone.count})`),
     el("ul", {class: "pile-list"}, (zone.cards || []).map((c) => el("li", {}, c.name || t("card.hidden")))),
@@ -331,7 +360,10 @@ function openPile(zone) {
   menu.hidden = false;
 }
 
-function closeMenu() { $("#menu").hidden = true; }
+function closeMenu() {
+  menuShows = null;
+  $("#menu").hidden = true;
+}
 // A section's floor follows the table's room, which the window and the
 // decision panel beside or below it set, and its head, which wraps anew in
 // another width or grows when a seat's counters open on a phone.
