@@ -43,7 +43,7 @@ function cardLook(card, ctx) {
  * and attachments, for the card's full view. */
 export function cardDetail(card, ctx) {
   const {info, look: lk} = cardLook(card, ctx);
-  if (card.hidden || card.id < 0 || !card.name) return el("div", {class: "detail"}, el("b", {}, t("card.hidden")));
+  if (unseen(card) || !card.name) return el("div", {class: "detail"}, el("b", {}, t("card.hidden")));
   const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
   const keywords = card.keywords && card.keywords.length ? card.keywords : (info && info.keywords) || [];
   const counters = (card.counters || []).filter((c) => c.value);
@@ -60,6 +60,9 @@ export function cardDetail(card, ctx) {
       card.attached.map((a) => a.name || t("card.hidden")).join(", ")) : null);
 }
 
+/** unseen says whether the viewer sees only a card's back. */
+function unseen(card) { return card.hidden || card.id < 0; }
+
 /** backEl is a hidden card's back. */
 function backEl(small) {
   return el("div", {class: "card back" + (small ? " small" : ""), title: t("card.hidden"), "aria-label": t("card.hidden")}, icon("back", "icon back-icon"));
@@ -70,7 +73,7 @@ const stateClasses = {exhausted: "turned", tapped: "turned", "face-down": "face-
 
 /** cardEl draws one card face; a card with actions is marked playable. */
 export function cardEl(card, ctx, opts = {}) {
-  if (card.hidden || card.id < 0) return backEl(opts.mini);
+  if (unseen(card)) return backEl(opts.mini);
   const {info, look: lk} = cardLook(card, ctx);
   const actions = ctx.actionsByCard.get(card.id) || [];
   const stats = card.stats && card.stats.length ? card.stats : (info && info.stats) || [];
@@ -100,7 +103,7 @@ export function cardEl(card, ctx, opts = {}) {
 
 /** attachedEl is a card under another: a tab with its name. */
 function attachedEl(card, ctx) {
-  if (card.hidden || card.id < 0) return el("span", {class: "att back-tab"}, t("card.hidden"));
+  if (unseen(card)) return el("span", {class: "att back-tab"}, t("card.hidden"));
   const actions = ctx.actionsByCard.get(card.id) || [];
   const {look: lk} = cardLook(card, ctx);
   const e = el("span", {class: "att card-tab" + (actions.length ? " playable" : ""), dataset: {id: card.id, name: card.name}, tabindex: 0,
@@ -316,7 +319,7 @@ export function findCard(view, id) {
   const zones = [...(view.shared || []), ...(view.players || []).flatMap((p) => p.zones || [])];
   for (const z of zones) {
     for (const c of z.cards || []) {
-      if (c.hidden || c.id < 0) continue;
+      if (unseen(c)) continue;
       if (c.id === id) return c;
       const a = (c.attached || []).find((x) => x.id === id);
       if (a) return a;
