@@ -131,6 +131,25 @@ const tableChecksJS = `(() => {
       out.push("the head of " + head.parentElement.dataset.seat + " shows " + Math.max(0, Math.round(Math.min(bottom, r.bottom) - Math.max(top, r.top))) + " of its " + Math.round(r.height) + " px");
     }
   }
+  // The name of a zone whose cards the decision can use shows below its
+  // seat's head, which stays at the top of a section that scrolls: on a
+  // phone the head sat 6px lower than the section's scroll-padding said,
+  // and scrolled to such a card the section hid half of "Ve hře" under it.
+  // (Scrolled to a card on a later line of the zone, or in a section too
+  // low for the name and the whole card below the head, the name may go.)
+  for (const z of document.querySelectorAll("#table .player .zone")) {
+    const card = z.querySelector(".playable");
+    const name = z.querySelector(":scope > .z-head .z-name, :scope > .z-name");
+    const head = z.closest(".player").querySelector(":scope > .p-head");
+    let scroller = z.parentElement;
+    while (scroller && scroller.id !== "table" && getComputedStyle(scroller).overflowY === "visible") scroller = scroller.parentElement;
+    if (!card || !name || !head || !scroller || scroller.id === "table") continue;
+    const n = name.getBoundingClientRect(), h = head.getBoundingClientRect(), c = card.getBoundingClientRect();
+    if (c.top - n.bottom > 24 || c.bottom - n.top > scroller.clientHeight - h.height) continue;
+    if (n.top < h.bottom - 1 && n.bottom > h.top) {
+      out.push("the name of " + z.dataset.zone + " of " + z.closest("[data-seat]").dataset.seat + " is " + Math.round(Math.min(n.height, h.bottom - n.top)) + " of its " + Math.round(n.height) + " px under the seat's head");
+    }
+  }
   // The prompt names where the cards it can use are, each zone as its
   // heading names it ("Hand", "Auslage: Wesen"), not by a word of its own
   // around it ("deine Zone Hand").
