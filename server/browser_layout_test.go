@@ -135,19 +135,22 @@ const tableChecksJS = `(() => {
   // seat's head, which stays at the top of a section that scrolls: on a
   // phone the head sat 6px lower than the section's scroll-padding said,
   // and scrolled to such a card the section hid half of "Ve hře" under it.
-  // (Scrolled to a card on a later line of the zone, or in a section too
-  // low for the name and the whole card below the head, the name may go.)
+  // It may go wholly, where the section is too low for the name and the
+  // whole card below the head, or the card is on a later line of the zone;
+  // it is never cut through, as a card a few px too tall for the room left
+  // "Hlavní postava" on a laptop.
   for (const z of document.querySelectorAll("#table .player .zone")) {
     const card = z.querySelector(".playable");
-    const name = z.querySelector(":scope > .z-head .z-name, :scope > .z-name");
+    const name = z.querySelector(":scope > .z-head");
     const head = z.closest(".player").querySelector(":scope > .p-head");
     let scroller = z.parentElement;
     while (scroller && scroller.id !== "table" && getComputedStyle(scroller).overflowY === "visible") scroller = scroller.parentElement;
     if (!card || !name || !head || !scroller || scroller.id === "table") continue;
     const n = name.getBoundingClientRect(), h = head.getBoundingClientRect(), c = card.getBoundingClientRect();
-    if (c.top - n.bottom > 24 || c.bottom - n.top > scroller.clientHeight - h.height) continue;
-    if (n.top < h.bottom - 1 && n.bottom > h.top) {
-      out.push("the name of " + z.dataset.zone + " of " + z.closest("[data-seat]").dataset.seat + " is " + Math.round(Math.min(n.height, h.bottom - n.top)) + " of its " + Math.round(n.height) + " px under the seat's head");
+    const under = Math.min(n.height, Math.max(0, h.bottom - n.top));
+    const tooLow = c.top - n.bottom > 24 || c.bottom - n.top > scroller.clientHeight - h.height;
+    if (under > 1 && (under < n.height - 1 || !tooLow)) {
+      out.push("the name of " + z.dataset.zone + " of " + z.closest("[data-seat]").dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
     }
   }
   // The prompt names where the cards it can use are, each zone as its

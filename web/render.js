@@ -465,6 +465,10 @@ function headsHeight(s) {
     const last = boxes[boxes.length - 1];
     return Math.ceil(last.getBoundingClientRect().top - s.getBoundingClientRect().top + headFloor(last));
   }
+  // Your side scrolls itself, and its head, sticky, stays inside it only
+  // as far as the box ends below it: scrolled to its end, a side as low as
+  // its head showed the head's top 6 px above the box.
+  if (s.matches(".player")) return Math.ceil(headFloor(s) + parseFloat(getComputedStyle(s.querySelector(":scope > .p-head")).marginBottom));
   const head = s.querySelector(":scope > .p-head, :scope > .player > .p-head");
   return head ? Math.ceil(head.getBoundingClientRect().bottom - s.getBoundingClientRect().top) : 0;
 }
@@ -473,10 +477,15 @@ function headsHeight(s) {
  * view below its head, which stays at the top, rather than under it. */
 function padUnderHeads(table) {
   for (const head of table.querySelectorAll(".player > .p-head")) {
-    const player = head.parentElement;
-    const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
-    scroller.style.scrollPaddingTop = head.offsetHeight + "px";
+    headScroller(head.parentElement).style.scrollPaddingTop = head.offsetHeight + "px";
   }
+}
+
+/** headScroller is the box that scrolls a seat's section under its head:
+ * your side and an opponent's own box scroll themselves, an opponent in a
+ * row scrolls with the others. */
+export function headScroller(player) {
+  return player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
 }
 
 /** boxOpponents puts each opponent in a box of its head and a strip of its

@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, readPlaces, restorePlaces, findCard, findZone} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, headScroller, readPlaces, restorePlaces, findCard, findZone} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -271,6 +271,28 @@ function showChoices() {
   for (const c of cards.reverse()) {
     c.closest(".zone")?.scrollIntoView({block: "nearest", inline: "nearest"});
     c.scrollIntoView({block: "nearest", inline: "nearest"});
+  }
+  uncutZoneNames();
+}
+
+// uncutZoneNames scrolls a seat's section back up where the line naming
+// the zone of its first card the decision can use lies under the seat's
+// head: a card a few px taller than the room below the head scrolled the
+// line half out of sight ("Hlavní postava" cut through), and a taller card
+// further along the zone, scrolled to first, hid it whole. The line comes
+// back whole for the cost of a few px of the card's foot when it was cut
+// through, and when the card stays whole below it otherwise; where the
+// section is too low for both, the card comes first.
+function uncutZoneNames() {
+  for (const head of document.querySelectorAll("#table .player > .p-head")) {
+    const card = head.parentElement.querySelector(".playable");
+    const line = card?.closest(".zone")?.querySelector(":scope > .z-head");
+    if (!line) continue;
+    const scroller = headScroller(head.parentElement);
+    const r = line.getBoundingClientRect();
+    const under = Math.ceil(head.getBoundingClientRect().bottom - r.top);
+    const room = scroller.getBoundingClientRect().top + scroller.clientTop + scroller.clientHeight - card.getBoundingClientRect().bottom;
+    if (under > 0 && (under < r.height || under <= room)) scroller.scrollTop -= under;
   }
 }
 
