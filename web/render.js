@@ -418,7 +418,7 @@ function giveFloors(table, sections, others, half, cap) {
   // A box is never lower than its padding and borders, whatever its floor
   // says: lowered below them, the market's floor gave up px it still
   // took, and the hand came down over the decision panel.
-  const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
+  const heads = sections.map((s) => Math.max(headsHeight(s), s.matches(".shared") ? firstLineFloor(s) : chrome(s)));
   // On a small phone three opponents' heads alone outgrew half the table,
   // and the last one's was cut.
   const floors = sections.map((s, i) => s === others && boxed ? Math.min(wholeHeight(s), Math.max(half, heads[i])) : floorOf(s, headStrip));
@@ -448,6 +448,18 @@ function giveUpExcess(sections, floors, keep, excess) {
     excess -= cut;
   }
   return wanted;
+}
+
+/** firstLineFloor is the height of section s down to the end of its first
+ * line (a pile, or a zone's name), its padding and border below included:
+ * the shared zones keep it however crowded the table, where squeezed to
+ * their padding on a phone held sideways they showed the top 2 px of
+ * "Effekt-Stack 0". */
+function firstLineFloor(s) {
+  const first = s.querySelector(".piles > *, .zone > .z-head");
+  if (!first) return chrome(s);
+  const st = getComputedStyle(s);
+  return Math.ceil(first.getBoundingClientRect().bottom - s.getBoundingClientRect().top + parseFloat(st.paddingBottom) + parseFloat(st.borderBottomWidth));
 }
 
 /** chrome is the height of section s's padding and borders. */

@@ -275,25 +275,38 @@ function showChoices() {
   uncutZoneNames();
 }
 
-// uncutZoneNames scrolls a seat's section back up where the line naming
-// the zone of its first card the decision can use lies under the seat's
-// head: a card a few px taller than the room below the head scrolled the
-// line half out of sight ("Hlavní postava" cut through), and a taller card
-// further along the zone, scrolled to first, hid it whole. The line comes
-// back whole for the cost of a few px of the card's foot when it was cut
-// through, and when the card stays whole below it otherwise; where the
-// section is too low for both, the card comes first.
+// uncutZoneNames keeps the line naming the zone of a seat's first card
+// the decision can use from lying under the seat's head: a card a few px
+// taller than the room below the head scrolled the line half out of sight
+// ("Hlavní postava" cut through), and a taller card further along the
+// zone, scrolled to first, hid it whole. The section scrolls back up to
+// show the line where every card the decision can use that is in sight
+// stays in sight; a line cut through that cannot come back goes wholly
+// under the head instead (a card's foot may hold an attachment the
+// decision can use).
 function uncutZoneNames() {
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
-    const card = head.parentElement.querySelector(".playable");
-    const line = card?.closest(".zone")?.querySelector(":scope > .z-head");
+    const line = head.parentElement.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
     if (!line) continue;
     const scroller = headScroller(head.parentElement);
     const r = line.getBoundingClientRect();
     const under = Math.ceil(head.getBoundingClientRect().bottom - r.top);
-    const room = scroller.getBoundingClientRect().top + scroller.clientTop + scroller.clientHeight - card.getBoundingClientRect().bottom;
-    if (under > 0 && (under < r.height || under <= room)) scroller.scrollTop -= under;
+    if (under <= 0) continue;
+    if (under <= roomBelowChoices(scroller)) scroller.scrollTop -= under;
+    else if (under < r.height) scroller.scrollTop += Math.ceil(r.height - under);
   }
+}
+
+// roomBelowChoices is how far down the cards a decision can use that
+// scroller shows whole can move and still show whole.
+function roomBelowChoices(scroller) {
+  const top = scroller.getBoundingClientRect().top + scroller.clientTop, bottom = top + scroller.clientHeight;
+  let room = Infinity;
+  for (const c of scroller.querySelectorAll(".playable")) {
+    const r = c.getBoundingClientRect();
+    if (r.top >= top - 1 && r.bottom <= bottom + 1) room = Math.min(room, bottom - r.bottom);
+  }
+  return room;
 }
 
 // where names the places of the cards a decision can use: "your hand,
@@ -388,8 +401,12 @@ function closeMenu() {
 }
 // A section's floor follows the table's room, which the window and the
 // decision panel beside or below it set, and its head, which wraps anew in
-// another width or grows when a seat's counters open on a phone.
-new ResizeObserver(() => keepHeadsInView($("#table .table"))).observe($("#table"));
+// another width or grows when a seat's counters open on a phone; a side
+// given more room may now show the line naming its cards' zone.
+new ResizeObserver(() => {
+  keepHeadsInView($("#table .table"));
+  uncutZoneNames();
+}).observe($("#table"));
 // A seat's counters opened on a phone may take room the panel must give.
 $("#table").addEventListener("toggle", fitSide, true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
