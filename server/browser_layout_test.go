@@ -140,10 +140,10 @@ const tableChecksJS = `(() => {
     out.push("the shared zones are " + shared.clientHeight + " px high, below their first line (" + Math.round(firstLine.getBoundingClientRect().height) + " px and the padding)");
   }
   // The line naming the zone of a seat's first card the decision can use
-  // is never cut through by the seat's head, which stays at the top of a
-  // section that scrolls, where the section could show it whole and keep
-  // every card the decision can use that it shows whole, or could let it
-  // go wholly under the head. On a phone the head sat 6px lower than the
+  // shows below the seat's head, which stays at the top of a section that
+  // scrolls, where the section could show it and keep every card the
+  // decision can use that it shows whole; and it is never cut through
+  // where it could go wholly under the head. On a phone the head sat 6px lower than the
   // section's scroll-padding said, and scrolled to such a card the section
   // cut "Ve hře" through; on a laptop a card a few px too tall for the
   // room cut "Hlavní postava" through.
@@ -153,7 +153,7 @@ const tableChecksJS = `(() => {
     const line = zone && zone.querySelector(":scope > .z-head");
     if (!line) continue;
     const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
-    const n = line.getBoundingClientRect(), under = Math.min(n.height, Math.max(0, head.getBoundingClientRect().bottom - n.top));
+    const n = line.getBoundingClientRect(), over = head.getBoundingClientRect().bottom - n.top, under = Math.min(n.height, Math.max(0, over));
     if (under <= 1) continue;
     const top = scroller.getBoundingClientRect().top + scroller.clientTop, bottom = top + scroller.clientHeight;
     let room = Infinity;
@@ -162,7 +162,7 @@ const tableChecksJS = `(() => {
       if (r.top >= top - 1 && r.bottom <= bottom + 1) room = Math.min(room, bottom - r.bottom);
     }
     const canGoUnder = scroller.scrollTop + (n.height - under) <= scroller.scrollHeight - scroller.clientHeight + 1;
-    if (under < n.height - 1 && (under <= room - 1 || canGoUnder)) {
+    if (over <= room - 1 || (under < n.height - 1 && canGoUnder)) {
       out.push("the name of " + zone.dataset.zone + " of " + player.dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
     }
   }
