@@ -143,10 +143,10 @@ const tableChecksJS = `(() => {
   // shows below the seat's head, which stays at the top of a section that
   // scrolls, where the section could show it and keep every card the
   // decision can use that it shows whole; and it is never cut through
-  // where it could go wholly under the head. On a phone the head sat 6px lower than the
-  // section's scroll-padding said, and scrolled to such a card the section
-  // cut "Ve hře" through; on a laptop a card a few px too tall for the
-  // room cut "Hlavní postava" through.
+  // where it could go wholly under the head. On a phone the head sat 6px
+  // lower than the section's scroll-padding said, and scrolled to such a
+  // card the section cut "Ve hře" through; on a laptop a card a few px too
+  // tall for the room cut "Hlavní postava" through.
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
     const player = head.parentElement;
     const zone = (player.querySelector(".playable") || {closest: () => null}).closest(".zone");

@@ -418,7 +418,7 @@ function giveFloors(table, sections, others, half, cap) {
   // A box is never lower than its padding and borders, whatever its floor
   // says: lowered below them, the market's floor gave up px it still
   // took, and the hand came down over the decision panel.
-  const heads = sections.map((s) => Math.max(headsHeight(s), s.matches(".shared") ? firstLineFloor(s) : chrome(s)));
+  const heads = sections.map((s) => Math.max(headsHeight(s), chrome(s)));
   // On a small phone three opponents' heads alone outgrew half the table,
   // and the last one's was cut.
   const floors = sections.map((s, i) => s === others && boxed ? Math.min(wholeHeight(s), Math.max(half, heads[i])) : floorOf(s, headStrip));
@@ -450,18 +450,6 @@ function giveUpExcess(sections, floors, keep, excess) {
   return wanted;
 }
 
-/** firstLineFloor is the height of section s down to the end of its first
- * line (a pile, or a zone's name), its padding and border below included:
- * the shared zones keep it however crowded the table, where squeezed to
- * their padding on a phone held sideways they showed the top 2 px of
- * "Effekt-Stack 0". */
-function firstLineFloor(s) {
-  const first = s.querySelector(".piles > *, .zone > .z-head");
-  if (!first) return chrome(s);
-  const st = getComputedStyle(s);
-  return Math.ceil(first.getBoundingClientRect().bottom - s.getBoundingClientRect().top + parseFloat(st.paddingBottom) + parseFloat(st.borderBottomWidth));
-}
-
 /** chrome is the height of section s's padding and borders. */
 function chrome(s) {
   const st = getComputedStyle(s);
@@ -469,8 +457,8 @@ function chrome(s) {
 }
 
 /** headsHeight is the height section s needs to show the heads of the
- * seats in it: a seat's own, or every boxed opponent's; 0 for the shared
- * zones. */
+ * seats in it, a seat's own or every boxed opponent's, or for the shared
+ * zones their first line. */
 function headsHeight(s) {
   const boxes = [...s.querySelectorAll(":scope > .player.boxed")];
   if (boxes.length) {
@@ -480,7 +468,14 @@ function headsHeight(s) {
   // Your side scrolls itself, and its head, sticky, stays inside it only
   // as far as the box ends below it: scrolled to its end, a side as low as
   // its head showed the head's top 6 px above the box.
-  if (s.matches(".player")) return Math.ceil(headFloor(s) + parseFloat(getComputedStyle(s.querySelector(":scope > .p-head")).marginBottom));
+  if (s.matches(".player")) return headFloor(s) + Math.ceil(parseFloat(getComputedStyle(s.querySelector(":scope > .p-head")).marginBottom));
+  // The shared zones' head is their first line, a pile or a zone's name:
+  // squeezed to their padding on a phone held sideways, they showed the
+  // top 2 px of "Effekt-Stack 0".
+  if (s.matches(".shared")) {
+    const first = s.querySelector(".piles > *, .zone > .z-head");
+    return first ? floorBelow(s, first) : 0;
+  }
   const head = s.querySelector(":scope > .p-head, :scope > .player > .p-head");
   return head ? Math.ceil(head.getBoundingClientRect().bottom - s.getBoundingClientRect().top) : 0;
 }
@@ -523,10 +518,13 @@ function boxOpponents(others, cap) {
 }
 
 /** headFloor is the height of box p down to the end of its head. */
-function headFloor(p) {
-  const head = p.querySelector(":scope > .p-head");
-  const style = getComputedStyle(p);
-  return Math.ceil(head.getBoundingClientRect().bottom - p.getBoundingClientRect().top +
+function headFloor(p) { return floorBelow(p, p.querySelector(":scope > .p-head")); }
+
+/** floorBelow is the height of box s down to the end of e inside it, with
+ * the box's padding and border below. */
+function floorBelow(s, e) {
+  const style = getComputedStyle(s);
+  return Math.ceil(e.getBoundingClientRect().bottom - s.getBoundingClientRect().top +
     parseFloat(style.paddingBottom) + parseFloat(style.borderBottomWidth));
 }
 
