@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
@@ -227,6 +228,11 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 // language l does.
 func newPlot(l i18n.Lang, title string) *plot.Plot {
 	p := plot.New()
+	// In the page's sans-serif rather than gonum's serif default.
+	for _, f := range []*font.Font{&p.Title.TextStyle.Font, &p.X.Label.TextStyle.Font, &p.Y.Label.TextStyle.Font,
+		&p.X.Tick.Label.Font, &p.Y.Tick.Label.Font, &p.Legend.TextStyle.Font} {
+		f.Variant = "Sans"
+	}
 	p.Title.Text = title
 	p.X.Tick.Marker = localTicks{l}
 	p.Y.Tick.Marker = localTicks{l}
@@ -234,18 +240,45 @@ func newPlot(l i18n.Lang, title string) *plot.Plot {
 }
 
 // localTicks are gonum's default ticks with the decimal comma and the
-// minus sign of German and Czech.
+// minus sign of German and Czech, and no zeros that every label ends in:
+// gonum wrote a histogram's counts "0.00, 25.00, 50.00".
 type localTicks struct{ lang i18n.Lang }
 
 // Ticks implements plot.Ticker.
 func (t localTicks) Ticks(min, max float64) []plot.Tick {
 	ticks := plot.DefaultTicks{}.Ticks(min, max)
+	trimSharedZeros(ticks)
 	if t.lang != i18n.EN {
 		for i := range ticks {
 			ticks[i].Label = i18n.Minus(t.lang, strings.Replace(ticks[i].Label, ".", ",", 1))
 		}
 	}
 	return ticks
+}
+
+// trimSharedZeros drops the decimal places that are zero in every
+// labelled tick ("25.00" and "50.00" become "25" and "50"; "0.25" and
+// "0.50" keep theirs).
+func trimSharedZeros(ticks []plot.Tick) {
+	trim := -1
+	for _, tk := range ticks {
+		if tk.Label == "" {
+			continue
+		}
+		dot := strings.IndexByte(tk.Label, '.')
+		if dot < 0 {
+			return
+		}
+		zeros := len(tk.Label) - len(strings.TrimRight(tk.Label, "0"))
+		if trim < 0 || zeros < trim {
+			trim = zeros
+		}
+	}
+	for i := range ticks {
+		if l := ticks[i].Label; l != "" && trim > 0 {
+			ticks[i].Label = strings.TrimSuffix(l[:len(l)-trim], ".")
+		}
+	}
 }
 
 // percentTicks are gonum's default ticks of a rate (0.25) written as the

@@ -65,3 +65,30 @@ func TestEndingsChartTakesTheGamesShortWords(t *testing.T) {
 		t.Errorf("the endings are labelled %q", got)
 	}
 }
+
+// Axis numbers carry no decimal places that are zero on every tick: a
+// histogram of game counts read "0.00, 25.00, 50.00".
+func TestLocalTicksDropZerosEveryLabelHas(t *testing.T) {
+	for _, tc := range []struct {
+		lang   i18n.Lang
+		lo, hi float64
+		want   string
+	}{
+		{i18n.EN, 0, 54, "0 25 50"},
+		{i18n.DE, 0, 54, "0 25 50"},
+		{i18n.EN, 0, 0.5, "0.00 0.25 0.50"},
+		{i18n.CS, 0, 0.5, "0,00 0,25 0,50"},
+		{i18n.EN, 10, 38, "12 24 36"},
+		{i18n.DE, -3, 3, "−3 0 3"},
+	} {
+		var labels []string
+		for _, tick := range (localTicks{tc.lang}).Ticks(tc.lo, tc.hi) {
+			if tick.Label != "" {
+				labels = append(labels, tick.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.want {
+			t.Errorf("%s ticks from %g to %g read %q, want %q", tc.lang, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
