@@ -340,6 +340,13 @@ func fitNominalX(p *plot.Plot, names []string, w, bar vg.Length) vg.Length {
 	}
 	p.X.Tick.Label.Handler = spacedLines{p.X.Tick.Label.Handler}
 	p.NominalX(wrapped...)
+	if len(names) == 1 {
+		// NominalX keeps the y axis half the first label away, as the
+		// first slot sits at the plot's left edge; a lone slot sits in
+		// its middle, and the padding pushed Zynalith's one way of
+		// ending far from its axis.
+		p.Y.Padding = 0
+	}
 	return w
 }
 

@@ -4,6 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
+
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 	_ "kartenwerk/games/zynalith"
@@ -63,6 +66,27 @@ func TestEndingsChartTakesTheGamesShortWords(t *testing.T) {
 	}
 	if got := strings.Join(labels, " / "); got != "Nejvíc vítězných bodů po 5. kole / Poslední naživu" {
 		t.Errorf("the endings are labelled %q", got)
+	}
+}
+
+// A chart with one way of ending (Zynalith's games nearly all end on
+// points) starts its bars right after the y axis: padded by half the
+// long label, the lone bar stood far from its axis.
+func TestALoneBarStandsBesideItsAxis(t *testing.T) {
+	g, err := engine.Lookup("zynalith")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs {
+		r := &Report{EndReasons: []Share{{Name: "points", Interval: Interval{Rate: 1, Low: 0.98, High: 1}}}}
+		c, err := r.reasonChart(l, g.(engine.Speaker).Catalog())
+		if err != nil {
+			t.Fatal(err)
+		}
+		data := c.plot.DataCanvas(draw.New(vgimg.New(c.w, c.h)))
+		if left := data.Min.X.Points(); left > yAxisRoom {
+			t.Errorf("%s: the bars begin %.0f pt from the chart's edge, beyond the y axis's %d", l, left, yAxisRoom)
+		}
 	}
 }
 
