@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/chromedp/chromedp"
 
@@ -150,4 +151,56 @@ func TestHTMLReportGivesCardImpactsInPercent(t *testing.T) {
 			t.Errorf("the %s report writes an impact as the fraction %s", l, fraction)
 		}
 	}
+}
+
+// Every heading of a report starts with a capital, in every language: a
+// sweep's read "podíl výher začínajícího hráče podle …" and "first
+// player's win rate by …", as its figure's name begins a sentence.
+func TestHTMLReportHeadingsStartWithACapital(t *testing.T) {
+	g := trick.Game{}
+	rep, err := sim.Run(context.Background(), sim.Config{Game: g, Games: 20, Seed: 1, Agents: []string{"random"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := []sim.SweepPoint{{Values: []string{"1"}}, {Values: []string{"2"}}}
+	docs := map[string]sim.Document{
+		"report":       {Title: "Trick", Report: rep},
+		"sweep":        {Title: "Trick", Sweep: &sim.Sweep{Game: g.Info().ID, Card: "Imp", Fields: []string{"cost"}, Figure: "first player's win rate", Games: 20, Points: points}},
+		"length sweep": {Title: "Trick", Sweep: &sim.Sweep{Game: g.Info().ID, Card: "Imp", Fields: []string{"cost"}, Figure: "mean game length (turns)", Games: 20, Points: points}},
+		"tuning": {Title: "Trick", Tuning: &sim.Tuning{Heading: "tuned toward a fair start", Figure: "rate", Rates: []float64{0.5}, GamesEach: 20,
+			Nearest: []sim.TunedSetting{{Setting: "Imp cost 2", Rate: 0.5}}}},
+	}
+	for name, d := range docs {
+		for _, l := range i18n.Langs {
+			d.Lang = l
+			var b strings.Builder
+			if err := sim.WriteHTML(&b, d); err != nil {
+				t.Fatalf("%s, %s: %v", name, l, err)
+			}
+			for _, h := range headings(b.String()) {
+				if r := []rune(h)[0]; unicode.IsLower(r) {
+					t.Errorf("%s, %s: the heading %q starts in lower case", name, l, h)
+				}
+			}
+		}
+	}
+}
+
+// headings are the texts of page's h1, h2 and h3 elements.
+func headings(page string) []string {
+	var out []string
+	for _, tag := range []string{"h1", "h2", "h3"} {
+		for rest := page; ; {
+			i := strings.Index(rest, "<"+tag+">")
+			if i < 0 {
+				break
+			}
+			rest = rest[i+len(tag)+2:]
+			end := strings.Index(rest, "</"+tag+">")
+			if text := strings.TrimSpace(html.UnescapeString(rest[:end])); text != "" {
+				out = append(out, text)
+			}
+		}
+	}
+	return out
 }
