@@ -1,9 +1,12 @@
 package sim
 
 import (
+	"math"
+	"slices"
 	"strings"
 	"testing"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
@@ -113,6 +116,32 @@ func TestLocalTicksDropZerosEveryLabelHas(t *testing.T) {
 		}
 		if got := strings.Join(labels, " "); got != tc.want {
 			t.Errorf("%s ticks from %g to %g read %q, want %q", tc.lang, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// A sweep of whole values (a card's cost) marks its x axis at whole
+// numbers only; one of other values keeps every mark.
+func TestASweepOfWholeValuesMarksWholeNumbers(t *testing.T) {
+	for _, tc := range []struct {
+		values []string
+		whole  bool
+	}{
+		{[]string{"2", "3", "4", "5"}, true},
+		{[]string{"0.5", "1", "1.5"}, false},
+	} {
+		sw := &Sweep{Card: "Imp", Fields: []string{"cost"}, Figure: figureFirst}
+		for _, v := range tc.values {
+			sw.Points = append(sw.Points, SweepPoint{Values: []string{v}, Figure: Interval{Rate: 0.5, Low: 0.4, High: 0.6}})
+		}
+		c, err := sw.ChartIn(i18n.EN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ticks := c.plot.X.Tick.Marker.Ticks(c.plot.X.Min, c.plot.X.Max)
+		fractional := slices.ContainsFunc(ticks, func(tk plot.Tick) bool { return tk.Value != math.Trunc(tk.Value) })
+		if fractional == tc.whole {
+			t.Errorf("values %v: marks at fractions %v, want %v (%v)", tc.values, fractional, !tc.whole, ticks)
 		}
 	}
 }

@@ -6,8 +6,10 @@ import (
 	"image/color"
 	"io"
 	"math"
+	"slices"
 	"strings"
 
+	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -209,6 +211,9 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 		p.Y.Label.Text = words.T(l, "report.chart.rate")
 		p.Y.Tick.Marker = percentTicks{l} // as the table writes rates
 	}
+	if sw.wholeValues() {
+		p.X.Tick.Marker = wholeTicks{localTicks{l}}
+	}
 	groups := map[string]*errorBars{}
 	var order []string
 	for i, pt := range sw.Points {
@@ -255,6 +260,29 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	title := p.Title.Text
 	fitTitle(p, 5.5*vg.Inch) // a long title in German or Czech wraps
 	return Chart{Name: "sweep", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+}
+
+// wholeValues says whether every setting's first value is a whole
+// number, as a card's cost or points are.
+func (sw *Sweep) wholeValues() bool {
+	for _, pt := range sw.Points {
+		v, err := parseNumber(pt.Values[0])
+		if err != nil || v != math.Trunc(v) {
+			return false
+		}
+	}
+	return true
+}
+
+// wholeTicks marks only the whole numbers of an axis whose values are
+// all whole: a sweep of costs 2 to 5 had marks at 2.2, 2.4 ...
+type wholeTicks struct{ plot.Ticker }
+
+// Ticks implements plot.Ticker.
+func (t wholeTicks) Ticks(lo, hi float64) []plot.Tick {
+	return slices.DeleteFunc(t.Ticker.Ticks(lo, hi), func(tk plot.Tick) bool {
+		return math.Abs(tk.Value-math.Round(tk.Value)) > 1e-9
+	})
 }
 
 // dodge moves the second field's lines a little apart along the x axis,
