@@ -474,7 +474,7 @@ func TestBrowserLabTunesACardsCost(t *testing.T) {
 	waitFor(t, "the tuning report with its chart and the settings nearest the target", func() bool {
 		got, _ := chromedp.Run(tab, chromedp.Evaluate[string](`(document.getElementById("report").contentDocument || {body: {innerText: ""}}).body.innerText`))
 		svg, _ := chromedp.Run(tab, chromedp.Evaluate[bool](`!!(document.getElementById("report").contentDocument || {querySelector: () => null}).querySelector("#chart-tuning svg")`))
-		return svg && strings.Contains(got, "Best setting") && strings.Contains(got, "The settings tried nearest the target (each on 20 games)")
+		return svg && strings.Contains(got, "Best setting") && strings.Contains(got, "The settings tried nearest the target, each by the mean of its evaluations (20 games an evaluation)")
 	})
 	shootPart(t, tab, "#detail", "lab-tuned")
 	do("edit the cards with the best setting", chromedp.Click("#tuned-edit"))

@@ -31,10 +31,12 @@ type Tuning struct {
 	Nearest   []TunedSetting
 }
 
-// TunedSetting is a setting tried, in words, and the figure it measured.
+// TunedSetting is a setting tried, in words, and the figure its
+// evaluations measured, on Games games in all.
 type TunedSetting struct {
 	Setting string
 	Rate    float64
+	Games   int
 }
 
 // ChartIn draws each evaluation's figure in order, with the target and

@@ -195,8 +195,8 @@ type Balance struct {
 	// Tried lists every evaluation in the order played: the setting and
 	// the figure it measured on GamesEach games; Nearest the five settings
 	// whose figure came nearest the target (see Closest).
-	Tried   []Tried `json:"tried"`
-	Nearest []Tried `json:"nearest"`
+	Tried   []Tried  `json:"tried"`
+	Nearest []Nearby `json:"nearest"`
 }
 
 // Tried is one evaluation of a tuning run.
@@ -205,18 +205,37 @@ type Tried struct {
 	Rate    float64 `json:"rate"`
 }
 
+// Nearby is a setting tried, with the mean of the figure its
+// evaluations measured, each on GamesEach games.
+type Nearby struct {
+	Setting     Setting `json:"setting"`
+	Rate        float64 `json:"rate"`
+	Evaluations int     `json:"evaluations"`
+}
+
 // Closest lists up to n of the settings tried, the nearest to the target
-// first (one entry a setting, at its first evaluation).
-func (b *Balance) Closest(n int) []Tried {
-	var out []Tried
-	seen := map[string]bool{}
+// first, each by the mean of all its evaluations. The search evaluates a
+// promising setting again and again; listed at its first evaluation
+// alone, the best setting, rated on all of them, could show as the
+// furthest from the target of those listed.
+func (b *Balance) Closest(n int) []Nearby {
+	var out []Nearby
+	at := map[string]int{}
 	for _, t := range b.Tried {
-		if key := t.Setting.String(); !seen[key] {
-			seen[key] = true
-			out = append(out, t)
+		key := t.Setting.String()
+		i, ok := at[key]
+		if !ok {
+			i = len(out)
+			at[key] = i
+			out = append(out, Nearby{Setting: t.Setting})
 		}
+		out[i].Rate += t.Rate
+		out[i].Evaluations++
 	}
-	slices.SortStableFunc(out, func(x, y Tried) int {
+	for i := range out {
+		out[i].Rate /= float64(out[i].Evaluations)
+	}
+	slices.SortStableFunc(out, func(x, y Nearby) int {
 		return cmp.Compare(math.Abs(x.Rate-b.TargetValue), math.Abs(y.Rate-b.TargetValue))
 	})
 	return out[:min(n, len(out))]

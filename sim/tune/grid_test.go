@@ -41,19 +41,24 @@ func TestGridPlaysEveryCombinationFirstFieldFastest(t *testing.T) {
 	}
 }
 
-func TestClosestListsEachSettingOnceNearestFirst(t *testing.T) {
+// The settings nearest the target are listed once each, by the mean of
+// all their evaluations: the search's best setting, evaluated again and
+// again, was listed at its first evaluation alone, and could show as the
+// furthest of those listed.
+func TestClosestListsEachSettingOnceByItsMeanNearestFirst(t *testing.T) {
 	b := &Balance{TargetValue: 0.5, Tried: []Tried{
 		{Setting{"A.cost": 1}, 0.70},
-		{Setting{"A.cost": 2}, 0.55},
-		{Setting{"A.cost": 3}, 0.48},
-		{Setting{"A.cost": 2}, 0.50}, // tried again: its first figure stands
+		{Setting{"A.cost": 2}, 0.56},
+		{Setting{"A.cost": 3}, 0.47},
+		{Setting{"A.cost": 2}, 0.50}, // tried again: the mean of both stands
+		{Setting{"A.cost": 2}, 0.50},
 		{Setting{"A.cost": 4}, 0.35},
 	}}
 	var got []string
 	for _, x := range b.Closest(3) {
-		got = append(got, fmt.Sprintf("%v:%.2f", x.Setting, x.Rate))
+		got = append(got, fmt.Sprintf("%v:%.2f/%d", x.Setting, x.Rate, x.Evaluations))
 	}
-	if s := fmt.Sprint(got); s != "[A.cost=3:0.48 A.cost=2:0.55 A.cost=4:0.35]" {
+	if s := fmt.Sprint(got); s != "[A.cost=2:0.52/3 A.cost=3:0.47/1 A.cost=4:0.35/1]" {
 		t.Errorf("closest %s", s)
 	}
 	if n := len(b.Closest(10)); n != 4 {

@@ -74,7 +74,7 @@ func (b *Balance) WriteTextIn(w io.Writer, l i18n.Lang) {
 	if len(b.Nearest) > 0 {
 		fmt.Fprintln(w, say(l, "closest", "games", b.GamesEach))
 		for _, t := range b.Nearest {
-			fmt.Fprintf(w, "  %7s  %s\n", i18n.Percent(l, t.Rate, 1), sp.setting(t.Setting))
+			fmt.Fprintf(w, "  %7s  %s (%s)\n", i18n.Percent(l, t.Rate, 1), sp.setting(t.Setting), say(l, "over_games", "n", t.Evaluations*b.GamesEach))
 		}
 	}
 }
@@ -164,7 +164,7 @@ func (b *Balance) ReportIn(l i18n.Lang) *sim.Tuning {
 		t.Rates = append(t.Rates, tr.Rate)
 	}
 	for _, n := range b.Nearest {
-		t.Nearest = append(t.Nearest, sim.TunedSetting{Setting: sp.setting(n.Setting), Rate: n.Rate})
+		t.Nearest = append(t.Nearest, sim.TunedSetting{Setting: sp.setting(n.Setting), Rate: n.Rate, Games: n.Evaluations * b.GamesEach})
 	}
 	return t
 }
