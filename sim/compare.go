@@ -30,7 +30,7 @@ type Diff struct {
 	Diff    float64 `json:"diff"`
 	Low     float64 `json:"low"`
 	High    float64 `json:"high"`
-	// Method names the interval (MethodNewcombe, MethodPairedMean, with
+	// Method names the interval (MethodTango, MethodPairedMean, with
 	// "-by-deal" when mirrored deals cluster the pairs); N counts the
 	// pairs of games.
 	Method string `json:"method"`
@@ -186,7 +186,7 @@ func pairConfig(cfg Config, a, b Entrant) Config {
 
 // isRate says whether d compares rates (a share of games), which are
 // written in percent, rather than means.
-func (d Diff) isRate() bool { return strings.HasPrefix(d.Method, MethodNewcombe) }
+func (d Diff) isRate() bool { return strings.HasPrefix(d.Method, MethodTango) }
 
 // valueIn writes one of d's two values (its base or its value) as
 // language l writes its kind: a rate in percent, a mean as a decimal.

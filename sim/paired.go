@@ -31,7 +31,7 @@ func seatOfMeasure(name string) (seat int, ok bool) {
 
 // DiffResults compares two batches played on the same seeds (game k of
 // one against game k of the other), measure by measure: each rate's
-// difference with Newcombe's paired score interval, and the mean length's
+// difference with Tango's paired score interval, and the mean length's
 // with a paired normal interval. In mirrored batches the games of a deal
 // are clusters, and the intervals widen by the pairs' design effect.
 func DiffResults(option string, seats int, mirror bool, base, other []GameResult) []Diff {
@@ -103,15 +103,15 @@ func (p pairing) rate(option, name string, event func(GameResult) (bool, bool)) 
 		diffs.add(deal, b2f(yb)-b2f(ya))
 	})
 	n := n11 + n10 + n01 + n00
-	d := Diff{Measure: name, Option: option, Method: MethodNewcombe, N: int(n)}
+	d := Diff{Measure: name, Option: option, Method: MethodTango, N: int(n)}
 	if n == 0 {
 		return d
 	}
 	d.Base, d.Value = (n11+n10)/n, (n11+n01)/n
 	d.Diff = d.Value - d.Base
-	low, high := Newcombe(n11, n10, n01, n00)
+	low, high := TangoPaired(n11, n10, n01, n00)
 	if p.dealSize > 1 {
-		d.Method = MethodNewcombe + "-by-deal"
+		d.Method = MethodTango + "-by-deal"
 		widen := math.Sqrt(diffs.designEffect())
 		low, high = d.Diff-(d.Diff-low)*widen, d.Diff+(high-d.Diff)*widen
 	}
@@ -142,30 +142,54 @@ func (p pairing) mean(option, name string, value func(GameResult) float64) Diff 
 	return d
 }
 
-// Newcombe returns the 95% interval of pB - pA for paired yes/no outcomes:
-// n11 games yes under both, n10 yes under A only, n01 yes under B only,
-// n00 neither. It is Newcombe's hybrid score method 10 (Statistics in
-// Medicine 17, 1998), built from each rate's Wilson interval and the
-// pairs' correlation, and holds its coverage near 0 and 1 where the Wald
-// interval collapses.
-func Newcombe(n11, n10, n01, n00 float64) (low, high float64) {
+// TangoPaired returns the 95% interval of pB - pA for paired yes/no
+// outcomes: n11 games yes under both, n10 yes under A only, n01 yes under
+// B only, n00 neither. It is Tango's asymptotic score interval (Statistics
+// in Medicine 17, 1998), the set of differences its score test does not
+// reject, one of the two Fagerland, Lydersen and Laake recommend (BMC
+// Medical Research Methodology 13, 2013). Newcombe's hybrid interval,
+// used before, collapses when few games end otherwise under B: a rule
+// variant that changed no game in 400 read +0.0% [-0.1%, +0.1%], and
+// with one game in 500 changed, its intervals held the truth in 54% of
+// batches. Tango's reads ±0.95% there and keeps its coverage.
+func TangoPaired(n11, n10, n01, n00 float64) (low, high float64) {
 	n := n11 + n10 + n01 + n00
 	if n == 0 {
 		return -1, 1
 	}
-	a, b := Wilson(n11+n10, n), Wilson(n11+n01, n)
-	// The correlation of the two outcomes, without Newcombe's optional
-	// continuity correction, which over-covers near 0 (97-98%).
-	num := n11*n00 - n10*n01
-	phi := 0.0
-	if den := (n11 + n10) * (n01 + n00) * (n11 + n01) * (n10 + n00); den > 0 {
-		phi = num / math.Sqrt(den)
+	// The score falls as the difference grows: bisect for where it
+	// crosses ±z95.
+	root := func(z float64) float64 {
+		lo, hi := -1.0, 1.0
+		for range 60 {
+			mid := (lo + hi) / 2
+			if tangoScore(n, n01, n10, mid) > z {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		return (lo + hi) / 2
 	}
-	// theta = pA - pB; the interval of pB - pA is its mirror image.
-	theta := a.Rate - b.Rate
-	delta := math.Sqrt(max(0, sq(a.Rate-a.Low)-2*phi*(a.Rate-a.Low)*(b.High-b.Rate)+sq(b.High-b.Rate)))
-	eps := math.Sqrt(max(0, sq(a.High-a.Rate)-2*phi*(a.High-a.Rate)*(b.Rate-b.Low)+sq(b.Rate-b.Low)))
-	return -(theta + eps), -(theta - delta)
+	return root(z95), root(-z95)
+}
+
+// tangoScore is Tango's score statistic for the difference d = pB - pA,
+// with b games yes under B only and c yes under A only of n: the observed
+// difference less d over its standard error at the cells' most likely
+// values given d.
+func tangoScore(n, b, c, d float64) float64 {
+	w := -(b + c) + (2*n-b+c)*d
+	pc := (math.Sqrt(max(0, w*w+8*n*c*d*(1-d))) - w) / (4 * n)
+	num := b - c - n*d
+	v := n * (2*pc + d*(1-d))
+	if v <= 0 {
+		if num == 0 {
+			return 0
+		}
+		return math.Copysign(math.Inf(1), num)
+	}
+	return num / math.Sqrt(v)
 }
 
 func sq(x float64) float64 { return x * x }

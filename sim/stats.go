@@ -26,9 +26,9 @@ const (
 	// deal share its shuffle, so they count as fewer independent games
 	// (or, for entrants that swap seats, sometimes as more).
 	MethodCluster = "wilson-by-deal"
-	// MethodNewcombe is Newcombe's hybrid score interval for the
-	// difference of two proportions measured on the same games (paired).
-	MethodNewcombe = "newcombe-paired"
+	// MethodTango is Tango's score interval for the difference of two
+	// proportions measured on the same games (paired; see TangoPaired).
+	MethodTango = "tango-paired"
 	// MethodPairedMean is the normal interval of a mean paired difference.
 	MethodPairedMean = "paired-mean"
 	// MethodStratified is the normal interval of differences within
