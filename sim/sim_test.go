@@ -3,6 +3,7 @@ package sim_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math"
 	"reflect"
 	"slices"
@@ -498,5 +499,44 @@ func TestSimVariantIsPlayedUnlessTheBatchSetsTheKey(t *testing.T) {
 				t.Errorf("the batch's variant map was changed: %v", tc.given)
 			}
 		})
+	}
+}
+
+// A game won by more than one player (Zynalith's last tie-break, ZY-7.4)
+// counts for every winner, so the seats' wins add up to more than the
+// games: the report says how many games were shared, in text, JSON and
+// HTML, and shards merge the count.
+func TestReportCountsSharedWins(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Seats: 2, Agents: []string{"random", "random"}}
+	part := func(winners ...engine.SeatSet) *sim.Tally {
+		tl := sim.NewTally(cfg)
+		for _, w := range winners {
+			tl.Add(sim.GameResult{First: 0, Winners: w, Reason: "won"})
+		}
+		return tl
+	}
+	whole := part(engine.SeatSet(1), engine.SeatSet(3), engine.SeatSet(2))
+	if err := whole.Merge(part(engine.SeatSet(3))); err != nil {
+		t.Fatal(err)
+	}
+	rep := whole.Report()
+	if rep.Shared != 2 || rep.Wins[0]+rep.Wins[1] != rep.Games+2 || math.Abs(rep.SharedRate.Rate-0.5) > 1e-9 {
+		t.Fatalf("shared %d, wins %v of %d games, rate %+v", rep.Shared, rep.Wins, rep.Games, rep.SharedRate)
+	}
+	var text, page strings.Builder
+	rep.WriteText(&text)
+	if err := sim.WriteHTML(&page, sim.Document{Title: "t", Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	js, _ := json.Marshal(rep)
+	for what, out := range map[string]string{"text": text.String(), "HTML": page.String(), "JSON": string(js)} {
+		if !strings.Contains(out, "shared") {
+			t.Errorf("the %s report does not count the shared wins:\n%s", what, out)
+		}
+	}
+	var plain strings.Builder
+	part(engine.SeatSet(1)).Report().WriteText(&plain)
+	if strings.Contains(plain.String(), "shared") {
+		t.Errorf("a batch without shared wins speaks of them:\n%s", plain.String())
 	}
 }

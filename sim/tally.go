@@ -36,12 +36,16 @@ type Tally struct {
 	// chose.
 	First int `json:"first,omitempty"`
 
-	Games   int   `json:"games"`
-	Wins    []int `json:"wins"`
-	Draws   int   `json:"draws"`
-	Capped  int   `json:"capped"`
-	Errors  int   `json:"errors"`
-	Actions int   `json:"actions"`
+	Games int   `json:"games"`
+	Wins  []int `json:"wins"`
+	Draws int   `json:"draws"`
+	// Shared counts games won by more than one player (Zynalith's last
+	// tie-break, ZY-7.4): each winner's win counts, so the seats' wins
+	// add up to more than the games.
+	Shared  int `json:"shared_wins,omitempty"`
+	Capped  int `json:"capped"`
+	Errors  int `json:"errors"`
+	Actions int `json:"actions"`
 	// Entrants counts by agent and deck, whatever seat they sat in.
 	Entrants []EntrantTally `json:"entrants"`
 	// FirstWins counts games won by the seat that took the first turn,
@@ -160,6 +164,9 @@ func (t *Tally) add(r GameResult) {
 	if r.Winners == 0 {
 		t.Draws++
 	}
+	if r.Winners.Len() > 1 {
+		t.Shared++
+	}
 	for seat := 0; seat < t.Seats; seat++ {
 		won := r.Winners.Has(engine.Seat(seat))
 		e := &t.Entrants[(seat+r.Rotation)%t.Seats]
@@ -221,9 +228,10 @@ func (t *Tally) AddDeal(games []GameResult) {
 
 // Names of the rates a mirrored batch counts by deal.
 const (
-	dealDraw  = "draw"
-	dealCap   = "turn cap"
-	dealFirst = "first player win"
+	dealDraw   = "draw"
+	dealShared = "shared win"
+	dealCap    = "turn cap"
+	dealFirst  = "first player win"
 	// dealTurns sums the turns of a deal's games (its "events"), for the
 	// mean length's interval.
 	dealTurns = "turns"
@@ -273,6 +281,7 @@ func (c *dealCounts) add(seats int, r GameResult) {
 		c.count(dealEntrant((seat+r.Rotation)%seats), won)
 	}
 	c.count(dealDraw, r.Winners == 0)
+	c.count(dealShared, r.Winners.Len() > 1)
 	c.count(dealCap, r.Capped)
 	c.sum(dealTurns, r.Turns)
 	for _, m := range r.Measures {
@@ -346,6 +355,7 @@ func (t *Tally) Merge(o *Tally) error {
 		t.Wins[i] += o.Wins[i]
 	}
 	t.Draws += o.Draws
+	t.Shared += o.Shared
 	t.Capped += o.Capped
 	t.Errors += o.Errors
 	t.Actions += o.Actions
@@ -468,6 +478,7 @@ func (t *Tally) Report() *Report {
 		rep.EntrantRates = append(rep.EntrantRates, EntrantRate{EntrantTally: e, WinRate: t.rate(dealEntrant(i), e.Wins, e.Games)})
 	}
 	rep.DrawRate = t.rate(dealDraw, t.Draws, played)
+	rep.SharedRate = t.rate(dealShared, t.Shared, played)
 	rep.CapRate = t.rate(dealCap, t.Capped, played)
 	rep.FirstPlayer = t.rate(dealFirst, t.FirstWins, t.FirstKnown)
 	if c := t.Deals[dealDraw]; t.Mirror && c != nil {
@@ -501,6 +512,7 @@ type Report struct {
 	WinRate      []Interval    `json:"win_rate"`
 	EntrantRates []EntrantRate `json:"entrant_win_rate"`
 	DrawRate     Interval      `json:"draw_rate"`
+	SharedRate   Interval      `json:"shared_win_rate,omitzero"`
 	CapRate      Interval      `json:"cap_rate"`
 	FirstPlayer  Interval      `json:"first_player_win_rate"`
 	MeanTurns    float64       `json:"mean_turns"`

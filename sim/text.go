@@ -28,16 +28,23 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw.method(r)
 	// One column for the counts, however long the seats' and the draws'
 	// words are in the reader's language.
-	labels := make([]string, len(r.WinRate)+1)
+	labels := make([]string, len(r.WinRate)+2)
 	for s := range r.WinRate {
 		labels[s] = tw.seatLabel(r, s) + " " + tw.t("report.text.wins")
 	}
-	labels[len(r.WinRate)] = tw.t("report.text.draws")
+	draws, shared := len(r.WinRate), len(r.WinRate)+1
+	labels[draws] = tw.t("report.text.draws")
+	if r.Shared > 0 {
+		labels[shared] = tw.t("report.text.shared_wins")
+	}
 	width := widest(labels, 0)
 	for s, iv := range r.WinRate {
 		fmt.Fprintf(w, "  %-*s %6d  %s\n", width, labels[s], r.Wins[s], tw.pct(iv))
 	}
-	fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[len(r.WinRate)], r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
+	fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[draws], r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
+	if r.Shared > 0 {
+		fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[shared], r.Shared, tw.pct(r.SharedRate), tw.t("report.text.shared_note"))
+	}
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for i, e := range r.EntrantRates {
 			fmt.Fprintf(w, "  %-30s %s  %s\n", tw.entrantLabel(r, i),
