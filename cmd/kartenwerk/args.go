@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"kartenwerk/engine"
 )
@@ -31,10 +32,31 @@ func argsBetween(min, max int) cobra.PositionalArgs {
 			}
 			return fmt.Errorf("missing %s: call it as `%s`%s (%s)", missing, call, games, help)
 		case max >= 0 && len(args) > max:
+			if name, value, ok := swallowedFlag(cmd); ok {
+				return fmt.Errorf("--%s took %q as its value, so %q was left over: give --%s its value right after it (%s)", name, value, args[max], name, help)
+			}
 			return fmt.Errorf("unexpected argument %q: call it as `%s`, and begin each flag with - (%s)", args[max], call, help)
 		}
 		return nil
 	}
+}
+
+// swallowedFlag finds a flag given another flag as its value, as in
+// `sim mystimons --matrix -n 200`: --matrix takes "-n", and 200 is left
+// over as an argument.
+func swallowedFlag(cmd *cobra.Command) (name, value string, ok bool) {
+	flags := cmd.Flags()
+	flags.Visit(func(f *pflag.Flag) {
+		if ok {
+			return
+		}
+		v := strings.Trim(f.Value.String(), "[]")
+		if n := strings.TrimLeft(v, "-"); strings.HasPrefix(v, "-") && n != "" &&
+			(flags.Lookup(n) != nil || len(n) == 1 && flags.ShorthandLookup(n) != nil) {
+			name, value, ok = f.Name, v, true
+		}
+	})
+	return name, value, ok
 }
 
 // placeholders are the arguments a command's Use line names, before its

@@ -19,6 +19,10 @@ func TestArgumentErrorsSayWhatIsMissingAndHowToCall(t *testing.T) {
 		{[]string{"codes", "check"}, []string{"missing CODE", "`kartenwerk codes check CODE`"}},
 		{[]string{"games", "x"}, []string{`unexpected argument "x"`, "`kartenwerk games`"}},
 		{[]string{"sim", "trick", "100"}, []string{`unexpected argument "100"`, "begin each flag with -"}},
+		// A flag that took the next flag as its value leaves that flag's
+		// value over: the error names the flag that swallowed it.
+		{[]string{"sim", "trick", "--matrix", "-n", "200"}, []string{`--matrix took "-n" as its value, so "200" was left over`}},
+		{[]string{"sim", "trick", "--agents", "--seed", "3"}, []string{`--agents took "--seed" as its value, so "3" was left over`}},
 	} {
 		_, _, err := run(t, "", tc.args...)
 		if err == nil {
