@@ -209,11 +209,12 @@ func firstSeat(cfg *Config, i int, s engine.State) (first engine.Seat, checked, 
 }
 
 // thinks reports whether an agent's time per decision is worth measuring:
-// random and greedy agents decide in microseconds, and reading the clock
-// around each of their decisions would cost a quarter of a batch's time.
+// random, greedy and noisy greedy agents decide in microseconds, and
+// reading the clock around each of their decisions would cost a quarter
+// of a batch's time.
 func thinks(a ai.Agent) bool {
 	switch a.(type) {
-	case *ai.Random, *ai.Greedy:
+	case *ai.Random, *ai.Greedy, *ai.Noisy:
 		return false
 	}
 	return true
