@@ -173,6 +173,7 @@ func TestME8_1BadDecks(t *testing.T) {
 		{"two copies", "red\nblue\n2 Insight\n", []string{"t.txt:3: Insight: 2 copies", "listed twice"}},
 		{"incomplete colour", "red\nblue\n1 Sapling\n1 Wolf Pack\n", []string{"t.txt:3: only 2 of the 15 Green cards", "missing: Oak Warden"}},
 		{"four colours", "red\nblue\ngreen\nblack\n", []string{"the deck has 4 colours (Red, Blue, Green, Black), it needs exactly 3 (ME-8.1)"}},
+		{"no colour", "1 Fireblal\n", []string{"the deck has no colour, it needs exactly 3 (ME-8.1)"}},
 		{"colour twice", "red\nred\nblue\ngreen\n", []string{"t.txt:2: red: colour red is listed twice"}},
 		{"section", "red\nblue\ngreen\nextra:\n1 Sapling\n", []string{"t.txt:5: Sapling: section \"extra\""}},
 		{"colour with a count", "2 red\nblue\ngreen\n", []string{"t.txt:1: red: a colour line takes no count (has 2)"}},

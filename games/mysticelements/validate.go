@@ -114,7 +114,11 @@ func deckColours(p *pool, d engine.DeckList) ([]int8, engine.Problems) {
 		for i, c := range cols {
 			names[i] = "group." + colourNames[c]
 		}
-		probs = append(probs, d.Whole(words, "deck.colours", "n", len(cols), "colours", engine.CatalogueWords(names)))
+		if len(cols) == 0 {
+			probs = append(probs, d.Whole(words, "deck.no_colours"))
+		} else {
+			probs = append(probs, d.Whole(words, "deck.colours", "n", len(cols), "colours", engine.CatalogueWords(names)))
+		}
 	}
 	return cols, probs
 }
