@@ -2,7 +2,9 @@ package sim
 
 import (
 	"context"
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 
 	"kartenwerk/engine"
@@ -94,6 +96,16 @@ func TestUntilPreciseStopsAtTheTargetAndRepeats(t *testing.T) {
 	}
 	if one.Games != two.Games || one.Precision.FirstPlayer != two.Precision.FirstPlayer || one.FirstWins != two.FirstWins {
 		t.Errorf("one worker: %d games, %+v; two: %d games, %+v; want the same", one.Games, one.Precision.FirstPlayer, two.Games, two.Precision.FirstPlayer)
+	}
+	// The report states the first player's rate with the interval that
+	// holds however the stop was chosen, not a fixed-sample one.
+	if one.FirstPlayer != p.FirstPlayer || one.FirstPlayer.Method != MethodSequential {
+		t.Errorf("the first player's rate is reported as %+v, want the sequence's %+v", one.FirstPlayer, p.FirstPlayer)
+	}
+	var text strings.Builder
+	one.WriteText(&text)
+	if want := fmt.Sprintf("%.1f%%, %.1f%%]", 100*p.FirstPlayer.Low, 100*p.FirstPlayer.High); strings.Count(text.String(), want) < 2 {
+		t.Errorf("the text report gives the sequence's interval %s only %d times:\n%s", want, strings.Count(text.String(), want), text.String())
 	}
 	if one.Games%2 != 0 || one.Planned != one.Games {
 		t.Errorf("%d games (planned %d): a mirrored batch stops between whole deals", one.Games, one.Planned)
