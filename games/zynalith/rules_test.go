@@ -1,10 +1,12 @@
 package zynalith
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/i18n"
 )
 
 // Rules that need no test of their own, with the reason:
@@ -19,6 +21,22 @@ func TestZY_1_1_ZY_8_2_SeatCounts(t *testing.T) {
 		}
 		if err != nil && !strings.Contains(err.Error(), "2 to 6") {
 			t.Errorf("%d seats: error %q does not say the range", n, err)
+		}
+	}
+}
+
+// The rules reference players read gives the seat count the game
+// offers: it said "two to five" while the lobby offered six. The digest
+// recommends 2-5 (ZY-8.2), but the rulebook's start moves through six
+// rounds, P_i to P_i+5, so that six players each start once.
+func TestZY_8_2_TheRulesReferenceGivesTheSeatCount(t *testing.T) {
+	for _, l := range i18n.Langs {
+		for _, sec := range (Game{}).Reference(l).Sections {
+			for _, r := range sec.Rules {
+				if r.ID == "ZY-8.2" && !strings.Contains(r.Text, fmt.Sprintf("2 %s %d", map[i18n.Lang]string{i18n.EN: "to", i18n.DE: "bis", i18n.CS: "až"}[l], maxSeats)) {
+					t.Errorf("%s: ZY-8.2 reads %q, but the game seats 2 to %d", l, r.Text, maxSeats)
+				}
+			}
 		}
 	}
 }
