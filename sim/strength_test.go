@@ -85,6 +85,35 @@ func TestMatrixStrengthsRankTheEntrants(t *testing.T) {
 	}
 }
 
+// Three entrants that beat one another round a circle, each win clear of
+// 50% by its interval, are named as a cycle, once, in the text and HTML;
+// a circle one of whose wins is not clear of 50% is not.
+func TestMatrixNamesItsCycles(t *testing.T) {
+	win := func(r float64) Interval { return Interval{Rate: r, Low: r - 0.07, High: r + 0.07, N: 100} }
+	m := &Matrix{Names: []string{"fire", "earth", "water", "plain"},
+		Rate: [][]Interval{
+			{{}, win(0.9), win(0.1), win(0.55)},
+			{win(0.1), {}, win(0.9), win(0.5)},
+			{win(0.9), win(0.1), {}, win(0.5)},
+			{win(0.45), win(0.5), win(0.5), {}},
+		}}
+	got := m.FindCycles()
+	if len(got) != 1 || got[0] != [3]string{"fire", "earth", "water"} {
+		t.Fatalf("cycles %v, want fire beats earth beats water beats fire alone", got)
+	}
+	m.Cycles = got
+	var text, page strings.Builder
+	m.WriteText(&text)
+	if err := WriteHTML(&page, Document{Title: "t", Matrix: m}); err != nil {
+		t.Fatal(err)
+	}
+	for what, out := range map[string]string{"text": text.String(), "HTML": page.String()} {
+		if !strings.Contains(out, "fire beats earth, earth beats water and water beats fire") {
+			t.Errorf("the %s does not name the cycle:\n%s", what, out)
+		}
+	}
+}
+
 func TestDisconnectedEntrantsAreRefused(t *testing.T) {
 	games := [][]float64{{0, 10, 0, 0}, {10, 0, 0, 0}, {0, 0, 0, 10}, {0, 0, 10, 0}}
 	wins := [][]float64{{0, 6, 0, 0}, {4, 0, 0, 0}, {0, 0, 0, 5}, {0, 0, 5, 0}}

@@ -395,6 +395,9 @@ func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 				i18n.Bounds(l, i18n.Signed(l, s.Low, 0), i18n.Signed(l, s.High, 0)), tw.t("report.text.vs_average", "rate", tw.pct(s.VsAverage)))
 		}
 	}
+	for _, c := range m.Cycles {
+		tw.line("", "report.text.cycle", "a", AgentIn(l, c[0]), "b", AgentIn(l, c[1]), "c", AgentIn(l, c[2]))
+	}
 }
 
 // cell writes a matrix cell: the rate and its interval in whole percent.
