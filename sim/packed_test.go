@@ -1,0 +1,50 @@
+package sim_test
+
+import (
+	"context"
+	"testing"
+
+	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/sim"
+)
+
+// Packed games compare game by game exactly as the games themselves do,
+// mirrored or not, and a batch compared with itself shows no difference
+// at all; a packing cut short, or batches of unlike sizes, are refused.
+func TestPackedGamesCompareAsTheGamesDo(t *testing.T) {
+	for _, mirror := range []bool{false, true} {
+		cfg := sim.Config{Game: trick.Game{}, Games: 400, Seed: 5, Seats: 2, Mirror: mirror}
+		repA, a, err := sim.RunPacked(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Agents = []string{"greedy", "random"}
+		_, b, err := sim.RunPacked(context.Background(), cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(a) < 3*repA.Games/2 || len(a) > 4*repA.Games {
+			t.Errorf("%d games packed in %d bytes", repA.Games, len(a))
+		}
+		d, err := sim.DiffPacked(2, mirror, a, b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d.First.N != repA.Games || d.First.Base != repA.FirstPlayer.Rate && !mirror || d.Seats[0].Base != float64(repA.Wins[0])/float64(repA.Games) {
+			t.Errorf("mirror %v: packed %+v, report first %+v, p1 wins %d of %d", mirror, d.First, repA.FirstPlayer, repA.Wins[0], repA.Games)
+		}
+		if d.Turns.Base != repA.MeanTurns || d.Seats[0].Diff <= 0 {
+			t.Errorf("mirror %v: turns %+v against the report's %.3f; greedy in p1 changed p1's rate by %+.3f", mirror, d.Turns, repA.MeanTurns, d.Seats[0].Diff)
+		}
+		same, err := sim.DiffPacked(2, mirror, a, a)
+		if err != nil || same.First.Diff != 0 || same.Seats[1].Low != same.Seats[1].High && same.Seats[1].High-same.Seats[1].Low > 0.03 {
+			t.Errorf("a batch against itself: %v, %+v", err, same.Seats[1])
+		}
+		if _, err := sim.DiffPacked(2, mirror, a, a[:len(a)-1]); err == nil {
+			t.Error("a packing cut short was read")
+		}
+		if _, err := sim.DiffPacked(2, mirror, a, a[:len(a)/2]); err == nil {
+			t.Error("batches of unlike sizes were compared")
+		}
+	}
+}
