@@ -63,6 +63,10 @@ type Comparison struct {
 	// card, in the reader's language.
 	Unshown []UnshownCard `json:"unshown,omitempty"`
 	Notes   []string      `json:"notes,omitempty"`
+	// Paired says that the runs played the same deals and their first
+	// player, seats, draws, turn cap and length are compared game by
+	// game (pairedWith).
+	Paired bool `json:"paired,omitempty"`
 }
 
 // UnshownCard is an edited card without a row in a comparison: in how
@@ -212,9 +216,55 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 		return Comparison{}, badInput("lab.err_compare_games")
 	}
 	c := Comparison{A: a, B: b, Differences: compareReports(a.Report, b.Report)}
+	c.Paired = pairedWith(a, b, c.Differences)
 	c.Unshown = unshown(l.editedNames(a, b), a.Report, b.Report, c.Differences)
-	c.A.Report, c.B.Report = nil, nil
+	c.A.Report, c.B.Report, c.A.Outcomes, c.B.Outcomes = nil, nil, nil, nil
 	return c, nil
+}
+
+// pairedWith compares two runs that played the same deals game by game,
+// where it can, replacing in diffs the rows of the first player, the
+// seats, draws, the turn cap and length. Runs of one seed deal game k
+// alike, so a change of one card leaves most games as they were, and the
+// difference game by game is far more precise than one of the two runs'
+// own intervals: a designer who repeats a run with a card changed sees
+// what the change did. Runs of the same seed, size, seats and mirroring
+// whose games were kept (maxPairedGames) pair; it says whether they did.
+func pairedWith(a, b Run, diffs []Difference) bool {
+	ra, rb := a.Report, b.Report
+	if a.Spec.Seed == 0 || a.Spec.Seed != b.Spec.Seed || a.Spec.UntilCI > 0 || b.Spec.UntilCI > 0 ||
+		len(a.Outcomes) == 0 || len(b.Outcomes) == 0 || ra.Games != rb.Games || ra.Seats != rb.Seats || ra.Mirror != rb.Mirror {
+		return false
+	}
+	d, err := sim.DiffPacked(ra.Seats, ra.Mirror, a.Outcomes, b.Outcomes)
+	if err != nil {
+		return false
+	}
+	for i := range diffs {
+		p := &diffs[i]
+		var paired sim.Diff
+		switch p.Figure {
+		case "first":
+			paired = d.First
+		case "seat":
+			s, err := strconv.Atoi(strings.TrimPrefix(p.Name, "p"))
+			if err != nil || s < 1 || s > len(d.Seats) {
+				continue
+			}
+			paired = d.Seats[s-1]
+		case "draw":
+			paired = d.Draw
+		case "cap":
+			paired = d.Cap
+		case "turns":
+			paired = d.Turns
+		default:
+			continue
+		}
+		p.Diff, p.Low, p.High, p.Method = paired.Diff, paired.Low, paired.High, paired.Method
+		p.Significant = p.Low > 0 || p.High < 0
+	}
+	return true
 }
 
 // editedNames are the cards that run a's or run b's edited card file

@@ -235,8 +235,10 @@ func (l *Lab) handleList(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, map[string][]Run{"runs": runs})
 }
 
-// sayIn names the run's sweep and tuning fields in language l.
+// sayIn names the run's sweep and tuning fields in language l, for a
+// page, which has no use for the packed games.
 func (run *Run) sayIn(l i18n.Lang) {
+	run.Outcomes = nil
 	if sw := run.Spec.Sweep; sw != nil {
 		run.SweepField = sim.FieldIn(l, run.Spec.Game, sw.Field)
 		if sw.Field2 != "" {
@@ -331,6 +333,9 @@ func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
 	}
 	nameGameWords(l.games[c.A.Spec.Game], c.Differences, l.lang(r))
 	c.Notes = notesIn(c.Unshown, l.lang(r))
+	if c.Paired {
+		c.Notes = append([]string{words.T(l.lang(r), "lab.compare_paired", "seed", c.A.Spec.Seed)}, c.Notes...)
+	}
 	writeJSON(w, http.StatusOK, c)
 }
 

@@ -74,13 +74,21 @@ type Run struct {
 	// it, for the card editor (where one file holds every tuned card).
 	Tune      *tune.Balance `json:"tune,omitempty"`
 	TunedFile *CardFile     `json:"tuned_file,omitempty"`
+	// Outcomes are a finished run's games, packed, for comparing it game
+	// by game with a run of the same seed (see pairedWith); kept for runs
+	// of at most maxPairedGames, and never sent to a page.
+	Outcomes sim.Packed `json:"outcomes,omitempty"`
 }
+
+// maxPairedGames is the most games a run keeps packed, about three bytes
+// each: larger runs have intervals narrow enough without pairing.
+const maxPairedGames = 20000
 
 // Listed is the run as a list of runs shows it: without its report, card
 // files and deck lists, which a page polls every few seconds and which
 // open with the run itself.
 func (r Run) Listed() Run {
-	r.Report, r.TunedFile, r.Spec = nil, nil, r.Spec.Listed()
+	r.Report, r.TunedFile, r.Outcomes, r.Spec = nil, nil, nil, r.Spec.Listed()
 	return r
 }
 
@@ -88,6 +96,7 @@ func (r Run) Listed() Run {
 // run's best setting.
 type outcome struct {
 	report *sim.Report
+	packed sim.Packed // the report's games, when kept (maxPairedGames)
 	sweep  *sim.Sweep
 	tune   *tune.Balance
 	file   *CardFile // the tuned setting's card file
@@ -198,6 +207,8 @@ func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
 			before.Store(int64(games))
 			j.update(func(r *Run) { r.First = &first })
 		})
+	case cfg.Games <= maxPairedGames:
+		out.report, out.packed, err = sim.RunPacked(ctx, cfg)
 	default:
 		out.report, err = sim.Run(ctx, cfg)
 	}
@@ -211,6 +222,7 @@ func (l *Lab) finish(j *job, out outcome, err error) {
 		switch {
 		case err == nil:
 			r.Status, r.Report, r.Sweep, r.Tune, r.TunedFile, r.Played = Done, out.report, out.sweep, out.tune, out.file, out.games()
+			r.Outcomes = out.packed
 		case j.ctx.Err() != nil:
 			r.Status = Cancelled
 		default:

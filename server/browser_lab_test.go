@@ -113,6 +113,11 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	if strings.Contains(text("body"), "⟦") {
 		t.Error("a word is missing from the catalogue: the page shows a key")
 	}
+	// The runs played the same deals, and the page says they are compared
+	// game by game.
+	if got := text("#comparison-notes"); !strings.Contains(got, "A and B played the same deals (seed 1)") {
+		t.Errorf("the comparison's notes read %q, want them to say that A and B are compared game by game", got)
+	}
 	// Each figure says on how many games of A and of B it rests.
 	games, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
 		const i = [...document.querySelectorAll(".diff-table thead th")].findIndex((th) => th.textContent === "Games");
