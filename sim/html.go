@@ -211,8 +211,12 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"significant": func(d Diff) bool { return d.Low > 0 || d.High < 0 },
 		"joinFields":  func(game string, fields []string) string { return FieldsIn(l, game, fields) },
 		"field":       func(game, field string) string { return FieldIn(l, game, field) },
-		"variants":    func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
-		"variant":     func(k, v string) string { return VariantSaid(l, game, k, v) },
+		// setting names a sweep's setting: its fields' values ("Kosten 2").
+		"setting": func(game string, fields, values []string) string {
+			return settingLabel((&Sweep{Game: game, Fields: fields}).fieldsIn(l), values)
+		},
+		"variants": func(v map[string]string) []VariantWord { return VariantsIn(l, game, v) },
+		"variant":  func(k, v string) string { return VariantSaid(l, game, k, v) },
 		// variantFlags is the command-line form of variants the words
 		// name, to play them again; "" where every one is said as its flag.
 		"variantFlags": func(v map[string]string) string { return variantFlags(l, game, v) },

@@ -98,6 +98,11 @@ func DiffPacked(seats int, mirror bool, base, other Packed) (PairedDiffs, error)
 	if len(a) != len(b) {
 		return PairedDiffs{}, fmt.Errorf("packed games: %d against %d, where a comparison game by game needs as many", len(a), len(b))
 	}
-	d := DiffResults("", seats, mirror, a, b) // the seats, then the first player, draws, the cap and length
-	return PairedDiffs{Seats: d[:seats], First: d[seats], Draw: d[seats+1], Cap: d[seats+2], Turns: d[seats+3]}, nil
+	return pairedDiffs(seats, mirror, a, b), nil
+}
+
+// pairedDiffs is DiffResults by figure.
+func pairedDiffs(seats int, mirror bool, base, other []GameResult) PairedDiffs {
+	d := DiffResults("", seats, mirror, base, other) // the seats, then the first player, draws, the cap and length
+	return PairedDiffs{Seats: d[:seats], First: d[seats], Draw: d[seats+1], Cap: d[seats+2], Turns: d[seats+3]}
 }

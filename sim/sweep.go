@@ -114,7 +114,23 @@ type SweepPoint struct {
 	FirstPlayer Interval `json:"first_player_win_rate"`
 	MeanTurns   float64  `json:"mean_turns"`
 	Errors      int      `json:"errors,omitempty"`
+	// Change is the figure's difference from the first setting's, game
+	// by game on the same deals (see RunSweep); nil for the first setting,
+	// for a deck's win rate, and for settings of more than
+	// maxPairedSweepGames games.
+	Change *Diff `json:"change_from_first,omitempty"`
 }
+
+// Paired says whether the settings were compared with the first game by
+// game (SweepPoint.Change).
+func (sw *Sweep) Paired() bool {
+	return len(sw.Points) > 1 && sw.Points[1].Change != nil
+}
+
+// maxPairedSweepGames is the most games a setting of a sweep plays with
+// each game kept for the comparison with the first setting (about 250
+// bytes a game while the setting plays).
+const maxPairedSweepGames = 100000
 
 // RunSweep plays cfg once per setting, every setting with cfg's seed and
 // so the same deals, and measures fig. progress, if set, is told each
@@ -124,10 +140,15 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 		return nil, fmt.Errorf("a sweep needs at least one value")
 	}
 	sw := &Sweep{Game: settings[0].Game.Info().ID, Card: card, Fields: fields, Figure: fig.Name, Seed: cfg.Seed, Games: cfg.Games}
+	// Every setting plays the same deals, so each compares with the first
+	// game by game: a card's change leaves many games alike, and the
+	// difference is far more precise than the two settings' intervals.
+	paired := (fig.Name == figureFirst || fig.Name == figureLength) && cfg.Games <= maxPairedSweepGames
+	var first []GameResult
 	for i, s := range settings {
 		c := cfg
 		c.Game = s.Game
-		rep, err := Run(ctx, c)
+		rep, results, err := runGames(ctx, c, paired)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", settingLabel(fields, s.Values), err)
 		}
@@ -135,12 +156,28 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 		if err != nil {
 			return nil, err
 		}
-		sw.Points = append(sw.Points, SweepPoint{Values: s.Values, Figure: iv, FirstPlayer: rep.FirstPlayer, MeanTurns: rep.MeanTurns, Errors: rep.Errors})
+		pt := SweepPoint{Values: s.Values, Figure: iv, FirstPlayer: rep.FirstPlayer, MeanTurns: rep.MeanTurns, Errors: rep.Errors}
+		if paired && i == 0 {
+			first = results
+		} else if paired {
+			pt.Change = changeFrom(fig.Name, rep, first, results)
+		}
+		sw.Points = append(sw.Points, pt)
 		if progress != nil {
 			progress(i + 1)
 		}
 	}
 	return sw, nil
+}
+
+// changeFrom is the figure's difference from the first setting's games
+// to results, game by game.
+func changeFrom(figure string, rep *Report, first, results []GameResult) *Diff {
+	d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
+	if figure == figureLength {
+		return &d.Turns
+	}
+	return &d.First
 }
 
 func settingLabel(fields, values []string) string {
@@ -185,6 +222,9 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 			rest = tw.t("report.text.sweep_row_turns", "turns", turns)
 		case figureLength:
 			rest = tw.t("report.text.sweep_row_first", "rate", rate)
+		}
+		if p.Change != nil {
+			rest += "; " + tw.t("report.text.sweep_change", "change", p.Change.changeIn(l), "first", settingLabel(fields, sw.Points[0].Values))
 		}
 		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(fields, p.Values), fig, rest)
 	}

@@ -1,10 +1,14 @@
 package sim
 
 import (
+	"context"
 	"fmt"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot/plotter"
+
+	"kartenwerk/engine/enginetest/trick"
 )
 
 func TestDodgeMovesTheLinesApartByAFractionOfTheStep(t *testing.T) {
@@ -41,6 +45,46 @@ func TestDodgeMovesTheLinesApartByAFractionOfTheStep(t *testing.T) {
 			if got := xs(tc.groups[key]); got != want {
 				t.Errorf("%s: line %q at %s, want %s", tc.name, key, got, want)
 			}
+		}
+	}
+}
+
+// Every setting of a sweep plays the same deals, so each is compared with
+// the first game by game: two settings that play alike differ by nothing,
+// within the narrow interval no change in any game allows, and the
+// figure's own method says how (Tango's for the first player's rate, the
+// paired mean for the length).
+func TestSweepComparesEverySettingWithTheFirstGameByGame(t *testing.T) {
+	same := []Setting{{Values: []string{"1"}, Game: trick.Game{}}, {Values: []string{"2"}, Game: trick.Game{}}}
+	for _, tc := range []struct {
+		figure, method string
+	}{{"first", MethodTango}, {"length", MethodPairedMean}} {
+		fig, err := ParseFigure(tc.figure)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sw, err := RunSweep(context.Background(), Config{Game: trick.Game{}, Games: 400, Seed: 2, Seats: 2}, "Imp", []string{"cost"}, same, fig, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		first, second := sw.Points[0], sw.Points[1]
+		if first.Change != nil || second.Change == nil || !sw.Paired() {
+			t.Fatalf("%s: changes %+v and %+v, want none for the first setting and one for the second", tc.figure, first.Change, second.Change)
+		}
+		if c := second.Change; c.Diff != 0 || c.Method != tc.method || c.High-c.Low > 0.02 || c.N != 400 {
+			t.Errorf("%s: two settings that play alike differ by %+v", tc.figure, *c)
+		}
+		var text strings.Builder
+		sw.WriteText(&text)
+		if !strings.Contains(text.String(), "against cost 1 (game by game)") {
+			t.Errorf("%s: the table does not give the change:\n%s", tc.figure, text.String())
+		}
+		var page strings.Builder
+		if err := WriteHTML(&page, Document{Title: "t", Sweep: sw}); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(page.String(), "<th>against cost 1, game by game [95%]</th>") || !strings.Contains(page.String(), "<td>—</td>") {
+			t.Errorf("%s: the report's table does not give the change", tc.figure)
 		}
 	}
 }
