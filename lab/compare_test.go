@@ -141,10 +141,10 @@ func TestCompareSaysWhyAnEditedCardHasNoRow(t *testing.T) {
 }
 
 // Two runs of one seed played the same deals: their first player, seats,
-// draws, turn cap and length are compared game by game, many of which a
-// change of one card leaves alike, so the interval is narrower than one
-// built from the two runs' own (MOVER; 0.089 wide against 0.159 here),
-// and the page is told why.
+// draws, turn cap, ways of ending and length are compared game by game,
+// many of which a change of one card leaves alike, so the interval is
+// narrower than one built from the two runs' own (MOVER; 0.089 wide
+// against 0.159 here), and the page is told why.
 // Runs of two seeds are compared as independent, and no run's packed
 // games reach a page.
 func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
@@ -174,6 +174,11 @@ func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
 	paired, first := compare(a.ID, b.ID)
 	if !paired.Paired || first.Method != sim.MethodTango || len(paired.Notes) == 0 || !strings.Contains(paired.Notes[0], "same deals (seed 7)") {
 		t.Fatalf("runs of one seed: paired %v, method %q, notes %q", paired.Paired, first.Method, paired.Notes)
+	}
+	for _, d := range paired.Differences {
+		if d.Figure == "reason" && d.Method != sim.MethodTango {
+			t.Errorf("the way of ending %s is compared by %s, not game by game", d.Name, d.Method)
+		}
 	}
 	apart, firstApart := compare(a.ID, other.ID)
 	if apart.Paired || firstApart.Method != MethodMOVER {

@@ -80,7 +80,7 @@ type Run struct {
 	Outcomes sim.Packed `json:"outcomes,omitempty"`
 }
 
-// maxPairedGames is the most games a run keeps packed, about three bytes
+// maxPairedGames is the most games a run keeps packed, about four bytes
 // each: larger runs have intervals narrow enough without pairing.
 const maxPairedGames = 20000
 

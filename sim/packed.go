@@ -9,11 +9,16 @@ import (
 )
 
 // Packed is a batch's games as a comparison on the same seeds needs them
-// (DiffPacked): for each game in index order, whether it failed, whether
-// the simulation's cap stopped it, the seat that went first, its winners
-// and its length. About three bytes a game, so that a stored run can keep
-// them, where a report keeps only totals.
+// (DiffPacked): the names of the ways its games ended, then for each game
+// in index order whether it failed, whether the simulation's cap stopped
+// it, the seat that went first, its winners, how it ended and its length.
+// About four bytes a game, so that a stored run can keep them, where a
+// report keeps only totals.
 type Packed []byte
+
+// maxPackedReasons is how many ways of ending a packing names; a game
+// that ended another way is packed as ending none of them.
+const maxPackedReasons = 255
 
 // Bits of a packed game's first byte; the seat that went first, plus
 // one (0: not known), is the rest of it.
@@ -25,7 +30,19 @@ const (
 
 // Pack packs results, which are in index order.
 func Pack(results []GameResult) Packed {
-	out := make(Packed, 0, 3*len(results))
+	var reasons []string
+	index := map[string]int{}
+	for _, r := range results {
+		if _, ok := index[r.Reason]; !ok && r.Reason != "" && len(reasons) < maxPackedReasons {
+			index[r.Reason] = len(reasons) + 1
+			reasons = append(reasons, r.Reason)
+		}
+	}
+	out := binary.AppendUvarint(make(Packed, 0, 4*len(results)), uint64(len(reasons)))
+	for _, name := range reasons {
+		out = binary.AppendUvarint(out, uint64(len(name)))
+		out = append(out, name...)
+	}
 	for _, r := range results {
 		b := byte(0)
 		if r.Err != "" {
@@ -37,33 +54,52 @@ func Pack(results []GameResult) Packed {
 		if r.First != engine.NoSeat {
 			b |= byte(r.First+1) << packedFirstShift
 		}
-		out = append(out, b, byte(r.Winners))
+		out = append(out, b, byte(r.Winners), byte(index[r.Reason]))
 		out = binary.AppendUvarint(out, uint64(r.Turns))
 	}
 	return out
 }
 
-// results unpacks p into games numbered from 0.
-func (p Packed) results() ([]GameResult, error) {
+// results unpacks p into games numbered from 0, and the ways they ended.
+func (p Packed) results() ([]GameResult, []string, error) {
+	rest := []byte(p)
+	k, n := binary.Uvarint(rest)
+	if n <= 0 || k > maxPackedReasons {
+		return nil, nil, fmt.Errorf("packed games: no names of the ways they ended")
+	}
+	rest = rest[n:]
+	reasons := make([]string, k)
+	for i := range reasons {
+		size, n := binary.Uvarint(rest)
+		if n <= 0 || uint64(len(rest)-n) < size {
+			return nil, nil, fmt.Errorf("packed games: way of ending %d is cut short", i+1)
+		}
+		reasons[i], rest = string(rest[n:n+int(size)]), rest[n+int(size):]
+	}
 	var out []GameResult
-	for rest := []byte(p); len(rest) > 0; {
-		if len(rest) < 3 {
-			return nil, fmt.Errorf("packed games: game %d is cut short", len(out)+1)
+	for len(rest) > 0 {
+		if len(rest) < 4 {
+			return nil, nil, fmt.Errorf("packed games: game %d is cut short", len(out)+1)
 		}
 		r := GameResult{Index: len(out), Winners: engine.SeatSet(rest[1]), First: engine.Seat(rest[0]>>packedFirstShift) - 1,
 			Capped: rest[0]&packedCapped != 0}
 		if rest[0]&packedFailed != 0 {
 			r.Err = "failed"
 		}
-		turns, n := binary.Uvarint(rest[2:])
+		if i := int(rest[2]); i > len(reasons) {
+			return nil, nil, fmt.Errorf("packed games: game %d ended a way not named", len(out)+1)
+		} else if i > 0 {
+			r.Reason = reasons[i-1]
+		}
+		turns, n := binary.Uvarint(rest[3:])
 		if n <= 0 || turns > 1<<31 {
-			return nil, fmt.Errorf("packed games: game %d has no length", len(out)+1)
+			return nil, nil, fmt.Errorf("packed games: game %d has no length", len(out)+1)
 		}
 		r.Turns = int(turns)
 		out = append(out, r)
-		rest = rest[2+n:]
+		rest = rest[3+n:]
 	}
-	return out, nil
+	return out, reasons, nil
 }
 
 // RunPacked is Run that also packs each game's outcome, for a later
@@ -81,24 +117,35 @@ func RunPacked(ctx context.Context, cfg Config) (*Report, Packed, error) {
 type PairedDiffs struct {
 	Seats                   []Diff // each seat's win rate, p1 first
 	First, Draw, Cap, Turns Diff
+	// Reasons are the rates of each way of ending either batch saw, by
+	// its name (DiffPacked only).
+	Reasons map[string]Diff
 }
 
 // DiffPacked compares two batches of seats seats played on the same
 // seeds, game by game, as DiffResults does; mirror says that they were
 // mirrored (both alike).
 func DiffPacked(seats int, mirror bool, base, other Packed) (PairedDiffs, error) {
-	a, err := base.results()
+	a, reasonsA, err := base.results()
 	if err != nil {
 		return PairedDiffs{}, err
 	}
-	b, err := other.results()
+	b, reasonsB, err := other.results()
 	if err != nil {
 		return PairedDiffs{}, err
 	}
 	if len(a) != len(b) {
 		return PairedDiffs{}, fmt.Errorf("packed games: %d against %d, where a comparison game by game needs as many", len(a), len(b))
 	}
-	return pairedDiffs(seats, mirror, a, b), nil
+	d := pairedDiffs(seats, mirror, a, b)
+	p := pairingOf(seats, mirror, a, b)
+	d.Reasons = map[string]Diff{}
+	for _, name := range append(reasonsA, reasonsB...) {
+		if _, done := d.Reasons[name]; !done {
+			d.Reasons[name] = p.rate("", name, func(r GameResult) (bool, bool) { return r.Reason == name, true })
+		}
+	}
+	return d, nil
 }
 
 // pairedDiffs is DiffResults by figure.

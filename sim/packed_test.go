@@ -23,7 +23,7 @@ func TestPackedGamesCompareAsTheGamesDo(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(a) < 3*repA.Games/2 || len(a) > 4*repA.Games {
+		if len(a) < 4*repA.Games || len(a) > 6*repA.Games+64 {
 			t.Errorf("%d games packed in %d bytes", repA.Games, len(a))
 		}
 		d, err := sim.DiffPacked(2, mirror, a, b)
@@ -36,12 +36,23 @@ func TestPackedGamesCompareAsTheGamesDo(t *testing.T) {
 		if d.Turns.Base != repA.MeanTurns || d.Seats[0].Diff <= 0 {
 			t.Errorf("mirror %v: turns %+v against the report's %.3f; greedy in p1 changed p1's rate by %+.3f", mirror, d.Turns, repA.MeanTurns, d.Seats[0].Diff)
 		}
+		if len(repA.EndReasons) == 0 || len(d.Reasons) < len(repA.EndReasons) {
+			t.Fatalf("mirror %v: ways of ending %v packed as %v", mirror, repA.EndReasons, d.Reasons)
+		}
+		for _, r := range repA.EndReasons {
+			if got := d.Reasons[r.Name]; got.Base != float64(r.Count)/float64(repA.Games) || got.Method == "" {
+				t.Errorf("mirror %v: %s ended %d of %d games, packed %+v", mirror, r.Name, r.Count, repA.Games, got)
+			}
+		}
 		same, err := sim.DiffPacked(2, mirror, a, a)
 		if err != nil || same.First.Diff != 0 || same.Seats[1].Low != same.Seats[1].High && same.Seats[1].High-same.Seats[1].Low > 0.03 {
 			t.Errorf("a batch against itself: %v, %+v", err, same.Seats[1])
 		}
 		if _, err := sim.DiffPacked(2, mirror, a, a[:len(a)-1]); err == nil {
 			t.Error("a packing cut short was read")
+		}
+		if _, err := sim.DiffPacked(2, mirror, a, append(sim.Packed{200}, a[1:]...)); err == nil {
+			t.Error("a packing naming 200 ways of ending it does not hold was read")
 		}
 		if _, err := sim.DiffPacked(2, mirror, a, a[:len(a)/2]); err == nil {
 			t.Error("batches of unlike sizes were compared")

@@ -35,11 +35,7 @@ func seatOfMeasure(name string) (seat int, ok bool) {
 // with a paired normal interval. In mirrored batches the games of a deal
 // are clusters, and the intervals widen by the pairs' design effect.
 func DiffResults(option string, seats int, mirror bool, base, other []GameResult) []Diff {
-	dealSize := 1
-	if mirror {
-		dealSize = seats
-	}
-	p := pairing{base: base, other: other, dealSize: dealSize}
+	p := pairingOf(seats, mirror, base, other)
 	var out []Diff
 	for s := range seats {
 		seat := engine.Seat(s)
@@ -61,6 +57,16 @@ func DiffResults(option string, seats int, mirror bool, base, other []GameResult
 type pairing struct {
 	base, other []GameResult
 	dealSize    int
+}
+
+// pairingOf pairs two batches of seats seats: a mirrored batch's deals
+// are a game per seat.
+func pairingOf(seats int, mirror bool, base, other []GameResult) pairing {
+	p := pairing{base: base, other: other, dealSize: 1}
+	if mirror {
+		p.dealSize = seats
+	}
+	return p
 }
 
 // each calls f for every pair of games that both finished, with its deal.
