@@ -125,6 +125,15 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	if err != nil || len(games) != count("#diff-rows tr") || slices.ContainsFunc(games, func(g string) bool { return g != "200 / 200" }) {
 		t.Errorf("the comparison's games column reads %q (%v), want 200 / 200, the games of A and of B, in each of its %d rows", games, err, count("#diff-rows tr"))
 	}
+	// In English the difference's bounds are parted by a comma, as the
+	// reports part them; German and Czech, which write decimals with a
+	// comma, take a semicolon.
+	diffs, err := chromedp.Run(tab, chromedp.Evaluate[[]string](`(() => {
+		const i = [...document.querySelectorAll(".diff-table thead th")].findIndex((th) => th.textContent === "B − A");
+		return i < 0 ? [] : [...document.querySelectorAll("#diff-rows tr")].map((tr) => tr.children[i].textContent); })()`))
+	if err != nil || len(diffs) == 0 || slices.ContainsFunc(diffs, func(d string) bool { return strings.Contains(d, ";") || !strings.Contains(d, ", ") }) {
+		t.Errorf("the comparison's B − A column reads %q (%v), want each interval's bounds parted by a comma", diffs, err)
+	}
 	if changed := fireballPlayRates(t, tab); changed[0] >= changed[1] {
 		t.Errorf("Fireball played in %.1f%% of the games it could be with the shipped cards and %.1f%% at cost 1: the edit did not reach the games", 100*changed[0], 100*changed[1])
 	}

@@ -900,8 +900,10 @@ function diffRow(d, c) {
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
   const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
   const sign = (x) => signed(fmt(x));
-  // a semicolon parts the bounds, which German and Czech write with a comma
-  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}; ${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
+  // a semicolon parts the bounds in German and Czech, which write decimals
+  // with a comma; English parts them with a comma, as the reports do
+  const apart = lang() === "en" ? ", " : "; ";
+  const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}${apart}${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   const games = [c.a, c.b].map((r) => (r.played || 0).toLocaleString(lang())).join(" / ");
   const cell = (label, text) => el("td", {dataset: {label: t(label)}}, text);
