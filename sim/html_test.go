@@ -16,6 +16,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 	"kartenwerk/engine/i18n"
+	_ "kartenwerk/games/mystimons"
 	"kartenwerk/internal/browsertest"
 	"kartenwerk/sim"
 )
@@ -163,7 +164,22 @@ func TestHTMLReportHeadingsStartWithACapital(t *testing.T) {
 		t.Fatal(err)
 	}
 	points := []sim.SweepPoint{{Values: []string{"1"}}, {Values: []string{"2"}}}
+	mystimons, err := engine.Lookup("mystimons")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmp, err := sim.Compare(context.Background(), sim.Config{Game: mystimons, Games: 20, Seed: 1, Agents: []string{"random"}}, "drain", []string{"owner", "every"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv := sim.Interval{Rate: 0.5, Low: 0.4, High: 0.6, N: 100}
+	matrix := &sim.Matrix{Names: []string{"a", "b"}, Rate: [][]sim.Interval{{{}, iv}, {iv, {}}}, Games: [][]int{{0, 100}, {100, 0}}}
+	if matrix.Strengths, err = matrix.FitStrengths(); err != nil {
+		t.Fatal(err)
+	}
 	docs := map[string]sim.Document{
+		"comparison":   {Title: "MystiMons", Comparison: cmp, GameWords: mystimons.(engine.Speaker).Catalog()},
+		"matrix":       {Title: "Trick", Matrix: matrix},
 		"report":       {Title: "Trick", Report: rep},
 		"sweep":        {Title: "Trick", Sweep: &sim.Sweep{Game: g.Info().ID, Card: "Imp", Fields: []string{"cost"}, Figure: "first player's win rate", Games: 20, Points: points}},
 		"length sweep": {Title: "Trick", Sweep: &sim.Sweep{Game: g.Info().ID, Card: "Imp", Fields: []string{"cost"}, Figure: "mean game length (turns)", Games: 20, Points: points}},
