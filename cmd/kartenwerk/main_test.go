@@ -161,7 +161,8 @@ func TestPlayRepromptsOnBadInputAndFinishes(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"Trick, seed 3. You are p1 against random.",
+		"Trick, seed 3. You are Player 1 (p1 in the actions' text) against random.",
+		"Player 1 (you)",          // the table names the seats as a player does
 		"play <card>",             // help
 		"There is no option 0",    // out of range
 		"c99 is not in p1's hand", // the game's own reason
@@ -449,7 +450,7 @@ func TestPlaySpeaksTheChosenLanguageAndShowsCards(t *testing.T) {
 		t.Fatalf("play: %v\n%s", err, out)
 	}
 	for _, want := range []string{
-		"Trick, Seed 3. Du bist p1, dein Gegner: zufällig.",
+		"Trick, Seed 3. Du bist Spieler 1 (p1 im Text der Aktionen), dein Gegner: zufällig.",
 		"Deine Möglichkeiten:",
 		"Three — ",        // card Thr: the start of a name
 		"Two — ",          // card c1: an id in the hand

@@ -82,7 +82,10 @@ func runPlay(gameID string, o playOptions, in io.Reader, out io.Writer) error {
 	if err != nil {
 		return err
 	}
-	fmt.Fprintln(out, sp.T("play.intro", "game", g.Info().Name, "seed", o.seed, "seat", sp.seat(me), "agent", sim.AgentIn(sp.l, opponent.Name())))
+	// A player reads "Player 1", not p1; the actions' text still names
+	// seats p1, p2, which the introduction says.
+	sp.players = true
+	fmt.Fprintln(out, sp.T("play.intro", "game", g.Info().Name, "seed", o.seed, "seat", sp.seat(me), "id", me.String(), "agent", sim.AgentIn(sp.l, opponent.Name())))
 	t := &terminal{g: g, s: s, me: me, in: bufio.NewScanner(in), out: out, rec: engine.Record{Setup: setup}, sp: sp}
 	err = t.loop(opponent)
 	if o.record != "" {

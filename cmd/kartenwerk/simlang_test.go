@@ -206,7 +206,7 @@ func TestPlayEndsInTheLanguageAsked(t *testing.T) {
 		t.Fatalf("play: %v", err)
 	}
 	end := out[strings.LastIndex(out, "\nSpielende: "):]
-	saysOnly(t, end, []string{"Spielende: p2 gewinnt.", "(ZY-7.3, ZY-7.4)"}, []string{" wins ", "(points)"})
+	saysOnly(t, end, []string{"Spielende: Spieler 2 gewinnt.", "(ZY-7.3, ZY-7.4)"}, []string{" wins ", "(points)", "p2"})
 }
 
 // The HTML report names rule variants in the game's words, each with the

@@ -24,6 +24,9 @@ var langFlag string
 type speech struct {
 	l    i18n.Lang
 	game *i18n.Catalog // nil for a game that speaks only English
+	// players names the seats as a player does ("Spieler 2"), where the
+	// tools for designers name them as actions and flags do ("p2").
+	players bool
 }
 
 // flagLang is the --lang language, English when not given.
@@ -74,8 +77,14 @@ var seatNames = func() []string {
 }()
 
 // words is the engine.Words of this speech: seats are named as the
-// actions name them, so "p2" in a line is the p2 one types.
-func (sp speech) words() engine.Words { return engine.Words{Lang: sp.l, Names: seatNames} }
+// actions name them, so "p2" in a line is the p2 one types, unless the
+// speech is a player's (players): then "Player 2" in their language.
+func (sp speech) words() engine.Words {
+	if sp.players {
+		return engine.Words{Lang: sp.l}
+	}
+	return engine.Words{Lang: sp.l, Names: seatNames}
+}
 
 // cards is g's card list in the speech's language.
 func (sp speech) cards(g engine.Game) []engine.CardInfo {
@@ -85,7 +94,7 @@ func (sp speech) cards(g engine.Game) []engine.CardInfo {
 	return g.Cards()
 }
 
-// seat names a seat as actions do: "p1".
+// seat names a seat as the speech's words do: "p1", or "Player 1".
 func (sp speech) seat(s engine.Seat) string { return sp.words().SeatName(s) }
 
 // list joins names with the language's "and".
