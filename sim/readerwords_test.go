@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/chromedp/chromedp"
 
@@ -243,6 +244,41 @@ func TestComparisonSaysItsGamesAndSignsAsTheReport(t *testing.T) {
 		}
 		if axis := svgTexts(page.String(), "win-rates"); !strings.Contains(axis, fmt.Sprint("|", i18n.Percent(tc.lang, 0.5, 0), "|")) {
 			t.Errorf("%s: the win-rate chart's axis reads %q, not in percent", tc.lang, axis)
+		}
+	}
+}
+
+// The cards' impacts stand in a column in every language: in German and
+// Czech "+0,0 %" was a character narrower than "−15,5 %", and the
+// figures after it went out of line.
+func TestCardImpactsStandInAColumn(t *testing.T) {
+	g, words := gameWords(t, "athernum")
+	rep, err := sim.Run(context.Background(), sim.Config{Game: g, Games: 400, Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range i18n.Langs {
+		var text strings.Builder
+		rep.WriteTextIn(&text, l, words)
+		at := -1
+		for _, line := range strings.Split(text.String(), "\n") {
+			// A card's row: its name, then its impact with a sign.
+			i := strings.IndexAny(line, "+−-")
+			if !strings.HasPrefix(line, "    ") || i < 0 || !strings.Contains(line, "%") || strings.HasPrefix(strings.TrimSpace(line), "[") {
+				continue
+			}
+			if strings.Count(line[:i], "(") != 1 || strings.Count(line[:i], ")") != 1 || strings.IndexAny(strings.TrimSpace(line)[:1], "0123456789") == 0 {
+				continue // not "Card (Deck)  +1,0 %", or a row of the ranking, with its own columns
+			}
+			end := utf8.RuneCountInString(line[:strings.Index(line[i:], "%")+i])
+			if at < 0 {
+				at = end
+			} else if end != at {
+				t.Errorf("%s: a card's impact ends at column %d, the first one's at %d:\n%s", l, end, at, line)
+			}
+		}
+		if at < 0 {
+			t.Fatalf("%s: no card rows in\n%s", l, text.String())
 		}
 	}
 }

@@ -113,12 +113,13 @@ func (tw textWriter) pct(iv Interval) string {
 	return RatePercent(tw.l, iv)
 }
 
-// signedPct writes a difference of rates in percent with its sign.
+// signedPct writes a difference of rates in percent with its sign, as
+// wide as −10.0 % is, so that a column of them stays aligned.
 func (tw textWriter) signedPct(x float64) string {
 	if tw.l == i18n.EN {
 		return fmt.Sprintf("%+5.1f%%", 100*x)
 	}
-	return i18n.SignedPercent(tw.l, x, 1)
+	return fmt.Sprintf("%7s", i18n.SignedPercent(tw.l, x, 1))
 }
 
 // seatLabel names a seat with the agent that played it, unless the batch
