@@ -161,6 +161,7 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 			first = results
 		} else if paired {
 			pt.Change = changeFrom(fig.Name, rep, first, results)
+			pt.Change.Option = settingLabel(fields, s.Values)
 		}
 		sw.Points = append(sw.Points, pt)
 		if progress != nil {
