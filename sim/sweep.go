@@ -114,17 +114,18 @@ type SweepPoint struct {
 	FirstPlayer Interval `json:"first_player_win_rate"`
 	MeanTurns   float64  `json:"mean_turns"`
 	Errors      int      `json:"errors,omitempty"`
-	// Change is the figure's difference from the first setting's, game
-	// by game on the same deals (see RunSweep); nil for the first setting,
-	// for a deck's win rate, and for settings of more than
-	// maxPairedSweepGames games.
+	// Change is the figure's difference from the first setting of its
+	// line (the first value of the first field, at this setting's value
+	// of the second), game by game on the same deals (see RunSweep); nil
+	// for the first setting of a line, for a deck's win rate, and for
+	// settings of more than maxPairedSweepGames games.
 	Change *Diff `json:"change_from_first,omitempty"`
 }
 
-// Paired says whether the settings were compared with the first game by
-// game (SweepPoint.Change).
+// Paired says whether the settings were compared with the first of
+// their line game by game (SweepPoint.Change).
 func (sw *Sweep) Paired() bool {
-	return len(sw.Points) > 1 && sw.Points[1].Change != nil
+	return slices.ContainsFunc(sw.Points, func(p SweepPoint) bool { return p.Change != nil })
 }
 
 // maxPairedSweepGames is the most games a setting of a sweep plays with
@@ -141,10 +142,12 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 	}
 	sw := &Sweep{Game: settings[0].Game.Info().ID, Card: card, Fields: fields, Figure: fig.Name, Seed: cfg.Seed, Games: cfg.Games}
 	// Every setting plays the same deals, so each compares with the first
-	// game by game: a card's change leaves many games alike, and the
-	// difference is far more precise than the two settings' intervals.
+	// of its line (the first value of the first field, at its value of
+	// the second) game by game: a card's change leaves many games alike,
+	// and the difference is far more precise than the two settings'
+	// intervals. The first of each line is kept packed.
 	paired := (fig.Name == figureFirst || fig.Name == figureLength) && cfg.Games <= maxPairedSweepGames
-	var first []GameResult
+	firsts := map[string]Packed{}
 	for i, s := range settings {
 		c := cfg
 		c.Game = s.Game
@@ -157,11 +160,16 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 			return nil, err
 		}
 		pt := SweepPoint{Values: s.Values, Figure: iv, FirstPlayer: rep.FirstPlayer, MeanTurns: rep.MeanTurns, Errors: rep.Errors}
-		if paired && i == 0 {
-			first = results
-		} else if paired {
-			pt.Change = changeFrom(fig.Name, rep, first, results)
+		line := strings.Join(s.Values[1:], "\x00")
+		if first, ok := firsts[line]; paired && ok {
+			base, _, err := first.results()
+			if err != nil {
+				return nil, err
+			}
+			pt.Change = changeFrom(fig.Name, rep, base, results)
 			pt.Change.Option = settingLabel(fields, s.Values)
+		} else if paired {
+			firsts[line] = Pack(results)
 		}
 		sw.Points = append(sw.Points, pt)
 		if progress != nil {
@@ -225,7 +233,9 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 			rest = tw.t("report.text.sweep_row_first", "rate", rate)
 		}
 		if p.Change != nil {
-			rest += "; " + tw.t("report.text.sweep_change", "change", p.Change.changeIn(l), "first", settingLabel(fields, sw.Points[0].Values))
+			// Against the first value of the first field, at this row's
+			// value of the second.
+			rest += "; " + tw.t("report.text.sweep_change", "change", p.Change.changeIn(l), "first", settingLabel(fields[:1], sw.Points[0].Values[:1]))
 		}
 		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(fields, p.Values), fig, rest)
 	}

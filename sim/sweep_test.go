@@ -88,3 +88,26 @@ func TestSweepComparesEverySettingWithTheFirstGameByGame(t *testing.T) {
 		}
 	}
 }
+
+// A sweep of two fields compares each setting with the first of its line:
+// the first value of the first field at the same value of the second, so
+// that each line's changes are the first field's doing alone.
+func TestSweepOfTwoFieldsComparesAlongEachLine(t *testing.T) {
+	var settings []Setting
+	for _, v := range [][]string{{"1", "a"}, {"1", "b"}, {"2", "a"}, {"2", "b"}} {
+		settings = append(settings, Setting{Values: v, Game: trick.Game{}})
+	}
+	fig, _ := ParseFigure("first")
+	sw, err := RunSweep(context.Background(), Config{Game: trick.Game{}, Games: 100, Seed: 2, Seats: 2}, "Imp", []string{"cost", "atk"}, settings, fig, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []bool{false, false, true, true} {
+		if got := sw.Points[i].Change != nil; got != want {
+			t.Errorf("setting %v: a change %v, want %v", sw.Points[i].Values, got, want)
+		}
+	}
+	if c := sw.Points[3].Change; c == nil || c.Option != "cost 2, atk b" || c.Diff != 0 {
+		t.Errorf("setting cost 2, atk b: change %+v, want none from cost 1 at atk b", c)
+	}
+}
