@@ -51,6 +51,18 @@ func (r *Reference) RuleIDs() []string {
 	return ids
 }
 
+// Rule is the rule of this id, if the reference has it.
+func (r *Reference) Rule(id string) (Rule, bool) {
+	for _, s := range r.Sections {
+		for _, rule := range s.Rules {
+			if rule.ID == id {
+				return rule, true
+			}
+		}
+	}
+	return Rule{}, false
+}
+
 // LoadReference reads dir/en.yaml, de.yaml and cs.yaml from fsys; every
 // language must give the same rule ids in the same order and as many
 // glossary terms.

@@ -22,12 +22,8 @@ func TestAT_1_1_TheReferenceSaysHowManyTheGameSeats(t *testing.T) {
 		t.Fatalf("the game seats up to %d: say so in AT-1.1", max)
 	}
 	for _, l := range i18n.Langs {
-		for _, sec := range theGame.Reference(l).Sections {
-			for _, r := range sec.Rules {
-				if r.ID == "AT-1.1" && !strings.Contains(r.Text, four[l]) {
-					t.Errorf("%s: AT-1.1 reads %q, without the seats the game offers (%s)", l, r.Text, four[l])
-				}
-			}
+		if r, _ := theGame.Reference(l).Rule("AT-1.1"); !strings.Contains(r.Text, four[l]) {
+			t.Errorf("%s: AT-1.1 reads %q, without the seats the game offers (%s)", l, r.Text, four[l])
 		}
 	}
 }

@@ -30,13 +30,10 @@ func TestZY_1_1_ZY_8_2_SeatCounts(t *testing.T) {
 // recommends 2-5 (ZY-8.2), but the rulebook's start moves through six
 // rounds, P_i to P_i+5, so that six players each start once.
 func TestZY_8_2_TheRulesReferenceGivesTheSeatCount(t *testing.T) {
+	to := map[i18n.Lang]string{i18n.EN: "to", i18n.DE: "bis", i18n.CS: "až"}
 	for _, l := range i18n.Langs {
-		for _, sec := range (Game{}).Reference(l).Sections {
-			for _, r := range sec.Rules {
-				if r.ID == "ZY-8.2" && !strings.Contains(r.Text, fmt.Sprintf("2 %s %d", map[i18n.Lang]string{i18n.EN: "to", i18n.DE: "bis", i18n.CS: "až"}[l], maxSeats)) {
-					t.Errorf("%s: ZY-8.2 reads %q, but the game seats 2 to %d", l, r.Text, maxSeats)
-				}
-			}
+		if r, _ := (Game{}).Reference(l).Rule("ZY-8.2"); !strings.Contains(r.Text, fmt.Sprintf("2 %s %d", to[l], maxSeats)) {
+			t.Errorf("%s: ZY-8.2 reads %q, but the game seats 2 to %d", l, r.Text, maxSeats)
 		}
 	}
 }
