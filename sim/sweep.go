@@ -8,6 +8,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -117,8 +118,8 @@ type SweepPoint struct {
 	// Change is the figure's difference from the first setting of its
 	// line (the first value of the first field, at this setting's value
 	// of the second), game by game on the same deals (see RunSweep); nil
-	// for the first setting of a line, for a deck's win rate, and for
-	// settings of more than maxPairedSweepGames games.
+	// for the first setting of a line and for settings of more than
+	// maxPairedSweepGames games.
 	Change *Diff `json:"change_from_first,omitempty"`
 }
 
@@ -146,7 +147,7 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 	// the second) game by game: a card's change leaves many games alike,
 	// and the difference is far more precise than the two settings'
 	// intervals. The first of each line is kept packed.
-	paired := (fig.Name == figureFirst || fig.Name == figureLength) && cfg.Games <= maxPairedSweepGames
+	paired := cfg.Games <= maxPairedSweepGames
 	firsts := map[string]Packed{}
 	for i, s := range settings {
 		c := cfg
@@ -166,7 +167,7 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 			if err != nil {
 				return nil, err
 			}
-			pt.Change = changeFrom(fig.Name, rep, base, results)
+			pt.Change = changeFrom(fig, rep, base, results)
 			pt.Change.Option = settingLabel(fields, s.Values)
 		} else if paired {
 			firsts[line] = Pack(results)
@@ -181,12 +182,36 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 
 // changeFrom is the figure's difference from the first setting's games
 // to results, game by game.
-func changeFrom(figure string, rep *Report, first, results []GameResult) *Diff {
-	d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
-	if figure == figureLength {
+func changeFrom(fig Figure, rep *Report, first, results []GameResult) *Diff {
+	switch {
+	case fig.Deck != "":
+		d := pairingOf(rep.Seats, rep.Mirror, first, results).rate("", fig.Name, deckWon(rep, fig.Deck))
+		return &d
+	case fig.Name == figureLength:
+		d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
 		return &d.Turns
 	}
+	d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
 	return &d.First
+}
+
+// deckWon is the event "the seat that played deck won" of rep's games,
+// the deck being the first entrant's of that name (as deckRate reads
+// it). The seat is found from the game's index, as packed games keep no
+// rotation: mirrored game i rotates by i mod seats (Config.rotation).
+func deckWon(rep *Report, deck string) func(GameResult) (bool, bool) {
+	entrant := slices.IndexFunc(rep.EntrantRates, func(e EntrantRate) bool { return strings.EqualFold(e.Deck, deck) })
+	seats := rep.Seats
+	return func(r GameResult) (bool, bool) {
+		if entrant < 0 {
+			return false, false
+		}
+		rotation := 0
+		if rep.Mirror {
+			rotation = r.Index % seats
+		}
+		return r.Winners.Has(engine.Seat((entrant - rotation + seats) % seats)), true
+	}
 }
 
 func settingLabel(fields, values []string) string {
@@ -216,12 +241,15 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw.line("", "report.text.sweep_head", "game", engine.NameOf(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Game, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	fields := sw.fieldsIn(l)
-	for _, p := range sw.Points {
-		// A dash parts the bounds: German and Czech write decimals with a comma.
-		fig := i18n.Decimal(l, p.Figure.Rate, 2) + " [" + i18n.Decimal(l, p.Figure.Low, 2) + "–" + i18n.Decimal(l, p.Figure.High, 2) + "]"
-		if strings.Contains(sw.Figure, "rate") {
-			fig = tw.pct(p.Figure)
-		}
+	figs := make([]string, len(sw.Points))
+	width := 0
+	for i, p := range sw.Points {
+		figs[i] = sw.figureIn(tw, p.Figure)
+		width = max(width, utf8.RuneCountInString(figs[i]))
+	}
+	for i, p := range sw.Points {
+		// Padded, so that what follows stands in a column.
+		fig := figs[i] + strings.Repeat(" ", width-utf8.RuneCountInString(figs[i]))
 		// The first player's rate and the length, beside the figure unless
 		// the figure is one of them.
 		rate, turns := tw.pct(p.FirstPlayer), i18n.Decimal(l, p.MeanTurns, 1)
@@ -239,6 +267,16 @@ func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 		}
 		fmt.Fprintf(w, "  %-24s %s   %s\n", settingLabel(fields, p.Values), fig, rest)
 	}
+}
+
+// figureIn words a setting's figure for the text table.
+func (sw *Sweep) figureIn(tw textWriter, iv Interval) string {
+	if sw.rate() {
+		return tw.pct(iv)
+	}
+	// A dash parts the bounds: German and Czech write decimals with a comma.
+	l := tw.l
+	return i18n.Decimal(l, iv.Rate, 2) + " [" + i18n.Decimal(l, iv.Low, 2) + "–" + i18n.Decimal(l, iv.High, 2) + "]"
 }
 
 // rate says whether the sweep's figure is a win rate, not the length.

@@ -8,6 +8,7 @@ import (
 
 	"gonum.org/v1/plot/plotter"
 
+	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
 )
 
@@ -109,5 +110,44 @@ func TestSweepOfTwoFieldsComparesAlongEachLine(t *testing.T) {
 	}
 	if c := sw.Points[3].Change; c == nil || c.Option != "cost 2, atk b" || c.Diff != 0 {
 		t.Errorf("setting cost 2, atk b: change %+v, want none from cost 1 at atk b", c)
+	}
+}
+
+// A deck's win rate is compared game by game too. With three seats the
+// deck's seat in a mirrored game is found from the game's rotation, so
+// the paired rates must be the two settings' own rates of that deck,
+// which they would not be if the seat were the entrant's.
+func TestSweepComparesADecksWinRateGameByGame(t *testing.T) {
+	var decks []engine.DeckList
+	for _, name := range []string{"Alpha", "Beta", "Gamma"} {
+		d := trick.Game{}.Presets()[0]
+		d.Name = name
+		decks = append(decks, d)
+	}
+	cfg := Config{Game: trick.Game{}, Games: 300, Seed: 4, Seats: 3, Mirror: true, Decks: decks,
+		Agents: []string{"random", "random", "greedy"}}
+	settings := []Setting{{Values: []string{"1"}, Game: trick.Game{}}, {Values: []string{"2"}, Game: trick.Game{Recycle: true}}}
+	fig, err := ParseFigure("deck:Gamma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sw, err := RunSweep(context.Background(), cfg, "One", []string{"value"}, settings, fig, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, second := sw.Points[0], sw.Points[1]
+	c := second.Change
+	if c == nil {
+		t.Fatal("the deck's win rate has no change from the first setting")
+	}
+	if c.Base != first.Figure.Rate || c.Value != second.Figure.Rate || c.N != cfg.Games {
+		t.Errorf("paired rates %.4f -> %.4f over %d games, want the settings' own %.4f -> %.4f over %d",
+			c.Base, c.Value, c.N, first.Figure.Rate, second.Figure.Rate, cfg.Games)
+	}
+	if c.Method != MethodTango+"-by-deal" || c.Measure != "Gamma's win rate" {
+		t.Errorf("change %+v: want Tango's interval by deal, of Gamma's win rate", *c)
+	}
+	if first.Figure.Rate == first.FirstPlayer.Rate {
+		t.Errorf("the greedy deck wins as often as the first player (%.4f): the test cannot tell them apart", first.Figure.Rate)
 	}
 }
