@@ -224,8 +224,8 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 
 // pairedWith compares two runs that played the same deals game by game,
 // where it can, replacing in diffs the rows of the first player, the
-// seats, draws, the turn cap, the ways of ending and length. Runs of one seed deal game k
-// alike, so a change of one card leaves most games as they were, and the
+// seats, the entrants, draws, the turn cap, the ways of ending and
+// length. Runs of one seed deal game k alike, so a change of one card leaves most games as they were, and the
 // difference game by game is far more precise than one of the two runs'
 // own intervals: a designer who repeats a run with a card changed sees
 // what the change did. Runs of the same seed, size, seats and mirroring
@@ -240,12 +240,19 @@ func pairedWith(a, b Run, diffs []Difference) bool {
 	if err != nil {
 		return false
 	}
+	entrant := 0 // the entrants' rows are in their order
 	for i := range diffs {
 		p := &diffs[i]
 		var paired sim.Diff
 		switch p.Figure {
 		case "first":
 			paired = d.First
+		case "entrant":
+			if entrant >= len(d.Entrants) {
+				continue
+			}
+			paired = d.Entrants[entrant]
+			entrant++
 		case "seat":
 			s, err := strconv.Atoi(strings.TrimPrefix(p.Name, "p"))
 			if err != nil || s < 1 || s > len(d.Seats) {

@@ -152,7 +152,7 @@ func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
 	c := newClient(t, srv, "")
 	c.lang = "en"
 	edited := strings.Replace(c.shippedFile("zynalith", "creatures.yaml"), "{name: Sumpfratte, kind: creature, cost: 2", "{name: Sumpfratte, kind: creature, cost: 4", 1)
-	spec := Spec{Game: "zynalith", Games: 300, Agents: []string{"greedy"}, Seed: 7}
+	spec := Spec{Game: "zynalith", Games: 300, Agents: []string{"greedy"}, Seed: 7, Mirror: true}
 	a := c.play(spec, 300)
 	spec.CardFile, spec.Cards = "creatures.yaml", edited
 	b := c.play(spec, 300)
@@ -172,13 +172,20 @@ func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
 		return cmp, Difference{}
 	}
 	paired, first := compare(a.ID, b.ID)
-	if !paired.Paired || first.Method != sim.MethodTango || len(paired.Notes) == 0 || !strings.Contains(paired.Notes[0], "same deals (seed 7)") {
+	if !paired.Paired || first.Method != sim.MethodTango+"-by-deal" || len(paired.Notes) == 0 || !strings.Contains(paired.Notes[0], "same deals (seed 7)") {
 		t.Fatalf("runs of one seed: paired %v, method %q, notes %q", paired.Paired, first.Method, paired.Notes)
 	}
+	entrants := 0
 	for _, d := range paired.Differences {
-		if d.Figure == "reason" && d.Method != sim.MethodTango {
-			t.Errorf("the way of ending %s is compared by %s, not game by game", d.Name, d.Method)
+		if (d.Figure == "reason" || d.Figure == "entrant") && !strings.HasPrefix(d.Method, sim.MethodTango) {
+			t.Errorf("the %s %s is compared by %s, not game by game", d.Figure, d.Name, d.Method)
 		}
+		if d.Figure == "entrant" {
+			entrants++
+		}
+	}
+	if entrants != 2 {
+		t.Errorf("mirrored runs of two seats compare %d entrants, want 2", entrants)
 	}
 	apart, firstApart := compare(a.ID, other.ID)
 	if apart.Paired || firstApart.Method != MethodMOVER {

@@ -116,6 +116,7 @@ func RunPacked(ctx context.Context, cfg Config) (*Report, Packed, error) {
 // figure by figure.
 type PairedDiffs struct {
 	Seats                   []Diff // each seat's win rate, p1 first
+	Entrants                []Diff // each entrant's win rate, the first first
 	First, Draw, Cap, Turns Diff
 	// Reasons are the rates of each way of ending either batch saw, by
 	// its name (DiffPacked only).
@@ -148,8 +149,27 @@ func DiffPacked(seats int, mirror bool, base, other Packed) (PairedDiffs, error)
 	return d, nil
 }
 
-// pairedDiffs is DiffResults by figure.
+// pairedDiffs is DiffResults by figure, with each entrant's win rate.
 func pairedDiffs(seats int, mirror bool, base, other []GameResult) PairedDiffs {
 	d := DiffResults("", seats, mirror, base, other) // the seats, then the first player, draws, the cap and length
-	return PairedDiffs{Seats: d[:seats], First: d[seats], Draw: d[seats+1], Cap: d[seats+2], Turns: d[seats+3]}
+	out := PairedDiffs{Seats: d[:seats], First: d[seats], Draw: d[seats+1], Cap: d[seats+2], Turns: d[seats+3]}
+	p := pairingOf(seats, mirror, base, other)
+	for e := range seats {
+		out.Entrants = append(out.Entrants, p.rate("", fmt.Sprintf("entrant %d win rate", e+1), entrantWon(e, seats, mirror)))
+	}
+	return out
+}
+
+// entrantWon is the event "entrant won" of a batch of seats seats. The
+// entrant's seat follows from the game's index, as packed games keep no
+// rotation: mirrored game i rotates by i mod seats (Config.rotation),
+// and seat s plays entrant (s + rotation) mod seats.
+func entrantWon(entrant, seats int, mirror bool) func(GameResult) (bool, bool) {
+	return func(r GameResult) (bool, bool) {
+		rotation := 0
+		if mirror {
+			rotation = r.Index % seats
+		}
+		return r.Winners.Has(engine.Seat((entrant - rotation + seats) % seats)), true
+	}
 }

@@ -59,3 +59,35 @@ func TestPackedGamesCompareAsTheGamesDo(t *testing.T) {
 		}
 	}
 }
+
+// Each entrant's win rate pairs too: packed games keep no rotation, so
+// the entrant's seat is found from the game's index. With three seats a
+// wrong rotation would credit another entrant's wins.
+func TestPackedGamesCompareEachEntrant(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 300, Seed: 3, Seats: 3, Mirror: true, Agents: []string{"random", "random", "greedy"}}
+	repA, a, err := sim.RunPacked(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Variant = map[string]string{"ties": "leader"}
+	repB, b, err := sim.RunPacked(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := sim.DiffPacked(3, true, a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Entrants) != 3 {
+		t.Fatalf("%d entrants compared, want 3", len(d.Entrants))
+	}
+	for e, got := range d.Entrants {
+		want, wantB := repA.EntrantRates[e].WinRate.Rate, repB.EntrantRates[e].WinRate.Rate
+		if got.Base != want || got.Value != wantB || got.N != cfg.Games {
+			t.Errorf("entrant %d: paired %.4f -> %.4f over %d games, want the reports' %.4f -> %.4f over %d", e+1, got.Base, got.Value, got.N, want, wantB, cfg.Games)
+		}
+	}
+	if repA.EntrantRates[2].WinRate.Rate == repA.EntrantRates[0].WinRate.Rate {
+		t.Error("the greedy entrant wins as often as a random one: the test cannot tell them apart")
+	}
+}

@@ -197,21 +197,13 @@ func changeFrom(fig Figure, rep *Report, first, results []GameResult) *Diff {
 
 // deckWon is the event "the seat that played deck won" of rep's games,
 // the deck being the first entrant's of that name (as deckRate reads
-// it). The seat is found from the game's index, as packed games keep no
-// rotation: mirrored game i rotates by i mod seats (Config.rotation).
+// it).
 func deckWon(rep *Report, deck string) func(GameResult) (bool, bool) {
 	entrant := slices.IndexFunc(rep.EntrantRates, func(e EntrantRate) bool { return strings.EqualFold(e.Deck, deck) })
-	seats := rep.Seats
-	return func(r GameResult) (bool, bool) {
-		if entrant < 0 {
-			return false, false
-		}
-		rotation := 0
-		if rep.Mirror {
-			rotation = r.Index % seats
-		}
-		return r.Winners.Has(engine.Seat((entrant - rotation + seats) % seats)), true
+	if entrant < 0 {
+		return func(GameResult) (bool, bool) { return false, false }
 	}
+	return entrantWon(entrant, rep.Seats, rep.Mirror)
 }
 
 func settingLabel(fields, values []string) string {
