@@ -93,13 +93,19 @@ func (d *DeckCards) addDeals(c Clustered) {
 // endCardDeal closes the deal being counted: its decks' and cards' counts
 // become one cluster each.
 func (t *Tally) endCardDeal() {
-	for _, d := range t.dealDecks {
+	t.played.endDeal()
+	t.openFirst.endDeal()
+	t.openLater.endDeal()
+}
+
+func (b *cardBook) endDeal() {
+	for _, d := range b.dealDecks {
 		d.deals.Add(d.dealWins, d.dealGames)
 		d.played.endDeal(d.dealWins, d.dealGames)
 		d.drawn.endDeal(d.dealWins, d.dealGames)
 		d.dealGames, d.dealWins = 0, 0
 	}
-	t.dealDecks = t.dealDecks[:0]
+	b.dealDecks = b.dealDecks[:0]
 }
 
 func (c *cardCounts) endDeal(deckWins, deckGames int) {

@@ -36,15 +36,16 @@ type CardTally struct {
 	DrawnByDeal  *CardMoments `json:"drawn_by_deal,omitempty"`
 }
 
-// deckCards returns the counts of the named deck, making them if needed.
-func (t *Tally) deckCards(deck string) *DeckCards {
-	if t.Cards == nil {
-		t.Cards = map[string]*DeckCards{}
+// deckCards returns the counts of the named deck in decks, making them
+// if needed.
+func deckCards(decks *map[string]*DeckCards, deck string) *DeckCards {
+	if *decks == nil {
+		*decks = map[string]*DeckCards{}
 	}
-	d := t.Cards[deck]
+	d := (*decks)[deck]
 	if d == nil {
 		d = &DeckCards{Cards: map[string]*CardTally{}}
-		t.Cards[deck] = d
+		(*decks)[deck] = d
 	}
 	return d
 }
@@ -107,72 +108,117 @@ func (c *cardCounts) add(cards []int, seatGame int, won bool) {
 	}
 }
 
-func (t *Tally) addCards(r GameResult) {
-	for seat := range max(len(r.Played), len(r.Drawn)) {
-		won := r.Winners.Has(engine.Seat(seat))
-		deck := ""
-		if seat < len(r.Decks) {
-			deck = r.Decks[seat]
-		}
-		d := t.counts(deck)
-		if d.dealGames == 0 {
-			t.dealDecks = append(t.dealDecks, d)
-		}
-		d.games++
-		d.dealGames++
-		t.SeatGames++
-		if won {
-			d.wins++
-			d.dealWins++
-			t.SeatWins++
-		}
-		t.seatGame++
-		if seat < len(r.Played) {
-			d.played.add(r.Played[seat], t.seatGame, won)
-		}
-		if seat < len(r.Drawn) {
-			d.drawn.add(r.Drawn[seat], t.seatGame, won)
-		}
-	}
+// cardBook holds the running counts of one map of DeckCards while games
+// are being added.
+type cardBook struct {
+	running   map[string]*deckCounts // counts not yet in the map
+	dealDecks []*deckCounts          // the decks of the deal being counted
+	seatGame  int                    // seat-games counted, for cardCounts.stamp
 }
 
-// counts returns the running counts of the named deck.
-func (t *Tally) counts(deck string) *deckCounts {
-	if t.running == nil {
-		t.running = map[string]*deckCounts{}
+// seatGameOf counts a seat-game of deck, won or not, and returns the
+// deck's counts, for its cards; cards is how many cards the game has.
+func (b *cardBook) seatGameOf(deck string, won bool, cards int) *deckCounts {
+	if b.running == nil {
+		b.running = map[string]*deckCounts{}
 	}
-	d := t.running[deck]
+	d := b.running[deck]
 	if d == nil {
-		n := len(t.cardNames)
-		d = &deckCounts{played: newCardCounts(n), drawn: newCardCounts(n)}
-		t.running[deck] = d
+		d = &deckCounts{played: newCardCounts(cards), drawn: newCardCounts(cards)}
+		b.running[deck] = d
 	}
+	if d.dealGames == 0 {
+		b.dealDecks = append(b.dealDecks, d)
+	}
+	d.games++
+	d.dealGames++
+	if won {
+		d.wins++
+		d.dealWins++
+	}
+	b.seatGame++
 	return d
 }
 
-// flushCards moves the running counts into Cards.
-func (t *Tally) flushCards() {
-	for deck, d := range t.running {
-		dc := t.deckCards(deck)
+// deckOf is the deck seat played in r ("" when not known).
+func deckOf(r GameResult, seat int) string {
+	if seat < len(r.Decks) {
+		return r.Decks[seat]
+	}
+	return ""
+}
+
+func (t *Tally) addCards(r GameResult) {
+	for seat := range max(len(r.Played), len(r.Drawn)) {
+		won := r.Winners.Has(engine.Seat(seat))
+		d := t.played.seatGameOf(deckOf(r, seat), won, len(t.cardNames))
+		t.SeatGames++
+		if won {
+			t.SeatWins++
+		}
+		if seat < len(r.Played) {
+			d.played.add(r.Played[seat], t.played.seatGame, won)
+		}
+		if seat < len(r.Drawn) {
+			d.drawn.add(r.Drawn[seat], t.played.seatGame, won)
+		}
+	}
+}
+
+// addOpening counts the opening hands of a game whose first seat is
+// known, as drawn cards.
+func (t *Tally) addOpening(r GameResult) {
+	if r.First == engine.NoSeat {
+		return
+	}
+	for seat, hand := range r.Opening {
+		book := &t.openLater
+		if engine.Seat(seat) == r.First {
+			book = &t.openFirst
+		}
+		won := r.Winners.Has(engine.Seat(seat))
+		d := book.seatGameOf(deckOf(r, seat), won, len(t.cardNames))
+		d.drawn.add(hand, book.seatGame, won)
+	}
+}
+
+// flush moves the book's running counts into decks.
+func (b *cardBook) flush(decks *map[string]*DeckCards, names []string) {
+	for deck, d := range b.running {
+		dc := deckCards(decks, deck)
 		dc.SeatGames += d.games
 		dc.SeatWins += d.wins
 		dc.addDeals(d.deals)
 		for c := range d.played.seen {
 			if d.played.seen[c] > 0 || d.drawn.seen[c] > 0 {
-				ct := dc.card(t.cardNames[c])
+				ct := dc.card(names[c])
 				ct.add(CardTally{Played: d.played.seen[c], Won: d.played.won[c], Drawn: d.drawn.seen[c], DrawnWon: d.drawn.won[c],
 					PlayedByDeal: d.played.moments[c].orNil(), DrawnByDeal: d.drawn.moments[c].orNil()})
 			}
 		}
 	}
-	t.running, t.seatGame, t.dealDecks = nil, 0, nil // stamps only need to be unique while counting
+	*b = cardBook{} // stamps only need to be unique while counting
+}
+
+// flushCards moves the running counts into Cards and the opening hands'.
+func (t *Tally) flushCards() {
+	t.played.flush(&t.Cards, t.cardNames)
+	t.openFirst.flush(&t.OpeningFirst, t.cardNames)
+	t.openLater.flush(&t.OpeningLater, t.cardNames)
 }
 
 func (t *Tally) mergeCards(o *Tally) {
 	t.flushCards()
 	o.flushCards()
-	for deck, od := range o.Cards {
-		d := t.deckCards(deck)
+	mergeDecks(&t.Cards, o.Cards)
+	mergeDecks(&t.OpeningFirst, o.OpeningFirst)
+	mergeDecks(&t.OpeningLater, o.OpeningLater)
+}
+
+// mergeDecks adds the counts of from to those of into.
+func mergeDecks(into *map[string]*DeckCards, from map[string]*DeckCards) {
+	for deck, od := range from {
+		d := deckCards(into, deck)
 		d.SeatGames += od.SeatGames
 		d.SeatWins += od.SeatWins
 		if od.Deals != nil {

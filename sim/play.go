@@ -42,9 +42,15 @@ func (t *table) playDeal(deal []int) []GameResult {
 	return games
 }
 
-// PlayGame plays game i of the batch from start to end or to the cap.
+// PlayGame plays game i of the batch from start to end or to the cap; a
+// config Run would refuse gives a result whose Err says why.
 func PlayGame(cfg Config, i int) GameResult {
 	var res GameResult
+	if err := cfg.normalize(); err != nil {
+		res.reset(i, 0, 0)
+		res.Err = err.Error()
+		return res
+	}
 	newTable(&cfg).play(i, &res)
 	return res
 }
@@ -75,6 +81,7 @@ func (t *table) play(i int, res *GameResult) {
 	hands, _ := s.(engine.CardHolder)
 	if hands != nil {
 		res.Drawn = emptied(res.Drawn, cfg.Seats)
+		res.Opening = emptied(res.Opening, cfg.Seats)
 	}
 	t.playOut(s, cards, hands, res)
 	res.Decks = cfg.deckNames(setup, s, res.Decks)
@@ -92,10 +99,14 @@ func (t *table) play(i int, res *GameResult) {
 // playOut plays s to its end, or to the turn cap, or to an error.
 func (t *table) playOut(s engine.State, cards engine.CardPlayer, hands engine.CardHolder, res *GameResult) {
 	cfg := t.cfg
+	dealing := hands != nil // the opening hands may still be dealt
 	for {
 		turn := s.Turn()
 		if res.First == engine.NoSeat && turn >= 1 {
 			res.First, res.FirstChecked, res.FirstDisagreed = firstSeat(cfg, res.Index, s)
+		}
+		if dealing {
+			dealing = openingHands(hands, res.Opening, turn)
 		}
 		if done, out := s.Terminal(); done {
 			res.Winners, res.Reason = out.Winners, out.Reason
@@ -133,10 +144,26 @@ func (t *table) playOut(s engine.State, cards engine.CardPlayer, hands engine.Ca
 	}
 }
 
+// openingHands notes each seat's opening hand in opening, the first time
+// its hand holds cards, up to the moment the first turn begins: dealt
+// before the game (MystiMons), during its setup (Athernum) or not at all
+// (Zynalith, whose hands fill only from the market, by the seats' own
+// choices). A hand is the seat's opening hand before the seat has acted
+// with it: setup actions taken before the deal choose the deck, not the
+// cards. It reports whether the hands may still be dealt.
+func openingHands(hands engine.CardHolder, opening [][]int, turn int) bool {
+	for seat := range opening {
+		if len(opening[seat]) == 0 {
+			opening[seat] = hands.HandCards(engine.Seat(seat), opening[seat])
+		}
+	}
+	return turn < 1
+}
+
 // reset empties r for game i, keeping its slices' memory.
 func (r *GameResult) reset(i int, seed uint64, rotation int) {
 	*r = GameResult{Index: i, Seed: seed, Rotation: rotation, First: engine.NoSeat,
-		Decks: r.Decks[:0], Played: r.Played[:0], Drawn: r.Drawn[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
+		Decks: r.Decks[:0], Played: r.Played[:0], Drawn: r.Drawn[:0], Opening: r.Opening[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
 		Timed: r.Timed[:0], Measures: r.Measures[:0]}
 }
 

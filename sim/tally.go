@@ -71,10 +71,19 @@ type Tally struct {
 	// AddDeal), keyed by the figure's name.
 	Deals map[string]*Clustered `json:"deals,omitempty"`
 
+	// OpeningFirst and OpeningLater count, by deck, the cards in the
+	// opening hands (GameResult.Opening) of the seats that took the first
+	// turn and of the others, in their Drawn counts: apart, because a
+	// game may deal the seats hands of different sizes (Micro-Life: three
+	// cards to the first player, five to the second) and the first player
+	// wins at another rate.
+	OpeningFirst map[string]*DeckCards `json:"opening_first_by_deck,omitempty"`
+	OpeningLater map[string]*DeckCards `json:"opening_later_by_deck,omitempty"`
+
 	cardNames []string
-	running   map[string]*deckCounts // card counts not yet in Cards
-	dealDecks []*deckCounts          // the decks of the deal being counted
-	seatGame  int                    // seat-games counted, for deckCounts.stamp
+	played    cardBook // the counts of Cards not yet in it
+	openFirst cardBook // of OpeningFirst
+	openLater cardBook // of OpeningLater
 }
 
 // EntrantTally counts one entrant's games.
@@ -192,6 +201,7 @@ func (t *Tally) add(r GameResult) {
 		}
 	}
 	t.addCards(r)
+	t.addOpening(r)
 	for _, m := range r.Measures {
 		v := int64(m.Value)
 		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: v, SumSq: v * v, Min: m.Value, Max: m.Value})
@@ -495,6 +505,7 @@ func (t *Tally) Report() *Report {
 	}
 	rep.CardStats = cardStats(t)
 	rep.CardRanking = cardRanking(rep.CardStats)
+	rep.OpeningRanking = cardRanking(openingStats(t))
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
 		m := t.Measures[name]
 		st := MeasureStat{Name: name, Games: m.Games, Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max}
@@ -533,6 +544,14 @@ type Report struct {
 	// those whose 95% interval excludes 0. Empty for a game that does not
 	// report hands.
 	CardRanking []CardStat `json:"card_ranking,omitempty"`
+	// OpeningRanking ranks the cards as CardRanking does, by the win
+	// rate when the card was in its player's opening hand minus when not
+	// (its Drawn figures count the opening hands): the shuffle alone
+	// deals that hand, so the difference is the card's own effect, free
+	// of how the game went. Within a deck it is stratified by whether the
+	// seat went first (MethodStratified; see Tally.OpeningFirst). Empty for
+	// a game that deals no hands before its first turn.
+	OpeningRanking []CardStat `json:"opening_ranking,omitempty"`
 	// MeasureStats are the game's own figures, by name.
 	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 

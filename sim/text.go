@@ -80,7 +80,8 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	}
 	tw.measures(r, game)
 	tw.cards(r.CardStats)
-	tw.cardRanking(r.CardRanking)
+	tw.cardRanking(r.CardRanking, "report.text.ranking", "report.text.drawn_in")
+	tw.cardRanking(r.OpeningRanking, "report.text.opening_ranking", "report.text.opening_in")
 	if r.Errors > 0 {
 		tw.line("  ", "report.text.errors", "n", r.Errors, "games", r.Games, "played", played, "first", r.ErrorSamples[0].Msg)
 	}
@@ -242,9 +243,11 @@ func (tw textWriter) cards(stats []CardStat) {
 	})
 }
 
-// cardRanking lists the cards ranked by their impact when drawn, the
-// five at each end, with the count of those whose interval excludes 0.
-func (tw textWriter) cardRanking(ranking []CardStat) {
+// cardRanking lists the cards ranked by their drawn figures (when drawn,
+// or in the opening hand), the five at each end, with the count of those
+// whose interval excludes 0, under the heading key; the key inKey says
+// in how many seat-games each was drawn.
+func (tw textWriter) cardRanking(ranking []CardStat, heading, inKey string) {
 	if len(ranking) == 0 {
 		return
 	}
@@ -257,7 +260,7 @@ func (tw textWriter) cardRanking(ranking []CardStat) {
 			discoveries++
 		}
 	}
-	tw.line("  ", "report.text.ranking", "n", significant, "of", len(ranking))
+	tw.line("  ", heading, "n", significant, "of", len(ranking))
 	tw.line("  ", "report.text.discoveries", "fdr", discoveries, "of", len(ranking))
 	line := func(rank int, c CardStat) {
 		mark := ""
@@ -269,7 +272,7 @@ func (tw textWriter) cardRanking(ranking []CardStat) {
 		}
 		fmt.Fprintf(tw.w, "    %3d. %-36s %s %s  %s%s\n", rank, tw.cardLabel(c),
 			tw.signedPct(c.DrawImpact), i18n.Bounds(tw.l, tw.signedPct(c.DrawLow), tw.signedPct(c.DrawHigh)),
-			tw.t("report.text.drawn_in", "drawn", c.Drawn, "seat_games", c.Drawn+c.NotDrawn), mark)
+			tw.t(inKey, "drawn", c.Drawn, "seat_games", c.Drawn+c.NotDrawn), mark)
 	}
 	n := min(5, len(ranking))
 	for i, c := range ranking[:n] {

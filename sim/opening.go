@@ -1,0 +1,71 @@
+package sim
+
+import (
+	"maps"
+	"slices"
+)
+
+// openingStats is each card's impact in the opening hand, as CardStat's
+// drawn figures: within each deck, the differences of the seats that
+// went first and of the others pooled (stratify), and over every deck
+// for a card that several decks hold. Comparing seats of one turn order
+// only matters where the order deals hands of different sizes, or where
+// the card is in the first player's hand more often for any other
+// reason; then the first player's edge would pass for the card's.
+func openingStats(t *Tally) []CardStat {
+	byCard := map[string]map[string][]CardStat{} // card, deck, its strata
+	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
+		for deck, d := range decks {
+			for name := range d.Cards {
+				if byCard[name] == nil {
+					byCard[name] = map[string][]CardStat{}
+				}
+				byCard[name][deck] = append(byCard[name][deck], deckCardStat(name, deck, d))
+			}
+		}
+	}
+	var out []CardStat
+	for _, name := range slices.Sorted(maps.Keys(byCard)) {
+		var all []CardStat
+		rows := 0
+		for _, deck := range slices.Sorted(maps.Keys(byCard[name])) {
+			strata := byCard[name][deck]
+			if row, ok := openingRow(strata); ok {
+				out = append(out, row)
+				rows++
+			}
+			all = append(all, strata...)
+		}
+		if rows < 2 {
+			continue
+		}
+		if row, ok := openingRow(all); ok {
+			row.Deck, row.Pooled, row.Decks = "", true, rows
+			out = append(out, row)
+		}
+	}
+	return out
+}
+
+// openingRow pools a card's strata: their drawn figures stratified, or
+// the one stratum that has seat-games with the card and without it.
+func openingRow(strata []CardStat) (CardStat, bool) {
+	var whole []CardStat
+	for _, s := range strata {
+		if s.Drawn > 0 && s.NotDrawn > 0 {
+			whole = append(whole, s)
+		}
+	}
+	switch len(whole) {
+	case 0:
+		return CardStat{}, false
+	case 1:
+		return whole[0], true
+	}
+	est, low, high, _, _ := stratify(whole, drawnDifference)
+	row := CardStat{Name: whole[0].Name, Deck: whole[0].Deck, DrawImpact: est, DrawLow: low, DrawHigh: high, DrawMethod: MethodStratified}
+	row.Drawn, row.NotDrawn = sides(whole, drawnDifference)
+	row.DrawRate = float64(row.Drawn) / float64(row.Drawn+row.NotDrawn)
+	row.DrawSignificant = low > 0 || high < 0
+	return row, true
+}

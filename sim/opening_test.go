@@ -1,0 +1,117 @@
+package sim_test
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/sim"
+)
+
+// openingBatch tallies games in which the first player wins firstWins of
+// the time and card One (index 0) is in the first player's opening hand
+// with chance inFirst, in the other's with chance inLater; holding it
+// adds lift to the holder's chance of winning.
+func openingBatch(inFirst, inLater, firstWins, lift float64) *sim.Report {
+	tally := sim.NewTally(sim.Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}})
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range 6000 {
+		first := engine.Seat(rng.IntN(2))
+		opening := [][]int{{1}, {1}}
+		held := [2]bool{}
+		for seat := range 2 {
+			in := inLater
+			if engine.Seat(seat) == first {
+				in = inFirst
+			}
+			if held[seat] = rng.Float64() < in; held[seat] {
+				opening[seat] = append(opening[seat], 0)
+			}
+		}
+		// The first player wins firstWins of the time, moved by lift for
+		// each side that holds One.
+		p := firstWins
+		if held[first] {
+			p += lift
+		}
+		if held[1-first] {
+			p -= lift
+		}
+		winner := 1 - first
+		if rng.Float64() < p {
+			winner = first
+		}
+		tally.Add(sim.GameResult{Index: i, First: first, Winners: engine.SeatSet(0).With(winner), Reason: "tricks", Turns: 9,
+			Opening: opening, Decks: []string{"Fire", "Fire"}})
+	}
+	return tally.Report()
+}
+
+func openingRow(t *testing.T, rep *sim.Report, card string) sim.CardStat {
+	t.Helper()
+	i := slices.IndexFunc(rep.OpeningRanking, func(c sim.CardStat) bool { return c.Name == card && !c.Pooled })
+	if i < 0 {
+		t.Fatalf("%s is not ranked by its opening hand: %+v", card, rep.OpeningRanking)
+	}
+	return rep.OpeningRanking[i]
+}
+
+// The first player, who wins 70% here, holds One three times as often as
+// the other seat (as a game dealing it more cards would), and One does
+// nothing: its players win 60% against 43% without it. Compared within
+// each turn order, its impact is nothing; and a card that does lift its
+// holder's chance by ten points is found at ten points.
+func TestOpeningHandImpactIsComparedWithinTheTurnOrder(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		lift float64
+	}{{"no effect", 0}, {"ten points", 0.10}} {
+		c := openingRow(t, openingBatch(0.6, 0.2, 0.7, tc.lift), "One")
+		if c.DrawMethod != sim.MethodStratified || c.Drawn+c.NotDrawn != 12000 {
+			t.Errorf("%s: %d of %d seat-games by %s, want all 12000 stratified", tc.name, c.Drawn, c.Drawn+c.NotDrawn, c.DrawMethod)
+		}
+		if c.DrawLow > tc.lift || c.DrawHigh < tc.lift || c.DrawHigh-c.DrawLow > 0.08 {
+			t.Errorf("%s: impact in the opening hand %+.3f [%+.3f, %+.3f], want about %+.2f", tc.name, c.DrawImpact, c.DrawLow, c.DrawHigh, tc.lift)
+		}
+	}
+}
+
+// A batch notes each seat's opening hand as the game dealt it, before any
+// action: the trick game deals three cards each, which its first
+// trick then plays, so the hands ranked by the drawn figures differ.
+func TestABatchNotesTheOpeningHandsAsDealt(t *testing.T) {
+	cfg := sim.Config{Game: trick.Game{}, Games: 5, Seed: 9, Seats: 2}
+	for i := range cfg.Games {
+		r := sim.PlayGame(cfg, i)
+		s, err := trick.Game{}.New(engine.Setup{Game: "trick", Seats: 2, Seed: r.Seed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seat := range 2 {
+			dealt := s.(engine.CardHolder).HandCards(engine.Seat(seat), nil)
+			got := slices.Sorted(slices.Values(r.Opening[seat]))
+			if slices.Sort(dealt); len(dealt) != 3 || !slices.Equal(got, dealt) {
+				t.Errorf("game %d, p%d: opening hand %v, dealt %v", i, seat+1, got, dealt)
+			}
+		}
+	}
+	rep := run(t, sim.Config{Game: trick.Game{}, Games: 400, Seed: 9, Seats: 2})
+	if len(rep.OpeningFirst) == 0 || len(rep.OpeningLater) == 0 || len(rep.OpeningRanking) == 0 {
+		t.Fatalf("no opening hands counted: %d ranked", len(rep.OpeningRanking))
+	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "cards ranked by impact in the opening hand") || !strings.Contains(text.String(), "in the opening hand in ") {
+		t.Errorf("the text report has no ranking by the opening hand:\n%s", text.String())
+	}
+	var page strings.Builder
+	if err := sim.WriteHTML(&page, sim.Document{Title: "t", Report: rep}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(page.String(), `id="opening-ranking"`) || !strings.Contains(page.String(), "Card impact in the opening hand") {
+		t.Error("the HTML report has no ranking by the opening hand")
+	}
+}
