@@ -171,13 +171,18 @@ func (tw textWriter) measures(r *Report, game *i18n.Catalog) {
 	for i, m := range r.MeasureStats {
 		names[i] = gameFigureIn(tw.l, game, m.Name)
 	}
-	width := widest(names, 34)
+	means := make([]string, len(r.MeasureStats))
 	for i, m := range r.MeasureStats {
-		mean := i18n.Decimal(tw.l, m.Mean, 2)
+		means[i] = i18n.Decimal(tw.l, m.Mean, 2)
 		if m.MeanInterval.Method != "" {
-			mean = meanWithBounds(tw.l, m.MeanInterval, 2)
+			means[i] = meanWithBounds(tw.l, m.MeanInterval, 2)
 		}
-		fmt.Fprintf(tw.w, "    %-*s %7s  (%s)\n", width, names[i], mean,
+	}
+	// A figure without an interval (one that never varied) stands in the
+	// column of those with one.
+	width, meanWidth := widest(names, 34), widest(means, 7)
+	for i, m := range r.MeasureStats {
+		fmt.Fprintf(tw.w, "    %-*s %-*s  (%s)\n", width, names[i], meanWidth, means[i],
 			tw.t("report.text.measure_range", "min", m.Min, "max", m.Max, "games", m.Games))
 	}
 }
