@@ -35,6 +35,7 @@ func (l *Lab) Routes(m *http.ServeMux) {
 	m.HandleFunc("GET /api/lab/runs/{id}", l.handleRun)
 	m.HandleFunc("POST /api/lab/runs/{id}/cancel", l.handleCancel)
 	m.HandleFunc("GET /api/lab/runs/{id}/report", l.handleReport)
+	m.HandleFunc("GET /api/lab/runs/{id}/report.json", l.handleReportJSON)
 	m.HandleFunc("GET /api/lab/compare", l.handleCompare)
 }
 
@@ -272,6 +273,8 @@ func (l *Lab) handleSubmit(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, run)
 }
 
+// handleRun is the run with its report's headline figures: the cards'
+// are in its report (HTML, or JSON from handleReportJSON).
 func (l *Lab) handleRun(w http.ResponseWriter, r *http.Request) {
 	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
 	if err != nil {
@@ -279,7 +282,41 @@ func (l *Lab) handleRun(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	run.sayIn(l.lang(r))
+	if run.Report != nil {
+		run.Report = run.Report.Headline()
+	}
 	writeJSON(w, http.StatusOK, run)
+}
+
+// reported is the request's run, if it has a report; else it answers
+// the request with why not.
+func (l *Lab) reported(w http.ResponseWriter, r *http.Request) (Run, bool) {
+	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
+	if err == nil && run.Report == nil && run.Sweep == nil && run.Tune == nil {
+		err = refuse(http.StatusConflict, "lab.err_no_report")
+	}
+	if err != nil {
+		l.fail(w, r, err)
+		return Run{}, false
+	}
+	return run, true
+}
+
+// handleReportJSON is the run's whole report as `kartenwerk sim --json`
+// prints it (a sweep's or a tuning run's as their --json do).
+func (l *Lab) handleReportJSON(w http.ResponseWriter, r *http.Request) {
+	run, ok := l.reported(w, r)
+	if !ok {
+		return
+	}
+	switch {
+	case run.Sweep != nil:
+		writeJSON(w, http.StatusOK, run.Sweep)
+	case run.Tune != nil:
+		writeJSON(w, http.StatusOK, run.Tune)
+	default:
+		writeJSON(w, http.StatusOK, run.Report)
+	}
 }
 
 func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
@@ -299,12 +336,8 @@ func (l *Lab) handleCancel(w http.ResponseWriter, r *http.Request) {
 // handleReport is the run's report as `kartenwerk sim --report` writes
 // it, for the page's frame, in the reader's language.
 func (l *Lab) handleReport(w http.ResponseWriter, r *http.Request) {
-	run, err := l.Get(r.Context(), l.owner(w, r, false), r.PathValue("id"))
-	if err == nil && run.Report == nil && run.Sweep == nil && run.Tune == nil {
-		err = refuse(http.StatusConflict, "lab.err_no_report")
-	}
-	if err != nil {
-		l.fail(w, r, err)
+	run, ok := l.reported(w, r)
+	if !ok {
 		return
 	}
 	g, lang := l.games[run.Spec.Game], l.lang(r)

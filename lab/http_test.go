@@ -15,6 +15,7 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
 	_ "kartenwerk/games/all"
+	"kartenwerk/sim"
 )
 
 // testLab serves a Lab whose users are told by the X-Account header (a
@@ -161,9 +162,19 @@ func TestRunIsPlayedReportedAndOnlyItsOwnerSeesIt(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !strings.Contains(string(page), "<svg") || !strings.Contains(string(page), "40 games") {
 		t.Fatalf("report: %d, %d bytes without its charts or title", res.StatusCode, len(page))
 	}
+	// The run itself carries the headline figures; the cards' figures,
+	// most of a report, are in its JSON report.
+	if done.Report.CardStats != nil || done.Report.Cards != nil || done.Report.FirstPlayer.N == 0 {
+		t.Errorf("the run carries %d cards' figures and the first player's rate of %.0f games", len(done.Report.CardStats), done.Report.FirstPlayer.N)
+	}
+	var whole sim.Report
+	if status, eb := anna.do("GET", "/api/lab/runs/"+run.ID+"/report.json", nil, &whole); status != http.StatusOK || whole.Games != 40 || len(whole.CardStats) == 0 || len(whole.OpeningFirst) == 0 {
+		t.Errorf("report.json: %d %s, %d games, %d cards' figures, %d decks' opening hands", status, eb.Error, whole.Games, len(whole.CardStats), len(whole.OpeningFirst))
+	}
 	for _, try := range []struct{ method, path string }{
 		{"GET", "/api/lab/runs/" + run.ID},
 		{"GET", "/api/lab/runs/" + run.ID + "/report"},
+		{"GET", "/api/lab/runs/" + run.ID + "/report.json"},
 		{"POST", "/api/lab/runs/" + run.ID + "/cancel"},
 		{"GET", "/api/lab/compare?a=" + run.ID + "&b=" + run.ID},
 	} {

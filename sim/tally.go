@@ -517,6 +517,17 @@ func (t *Tally) Report() *Report {
 	return rep
 }
 
+// Headline is the report without its cards: their counts by deck and
+// their figures, which make most of a report's JSON (megabytes where
+// Mystic Elements' seats build many decks). For a page that shows the
+// headline figures and leaves the cards to the HTML report.
+func (r *Report) Headline() *Report {
+	h := *r
+	h.Cards, h.OpeningFirst, h.OpeningLater = nil, nil, nil
+	h.CardStats, h.CardRanking, h.OpeningRanking = nil, nil, nil
+	return &h
+}
+
 // Report is a batch's statistics. Its Tally holds the raw counts.
 type Report struct {
 	Tally
