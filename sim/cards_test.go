@@ -61,7 +61,7 @@ func TestCardRankingFindsTheCardThatWinsWhenDrawn(t *testing.T) {
 	var text strings.Builder
 	rep.WriteText(&text)
 	if !strings.Contains(text.String(), "1. Nine (Fire)") || !strings.Contains(text.String(), "impact when drawn") ||
-		!strings.Contains(text.String(), "drawn in 1020 of 2000 **") || !strings.Contains(text.String(), "allowed for (Benjamini-Hochberg, at most 5% false finds expected): 1 of 9") {
+		!strings.Contains(text.String(), "drawn in 1,020 of 2,000 **") || !strings.Contains(text.String(), "allowed for (Benjamini-Hochberg, at most 5% false finds expected): 1 of 9") {
 		t.Fatalf("the text lacks the ranking:\n%s", text.String())
 	}
 	var page strings.Builder

@@ -150,7 +150,8 @@ func inlineSVG(c Chart) (template.HTML, error) {
 // English ones; WriteHTML binds its document's language to a clone.
 func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 	return template.FuncMap{
-		"t":          func(key string, kv ...any) string { return words.T(l, key, kv...) },
+		"t":          func(key string, kv ...any) string { return words.T(l, key, i18n.Counts(kv)...) },
+		"int":        func(n int) string { return i18n.Int(l, n) },
 		"pct":        func(x float64) string { return i18n.Percent(l, x, 1) },
 		"iv":         func(iv Interval) string { return RatePercent(l, iv) },
 		"dec":        func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -39,16 +40,16 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	}
 	width := widest(labels, 0)
 	for s, iv := range r.WinRate {
-		fmt.Fprintf(w, "  %-*s %6d  %s\n", width, labels[s], r.Wins[s], tw.pct(iv))
+		fmt.Fprintf(w, "  %-*s %7s  %s\n", width, labels[s], tw.int(r.Wins[s]), tw.pct(iv))
 	}
-	fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[draws], r.Draws, tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
+	fmt.Fprintf(w, "  %-*s %7s  %s  (%s)\n", width, labels[draws], tw.int(r.Draws), tw.pct(r.DrawRate), tw.t("report.text.capped", "n", r.Capped))
 	if r.Shared > 0 {
-		fmt.Fprintf(w, "  %-*s %6d  %s  (%s)\n", width, labels[shared], r.Shared, tw.pct(r.SharedRate), tw.t("report.text.shared_note"))
+		fmt.Fprintf(w, "  %-*s %7s  %s  (%s)\n", width, labels[shared], tw.int(r.Shared), tw.pct(r.SharedRate), tw.t("report.text.shared_note"))
 	}
 	if r.Mirror || len(r.Decks) > 0 || !allSame(r.Agents) {
 		for i, e := range r.EntrantRates {
 			fmt.Fprintf(w, "  %-30s %s  %s\n", tw.entrantLabel(r, i),
-				tw.t("report.text.entrant_wins", "wins", fmt.Sprintf("%6d", e.Wins), "games", fmt.Sprintf("%6d", e.Games)), tw.pct(e.WinRate))
+				tw.t("report.text.entrant_wins", "wins", fmt.Sprintf("%7s", tw.int(e.Wins)), "games", fmt.Sprintf("%7s", tw.int(e.Games))), tw.pct(e.WinRate))
 		}
 	}
 	if r.FirstKnown > 0 {
@@ -60,7 +61,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 			key = "report.text.precision_missed"
 		}
 		tw.line("  ", key, "target", points(l, p.Target), "rounds", p.Rounds, "rate", tw.pct(p.FirstPlayer),
-			"deals", i18n.Decimal(l, p.FirstPlayer.N, 0))
+			"deals", tw.int(int(math.Round(p.FirstPlayer.N))))
 	}
 	if r.FirstDisagreed > 0 {
 		tw.line("  ", "report.text.first_disagreed", "n", r.FirstDisagreed, "checked", r.FirstChecked)
@@ -86,7 +87,7 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		tw.line("  ", "report.text.errors", "n", r.Errors, "games", r.Games, "played", played, "first", r.ErrorSamples[0].Msg)
 	}
 	if r.ElapsedSeconds > 0 {
-		tw.line("  ", "report.text.speed", "rate", i18n.Decimal(l, r.GamesPerSecond, 0), "workers", r.Workers,
+		tw.line("  ", "report.text.speed", "rate", tw.int(int(math.Round(r.GamesPerSecond))), "workers", r.Workers,
 			"seconds", i18n.Decimal(l, r.ElapsedSeconds, 2))
 	}
 }
@@ -98,7 +99,10 @@ type textWriter struct {
 }
 
 // t is a report word in the writer's language.
-func (tw textWriter) t(key string, kv ...any) string { return words.T(tw.l, key, kv...) }
+func (tw textWriter) t(key string, kv ...any) string { return words.T(tw.l, key, i18n.Counts(kv)...) }
+
+// int writes a count as the reader groups digits.
+func (tw textWriter) int(n int) string { return i18n.Int(tw.l, n) }
 
 // line writes a report word as a line of its own after indent.
 func (tw textWriter) line(indent, key string, kv ...any) {
@@ -149,7 +153,7 @@ func (tw textWriter) effective(iv Interval, games int) string {
 	if g := float64(games); g > 0 && iv.N >= g*g {
 		return tw.t("report.text.unbounded")
 	}
-	return i18n.Decimal(tw.l, iv.N, 0)
+	return tw.int(int(math.Round(iv.N)))
 }
 
 // entrantLabel names an entrant by agent and deck.

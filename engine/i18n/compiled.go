@@ -95,6 +95,7 @@ func (c *compiled) render(l Lang, key string, kv []any) string {
 			form = f
 		}
 	}
+	kv = written(l, kv)
 	if s, ok := spliceArgs(c.spliced[form], kv); ok {
 		return s
 	}
@@ -156,6 +157,8 @@ func count(v any) (int, bool) {
 		return int(n), true
 	case uint32:
 		return int(n), true
+	case Grouped:
+		return abs(int(n)), true
 	}
 	return 0, false
 }

@@ -136,3 +136,32 @@ func TestPluralFormsCountTheNamedArgument(t *testing.T) {
 		}
 	}
 }
+
+// A Grouped count is written with the language's digit grouping and
+// still picks the plural form; a plain number (a seed) is not grouped.
+func TestGroupedCountsAreWrittenAsTheLanguageGroupsDigits(t *testing.T) {
+	fsys := fstest.MapFS{
+		"m/en.yaml": {Data: []byte("run:\n  games:\n    one: \"{{.games}} game, seed {{.seed}}\"\n    other: \"{{.games}} games, seed {{.seed}}\"\n")},
+		"m/de.yaml": {Data: []byte("run:\n  games:\n    one: \"{{.games}} Partie, Seed {{.seed}}\"\n    other: \"{{.games}} Partien, Seed {{.seed}}\"\n")},
+		"m/cs.yaml": {Data: []byte("run:\n  games:\n    one: \"{{.games}} partie, semínko {{.seed}}\"\n    few: \"{{.games}} partie, semínko {{.seed}}\"\n    many: \"{{.games}} partií, semínko {{.seed}}\"\n    other: \"{{.games}} partií, semínko {{.seed}}\"\n")},
+	}
+	c, err := Load("test", fsys, "m", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		lang  Lang
+		games int
+		want  string
+	}{
+		{EN, 1, "1 game, seed 12345"},
+		{EN, 20000, "20,000 games, seed 12345"},
+		{DE, 1000000, "1.000.000 Partien, Seed 12345"},
+		{CS, 3, "3 partie, semínko 12345"},
+		{CS, 20000, "20\u00a0000 partií, semínko 12345"},
+	} {
+		if got := c.T(tc.lang, "run.games", "games", Grouped(tc.games), "seed", uint64(12345)); got != tc.want {
+			t.Errorf("%s, %d games: %q, want %q", tc.lang, tc.games, got, tc.want)
+		}
+	}
+}

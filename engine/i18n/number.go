@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -75,4 +76,82 @@ func Bounds(l Lang, low, high string) string {
 		return "[" + low + ", " + high + "]"
 	}
 	return "[" + low + "; " + high + "]"
+}
+
+// Int writes a whole number with language l's digit grouping, as the web
+// pages' toLocaleString() does: 20,000 in English, 20.000 in German and
+// 20 000 in Czech (a no-break space, so that a line never breaks inside
+// a number).
+func Int(l Lang, n int) string {
+	digits := strconv.Itoa(n)
+	sign := ""
+	if n < 0 {
+		sign, digits = "−", digits[1:]
+		if l == EN {
+			sign = "-"
+		}
+	}
+	if len(digits) <= 3 {
+		return sign + digits
+	}
+	sep := map[Lang]string{EN: ",", DE: ".", CS: "\u00a0"}[l]
+	var b strings.Builder
+	b.WriteString(sign)
+	first := len(digits) % 3
+	if first == 0 {
+		first = 3
+	}
+	b.WriteString(digits[:first])
+	for i := first; i < len(digits); i += 3 {
+		b.WriteString(sep)
+		b.WriteString(digits[i : i+3])
+	}
+	return b.String()
+}
+
+// Grouped is a count that a message writes as Int does, in the message's
+// language, and that still chooses the message's plural form: pass
+// i18n.Grouped(n) where a report counts games, and n where the number is
+// a name to type back, such as a seed.
+type Grouped int
+
+// written is kv with each Grouped value written out in language l; kv
+// itself when it holds none.
+func written(l Lang, kv []any) []any {
+	var out []any
+	for i, v := range kv {
+		g, ok := v.(Grouped)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(kv)
+		}
+		out[i] = Int(l, int(g))
+	}
+	if out == nil {
+		return kv
+	}
+	return out
+}
+
+// Counts is kv with each int made Grouped: for a message whose whole
+// numbers are all counts, as a simulation report's are. Seeds, names to
+// type back, are uint64 and stay as they are.
+func Counts(kv []any) []any {
+	var out []any
+	for i, v := range kv {
+		n, ok := v.(int)
+		if !ok {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(kv)
+		}
+		out[i] = Grouped(n)
+	}
+	if out == nil {
+		return kv
+	}
+	return out
 }

@@ -34,3 +34,19 @@ func TestNumbersAreWrittenAsTheReaderWritesThem(t *testing.T) {
 		}
 	}
 }
+
+func TestIntGroupsDigitsByLanguage(t *testing.T) {
+	for _, tc := range []struct {
+		lang i18n.Lang
+		n    int
+		want string
+	}{
+		{i18n.EN, 0, "0"}, {i18n.EN, 999, "999"}, {i18n.EN, 1000, "1,000"}, {i18n.EN, 123456, "123,456"}, {i18n.EN, -1234567, "-1,234,567"},
+		{i18n.DE, 4000, "4.000"}, {i18n.DE, -20000, "−20.000"},
+		{i18n.CS, 4000, "4\u00a0000"}, {i18n.CS, 100000, "100\u00a0000"},
+	} {
+		if got := i18n.Int(tc.lang, tc.n); got != tc.want {
+			t.Errorf("Int(%s, %d) = %q, want %q", tc.lang, tc.n, got, tc.want)
+		}
+	}
+}

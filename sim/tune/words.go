@@ -15,7 +15,7 @@ import (
 
 // say is a tuning word of the report catalogue in language l.
 func say(l i18n.Lang, key string, kv ...any) string {
-	return sim.Words().T(l, "report.tune."+key, kv...)
+	return sim.Words().T(l, "report.tune."+key, i18n.Counts(kv)...)
 }
 
 // String writes the setting as the parameters were given, in their
