@@ -1,5 +1,7 @@
 package i18n
 
+import "slices"
+
 // Error is a refusal or problem whose words come in every language: the
 // catalogue key and its arguments, kept until a reader's language is
 // known. Error() is the English text, for logs and tests.
@@ -27,16 +29,29 @@ func (e *Error) In(l Lang) string { return e.Catalog.T(l, e.Key, Say(l, e.Args).
 // Say is the name, value pairs kv with each Phrase said in language l;
 // kv itself when it holds none.
 func Say(l Lang, kv []any) []any {
+	return replaced(kv, func(a any) (any, bool) {
+		p, ok := a.(Phrase)
+		if !ok {
+			return nil, false
+		}
+		return p(l), true
+	})
+}
+
+// replaced is kv with each value that with replaces by another; kv
+// itself, not a copy, when it replaces none (the common case: messages
+// are put into words on every move).
+func replaced(kv []any, with func(any) (any, bool)) []any {
 	var out []any
 	for i, a := range kv {
-		p, ok := a.(Phrase)
+		b, ok := with(a)
 		if !ok {
 			continue
 		}
 		if out == nil {
-			out = append([]any(nil), kv...)
+			out = slices.Clone(kv)
 		}
-		out[i] = p(l)
+		out[i] = b
 	}
 	if out == nil {
 		return kv

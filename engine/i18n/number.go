@@ -1,7 +1,6 @@
 package i18n
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -118,40 +117,24 @@ type Grouped int
 // written is kv with each Grouped value written out in language l; kv
 // itself when it holds none.
 func written(l Lang, kv []any) []any {
-	var out []any
-	for i, v := range kv {
+	return replaced(kv, func(v any) (any, bool) {
 		g, ok := v.(Grouped)
 		if !ok {
-			continue
+			return nil, false
 		}
-		if out == nil {
-			out = slices.Clone(kv)
-		}
-		out[i] = Int(l, int(g))
-	}
-	if out == nil {
-		return kv
-	}
-	return out
+		return Int(l, int(g)), true
+	})
 }
 
 // Counts is kv with each int made Grouped: for a message whose whole
 // numbers are all counts, as a simulation report's are. Seeds, names to
 // type back, are uint64 and stay as they are.
 func Counts(kv []any) []any {
-	var out []any
-	for i, v := range kv {
+	return replaced(kv, func(v any) (any, bool) {
 		n, ok := v.(int)
 		if !ok {
-			continue
+			return nil, false
 		}
-		if out == nil {
-			out = slices.Clone(kv)
-		}
-		out[i] = Grouped(n)
-	}
-	if out == nil {
-		return kv
-	}
-	return out
+		return Grouped(n), true
+	})
 }
