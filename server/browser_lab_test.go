@@ -147,9 +147,9 @@ func fireballPlayRates(t *testing.T, tab context.Context) [2]float64 {
 	t.Helper()
 	rates, err := chromedp.Run(tab, chromedp.Evaluate[[]float64](`fetch("/api/lab/runs").then((r) => r.json()).then((l) =>
 		Promise.all(["shipped", "Fireball: cost 1, deals 5"].map((label) =>
-			fetch("/api/lab/runs/" + l.runs.find((r) => r.spec.label === label).id).then((r) => r.json()))))
-	.then((runs) => runs.map((run) => {
-		const own = run.report.card_stats.filter((c) => c.name === "Fireball" && !c.pooled);
+			fetch("/api/lab/runs/" + l.runs.find((r) => r.spec.label === label).id + "/report.json").then((r) => r.json()))))
+	.then((reports) => reports.map((report) => {
+		const own = report.card_stats.filter((c) => c.name === "Fireball" && !c.pooled);
 		const played = own.reduce((n, c) => n + c.played, 0), all = own.reduce((n, c) => n + c.played + c.not_played, 0);
 		return all ? played / all : -1;
 	}))`, chromedp.EvalAwaitPromise))
