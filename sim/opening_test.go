@@ -8,6 +8,7 @@ import (
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
+	_ "kartenwerk/games/all"
 	"kartenwerk/sim"
 )
 
@@ -113,5 +114,40 @@ func TestABatchNotesTheOpeningHandsAsDealt(t *testing.T) {
 	}
 	if !strings.Contains(page.String(), `id="opening-ranking"`) || !strings.Contains(page.String(), "Card impact in the opening hand") {
 		t.Error("the HTML report has no ranking by the opening hand")
+	}
+}
+
+// Each game's opening hands are the rulebook's: six cards in Athernum
+// (AT-3.5), five in Mystic Elements (ME-3.4), three for Micro-Life's
+// first player and five for the second (ML-3.7), seven in MystiMons
+// (MM-3.4, one more for each of the other's mulligans), and none in
+// Zynalith, whose hands fill from the market by the players' own choices
+// (ZY-5.1).
+func TestOpeningHandsAreTheRulebooksDeal(t *testing.T) {
+	for _, tc := range []struct {
+		game          string
+		first, second int // the hand sizes; -1: at least seven
+	}{
+		{"athernum", 6, 6}, {"mysticelements", 5, 5}, {"microlife", 3, 5}, {"mystimons", -1, -1}, {"zynalith", 0, 0},
+	} {
+		g, err := engine.Lookup(tc.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range 6 {
+			r := sim.PlayGame(sim.Config{Game: g, Games: 6, Seed: 21, Seats: 2}, i)
+			if r.Err != "" || len(r.Opening) != 2 || r.First == engine.NoSeat {
+				t.Fatalf("%s game %d: %q, opening hands %v, first %v", tc.game, i, r.Err, r.Opening, r.First)
+			}
+			for seat, hand := range r.Opening {
+				want := tc.second
+				if engine.Seat(seat) == r.First {
+					want = tc.first
+				}
+				if want >= 0 && len(hand) != want || want < 0 && len(hand) < 7 {
+					t.Errorf("%s game %d: p%d (first: %v) opened with %d cards, want %d (-1: seven or more)", tc.game, i, seat+1, r.First, len(hand), want)
+				}
+			}
+		}
 	}
 }
