@@ -2,6 +2,7 @@ package lab
 
 import (
 	"context"
+	"maps"
 	"math"
 	"net/http"
 	"slices"
@@ -33,7 +34,7 @@ const minCardSeatGames = 30
 // Difference is one figure of two runs and B minus A.
 type Difference struct {
 	// Figure is the kind: first, seat, entrant, draw, cap, reason,
-	// turns, card_win, card_play or measure; Name says which seat,
+	// turns, card_win, card_play, card_opening or measure; Name says which seat,
 	// entrant, reason, card or measure.
 	Figure string       `json:"figure"`
 	Name   string       `json:"name,omitempty"`
@@ -139,12 +140,14 @@ func share(r *sim.Report, name string) sim.Interval {
 }
 
 // cards compares each card both runs played often enough: its player's
-// win rate when it was played, and how often it was played.
+// win rate when it was played, and how often it was played; and each card
+// both rank by the opening hand, beside its other rows.
 func cards(a, b *sim.Report) []Difference {
 	before := map[string]sim.CardStat{}
 	for _, c := range a.CardStats {
 		before[c.Label()] = c
 	}
+	opening := openings(a, b)
 	var out []Difference
 	for _, c := range b.CardStats {
 		was, ok := before[c.Label()]
@@ -153,8 +156,38 @@ func cards(a, b *sim.Report) []Difference {
 		}
 		out = append(out, mover("card_win", c.Label(), was.WhenPlayed, c.WhenPlayed),
 			mover("card_play", c.Label(), playRate(was), playRate(c)))
+		if d, ok := opening[c.Label()]; ok {
+			out = append(out, d)
+			delete(opening, c.Label())
+		}
+	}
+	for _, label := range slices.Sorted(maps.Keys(opening)) {
+		out = append(out, opening[label])
 	}
 	return out
+}
+
+// openings compares, by label, each card both runs rank by its opening
+// hand (see sim.Report.OpeningRanking) within a deck: its impact there,
+// the figure least biased by how the game went, so that a designer who
+// changes a card sees what holding it from the start is now worth.
+func openings(a, b *sim.Report) map[string]Difference {
+	before := map[string]sim.CardStat{}
+	for _, c := range a.OpeningRanking {
+		before[c.Label()] = c
+	}
+	out := map[string]Difference{}
+	for _, c := range b.OpeningRanking {
+		if was, ok := before[c.Label()]; ok && !c.Pooled {
+			out[c.Label()] = mover("card_opening", c.Label(), openingImpact(was), openingImpact(c))
+		}
+	}
+	return out
+}
+
+// openingImpact is a card's impact in the opening hand as an interval.
+func openingImpact(c sim.CardStat) sim.Interval {
+	return sim.Interval{Rate: c.DrawImpact, Low: c.DrawLow, High: c.DrawHigh, Method: c.DrawMethod, N: float64(c.Drawn + c.NotDrawn)}
 }
 
 // playRate is how often the card was played, with its interval; over

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"math"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -201,5 +202,36 @@ func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
 		if body, _ := json.Marshal(raw); strings.Contains(string(body), `"outcomes"`) {
 			t.Errorf("%s sends the packed games", path)
 		}
+	}
+}
+
+// Two runs whose decks hold their cards often enough compare each card's
+// impact in the opening hand, deck by deck, as their reports rank it.
+func TestCompareGivesEachCardsImpactInTheOpeningHand(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	spec := Spec{Game: "mystimons", Games: 600, Agents: []string{"random"}, Seed: 7}
+	a := c.play(spec, 600)
+	spec.Seed = 8
+	b := c.play(spec, 600)
+	var cmp Comparison
+	if status, eb := c.do("GET", "/api/lab/compare?a="+a.ID+"&b="+b.ID, nil, &cmp); status != http.StatusOK {
+		t.Fatalf("compare: %d %s", status, eb.Error)
+	}
+	var reportA sim.Report
+	c.do("GET", "/api/lab/runs/"+a.ID+"/report.json", nil, &reportA)
+	rows := 0
+	for _, d := range cmp.Differences {
+		if d.Figure != "card_opening" {
+			continue
+		}
+		rows++
+		i := slices.IndexFunc(reportA.OpeningRanking, func(s sim.CardStat) bool { return s.Label() == d.Name })
+		if i < 0 || reportA.OpeningRanking[i].DrawImpact != d.A.Rate || d.Diff != d.B.Rate-d.A.Rate || !(d.Low <= d.Diff && d.Diff <= d.High) {
+			t.Errorf("%s in the opening hand: A %+v, B %+v, B − A %+.3f [%+.3f, %+.3f]; A's ranking has it at %d", d.Name, d.A, d.B, d.Diff, d.Low, d.High, i)
+		}
+	}
+	if rows == 0 || rows > len(reportA.OpeningRanking) {
+		t.Errorf("%d cards compared by their opening hand, of %d that run A ranks", rows, len(reportA.OpeningRanking))
 	}
 }

@@ -898,11 +898,14 @@ async function compare(a, b) {
 function diffRow(d, c) {
   const fmt = d.figure === "turns" || d.figure === "measure" ? (x) => decimal(x, 2) : pct;
   const unit = d.figure === "turns" || d.figure === "measure" ? "" : " %";
-  const value = (iv) => d.interval ? `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]` : `${fmt(iv.rate)}${unit}`;
   const sign = (x) => signed(fmt(x));
   // a semicolon parts the bounds in German and Czech, which write decimals
   // with a comma; English parts them with a comma, as the reports do
   const apart = lang() === "en" ? ", " : "; ";
+  // an impact is itself a difference, signed as B − A is
+  const value = (iv) => !d.interval ? `${fmt(iv.rate)}${unit}`
+    : d.figure === "card_opening" ? `${sign(iv.rate)}${unit} [${sign(iv.low)}${apart}${sign(iv.high)}]`
+    : `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]`;
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}${apart}${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
   const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
   const games = [c.a, c.b].map((r) => (r.played || 0).toLocaleString(lang())).join(" / ");
