@@ -370,6 +370,32 @@ func notesIn(cards []UnshownCard, l i18n.Lang) []string {
 	return out
 }
 
+// minChanceNote is how many figures with an interval a comparison has
+// before it says how many would differ by chance alone: among a few, a
+// significant one is worth a look anyway.
+const minChanceNote = 20
+
+// chanceNote says how many of the comparison's figures differ
+// significantly and how many would by chance alone, where there are many:
+// a comparison of two runs of 80 cards has some 250 figures, and about
+// twelve of them would differ significantly if nothing had changed.
+func chanceNote(diffs []Difference, l i18n.Lang) (string, bool) {
+	n, significant := 0, 0
+	for _, d := range diffs {
+		if d.Interval {
+			n++
+			if d.Significant {
+				significant++
+			}
+		}
+	}
+	if n < minChanceNote {
+		return "", false
+	}
+	chance := int(math.Round(0.05 * float64(n)))
+	return words.T(l, "lab.compare_chance", i18n.Counts([]any{"significant", significant, "n", n, "chance", chance})...), true
+}
+
 // nameGameWords puts the game's words into the comparison's rows of the
 // game's own: each way of ending as the table's result shows it (the
 // catalogue's reason.<id>), each figure the game measures as its reports

@@ -3,6 +3,7 @@ package lab
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
 	"net/http"
 	"slices"
@@ -233,5 +234,19 @@ func TestCompareGivesEachCardsImpactInTheOpeningHand(t *testing.T) {
 	}
 	if rows == 0 || rows > len(reportA.OpeningRanking) {
 		t.Errorf("%d cards compared by their opening hand, of %d that run A ranks", rows, len(reportA.OpeningRanking))
+	}
+	// With so many figures, the page says how many would differ by chance.
+	n, significant := 0, 0
+	for _, d := range cmp.Differences {
+		if d.Interval {
+			n++
+			if d.Significant {
+				significant++
+			}
+		}
+	}
+	want := fmt.Sprintf("%d of %s figures differ significantly. Were nothing changed, about %d would by chance alone", significant, i18n.Int(i18n.EN, n), int(math.Round(0.05*float64(n))))
+	if !slices.ContainsFunc(cmp.Notes, func(note string) bool { return strings.HasPrefix(note, want) }) {
+		t.Errorf("the notes %q do not say %q", cmp.Notes, want)
 	}
 }

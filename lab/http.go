@@ -369,6 +369,9 @@ func (l *Lab) handleCompare(w http.ResponseWriter, r *http.Request) {
 	if c.Paired {
 		c.Notes = append([]string{words.T(l.lang(r), "lab.compare_paired", "seed", c.A.Spec.Seed)}, c.Notes...)
 	}
+	if note, ok := chanceNote(c.Differences, l.lang(r)); ok {
+		c.Notes = append(c.Notes, note)
+	}
 	writeJSON(w, http.StatusOK, c)
 }
 
