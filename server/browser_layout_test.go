@@ -707,3 +707,54 @@ func TestBrowserPanelGivesTheCrowdedTableItsRoom(t *testing.T) {
 		t.Error("the decision's first choice is out of the panel's view")
 	}
 }
+
+// TestBrowserSidewaysHandFoldsForABoardDecision: on a phone held sideways,
+// a decision that uses cards on the board and none in the hand (a spell's
+// target, an attacker) folds the hand's cards to their name and cost (no
+// stats), and gives
+// the board their room: a resolving spell's line once left the targets in
+// both battle rows a strip of under 12 px. A decision that uses the hand
+// shows it whole.
+func TestBrowserSidewaysHandFoldsForABoardDecision(t *testing.T) {
+	e := newEnv(t)
+	tab := browsertest.NewWithin(t, 4*time.Minute)
+	type folds struct {
+		Board, Hand int
+		Wrong       []string
+	}
+	var got folds
+	// A random game may end before a decision on the board finds
+	// creatures in the hand: games are played until one has.
+	for game := 0; game < 6 && got.Board == 0; game++ {
+		resp := e.create(CreateRequest{Game: "mysticelements", Seats: []SeatRequest{{Kind: KindYou}, {Kind: KindAI, Agent: "random"}}})
+		if err := chromedp.Do(tab, chromedp.EmulateViewport(844, 390), chromedp.Navigate(e.http.URL+resp.Play)); err != nil {
+			t.Fatal(err)
+		}
+		waitTable(t, tab, 0)
+		evalJS[bool](t, tab, `(() => {
+			const seen = window.kwFolds = {board: 0, hand: 0, wrong: []};
+			window.kwBeforeClick = () => {
+				const stats = [...document.querySelectorAll("#table .zone.hand .card:not(.back) .c-stats")];
+				if (!document.querySelector("#table .playable") || !stats.length) return false;
+				const shown = stats.filter((s) => s.offsetParent !== null).length;
+				const fromHand = Boolean(document.querySelector("#table .zone.hand .playable"));
+				if (fromHand) seen.hand++;
+				else seen.board++;
+				if (fromHand ? shown < stats.length : shown > 0) seen.wrong.push((fromHand ? "a decision from the hand" : "a decision on the board") + " at version " + window.kw.version + ": " + shown + " of the hand's " + stats.length + " cards show their stats");
+				return seen.board >= 3 && seen.hand >= 3;
+			};
+			return true;
+		})()`)
+		autoplay(t, tab, 600, 7+game)
+		g := evalJS[folds](t, tab, `window.kwFolds`)
+		got.Board, got.Hand, got.Wrong = got.Board+g.Board, got.Hand+g.Hand, append(got.Wrong, g.Wrong...)
+	}
+	if got.Board == 0 || got.Hand == 0 {
+		t.Fatalf("six games gave %d decisions on the board and %d from the hand with creatures in hand; the test needs both", got.Board, got.Hand)
+	}
+	t.Logf("%d decisions on the board, %d from the hand", got.Board, got.Hand)
+	if len(got.Wrong) > 0 {
+		t.Errorf("%d of %d decisions:\n%s", len(got.Wrong), got.Board+got.Hand, strings.Join(got.Wrong, "\n"))
+	}
+	browsertest.Screenshot(t, tab, "mysticelements-844x390-hand-folded")
+}
