@@ -106,10 +106,11 @@ type GameResult struct {
 	// its hand at its own decisions and when the game ended, when the game
 	// reports hands (engine.CardHolder); a card held long appears often.
 	Drawn [][]int
-	// Opening lists, per seat, the indexes of the cards in its hand when
-	// the first turn began, before any action of that turn: the hands the
-	// shuffle dealt. Empty (no list per seat) when the game reports no
-	// hands or never reached its first turn.
+	// Opening lists, per seat, the indexes of the cards of its opening
+	// hand: its hand the first time it held cards, up to the moment the
+	// first turn began (see openingHands), the hand the shuffle dealt. A
+	// seat's list is empty when it held none by then (Zynalith), and there
+	// are no lists when the game reports no hands.
 	Opening [][]int
 	// Decisions and Thinking count, per seat, the agent's decisions and
 	// the time it took over them.
