@@ -183,6 +183,12 @@ func (r *Report) reasonChart(l i18n.Lang, game *i18n.Catalog) (Chart, error) {
 // cardChart shows the cards with the largest positive and negative
 // impact among those played often enough to say.
 func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
+	// The opening hand's figure is the card's own effect (see
+	// Report.OpeningRanking); played against not played is the most
+	// biased, charted only where a game deals no opening hand.
+	if len(r.OpeningRanking) > 0 {
+		return openingChart(l, r.OpeningRanking)
+	}
 	var common []CardStat
 	for _, c := range r.CardStats {
 		if c.comparable() && !c.Pooled {
@@ -202,26 +208,83 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	names := make([]string, len(common))
 	for i, c := range common {
 		names[i] = c.Label()
-		vals := make(plotter.Values, len(common))
-		vals[i] = c.Impact
-		bar, err := plotter.NewBarChart(vals, vg.Points(9))
-		if err != nil {
+		if err := addImpactBar(p, len(common), i, c.Impact); err != nil {
 			return Chart{}, err
 		}
-		bar.Horizontal = true
-		bar.LineStyle.Width = 0
-		bar.Color = goodColour
-		if c.Impact < 0 {
-			bar.Color = badColour
-		}
-		p.Add(bar)
 	}
 	p.Add(plotter.NewGrid())
+	return impactChart(l, p, names, "report.chart.card_impact"), nil
+}
+
+// openingChart charts the cards ranked by their impact in the opening
+// hand, the ten largest and the ten smallest, each with its 95% interval.
+func openingChart(l i18n.Lang, ranking []CardStat) (Chart, error) {
+	rows := slices.Clone(ranking)
+	if len(rows) > 20 {
+		rows = append(rows[:10:10], rows[len(rows)-10:]...)
+	}
+	slices.Reverse(rows) // largest impact at the top
+	p := newPlot(l, words.T(l, "report.chart.opening_impact_title"))
+	p.X.Label.Text = words.T(l, "report.chart.impact_axis")
+	p.X.Tick.Marker = percentTicks{l}
+	names := make([]string, len(rows))
+	var points errorPoints
+	for i, c := range rows {
+		names[i] = c.Label()
+		if c.Pooled {
+			names[i] = words.T(l, "report.text.card_all_decks", "card", c.Name)
+		}
+		if err := addImpactBar(p, len(rows), i, c.DrawImpact); err != nil {
+			return Chart{}, err
+		}
+		points.XYs = append(points.XYs, plotter.XY{X: c.DrawImpact, Y: float64(i)})
+		points.XErrors = append(points.XErrors, struct{ Low, High float64 }{c.DrawImpact - c.DrawLow, c.DrawHigh - c.DrawImpact})
+	}
+	whiskers, err := plotter.NewXErrorBars(points)
+	if err != nil {
+		return Chart{}, err
+	}
+	p.Add(plotter.NewGrid(), whiskers)
+	// A point of room at each end, so that the widest whisker's cap
+	// stands clear of the frame.
+	p.X.Min, p.X.Max = p.X.Min-0.01, p.X.Max+0.01
+	return impactChart(l, p, names, "report.chart.opening_impact"), nil
+}
+
+// addImpactBar adds row i of n, a card's impact: green above 0, red
+// below.
+func addImpactBar(p *plot.Plot, n, i int, impact float64) error {
+	vals := make(plotter.Values, n)
+	vals[i] = impact
+	bar, err := plotter.NewBarChart(vals, vg.Points(9))
+	if err != nil {
+		return err
+	}
+	bar.Horizontal = true
+	bar.LineStyle.Width = 0
+	bar.Color = goodColour
+	if impact < 0 {
+		bar.Color = badColour
+	}
+	p.Add(bar)
+	return nil
+}
+
+// impactChart is the card chart p, its rows named by names, titled by
+// the word titleKey.
+func impactChart(l i18n.Lang, p *plot.Plot, names []string, titleKey string) Chart {
 	p.NominalY(names...)
-	h := vg.Length(len(common))*14 + 70
+	h := vg.Length(len(names))*14 + 70
 	fitTitle(p, 6*vg.Inch)
 	h += p.Title.TextStyle.Height(p.Title.Text) - p.Title.TextStyle.Height("M")
-	return Chart{Name: "card-impact", Title: words.T(l, "report.chart.card_impact"), plot: p, w: 6 * vg.Inch, h: h}, nil
+	return Chart{Name: "card-impact", Title: words.T(l, titleKey), plot: p, w: 6 * vg.Inch, h: h}
+}
+
+// errorPoints are points with horizontal error bars, for
+// plotter.NewXErrorBars.
+type errorPoints struct {
+	plotter.XYs
+	plotter.XErrors
 }
 
 // newPlot is a plot titled title whose axes write their numbers as

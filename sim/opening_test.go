@@ -115,6 +115,15 @@ func TestABatchNotesTheOpeningHandsAsDealt(t *testing.T) {
 	if !strings.Contains(page.String(), `id="opening-ranking"`) || !strings.Contains(page.String(), "Card impact in the opening hand") {
 		t.Error("the HTML report has no ranking by the opening hand")
 	}
+	// The card chart charts that ranking, the least biased figure.
+	charts, err := rep.Charts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := slices.IndexFunc(charts, func(c sim.Chart) bool { return c.Name == "card-impact" })
+	if i < 0 || charts[i].Title != "Card impact in the opening hand" {
+		t.Errorf("the card chart is %+v, want the opening hand's", charts)
+	}
 }
 
 // Each game's opening hands are the rulebook's: six cards in Athernum
