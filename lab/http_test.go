@@ -611,6 +611,10 @@ func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
 	if !strings.Contains(string(page), "<svg") {
 		t.Fatal("the sweep's report has no chart")
 	}
+	var whole sim.Sweep
+	if status, eb := c.do("GET", "/api/lab/runs/"+run.ID+"/report.json", nil, &whole); status != http.StatusOK || len(whole.Points) != 3 || whole.Card != "Fireball" {
+		t.Errorf("the sweep's report.json: %d %s, %+v", status, eb.Error, whole)
+	}
 	if status, eb := c.do("GET", "/api/lab/compare?a="+run.ID+"&b="+run.ID, nil, nil); status != 400 || eb.Key != "lab.err_compare_sweep" {
 		t.Fatalf("comparing sweeps: %d %s", status, eb.Key)
 	}
