@@ -65,8 +65,8 @@ type Comparison struct {
 	Unshown []UnshownCard `json:"unshown,omitempty"`
 	Notes   []string      `json:"notes,omitempty"`
 	// Paired says that the runs played the same deals and their first
-	// player, seats, draws, turn cap, ways of ending and length are
-	// compared game by game (pairedWith).
+	// player, seats, entrants, draws, turn cap, ways of ending and length
+	// are compared game by game (pairedWith).
 	Paired bool `json:"paired,omitempty"`
 }
 
@@ -258,10 +258,10 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 // pairedWith compares two runs that played the same deals game by game,
 // where it can, replacing in diffs the rows of the first player, the
 // seats, the entrants, draws, the turn cap, the ways of ending and
-// length. Runs of one seed deal game k alike, so a change of one card leaves most games as they were, and the
-// difference game by game is far more precise than one of the two runs'
-// own intervals: a designer who repeats a run with a card changed sees
-// what the change did. Runs of the same seed, size, seats and mirroring
+// length. Runs of one seed deal game k alike, so a change of one card
+// leaves most games as they were, and the difference game by game is far
+// more precise than one of the two runs' own intervals: a designer who
+// repeats a run with a card changed sees what the change did. Runs of the same seed, size, seats and mirroring
 // whose games were kept (maxPairedGames) pair; it says whether they did.
 func pairedWith(a, b Run, diffs []Difference) bool {
 	ra, rb := a.Report, b.Report

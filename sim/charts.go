@@ -198,10 +198,7 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	if len(common) == 0 {
 		return Chart{}, nil
 	}
-	if len(common) > 20 {
-		common = append(common[:10:10], common[len(common)-10:]...)
-	}
-	slices.Reverse(common) // largest impact at the top
+	common = bothEnds(common)
 	p := newPlot(l, words.T(l, "report.chart.card_impact_title"))
 	p.X.Label.Text = words.T(l, "report.chart.impact_axis")
 	p.X.Tick.Marker = percentTicks{l} // a difference of rates, as the table writes it
@@ -219,21 +216,14 @@ func (r *Report) cardChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 // openingChart charts the cards ranked by their impact in the opening
 // hand, the ten largest and the ten smallest, each with its 95% interval.
 func openingChart(l i18n.Lang, ranking []CardStat) (Chart, error) {
-	rows := slices.Clone(ranking)
-	if len(rows) > 20 {
-		rows = append(rows[:10:10], rows[len(rows)-10:]...)
-	}
-	slices.Reverse(rows) // largest impact at the top
+	rows := bothEnds(ranking)
 	p := newPlot(l, words.T(l, "report.chart.opening_impact_title"))
 	p.X.Label.Text = words.T(l, "report.chart.impact_axis")
 	p.X.Tick.Marker = percentTicks{l}
 	names := make([]string, len(rows))
 	var points errorPoints
 	for i, c := range rows {
-		names[i] = c.Label()
-		if c.Pooled {
-			names[i] = words.T(l, "report.text.card_all_decks", "card", c.Name)
-		}
+		names[i] = cardLabelIn(l, c)
 		if err := addImpactBar(p, len(rows), i, c.DrawImpact); err != nil {
 			return Chart{}, err
 		}
@@ -249,6 +239,18 @@ func openingChart(l i18n.Lang, ranking []CardStat) (Chart, error) {
 	// stands clear of the frame.
 	p.X.Min, p.X.Max = p.X.Min-0.01, p.X.Max+0.01
 	return impactChart(l, p, names, "report.chart.opening_impact"), nil
+}
+
+// bothEnds is the ten first and the ten last of rows, which are sorted by
+// impact, largest first, in a new slice with the largest impact last, the
+// top row of a chart.
+func bothEnds(rows []CardStat) []CardStat {
+	out := slices.Clone(rows)
+	if len(out) > 20 {
+		out = append(out[:10:10], out[len(out)-10:]...)
+	}
+	slices.Reverse(out)
+	return out
 }
 
 // addImpactBar adds row i of n, a card's impact: green above 0, red

@@ -44,14 +44,19 @@ func DiffResults(option string, seats int, mirror bool, base, other []GameResult
 		}))
 	}
 	out = append(out,
-		p.rate(option, measureFirstWin, func(r GameResult) (bool, bool) {
-			return r.Winners.Has(r.First), r.First != engine.NoSeat
-		}),
+		p.rate(option, measureFirstWin, firstWon),
 		p.rate(option, measureDraw, func(r GameResult) (bool, bool) { return r.Winners == 0, true }),
 		p.rate(option, measureTurnCap, func(r GameResult) (bool, bool) { return r.Capped, true }),
-		p.mean(option, measureTurns, func(r GameResult) float64 { return float64(r.Turns) }))
+		p.mean(option, measureTurns, turnsOf))
 	return out
 }
+
+// firstWon is the event "the first player won", of games whose first
+// seat is known.
+func firstWon(r GameResult) (bool, bool) { return r.Winners.Has(r.First), r.First != engine.NoSeat }
+
+// turnsOf is a game's length.
+func turnsOf(r GameResult) float64 { return float64(r.Turns) }
 
 // pairing holds two batches' results, game by game.
 type pairing struct {

@@ -183,16 +183,17 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 // changeFrom is the figure's difference from the first setting's games
 // to results, game by game.
 func changeFrom(fig Figure, rep *Report, first, results []GameResult) *Diff {
+	p := pairingOf(rep.Seats, rep.Mirror, first, results)
+	var d Diff
 	switch {
 	case fig.Deck != "":
-		d := pairingOf(rep.Seats, rep.Mirror, first, results).rate("", fig.Name, deckWon(rep, fig.Deck))
-		return &d
+		d = p.rate("", fig.Name, deckWon(rep, fig.Deck))
 	case fig.Name == figureLength:
-		d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
-		return &d.Turns
+		d = p.mean("", measureTurns, turnsOf)
+	default:
+		d = p.rate("", measureFirstWin, firstWon)
 	}
-	d := pairedDiffs(rep.Seats, rep.Mirror, first, results)
-	return &d.First
+	return &d
 }
 
 // deckWon is the event "the seat that played deck won" of rep's games,

@@ -297,9 +297,13 @@ func (tw textWriter) cardRanking(ranking []CardStat, heading, inKey string) {
 
 // cardLabel names a card with its deck, or as pooled over all decks, in
 // the writer's language.
-func (tw textWriter) cardLabel(c CardStat) string {
+func (tw textWriter) cardLabel(c CardStat) string { return cardLabelIn(tw.l, c) }
+
+// cardLabelIn names a card with its deck, or as pooled over all decks,
+// in language l.
+func cardLabelIn(l i18n.Lang, c CardStat) string {
 	if c.Pooled {
-		return tw.t("report.text.card_all_decks", "card", c.Name)
+		return words.T(l, "report.text.card_all_decks", "card", c.Name)
 	}
 	return c.Label()
 }

@@ -83,29 +83,29 @@ func Bounds(l Lang, low, high string) string {
 // a number).
 func Int(l Lang, n int) string {
 	digits := strconv.Itoa(n)
-	sign := ""
-	if n < 0 {
-		sign, digits = "−", digits[1:]
-		if l == EN {
-			sign = "-"
-		}
-	}
-	if len(digits) <= 3 {
-		return sign + digits
-	}
-	sep := map[Lang]string{EN: ",", DE: ".", CS: "\u00a0"}[l]
 	var b strings.Builder
-	b.WriteString(sign)
-	first := len(digits) % 3
-	if first == 0 {
-		first = 3
+	if n < 0 {
+		b.WriteByte('-')
+		digits = digits[1:]
 	}
-	b.WriteString(digits[:first])
-	for i := first; i < len(digits); i += 3 {
-		b.WriteString(sep)
-		b.WriteString(digits[i : i+3])
+	for i := range len(digits) {
+		if i > 0 && (len(digits)-i)%3 == 0 {
+			b.WriteString(groupSeparator(l))
+		}
+		b.WriteByte(digits[i])
 	}
-	return b.String()
+	return Minus(l, b.String())
+}
+
+// groupSeparator parts the groups of three digits in language l.
+func groupSeparator(l Lang) string {
+	switch l {
+	case DE:
+		return "."
+	case CS:
+		return "\u00a0"
+	}
+	return ","
 }
 
 // Grouped is a count that a message writes as Int does, in the message's
