@@ -173,6 +173,18 @@ type CardHolder interface {
 	HandCards(seat Seat, dst []int) []int
 }
 
+// AsideHolder is a State whose seats set cards aside from their decks
+// before the deal, by their own choice (Athernum's start card, AT-3.2).
+// Such a card could not be dealt to its seat, so the simulator compares
+// the opening hands of seats that set aside the same cards: a card chosen
+// to start with, and so never in the hand, would otherwise count among
+// the hands without it, with the wins its choice brought.
+type AsideHolder interface {
+	// AsideCards appends to dst the index in Game.Cards() of each card
+	// seat set aside before the deal, and returns it.
+	AsideCards(seat Seat, dst []int) []int
+}
+
 // CardOverrider is a Game whose card pool designers can extend or change
 // without recompiling (`kartenwerk --cards DIR ...`).
 type CardOverrider interface {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"strings"
 
 	"kartenwerk/engine"
 )
@@ -21,6 +22,27 @@ type DeckCards struct {
 	// intervals that allow for a deal's seat-games not being independent
 	// (see CardMoments); nil in tallies stored before they were counted.
 	Deals *Clustered `json:"deals,omitempty"`
+	// Deck and Aside describe a stratum of the opening hands' counts
+	// (Tally.OpeningFirst) whose seats set the same cards aside before the
+	// deal (engine.AsideHolder): its deck, and those cards' names. Its key
+	// in the map joins the two (asideKey). Elsewhere both are empty and
+	// the key is the deck.
+	Deck  string   `json:"deck,omitempty"`
+	Aside []string `json:"aside,omitempty"`
+}
+
+// deckName is the deck of d, counted under key.
+func (d *DeckCards) deckName(key string) string {
+	if len(d.Aside) > 0 {
+		return d.Deck
+	}
+	return key
+}
+
+// asideKey names the stratum of deck's seats that set aside the cards
+// named: the deck and the cards, as a reader of the JSON would.
+func asideKey(deck string, aside []string) string {
+	return deck + " / aside: " + strings.Join(aside, ", ")
 }
 
 // CardTally counts the seat-games in which a card was played, and those
@@ -70,6 +92,9 @@ type deckCounts struct {
 
 	dealGames, dealWins int       // in the deal being counted
 	deals               Clustered // the deals counted
+
+	deck  string   // for a stratum of seats that set cards aside: its deck
+	aside []string // and those cards (DeckCards.Aside)
 }
 
 // cardCounts are the seat-games, and those won, in which each card (by
@@ -177,7 +202,19 @@ func (t *Tally) addOpening(r GameResult) {
 			book = &t.openFirst
 		}
 		won := r.Winners.Has(engine.Seat(seat))
-		d := book.seatGameOf(deckOf(r, seat), won, len(t.cardNames))
+		deck := deckOf(r, seat)
+		if seat >= len(r.Aside) || len(r.Aside[seat]) == 0 {
+			d := book.seatGameOf(deck, won, len(t.cardNames))
+			d.drawn.add(hand, book.seatGame, won)
+			continue
+		}
+		aside := make([]string, len(r.Aside[seat]))
+		for i, c := range r.Aside[seat] {
+			aside[i] = t.cardNames[c]
+		}
+		slices.Sort(aside)
+		d := book.seatGameOf(asideKey(deck, aside), won, len(t.cardNames))
+		d.deck, d.aside = deck, aside
 		d.drawn.add(hand, book.seatGame, won)
 	}
 }
@@ -186,6 +223,9 @@ func (t *Tally) addOpening(r GameResult) {
 func (b *cardBook) flush(decks *map[string]*DeckCards, names []string) {
 	for deck, d := range b.running {
 		dc := deckCards(decks, deck)
+		if len(d.aside) > 0 {
+			dc.Deck, dc.Aside = d.deck, d.aside
+		}
 		dc.SeatGames += d.games
 		dc.SeatWins += d.wins
 		dc.addDeals(d.deals)
@@ -219,6 +259,9 @@ func (t *Tally) mergeCards(o *Tally) {
 func mergeDecks(into *map[string]*DeckCards, from map[string]*DeckCards) {
 	for deck, od := range from {
 		d := deckCards(into, deck)
+		if len(od.Aside) > 0 {
+			d.Deck, d.Aside = od.Deck, od.Aside
+		}
 		d.SeatGames += od.SeatGames
 		d.SeatWins += od.SeatWins
 		if od.Deals != nil {

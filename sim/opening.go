@@ -12,10 +12,17 @@ import (
 // only matters where the order deals hands of different sizes, or where
 // the card is in the first player's hand more often for any other
 // reason; then the first player's edge would pass for the card's.
+// Where seats set cards aside before the deal (Athernum's start card),
+// the seats that set aside the same cards are compared: a card set aside
+// cannot be in that seat's hand, and a stratum where it never is counts
+// for nothing in the card's figure, so the hands without it are hands
+// that might have held it.
 func openingStats(t *Tally) []CardStat {
 	byCard := map[string]map[string][]CardStat{} // card, deck, its strata
 	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
-		for deck, d := range decks {
+		for _, key := range slices.Sorted(maps.Keys(decks)) { // strata pooled in one order
+			d := decks[key]
+			deck := d.deckName(key)
 			for name := range d.Cards {
 				if byCard[name] == nil {
 					byCard[name] = map[string][]CardStat{}

@@ -82,6 +82,9 @@ func (t *table) play(i int, res *GameResult) {
 	if hands != nil {
 		res.Drawn = emptied(res.Drawn, cfg.Seats)
 		res.Opening = emptied(res.Opening, cfg.Seats)
+		if _, ok := s.(engine.AsideHolder); ok {
+			res.Aside = emptied(res.Aside, cfg.Seats)
+		}
 	}
 	t.playOut(s, cards, hands, res)
 	res.Decks = cfg.deckNames(setup, s, res.Decks)
@@ -100,13 +103,14 @@ func (t *table) play(i int, res *GameResult) {
 func (t *table) playOut(s engine.State, cards engine.CardPlayer, hands engine.CardHolder, res *GameResult) {
 	cfg := t.cfg
 	dealing := hands != nil // the opening hands may still be dealt
+	aside, _ := s.(engine.AsideHolder)
 	for {
 		turn := s.Turn()
 		if res.First == engine.NoSeat && turn >= 1 {
 			res.First, res.FirstChecked, res.FirstDisagreed = firstSeat(cfg, res.Index, s)
 		}
 		if dealing {
-			dealing = openingHands(hands, res.Opening, turn)
+			dealing = openingHands(hands, aside, res, turn)
 		}
 		if done, out := s.Terminal(); done {
 			res.Winners, res.Reason = out.Winners, out.Reason
@@ -144,17 +148,23 @@ func (t *table) playOut(s engine.State, cards engine.CardPlayer, hands engine.Ca
 	}
 }
 
-// openingHands notes each seat's opening hand in opening, the first time
-// its hand holds cards, up to the moment the first turn begins: dealt
-// before the game (MystiMons), during its setup (Athernum) or not at all
-// (Zynalith, whose hands fill only from the market, by the seats' own
-// choices). A hand is the seat's opening hand before the seat has acted
-// with it: setup actions taken before the deal choose the deck, not the
-// cards. It reports whether the hands may still be dealt.
-func openingHands(hands engine.CardHolder, opening [][]int, turn int) bool {
-	for seat := range opening {
-		if len(opening[seat]) == 0 {
-			opening[seat] = hands.HandCards(engine.Seat(seat), opening[seat])
+// openingHands notes each seat's opening hand in res.Opening, the first
+// time its hand holds cards, up to the moment the first turn begins:
+// dealt before the game (MystiMons), during its setup (Athernum) or not
+// at all (Zynalith, whose hands fill only from the market, by the seats'
+// own choices). A hand is the seat's opening hand before the seat has
+// acted with it: setup actions taken before the deal choose the deck,
+// not the cards. With the hand it notes the cards the seat set aside
+// before the deal (res.Aside), when the game sets any aside. It reports
+// whether the hands may still be dealt.
+func openingHands(hands engine.CardHolder, aside engine.AsideHolder, res *GameResult, turn int) bool {
+	for seat := range res.Opening {
+		if len(res.Opening[seat]) > 0 {
+			continue
+		}
+		res.Opening[seat] = hands.HandCards(engine.Seat(seat), res.Opening[seat])
+		if len(res.Opening[seat]) > 0 && aside != nil {
+			res.Aside[seat] = aside.AsideCards(engine.Seat(seat), res.Aside[seat][:0])
 		}
 	}
 	return turn < 1
@@ -163,7 +173,7 @@ func openingHands(hands engine.CardHolder, opening [][]int, turn int) bool {
 // reset empties r for game i, keeping its slices' memory.
 func (r *GameResult) reset(i int, seed uint64, rotation int) {
 	*r = GameResult{Index: i, Seed: seed, Rotation: rotation, First: engine.NoSeat,
-		Decks: r.Decks[:0], Played: r.Played[:0], Drawn: r.Drawn[:0], Opening: r.Opening[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
+		Decks: r.Decks[:0], Played: r.Played[:0], Drawn: r.Drawn[:0], Opening: r.Opening[:0], Aside: r.Aside[:0], Decisions: r.Decisions[:0], Thinking: r.Thinking[:0],
 		Timed: r.Timed[:0], Measures: r.Measures[:0]}
 }
 

@@ -112,6 +112,11 @@ type GameResult struct {
 	// seat's list is empty when it held none by then (Zynalith), and there
 	// are no lists when the game reports no hands.
 	Opening [][]int
+	// Aside lists, per seat, the cards it set aside from its deck before
+	// the deal by its own choice (engine.AsideHolder: Athernum's start
+	// card), taken with its opening hand; no lists when the game sets
+	// none aside.
+	Aside [][]int
 	// Decisions and Thinking count, per seat, the agent's decisions and
 	// the time it took over them.
 	// Timed tells which seats' agents were timed at all (see thinks).
@@ -416,7 +421,8 @@ func (b *batch) total() (*Tally, thinkSums) {
 // outcome is the result without the detail that only the tally needs,
 // and with its own copy of what it keeps of the worker's reused buffers.
 func (r GameResult) outcome() GameResult {
-	r.Played, r.Drawn, r.Measures, r.Decisions, r.Thinking, r.Timed = nil, nil, nil, nil, nil, nil
+	r.Played, r.Drawn, r.Opening, r.Aside, r.Measures = nil, nil, nil, nil, nil
+	r.Decisions, r.Thinking, r.Timed = nil, nil, nil
 	r.Decks = slices.Clone(r.Decks)
 	return r
 }

@@ -597,6 +597,15 @@ func (s *State) PlayedCard(a engine.Action) int {
 	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0
 }
 
+// AsideCards appends the Cards() index of seat's start card, once the
+// start cards are revealed (AT-3.3; see engine.AsideHolder).
+func (s *State) AsideCards(seat engine.Seat, dst []int) []int {
+	if def := s.pl[seat].startDef; def > 0 {
+		dst = append(dst, int(def)-1) // Cards() leaves out definition 0
+	}
+	return dst
+}
+
 // HandCards appends the Cards() index of each card in seat's hand (see
 // engine.CardHolder).
 func (s *State) HandCards(seat engine.Seat, dst []int) []int {

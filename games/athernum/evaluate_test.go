@@ -231,3 +231,34 @@ func TestPlayedCard(t *testing.T) {
 		t.Errorf("choosing a start card (AT-3.2) counts as playing it")
 	}
 }
+
+// TestAsideCardsIsTheStartCard: the card each player picks to start with
+// (AT-3.2) is the one it set aside before the deal (engine.AsideHolder),
+// named by its index in Cards(); before the picks are revealed, none is.
+func TestAsideCardsIsTheStartCard(t *testing.T) {
+	st, err := theGame.New(engine.Setup{Game: "athernum", Seats: 2, Seed: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := st.(*State)
+	var _ engine.AsideHolder = s
+	var picked [2]string
+	for seat := range 2 {
+		if got := s.AsideCards(engine.Seat(seat), nil); len(got) != 0 {
+			t.Errorf("before the start cards are revealed, p%d has set aside %v", seat+1, got)
+		}
+		legal := s.Legal(nil)
+		a := legal[len(legal)-1]
+		picked[s.ToMove()] = s.def(a.Args[0]).name
+		if err := s.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cards := theGame.Cards()
+	for seat := range 2 {
+		got := s.AsideCards(engine.Seat(seat), nil)
+		if len(got) != 1 || cards[got[0]].Name != picked[seat] {
+			t.Errorf("p%d picked %s to start with, set aside %v", seat+1, picked[seat], got)
+		}
+	}
+}
