@@ -50,8 +50,13 @@ type Difference struct {
 	// game's own measures): Low and High are then 0.
 	Interval bool `json:"interval"`
 	// Significant: the interval excludes 0.
-	Significant bool   `json:"significant"`
-	Method      string `json:"method,omitempty"`
+	Significant bool `json:"significant"`
+	// Discovery: among a comparison's many figures (minChanceNote or
+	// more with intervals), the difference stays significant when all of
+	// them are allowed for (sim.Discoveries: Benjamini and Hochberg's
+	// procedure, at most about 5% of such figures expected to be chance).
+	Discovery bool   `json:"discovery,omitempty"`
+	Method    string `json:"method,omitempty"`
 }
 
 // Comparison is two runs side by side.
@@ -250,6 +255,7 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 	}
 	c := Comparison{A: a, B: b, Differences: compareReports(a.Report, b.Report)}
 	c.Paired = pairedWith(a, b, c.Differences)
+	markDiscoveries(c.Differences)
 	c.Unshown = unshown(l.editedNames(a, b), a.Report, b.Report, c.Differences)
 	c.A.Report, c.B.Report, c.A.Outcomes, c.B.Outcomes = nil, nil, nil, nil
 	return c, nil
@@ -375,17 +381,42 @@ func notesIn(cards []UnshownCard, l i18n.Lang) []string {
 // significant one is worth a look anyway.
 const minChanceNote = 20
 
+// markDiscoveries sets Discovery on the figures with intervals that
+// stay significant when all of them are allowed for, where there are
+// many (minChanceNote): a comparison of two runs of 80 cards has some 250
+// figures, and about twelve of them would differ significantly if
+// nothing had changed.
+func markDiscoveries(diffs []Difference) {
+	var ps []float64
+	var rows []int
+	for i, d := range diffs {
+		if d.Interval {
+			ps = append(ps, sim.IntervalPValue(d.Diff, d.Low, d.High))
+			rows = append(rows, i)
+		}
+	}
+	if len(rows) < minChanceNote {
+		return
+	}
+	for k, kept := range sim.Discoveries(ps, sim.FalseDiscoveryRate) {
+		diffs[rows[k]].Discovery = kept
+	}
+}
+
 // chanceNote says how many of the comparison's figures differ
-// significantly and how many would by chance alone, where there are many:
-// a comparison of two runs of 80 cards has some 250 figures, and about
-// twelve of them would differ significantly if nothing had changed.
+// significantly, how many would by chance alone, and how many stay
+// significant when all are allowed for (markDiscoveries), where there
+// are many.
 func chanceNote(diffs []Difference, l i18n.Lang) (string, bool) {
-	n, significant := 0, 0
+	n, significant, kept := 0, 0, 0
 	for _, d := range diffs {
 		if d.Interval {
 			n++
 			if d.Significant {
 				significant++
+			}
+			if d.Discovery {
+				kept++
 			}
 		}
 	}
@@ -393,7 +424,7 @@ func chanceNote(diffs []Difference, l i18n.Lang) (string, bool) {
 		return "", false
 	}
 	chance := int(math.Round(0.05 * float64(n)))
-	return words.T(l, "lab.compare_chance", i18n.Counts([]any{"significant", significant, "n", n, "chance", chance})...), true
+	return words.T(l, "lab.compare_chance", i18n.Counts([]any{"significant", significant, "n", n, "chance", chance, "kept", kept})...), true
 }
 
 // nameGameWords puts the game's words into the comparison's rows of the

@@ -249,4 +249,44 @@ func TestCompareGivesEachCardsImpactInTheOpeningHand(t *testing.T) {
 	if !slices.ContainsFunc(cmp.Notes, func(note string) bool { return strings.HasPrefix(note, want) }) {
 		t.Errorf("the notes %q do not say %q", cmp.Notes, want)
 	}
+	kept := 0
+	for _, d := range cmp.Differences {
+		if d.Discovery {
+			kept++
+		}
+	}
+	if want := fmt.Sprintf("are marked ★★: %d.", kept); !slices.ContainsFunc(cmp.Notes, func(note string) bool { return strings.HasSuffix(note, want) }) {
+		t.Errorf("the notes %q do not end %q", cmp.Notes, want)
+	}
+}
+
+// Among many figures, one far from 0 stays significant when all are
+// allowed for and one just past its 95% interval's end does not; among a
+// few, nothing is marked (the page explains the mark only where it
+// notes the chance of many figures).
+func TestCompareMarksWhatStaysSignificantAmongManyFigures(t *testing.T) {
+	figure := func(z float64) Difference {
+		const se = 0.01
+		return Difference{Figure: "card_win", Diff: z * se, Low: (z - 1.96) * se, High: (z + 1.96) * se, Interval: true,
+			Significant: math.Abs(z) > 1.96}
+	}
+	many := []Difference{figure(6), figure(2.1)}
+	for i := range 28 {
+		many = append(many, figure(float64(i%7-3)/2)) // within ±1.5 standard errors
+	}
+	many = append(many, Difference{Figure: "measure", Diff: 3}) // no interval: no mark
+	markDiscoveries(many)
+	for i, d := range many {
+		if want := i == 0; d.Discovery != want {
+			t.Errorf("figure %d (%+.3f [%+.3f, %+.3f]): discovery %v, want %v", i, d.Diff, d.Low, d.High, d.Discovery, want)
+		}
+	}
+	few := many[:19]
+	for i := range few {
+		few[i].Discovery = false
+	}
+	markDiscoveries(few)
+	if slices.ContainsFunc(few, func(d Difference) bool { return d.Discovery }) {
+		t.Errorf("among %d figures some are marked", len(few))
+	}
 }

@@ -447,54 +447,26 @@ func cardRanking(stats []CardStat) []CardStat {
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].DrawImpact > out[j].DrawImpact })
-	markDiscoveries(out, falseDiscoveryRate)
+	markDiscoveries(out, FalseDiscoveryRate)
 	return out
 }
 
-// falseDiscoveryRate is the share of the ranking's marked discoveries
-// that may be cards with no effect.
-const falseDiscoveryRate = 0.05
-
 // markDiscoveries sets DrawDiscovery on the cards of ranking that
-// Benjamini and Hochberg's step-up procedure keeps at false discovery
-// rate q: with the m p-values in increasing order, the first k, for the
-// largest k whose p-value is at most k/m times q. (It holds for the
-// rows' positive dependence, as where a card's pooled row and its decks'
-// rows share their games.)
+// Benjamini and Hochberg's procedure keeps at false discovery rate q
+// (see Discoveries). It holds for the rows' positive dependence, as
+// where a card's pooled row and its decks' rows share their games.
 func markDiscoveries(ranking []CardStat, q float64) {
-	order := make([]int, len(ranking))
 	ps := make([]float64, len(ranking))
 	for i := range ranking {
-		order[i], ps[i] = i, drawPValue(ranking[i])
+		ps[i] = drawPValue(ranking[i])
 	}
-	sort.SliceStable(order, func(a, b int) bool { return ps[order[a]] < ps[order[b]] })
-	m := float64(len(ranking))
-	keep := 0
-	for k, i := range order {
-		if ps[i] <= float64(k+1)/m*q {
-			keep = k + 1
-		}
-	}
-	for _, i := range order[:keep] {
-		ranking[i].DrawDiscovery = true
+	for i, kept := range Discoveries(ps, q) {
+		ranking[i].DrawDiscovery = kept
 	}
 }
 
-// drawPValue is the two-sided p-value of a card's impact when drawn,
-// read from its 95% interval: the standard error is the interval's half
-// on the side of 0 over z95 (Newcombe's interval is not symmetric), so
-// that p < 0.05 exactly when the interval excludes 0.
-func drawPValue(c CardStat) float64 {
-	half := c.DrawImpact - c.DrawLow
-	if c.DrawImpact < 0 {
-		half = c.DrawHigh - c.DrawImpact
-	}
-	if c.DrawImpact == 0 || half <= 0 {
-		return 1
-	}
-	z := math.Abs(c.DrawImpact) / (half / z95)
-	return math.Erfc(z / math.Sqrt2)
-}
+// drawPValue is the two-sided p-value of a card's impact when drawn.
+func drawPValue(c CardStat) float64 { return IntervalPValue(c.DrawImpact, c.DrawLow, c.DrawHigh) }
 
 // difference is one side-by-side comparison of a card within a deck: n1
 // seat-games with it won at rate p1, n0 without it won at rate p0.

@@ -64,7 +64,7 @@ func TestMarkDiscoveriesKeepsFalseFindsRare(t *testing.T) {
 			}
 			ranking = append(ranking, cardWithZ(map[bool]string{true: "real", false: "null"}[i < real], z))
 		}
-		markDiscoveries(ranking, falseDiscoveryRate)
+		markDiscoveries(ranking, FalseDiscoveryRate)
 		marked, falseMarks, naive, naiveFalse := 0, 0, 0, 0
 		for _, c := range ranking {
 			if c.DrawDiscovery {

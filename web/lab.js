@@ -907,7 +907,10 @@ function diffRow(d, c) {
     : d.figure === "card_opening" ? `${sign(iv.rate)}${unit} [${sign(iv.low)}${apart}${sign(iv.high)}]`
     : `${fmt(iv.rate)}${unit} [${fmt(iv.low)}–${fmt(iv.high)}]`;
   const diff = d.interval ? `${sign(d.diff)}${unit} [${sign(d.low)}${apart}${sign(d.high)}]` : `${sign(d.diff)}${unit}`;
-  const verdict = !d.interval ? t("lab.no_interval") : d.significant ? t("lab.yes") : t("lab.no");
+  // ★★: still significant when all the comparison's figures are allowed
+  // for, as its note explains
+  const verdict = !d.interval ? t("lab.no_interval") : d.discovery ? `${t("lab.yes")} ★★`
+    : d.significant ? t("lab.yes") : t("lab.no");
   const games = [c.a, c.b].map((r) => (r.played || 0).toLocaleString(lang())).join(" / ");
   const cell = (label, text) => el("td", {dataset: {label: t(label)}}, text);
   return el("tr", {class: d.significant ? "significant" : ""},
