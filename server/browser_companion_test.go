@@ -3,6 +3,7 @@ package server
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/internal/browsertest"
+	"kartenwerk/platform/companion"
 )
 
 // phone is a browser tab of its own storage (a browser context each, as
@@ -324,6 +326,34 @@ func TestBrowserCompanionTakesTheAddressLanguage(t *testing.T) {
 		p.open(e.http.URL + "/companion/mystimons?lang=" + lang)
 		p.wait("the start in "+lang, fmt.Sprintf(`document.documentElement.lang === %q && document.body.innerText.includes(%q)`, lang, title))
 	}
+}
+
+// The lobby's link leads to a chooser of the five games' companions, in
+// the language the address asks for; each game's link opens its companion
+// in that language, which links back to the chooser.
+func TestBrowserCompanionChooserOpensEveryGame(t *testing.T) {
+	e := newEnv(t)
+	p := newPhone(t, newBrowser(t), "Ada")
+	openPage(t, p.ctx, e.http.URL+"/", `a[data-t="nav.companion"]`)
+	if href := evalJS[string](t, p.ctx, `document.querySelector('a[data-t="nav.companion"]').getAttribute("href")`); href != "/companion/" {
+		t.Fatalf("the lobby's companion link leads to %q, want the chooser", href)
+	}
+	p.js(`document.querySelector('a[data-t="nav.companion"]').click()`)
+	p.wait("the chooser", `location.pathname === "/companion/" && document.querySelectorAll(".c-game").length > 0`)
+	p.open(e.http.URL + "/companion?lang=de")
+	p.wait("the chooser in German", `location.pathname === "/companion/" && document.body.innerText.includes("Welches Spiel spielt ihr?")`)
+	if ids := evalJS[[]string](t, p.ctx, `[...document.querySelectorAll(".c-game")].map((a) => a.dataset.game)`); !slices.Equal(ids, companion.Games()) {
+		t.Fatalf("the chooser offers %v, want %v", ids, companion.Games())
+	}
+	for _, game := range companion.Games() {
+		p.open(e.http.URL + "/companion/?lang=de")
+		p.click(fmt.Sprintf(`[data-game=%q]`, game))
+		p.wait(game+"'s companion in German", fmt.Sprintf(`location.pathname === "/companion/%s" && !!document.querySelector("#c-start")
+			&& document.documentElement.lang === "de" && document.querySelector("#c-title").textContent.endsWith("Begleiter")`, game))
+	}
+	p.click(".c-other-game")
+	p.wait("the chooser again", `location.pathname === "/companion/" && document.body.innerText.includes("Welches Spiel spielt ihr?")`)
+	p.missingWords()
 }
 
 // One shorter flow per other game, each in one of the three languages.

@@ -108,6 +108,12 @@ type companionConfirm struct {
 
 func (srv *Server) companionRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /companion/{game}", srv.handleCompanionPage)
+	// The chooser of the five games, where the lobby's link leads: in the
+	// service worker's scope, so it opens offline too.
+	m.HandleFunc("GET /companion/{$}", srv.page("companion.html"))
+	m.HandleFunc("GET /companion", func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, (&url.URL{Path: "/companion/", RawQuery: r.URL.RawQuery}).String(), http.StatusMovedPermanently)
+	})
 	m.HandleFunc("GET /companion-sw.js", srv.handleCompanionWorker)
 	m.HandleFunc("GET /companion.webmanifest", handleCompanionManifest)
 	m.HandleFunc("GET /companion-icon.svg", handleCompanionIcon)
@@ -157,7 +163,7 @@ const companionManifest = `{
   "name": "Kartenwerk Companion",
   "short_name": "Companion",
   "description": "Counters, hints and a shared log for card games played with physical cards",
-  "start_url": "/companion/mystimons",
+  "start_url": "/companion/",
   "scope": "/companion/",
   "display": "standalone",
   "orientation": "portrait",

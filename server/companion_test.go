@@ -119,7 +119,7 @@ func TestCompanionAPI(t *testing.T) {
 		t.Errorf("after a restart: seq %d, state %v", after.Seq, after.State)
 	}
 	for path, want := range map[string]int{
-		"/api/companion/tables/nope": 404, "/companion/chess": 404, "/companion/zynalith": 200,
+		"/api/companion/tables/nope": 404, "/companion/chess": 404, "/companion/zynalith": 200, "/companion/": 200, "/companion": 200,
 		"/api/companion/catalog/mystimons": 200, "/companion-sw.js": 200, "/companion.webmanifest": 200,
 		"/api/companion/tables/" + id + "/qr.svg": 200,
 	} {

@@ -7,7 +7,12 @@
 import {el} from "./common.js";
 import {t, lang, setLang} from "./companion-i18n.js";
 
-const game = location.pathname.split("/")[2] || "mystimons";
+// The game whose companion this is; "" on /companion/, the chooser.
+const game = location.pathname.split("/")[2] || "";
+// The games with a companion, as the server lists them, by their names
+// (the chooser's).
+const gameNames = [["mystimons", "MystiMons"], ["mysticelements", "Mystic Elements"], ["microlife", "Micro-Life"],
+  ["athernum", "Athernum"], ["zynalith", "Zynalith"]];
 const query = new URLSearchParams(location.search);
 const main = document.querySelector("#c-main");
 
@@ -218,8 +223,8 @@ function render() {
   document.documentElement.lang = lang();
   document.querySelector("#c-lang").value = lang();
   document.querySelector("#c-lang").setAttribute("aria-label", t("language"));
-  document.querySelector("#c-title").textContent = t("title." + game);
-  document.title = t("title." + game) + " · Kartenwerk";
+  document.querySelector("#c-title").textContent = t("title." + (game || "choose"));
+  document.title = t("title." + (game || "choose")) + " · Kartenwerk";
   drawConn();
   const focus = document.activeElement && document.activeElement.id;
   const typed = {};
@@ -241,11 +246,21 @@ function render() {
 }
 
 function page() {
+  if (!game) return chooseScreen();
   if (!kwc.id) return startScreen();
   if (!kwc.snap) return [el("p", {class: "c-wait"}, kwc.connected ? t("loading") : t("offline_nothing"))];
   const st = view();
   if (!kwc.seat || kwc.seat > players(st)) return joinScreen(st);
   return tableScreen(st);
+}
+
+/** chooseScreen asks which game the table plays, each linking to its
+ * companion in the language this page speaks. */
+function chooseScreen() {
+  return [el("section", {class: "c-card"},
+    el("h2", {}, t("choose.title")),
+    el("p", {class: "muted"}, t("choose.help")),
+    el("nav", {class: "c-games"}, ...gameNames.map(([id, name]) => el("a", {class: "c-game", href: `/companion/${id}?lang=${lang()}`, dataset: {game: id}}, name))))];
 }
 
 function startScreen() {
@@ -257,7 +272,8 @@ function startScreen() {
     el("input", {id: "c-name", maxlength: 24, autocomplete: "nickname"}),
     el("button", {id: "c-start", class: "primary big", onclick: startTable}, t("start.button"))),
   recent.length ? el("section", {class: "c-card"}, el("h3", {}, t("recent")),
-    ...recent.map((r) => el("a", {class: "c-recent", href: `/companion/${game}?t=${r.id}`}, r.names))) : null];
+    ...recent.map((r) => el("a", {class: "c-recent", href: `/companion/${game}?t=${r.id}`}, r.names))) : null,
+  el("a", {class: "c-other-game", href: `/companion/?lang=${lang()}`}, t("other_game"))];
 }
 
 async function startTable() {
@@ -590,6 +606,7 @@ async function start() {
     if (kwc.snap) kwc.seq = kwc.snap.seq;
   }
   render();
+  if (!game) return;
   await loadCatalog();
   if (kwc.id) {
     try {
