@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"kartenwerk/engine"
@@ -33,12 +34,20 @@ func linkRules(text, prefix string) template.HTML {
 	}))
 }
 
+// rulesEntry is a game in the rules' index: what it is about and how
+// many play it, in the reader's language.
+type rulesEntry struct {
+	engine.Info
+	About   string
+	Players string // "2" or "2–4"
+}
+
 // rulesPage is what the rules template shows.
 type rulesPage struct {
 	Lang     i18n.Lang
 	Langs    []i18n.Lang
 	Game     engine.Info
-	Games    []engine.Info
+	Games    []rulesEntry
 	Ref      *i18n.Reference
 	T        func(key string, kv ...any) string
 	LinkRule func(text string) template.HTML
@@ -71,8 +80,11 @@ var rulesTemplate = template.Must(template.New("rules").Parse(`<!doctype html>
 {{range .Ref.Glossary}}<dt>{{.Term}}</dt><dd>{{call $.LinkRule .Text}}{{if .Rules}} ({{call $.T "rules.defines"}} {{range $i, $r := .Rules}}{{if $i}}, {{end}}<a href="#{{$r}}">{{$r}}</a>{{end}}){{end}}</dd>
 {{end}}</dl></section>
 {{else}}
-<section class="panel"><ul>{{range .Games}}<li><a href="/rules/{{.ID}}">{{.Name}}</a></li>{{end}}</ul>
-{{if .Game.ID}}<p>{{call .T "rules.none" "game" .Game.Name}}</p>{{end}}</section>
+{{if .Game.ID}}<p>{{call .T "rules.none" "game" .Game.Name}}</p>{{end}}
+{{range .Games}}<section class="panel game-entry"><h2><a href="/rules/{{.ID}}">{{.Name}}</a></h2>
+<p class="muted">{{call $.T "rules.players" "players" .Players}} · <a href="/cards/{{.ID}}">{{call $.T "rules.cards"}}</a></p>
+<p>{{.About}}</p></section>
+{{end}}
 {{end}}
 <p><a href="/">{{call .T "rules.back"}}</a></p>
 </main>
@@ -87,7 +99,12 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 	page := rulesPage{Lang: l, Langs: i18n.Langs,
 		T: func(key string, kv ...any) string { return words.T(l, key, kv...) }}
 	for _, g := range srv.games.list {
-		page.Games = append(page.Games, g.Info())
+		info := g.Info()
+		players := strconv.Itoa(info.MinSeats)
+		if info.MaxSeats > info.MinSeats {
+			players += "–" + strconv.Itoa(info.MaxSeats)
+		}
+		page.Games = append(page.Games, rulesEntry{Info: info, About: engine.SummaryIn(g, l), Players: players})
 	}
 	status := http.StatusOK
 	if r.PathValue("game") != "" {

@@ -1,12 +1,14 @@
 package server
 
 import (
+	"html/template"
 	"net/http"
 	"strings"
 	"testing"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
+	"kartenwerk/games/microlife"
 	"kartenwerk/games/zynalith"
 )
 
@@ -23,7 +25,7 @@ func (referencedGame) Reference(l i18n.Lang) *i18n.Reference {
 }
 
 func TestRulesPageInTheReadersLanguageWithLinkedIDs(t *testing.T) {
-	e := &testEnv{t: t, db: t.TempDir() + "/g.db", games: []engine.Game{referencedGame{zynalith.Game{}}}}
+	e := &testEnv{t: t, db: t.TempDir() + "/g.db", games: []engine.Game{referencedGame{zynalith.Game{}}, microlife.Game{}}}
 	e.start()
 	t.Cleanup(e.stop)
 	get := func(path, accept string) (int, string) {
@@ -59,5 +61,14 @@ func TestRulesPageInTheReadersLanguageWithLinkedIDs(t *testing.T) {
 	}
 	if code, _ := get("/rules/nosuchgame", "en"); code != http.StatusNotFound {
 		t.Errorf("an unknown game's rules: %d, want 404", code)
+	}
+	// The index says of each game what it is about and how many play it,
+	// in the reader's language, and links its rules and its cards.
+	summary := engine.SummaryIn(microlife.Game{}, i18n.CS)
+	code, body = get("/rules?lang=cs", "en")
+	for _, want := range []string{`href="/rules/zynalith"`, `href="/cards/microlife"`, "Hráči: 2–6", "Hráči: 2 ·", template.HTMLEscapeString(summary)} {
+		if code != http.StatusOK || summary == (microlife.Game{}).Info().Summary || !strings.Contains(body, want) {
+			t.Errorf("GET /rules in Czech: %d, body lacks %q:\n%s", code, want, body)
+		}
 	}
 }
