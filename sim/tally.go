@@ -76,7 +76,10 @@ type Tally struct {
 	// turn and of the others, in their Drawn counts: apart, because a
 	// game may deal the seats hands of different sizes (Micro-Life: three
 	// cards to the first player, five to the second) and the first player
-	// wins at another rate.
+	// wins at another rate. Where seats set cards aside before the deal
+	// (GameResult.Aside), each deck's seats that set aside the same cards
+	// are counted apart, under keys such as "Ember Assault / aside: Ember
+	// Tyrant" (DeckCards.Deck and Aside say which).
 	OpeningFirst map[string]*DeckCards `json:"opening_first_by_deck,omitempty"`
 	OpeningLater map[string]*DeckCards `json:"opening_later_by_deck,omitempty"`
 
