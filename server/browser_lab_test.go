@@ -134,6 +134,25 @@ func TestBrowserLabEditsACardRunsAndCompares(t *testing.T) {
 	if err != nil || len(diffs) == 0 || slices.ContainsFunc(diffs, func(d string) bool { return strings.Contains(d, ";") || !strings.Contains(d, ", ") }) {
 		t.Errorf("the comparison's B − A column reads %q (%v), want each interval's bounds parted by a comma", diffs, err)
 	}
+	// Ticked, the box leaves in sight only the rows that differ
+	// significantly; unticked, every row is back.
+	shown := func() (all, significant int) {
+		got, err := chromedp.Run(tab, chromedp.Evaluate[[]int](`(() => { const rows = [...document.querySelectorAll("#diff-rows tr")].filter((tr) => tr.offsetParent !== null);
+			return [rows.length, rows.filter((tr) => tr.classList.contains("significant")).length]; })()`))
+		if err != nil || len(got) != 2 {
+			t.Fatalf("counting the comparison's rows in sight: %v %v", got, err)
+		}
+		return got[0], got[1]
+	}
+	rows := count("#diff-rows tr")
+	do("show only the significant figures", chromedp.Click("#only-significant"))
+	if all, significant := shown(); all != significant || all == rows {
+		t.Errorf("with the box ticked, %d rows are in sight, %d of them significant, of %d", all, significant, rows)
+	}
+	do("show every figure again", chromedp.Click("#only-significant"))
+	if all, _ := shown(); all != rows {
+		t.Errorf("with the box unticked, %d rows are in sight of %d", all, rows)
+	}
 	if changed := fireballPlayRates(t, tab); changed[0] >= changed[1] {
 		t.Errorf("Fireball played in %.1f%% of the games it could be with the shipped cards and %.1f%% at cost 1: the edit did not reach the games", 100*changed[0], 100*changed[1])
 	}
