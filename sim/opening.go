@@ -76,3 +76,16 @@ func openingRow(strata []CardStat) (CardStat, bool) {
 	row.DrawSignificant = low > 0 || high < 0
 	return row, true
 }
+
+// setAside tells whether seats set cards aside before the deal, so that
+// the opening hands are compared among seats that set aside the same.
+func (t *Tally) setAside() bool {
+	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
+		for _, d := range decks {
+			if len(d.Aside) > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -119,6 +119,11 @@ func TestOpeningHandImpactLeavesOutTheCardsSetAside(t *testing.T) {
 	if c.Drawn+c.NotDrawn >= 12000 || c.Drawn+c.NotDrawn < 7000 {
 		t.Errorf("One compared in %d seat-games, want those that did not set it aside (about 8400)", c.Drawn+c.NotDrawn)
 	}
+	var text strings.Builder
+	rep.WriteText(&text)
+	if !strings.Contains(text.String(), "within the deck, the turn order and the cards set aside before the deal") {
+		t.Errorf("the text report does not say that the opening hands are compared among seats that set aside the same cards:\n%s", text.String())
+	}
 	// The strata are named for the JSON's reader.
 	if d := rep.OpeningFirst["Fire / aside: One"]; d == nil || d.Deck != "Fire" || !slices.Equal(d.Aside, []string{"One"}) {
 		t.Errorf("the first players who set One aside are counted as %+v (keys %v)", d, slices.Collect(maps.Keys(rep.OpeningFirst)))

@@ -82,7 +82,11 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	tw.measures(r, game)
 	tw.cards(r.CardStats)
 	tw.cardRanking(r.CardRanking, "report.text.ranking", "report.text.drawn_in")
-	tw.cardRanking(r.OpeningRanking, "report.text.opening_ranking", "report.text.opening_in")
+	opening := "report.text.opening_ranking"
+	if r.setAside() {
+		opening = "report.text.opening_ranking_aside"
+	}
+	tw.cardRanking(r.OpeningRanking, opening, "report.text.opening_in")
 	if r.Errors > 0 {
 		tw.line("  ", "report.text.errors", "n", r.Errors, "games", r.Games, "played", played, "first", r.ErrorSamples[0].Msg)
 	}
