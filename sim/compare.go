@@ -166,7 +166,8 @@ func AgentEntrants(agents []string) []Entrant {
 }
 
 // RunMatrix plays every pair of entrants against each other for two
-// seats, mirrored, with cfg's other settings.
+// seats, mirrored, with cfg's other settings. cfg.Progress counts the
+// games of every pairing, MatrixGames in all.
 func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, error) {
 	if len(entrants) < 2 {
 		return nil, fmt.Errorf("a matrix needs at least two entrants")
@@ -184,12 +185,19 @@ func RunMatrix(ctx context.Context, cfg Config, entrants []Entrant) (*Matrix, er
 		m.Rate[i] = make([]Interval, n)
 		m.Games[i] = make([]int, n)
 	}
+	played := 0 // by the pairings before, for cfg.Progress
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			rep, err := Run(ctx, pairConfig(cfg, entrants[i], entrants[j]))
+			pair := pairConfig(cfg, entrants[i], entrants[j])
+			if cfg.Progress != nil {
+				before := played
+				pair.Progress = func(done int) { cfg.Progress(before + done) }
+			}
+			rep, err := Run(ctx, pair)
 			if err != nil {
 				return nil, fmt.Errorf("%s vs %s: %w", entrants[i].Name, entrants[j].Name, err)
 			}
+			played += rep.Games
 			m.Reports = append(m.Reports, rep)
 			a, b := rep.EntrantRates[0], rep.EntrantRates[1]
 			m.Rate[i][j], m.Rate[j][i] = a.WinRate, b.WinRate
@@ -232,4 +240,11 @@ func (d Diff) changeIn(l i18n.Lang) string {
 		say = func(x float64) string { return i18n.SignedPercent(l, x, 1) }
 	}
 	return say(d.Diff) + " " + i18n.Bounds(l, say(d.Low), say(d.High))
+}
+
+// MatrixGames is how many games RunMatrix plays for entrants entrants and
+// games a pairing: each pairing's rounded up to a whole number of
+// mirrored deals.
+func MatrixGames(games, entrants int) int {
+	return entrants * (entrants - 1) / 2 * (games + games%2)
 }

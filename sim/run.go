@@ -46,7 +46,9 @@ type Config struct {
 	TurnCap int
 	// Shard, Shards: play only games i with i % Shards == Shard.
 	Shard, Shards int
-	// Progress, if set, is called after each game with the number done.
+	// Progress, if set, is called as games finish (a deal's at once) with
+	// the number done; with several workers, a call may count fewer
+	// than one before it.
 	Progress func(done int)
 
 	// fromDeal and toDeal (when above 0) bound the deals played, for a

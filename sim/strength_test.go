@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"kartenwerk/engine"
+	"kartenwerk/engine/enginetest/trick"
 )
 
 // TestBradleyTerryRecoversKnownStrengths samples a round robin from known
@@ -158,6 +159,25 @@ func TestMatrixStrengthsFollowTheWins(t *testing.T) {
 				t.Errorf("%s: ranking %v, want %v", c.name, s, c.order)
 				break
 			}
+		}
+	}
+}
+
+// A matrix counts its games for cfg.Progress over all its pairings: a
+// call a deal, rising to MatrixGames, each pairing's after the one before.
+func TestMatrixProgressCountsEveryPairing(t *testing.T) {
+	var seen []int
+	cfg := Config{Game: trick.Game{}, Games: 7, Seed: 3, Workers: 1, Progress: func(done int) { seen = append(seen, done) }}
+	if _, err := RunMatrix(t.Context(), cfg, AgentEntrants([]string{"random", "noisy:random=0.5", "greedy"})); err != nil {
+		t.Fatal(err)
+	}
+	want := MatrixGames(7, 3)
+	if want != 24 || len(seen) != want/2 || seen[len(seen)-1] != want {
+		t.Fatalf("progress %v, want a call per deal up to %d (three pairings of 4 mirrored deals)", seen, want)
+	}
+	for i, done := range seen {
+		if done != 2*(i+1) {
+			t.Fatalf("progress %v: call %d counts %d games", seen, i+1, done)
 		}
 	}
 }

@@ -78,6 +78,7 @@ func runSim(cmd *cobra.Command, gameID string, o simOptions) error {
 		if err != nil {
 			return err
 		}
+		cfg.Progress = progressTo(g.Info().ID, sim.MatrixGames(cfg.Games, len(entrants)))
 		m, err := sim.RunMatrix(ctx, cfg, entrants)
 		if err != nil {
 			return err
@@ -121,10 +122,15 @@ func emit(out io.Writer, asJSON bool, v any, text func(io.Writer)) error {
 
 // progress shows a bar on a terminal, and nothing elsewhere.
 func progress(desc string, cfg sim.Config) func(int) {
+	return progressTo(desc, (cfg.Games+max(cfg.Shards, 1)-1)/max(cfg.Shards, 1))
+}
+
+// progressTo shows a bar of total games on a terminal, and nothing
+// elsewhere.
+func progressTo(desc string, total int) func(int) {
 	if !term.IsTerminal(int(os.Stderr.Fd())) {
 		return nil
 	}
-	total := (cfg.Games + max(cfg.Shards, 1) - 1) / max(cfg.Shards, 1)
 	bar := progressbar.NewOptions(total, progressbar.OptionSetWriter(os.Stderr),
 		progressbar.OptionSetDescription(desc), progressbar.OptionShowCount(),
 		progressbar.OptionShowIts(), progressbar.OptionClearOnFinish(), progressbar.OptionThrottle(100_000_000))

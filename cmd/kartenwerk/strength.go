@@ -51,8 +51,10 @@ func strengthCmd() *cobra.Command {
 			}
 			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt)
 			defer stop()
-			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Decks: setup.Decks, Workers: workers}
-			m, err := sim.RunMatrix(ctx, cfg, sim.AgentEntrants(ai.SplitSpecs(agents)))
+			entrants := sim.AgentEntrants(ai.SplitSpecs(agents))
+			cfg := sim.Config{Game: g, Games: games, Seed: seed, Seats: 2, Variant: setup.Variant, Decks: setup.Decks, Workers: workers,
+				Progress: progressTo(g.Info().ID, sim.MatrixGames(games, len(entrants)))}
+			m, err := sim.RunMatrix(ctx, cfg, entrants)
 			if err != nil {
 				return err
 			}
