@@ -351,6 +351,15 @@ func TestBrowserCompanionChooserOpensEveryGame(t *testing.T) {
 		p.wait(game+"'s companion in German", fmt.Sprintf(`location.pathname === "/companion/%s" && !!document.querySelector("#c-start")
 			&& document.documentElement.lang === "de" && document.querySelector("#c-title").textContent.endsWith("Begleiter")`, game))
 	}
+	// A table started here is offered on the chooser, to go back to.
+	p.typeIn("#c-name", p.name)
+	p.click("#c-start")
+	p.wait("the new table", `window.kwc && kwc.seat === 1 && kwc.seq === 1`)
+	id := evalJS[string](t, p.ctx, `kwc.id`)
+	p.open(e.http.URL + "/companion/?lang=de")
+	p.click(`a.c-recent[href*="t=` + id + `"]`)
+	p.wait("the table again", fmt.Sprintf(`location.pathname === "/companion/zynalith" && window.kwc && kwc.id === %q && kwc.seat === 1`, id))
+	p.open(e.http.URL + "/companion/zynalith?lang=de")
 	p.click(".c-other-game")
 	p.wait("the chooser again", `location.pathname === "/companion/" && document.body.innerText.includes("Welches Spiel spielt ihr?")`)
 	p.missingWords()

@@ -255,12 +255,16 @@ function page() {
 }
 
 /** chooseScreen asks which game the table plays, each linking to its
- * companion in the language this page speaks. */
+ * companion in the language this page speaks, and offers the tables this
+ * phone was at lately, of every game. */
 function chooseScreen() {
+  const recent = gameNames.flatMap(([id, name]) => saved.get("recent." + id, []).map((r) => ({...r, game: id, name})));
   return [el("section", {class: "c-card"},
     el("h2", {}, t("choose.title")),
     el("p", {class: "muted"}, t("choose.help")),
-    el("nav", {class: "c-games"}, ...gameNames.map(([id, name]) => el("a", {class: "c-game", href: `/companion/${id}?lang=${lang()}`, dataset: {game: id}}, name))))];
+    el("nav", {class: "c-games"}, ...gameNames.map(([id, name]) => el("a", {class: "c-game", href: `/companion/${id}?lang=${lang()}`, dataset: {game: id}}, name)))),
+  recent.length ? el("section", {class: "c-card"}, el("h3", {}, t("recent")),
+    ...recent.map((r) => el("a", {class: "c-recent", href: `/companion/${r.game}?t=${r.id}&lang=${lang()}`}, `${r.name}: ${r.names}`))) : null];
 }
 
 function startScreen() {
