@@ -42,6 +42,15 @@ type rulesEntry struct {
 	Players string // "2" or "2–4"
 }
 
+// aboutIn is g's summary in language l, or "" where g has none in l: a
+// game without words of its own has only its Info's, in English.
+func aboutIn(g engine.Game, l i18n.Lang) string {
+	if sp, ok := g.(engine.Speaker); ok && sp.Catalog().Has("game.summary") || l == i18n.EN {
+		return engine.SummaryIn(g, l)
+	}
+	return ""
+}
+
 // rulesPage is what the rules template shows.
 type rulesPage struct {
 	Lang     i18n.Lang
@@ -83,7 +92,7 @@ var rulesTemplate = template.Must(template.New("rules").Parse(`<!doctype html>
 {{if .Game.ID}}<p>{{call .T "rules.none" "game" .Game.Name}}</p>{{end}}
 {{range .Games}}<section class="panel game-entry"><h2><a href="/rules/{{.ID}}">{{.Name}}</a></h2>
 <p class="muted">{{call $.T "rules.players" "players" .Players}} · <a href="/cards/{{.ID}}">{{call $.T "rules.cards"}}</a></p>
-<p>{{.About}}</p></section>
+{{if .About}}<p>{{.About}}</p>{{end}}</section>
 {{end}}
 {{end}}
 <p><a href="/">{{call .T "rules.back"}}</a></p>
@@ -104,7 +113,7 @@ func (srv *Server) handleRules(w http.ResponseWriter, r *http.Request) {
 		if info.MaxSeats > info.MinSeats {
 			players += "–" + strconv.Itoa(info.MaxSeats)
 		}
-		page.Games = append(page.Games, rulesEntry{Info: info, About: engine.SummaryIn(g, l), Players: players})
+		page.Games = append(page.Games, rulesEntry{Info: info, About: aboutIn(g, l), Players: players})
 	}
 	status := http.StatusOK
 	if r.PathValue("game") != "" {
