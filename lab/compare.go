@@ -267,8 +267,9 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 // length. Runs of one seed deal game k alike, so a change of one card
 // leaves most games as they were, and the difference game by game is far
 // more precise than one of the two runs' own intervals: a designer who
-// repeats a run with a card changed sees what the change did. Runs of the same seed, size, seats and mirroring
-// whose games were kept (maxPairedGames) pair; it says whether they did.
+// repeats a run with a card changed sees what the change did. Runs of
+// the same seed, size, seats and mirroring whose games were kept
+// (maxPairedGames) pair; it says whether they did.
 func pairedWith(a, b Run, diffs []Difference) bool {
 	ra, rb := a.Report, b.Report
 	if a.Spec.Seed == 0 || a.Spec.Seed != b.Spec.Seed || a.Spec.UntilCI > 0 || b.Spec.UntilCI > 0 ||

@@ -62,13 +62,19 @@ func noCache(h http.Handler) http.Handler {
 }
 
 func (srv *Server) page(name string) http.HandlerFunc {
+	return embedded(name, "text/html; charset=utf-8")
+}
+
+// embedded serves the web file name as contentType, to be checked for a
+// newer version at every load.
+func embedded(name, contentType string) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		b, err := web.FS.ReadFile(name)
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return
 		}
-		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Header().Set("Content-Type", contentType)
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Write(b)
 	}

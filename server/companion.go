@@ -110,7 +110,9 @@ func (srv *Server) companionRoutes(m *http.ServeMux) {
 	m.HandleFunc("GET /companion", func(w http.ResponseWriter, r *http.Request) {
 		http.Redirect(w, r, (&url.URL{Path: "/companion/", RawQuery: r.URL.RawQuery}).String(), http.StatusMovedPermanently)
 	})
-	m.HandleFunc("GET /companion-sw.js", srv.handleCompanionWorker)
+	// The service worker is served from the root, so that its scope may
+	// cover /companion/ (a worker's scope is at most its path's).
+	m.HandleFunc("GET /companion-sw.js", embedded("companion-sw.js", "text/javascript; charset=utf-8"))
 	m.HandleFunc("GET /companion.webmanifest", handleCompanionManifest)
 	m.HandleFunc("GET /companion-icon.svg", handleCompanionIcon)
 	m.HandleFunc("GET /api/companion/catalog/{game}", srv.handleCompanionCatalog)

@@ -8,7 +8,6 @@ import (
 	"kartenwerk/engine"
 	"kartenwerk/platform/codes"
 	"kartenwerk/platform/companion"
-	"kartenwerk/web"
 )
 
 // The companion as a web app for a phone: its page, service worker,
@@ -23,19 +22,6 @@ func (srv *Server) handleCompanionPage(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	srv.page("companion.html")(w, r)
-}
-
-// handleCompanionWorker serves the service worker from the root, so that
-// its scope may cover /companion/ (a worker's scope is at most its path's).
-func (srv *Server) handleCompanionWorker(w http.ResponseWriter, r *http.Request) {
-	b, err := web.FS.ReadFile("companion-sw.js")
-	if err != nil {
-		http.Error(w, err.Error(), http.StatusInternalServerError)
-		return
-	}
-	w.Header().Set("Content-Type", "text/javascript; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	w.Write(b)
 }
 
 // companionManifest makes the companion an installable web app.

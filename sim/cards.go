@@ -200,18 +200,21 @@ func (t *Tally) addOpening(r GameResult) {
 		}
 		won := r.Winners.Has(engine.Seat(seat))
 		deck := deckOf(r, seat)
-		if seat >= len(r.Aside) || len(r.Aside[seat]) == 0 {
-			d := book.seatGameOf(deck, won, len(t.cardNames))
-			d.drawn.add(hand, book.seatGame, won)
-			continue
+		key := deck
+		var aside []string
+		if seat < len(r.Aside) {
+			for _, c := range r.Aside[seat] {
+				aside = append(aside, t.cardNames[c])
+			}
 		}
-		aside := make([]string, len(r.Aside[seat]))
-		for i, c := range r.Aside[seat] {
-			aside[i] = t.cardNames[c]
+		if aside != nil {
+			slices.Sort(aside)
+			key = asideKey(deck, aside)
 		}
-		slices.Sort(aside)
-		d := book.seatGameOf(asideKey(deck, aside), won, len(t.cardNames))
-		d.deck, d.aside = deck, aside
+		d := book.seatGameOf(key, won, len(t.cardNames))
+		if aside != nil {
+			d.deck, d.aside = deck, aside
+		}
 		d.drawn.add(hand, book.seatGame, won)
 	}
 }
