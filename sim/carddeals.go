@@ -96,6 +96,7 @@ func (t *Tally) endCardDeal() {
 	t.played.endDeal()
 	t.openFirst.endDeal()
 	t.openLater.endDeal()
+	t.drawnAside.endDeal()
 }
 
 func (b *cardBook) endDeal() {

@@ -20,10 +20,10 @@ type DeckCards struct {
 	// (see CardMoments); nil in tallies stored before they were counted.
 	Deals *Clustered `json:"deals,omitempty"`
 	// Deck and Aside describe a stratum of the opening hands' counts
-	// (Tally.OpeningFirst) whose seats set the same cards aside before the
-	// deal (engine.AsideHolder): its deck, and those cards' names. Its key
-	// in the map joins the two (asideKey). Elsewhere both are empty and
-	// the key is the deck.
+	// (Tally.OpeningFirst) or of Tally.DrawnAside whose seats set the same
+	// cards aside before the deal (engine.AsideHolder): its deck, and
+	// those cards' names. Its key in the map joins the two (asideKey).
+	// Elsewhere both are empty and the key is the deck.
 	Deck  string   `json:"deck,omitempty"`
 	Aside []string `json:"aside,omitempty"`
 }
@@ -46,8 +46,8 @@ func asideKey(deck string, aside []string) string {
 // won; and the seat-games in which it was drawn (in its owner's hand at a
 // decision of theirs, or at the end), and those won.
 type CardTally struct {
-	Played   int `json:"played"`
-	Won      int `json:"won"`
+	Played   int `json:"played,omitempty"`
+	Won      int `json:"won,omitempty"`
 	Drawn    int `json:"drawn,omitempty"`
 	DrawnWon int `json:"drawn_won,omitempty"`
 	// PlayedByDeal and DrawnByDeal are the same counts deal by deal.
@@ -184,7 +184,28 @@ func (t *Tally) addCards(r GameResult) {
 		if seat < len(r.Drawn) {
 			d.drawn.add(r.Drawn[seat], t.played.seatGame, won)
 		}
+		if seat < len(r.Aside) && seat < len(r.Drawn) {
+			key, deck, aside := t.asideStratum(r, seat)
+			s := t.drawnAside.seatGameOf(key, won, len(t.cardNames))
+			s.deck, s.aside = deck, aside
+			s.drawn.add(r.Drawn[seat], t.drawnAside.seatGame, won)
+		}
 	}
+}
+
+// asideStratum names the stratum of seat's seat-game in r among those of
+// its deck: the deck and the cards it set aside before the deal, sorted
+// by name (see asideKey); only the deck when it set none aside.
+func (t *Tally) asideStratum(r GameResult, seat int) (key, deck string, aside []string) {
+	deck = deckOf(r, seat)
+	if seat >= len(r.Aside) || len(r.Aside[seat]) == 0 {
+		return deck, "", nil
+	}
+	for _, c := range r.Aside[seat] {
+		aside = append(aside, t.cardNames[c])
+	}
+	slices.Sort(aside)
+	return asideKey(deck, aside), deck, aside
 }
 
 // addOpening counts the opening hands of a game whose first seat is
@@ -199,22 +220,9 @@ func (t *Tally) addOpening(r GameResult) {
 			book = &t.openFirst
 		}
 		won := r.Winners.Has(engine.Seat(seat))
-		deck := deckOf(r, seat)
-		key := deck
-		var aside []string
-		if seat < len(r.Aside) {
-			for _, c := range r.Aside[seat] {
-				aside = append(aside, t.cardNames[c])
-			}
-		}
-		if aside != nil {
-			slices.Sort(aside)
-			key = asideKey(deck, aside)
-		}
+		key, deck, aside := t.asideStratum(r, seat)
 		d := book.seatGameOf(key, won, len(t.cardNames))
-		if aside != nil {
-			d.deck, d.aside = deck, aside
-		}
+		d.deck, d.aside = deck, aside
 		d.drawn.add(hand, book.seatGame, won)
 	}
 }
@@ -245,6 +253,7 @@ func (t *Tally) flushCards() {
 	t.played.flush(&t.Cards, t.cardNames)
 	t.openFirst.flush(&t.OpeningFirst, t.cardNames)
 	t.openLater.flush(&t.OpeningLater, t.cardNames)
+	t.drawnAside.flush(&t.DrawnAside, t.cardNames)
 }
 
 func (t *Tally) mergeCards(o *Tally) {
@@ -253,6 +262,7 @@ func (t *Tally) mergeCards(o *Tally) {
 	mergeDecks(&t.Cards, o.Cards)
 	mergeDecks(&t.OpeningFirst, o.OpeningFirst)
 	mergeDecks(&t.OpeningLater, o.OpeningLater)
+	mergeDecks(&t.DrawnAside, o.DrawnAside)
 }
 
 // mergeDecks adds the counts of from to those of into.

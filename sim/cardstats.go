@@ -113,6 +113,9 @@ func cardStats(t *Tally) []CardStat {
 			out = append(out, p)
 		}
 	}
+	if len(t.DrawnAside) > 0 {
+		drawnWithinAside(out, cardStrata(t.DrawnAside))
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Impact > out[j].Impact })
 	return out
 }
@@ -159,6 +162,34 @@ func deckCardStat(name, deck string, d *DeckCards) CardStat {
 	}
 	st.DrawSignificant = st.DrawLow > 0 || st.DrawHigh < 0
 	return st
+}
+
+// drawnWithinAside replaces the drawn figures of stats by those compared
+// among the seats that set aside the same cards before the deal (strata,
+// from Tally.DrawnAside), as the opening hands are: a card set aside is
+// never drawn, and the games it started, counted among those without
+// it, would credit it with its choice as a start card. A stratum where
+// the card is always or never drawn counts for nothing.
+func drawnWithinAside(stats []CardStat, strata map[string]map[string][]CardStat) {
+	for i := range stats {
+		c := &stats[i]
+		var rows []CardStat
+		if c.Pooled {
+			for _, deck := range slices.Sorted(maps.Keys(strata[c.Name])) {
+				rows = append(rows, strata[c.Name][deck]...)
+			}
+		} else {
+			rows = strata[c.Name][c.Deck]
+		}
+		row, ok := openingRow(rows)
+		if !ok {
+			row = CardStat{}
+		}
+		c.Drawn, c.NotDrawn, c.DrawRate = row.Drawn, row.NotDrawn, row.DrawRate
+		c.WhenDrawn, c.WhenNotDrawn = row.WhenDrawn, row.WhenNotDrawn
+		c.DrawImpact, c.DrawLow, c.DrawHigh = row.DrawImpact, row.DrawLow, row.DrawHigh
+		c.DrawMethod, c.DrawSignificant, c.drawVariance = row.DrawMethod, row.DrawSignificant, row.drawVariance
+	}
 }
 
 // cardRanking ranks the cards drawn and not drawn in enough seat-games

@@ -157,6 +157,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"dec":        func(digits int, x float64) string { return i18n.Decimal(l, x, digits) },
 		"signedPct":  func(x float64) string { return i18n.SignedPercent(l, x, 1) },
 		"bounds":     func(low, high string) string { return i18n.Bounds(l, low, high) },
+		"join":       func(names []string) string { return strings.Join(names, ", ") },
 		"meanBounds": func(r *Report) string { return meanWithBounds(l, MeanTurnsOf(r), 1) },
 		"figureMean": func(m MeasureStat) string {
 			if m.MeanInterval.Method == "" {

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"cmp"
 	"maps"
 	"slices"
 )
@@ -18,19 +19,7 @@ import (
 // for nothing in the card's figure, so the hands without it are hands
 // that might have held it.
 func openingStats(t *Tally) []CardStat {
-	byCard := map[string]map[string][]CardStat{} // card, deck, its strata
-	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
-		for _, key := range slices.Sorted(maps.Keys(decks)) { // strata pooled in one order
-			d := decks[key]
-			deck := d.deckName(key)
-			for name := range d.Cards {
-				if byCard[name] == nil {
-					byCard[name] = map[string][]CardStat{}
-				}
-				byCard[name][deck] = append(byCard[name][deck], deckCardStat(name, deck, d))
-			}
-		}
-	}
+	byCard := cardStrata(t.OpeningFirst, t.OpeningLater)
 	var out []CardStat
 	for _, name := range slices.Sorted(maps.Keys(byCard)) {
 		var all []CardStat
@@ -52,6 +41,26 @@ func openingStats(t *Tally) []CardStat {
 		}
 	}
 	return out
+}
+
+// cardStrata is each card's figures in each stratum of the books, by card
+// and deck: a deck's strata are its seat-games apart by turn order, or by
+// the cards set aside, or both.
+func cardStrata(books ...map[string]*DeckCards) map[string]map[string][]CardStat {
+	byCard := map[string]map[string][]CardStat{} // card, deck, its strata
+	for _, decks := range books {
+		for _, key := range slices.Sorted(maps.Keys(decks)) { // strata pooled in one order
+			d := decks[key]
+			deck := d.deckName(key)
+			for name := range d.Cards {
+				if byCard[name] == nil {
+					byCard[name] = map[string][]CardStat{}
+				}
+				byCard[name][deck] = append(byCard[name][deck], deckCardStat(name, deck, d))
+			}
+		}
+	}
+	return byCard
 }
 
 // openingRow pools a card's strata: their drawn figures stratified, or
@@ -78,9 +87,10 @@ func openingRow(strata []CardStat) (CardStat, bool) {
 }
 
 // setAside tells whether seats set cards aside before the deal, so that
-// the opening hands are compared among seats that set aside the same.
+// the cards drawn and the opening hands are compared among seats that
+// set aside the same.
 func (t *Tally) setAside() bool {
-	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
+	for _, decks := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater, t.DrawnAside} {
 		for _, d := range decks {
 			if len(d.Aside) > 0 {
 				return true
@@ -88,4 +98,41 @@ func (t *Tally) setAside() bool {
 		}
 	}
 	return false
+}
+
+// AsideRate is the win rate of one deck's seats that set the same cards
+// aside before the deal (engine.AsideHolder: Athernum's start card).
+type AsideRate struct {
+	Deck      string   `json:"deck"`
+	Aside     []string `json:"aside"`
+	SeatGames int      `json:"seat_games"`
+	// Win is the rate with its 95% interval: by deal where the stratum's
+	// seat-games came several to a deal, else Wilson's.
+	Win Interval `json:"win_rate"`
+}
+
+// asideRates is the win rate of each stratum of DrawnAside that set
+// cards aside, by deck, the highest first: which start card a deck does
+// best with against these opponents. The cards were chosen before the
+// deal, so the shuffle had no part in the choice.
+func asideRates(t *Tally) []AsideRate {
+	var out []AsideRate
+	for _, key := range slices.Sorted(maps.Keys(t.DrawnAside)) {
+		d := t.DrawnAside[key]
+		if len(d.Aside) == 0 {
+			continue
+		}
+		win := Wilson(float64(d.SeatWins), float64(d.SeatGames))
+		if d.byDeal() {
+			win = d.Deals.Interval()
+		}
+		out = append(out, AsideRate{Deck: d.Deck, Aside: d.Aside, SeatGames: d.SeatGames, Win: win})
+	}
+	slices.SortStableFunc(out, func(a, b AsideRate) int {
+		if c := cmp.Compare(a.Deck, b.Deck); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.Win.Rate, a.Win.Rate)
+	})
+	return out
 }

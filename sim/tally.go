@@ -82,11 +82,18 @@ type Tally struct {
 	// Tyrant" (DeckCards.Deck and Aside say which).
 	OpeningFirst map[string]*DeckCards `json:"opening_first_by_deck,omitempty"`
 	OpeningLater map[string]*DeckCards `json:"opening_later_by_deck,omitempty"`
+	// DrawnAside counts the cards drawn, as Cards does, by deck and by the
+	// cards each seat set aside before the deal (GameResult.Aside), for
+	// games that set cards aside: a card set aside is never drawn, so
+	// the seat-games it started would otherwise count among those without
+	// it. Its strata are keyed as OpeningFirst's.
+	DrawnAside map[string]*DeckCards `json:"drawn_by_aside,omitempty"`
 
-	cardNames []string
-	played    cardBook // the counts of Cards not yet in it
-	openFirst cardBook // of OpeningFirst
-	openLater cardBook // of OpeningLater
+	cardNames  []string
+	played     cardBook // the counts of Cards not yet in it
+	openFirst  cardBook // of OpeningFirst
+	openLater  cardBook // of OpeningLater
+	drawnAside cardBook // of DrawnAside
 }
 
 // EntrantTally counts one entrant's games.
@@ -509,6 +516,7 @@ func (t *Tally) Report() *Report {
 	rep.CardStats = cardStats(t)
 	rep.CardRanking = cardRanking(rep.CardStats)
 	rep.OpeningRanking = cardRanking(openingStats(t))
+	rep.AsideRates = asideRates(t)
 	for _, name := range slices.Sorted(maps.Keys(t.Measures)) {
 		m := t.Measures[name]
 		st := MeasureStat{Name: name, Games: m.Games, Mean: float64(m.Sum) / float64(m.Games), Min: m.Min, Max: m.Max}
@@ -526,8 +534,8 @@ func (t *Tally) Report() *Report {
 // headline figures and leaves the cards to the HTML report.
 func (r *Report) Headline() *Report {
 	h := *r
-	h.Cards, h.OpeningFirst, h.OpeningLater = nil, nil, nil
-	h.CardStats, h.CardRanking, h.OpeningRanking = nil, nil, nil
+	h.Cards, h.OpeningFirst, h.OpeningLater, h.DrawnAside = nil, nil, nil, nil
+	h.CardStats, h.CardRanking, h.OpeningRanking, h.AsideRates = nil, nil, nil, nil
 	return &h
 }
 
@@ -566,6 +574,10 @@ type Report struct {
 	// seat went first (MethodStratified; see Tally.OpeningFirst). Empty for
 	// a game that deals no hands before its first turn.
 	OpeningRanking []CardStat `json:"opening_ranking,omitempty"`
+	// AsideRates is the win rate of each deck's seats by the cards they
+	// set aside before the deal (Athernum's start card), where a game
+	// sets any aside.
+	AsideRates []AsideRate `json:"aside_rates,omitempty"`
 	// MeasureStats are the game's own figures, by name.
 	MeasureStats []MeasureStat `json:"measure_stats,omitempty"`
 

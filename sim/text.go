@@ -81,11 +81,12 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 	}
 	tw.measures(r, game)
 	tw.cards(r.CardStats)
-	tw.cardRanking(r.CardRanking, "report.text.ranking", "report.text.drawn_in")
-	opening := "report.text.opening_ranking"
+	ranking, opening := "report.text.ranking", "report.text.opening_ranking"
 	if r.setAside() {
-		opening = "report.text.opening_ranking_aside"
+		ranking, opening = "report.text.ranking_aside", "report.text.opening_ranking_aside"
 	}
+	tw.cardRanking(r.CardRanking, ranking, "report.text.drawn_in")
+	tw.asideRates(r.AsideRates)
 	tw.cardRanking(r.OpeningRanking, opening, "report.text.opening_in")
 	if r.Errors > 0 {
 		tw.line("  ", "report.text.errors", "n", r.Errors, "games", r.Games, "played", played, "first", r.ErrorSamples[0].Msg)
@@ -296,6 +297,19 @@ func (tw textWriter) cardRanking(ranking []CardStat, heading, inKey string) {
 	}
 	for i := max(n, len(ranking)-n); i < len(ranking); i++ {
 		line(i+1, ranking[i])
+	}
+}
+
+// asideRates lists each deck's win rate by the cards its seats set aside
+// before the deal.
+func (tw textWriter) asideRates(rates []AsideRate) {
+	if len(rates) == 0 {
+		return
+	}
+	tw.line("  ", "report.text.aside_rates")
+	for _, a := range rates {
+		fmt.Fprintf(tw.w, "    %-44s %s  %s\n", a.Deck+": "+strings.Join(a.Aside, ", "), tw.pct(a.Win),
+			tw.t("report.text.seat_games", "n", a.SeatGames))
 	}
 }
 
