@@ -34,8 +34,9 @@ const minCardSeatGames = 30
 // Difference is one figure of two runs and B minus A.
 type Difference struct {
 	// Figure is the kind: first, seat, entrant, draw, cap, reason,
-	// turns, card_win, card_play, card_opening or measure; Name says which seat,
-	// entrant, reason, card or measure.
+	// turns, card_win, card_play, card_opening, aside or measure; Name says
+	// which seat, entrant, reason, card, deck and cards set aside, or
+	// measure.
 	Figure string       `json:"figure"`
 	Name   string       `json:"name,omitempty"`
 	A      sim.Interval `json:"a"`
@@ -113,6 +114,7 @@ func compareReports(a, b *sim.Report) []Difference {
 	out = append(out, reasons(a, b)...)
 	out = append(out, mover("turns", "", sim.MeanTurnsOf(a), sim.MeanTurnsOf(b)))
 	out = append(out, cards(a, b)...)
+	out = append(out, asides(a, b)...)
 	return append(out, measures(a, b)...)
 }
 
@@ -168,6 +170,26 @@ func cards(a, b *sim.Report) []Difference {
 	}
 	for _, label := range slices.Sorted(maps.Keys(opening)) {
 		out = append(out, opening[label])
+	}
+	return out
+}
+
+// asides compares each deck's win rate by the cards set aside before the
+// deal (Athernum's start card) that both runs saw in enough seat-games:
+// a designer who re-costs a start card sees what starting with it is now
+// worth.
+func asides(a, b *sim.Report) []Difference {
+	label := func(r sim.AsideRate) string { return r.Deck + ": " + strings.Join(r.Aside, ", ") }
+	before := map[string]sim.AsideRate{}
+	for _, r := range a.AsideRates {
+		before[label(r)] = r
+	}
+	var out []Difference
+	for _, r := range b.AsideRates {
+		was, ok := before[label(r)]
+		if ok && was.SeatGames >= minCardSeatGames && r.SeatGames >= minCardSeatGames {
+			out = append(out, mover("aside", label(r), was.Win, r.Win))
+		}
 	}
 	return out
 }

@@ -290,3 +290,27 @@ func TestCompareMarksWhatStaysSignificantAmongManyFigures(t *testing.T) {
 		t.Errorf("among %d figures some are marked", len(few))
 	}
 }
+
+// A designer who re-costs a start card (Athernum) sees what starting with
+// it is now worth: each deck's win rate by the cards set aside, where both
+// runs saw them in enough seat-games.
+func TestCompareGivesEachStartCardsWinRate(t *testing.T) {
+	rate := func(deck, card string, won, games int) sim.AsideRate {
+		return sim.AsideRate{Deck: deck, Aside: []string{card}, SeatGames: games, Win: sim.Wilson(float64(won), float64(games))}
+	}
+	a := &sim.Report{AsideRates: []sim.AsideRate{rate("Grove Growth", "Grove Matriarch", 500, 521), rate("Grove Growth", "Ancient Dryad", 300, 791),
+		rate("Tide Control", "Harbor Captain", 5, 20)}}
+	b := &sim.Report{AsideRates: []sim.AsideRate{rate("Grove Growth", "Ancient Dryad", 400, 800), rate("Tide Control", "Harbor Captain", 50, 100)}}
+	var got []Difference
+	for _, d := range compareReports(a, b) {
+		if d.Figure == "aside" {
+			got = append(got, d)
+		}
+	}
+	if len(got) != 1 || got[0].Name != "Grove Growth: Ancient Dryad" {
+		t.Fatalf("start cards compared: %+v, want only Ancient Dryad's (Matriarch is not in B, Harbor Captain too seldom in A)", got)
+	}
+	if d := got[0]; math.Abs(d.Diff-(0.5-300.0/791)) > 1e-9 || !d.Significant || d.Low <= 0 {
+		t.Errorf("Ancient Dryad: B − A %+.3f [%+.3f, %+.3f], want +0.121 and significant", d.Diff, d.Low, d.High)
+	}
+}
