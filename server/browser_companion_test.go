@@ -299,6 +299,7 @@ func TestBrowserCompanionMystiMonsFlow(t *testing.T) {
 		t.Fatal(err)
 	}
 	ben.shows(`[data-hp="p1.m1"]`, "25/180") // the desktop draws the same table
+	ben.wait("the table in two columns on a wide screen", `getComputedStyle(document.querySelector("#c-main")).gridTemplateColumns.split(" ").length === 2`)
 	ben.shot("mystimons-5-desktop")
 
 	// The next game at the same table: every counter as the players
@@ -363,6 +364,17 @@ func TestBrowserCompanionChooserOpensEveryGame(t *testing.T) {
 	p.click(".c-other-game")
 	p.wait("the chooser again", `location.pathname === "/companion/" && document.body.innerText.includes("Welches Spiel spielt ihr?")`)
 	p.missingWords()
+	// On a wide screen the forms before the table stand in one column in
+	// the middle, with the link to another game under the form, not in a
+	// second column beside it.
+	if err := chromedp.Do(p.ctx, chromedp.EmulateViewport(1280, 900)); err != nil {
+		t.Fatal(err)
+	}
+	p.open(e.http.URL + "/companion/zynalith?lang=de")
+	p.wait("the start, centred, on a wide screen", `(() => {
+		const card = document.querySelector(".c-card")?.getBoundingClientRect(), other = document.querySelector(".c-other-game")?.getBoundingClientRect();
+		return !!card && !!other && Math.abs(card.left + card.right - innerWidth) < 40 && other.top >= card.bottom && card.width < innerWidth / 2;
+	})()`)
 }
 
 // One shorter flow per other game, each in one of the three languages.

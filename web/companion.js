@@ -231,7 +231,11 @@ function render() {
   const opened = {};
   for (const i of main.querySelectorAll("input[id], select[id]")) typed[i.id] = i.value;
   for (const d of main.querySelectorAll("details[id]")) opened[d.id] = d.open;
-  main.replaceChildren(...page().filter(Boolean));
+  const nodes = page();
+  // Only the table itself spreads over two columns on a wide screen; the
+  // screens before it are one short form, read best in one column.
+  main.classList.toggle("c-table", nodes.table === true);
+  main.replaceChildren(...nodes.filter(Boolean));
   for (const [id, v] of Object.entries(typed)) {
     const i = document.getElementById(id);
     if (!i) continue;
@@ -251,7 +255,7 @@ function page() {
   if (!kwc.snap) return [el("p", {class: "c-wait"}, kwc.connected ? t("loading") : t("offline_nothing"))];
   const st = view();
   if (!kwc.seat || kwc.seat > players(st)) return joinScreen(st);
-  return tableScreen(st);
+  return Object.assign(tableScreen(st), {table: true});
 }
 
 /** chooseScreen asks which game the table plays, each linking to its
