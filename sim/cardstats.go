@@ -50,7 +50,10 @@ type CardStat struct {
 	// a card its owner draws late, or only by searching for it, keeps
 	// some of that bias. DrawLow and DrawHigh are its 95% interval by
 	// DrawMethod (MethodNewcombeHybrid within a deck, MethodStratified
-	// pooled), and DrawSignificant tells that the interval excludes 0.
+	// pooled, or within a deck whose seats set different cards aside
+	// before the deal: see drawnWithinAside), and DrawSignificant tells
+	// that the interval excludes 0. WhenDrawn and WhenNotDrawn are zero
+	// where the figure is stratified.
 	DrawImpact      float64 `json:"draw_impact,omitempty"`
 	DrawLow         float64 `json:"draw_impact_low,omitempty"`
 	DrawHigh        float64 `json:"draw_impact_high,omitempty"`
