@@ -56,6 +56,9 @@ type GameSetup struct {
 	CardFiles    []CardFile   `json:"card_files"`
 	Agents       []string     `json:"agents"`
 	Limits       PageLimits   `json:"limits"`
+	// StartCards tells that players pick a start card before the deal
+	// (engine.AsideHolder, Athernum), whose win rate a sweep can chart.
+	StartCards bool `json:"start_cards,omitempty"`
 }
 
 // SweepCard is a card a sweep can vary: its name and its whole-number
@@ -122,6 +125,9 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 		out.Presets = append(out.Presets, d.Name)
 	}
 	out.SweepDefault = l.defaultSweep(g, l.lang(r), out.Sweepable)
+	if s, err := g.New(engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1}); err == nil {
+		_, out.StartCards = s.(engine.AsideHolder)
+	}
 	writeJSON(w, http.StatusOK, out)
 }
 

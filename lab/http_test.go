@@ -628,6 +628,7 @@ func TestSweepPlaysEveryValueOnTheSameDeals(t *testing.T) {
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3}, 50_000, "lab.err_sweep_games"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "winner"}, 10, "lab.err_sweep_figure"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "deck:x"}, 10, "lab.err_sweep_deck"},
+		{SweepSpec{Card: "Fireball", Field: "cost", From: 1, To: 3, Figure: "start:Fireball"}, 10, "lab.err_sweep_start"}, // the game sets no start card aside
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 3, To: 1}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Fireball", Field: "cost", From: 0, To: 1_000_000_000}, 10, "lab.err_sweep_values"},
 		{SweepSpec{Card: "Wolf Pack", Field: "power", From: 1, To: 3, Field2: "health", From2: 1, To2: 9}, 10, "lab.err_sweep_lines"},
@@ -702,5 +703,29 @@ func TestSweepChartsTheWinRateOfASeatsDeck(t *testing.T) {
 		if _, status, eb := c.submit(s); status != 400 || eb.Key != "lab.err_sweep_deck" {
 			t.Errorf("figure %s with decks %v: %d %s (%s), want lab.err_sweep_deck", s.Sweep.Figure, s.Decks, status, eb.Key, eb.Error)
 		}
+	}
+}
+
+// Where players pick a start card (Athernum), a sweep may chart a card's
+// win rate as start card, named as the game names the card; the page is
+// told which games have start cards.
+func TestSweepChartsAStartCardsWinRate(t *testing.T) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	for game, want := range map[string]bool{"athernum": true, "mysticelements": false} {
+		var setup GameSetup
+		if status, eb := c.do("GET", "/api/lab/games/"+game, nil, &setup); status != http.StatusOK || setup.StartCards != want {
+			t.Errorf("%s: %d %s, start cards %v, want %v", game, status, eb.Error, setup.StartCards, want)
+		}
+	}
+	s := Spec{Game: "athernum", Games: 300, Agents: []string{"random"}, Seed: 7,
+		Sweep: &SweepSpec{Card: "Grove Matriarch", Field: "vp", From: 3, To: 4, Figure: "start:grove matriarch"}}
+	done := c.play(s, 600)
+	if done.Sweep == nil || done.Sweep.Figure != "Grove Matriarch as start card: win rate" || len(done.Sweep.Points) != 2 || done.Sweep.Points[0].Figure.N == 0 {
+		t.Fatalf("the sweep charted %+v, want Grove Matriarch's win rate as start card", done.Sweep)
+	}
+	s.Sweep.Figure = "start:Nope"
+	if _, status, eb := c.submit(s); status != 400 || eb.Key != "lab.err_sweep_start" {
+		t.Errorf("a card the game lacks: %d %s (%s), want lab.err_sweep_start", status, eb.Key, eb.Error)
 	}
 }

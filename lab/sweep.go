@@ -24,8 +24,9 @@ type SweepSpec struct {
 	From2  int    `json:"from2,omitempty"`
 	To2    int    `json:"to2,omitempty"`
 	// Figure is first (the first player's win rate, the default), length
-	// (the mean game length) or deck:NAME (the win rate of the seats
-	// playing deck NAME).
+	// (the mean game length), deck:NAME (the win rate of the seats
+	// playing deck NAME) or start:CARD (the win rate of the seats that
+	// picked CARD as their start card, in Athernum).
 	Figure string `json:"figure,omitempty"`
 }
 
@@ -76,7 +77,7 @@ func (l *Lab) planSweep(g engine.Game, s Spec, decks []engine.DeckList) (*sweepP
 	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	if err := seatsPlay(fig, decks); err != nil {
+	if fig, err = figureFits(g, s, fig, decks); err != nil {
 		return nil, err
 	}
 	p := &sweepPlan{card: sw.Card, figure: fig}
@@ -98,10 +99,16 @@ func valuesFrom(from, to int) []any {
 	return out
 }
 
-// seatsPlay refuses a figure of a deck that no seat plays.
-func seatsPlay(fig sim.Figure, decks []engine.DeckList) error {
+// figureFits refuses a figure of a deck that no seat plays, and one of a
+// start card where the game has none or no such card (sim.StartsIn),
+// and answers the figure with the card named as the game names it.
+func figureFits(g engine.Game, s Spec, fig sim.Figure, decks []engine.DeckList) (sim.Figure, error) {
 	if fig.Deck != "" && !slices.ContainsFunc(decks, func(d engine.DeckList) bool { return strings.EqualFold(d.Name, fig.Deck) }) {
-		return badInput("lab.err_sweep_deck", "deck", fig.Deck)
+		return fig, badInput("lab.err_sweep_deck", "deck", fig.Deck)
 	}
-	return nil
+	named, err := sim.StartsIn(g, engine.Setup{Game: g.Info().ID, Seats: s.Seats, Seed: s.Seed, Variant: s.Variant, Decks: decks}, fig)
+	if err != nil {
+		return fig, badInput("lab.err_sweep_start", "card", fig.Start)
+	}
+	return named, nil
 }

@@ -93,7 +93,7 @@ func (l *Lab) planTune(g engine.Game, s Spec, decks []engine.DeckList) (*tunePla
 	if err != nil {
 		return nil, badInput("lab.err_sweep_figure")
 	}
-	if err := seatsPlay(target.Figure, decks); err != nil {
+	if target.Figure, err = figureFits(g, s, target.Figure, decks); err != nil {
 		return nil, err
 	}
 	p := &tunePlan{target: target, tolerance: tn.Tolerance / 100, budget: tn.Budget, confirm: tn.Confirm}

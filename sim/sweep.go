@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -31,29 +32,92 @@ type Figure struct {
 	Of   func(*Report) (Interval, error)
 	// Deck is the deck whose win rate the figure is, if it is one.
 	Deck string
+	// Start is the card whose win rate as start card the figure is, if
+	// it is one: the win rate of the seats that set it aside before the
+	// deal (engine.AsideHolder, Athernum's start card).
+	Start string
 }
 
 // The figures' names as reports store them, which FigureIn puts into
 // the reader's language.
 const (
-	figureFirst      = "first player's win rate"
-	figureLength     = "mean game length (turns)"
-	figureDeckSuffix = "'s win rate"
+	figureFirst       = "first player's win rate"
+	figureLength      = "mean game length (turns)"
+	figureDeckSuffix  = "'s win rate"
+	figureStartSuffix = " as start card: win rate"
 )
 
 // ParseFigure reads a figure's name: "first" (the first player's win
-// rate), "length" (mean turns) or "deck:NAME" (the win rate of the
-// entrant playing deck NAME).
+// rate), "length" (mean turns), "deck:NAME" (the win rate of the entrant
+// playing deck NAME) or "start:CARD" (the win rate of the seats that
+// picked CARD as their start card).
 func ParseFigure(s string) (Figure, error) {
-	switch name, deck, _ := strings.Cut(s, ":"); {
+	switch name, arg, _ := strings.Cut(s, ":"); {
 	case s == "first":
 		return Figure{Name: figureFirst, Rate: true, Of: func(r *Report) (Interval, error) { return r.FirstPlayer, nil }}, nil
 	case s == "length":
 		return Figure{Name: figureLength, Of: meanTurns}, nil
-	case name == "deck" && deck != "":
-		return Figure{Name: deck + figureDeckSuffix, Rate: true, Deck: deck, Of: func(r *Report) (Interval, error) { return deckRate(r, deck) }}, nil
+	case name == "deck" && arg != "":
+		return Figure{Name: arg + figureDeckSuffix, Rate: true, Deck: arg, Of: func(r *Report) (Interval, error) { return deckRate(r, arg) }}, nil
+	case name == "start" && arg != "":
+		return Figure{Name: arg + figureStartSuffix, Rate: true, Start: arg, Of: func(r *Report) (Interval, error) { return startRate(r, arg) }}, nil
 	}
-	return Figure{}, fmt.Errorf("figure %q: use first (the first player's win rate), length (mean turns) or deck:NAME (a deck's win rate)", s)
+	return Figure{}, fmt.Errorf("figure %q: use first (the first player's win rate), length (mean turns), deck:NAME (a deck's win rate) or start:CARD (the win rate of the seats that picked the card to start)", s)
+}
+
+// StartsIn checks, before any game, that a start card's figure names a
+// card of g and that g's players set a card aside before the deal (a
+// state of setup tells), and names the figure as the card is named; any
+// other figure it returns as it is.
+func StartsIn(g engine.Game, setup engine.Setup, fig Figure) (Figure, error) {
+	if fig.Start == "" {
+		return fig, nil
+	}
+	s, err := g.New(setup)
+	if err != nil {
+		return fig, err
+	}
+	if _, ok := s.(engine.AsideHolder); !ok {
+		return fig, fmt.Errorf("start:%s: in %s no player picks a start card before the deal, as in Athernum; measure first, length or deck:NAME", fig.Start, g.Info().Name)
+	}
+	for _, c := range g.Cards() {
+		if strings.EqualFold(c.Name, fig.Start) {
+			return ParseFigure("start:" + c.Name)
+		}
+	}
+	return fig, fmt.Errorf("start:%s: %s has no card of that name; give a card's name as `kartenwerk cards %s` lists it", fig.Start, g.Info().Name, g.Info().ID)
+}
+
+// startRate is the win rate of the seats that set card aside before the
+// deal, alone (Athernum's start card), over every deck that did: by deal
+// within each deck where its seat-games came several to a deal (the
+// decks' clusters summed, as if a deal's seats of two decks were
+// independent), else Wilson's.
+func startRate(r *Report, card string) (Interval, error) {
+	if len(r.DrawnAside) == 0 {
+		return Interval{}, fmt.Errorf("start:%s: no seat set a card aside before the deal; the figure is the win rate of a start card, in a game where players pick one (Athernum)", card)
+	}
+	var games, wins int
+	var deals Clustered
+	byDeal := true
+	for _, key := range slices.Sorted(maps.Keys(r.DrawnAside)) {
+		d := r.DrawnAside[key]
+		if len(d.Aside) != 1 || !strings.EqualFold(d.Aside[0], card) {
+			continue
+		}
+		games += d.SeatGames
+		wins += d.SeatWins
+		if byDeal = byDeal && d.byDeal(); byDeal {
+			deals.merge(*d.Deals)
+		}
+	}
+	switch {
+	case games == 0:
+		return Interval{}, fmt.Errorf("start:%s: no seat picked %s as its start card in these games; the agents choose start cards, and random agents choose at random (--agents random)", card, card)
+	case byDeal:
+		return deals.Interval(), nil
+	}
+	return Wilson(float64(wins), float64(games)), nil
 }
 
 func deckRate(r *Report, deck string) (Interval, error) {
@@ -167,8 +231,9 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 			if err != nil {
 				return nil, err
 			}
-			pt.Change = changeFrom(fig, rep, base, results)
-			pt.Change.Option = settingLabel(fields, s.Values)
+			if pt.Change = changeFrom(fig, rep, base, results); pt.Change != nil {
+				pt.Change.Option = settingLabel(fields, s.Values)
+			}
 		} else if paired {
 			firsts[line] = Pack(results)
 		}
@@ -181,8 +246,12 @@ func RunSweep(ctx context.Context, cfg Config, card string, fields []string, set
 }
 
 // changeFrom is the figure's difference from the first setting's games
-// to results, game by game.
+// to results, game by game; nil for a start card's win rate, as a
+// setting may change which seats pick it, so that its games do not pair.
 func changeFrom(fig Figure, rep *Report, first, results []GameResult) *Diff {
+	if fig.Start != "" {
+		return nil
+	}
 	p := pairingOf(rep.Seats, rep.Mirror, first, results)
 	var d Diff
 	switch {

@@ -151,3 +151,41 @@ func TestSweepComparesADecksWinRateGameByGame(t *testing.T) {
 		t.Errorf("the greedy deck wins as often as the first player (%.4f): the test cannot tell them apart", first.Figure.Rate)
 	}
 }
+
+// A start card's win rate counts the seats that set it aside alone,
+// over every deck that did, and no others.
+func TestStartRateCountsTheSeatsThatStartedWithTheCard(t *testing.T) {
+	tally := NewTally(Config{Game: trick.Game{}, Games: 1, Seats: 2, Agents: []string{"random"}})
+	// Fire sets One aside in 30 games and wins 20; Water sets One aside in
+	// 10 and wins 4; the other seats start with Two.
+	for i := range 40 {
+		decks := []string{"Fire", "Water"}
+		aside := [][]int{{1}, {1}}
+		seat, won := 0, i < 20
+		if i >= 30 {
+			seat, won = 1, i < 34
+		}
+		aside[seat] = []int{0}
+		winner := engine.Seat(1 - seat)
+		if won {
+			winner = engine.Seat(seat)
+		}
+		tally.Add(GameResult{Index: i, First: 0, Winners: engine.SeatSet(0).With(winner), Reason: "tricks", Turns: 9,
+			Drawn: [][]int{{2}, {2}}, Aside: aside, Decks: decks})
+	}
+	rep := tally.Report()
+	fig, err := ParseFigure("start:One")
+	if err != nil {
+		t.Fatal(err)
+	}
+	iv, err := fig.Of(rep)
+	if err != nil || iv.N != 40 || iv.Rate != 24.0/40 {
+		t.Errorf("One as start card: %+v, %v; want 24 of 40", iv, err)
+	}
+	if _, err := startRate(rep, "Three"); err == nil || !strings.Contains(err.Error(), "no seat picked Three as its start card") {
+		t.Errorf("a card no seat started with: %v", err)
+	}
+	if _, err := startRate(&Report{}, "One"); err == nil || !strings.Contains(err.Error(), "no seat set a card aside before the deal") {
+		t.Errorf("a game without start cards: %v", err)
+	}
+}

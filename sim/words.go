@@ -95,6 +95,8 @@ func FigureIn(l i18n.Lang, name string) string {
 		return words.T(l, "report.sweep.length")
 	case strings.HasSuffix(name, figureDeckSuffix):
 		return words.T(l, "report.sweep.deck", "deck", strings.TrimSuffix(name, figureDeckSuffix))
+	case strings.HasSuffix(name, figureStartSuffix):
+		return words.T(l, "report.sweep.start", "card", strings.TrimSuffix(name, figureStartSuffix))
 	}
 	return name
 }

@@ -135,6 +135,7 @@ function drawSweepFields() {
   $("sweep-field2").replaceChildren(el("option", {value: ""}, t("lab.sweep_field2_none")), ...options());
   sweepAround("");
   sweepAround("2");
+  drawSweepFigures();
 }
 
 function sweepCard() { return sweepCardNamed($("sweep-card").value); }
@@ -358,8 +359,9 @@ function drawSeats(agents = [], decks = [], lists = []) {
 }
 
 // drawSweepFigures offers a sweep the first player's win rate, the game
-// length, and the win rate of each shipped deck a seat plays, keeping
-// the figure chosen while it is still offered.
+// length, the win rate of each shipped deck a seat plays and, where
+// players pick a start card (Athernum), the swept card's win rate as
+// start card, keeping the figure chosen while it is still offered.
 function drawSweepFigures() {
   const decks = [...new Set([...document.querySelectorAll("#seat-rows select.deck")].map((e) => e.value))]
     .filter((d) => setup.presets.includes(d));
@@ -368,7 +370,9 @@ function drawSweepFigures() {
     select.replaceChildren(...first, ...decks.map((d) => el("option", {value: "deck:" + d}, t("lab.fig_deck", {deck: d}))));
     select.value = [...select.options].some((o) => o.value === was) ? was : "first";
   };
-  fill($("sweep-figure"), el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")));
+  const card = $("sweep-card").value;
+  const start = setup.start_cards && card ? [el("option", {value: "start:" + card}, t("lab.fig_start", {card}))] : [];
+  fill($("sweep-figure"), el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")), ...start);
   // A tuning run aims at a win rate: the game length is no target.
   fill($("tune-figure"), el("option", {value: "first"}, t("lab.fig_first")));
 }
@@ -711,8 +715,8 @@ function tuneDone(r) {
   const b = r.tune, w = r.spec.tune;
   const best = settingText(r, b.best);
   const c = b.confirmed, words = {tolerance: decimal(100 * b.tolerance, 1)};
-  const deck = (w.figure || "").startsWith("deck:") ? w.figure.replace(/^deck:/, "") : "";
-  const figure = deck ? t("lab.tune_deck", {deck}) : t("lab.tune_first");
+  const [kind, name] = (w.figure || "first").split(/:(.*)/s);
+  const figure = kind === "deck" ? t("lab.tune_deck", {deck: name}) : kind === "start" ? t("lab.tune_start", {card: name}) : t("lab.tune_first");
   return t("lab.tune_done", {games: r.played.toLocaleString(lang()), best, confirm: b.confirm_games.toLocaleString(lang()),
     figure, rate: pct(c.rate), low: pct(c.low), high: pct(c.high)}) + " " + (b.within_tolerance ? t("lab.tune_met", words) : t("lab.tune_missed", words));
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
+
+	"kartenwerk/sim"
 )
 
 // `sim --report F --lang L` writes the report in L, English by default;
@@ -321,4 +324,38 @@ func TestSweepNamesTheDeckAsItIsNamed(t *testing.T) {
 		t.Fatalf("sweep: %v\n%s", err, out)
 	}
 	saysOnly(t, out, []string{"win rate of Sunfire by cost of Fireball"}, []string{"sunfire"})
+}
+
+// A start card's win rate (Athernum) is swept for the card as the game
+// names it; where no player picks a start card, or the card is not the
+// game's, the sweep is refused before its first game.
+func TestSweepOfAStartCardsWinRate(t *testing.T) {
+	out, _, err := run(t, "", "sweep", "athernum", "--card", "Grove Matriarch", "--field", "vp", "--values", "3..4", "-n", "400",
+		"-j", "1", "--figure", "start:grove matriarch", "--json")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, out)
+	}
+	var sw sim.Sweep
+	if err := json.Unmarshal([]byte(out), &sw); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if sw.Figure != "Grove Matriarch as start card: win rate" || len(sw.Points) != 2 {
+		t.Fatalf("figure %q over %d settings", sw.Figure, len(sw.Points))
+	}
+	for _, p := range sw.Points {
+		// Random agents pick a start card among the deck's cards with a
+		// VP field, so some seats of 400 games start with it.
+		if iv := p.Figure; iv.N < 10 || iv.N >= 400 || iv.Low > iv.Rate || iv.High < iv.Rate || p.Change != nil {
+			t.Errorf("VP %v: %+v over %v seat-games, change %+v; want a rate over the seats that started with it, not paired", p.Values, iv, iv.N, p.Change)
+		}
+	}
+	for _, tc := range []struct{ game, card, field, figure, want string }{
+		{"mysticelements", "Fireball", "cost", "start:Fireball", "no player picks a start card before the deal"},
+		{"athernum", "Grove Matriarch", "vp", "start:Nope", "has no card of that name"},
+	} {
+		_, errOut, err := run(t, "", "sweep", tc.game, "--card", tc.card, "--field", tc.field, "--values", "1..2", "-n", "4", "--figure", tc.figure)
+		if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(errOut, "setting 1") {
+			t.Errorf("%s %s: %v (played: %q), want it refused before any game: %q", tc.game, tc.figure, err, errOut, tc.want)
+		}
+	}
 }

@@ -43,7 +43,7 @@ func sweepCmd() *cobra.Command {
 	f.StringVar(&o.values, "values", "", "the values: a range 2..6 or a list 2,4,6")
 	f.StringVar(&o.field2, "field2", "", "a second field, for a grid of settings")
 	f.StringVar(&o.values2, "values2", "", "the second field's values")
-	f.StringVar(&o.figure, "figure", "first", "what to measure: first (the first player's win rate), length, or deck:NAME")
+	f.StringVar(&o.figure, "figure", "first", "what to measure: first (the first player's win rate), length, deck:NAME, or start:CARD (the win rate of the seats that picked CARD as start card: Athernum)")
 	f.IntVarP(&o.sim.games, "games", "n", 1000, "games per setting")
 	f.Uint64Var(&o.sim.seed, "seed", 1, "the seed of every setting's batch")
 	f.IntVar(&o.sim.seats, "seats", 0, "number of players (default: the game's minimum)")
@@ -79,6 +79,9 @@ func runSweep(cmd *cobra.Command, gameID string, o sweepOptions) error {
 		return err
 	}
 	if fig, err = seatsPlay(fig, setup.Decks); err != nil {
+		return err
+	}
+	if fig, err = sim.StartsIn(g, setup, fig); err != nil {
 		return err
 	}
 	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),

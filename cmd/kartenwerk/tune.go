@@ -44,7 +44,7 @@ func tuneCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringArrayVar(&o.params, "param", nil, "a parameter and its values: \"CARD.FIELD=2..6\" or \"variant:KEY=a,b\" (repeatable)")
-	f.StringVar(&o.target, "target", "first=50", "the win rate to reach, in percent: first=50, or deck:NAME=50")
+	f.StringVar(&o.target, "target", "first=50", "the win rate to reach, in percent: first=50, deck:NAME=50, or start:CARD=50 (the seats that picked CARD as start card: Athernum)")
 	f.Float64Var(&o.tolerance, "tolerance", 2, "how many points from the target count as met")
 	f.IntVar(&o.budget, "budget", 60, "evaluations (batches) the search may play")
 	f.Float64Var(&o.explore, "explore", 0.05, "NTBEA's exploration weight, on the scale of win-rate distances")
@@ -98,6 +98,9 @@ func runTune(cmd *cobra.Command, gameID string, o tuneOptions) error {
 	}
 	setup, err := makeSetup(g, o.sim.seats, o.sim.seed, o.sim.variants, o.sim.decks)
 	if err != nil {
+		return err
+	}
+	if target.Figure, err = sim.StartsIn(g, setup, target.Figure); err != nil {
 		return err
 	}
 	cfg := sim.Config{Games: o.sim.games, Seed: o.sim.seed, Seats: setup.Seats, Agents: ai.SplitSpecs(o.sim.agents),
