@@ -158,6 +158,7 @@ func reportFuncs(l i18n.Lang, game *i18n.Catalog) template.FuncMap {
 		"signedPct":  func(x float64) string { return i18n.SignedPercent(l, x, 1) },
 		"bounds":     func(low, high string) string { return i18n.Bounds(l, low, high) },
 		"join":       func(names []string) string { return strings.Join(names, ", ") },
+		"sweepKey":   func(sw *Sweep, key string) string { return sw.wordKey(key) },
 		"meanBounds": func(r *Report) string { return meanWithBounds(l, MeanTurnsOf(r), 1) },
 		"figureMean": func(m MeasureStat) string {
 			if m.MeanInterval.Method == "" {

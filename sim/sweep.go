@@ -300,7 +300,7 @@ func (sw *Sweep) WriteText(w io.Writer) { sw.WriteTextIn(w, i18n.EN) }
 // language l.
 func (sw *Sweep) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
-	tw.line("", "report.text.sweep_head", "game", engine.NameOf(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
+	tw.line("", sw.wordKey("report.text.sweep_head"), "game", engine.NameOf(sw.Game), "figure", FigureIn(l, sw.Figure), "card", sw.Card,
 		"fields", FieldsIn(l, sw.Game, sw.Fields), "games", sw.Games, "seed", sw.Seed)
 	fields := sw.fieldsIn(l)
 	figs := make([]string, len(sw.Points))
@@ -341,6 +341,16 @@ func (sw *Sweep) figureIn(tw textWriter, iv Interval) string {
 	return i18n.Decimal(l, iv.Rate, 2) + " [" + i18n.Decimal(l, iv.Low, 2) + "–" + i18n.Decimal(l, iv.High, 2) + "]"
 }
 
+// wordKey is the report word key, or its form "key_own" where the
+// figure names the swept card already (its win rate as start card), so
+// that a heading does not name the card twice.
+func (sw *Sweep) wordKey(key string) string {
+	if sw.Figure == sw.Card+figureStartSuffix {
+		return key + "_own"
+	}
+	return key
+}
+
 // rate says whether the sweep's figure is a win rate, not the length.
 func (sw *Sweep) rate() bool { return sw.Figure != figureLength }
 
@@ -353,7 +363,7 @@ func (sw *Sweep) Chart() (Chart, error) { return sw.ChartIn(i18n.EN) }
 func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	figure := FigureIn(l, sw.Figure)
 	fields := sw.fieldsIn(l)
-	p := newPlot(l, words.T(l, "report.sweep.chart", "card", sw.Card, "figure", figure, "field", fields[0]))
+	p := newPlot(l, words.T(l, sw.wordKey("report.sweep.chart"), "card", sw.Card, "figure", figure, "field", fields[0]))
 	p.X.Label.Text = fields[0]
 	// The title names the figure; a name as long as "podíl výher
 	// začínajícího hráče" would be cut on the axis.

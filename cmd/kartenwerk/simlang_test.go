@@ -349,6 +349,13 @@ func TestSweepOfAStartCardsWinRate(t *testing.T) {
 			t.Errorf("VP %v: %+v over %v seat-games, change %+v; want a rate over the seats that started with it, not paired", p.Values, iv, iv.N, p.Change)
 		}
 	}
+	// The figure names the card: the heading does not name it twice.
+	text, _, err := run(t, "", "sweep", "athernum", "--card", "Grove Matriarch", "--field", "vp", "--values", "3..4", "-n", "40",
+		"-j", "1", "--figure", "start:Grove Matriarch")
+	if err != nil {
+		t.Fatalf("sweep: %v\n%s", err, text)
+	}
+	saysOnly(t, text, []string{"win rate of Grove Matriarch as start card by VP field; 40 games a setting"}, []string{"VP field of Grove Matriarch"})
 	for _, tc := range []struct{ game, card, field, figure, want string }{
 		{"mysticelements", "Fireball", "cost", "start:Fireball", "no player picks a start card before the deal"},
 		{"athernum", "Grove Matriarch", "vp", "start:Nope", "has no card of that name"},
