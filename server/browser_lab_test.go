@@ -438,6 +438,16 @@ func TestBrowserLabDefaultSweepRunsInEveryGame(t *testing.T) {
 			continue
 		}
 		do("sweep", chromedp.Click("#sweep-on"))
+		// Where players pick a start card, the swept card's win rate as
+		// start card is offered, and only there.
+		s, err := g.New(engine.Setup{Game: id, Seats: g.Info().MinSeats, Seed: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, starts := s.(engine.AsideHolder)
+		if offered := strings.Contains(text("#sweep-figure"), "als Startkarte"); offered != starts {
+			t.Errorf("%s: the start card's win rate offered: %v, want %v (%q)", id, offered, starts, text("#sweep-figure"))
+		}
 		do("a few games a value", chromedp.SetValue("#games", "2"))
 		do("start", chromedp.Click("#start"))
 		waitFor(t, id+"'s default sweep to finish", func() bool {

@@ -73,7 +73,7 @@ async function start() {
   });
   only("sweep-on", "tune-on");
   only("tune-on", "sweep-on");
-  $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({card: nextTuneCard()})); tuneHelp(); });
+  $("tune-add").addEventListener("click", () => { $("tune-rows").append(tuneRow({card: nextTuneCard()})); tuneHelp(); drawSweepFigures(); });
   $("tune-add-variant").addEventListener("click", () => { $("tune-rows").append(tuneVariantRow({})); tuneHelp(); });
   for (const id of ["tune-budget", "tune-confirm", "games"]) $(id).addEventListener("input", tuneHelp);
   $("sweep-card").addEventListener("change", drawSweepFields);
@@ -206,10 +206,10 @@ function tuneRow(p) {
     around();
     show();
   };
-  card.addEventListener("change", fields);
+  card.addEventListener("change", () => { fields(); drawSweepFigures(); });
   field.addEventListener("change", () => { around(); show(); });
   const remove = el("button", {type: "button", class: "tune-remove", "aria-label": t("lab.tune_remove"), title: t("lab.tune_remove"),
-    onclick: () => { row.remove(); tuneHelp(); }}, "×");
+    onclick: () => { row.remove(); tuneHelp(); drawSweepFigures(); }}, "×");
   const row = el("div", {class: "tune-row"},
     el("div", {class: "row"}, el("label", {}, el("span", {}, t("lab.sweep_card")), " ", card),
       el("label", {}, el("span", {}, t("lab.sweep_field")), " ", field), remove),
@@ -361,7 +361,8 @@ function drawSeats(agents = [], decks = [], lists = []) {
 // drawSweepFigures offers a sweep the first player's win rate, the game
 // length, the win rate of each shipped deck a seat plays and, where
 // players pick a start card (Athernum), the swept card's win rate as
-// start card, keeping the figure chosen while it is still offered.
+// start card; and a tuning run the win rates, with each tuned card's as
+// start card. Each keeps the figure chosen while it is still offered.
 function drawSweepFigures() {
   const decks = [...new Set([...document.querySelectorAll("#seat-rows select.deck")].map((e) => e.value))]
     .filter((d) => setup.presets.includes(d));
@@ -370,11 +371,10 @@ function drawSweepFigures() {
     select.replaceChildren(...first, ...decks.map((d) => el("option", {value: "deck:" + d}, t("lab.fig_deck", {deck: d}))));
     select.value = [...select.options].some((o) => o.value === was) ? was : "first";
   };
-  const card = $("sweep-card").value;
-  const start = setup.start_cards && card ? [el("option", {value: "start:" + card}, t("lab.fig_start", {card}))] : [];
-  fill($("sweep-figure"), el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")), ...start);
+  const starts = (cards) => setup.start_cards ? [...new Set(cards.filter(Boolean))].map((card) => el("option", {value: "start:" + card}, t("lab.fig_start", {card}))) : [];
+  fill($("sweep-figure"), el("option", {value: "first"}, t("lab.fig_first")), el("option", {value: "length"}, t("lab.fig_turns")), ...starts([$("sweep-card").value]));
   // A tuning run aims at a win rate: the game length is no target.
-  fill($("tune-figure"), el("option", {value: "first"}, t("lab.fig_first")));
+  fill($("tune-figure"), el("option", {value: "first"}, t("lab.fig_first")), ...starts([...document.querySelectorAll("#tune-rows .tune-card")].map((c) => c.value)));
 }
 
 function deckSelect(choice) {
@@ -872,6 +872,7 @@ async function repeat(r) {
   if (s.tune) {
     $("tune-rows").replaceChildren(...s.tune.params.map(tuneRow));
     for (const v of s.tune.variants || []) $("tune-rows").append(tuneVariantRow(v));
+    drawSweepFigures();
     $("tune-figure").value = s.tune.figure || "first";
     $("tune-target").value = s.tune.target;
     $("tune-tolerance").value = s.tune.tolerance || 2;
