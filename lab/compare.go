@@ -179,16 +179,15 @@ func cards(a, b *sim.Report) []Difference {
 // a designer who re-costs a start card sees what starting with it is now
 // worth.
 func asides(a, b *sim.Report) []Difference {
-	label := func(r sim.AsideRate) string { return r.Deck + ": " + strings.Join(r.Aside, ", ") }
 	before := map[string]sim.AsideRate{}
 	for _, r := range a.AsideRates {
-		before[label(r)] = r
+		before[r.Label()] = r
 	}
 	var out []Difference
 	for _, r := range b.AsideRates {
-		was, ok := before[label(r)]
+		was, ok := before[r.Label()]
 		if ok && was.SeatGames >= minCardSeatGames && r.SeatGames >= minCardSeatGames {
-			out = append(out, mover("aside", label(r), was.Win, r.Win))
+			out = append(out, mover("aside", r.Label(), was.Win, r.Win))
 		}
 	}
 	return out

@@ -125,9 +125,7 @@ func (l *Lab) handleGame(w http.ResponseWriter, r *http.Request) {
 		out.Presets = append(out.Presets, d.Name)
 	}
 	out.SweepDefault = l.defaultSweep(g, l.lang(r), out.Sweepable)
-	if s, err := g.New(engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1}); err == nil {
-		_, out.StartCards = s.(engine.AsideHolder)
-	}
+	out.StartCards, _ = sim.PicksStartCards(g, engine.Setup{Game: info.ID, Seats: info.MinSeats, Seed: 1})
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -170,7 +170,7 @@ func deckOf(r GameResult, seat int) string {
 	return ""
 }
 
-func (t *Tally) addCards(r GameResult) {
+func (t *Tally) addCards(r GameResult, strata []stratum) {
 	for seat := range max(len(r.Played), len(r.Drawn)) {
 		won := r.Winners.Has(engine.Seat(seat))
 		d := t.played.seatGameOf(deckOf(r, seat), won, len(t.cardNames))
@@ -185,32 +185,43 @@ func (t *Tally) addCards(r GameResult) {
 			d.drawn.add(r.Drawn[seat], t.played.seatGame, won)
 		}
 		if seat < len(r.Aside) && seat < len(r.Drawn) {
-			key, deck, aside := t.asideStratum(r, seat)
-			s := t.drawnAside.seatGameOf(key, won, len(t.cardNames))
-			s.deck, s.aside = deck, aside
+			s := t.drawnAside.seatGameOf(strata[seat].key, won, len(t.cardNames))
+			s.deck, s.aside = strata[seat].deck, strata[seat].aside
 			s.drawn.add(r.Drawn[seat], t.drawnAside.seatGame, won)
 		}
 	}
 }
 
-// asideStratum names the stratum of seat's seat-game in r among those of
-// its deck: the deck and the cards it set aside before the deal, sorted
-// by name (see asideKey); only the deck when it set none aside.
-func (t *Tally) asideStratum(r GameResult, seat int) (key, deck string, aside []string) {
-	deck = deckOf(r, seat)
-	if seat >= len(r.Aside) || len(r.Aside[seat]) == 0 {
-		return deck, "", nil
+// stratum names a seat-game's stratum among those of its deck: the deck
+// and the cards it set aside before the deal, sorted by name, joined in
+// key (see asideKey); only the deck when it set none aside.
+type stratum struct {
+	key, deck string
+	aside     []string
+}
+
+// asideStrata is each seat's stratum in r, appended to dst, for the
+// drawn cards and the opening hands alike.
+func (t *Tally) asideStrata(r GameResult, dst []stratum) []stratum {
+	for seat := range max(len(r.Drawn), len(r.Opening), len(r.Played)) {
+		deck := deckOf(r, seat)
+		if seat >= len(r.Aside) || len(r.Aside[seat]) == 0 {
+			dst = append(dst, stratum{key: deck, deck: deck})
+			continue
+		}
+		aside := make([]string, len(r.Aside[seat]))
+		for i, c := range r.Aside[seat] {
+			aside[i] = t.cardNames[c]
+		}
+		slices.Sort(aside)
+		dst = append(dst, stratum{key: asideKey(deck, aside), deck: deck, aside: aside})
 	}
-	for _, c := range r.Aside[seat] {
-		aside = append(aside, t.cardNames[c])
-	}
-	slices.Sort(aside)
-	return asideKey(deck, aside), deck, aside
+	return dst
 }
 
 // addOpening counts the opening hands of a game whose first seat is
 // known, as drawn cards.
-func (t *Tally) addOpening(r GameResult) {
+func (t *Tally) addOpening(r GameResult, strata []stratum) {
 	if r.First == engine.NoSeat {
 		return
 	}
@@ -220,9 +231,8 @@ func (t *Tally) addOpening(r GameResult) {
 			book = &t.openFirst
 		}
 		won := r.Winners.Has(engine.Seat(seat))
-		key, deck, aside := t.asideStratum(r, seat)
-		d := book.seatGameOf(key, won, len(t.cardNames))
-		d.deck, d.aside = deck, aside
+		d := book.seatGameOf(strata[seat].key, won, len(t.cardNames))
+		d.deck, d.aside = strata[seat].deck, strata[seat].aside
 		d.drawn.add(hand, book.seatGame, won)
 	}
 }

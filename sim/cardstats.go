@@ -184,7 +184,7 @@ func drawnWithinAside(stats []CardStat, strata map[string]map[string][]CardStat)
 		} else {
 			rows = strata[c.Name][c.Deck]
 		}
-		row, ok := openingRow(rows)
+		row, ok := strataRow(rows)
 		if !ok {
 			row = CardStat{}
 		}

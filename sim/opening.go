@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"maps"
 	"slices"
+	"strings"
 )
 
 // openingStats is each card's impact in the opening hand, as CardStat's
@@ -26,7 +27,7 @@ func openingStats(t *Tally) []CardStat {
 		rows := 0
 		for _, deck := range slices.Sorted(maps.Keys(byCard[name])) {
 			strata := byCard[name][deck]
-			if row, ok := openingRow(strata); ok {
+			if row, ok := strataRow(strata); ok {
 				out = append(out, row)
 				rows++
 			}
@@ -35,7 +36,7 @@ func openingStats(t *Tally) []CardStat {
 		if rows < 2 {
 			continue
 		}
-		if row, ok := openingRow(all); ok {
+		if row, ok := strataRow(all); ok {
 			row.Deck, row.Pooled, row.Decks = "", true, rows
 			out = append(out, row)
 		}
@@ -63,9 +64,9 @@ func cardStrata(books ...map[string]*DeckCards) map[string]map[string][]CardStat
 	return byCard
 }
 
-// openingRow pools a card's strata: their drawn figures stratified, or
+// strataRow pools a card's strata: their drawn figures stratified, or
 // the one stratum that has seat-games with the card and without it.
-func openingRow(strata []CardStat) (CardStat, bool) {
+func strataRow(strata []CardStat) (CardStat, bool) {
 	var whole []CardStat
 	for _, s := range strata {
 		if s.Drawn > 0 && s.NotDrawn > 0 {
@@ -110,6 +111,10 @@ type AsideRate struct {
 	// seat-games came several to a deal, else Wilson's.
 	Win Interval `json:"win_rate"`
 }
+
+// Label names the deck and the cards its seats set aside, as "Grove
+// Growth: Grove Matriarch".
+func (a AsideRate) Label() string { return a.Deck + ": " + strings.Join(a.Aside, ", ") }
 
 // asideRates is the win rate of each stratum of DrawnAside that set
 // cards aside, by deck, the highest first: which start card a deck does

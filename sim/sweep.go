@@ -73,11 +73,11 @@ func StartsIn(g engine.Game, setup engine.Setup, fig Figure) (Figure, error) {
 	if fig.Start == "" {
 		return fig, nil
 	}
-	s, err := g.New(setup)
+	picks, err := PicksStartCards(g, setup)
 	if err != nil {
 		return fig, err
 	}
-	if _, ok := s.(engine.AsideHolder); !ok {
+	if !picks {
 		return fig, fmt.Errorf("start:%s: in %s no player picks a start card before the deal, as in Athernum; measure first, length or deck:NAME", fig.Start, g.Info().Name)
 	}
 	for _, c := range g.Cards() {
@@ -86,6 +86,17 @@ func StartsIn(g engine.Game, setup engine.Setup, fig Figure) (Figure, error) {
 		}
 	}
 	return fig, fmt.Errorf("start:%s: %s has no card of that name; give a card's name as `kartenwerk cards %s` lists it", fig.Start, g.Info().Name, g.Info().ID)
+}
+
+// PicksStartCards tells whether g's players, seated as setup says, set a
+// card aside before the deal (engine.AsideHolder: Athernum's start card).
+func PicksStartCards(g engine.Game, setup engine.Setup) (bool, error) {
+	s, err := g.New(setup)
+	if err != nil {
+		return false, err
+	}
+	_, ok := s.(engine.AsideHolder)
+	return ok, nil
 }
 
 // startRate is the win rate of the seats that set card aside before the

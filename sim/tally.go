@@ -210,8 +210,10 @@ func (t *Tally) add(r GameResult) {
 			t.FirstWins++
 		}
 	}
-	t.addCards(r)
-	t.addOpening(r)
+	var seats [4]stratum // as many as a game seats, without the heap
+	strata := t.asideStrata(r, seats[:0])
+	t.addCards(r, strata)
+	t.addOpening(r, strata)
 	for _, m := range r.Measures {
 		v := int64(m.Value)
 		t.measure(m.Name).add(MeasureTally{Games: 1, Sum: v, SumSq: v * v, Min: m.Value, Max: m.Value})

@@ -308,7 +308,7 @@ func (tw textWriter) asideRates(rates []AsideRate) {
 	}
 	tw.line("  ", "report.text.aside_rates")
 	for _, a := range rates {
-		fmt.Fprintf(tw.w, "    %-44s %s  %s\n", a.Deck+": "+strings.Join(a.Aside, ", "), tw.pct(a.Win),
+		fmt.Fprintf(tw.w, "    %-44s %s  %s\n", a.Label(), tw.pct(a.Win),
 			tw.t("report.text.seat_games", "n", a.SeatGames))
 	}
 }

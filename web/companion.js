@@ -267,8 +267,14 @@ function chooseScreen() {
     el("h2", {}, t("choose.title")),
     el("p", {class: "muted"}, t("choose.help")),
     el("nav", {class: "c-games"}, ...gameNames.map(([id, name]) => el("a", {class: "c-game", href: `/companion/${id}?lang=${lang()}`, dataset: {game: id}}, name)))),
-  recent.length ? el("section", {class: "c-card"}, el("h3", {}, t("recent")),
-    ...recent.map((r) => el("a", {class: "c-recent", href: `/companion/${r.game}?t=${r.id}&lang=${lang()}`}, `${r.name}: ${r.names}`))) : null];
+  recentTables(recent.map((r) => [`/companion/${r.game}?t=${r.id}&lang=${lang()}`, `${r.name}: ${r.names}`]))];
+}
+
+/** recentTables lists the tables this phone was at lately, as links
+ * [href, text], or nothing when there are none. */
+function recentTables(links) {
+  return links.length ? el("section", {class: "c-card"}, el("h3", {}, t("recent")),
+    ...links.map(([href, text]) => el("a", {class: "c-recent", href}, text))) : null;
 }
 
 function startScreen() {
@@ -279,8 +285,7 @@ function startScreen() {
     el("label", {for: "c-name"}, t("your_name")),
     el("input", {id: "c-name", maxlength: 24, autocomplete: "nickname"}),
     el("button", {id: "c-start", class: "primary big", onclick: startTable}, t("start.button"))),
-  recent.length ? el("section", {class: "c-card"}, el("h3", {}, t("recent")),
-    ...recent.map((r) => el("a", {class: "c-recent", href: `/companion/${game}?t=${r.id}`}, r.names))) : null,
+  recentTables(recent.map((r) => [`/companion/${game}?t=${r.id}`, r.names])),
   el("a", {class: "c-other-game", href: `/companion/?lang=${lang()}`}, t("other_game"))];
 }
 
