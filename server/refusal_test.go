@@ -16,8 +16,10 @@ import (
 )
 
 // internalID finds what a player must never read: seat ids ("p2"), card
-// ids ("c12"), numbered seats ("seat 1") and unfilled messages.
-var internalID = regexp.MustCompile(`\b[pc]\d+\b|\b[Ss]eat \d|⟦|<no value>`)
+// ids ("c12"), numbered seats ("seat 1") and unfilled messages. A link's
+// path is no such id: a tournament's random hex id may read "c25576370684"
+// (/tournaments/c25576370684).
+var internalID = regexp.MustCompile(`(?:^|[^/\w])[pc]\d+\b|\b[Ss]eat \d|⟦|<no value>`)
 
 // badRequest is a request a page may send and the server refuses.
 type badRequest struct {
