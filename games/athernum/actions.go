@@ -576,14 +576,20 @@ func (s *State) exec(a engine.Action) {
 	}
 }
 
-// PlayedCard is the index in Game.Cards() of the card action a plays from
-// the hand or the Extra deck: a character or location played, an item
-// attached, a character discarded for its Support ability; -1 for any
-// other action (engine.CardPlayer). The start card is chosen from the
-// deck, not played, so it counts as none.
+// PlayedCard is the index in Game.Cards() of the card action a puts into
+// play: a character or location played from the hand or the Extra deck,
+// an item attached, a character discarded for its Support ability, and
+// the start card, which goes from the deck onto its slot (AT-3.2) and is
+// in play from the first turn; -1 for any other action
+// (engine.CardPlayer). Counted as not played, a start card's games went
+// to the games without it, with the wins its choice brought.
 func (s *State) PlayedCard(a engine.Action) int {
+	var from [2]uint8 // the zones a takes its card from
 	switch a.Verb {
 	case vPlay, vAttach, vSupport:
+		from = [2]uint8{zHand, zExtra}
+	case vStart:
+		from = [2]uint8{zDeck, zDeck}
 	default:
 		return -1
 	}
@@ -591,7 +597,7 @@ func (s *State) PlayedCard(a engine.Action) int {
 	if id <= 0 || int(id) >= len(s.cards) {
 		return -1
 	}
-	if z := s.cards[id].zone; z != zHand && z != zExtra {
+	if z := s.cards[id].zone; z != from[0] && z != from[1] {
 		return -1
 	}
 	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0

@@ -195,8 +195,8 @@ func TestGreedyBeatsRandom(t *testing.T) {
 }
 
 // TestPlayedCard: the actions that play a card from hand or Extra deck
-// (AT-5.4, AT-5.5, AT-5.8, AT-2.2) name it by its index in Cards(); the
-// others name none.
+// (AT-5.4, AT-5.5, AT-5.8, AT-2.2) and the choice of a start card
+// (AT-3.2) name it by its index in Cards(); the others name none.
 func TestPlayedCard(t *testing.T) {
 	s := table(t, nil, evalDuel(
 		"{zones: {main: [Ember Warlord], hand: [Oakheart Titan, Tower Shield, Spark Courier], extra: [Void Herald], "+evalDeck+"}, counters: {res.grove: 8, command: 2}}",
@@ -227,8 +227,12 @@ func TestPlayedCard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if a := st.Legal(nil)[0]; st.(*State).PlayedCard(a) != -1 {
-		t.Errorf("choosing a start card (AT-3.2) counts as playing it")
+	// The start card goes from the deck onto its slot (AT-3.2) and is in
+	// play from the first turn: it counts as played.
+	a := st.Legal(nil)[0]
+	got := st.(*State).PlayedCard(a)
+	if want := int(st.(*State).cards[a.Args[0]].def) - 1; got != want {
+		t.Errorf("choosing a start card (AT-3.2): PlayedCard gives %d, want %d (%s)", got, want, cards[want].Name)
 	}
 }
 
