@@ -139,6 +139,17 @@ const tableChecksJS = `(() => {
   if (firstLine && shared.clientHeight + 1 < firstLine.getBoundingClientRect().height + parseFloat(getComputedStyle(shared).paddingTop)) {
     out.push("the shared zones are " + shared.clientHeight + " px high, below their first line (" + Math.round(firstLine.getBoundingClientRect().height) + " px and the padding)");
   }
+  // roomBelow is how far down the cards a decision can use that scroller
+  // shows whole can move and still show whole.
+  const roomBelow = (scroller) => {
+    const top = scroller.getBoundingClientRect().top + scroller.clientTop, bottom = top + scroller.clientHeight;
+    let room = Infinity;
+    for (const c of scroller.querySelectorAll(".playable")) {
+      const r = c.getBoundingClientRect();
+      if (r.top >= top - 1 && r.bottom <= bottom + 1) room = Math.min(room, bottom - r.bottom);
+    }
+    return room;
+  };
   // The line naming the zone of a seat's first card the decision can use
   // shows below the seat's head, which stays at the top of a section that
   // scrolls, where the section could show it and keep every card the
@@ -155,15 +166,25 @@ const tableChecksJS = `(() => {
     const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
     const n = line.getBoundingClientRect(), over = head.getBoundingClientRect().bottom - n.top, under = Math.min(n.height, Math.max(0, over));
     if (under <= 1) continue;
-    const top = scroller.getBoundingClientRect().top + scroller.clientTop, bottom = top + scroller.clientHeight;
-    let room = Infinity;
-    for (const c of scroller.querySelectorAll(".playable")) {
-      const r = c.getBoundingClientRect();
-      if (r.top >= top - 1 && r.bottom <= bottom + 1) room = Math.min(room, bottom - r.bottom);
-    }
     const canGoUnder = scroller.scrollTop + (n.height - under) <= scroller.scrollHeight - scroller.clientHeight + 1;
-    if (over <= room - 1 || (under < n.height - 1 && canGoUnder)) {
+    if (over <= roomBelow(scroller) - 1 || (under < n.height - 1 && canGoUnder)) {
       out.push("the name of " + zone.dataset.zone + " of " + player.dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
+    }
+  }
+  // The shared section, scrolled down to the cards a decision can use,
+  // shows no line (a pile, a zone's name) cut through at its top edge
+  // where it could show it whole and keep every card the decision can use
+  // that it shows whole, or scroll it out of sight: on a phone
+  // Micro-Life's market showed the lower half of "Globaler Ablagestapel".
+  if (shared && shared.scrollTop) {
+    const top = shared.getBoundingClientRect().top + shared.clientTop;
+    for (const line of shared.querySelectorAll(".piles > *, .zone > .z-head")) {
+      const n = line.getBoundingClientRect();
+      if (n.top >= top - 2 || n.bottom <= top + 2) continue;
+      const canGoOut = shared.scrollTop + (n.bottom - top) <= shared.scrollHeight - shared.clientHeight + 1;
+      if (top - n.top <= roomBelow(shared) - 1 || canGoOut) {
+        out.push("the shared zones' line " + JSON.stringify(line.textContent.trim()) + " is cut through at their top: " + Math.round(n.bottom - top) + " of its " + Math.round(n.height) + " px in sight");
+      }
     }
   }
   // The prompt names where the cards it can use are, each zone as its

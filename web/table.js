@@ -273,6 +273,27 @@ function showChoices() {
     c.scrollIntoView({block: "nearest", inline: "nearest"});
   }
   uncutZoneNames();
+  uncutSharedLine();
+}
+
+// uncutSharedLine keeps the table's shared section, scrolled down to the
+// cards a decision can use, from showing a line cut through at its top
+// edge: Micro-Life's market on a phone showed the lower half of
+// "Globaler Ablagestapel" above it. The line comes back whole where every
+// card the decision can use that is in sight stays in sight, else it goes
+// out of sight as far as the section scrolls.
+function uncutSharedLine() {
+  const shared = document.querySelector("#table .shared");
+  if (!shared || !shared.scrollTop) return;
+  const top = shared.getBoundingClientRect().top + shared.clientTop;
+  for (const line of shared.querySelectorAll(".piles > *, .zone > .z-head")) {
+    const r = line.getBoundingClientRect();
+    if (r.top >= top - 1 || r.bottom <= top + 1) continue;
+    const under = Math.ceil(top - r.top);
+    if (under <= roomBelowChoices(shared)) shared.scrollTop -= under;
+    else shared.scrollTop += Math.ceil(r.bottom - top);
+    return;
+  }
 }
 
 // uncutZoneNames keeps the line naming the zone of a seat's first card
