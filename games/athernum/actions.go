@@ -584,23 +584,23 @@ func (s *State) exec(a engine.Action) {
 // (engine.CardPlayer). Counted as not played, a start card's games went
 // to the games without it, with the wins its choice brought.
 func (s *State) PlayedCard(a engine.Action) int {
-	var from [2]uint8 // the zones a takes its card from
-	switch a.Verb {
-	case vPlay, vAttach, vSupport:
-		from = [2]uint8{zHand, zExtra}
-	case vStart:
-		from = [2]uint8{zDeck, zDeck}
-	default:
-		return -1
-	}
 	id := a.Args[0]
-	if id <= 0 || int(id) >= len(s.cards) {
-		return -1
-	}
-	if z := s.cards[id].zone; z != from[0] && z != from[1] {
+	if id <= 0 || int(id) >= len(s.cards) || !putsIntoPlayFrom(a.Verb, s.cards[id].zone) {
 		return -1
 	}
 	return int(s.cards[id].def) - 1 // Cards() leaves out definition 0
+}
+
+// putsIntoPlayFrom says whether verb puts a card in zone z into play:
+// from the hand or the Extra deck, or from the deck as the start card.
+func putsIntoPlayFrom(verb engine.Verb, z uint8) bool {
+	switch verb {
+	case vPlay, vAttach, vSupport:
+		return z == zHand || z == zExtra
+	case vStart:
+		return z == zDeck
+	}
+	return false
 }
 
 // AsideCards appends the Cards() index of seat's start card, once the
