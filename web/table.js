@@ -279,9 +279,8 @@ function showChoices() {
 // uncutSharedLine keeps the table's shared section, scrolled down to the
 // cards a decision can use, from showing a line cut through at its top
 // edge: Micro-Life's market on a phone showed the lower half of
-// "Globaler Ablagestapel" above it. The line comes back whole where every
-// card the decision can use that is in sight stays in sight, else it goes
-// out of sight as far as the section scrolls.
+// "Globaler Ablagestapel" above it (uncutLine brings it back or out of
+// sight).
 function uncutSharedLine() {
   const shared = document.querySelector("#table .shared");
   if (!shared || !shared.scrollTop) return;
@@ -289,9 +288,7 @@ function uncutSharedLine() {
   for (const line of shared.querySelectorAll(".piles > *, .zone > .z-head")) {
     const r = line.getBoundingClientRect();
     if (r.top >= top - 1 || r.bottom <= top + 1) continue;
-    const under = Math.ceil(top - r.top);
-    if (under <= roomBelowChoices(shared)) shared.scrollTop -= under;
-    else shared.scrollTop += Math.ceil(r.bottom - top);
+    uncutLine(shared, r, top);
     return;
   }
 }
@@ -310,12 +307,19 @@ function uncutZoneNames() {
     const line = head.parentElement.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
     if (!line) continue;
     const scroller = headScroller(head.parentElement);
-    const r = line.getBoundingClientRect();
-    const under = Math.ceil(head.getBoundingClientRect().bottom - r.top);
-    if (under <= 0) continue;
-    if (under <= roomBelowChoices(scroller)) scroller.scrollTop -= under;
-    else if (under < r.height) scroller.scrollTop += Math.ceil(r.height - under);
+    uncutLine(scroller, line.getBoundingClientRect(), head.getBoundingClientRect().bottom);
   }
+}
+
+// uncutLine scrolls scroller so that a line (its box r) lying partly or
+// wholly above edge, where the scroller's sight begins, shows whole where
+// every card the decision can use that is in sight stays in sight; else a
+// line cut through goes out of sight above edge.
+function uncutLine(scroller, r, edge) {
+  const under = edge - r.top;
+  if (under <= 0) return;
+  if (Math.ceil(under) <= roomBelowChoices(scroller)) scroller.scrollTop -= Math.ceil(under);
+  else if (under < r.height) scroller.scrollTop += Math.ceil(r.height - under);
 }
 
 // roomBelowChoices is how far down the cards a decision can use that
