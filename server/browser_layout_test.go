@@ -395,7 +395,7 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 				}
 				browsertest.Screenshot(t, tab, name+"-end")
 				if rest.Result == "" && first.Result == "" {
-					t.Errorf("no result screen after %d clicks", first.Clicks+rest.Clicks)
+					t.Errorf("no result screen after %d clicks, waiting for %s", first.Clicks+rest.Clicks, rest.Waited)
 				} else {
 					checkResultScreen(t, tab)
 				}

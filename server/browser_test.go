@@ -18,11 +18,14 @@ import (
 )
 
 // autoplayJS clicks through the table as a player would: a highlighted
-// card (then one of the actions its menu offers) or a prompt button,
-// chosen at random, waiting after each click for the server's answer.
-// It stops at the result screen, after max clicks, once the game has
-// reached version until, or when its time (ms) is up, and returns what it
-// did. With window.kwKeepSnaps set, each click leaves a snapshot of the
+// card or card tab (then one of the actions its menu offers: an
+// Athernum item's "keep it or discard it" is asked on its tab under its
+// host, where a page that looked at whole cards only waited for ever) or
+// a prompt button, chosen at random, waiting after each click for the
+// server's answer. It stops at the result screen, after max clicks, once
+// the game has reached version until, or when its time (ms) is up, and
+// returns what it did, with what it was waiting for if its time ran out.
+// With window.kwKeepSnaps set, each click leaves a snapshot of the
 // table's HTML with its version.
 // A click's answer may take long on a loaded machine: only a page that
 // shows no answer for 30 s fails.
@@ -32,13 +35,21 @@ const autoplayJS = `(async (max, seed, until, ms) => {
   const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
   window.kwSnaps = window.kwSnaps || [];
   let clicks = 0, sent = 0;
+  // What the page has been waiting for, at which version, since when.
+  let waiting = "", waitedAt = -1, waitFrom = 0;
   const deadline = Date.now() + ms;
   while (clicks < max && Date.now() < deadline && window.kw.version < until) {
     const box = document.querySelector("#result-box");
     if (box && !document.querySelector("#result").hidden) return {clicks, result: box.querySelector("h2").textContent, version: window.kw.version};
     const kw = window.kw;
-    const choices = [...document.querySelectorAll("#prompt button.act:not(.concede)"), ...document.querySelectorAll("#table .card.playable")];
-    if (!kw.connected || kw.legal === 0 || choices.length === 0) { await sleep(15); continue; }
+    const choices = [...document.querySelectorAll("#prompt button.act:not(.concede)"), ...document.querySelectorAll("#table .playable")];
+    if (!kw.connected || kw.legal === 0 || choices.length === 0) {
+      const why = !kw.connected ? "the table to connect" : kw.legal === 0 ? "the other seats to move" : kw.legal + " legal actions to show a choice";
+      if (why !== waiting || kw.version !== waitedAt) { waiting = why; waitedAt = kw.version; waitFrom = Date.now(); }
+      await sleep(15);
+      continue;
+    }
+    waiting = "";
     // No faster than a person: the server allows 20 messages a second, so
     // a click comes at least 52 ms after the one before, however soon its
     // answer came (then the table is looked at again).
@@ -50,7 +61,7 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     const c = choices[rand(choices.length)];
     sent = Date.now();
     c.click();
-    if (c.classList.contains("card")) {
+    if (!c.matches("#prompt *")) {
       const acts = [...document.querySelectorAll("#menu button.act:not(.concede)")];
       if (!acts.length) throw new Error("a highlighted card offered no action: " + c.textContent);
       acts[rand(acts.length)].click();
@@ -64,7 +75,8 @@ const autoplayJS = `(async (max, seed, until, ms) => {
     if (window.kw.version === v) throw new Error("no answer after clicking " + c.textContent);
     if (window.kwKeepSnaps) window.kwSnaps.push({version: window.kw.version, html: document.body.innerHTML});
   }
-  return {clicks, result: "", version: window.kw.version};
+  const waited = waiting && (waiting + " at version " + waitedAt + " for " + Math.round((Date.now() - waitFrom) / 1000) + " s: " + (document.querySelector("#prompt")?.textContent || "").trim().slice(0, 200));
+  return {clicks, result: "", version: window.kw.version, waited};
 })`
 
 type autoplayResult struct {
@@ -72,6 +84,8 @@ type autoplayResult struct {
 	Result  string `json:"result"`
 	Version int    `json:"version"`
 	Stopped bool   `json:"stopped"`
+	// Waited says what the page was waiting for when its time ran out.
+	Waited string `json:"waited"`
 }
 
 func autoplay(t *testing.T, ctx context.Context, max, seed int) autoplayResult {
