@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/i18n"
@@ -122,6 +123,27 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 	if word := ForeignWord(l, plain); word != "" {
 		return fmt.Sprintf("%q is not %s: %s", word, l.Name(), text)
 	}
+	named := text // a name stands between its neighbours ("an Coral Warden an")
+	for _, n := range sc.names {
+		named = strings.ReplaceAll(named, n, "#")
+	}
+	if word := doubledWord(named); word != "" {
+		return fmt.Sprintf("%q twice in a row: %s", word, text)
+	}
+	return ""
+}
+
+// doubledWord is the first word that text says twice in a row, or "": a
+// message that puts a noun before a reference that brings its own says
+// it twice ("Efekt karty karty Thief's Glove").
+func doubledWord(text string) string {
+	words := strings.Fields(text)
+	for i := 1; i < len(words); i++ {
+		w := words[i]
+		if strings.EqualFold(w, words[i-1]) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
+			return w
+		}
+	}
 	return ""
 }
 
@@ -132,8 +154,8 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 // statuses, counters, phases, keywords), the explanation of every
 // result, and the lobby's words for every rule variant (name, doc and
 // each option). It fails on a missing key, an unfilled argument, a word of
-// another language, an English "a" before a vowel's sound, or a card text
-// with a sentence begun in lower case.
+// another language, an English "a" before a vowel's sound, a word said
+// twice in a row, or a card text with a sentence begun in lower case.
 func CheckLanguages(t *testing.T, g engine.Game, setup func(i int) engine.Setup, games int) {
 	t.Helper()
 	sp, ok := g.(engine.Speaker)

@@ -37,3 +37,19 @@ func TestLowerSentenceStart(t *testing.T) {
 		}
 	}
 }
+
+func TestDoubledWord(t *testing.T) {
+	for _, c := range []struct{ text, want string }{
+		{"Efekt karty karty # se vyhodnotil", "karty"},
+		{"Cyril legt # an # an", ""},
+		{"Die die Karte", "die"},
+		{"Efekt karty se vyhodnotil", ""},
+		{"Schaden 2 2", ""},    // numbers may repeat (a stat and its value)
+		{"die, die Karte", ""}, // a comma between is a new clause
+		{"", ""},
+	} {
+		if got := doubledWord(c.text); got != c.want {
+			t.Errorf("doubledWord(%q) = %q, want %q", c.text, got, c.want)
+		}
+	}
+}
