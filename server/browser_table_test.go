@@ -3,6 +3,8 @@ package server
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -10,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"kartenwerk/engine"
+	"kartenwerk/internal/browsertest"
 )
 
 // evalJS runs script in the tab and fails the test on an error.
@@ -180,4 +183,62 @@ func TestBrowserLobbyShowsANewGameAfterOneRequest(t *testing.T) {
 	if got.TopGame != newID || got.Rows != kept+1 {
 		t.Errorf("My games: %d rows with %s on top, want %d with the new game %s on top", got.Rows, got.TopGame, kept+1, newID)
 	}
+}
+
+// An Athernum item shows only as a tab under its character: when its
+// effect has resolved and its owner is asked to keep or discard it
+// (AT-5.24), the prompt offers both as buttons, where on a phone the
+// only place to answer was that tab, a line of 9 px type cut at the
+// card's edge; the tab stays highlighted. The answer given there is
+// played.
+func TestBrowserItemToKeepIsAskedInThePrompt(t *testing.T) {
+	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1e6, 1e6 }) // random play over HTTP, faster than a person
+	id, token, labels := e.itemToKeep(rand.New(rand.NewPCG(9, 9)))
+	tab := browsertest.NewWithin(t, 2*time.Minute)
+	if err := chromedp.Do(tab, chromedp.EmulateViewport(390, 844), chromedp.Navigate(e.http.URL+"/play/"+id+"?token="+token)); err != nil {
+		t.Fatal(err)
+	}
+	before := waitMyTurn(t, tab)
+	type asked struct {
+		Buttons []string
+		Tabs    int
+	}
+	got := evalJS[asked](t, tab, `({Buttons: [...document.querySelectorAll("#prompt button.act:not(.concede)")].map((b) => b.textContent),
+		Tabs: document.querySelectorAll("#table .card-tab.playable").length})`)
+	browsertest.Screenshot(t, tab, "athernum-item-to-keep")
+	if !slices.Equal(got.Buttons, labels) || got.Tabs != 1 {
+		t.Fatalf("asked to keep or discard an item: prompt buttons %q and %d highlighted tabs, want buttons %q and its tab", got.Buttons, got.Tabs, labels)
+	}
+	evalJS[bool](t, tab, `(document.querySelector("#prompt button.act:not(.concede):last-of-type").click(), true)`)
+	waitKW(t, tab, "the item's answer played", func(k kwState) bool { return k.Version > before.Version })
+}
+
+// itemToKeep plays random two-seat Athernum games over HTTP until a seat
+// is asked to keep or discard an item (one game in three or so), and
+// returns the game, that seat's token and the labels of its two answers.
+func (e *testEnv) itemToKeep(rng *rand.Rand) (id, token string, labels []string) {
+	e.t.Helper()
+	for range 30 {
+		resp := e.create(friendGame("athernum"))
+		tokens := []string{resp.Token, tokenOfSeat(resp, 1)}
+		for range 1500 {
+			for _, tok := range tokens {
+				m := e.state(resp.ID, tok)
+				var item []string
+				for _, a := range m.Legal {
+					if strings.HasPrefix(a.Action, "item ") {
+						item = append(item, a.Label)
+					}
+				}
+				if len(item) > 0 && len(item) == len(m.Legal) {
+					return resp.ID, tok, item
+				}
+			}
+			if !e.playSomeone(resp.ID, tokens, rng) {
+				break
+			}
+		}
+	}
+	e.t.Fatal("no seat was asked to keep or discard an item in 30 random games")
+	return "", "", nil
 }

@@ -184,8 +184,12 @@ function draw() {
   const ctx = {game: m.game, catalog, actionsByCard: byCard, seats: m.seats, thinking: m.thinking, from, places,
     onCard: openMenu, onPile: openPile, onPeek: peek};
   $("#table").replaceChildren(renderTable(v, ctx));
-  // An action whose card is not on the table goes to the prompt instead.
-  const drawn = new Set([...document.querySelectorAll("#table [data-id]")].map((e) => Number(e.dataset.id)));
+  // An action whose card is not on the table goes to the prompt instead;
+  // so does one whose card is there only as a tab under another (an
+  // Athernum item on its character), which stays highlighted: on a phone
+  // such a tab is a line of 9 px type, cut at the card's edge, and
+  // "keep it or discard it" was asked on nothing else.
+  const drawn = new Set([...document.querySelectorAll("#table .card[data-id]")].map((e) => Number(e.dataset.id)));
   for (const [c, list] of byCard) if (!drawn.has(c)) loose.push(...list);
   drawPrompt(v, loose);
   followMenu(v, byCard);
