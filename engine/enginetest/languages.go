@@ -127,25 +127,35 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 	for _, n := range sc.names {
 		named = strings.ReplaceAll(named, n, "#")
 	}
-	if word := doubledWord(named); word != "" {
+	if word := doubledWord(l, named); word != "" {
 		return fmt.Sprintf("%q twice in a row: %s", word, text)
 	}
 	return ""
 }
 
-// doubledWord is the first word that text says twice in a row, or "": a
-// message that puts a noun before a reference that brings its own says
-// it twice ("Efekt karty karty Thief's Glove").
-func doubledWord(text string) string {
+// doubledWord is the first word that text in language l says twice in a
+// row, or "": a message that puts a noun before a reference that brings
+// its own says it twice ("Efekt karty karty Thief's Glove"). German's
+// relative pronoun before an article ("die Karten, die die Gegnerin
+// hält") is no mistake.
+func doubledWord(l i18n.Lang, text string) string {
 	words := strings.Fields(text)
 	for i := 1; i < len(words); i++ {
 		w := words[i]
-		if strings.EqualFold(w, words[i-1]) && strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) < 0 {
-			return w
+		if !strings.EqualFold(w, words[i-1]) || strings.IndexFunc(w, func(r rune) bool { return !unicode.IsLetter(r) }) >= 0 {
+			continue
 		}
+		if l == i18n.DE && slices.Contains(germanArticles, strings.ToLower(w)) {
+			continue
+		}
+		return w
 	}
 	return ""
 }
+
+// germanArticles are the German words that are both an article and a
+// relative pronoun.
+var germanArticles = []string{"der", "die", "das", "den", "dem", "des"}
 
 // CheckLanguages checks that g speaks German, English and Czech
 // completely: every card's text, every catalogue key, and, over a few

@@ -1,6 +1,10 @@
 package enginetest
 
-import "testing"
+import (
+	"testing"
+
+	"kartenwerk/engine/i18n"
+)
 
 func TestWordTakingAn(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
@@ -39,17 +43,21 @@ func TestLowerSentenceStart(t *testing.T) {
 }
 
 func TestDoubledWord(t *testing.T) {
-	for _, c := range []struct{ text, want string }{
-		{"Efekt karty karty # se vyhodnotil", "karty"},
-		{"Cyril legt # an # an", ""},
-		{"Die die Karte", "die"},
-		{"Efekt karty se vyhodnotil", ""},
-		{"Schaden 2 2", ""},    // numbers may repeat (a stat and its value)
-		{"die, die Karte", ""}, // a comma between is a new clause
-		{"", ""},
+	for _, c := range []struct {
+		lang       i18n.Lang
+		text, want string
+	}{
+		{i18n.CS, "Efekt karty karty # se vyhodnotil", "karty"},
+		{i18n.EN, "play the the card", "the"},
+		{i18n.DE, "Ziehe ziehe eine Karte", "ziehe"},
+		{i18n.DE, "Cyril legt # an # an", ""},              // a name stands between
+		{i18n.DE, "die Karten, die die Gegnerin hält", ""}, // a relative pronoun and an article
+		{i18n.CS, "Efekt karty se vyhodnotil", ""},
+		{i18n.DE, "Schaden 2 2", ""}, // numbers may repeat (a stat and its value)
+		{i18n.EN, "", ""},
 	} {
-		if got := doubledWord(c.text); got != c.want {
-			t.Errorf("doubledWord(%q) = %q, want %q", c.text, got, c.want)
+		if got := doubledWord(c.lang, c.text); got != c.want {
+			t.Errorf("doubledWord(%s, %q) = %q, want %q", c.lang, c.text, got, c.want)
 		}
 	}
 }
