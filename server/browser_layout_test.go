@@ -395,7 +395,7 @@ func TestBrowserTableFitsEveryDecision(t *testing.T) {
 				}
 				browsertest.Screenshot(t, tab, name+"-end")
 				if rest.Result == "" && first.Result == "" {
-					t.Errorf("no result screen after %d clicks, waiting for %s", first.Clicks+rest.Clicks, rest.Waited)
+					t.Errorf("no result screen after %d clicks%s", first.Clicks+rest.Clicks, rest.waited())
 				} else {
 					checkResultScreen(t, tab)
 				}

@@ -88,6 +88,15 @@ type autoplayResult struct {
 	Waited string `json:"waited"`
 }
 
+// waited is ", waiting for ..." when the page's time ran out while it
+// waited, for a test's message; else "".
+func (r autoplayResult) waited() string {
+	if r.Waited == "" {
+		return ""
+	}
+	return ", waiting for " + r.Waited
+}
+
 func autoplay(t *testing.T, ctx context.Context, max, seed int) autoplayResult {
 	t.Helper()
 	return autoplayUntil(t, ctx, max, seed, 1<<30)
@@ -243,7 +252,7 @@ func TestBrowserPlaysEveryGameAgainstAnAI(t *testing.T) {
 			waitTable(t, tab, 0)
 			r := autoplay(t, tab, 4000, 7)
 			if r.Result == "" {
-				t.Fatalf("no result screen after %d clicks (version %d)", r.Clicks, r.Version)
+				t.Fatalf("no result screen after %d clicks (version %d)%s", r.Clicks, r.Version, r.waited())
 			}
 			t.Logf("%s: %d clicks, %d actions: %s", g.Info().ID, r.Clicks, r.Version, r.Result)
 			k := readKW(t, tab)
@@ -475,7 +484,7 @@ func TestBrowserReconnectsToTheSameSeat(t *testing.T) {
 		t.Fatalf("a new tab: %+v hand %q, before %+v hand %q", again, hand2, before, hand)
 	}
 	if r := autoplay(t, tab, 4000, 9); r.Result == "" {
-		t.Fatalf("the game did not reach its end after reconnecting (%d clicks)", r.Clicks)
+		t.Fatalf("the game did not reach its end after reconnecting (%d clicks)%s", r.Clicks, r.waited())
 	}
 }
 
@@ -496,7 +505,7 @@ func TestBrowserSurvivesAServerRestart(t *testing.T) {
 		t.Fatalf("after the restart the table is at version %d, before it was %d", after.Version, before.Version)
 	}
 	if r := autoplay(t, ctx, 4000, 4); r.Result == "" {
-		t.Fatalf("the game did not reach its end after the restart (%d clicks)", r.Clicks)
+		t.Fatalf("the game did not reach its end after the restart (%d clicks)%s", r.Clicks, r.waited())
 	}
 	g, err := e.store.LoadGame(context.Background(), resp.ID)
 	if err != nil || !g.Finished || len(g.Actions) < before.Version {
@@ -539,7 +548,7 @@ func TestBrowserRematchAndReplay(t *testing.T) {
 	}
 	waitTable(t, ctx, 0)
 	if r := autoplay(t, ctx, 100, 1); r.Result == "" {
-		t.Fatal("no result screen")
+		t.Fatalf("no result screen%s", r.waited())
 	}
 	// Rematch: a new game at version 0, for the same seat.
 	if err := chromedp.Do(ctx, chromedp.Click("#rematch")); err != nil {
