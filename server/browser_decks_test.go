@@ -375,7 +375,8 @@ func TestBrowserDeckBuilderSpeaksOfThePage(t *testing.T) {
 		layout, err = chromedp.Run(tab, chromedp.Evaluate[string](`[...document.querySelectorAll("#pool .p-cost")].filter((p) => p.textContent.trim() === "–").length + "|" + document.getElementById("curve").hidden`))
 		return err == nil && layout == "0|true"
 	}) {
-		t.Errorf("cost pills and a hidden curve: %q %v, want none and hidden", layout, err)
+		deck, _ := chromedp.Run(tab, chromedp.Evaluate[string](`JSON.stringify(window.kwDecks?.entries) + " curve: " + document.getElementById("curve").textContent`))
+		t.Errorf("cost pills and a hidden curve: %q %v, want none and hidden (the deck %s)", layout, err, deck)
 	}
 	shoot(t, tab, "decks-mystimons-problems-de")
 

@@ -594,11 +594,14 @@ func TestBrowserLabPlaysAPastedDeck(t *testing.T) {
 	do("ask for 20 games", chromedp.SetValue("#games", "20"))
 	fill(bad)
 	do("start it", chromedp.Click("#start"))
-	waitFor(t, "the misspelt card at line 2 under the list", func() bool {
-		return strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Line 2") &&
-			strings.Contains(text(`tr[data-list-seat='1'] .list-problems`), "Wolf Pak") &&
-			strings.Contains(text("#errors"), "Player 1's deck list has 2 problems")
-	})
+	var problems, errs string
+	if !poll(20*time.Second, func() bool {
+		problems, errs = text(`tr[data-list-seat='1'] .list-problems`), text("#errors")
+		return strings.Contains(problems, "Line 2") && strings.Contains(problems, "Wolf Pak") &&
+			strings.Contains(errs, "Player 1's deck list has 2 problems")
+	}) {
+		t.Fatalf("no misspelt card at line 2 under the list after 20 s: under the list %q, the form's errors %q", problems, errs)
+	}
 	if n := strings.Count(text("#run-rows"), "Mystic Elements"); n != 0 {
 		t.Fatalf("a run with a bad list was queued (%d listed)", n)
 	}
