@@ -116,18 +116,16 @@ func (sc *speechChecker) check(l i18n.Lang, text string) string {
 			return fmt.Sprintf("%q takes \"an\": %s", "a "+word, text)
 		}
 	}
+	// Card names stay as printed: each is taken out, and a mark stands in
+	// its place, between its neighbours ("an Coral Warden an").
 	plain := text
 	for _, n := range sc.names {
-		plain = strings.ReplaceAll(plain, n, " ")
+		plain = strings.ReplaceAll(plain, n, "#")
 	}
 	if word := ForeignWord(l, plain); word != "" {
 		return fmt.Sprintf("%q is not %s: %s", word, l.Name(), text)
 	}
-	named := text // a name stands between its neighbours ("an Coral Warden an")
-	for _, n := range sc.names {
-		named = strings.ReplaceAll(named, n, "#")
-	}
-	if word := doubledWord(l, named); word != "" {
+	if word := doubledWord(l, plain); word != "" {
 		return fmt.Sprintf("%q twice in a row: %s", word, text)
 	}
 	return ""
