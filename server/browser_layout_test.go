@@ -44,8 +44,11 @@ const brokenWordJS = `((n) => {
 // screen), text that overflows its card face, card text with less than
 // 4.5:1 contrast against what is behind it, a pile's name and a card's
 // cost cut short, a seat's head (its name, counters and piles) not shown
-// whole, a log line naming its seat twice, a card's name broken inside
-// a syllable, and what choiceChecksJS finds.
+// whole, a zone's name cut through by a seat's head, a section hiding
+// cards below its edge without fading there or where the table has room
+// for them, a log line naming its seat
+// twice, a card's name broken inside a syllable, and what choiceChecksJS
+// finds.
 const tableChecksJS = `(() => {
   const out = [];
   const W = innerWidth, H = innerHeight;
@@ -169,6 +172,39 @@ const tableChecksJS = `(() => {
     const canGoUnder = scroller.scrollTop + (n.height - under) <= scroller.scrollHeight - scroller.clientHeight + 1;
     if (over <= roomBelow(scroller) - 1 || (under < n.height - 1 && canGoUnder)) {
       out.push("the name of " + zone.dataset.zone + " of " + player.dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
+    }
+  }
+  // Nor is any other zone's name cut through by a seat's head where it
+  // could go wholly under it: scrolled to Athernum's characters on a
+  // phone, the section showed the top half of "Extra deck" and "Main
+  // character" above them.
+  for (const head of document.querySelectorAll("#table .player > .p-head")) {
+    const player = head.parentElement;
+    const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
+    const edge = head.getBoundingClientRect().bottom;
+    for (const line of player.querySelectorAll(".zone > .z-head")) {
+      const n = line.getBoundingClientRect();
+      if (n.top >= edge - 2 || n.bottom <= edge + 2) continue;
+      if (scroller.scrollTop + (n.bottom - edge) <= scroller.scrollHeight - scroller.clientHeight + 1) {
+        out.push("the name of " + line.parentElement.dataset.zone + " of " + player.dataset.seat + " is cut through by the seat's head: " + Math.round(n.bottom - edge) + " of its " + Math.round(n.height) + " px in sight");
+      }
+    }
+  }
+  // A section that holds more below its edge fades there, and one that
+  // shows its foot does not: a player must see that it scrolls. Nor does
+  // a section hide what the table has room to show, on a laptop, where
+  // the opponents' cards were cut at their box's cap above empty table.
+  const tableBox = document.querySelector("#table .table");
+  const spare = tableBox.clientHeight - [...tableBox.children].reduce((n, k) => n + k.getBoundingClientRect().height, 0) -
+    (parseFloat(getComputedStyle(tableBox).rowGap) || 0) * (tableBox.children.length - 1);
+  for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) {
+    const below = box.scrollHeight - box.scrollTop - box.clientHeight, marked = box.classList.contains("more-below");
+    if (marked ? below < 1 : below > 4) {
+      out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
+    }
+    const besidePanel = innerWidth > 1100 && innerHeight > 500 && !document.querySelector("#table .others > .player.boxed");
+    if (besidePanel && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
+      out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
     }
   }
   // The shared section, scrolled down to the cards a decision can use,

@@ -189,7 +189,8 @@ func TestBrowserLobbyShowsANewGameAfterOneRequest(t *testing.T) {
 // effect has resolved and its owner is asked to keep or discard it
 // (AT-5.24), the prompt offers both as buttons, where on a phone the
 // only place to answer was that tab, a line of 9 px type cut at the
-// card's edge; the tab stays highlighted. The answer given there is
+// card's edge; the tab stays highlighted, and every tab shows its item's
+// whole name, on two lines where it must. The answer given there is
 // played.
 func TestBrowserItemToKeepIsAskedInThePrompt(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1e6, 1e6 }) // random play over HTTP, faster than a person
@@ -202,12 +203,20 @@ func TestBrowserItemToKeepIsAskedInThePrompt(t *testing.T) {
 	type asked struct {
 		Buttons []string
 		Tabs    int
+		Cut     []string // tabs whose name does not show whole
 	}
 	got := evalJS[asked](t, tab, `({Buttons: [...document.querySelectorAll("#prompt button.act:not(.concede)")].map((b) => b.textContent),
-		Tabs: document.querySelectorAll("#table .card-tab.playable").length})`)
+		Tabs: document.querySelectorAll("#table .card-tab.playable").length,
+		Cut: [...document.querySelectorAll("#table .card-tab")].filter((e) => {
+			const r = e.getBoundingClientRect(), card = e.closest(".card").getBoundingClientRect();
+			return e.scrollWidth > e.clientWidth + 1 || r.left < card.left - 1 || r.right > card.right + 1;
+		}).map((e) => e.dataset.name + " (" + e.textContent + ")")})`)
 	browsertest.Screenshot(t, tab, "athernum-item-to-keep")
 	if !slices.Equal(got.Buttons, labels) || got.Tabs != 1 {
 		t.Fatalf("asked to keep or discard an item: prompt buttons %q and %d highlighted tabs, want buttons %q and its tab", got.Buttons, got.Tabs, labels)
+	}
+	if len(got.Cut) > 0 {
+		t.Errorf("at 390x844 these items' tabs cut their names at the card's edge: %q", got.Cut)
 	}
 	evalJS[bool](t, tab, `(document.querySelector("#prompt button.act:not(.concede):last-of-type").click(), true)`)
 	waitKW(t, tab, "the item's answer played", func(k kwState) bool { return k.Version > before.Version })

@@ -101,13 +101,14 @@ export function cardEl(card, ctx, opts = {}) {
   return e;
 }
 
-/** attachedEl is a card under another: a tab with its name. */
+/** attachedEl is a card under another: a tab with its name, which wraps
+ * rather than being cut ("Signet o" on a phone's card). */
 function attachedEl(card, ctx) {
   if (unseen(card)) return el("span", {class: "att back-tab"}, t("card.hidden"));
   const actions = ctx.actionsByCard.get(card.id) || [];
   const {look: lk} = cardLook(card, ctx);
   const e = el("span", {class: "att card-tab" + (actions.length ? " playable" : ""), dataset: {id: card.id, name: card.name}, tabindex: 0,
-    style: frameStyle(lk)}, icon(lk.icon), hyphenate(card.name));
+    style: frameStyle(lk)}, icon(lk.icon), el("span", {class: "att-name"}, hyphenate(card.name)));
   e.addEventListener("click", (ev) => { ev.stopPropagation(); ctx.onCard(card, actions); });
   peekOn(e, card, ctx);
   return e;
@@ -404,9 +405,32 @@ export function keepHeadsInView(table) {
     for (const s of sections) s.style.minHeight = "";
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
+  if (wanted <= 0 && !compact() && !oneColumn() && !(others && others.querySelector(":scope > .player.boxed"))) growIntoSpareRoom(table, sections);
   padUnderHeads(table);
   boxes.forEach((s, i) => { s.scrollTop = scrolled[i]; });
   return wanted;
+}
+
+/** growIntoSpareRoom lets sections that scroll take the room the table
+ * has to spare, those holding cards the decision can use first: on a
+ * laptop the opponents' cards were cut at their box's cap, a third of the
+ * table, above a strip of empty table. Only where the table stands beside
+ * the decision panel and the opponents share one box: a phone's table
+ * has no room to spare, and its boxes keep where their readers scrolled
+ * them (readPlaces). */
+function growIntoSpareRoom(table, sections) {
+  const kids = [...table.children];
+  const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
+  let spare = Math.floor(table.clientHeight - kids.reduce((n, k) => n + k.getBoundingClientRect().height, 0) - gap * (kids.length - 1)) - 1;
+  const usableFirst = [...sections].sort((a, b) => Boolean(b.querySelector(".playable")) - Boolean(a.querySelector(".playable")));
+  for (const s of usableFirst) {
+    const hidden = s.scrollHeight - s.clientHeight;
+    if (spare <= 0) break;
+    if (hidden <= 0) continue;
+    const add = Math.min(spare, hidden);
+    s.style.minHeight = Math.floor(s.getBoundingClientRect().height + add) + "px";
+    spare -= add;
+  }
 }
 
 /** giveFloors sets the floors of keepHeadsInView: the opponents' boxes

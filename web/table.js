@@ -278,6 +278,19 @@ function showChoices() {
   }
   uncutZoneNames();
   uncutSharedLine();
+  markMoreBelow();
+}
+
+// markMoreBelow fades the foot of each section of the table that holds
+// more than it shows below its edge, so that a player sees it scrolls: on
+// a phone an opponent's section cut through a row of cards looked like
+// the whole of what they had ("Postavy 5" over the tops of five cards).
+function markMoreBelow() {
+  for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) markBox(box);
+}
+
+function markBox(box) {
+  box.classList.toggle("more-below", box.scrollHeight - box.scrollTop - box.clientHeight > 2);
 }
 
 // uncutSharedLine keeps the table's shared section, scrolled down to the
@@ -305,13 +318,21 @@ function uncutSharedLine() {
 // show the line where every card the decision can use that is in sight
 // stays in sight; a line cut through that cannot come back goes wholly
 // under the head instead (a card's foot may hold an attachment the
-// decision can use).
+// decision can use). Then no other zone's name is left cut through by
+// the head: Athernum's characters, scrolled to on a phone, left the top
+// half of "Extra deck" and "Main character" showing above them.
 function uncutZoneNames() {
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
-    const line = head.parentElement.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
-    if (!line) continue;
-    const scroller = headScroller(head.parentElement);
-    uncutLine(scroller, line.getBoundingClientRect(), head.getBoundingClientRect().bottom);
+    const section = head.parentElement;
+    const scroller = headScroller(section);
+    const first = section.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
+    if (first) uncutLine(scroller, first.getBoundingClientRect(), head.getBoundingClientRect().bottom);
+    const edge = head.getBoundingClientRect().bottom;
+    const cut = [...section.querySelectorAll(".zone > .z-head")].find((line) => {
+      const r = line.getBoundingClientRect();
+      return r.top < edge - 1 && r.bottom > edge + 1;
+    });
+    if (cut) uncutLine(scroller, cut.getBoundingClientRect(), edge);
   }
 }
 
@@ -435,9 +456,12 @@ function closeMenu() {
 new ResizeObserver(() => {
   keepHeadsInView($("#table .table"));
   uncutZoneNames();
+  markMoreBelow();
 }).observe($("#table"));
+// Scrolled to its foot, a section shows it whole.
+$("#table").addEventListener("scroll", (e) => { if (e.target.matches?.(".others, .shared, .player")) markBox(e.target); }, true);
 // A seat's counters opened on a phone may take room the panel must give.
-$("#table").addEventListener("toggle", fitSide, true);
+$("#table").addEventListener("toggle", () => { fitSide(); markMoreBelow(); }, true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
 // drawLinks fills the drawer of the table's extras: the player's display
