@@ -290,10 +290,14 @@ func (l *Lab) Compare(ctx context.Context, owner, idA, idB string) (Comparison, 
 // more precise than one of the two runs' own intervals: a designer who
 // repeats a run with a card changed sees what the change did. Runs of
 // the same seed, size, seats and mirroring whose games were kept
-// (maxPairedGames) pair; it says whether they did.
+// (maxPairedGames) pair; it says whether they did. Runs played until
+// precise pair too: their stop depends on the number of deals alone, not
+// on what the games showed (sim.UntilPrecisePacked), so two of one seed
+// and target play the same games, and a comparison game by game keeps
+// its coverage.
 func pairedWith(a, b Run, diffs []Difference) bool {
 	ra, rb := a.Report, b.Report
-	if a.Spec.Seed == 0 || a.Spec.Seed != b.Spec.Seed || a.Spec.UntilCI > 0 || b.Spec.UntilCI > 0 ||
+	if a.Spec.Seed == 0 || a.Spec.Seed != b.Spec.Seed ||
 		len(a.Outcomes) == 0 || len(b.Outcomes) == 0 || ra.Games != rb.Games || ra.Seats != rb.Seats || ra.Mirror != rb.Mirror {
 		return false
 	}

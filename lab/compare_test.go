@@ -150,10 +150,7 @@ func TestCompareSaysWhyAnEditedCardHasNoRow(t *testing.T) {
 // Runs of two seeds are compared as independent, and no run's packed
 // games reach a page.
 func TestCompareGameByGameForRunsOfOneSeed(t *testing.T) {
-	_, srv := testLab(t, Limits{})
-	c := newClient(t, srv, "")
-	c.lang = "en"
-	edited := strings.Replace(c.shippedFile("zynalith", "creatures.yaml"), "{name: Sumpfratte, kind: creature, cost: 2", "{name: Sumpfratte, kind: creature, cost: 4", 1)
+	c, edited := sumpfratteClient(t)
 	spec := Spec{Game: "zynalith", Games: 300, Agents: []string{"greedy"}, Seed: 7, Mirror: true}
 	a := c.play(spec, 300)
 	spec.CardFile, spec.Cards = "creatures.yaml", edited
@@ -313,4 +310,51 @@ func TestCompareGivesEachStartCardsWinRate(t *testing.T) {
 	if d := got[0]; math.Abs(d.Diff-(0.5-300.0/791)) > 1e-9 || !d.Significant || d.Low <= 0 {
 		t.Errorf("Ancient Dryad: B − A %+.3f [%+.3f, %+.3f], want +0.121 and significant", d.Diff, d.Low, d.High)
 	}
+}
+
+// Runs played until precise stop after as many deals whatever their games
+// show (sim.UntilPrecisePacked), so two of one seed and target, one with a
+// card changed, played the same deals and compare game by game, as runs
+// of a fixed size do.
+func TestCompareGameByGameForRunsPlayedUntilPrecise(t *testing.T) {
+	c, edited := sumpfratteClient(t)
+	spec := Spec{Game: "zynalith", UntilCI: 10, Agents: []string{"greedy"}, Seed: 7, Mirror: true}
+	precise := func(s Spec) Run {
+		run, status, eb := c.submit(s)
+		if status != http.StatusAccepted {
+			t.Fatalf("submit: %d %s", status, eb.Error)
+		}
+		done := c.wait(run.ID)
+		if done.Status != Done || done.Report.Precision == nil || !done.Report.Precision.Reached {
+			t.Fatalf("the run ended %s (%s), precision %+v", done.Status, done.Error, done.Report.Precision)
+		}
+		return done
+	}
+	a := precise(spec)
+	spec.CardFile, spec.Cards = "creatures.yaml", edited
+	b := precise(spec)
+	if a.Played != b.Played {
+		t.Fatalf("the runs stopped after %d and %d games", a.Played, b.Played)
+	}
+	var cmp Comparison
+	if status, eb := c.do("GET", "/api/lab/compare?a="+a.ID+"&b="+b.ID, nil, &cmp); status != http.StatusOK {
+		t.Fatalf("compare: %d %s", status, eb.Error)
+	}
+	if !cmp.Paired || len(cmp.Notes) == 0 || !strings.Contains(cmp.Notes[0], "same deals (seed 7)") {
+		t.Fatalf("runs played until precise on one seed: paired %v, notes %q", cmp.Paired, cmp.Notes)
+	}
+	for _, d := range cmp.Differences {
+		if d.Figure == "first" && d.Method != sim.MethodTango+"-by-deal" {
+			t.Errorf("the first player's difference is compared by %s, not deal by deal", d.Method)
+		}
+	}
+}
+
+// sumpfratteClient is an English reader of a new lab, and Zynalith's
+// shipped creatures with Sumpfratte costing 4 instead of 2.
+func sumpfratteClient(t *testing.T) (*client, string) {
+	_, srv := testLab(t, Limits{})
+	c := newClient(t, srv, "")
+	c.lang = "en"
+	return c, strings.Replace(c.shippedFile("zynalith", "creatures.yaml"), "{name: Sumpfratte, kind: creature, cost: 2", "{name: Sumpfratte, kind: creature, cost: 4", 1)
 }

@@ -76,7 +76,8 @@ type Run struct {
 	TunedFile *CardFile     `json:"tuned_file,omitempty"`
 	// Outcomes are a finished run's games, packed, for comparing it game
 	// by game with a run of the same seed (see pairedWith); kept for runs
-	// of at most maxPairedGames, and never sent to a page.
+	// of at most maxPairedGames (played until precise too, when they
+	// stopped within it), and never sent to a page.
 	Outcomes sim.Packed `json:"outcomes,omitempty"`
 }
 
@@ -203,10 +204,11 @@ func (l *Lab) simulate(ctx context.Context, j *job) (outcome, error) {
 		each := int64(j.plan.planned / len(sw.settings))
 		out.sweep, err = sim.RunSweep(ctx, cfg, sw.card, sw.fields, sw.settings, sw.figure, func(done int) { before.Store(int64(done) * each) })
 	case ci > 0:
-		out.report, err = sim.UntilPrecise(ctx, cfg, ci/100, func(games int, first sim.Interval) {
+		progress := func(games int, first sim.Interval) {
 			before.Store(int64(games))
 			j.update(func(r *Run) { r.First = &first })
-		})
+		}
+		out.report, out.packed, err = sim.UntilPrecisePacked(ctx, cfg, ci/100, maxPairedGames, progress)
 	case cfg.Games <= maxPairedGames:
 		out.report, out.packed, err = sim.RunPacked(ctx, cfg)
 	default:

@@ -133,14 +133,31 @@ const precisionRule = "stop at the first round whose 95% confidence sequence (tw
 // games and the same stop on any number of workers. progress, if set, is
 // called after each round.
 func UntilPrecise(ctx context.Context, cfg Config, halfWidth float64, progress func(games int, first Interval)) (*Report, error) {
+	rep, _, err := untilPrecise(ctx, cfg, halfWidth, progress, 0)
+	return rep, err
+}
+
+// UntilPrecisePacked is UntilPrecise that also packs each game's
+// outcome, for a later comparison on the same seeds, when the batch ends
+// within keep games (else the packing is nil). Such a comparison is
+// sound: the stop depends on the number of deals alone (the confidence
+// sequence's width does not depend on the outcomes), so two batches of one
+// seed, target and size play the same games whatever they show.
+func UntilPrecisePacked(ctx context.Context, cfg Config, halfWidth float64, keep int, progress func(games int, first Interval)) (*Report, Packed, error) {
+	return untilPrecise(ctx, cfg, halfWidth, progress, keep)
+}
+
+// untilPrecise is UntilPrecise, packing the games of a batch that ends
+// within keep games.
+func untilPrecise(ctx context.Context, cfg Config, halfWidth float64, progress func(games int, first Interval), keep int) (*Report, Packed, error) {
 	if !(halfWidth > 0 && halfWidth < 0.5) {
-		return nil, fmt.Errorf("the precision asked must be above 0 and below 50 points, not %g", halfWidth*100)
+		return nil, nil, fmt.Errorf("the precision asked must be above 0 and below 50 points, not %g", halfWidth*100)
 	}
 	if cfg.Shards > 1 {
-		return nil, fmt.Errorf("a batch played until precise cannot be sharded: it decides its size as it goes")
+		return nil, nil, fmt.Errorf("a batch played until precise cannot be sharded: it decides its size as it goes")
 	}
 	if err := cfg.normalize(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	start := time.Now()
 	seq := NewSequence(halfWidth)
@@ -149,23 +166,29 @@ func UntilPrecise(ctx context.Context, cfg Config, halfWidth float64, progress f
 	next := min(maxDeals, max(1, sequenceObservations(halfWidth, seq.rho)*3/4))
 	var total *Tally
 	var think thinkSums
+	var outcomes []GameResult // every round's, while within keep
 	prec := &Precision{Target: halfWidth, Rule: precisionRule}
 	for from := 0; from < maxDeals && !seq.Precise(); from, next = next, min(maxDeals, next+max(1, next/4)) {
 		round := cfg
 		round.fromDeal, round.toDeal = from, next
 		b := newBatch(round, round.deals(), true)
 		if err := b.play(ctx); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		t, th := b.total()
 		if total == nil {
 			total, think = t, th
 		} else if err := total.Merge(t); err != nil {
-			return nil, err
+			return nil, nil, err
 		} else {
 			think.merge(th)
 		}
 		observeDeals(seq, b.outcomes, size)
+		if len(outcomes)+len(b.outcomes) <= keep {
+			outcomes = append(outcomes, b.outcomes...)
+		} else {
+			outcomes, keep = nil, 0
+		}
 		prec.Rounds++
 		if progress != nil {
 			progress(total.Games, seq.Interval())
@@ -185,7 +208,10 @@ func UntilPrecise(ctx context.Context, cfg Config, halfWidth float64, progress f
 	rep.Workers = cfg.Workers
 	rep.ElapsedSeconds = time.Since(start).Seconds()
 	rep.GamesPerSecond = float64(total.Games) / rep.ElapsedSeconds
-	return rep, nil
+	if keep == 0 {
+		return rep, nil, nil
+	}
+	return rep, Pack(outcomes), nil
 }
 
 // observeDeals adds each deal's first-player win fraction to seq: outcomes

@@ -118,3 +118,54 @@ func TestUntilPreciseStopsAtTheTargetAndRepeats(t *testing.T) {
 		t.Errorf("a cap of 40 games for ±1 point: %v, %+v", err, capped.Precision)
 	}
 }
+
+// A batch played until precise stops after as many deals whatever its
+// games show, as the confidence sequence's width depends on their number
+// alone: two batches of one seed and target, one of random play and one
+// of greedy against random, play the same games, so that the lab may
+// compare them game by game. Their packed games are the ones the reports
+// count; a batch that plays more than it may keep packs none.
+func TestUntilPrecisePacksGamesWhoseNumberTheOutcomesDoNotChange(t *testing.T) {
+	ctx := context.Background()
+	random := Config{Game: trick.Game{}, Games: 100000, Seed: 3, Seats: 2, Mirror: true}
+	greedy := random
+	greedy.Agents = []string{"greedy", "random"}
+	a, packedA, err := UntilPrecisePacked(ctx, random, 0.05, 100000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, packedB, err := UntilPrecisePacked(ctx, greedy, 0.05, 100000, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.FirstWins == b.FirstWins && a.Draws == b.Draws {
+		t.Fatalf("random and greedy play gave alike results (%d first-player wins, %d draws): the check below would show nothing", a.FirstWins, a.Draws)
+	}
+	if a.Games != b.Games {
+		t.Errorf("random play stopped after %d games, greedy after %d: the stop depended on the outcomes", a.Games, b.Games)
+	}
+	for _, c := range []struct {
+		rep    *Report
+		packed Packed
+	}{{a, packedA}, {b, packedB}} {
+		games, _, err := c.packed.results()
+		if err != nil {
+			t.Fatal(err)
+		}
+		first := 0
+		for _, g := range games {
+			if g.First != engine.NoSeat && g.Winners.Has(g.First) {
+				first++
+			}
+		}
+		if len(games) != c.rep.Games || first != c.rep.FirstWins {
+			t.Errorf("packed %d games with %d first-player wins; the report counts %d and %d", len(games), first, c.rep.Games, c.rep.FirstWins)
+		}
+	}
+	if _, err := DiffPacked(2, true, packedA, packedB); err != nil {
+		t.Errorf("the two batches do not compare game by game: %v", err)
+	}
+	if _, packed, err := UntilPrecisePacked(ctx, random, 0.05, a.Games-1, nil); err != nil || packed != nil {
+		t.Errorf("kept at most %d games of %d: packed %d bytes (%v), want none", a.Games-1, a.Games, len(packed), err)
+	}
+}
