@@ -37,6 +37,30 @@ const brokenWordJS = `((n) => {
   return false;
 })`
 
+// sectionFadesJS returns what is wrong with the sections of a drawn
+// table (a game's or a replay's) that scroll: a section that holds more
+// below its edge fades there, and one that shows its foot does not, as a
+// player must see that it scrolls; nor does a section hide what the table
+// has room to show, on a laptop, where the opponents' cards were cut at
+// their box's cap above empty table.
+const sectionFadesJS = `(() => {
+  const out = [];
+  const tableBox = document.querySelector("#table .table");
+  const spare = tableBox.clientHeight - [...tableBox.children].reduce((n, k) => n + k.getBoundingClientRect().height, 0) -
+    (parseFloat(getComputedStyle(tableBox).rowGap) || 0) * (tableBox.children.length - 1);
+  const besidePanel = innerWidth > 1100 && innerHeight > 500 && !document.querySelector("#table .others > .player.boxed");
+  for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) {
+    const below = box.scrollHeight - box.scrollTop - box.clientHeight, marked = box.classList.contains("more-below");
+    if (marked ? below < 1 : below > 4) {
+      out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
+    }
+    if (besidePanel && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
+      out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
+    }
+  }
+  return out;
+})`
+
 // tableChecksJS looks at the table as a player would at a decision and
 // returns what is wrong: the page grown beyond the window, the decision
 // panel or the docked hand out of view, the hand over the panel, a card
@@ -190,23 +214,7 @@ const tableChecksJS = `(() => {
       }
     }
   }
-  // A section that holds more below its edge fades there, and one that
-  // shows its foot does not: a player must see that it scrolls. Nor does
-  // a section hide what the table has room to show, on a laptop, where
-  // the opponents' cards were cut at their box's cap above empty table.
-  const tableBox = document.querySelector("#table .table");
-  const spare = tableBox.clientHeight - [...tableBox.children].reduce((n, k) => n + k.getBoundingClientRect().height, 0) -
-    (parseFloat(getComputedStyle(tableBox).rowGap) || 0) * (tableBox.children.length - 1);
-  for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) {
-    const below = box.scrollHeight - box.scrollTop - box.clientHeight, marked = box.classList.contains("more-below");
-    if (marked ? below < 1 : below > 4) {
-      out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
-    }
-    const besidePanel = innerWidth > 1100 && innerHeight > 500 && !document.querySelector("#table .others > .player.boxed");
-    if (besidePanel && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
-      out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
-    }
-  }
+  out.push(...` + sectionFadesJS + `());
   // The shared section, scrolled down to the cards a decision can use,
   // shows no line (a pile, a zone's name) cut through at its top edge
   // where it could show it whole and keep every card the decision can use

@@ -110,8 +110,10 @@ func TestBrowserReplayThatCannotOpenSaysWhy(t *testing.T) {
 // game, as a spectator and then from a player's seat, at its start and
 // part way through, in one language a game at a phone's size: each
 // position passes the platform pages' checks (no missing or internal
-// word, nothing off the screen, no stray value of a script), and no word
-// of another language stands outside a card's printed name.
+// word, nothing off the screen, no stray value of a script), its sections
+// that scroll fade where more lies below (sectionFadesJS), a hand seen
+// from its back is drawn small, and no word of another language stands
+// outside a card's printed name.
 func TestBrowserReplayOfEveryGame(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
 	forEachDuelGame(t, e, 0, func(t *testing.T, g engine.Game, l i18n.Lang, tab context.Context) {
@@ -149,6 +151,14 @@ func TestBrowserReplayOfEveryGame(t *testing.T) {
 			}
 			name := "replay-" + info.ID + "-" + s.name + "-" + lang
 			checkPlatformPage(t, tab, name, l, true)
+			if problems := evalJS[[]string](t, tab, sectionFadesJS+"()"); len(problems) > 0 {
+				t.Errorf("%s: %s", name, strings.Join(problems, "; "))
+			}
+			// A hand seen from its back says only how many cards it
+			// holds: on a phone its backs are small.
+			if tall := evalJS[[]float64](t, tab, `[...document.querySelectorAll("#table .zone.hand .card.back")].map((c) => c.getBoundingClientRect().height).filter((h) => h > 70)`); len(tall) > 0 {
+				t.Errorf("%s: a hand's backs are %v px high on a phone", name, tall)
+			}
 			if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
 				t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 			}

@@ -411,6 +411,26 @@ export function keepHeadsInView(table) {
   return wanted;
 }
 
+/** markMoreBelow fades the foot of each section of a drawn table (in
+ * root) that holds more than it shows below its edge, so that a player
+ * sees it scrolls: on a phone an opponent's section cut through a row of
+ * cards looked like the whole of what they had ("Postavy 5" over the tops
+ * of five cards). Call it when the table is drawn or its room changes. */
+export function markMoreBelow(root) {
+  for (const box of root.querySelectorAll(".others, .shared, .player")) markBox(box);
+}
+
+function markBox(box) {
+  box.classList.toggle("more-below", box.scrollHeight - box.scrollTop - box.clientHeight > 2);
+}
+
+/** markScrolling keeps markMoreBelow's fades as the reader scrolls the
+ * sections of root's tables: scrolled to its foot, a section shows it
+ * whole. */
+export function markScrolling(root) {
+  root.addEventListener("scroll", (e) => { if (e.target.matches?.(".others, .shared, .player")) markBox(e.target); }, true);
+}
+
 /** growIntoSpareRoom lets sections that scroll take the room the table
  * has to spare, those holding cards the decision can use first: on a
  * laptop the opponents' cards were cut at their box's cap, a third of the

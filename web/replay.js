@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
 import {el, api, seatName, setSeatNames, catalogue, ruleText, refusalPanel} from "./common.js";
 import {t, loadWords} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, restorePlaces} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, restorePlaces, markMoreBelow, markScrolling} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
@@ -75,6 +75,7 @@ function draw(r) {
   $("#log").scrollTop = 1e9;
   keepHeadsInView($("#table .table"));
   restorePlaces($("#table .table"), places);
+  markMoreBelow($("#table"));
   Object.assign(window.kw, {step, steps, viewer: r.viewer, loads: window.kw.loads + 1});
 }
 
@@ -95,8 +96,13 @@ $("#seat").onchange = (e) => { seat = e.target.value; load(step); };
 // A section's floor follows the table's room, which the window and the
 // decision panel beside or below it set, and its head, which wraps anew in
 // another width or grows when a seat's counters open on a phone.
-new ResizeObserver(() => keepHeadsInView($("#table .table"))).observe($("#table"));
-$("#table").addEventListener("toggle", () => keepHeadsInView($("#table .table")), true);
+function fitTable() {
+  keepHeadsInView($("#table .table"));
+  markMoreBelow($("#table"));
+}
+new ResizeObserver(fitTable).observe($("#table"));
+$("#table").addEventListener("toggle", fitTable, true);
+markScrolling($("#table"));
 document.addEventListener("keydown", (e) => {
   if (e.key === "ArrowLeft") $("#prev").click();
   if (e.key === "ArrowRight") $("#next").click();

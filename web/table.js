@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, headScroller, readPlaces, restorePlaces, findCard, findZone} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, headScroller, readPlaces, restorePlaces, findCard, findZone, markMoreBelow, markScrolling} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -278,19 +278,7 @@ function showChoices() {
   }
   uncutZoneNames();
   uncutSharedLine();
-  markMoreBelow();
-}
-
-// markMoreBelow fades the foot of each section of the table that holds
-// more than it shows below its edge, so that a player sees it scrolls: on
-// a phone an opponent's section cut through a row of cards looked like
-// the whole of what they had ("Postavy 5" over the tops of five cards).
-function markMoreBelow() {
-  for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) markBox(box);
-}
-
-function markBox(box) {
-  box.classList.toggle("more-below", box.scrollHeight - box.scrollTop - box.clientHeight > 2);
+  markMoreBelow($("#table"));
 }
 
 // uncutSharedLine keeps the table's shared section, scrolled down to the
@@ -456,12 +444,11 @@ function closeMenu() {
 new ResizeObserver(() => {
   keepHeadsInView($("#table .table"));
   uncutZoneNames();
-  markMoreBelow();
+  markMoreBelow($("#table"));
 }).observe($("#table"));
-// Scrolled to its foot, a section shows it whole.
-$("#table").addEventListener("scroll", (e) => { if (e.target.matches?.(".others, .shared, .player")) markBox(e.target); }, true);
+markScrolling($("#table"));
 // A seat's counters opened on a phone may take room the panel must give.
-$("#table").addEventListener("toggle", () => { fitSide(); markMoreBelow(); }, true);
+$("#table").addEventListener("toggle", () => { fitSide(); markMoreBelow($("#table")); }, true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
 // drawLinks fills the drawer of the table's extras: the player's display
