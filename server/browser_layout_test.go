@@ -41,20 +41,21 @@ const brokenWordJS = `((n) => {
 // table (a game's or a replay's) that scroll: a section that holds more
 // below its edge fades there, and one that shows its foot does not, as a
 // player must see that it scrolls; nor does a section hide what the table
-// has room to show, on a laptop, where the opponents' cards were cut at
-// their box's cap above empty table.
+// has room to show (on a laptop and a tablet the opponents' cards were
+// cut at their box's cap above empty table), where the opponents share
+// one box.
 const sectionFadesJS = `(() => {
   const out = [];
   const tableBox = document.querySelector("#table .table");
   const spare = tableBox.clientHeight - [...tableBox.children].reduce((n, k) => n + k.getBoundingClientRect().height, 0) -
     (parseFloat(getComputedStyle(tableBox).rowGap) || 0) * (tableBox.children.length - 1);
-  const besidePanel = innerWidth > 1100 && innerHeight > 500 && !document.querySelector("#table .others > .player.boxed");
+  const oneBox = !document.querySelector("#table .others > .player.boxed");
   for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) {
     const below = box.scrollHeight - box.scrollTop - box.clientHeight, marked = box.classList.contains("more-below");
     if (marked ? below < 1 : below > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
     }
-    if (besidePanel && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
+    if (oneBox && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
     }
   }

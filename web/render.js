@@ -405,7 +405,7 @@ export function keepHeadsInView(table) {
     for (const s of sections) s.style.minHeight = "";
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
-  if (wanted <= 0 && !compact() && !oneColumn() && !(others && others.querySelector(":scope > .player.boxed"))) growIntoSpareRoom(table, sections);
+  if (wanted <= 0 && !(others && others.querySelector(":scope > .player.boxed"))) growIntoSpareRoom(table, sections);
   padUnderHeads(table);
   boxes.forEach((s, i) => { s.scrollTop = scrolled[i]; });
   return wanted;
@@ -434,10 +434,9 @@ export function markScrolling(root) {
 /** growIntoSpareRoom lets sections that scroll take the room the table
  * has to spare, those holding cards the decision can use first: on a
  * laptop the opponents' cards were cut at their box's cap, a third of the
- * table, above a strip of empty table. Only where the table stands beside
- * the decision panel and the opponents share one box: a phone's table
- * has no room to spare, and its boxes keep where their readers scrolled
- * them (readPlaces). */
+ * table, above a strip of empty table, and on a tablet held upright.
+ * Only where the opponents share one box: their own boxes keep where
+ * their readers scrolled them (readPlaces). */
 function growIntoSpareRoom(table, sections) {
   const kids = [...table.children];
   const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
