@@ -443,8 +443,8 @@ function growIntoSpareRoom(table, sections) {
   let spare = Math.floor(table.clientHeight - kids.reduce((n, k) => n + k.getBoundingClientRect().height, 0) - gap * (kids.length - 1)) - 1;
   const usableFirst = [...sections].sort((a, b) => Boolean(b.querySelector(".playable")) - Boolean(a.querySelector(".playable")));
   for (const s of usableFirst) {
-    const hidden = s.scrollHeight - s.clientHeight;
     if (spare <= 0) break;
+    const hidden = s.scrollHeight - s.clientHeight;
     if (hidden <= 0) continue;
     const add = Math.min(spare, hidden);
     s.style.minHeight = Math.floor(s.getBoundingClientRect().height + add) + "px";
