@@ -299,7 +299,11 @@ export function restorePlaces(table, places) {
   if (places.scrolled.size) {
     for (const e of scrollingBoxes(table)) {
       const at = places.scrolled.get(placeOf(e));
-      if (at) [e.scrollTop, e.scrollLeft] = at;
+      if (!at) continue;
+      // The reader's place wins over the room a section took to spare
+      // (growIntoSpareRoom): grown, it scrolled less far than they had.
+      if (e.dataset.floor !== undefined && at[0] > e.scrollHeight - e.clientHeight) e.style.minHeight = e.dataset.floor;
+      [e.scrollTop, e.scrollLeft] = at;
     }
   }
   const focus = places.focus && document.querySelector(places.focus);
@@ -391,7 +395,10 @@ export function keepHeadsInView(table) {
   const boxes = [...sections, ...table.querySelectorAll(":scope > .others > .player")];
   const scrolled = boxes.map((s) => s.scrollTop);
   for (const s of boxes) s.scrollTop = 0;
-  for (const s of sections) s.style.minHeight = "";
+  for (const s of sections) {
+    s.style.minHeight = "";
+    delete s.dataset.floor;
+  }
   const others = table.querySelector(":scope > .others");
   const half = Math.floor(table.clientHeight / 2);
   let wanted = giveFloors(table, sections, others, half, half);
@@ -405,7 +412,9 @@ export function keepHeadsInView(table) {
     for (const s of sections) s.style.minHeight = "";
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
-  if (wanted <= 0 && !(others && others.querySelector(":scope > .player.boxed"))) growIntoSpareRoom(table, sections);
+  if (wanted <= 0 && !(others && others.querySelector(":scope > .player.boxed"))) {
+    growIntoSpareRoom(table, sections.filter((s) => !scrolled[boxes.indexOf(s)]));
+  }
   padUnderHeads(table);
   boxes.forEach((s, i) => { s.scrollTop = scrolled[i]; });
   return wanted;
@@ -435,8 +444,9 @@ export function markScrolling(root) {
  * has to spare, those holding cards the decision can use first: on a
  * laptop the opponents' cards were cut at their box's cap, a third of the
  * table, above a strip of empty table, and on a tablet held upright.
- * Only where the opponents share one box: their own boxes keep where
- * their readers scrolled them (readPlaces). */
+ * Only where the opponents share one box, and only sections not
+ * scrolled: the reader's place wins (readPlaces; restorePlaces takes the
+ * room back, from dataset.floor, where it must). */
 function growIntoSpareRoom(table, sections) {
   const kids = [...table.children];
   const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
@@ -447,6 +457,7 @@ function growIntoSpareRoom(table, sections) {
     const hidden = s.scrollHeight - s.clientHeight;
     if (hidden <= 0) continue;
     const add = Math.min(spare, hidden);
+    s.dataset.floor = s.style.minHeight;
     s.style.minHeight = Math.floor(s.getBoundingClientRect().height + add) + "px";
     spare -= add;
   }

@@ -308,13 +308,15 @@ function uncutSharedLine() {
 // under the head instead (a card's foot may hold an attachment the
 // decision can use). Then no other zone's name is left cut through by
 // the head: Athernum's characters, scrolled to on a phone, left the top
-// half of "Extra deck" and "Main character" showing above them.
+// half of "Extra deck" and "Main character" showing above them. A section
+// with nothing the decision can use stays where its reader scrolled it.
 function uncutZoneNames() {
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
     const section = head.parentElement;
     const scroller = headScroller(section);
     const first = section.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
-    if (first) uncutLine(scroller, first.getBoundingClientRect(), head.getBoundingClientRect().bottom);
+    if (!first) continue;
+    uncutLine(scroller, first.getBoundingClientRect(), head.getBoundingClientRect().bottom);
     const edge = head.getBoundingClientRect().bottom;
     const cut = [...section.querySelectorAll(".zone > .z-head")].find((line) => {
       const r = line.getBoundingClientRect();
