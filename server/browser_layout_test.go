@@ -43,7 +43,7 @@ const brokenWordJS = `((n) => {
 // player must see that it scrolls; nor does a section hide what the table
 // has room to show (on a laptop and a tablet the opponents' cards were
 // cut at their box's cap above empty table), where the opponents share
-// one box.
+// one box and the section is not scrolled (its place is kept).
 const sectionFadesJS = `(() => {
   const out = [];
   const tableBox = document.querySelector("#table .table");
@@ -55,7 +55,7 @@ const sectionFadesJS = `(() => {
     if (marked ? below < 1 : below > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
     }
-    if (oneBox && box.parentElement === tableBox && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
+    if (oneBox && box.parentElement === tableBox && !box.scrollTop && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
     }
   }
@@ -69,7 +69,8 @@ const sectionFadesJS = `(() => {
 // screen), text that overflows its card face, card text with less than
 // 4.5:1 contrast against what is behind it, a pile's name and a card's
 // cost cut short, a seat's head (its name, counters and piles) not shown
-// whole, a zone's name cut through by a seat's head, a section hiding
+// whole, a zone's name cut through by a seat's head (where the decision
+// can use its cards), a section hiding
 // cards below its edge without fading there or where the table has room
 // for them, a log line naming its seat
 // twice, a card's name broken inside a syllable, and what choiceChecksJS
@@ -200,11 +201,13 @@ const tableChecksJS = `(() => {
     }
   }
   // Nor is any other zone's name cut through by a seat's head where it
-  // could go wholly under it: scrolled to Athernum's characters on a
-  // phone, the section showed the top half of "Extra deck" and "Main
-  // character" above them.
+  // could go wholly under it, in a section the page scrolled to cards the
+  // decision can use (others stay where their reader left them):
+  // scrolled to Athernum's characters on a phone, the section showed the
+  // top half of "Extra deck" and "Main character" above them.
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
     const player = head.parentElement;
+    if (!player.querySelector(".playable")) continue;
     const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
     const edge = head.getBoundingClientRect().bottom;
     for (const line of player.querySelectorAll(".zone > .z-head")) {
