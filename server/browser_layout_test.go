@@ -41,21 +41,22 @@ const brokenWordJS = `((n) => {
 // table (a game's or a replay's) that scroll: a section that holds more
 // below its edge fades there, and one that shows its foot does not, as a
 // player must see that it scrolls; nor does a section hide what the table
-// has room to show (on a laptop and a tablet the opponents' cards were
-// cut at their box's cap above empty table), where the opponents share
-// one box and the section is not scrolled (its place is kept).
+// has room to show (on a laptop the opponents' cards were cut at their
+// box's cap above empty table), beside the decision panel, where the
+// opponents share one box and the section is not scrolled (its place is
+// kept).
 const sectionFadesJS = `(() => {
   const out = [];
   const tableBox = document.querySelector("#table .table");
   const spare = tableBox.clientHeight - [...tableBox.children].reduce((n, k) => n + k.getBoundingClientRect().height, 0) -
     (parseFloat(getComputedStyle(tableBox).rowGap) || 0) * (tableBox.children.length - 1);
-  const oneBox = !document.querySelector("#table .others > .player.boxed");
+  const grows = innerWidth > 1100 && innerHeight > 500 && !document.querySelector("#table .others > .player.boxed");
   for (const box of document.querySelectorAll("#table .others, #table .shared, #table .player")) {
     const below = box.scrollHeight - box.scrollTop - box.clientHeight, marked = box.classList.contains("more-below");
     if (marked ? below < 1 : below > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + (marked ? " fades its foot with nothing below" : " hides " + below + " px below its edge unmarked"));
     }
-    if (oneBox && box.parentElement === tableBox && !box.scrollTop && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
+    if (grows && box.parentElement === tableBox && !box.scrollTop && spare > 4 && box.scrollHeight - box.clientHeight > 4) {
       out.push("the section " + (box.dataset.seat || box.className) + " hides " + (box.scrollHeight - box.clientHeight) + " px where the table has " + Math.round(spare) + " px to spare");
     }
   }
@@ -69,8 +70,7 @@ const sectionFadesJS = `(() => {
 // screen), text that overflows its card face, card text with less than
 // 4.5:1 contrast against what is behind it, a pile's name and a card's
 // cost cut short, a seat's head (its name, counters and piles) not shown
-// whole, a zone's name cut through by a seat's head (where the decision
-// can use its cards), a section hiding
+// whole, a section hiding
 // cards below its edge without fading there or where the table has room
 // for them, a log line naming its seat
 // twice, a card's name broken inside a syllable, and what choiceChecksJS
@@ -198,24 +198,6 @@ const tableChecksJS = `(() => {
     const canGoUnder = scroller.scrollTop + (n.height - under) <= scroller.scrollHeight - scroller.clientHeight + 1;
     if (over <= roomBelow(scroller) - 1 || (under < n.height - 1 && canGoUnder)) {
       out.push("the name of " + zone.dataset.zone + " of " + player.dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
-    }
-  }
-  // Nor is any other zone's name cut through by a seat's head where it
-  // could go wholly under it, in a section the page scrolled to cards the
-  // decision can use (others stay where their reader left them):
-  // scrolled to Athernum's characters on a phone, the section showed the
-  // top half of "Extra deck" and "Main character" above them.
-  for (const head of document.querySelectorAll("#table .player > .p-head")) {
-    const player = head.parentElement;
-    if (!player.querySelector(".playable")) continue;
-    const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
-    const edge = head.getBoundingClientRect().bottom;
-    for (const line of player.querySelectorAll(".zone > .z-head")) {
-      const n = line.getBoundingClientRect();
-      if (n.top >= edge - 2 || n.bottom <= edge + 2) continue;
-      if (scroller.scrollTop + (n.bottom - edge) <= scroller.scrollHeight - scroller.clientHeight + 1) {
-        out.push("the name of " + line.parentElement.dataset.zone + " of " + player.dataset.seat + " is cut through by the seat's head: " + Math.round(n.bottom - edge) + " of its " + Math.round(n.height) + " px in sight");
-      }
     }
   }
   out.push(...` + sectionFadesJS + `());

@@ -120,7 +120,7 @@ var (
 	jsComment  = regexp.MustCompile(`(?m)^\s*(//.*|/?\*.*)$|\s//\s.*$`)
 	// Literals in these places are code, not words: classes, selectors,
 	// tag and event names, attributes, dataset keys, an option's value.
-	codeContext = regexp.MustCompile(`(class:|"option",\s*\{value:|style:|===|!==|className\s*=|classList\.\w+\(|querySelector(All)?\(|closest\(|matchMedia\(|addEventListener\(|el\(|createElementNS\(|setAttribute\(|getElementById\(|\$\(|import|from|key ===|startsWith\(|split\(|join\(|localStorage\.\w+\(|Item\()\s*$`)
+	codeContext = regexp.MustCompile(`(class:|"option",\s*\{value:|style:|===|!==|className\s*=|classList\.\w+\(|querySelector(All)?\(|closest\(|matches(\?\.)?\(|matchMedia\(|addEventListener\(|el\(|createElementNS\(|setAttribute\(|getElementById\(|\$\(|import|from|key ===|startsWith\(|split\(|join\(|localStorage\.\w+\(|Item\()\s*$`)
 	englishWord = regexp.MustCompile(`(?i)(^|[^\p{L}])(the|to|of|and|your|you|is|for|with|click|choose|again|not|waiting|connected|connecting|game|games|watch|replay|turn|phase|round|deck|log|lobby|cancel|close|rematch|wins?|lose|draw|hidden|empty|spectators?|players?|seat|link|account|password|register|cards?)($|[^\p{L}])`)
 	sentence    = regexp.MustCompile(`^\s*\p{Lu}\p{Ll}+[\s,:]+\p{L}`)
 	prose       = regexp.MustCompile(`\p{L}{2,}(…|[.!?:]\s*$)`)

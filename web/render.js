@@ -412,7 +412,7 @@ export function keepHeadsInView(table) {
     for (const s of sections) s.style.minHeight = "";
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
-  if (wanted <= 0 && !(others && others.querySelector(":scope > .player.boxed"))) {
+  if (wanted <= 0 && !compact() && !oneColumn() && !(others && others.querySelector(":scope > .player.boxed"))) {
     growIntoSpareRoom(table, sections.filter((s) => !scrolled[boxes.indexOf(s)]));
   }
   padUnderHeads(table);
@@ -443,8 +443,9 @@ export function markScrolling(root) {
 /** growIntoSpareRoom lets sections that scroll take the room the table
  * has to spare, those holding cards the decision can use first: on a
  * laptop the opponents' cards were cut at their box's cap, a third of the
- * table, above a strip of empty table, and on a tablet held upright.
- * Only where the opponents share one box, and only sections not
+ * table, above a strip of empty table. Only beside the decision panel
+ * (in one column the panel below gives and takes the table's room:
+ * fitSide), where the opponents share one box, and only sections not
  * scrolled: the reader's place wins (readPlaces; restorePlaces takes the
  * room back, from dataset.floor, where it must). */
 function growIntoSpareRoom(table, sections) {

@@ -306,23 +306,13 @@ function uncutSharedLine() {
 // show the line where every card the decision can use that is in sight
 // stays in sight; a line cut through that cannot come back goes wholly
 // under the head instead (a card's foot may hold an attachment the
-// decision can use). Then no other zone's name is left cut through by
-// the head: Athernum's characters, scrolled to on a phone, left the top
-// half of "Extra deck" and "Main character" showing above them. A section
-// with nothing the decision can use stays where its reader scrolled it.
+// decision can use).
 function uncutZoneNames() {
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
-    const section = head.parentElement;
-    const scroller = headScroller(section);
-    const first = section.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
-    if (!first) continue;
-    uncutLine(scroller, first.getBoundingClientRect(), head.getBoundingClientRect().bottom);
-    const edge = head.getBoundingClientRect().bottom;
-    const cut = [...section.querySelectorAll(".zone > .z-head")].find((line) => {
-      const r = line.getBoundingClientRect();
-      return r.top < edge - 1 && r.bottom > edge + 1;
-    });
-    if (cut) uncutLine(scroller, cut.getBoundingClientRect(), edge);
+    const line = head.parentElement.querySelector(".playable")?.closest(".zone")?.querySelector(":scope > .z-head");
+    if (!line) continue;
+    const scroller = headScroller(head.parentElement);
+    uncutLine(scroller, line.getBoundingClientRect(), head.getBoundingClientRect().bottom);
   }
 }
 
