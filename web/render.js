@@ -413,7 +413,7 @@ export function keepHeadsInView(table) {
     wanted = giveFloors(table, sections, others, half, less ? Math.max(0, wholeHeight(others) - wanted) : 0);
   }
   if (wanted <= 0 && !compact() && !oneColumn() && !(others && others.querySelector(":scope > .player.boxed"))) {
-    growIntoSpareRoom(table, sections.filter((s) => !scrolled[boxes.indexOf(s)]));
+    growIntoSpareRoom(table, sections.filter((s, i) => !scrolled[i])); // boxes begin with the sections
   }
   padUnderHeads(table);
   boxes.forEach((s, i) => { s.scrollTop = scrolled[i]; });
@@ -452,7 +452,7 @@ function growIntoSpareRoom(table, sections) {
   const kids = [...table.children];
   const gap = parseFloat(getComputedStyle(table).rowGap) || 0;
   let spare = Math.floor(table.clientHeight - kids.reduce((n, k) => n + k.getBoundingClientRect().height, 0) - gap * (kids.length - 1)) - 1;
-  const usableFirst = [...sections].sort((a, b) => Boolean(b.querySelector(".playable")) - Boolean(a.querySelector(".playable")));
+  const usableFirst = sections.sort((a, b) => Boolean(b.querySelector(".playable")) - Boolean(a.querySelector(".playable")));
   for (const s of usableFirst) {
     if (spare <= 0) break;
     const hidden = s.scrollHeight - s.clientHeight;
