@@ -186,7 +186,8 @@ const tableChecksJS = `(() => {
   // where it could go wholly under the head. On a phone the head sat 6px
   // lower than the section's scroll-padding said, and scrolled to such a
   // card the section cut "Ve hře" through; on a laptop a card a few px too
-  // tall for the room cut "Hlavní postava" through.
+  // tall for the room cut "Hlavní postava" through. A section scrolled to
+  // its end pads its foot to scroll a line wholly under the head.
   for (const head of document.querySelectorAll("#table .player > .p-head")) {
     const player = head.parentElement;
     const zone = (player.querySelector(".playable") || {closest: () => null}).closest(".zone");
@@ -195,26 +196,24 @@ const tableChecksJS = `(() => {
     const scroller = player.classList.contains("bottom") || player.classList.contains("boxed") ? player : player.parentElement;
     const n = line.getBoundingClientRect(), over = head.getBoundingClientRect().bottom - n.top, under = Math.min(n.height, Math.max(0, over));
     if (under <= 1) continue;
-    const canGoUnder = scroller.scrollTop + (n.height - under) <= scroller.scrollHeight - scroller.clientHeight + 1;
-    if (over <= roomBelow(scroller) - 1 || (under < n.height - 1 && canGoUnder)) {
+    if (over <= roomBelow(scroller) - 1 || under < n.height - 1) {
       out.push("the name of " + zone.dataset.zone + " of " + player.dataset.seat + " is " + Math.round(under) + " of its " + Math.round(n.height) + " px under the seat's head");
     }
   }
   out.push(...` + sectionFadesJS + `());
   // The shared section, scrolled down to the cards a decision can use,
   // shows no line (a pile, a zone's name) cut through at its top edge
-  // where it could show it whole and keep every card the decision can use
-  // that it shows whole, or scroll it out of sight: on a phone
-  // Micro-Life's market showed the lower half of "Globaler Ablagestapel".
+  // (it shows it whole where that keeps every card the decision can use
+  // that it shows whole, else scrolls it out of sight, padding its foot
+  // where it was scrolled to its end): on a phone Micro-Life's market,
+  // scrolled as far as it went, showed the lower half of "Globaler
+  // Ablagestapel".
   if (shared && shared.scrollTop) {
     const top = shared.getBoundingClientRect().top + shared.clientTop;
     for (const line of shared.querySelectorAll(".piles > *, .zone > .z-head")) {
       const n = line.getBoundingClientRect();
       if (n.top >= top - 2 || n.bottom <= top + 2) continue;
-      const canGoOut = shared.scrollTop + (n.bottom - top) <= shared.scrollHeight - shared.clientHeight + 1;
-      if (top - n.top <= roomBelow(shared) - 1 || canGoOut) {
-        out.push("the shared zones' line " + JSON.stringify(line.textContent.trim()) + " is cut through at their top: " + Math.round(n.bottom - top) + " of its " + Math.round(n.height) + " px in sight");
-      }
+      out.push("the shared zones' line " + JSON.stringify(line.textContent.trim()) + " is cut through at their top: " + Math.round(n.bottom - top) + " of its " + Math.round(n.height) + " px in sight");
     }
   }
   // The prompt names where the cards it can use are, each zone as its

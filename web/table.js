@@ -319,12 +319,22 @@ function uncutZoneNames() {
 // uncutLine scrolls scroller so that a line (its box r) lying partly or
 // wholly above edge, where the scroller's sight begins, shows whole where
 // every card the decision can use that is in sight stays in sight; else a
-// line cut through goes out of sight above edge.
+// line cut through goes out of sight above edge, the scroller's foot
+// padded where it was scrolled to its end (Micro-Life's market on a
+// phone, scrolled as far as it goes, still showed the foot of
+// "Globaler Ablagestapel" above it).
 function uncutLine(scroller, r, edge) {
   const under = edge - r.top;
   if (under <= 0) return;
-  if (Math.ceil(under) <= roomBelowChoices(scroller)) scroller.scrollTop -= Math.ceil(under);
-  else if (under < r.height) scroller.scrollTop += Math.ceil(r.height - under);
+  if (Math.ceil(under) <= roomBelowChoices(scroller)) {
+    scroller.scrollTop -= Math.ceil(under);
+    return;
+  }
+  if (under >= r.height) return;
+  const down = Math.ceil(r.height - under);
+  const short = scroller.scrollTop + down - (scroller.scrollHeight - scroller.clientHeight);
+  if (short > 0) scroller.style.paddingBottom = parseFloat(getComputedStyle(scroller).paddingBottom) + short + "px";
+  scroller.scrollTop += down;
 }
 
 // roomBelowChoices is how far down the cards a decision can use that
@@ -436,6 +446,7 @@ function closeMenu() {
 new ResizeObserver(() => {
   keepHeadsInView($("#table .table"));
   uncutZoneNames();
+  uncutSharedLine();
   markMoreBelow($("#table"));
 }).observe($("#table"));
 markScrolling($("#table"));
