@@ -394,7 +394,10 @@ export function keepHeadsInView(table) {
   // loses its scroll while boxOpponents takes it apart.
   const boxes = [...sections, ...table.querySelectorAll(":scope > .others > .player")];
   const scrolled = boxes.map((s) => s.scrollTop);
-  for (const s of boxes) s.scrollTop = 0;
+  for (const s of boxes) {
+    unpad(s);
+    s.scrollTop = 0;
+  }
   for (const s of sections) {
     s.style.minHeight = "";
     delete s.dataset.floor;
@@ -541,6 +544,28 @@ function padUnderHeads(table) {
   for (const head of table.querySelectorAll(".player > .p-head")) {
     headScroller(head.parentElement).style.scrollPaddingTop = head.offsetHeight + "px";
   }
+}
+
+/** scrollFurther scrolls box down by px, padding its foot where it is
+ * scrolled to its end, with its height held: a section sized by its cards
+ * grew by part of the padding, and still could not scroll so far (a line
+ * cut through at its top stayed cut). keepHeadsInView takes the padding
+ * back when it fits the table anew. */
+export function scrollFurther(box, px) {
+  const short = box.scrollTop + px - (box.scrollHeight - box.clientHeight);
+  if (short > 0) {
+    if (box.dataset.pad === undefined) box.dataset.pad = JSON.stringify([box.style.paddingBottom, box.style.maxHeight]);
+    box.style.maxHeight = box.getBoundingClientRect().height + "px";
+    box.style.paddingBottom = parseFloat(getComputedStyle(box).paddingBottom) + short + "px";
+  }
+  box.scrollTop += px;
+}
+
+/** unpad gives back what scrollFurther took to pad box. */
+function unpad(box) {
+  if (box.dataset.pad === undefined) return;
+  [box.style.paddingBottom, box.style.maxHeight] = JSON.parse(box.dataset.pad);
+  delete box.dataset.pad;
 }
 
 /** headScroller is the box that scrolls a seat's section under its head:

@@ -3,7 +3,7 @@
 import {el, api, refusalPanel, seatName, setSeatNames, seatNamesKey, catalogue, ruleText, rememberSeat, myName, setMyName, withLang} from "./common.js";
 import {clockEl} from "./ranked-clock.js";
 import {t, gameWord, loadWords, pageLang} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, headScroller, readPlaces, restorePlaces, findCard, findZone, markMoreBelow, markScrolling} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultTitle, bottomSeat, showPeek, oneColumn, keepHeadsInView, headScroller, readPlaces, restorePlaces, findCard, findZone, markMoreBelow, markScrolling, scrollFurther} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const params = new URLSearchParams(location.search);
@@ -276,6 +276,15 @@ function showChoices() {
     c.closest(".zone")?.scrollIntoView({block: "nearest", inline: "nearest"});
     c.scrollIntoView({block: "nearest", inline: "nearest"});
   }
+  uncutLines();
+}
+
+// uncutLines keeps the lines naming the seats' usable zones and the shared
+// section's top line whole (or wholly out of sight), and marks the
+// sections that hide more below: after every change of the table's room,
+// since a section refitted keeps its scroll but not where its lines fall
+// (a seat's counters drawn open refit the table a moment after drawing).
+function uncutLines() {
   uncutZoneNames();
   uncutSharedLine();
   markMoreBelow($("#table"));
@@ -319,22 +328,15 @@ function uncutZoneNames() {
 // uncutLine scrolls scroller so that a line (its box r) lying partly or
 // wholly above edge, where the scroller's sight begins, shows whole where
 // every card the decision can use that is in sight stays in sight; else a
-// line cut through goes out of sight above edge, the scroller's foot
-// padded where it was scrolled to its end (Micro-Life's market on a
-// phone, scrolled as far as it goes, still showed the foot of
-// "Globaler Ablagestapel" above it).
+// line cut through goes out of sight above edge, also where the scroller
+// was scrolled to its end (scrollFurther pads it: Micro-Life's market on
+// a phone, scrolled as far as it went, showed the foot of "Globaler
+// Ablagestapel" above it).
 function uncutLine(scroller, r, edge) {
   const under = edge - r.top;
   if (under <= 0) return;
-  if (Math.ceil(under) <= roomBelowChoices(scroller)) {
-    scroller.scrollTop -= Math.ceil(under);
-    return;
-  }
-  if (under >= r.height) return;
-  const down = Math.ceil(r.height - under);
-  const short = scroller.scrollTop + down - (scroller.scrollHeight - scroller.clientHeight);
-  if (short > 0) scroller.style.paddingBottom = parseFloat(getComputedStyle(scroller).paddingBottom) + short + "px";
-  scroller.scrollTop += down;
+  if (Math.ceil(under) <= roomBelowChoices(scroller)) scroller.scrollTop -= Math.ceil(under);
+  else if (under < r.height) scrollFurther(scroller, Math.ceil(r.height - under));
 }
 
 // roomBelowChoices is how far down the cards a decision can use that
@@ -445,13 +447,11 @@ function closeMenu() {
 // given more room may now show the line naming its cards' zone.
 new ResizeObserver(() => {
   keepHeadsInView($("#table .table"));
-  uncutZoneNames();
-  uncutSharedLine();
-  markMoreBelow($("#table"));
+  uncutLines();
 }).observe($("#table"));
 markScrolling($("#table"));
 // A seat's counters opened on a phone may take room the panel must give.
-$("#table").addEventListener("toggle", () => { fitSide(); markMoreBelow($("#table")); }, true);
+$("#table").addEventListener("toggle", () => { fitSide(); uncutLines(); }, true);
 document.addEventListener("keydown", (e) => { if (e.key === "Escape") { closeMenu(); peek(null); } });
 
 // drawLinks fills the drawer of the table's extras: the player's display
