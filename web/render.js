@@ -395,7 +395,9 @@ export function keepHeadsInView(table) {
   const boxes = [...sections, ...table.querySelectorAll(":scope > .others > .player")];
   const scrolled = boxes.map((s) => s.scrollTop);
   for (const s of boxes) {
-    unpad(s);
+    // scrollFurther's padding and held height go with the old fit (an
+    // opponent's box gets its height back from boxOpponents).
+    s.style.paddingBottom = s.style.maxHeight = "";
     s.scrollTop = 0;
   }
   for (const s of sections) {
@@ -554,18 +556,10 @@ function padUnderHeads(table) {
 export function scrollFurther(box, px) {
   const short = box.scrollTop + px - (box.scrollHeight - box.clientHeight);
   if (short > 0) {
-    if (box.dataset.pad === undefined) box.dataset.pad = JSON.stringify([box.style.paddingBottom, box.style.maxHeight]);
     box.style.maxHeight = box.getBoundingClientRect().height + "px";
     box.style.paddingBottom = parseFloat(getComputedStyle(box).paddingBottom) + short + "px";
   }
   box.scrollTop += px;
-}
-
-/** unpad gives back what scrollFurther took to pad box. */
-function unpad(box) {
-  if (box.dataset.pad === undefined) return;
-  [box.style.paddingBottom, box.style.maxHeight] = JSON.parse(box.dataset.pad);
-  delete box.dataset.pad;
 }
 
 /** headScroller is the box that scrolls a seat's section under its head:
