@@ -37,10 +37,19 @@ import (
 )
 
 // serveEnv, set, makes the process the floor's server, listening on the
-// address it names; tableEnv gives it the table size.
+// address it names; tableEnv gives it the table size, loopEnv its way of
+// waiting for sockets.
 const (
 	serveEnv = "SOCKETFLOOR_SERVE"
 	tableEnv = "SOCKETFLOOR_TABLE"
+	loopEnv  = "SOCKETFLOOR_LOOP"
+)
+
+// The server's ways of waiting for its sockets: a goroutine a connection
+// on the Go runtime's poller, as serve does, or one thread's epoll loop.
+const (
+	loopGoroutines = "goroutines"
+	loopEpoll      = "epoll"
 )
 
 // defaultTable is loadtest's bytes a seat a move at 9,900 games.
@@ -50,7 +59,7 @@ func main() {
 	raiseFileLimit()
 	if addr := os.Getenv(serveEnv); addr != "" {
 		// serve returns only when it fails: the parent stops it with a signal.
-		fmt.Fprintln(os.Stderr, "socketfloor server:", serve(addr, tableSize()))
+		fmt.Fprintln(os.Stderr, "socketfloor server:", serveBy(os.Getenv(loopEnv), addr, tableSize()))
 		os.Exit(1)
 	}
 	var cfg config
@@ -59,6 +68,7 @@ func main() {
 	flag.DurationVar(&cfg.warmup, "warmup", 15*time.Second, "how long before the CPU is counted")
 	flag.DurationVar(&cfg.think, "think", time.Second, "a seat's mean pause before it acts")
 	flag.IntVar(&cfg.table, "table", defaultTable, "bytes of the table message a seat receives a move (loadtest's bytes per seat per move)")
+	flag.StringVar(&cfg.loop, "loop", loopGoroutines, "how the server waits for its sockets: goroutines (a goroutine a connection on the Go runtime's poller, as kartenwerk serve does) or epoll (one thread's epoll loop)")
 	flag.Parse()
 	r, err := run(cfg)
 	if err != nil {
@@ -74,6 +84,7 @@ type config struct {
 	duration, warmup time.Duration
 	think            time.Duration
 	table            int
+	loop             string
 }
 
 // result is what a run measured after its warm-up.
@@ -101,6 +112,12 @@ func run(cfg config) (result, error) {
 	if cfg.games < 1 || cfg.table < 16 || cfg.warmup >= cfg.duration {
 		return result{}, errors.New("need -n of at least 1, -table of at least 16 bytes and a -warmup shorter than -duration")
 	}
+	if cfg.loop == "" {
+		cfg.loop = loopGoroutines
+	}
+	if cfg.loop != loopGoroutines && cfg.loop != loopEpoll {
+		return result{}, fmt.Errorf("-loop %q: want %s or %s", cfg.loop, loopGoroutines, loopEpoll)
+	}
 	addr, err := freeAddr()
 	if err != nil {
 		return result{}, err
@@ -110,7 +127,7 @@ func run(cfg config) (result, error) {
 		return result{}, err
 	}
 	child := exec.Command(self)
-	child.Env = append(os.Environ(), serveEnv+"="+addr, tableEnv+"="+strconv.Itoa(cfg.table))
+	child.Env = append(os.Environ(), serveEnv+"="+addr, tableEnv+"="+strconv.Itoa(cfg.table), loopEnv+"="+cfg.loop)
 	child.Stderr = os.Stderr
 	if err := child.Start(); err != nil {
 		return result{}, err
@@ -167,6 +184,14 @@ func processCPU(pid int) (time.Duration, error) {
 	ut, _ := strconv.ParseInt(f[11], 10, 64)
 	st, _ := strconv.ParseInt(f[12], 10, 64)
 	return time.Duration(ut+st) * 10 * time.Millisecond, nil
+}
+
+// serveBy serves with the named loop (goroutines when unnamed).
+func serveBy(loop, addr string, size int) error {
+	if loop == loopEpoll {
+		return serveEpoll(addr, size)
+	}
+	return serve(addr, size)
 }
 
 // serve pairs connections in the order they arrive as the two seats of a
