@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"image/color"
 	"maps"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -321,6 +323,65 @@ func (t localTicks) Ticks(min, max float64) []plot.Tick {
 	return ticks
 }
 
+// countTicks label the whole numbers of an axis of whole values (the
+// evaluations of a tuning run, a card's cost in a sweep), none below
+// least, each while there are few and every 2nd, 5th, 10th ... when there
+// are many: gonum's default put the labels at 5, 20 and 35 of 40, or at
+// halves.
+type countTicks struct {
+	lang  i18n.Lang
+	least float64
+}
+
+// Ticks implements plot.Ticker: at most ten labels, with a minor tick at
+// each whole number between them while those are few.
+func (t countTicks) Ticks(lo, hi float64) []plot.Tick {
+	step := evenStep(hi-lo, 10, 1, countSteps)
+	var ticks []plot.Tick
+	for _, v := range multiples(max(lo, t.least), hi, step) {
+		ticks = append(ticks, plot.Tick{Value: v, Label: i18n.Minus(t.lang, strconv.FormatFloat(v, 'f', 0, 64))})
+	}
+	if step > 1 && step <= 5 {
+		for _, v := range multiples(max(lo, t.least), hi, 1) {
+			if math.Mod(v, step) != 0 {
+				ticks = append(ticks, plot.Tick{Value: v})
+			}
+		}
+	}
+	return ticks
+}
+
+// Even steps are these times a power of ten: a count's axis takes
+// whole numbers, a rate's quarters (so that 0-100 % shows 50 %).
+var (
+	countSteps = []float64{1, 2, 5}
+	rateSteps  = []float64{1, 2.5, 5}
+)
+
+// evenStep is the smallest step of one of mantissas times a power of
+// ten, and at least least, that puts at most most steps into span.
+func evenStep(span float64, most int, least float64, mantissas []float64) float64 {
+	if !(span > 0) {
+		return least
+	}
+	for power := math.Pow(10, math.Floor(math.Log10(span/float64(most)))); ; power *= 10 {
+		for _, m := range mantissas {
+			if step := m * power; step >= least && span/step <= float64(most) {
+				return step
+			}
+		}
+	}
+}
+
+// multiples are the multiples of step from lo to hi, both included.
+func multiples(lo, hi, step float64) []float64 {
+	var vs []float64
+	for k := math.Ceil(lo/step - 1e-9); k*step <= hi+step*1e-9; k++ {
+		vs = append(vs, k*step+0) // +0: no "-0"
+	}
+	return vs
+}
+
 // trimSharedZeros drops the decimal places that are zero in every
 // labelled tick ("25.00" and "50.00" become "25" and "50"; "0.25" and
 // "0.50" keep theirs).
@@ -346,22 +407,30 @@ func trimSharedZeros(ticks []plot.Tick) {
 	}
 }
 
-// percentTicks are gonum's default ticks of a rate (0.25) written as the
-// report's tables write rates, in percent ("25 %", "−10 %").
+// percentTicks mark a rate's axis (0.25) at even steps (1, 2.5 or 5
+// times a power of ten, at most seven labels), written as the report's tables
+// write rates, in percent ("25 %", "−10 %"), with a minor tick halfway:
+// gonum's default marked 40-60% at 42, 51 and 60 %.
 type percentTicks struct{ lang i18n.Lang }
 
 // Ticks implements plot.Ticker.
 func (t percentTicks) Ticks(lo, hi float64) []plot.Tick {
-	ticks := plot.DefaultTicks{}.Ticks(lo, hi)
-	for i := range ticks {
-		if ticks[i].Label == "" {
-			continue
+	step := 0.1 // for an axis of one value
+	if hi > lo {
+		step = evenStep(hi-lo, 6, 1e-4, rateSteps)
+	}
+	digits := 0 // the places a step needs: 2.5 % and 0.5 % one
+	for pct := 100 * step; math.Abs(pct-math.Round(pct)) > 1e-6; pct *= 10 {
+		digits++
+	}
+	var ticks []plot.Tick
+	for _, v := range multiples(lo, hi, step) {
+		ticks = append(ticks, plot.Tick{Value: v, Label: i18n.Minus(t.lang, i18n.Percent(t.lang, v, digits))})
+	}
+	for _, v := range multiples(lo, hi, step/2) {
+		if !slices.ContainsFunc(ticks, func(tk plot.Tick) bool { return math.Abs(tk.Value-v) < step/4 }) {
+			ticks = append(ticks, plot.Tick{Value: v})
 		}
-		digits := 0 // places a percent needs: the fraction's less two
-		if dot := strings.IndexByte(ticks[i].Label, '.'); dot >= 0 {
-			digits = max(0, len(ticks[i].Label)-dot-1-2)
-		}
-		ticks[i].Label = i18n.Minus(t.lang, i18n.Percent(t.lang, ticks[i].Value, digits))
 	}
 	return ticks
 }

@@ -1,12 +1,14 @@
 package sim
 
 import (
+	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 
@@ -93,35 +95,9 @@ func TestALoneBarStandsBesideItsAxis(t *testing.T) {
 	}
 }
 
-// Axis numbers carry no decimal places that are zero on every tick: a
-// histogram of game counts read "0.00, 25.00, 50.00".
-func TestLocalTicksDropZerosEveryLabelHas(t *testing.T) {
-	for _, tc := range []struct {
-		lang   i18n.Lang
-		lo, hi float64
-		want   string
-	}{
-		{i18n.EN, 0, 54, "0 25 50"},
-		{i18n.DE, 0, 54, "0 25 50"},
-		{i18n.EN, 0, 0.5, "0.00 0.25 0.50"},
-		{i18n.CS, 0, 0.5, "0,00 0,25 0,50"},
-		{i18n.EN, 10, 38, "12 24 36"},
-		{i18n.DE, -3, 3, "−3 0 3"},
-	} {
-		var labels []string
-		for _, tick := range (localTicks{tc.lang}).Ticks(tc.lo, tc.hi) {
-			if tick.Label != "" {
-				labels = append(labels, tick.Label)
-			}
-		}
-		if got := strings.Join(labels, " "); got != tc.want {
-			t.Errorf("%s ticks from %g to %g read %q, want %q", tc.lang, tc.lo, tc.hi, got, tc.want)
-		}
-	}
-}
-
 // A sweep of whole values (a card's cost) marks its x axis at whole
-// numbers only; one of other values keeps every mark.
+// numbers only; one of other values keeps every mark. Either draws its
+// first and last values whole, apart from the axis and the edge.
 func TestASweepOfWholeValuesMarksWholeNumbers(t *testing.T) {
 	for _, tc := range []struct {
 		values []string
@@ -138,10 +114,120 @@ func TestASweepOfWholeValuesMarksWholeNumbers(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		first, _ := parseNumber(tc.values[0])
+		last, _ := parseNumber(tc.values[len(tc.values)-1])
+		if msg := endsCut(c, first, last); msg != "" {
+			t.Errorf("values %v: %s", tc.values, msg)
+		}
 		ticks := c.plot.X.Tick.Marker.Ticks(c.plot.X.Min, c.plot.X.Max)
 		fractional := slices.ContainsFunc(ticks, func(tk plot.Tick) bool { return tk.Value != math.Trunc(tk.Value) })
 		if fractional == tc.whole {
 			t.Errorf("values %v: marks at fractions %v, want %v (%v)", tc.values, fractional, !tc.whole, ticks)
 		}
 	}
+}
+
+// The tuner's chart draws its first and last evaluations whole, inside
+// the axes, and labels its evaluations with whole numbers at a readable
+// spacing: gonum put the last point on the chart's edge, cut in half, and
+// labelled 40 evaluations at 5, 20 and 35.
+func TestTheTunersChartShowsEveryEvaluationWhole(t *testing.T) {
+	for _, tc := range []struct {
+		evaluations int
+		labels      string
+	}{
+		{1, "1"},
+		{3, "1 2 3"},
+		{12, "2 4 6 8 10 12"},
+		{40, "5 10 15 20 25 30 35 40"},
+		{400, "50 100 150 200 250 300 350 400"},
+	} {
+		tu := &Tuning{Figure: "first player's win rate", Target: 0.5, Tolerance: 0.02, GamesEach: 20}
+		for i := range tc.evaluations {
+			tu.Rates = append(tu.Rates, float64(i%5)/4) // 0% and 100% too: the corners
+		}
+		c, err := tu.ChartIn(i18n.EN)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if msg := endsCut(c, 1, float64(tc.evaluations)); msg != "" {
+			t.Errorf("%d evaluations: %s", tc.evaluations, msg)
+		}
+		var labels []string
+		for _, tk := range c.plot.X.Tick.Marker.Ticks(c.plot.X.Min, c.plot.X.Max) {
+			if tk.Value != math.Trunc(tk.Value) {
+				t.Errorf("%d evaluations: a mark at %g, between two evaluations", tc.evaluations, tk.Value)
+			}
+			if tk.Label != "" {
+				labels = append(labels, tk.Label)
+			}
+		}
+		if got := strings.Join(labels, " "); got != tc.labels {
+			t.Errorf("%d evaluations: the axis reads %q, want %q", tc.evaluations, got, tc.labels)
+		}
+	}
+}
+
+// endsCut says which of the x values xs a chart draws within a point's
+// glyph of its data area's ends (cut by the axis or the chart's edge),
+// or "".
+func endsCut(c Chart, xs ...float64) string {
+	data := c.plot.DataCanvas(draw.New(vgimg.New(c.w, c.h)))
+	room := vg.Points(3) // a point's glyph's radius and its line
+	for _, x := range xs {
+		at := data.X(c.plot.X.Norm(x))
+		if at-room < data.Min.X || at+room > data.Max.X {
+			return fmt.Sprintf("%g is drawn at %.1f pt, within %.0f pt of the axes' ends %.1f and %.1f",
+				x, at.Points(), room.Points(), data.Min.X.Points(), data.Max.X.Points())
+		}
+	}
+	return ""
+}
+
+// Axes are marked as a reader expects, in each language's way: numbers
+// without the decimal places that are zero on every tick (a histogram of
+// game counts read "0.00, 25.00, 50.00"); rates at even steps in percent,
+// a whole axis at 50 % (gonum's default marked 40-60% at 42, 51 and 60 %);
+// counts and whole values at each whole number, negative ones with the
+// language's minus sign, and many at even steps.
+func TestAxisTicks(t *testing.T) {
+	counts := func(l i18n.Lang) plot.Ticker { return countTicks{lang: l, least: math.Inf(-1)} }
+	for _, tc := range []struct {
+		ticker plot.Ticker
+		lo, hi float64
+		want   string
+	}{
+		{localTicks{i18n.EN}, 0, 54, "0 25 50"},
+		{localTicks{i18n.DE}, 0, 54, "0 25 50"},
+		{localTicks{i18n.EN}, 0, 0.5, "0.00 0.25 0.50"},
+		{localTicks{i18n.CS}, 0, 0.5, "0,00 0,25 0,50"},
+		{localTicks{i18n.EN}, 10, 38, "12 24 36"},
+		{localTicks{i18n.DE}, -3, 3, "−3 0 3"},
+		{percentTicks{i18n.EN}, 0.4, 0.6, "40% 45% 50% 55% 60%"},
+		{percentTicks{i18n.EN}, 0, 1, "0% 25% 50% 75% 100%"},
+		{percentTicks{i18n.DE}, -0.08, 0.12, "−5 % 0 % 5 % 10 %"},
+		{percentTicks{i18n.CS}, 0.49, 0.515, "49,0 % 49,5 % 50,0 % 50,5 % 51,0 % 51,5 %"},
+		{percentTicks{i18n.EN}, 0.5, 0.5, "50%"},
+		{percentTicks{i18n.CS}, 0.58, 0.71, "60,0 % 62,5 % 65,0 % 67,5 % 70,0 %"},
+		{counts(i18n.DE), -2.2, 3.2, "−2 −1 0 1 2 3"},
+		{counts(i18n.EN), 1.8, 6.2, "2 3 4 5 6"},
+		{counts(i18n.EN), 0, 30, "0 5 10 15 20 25 30"},
+		{counts(i18n.CS), 4, 4, "4"},
+	} {
+		got := strings.ReplaceAll(tickLabels(tc.ticker, tc.lo, tc.hi), "\u00a0", " ")
+		if got != tc.want {
+			t.Errorf("%T%v from %g to %g reads %q, want %q", tc.ticker, tc.ticker, tc.lo, tc.hi, got, tc.want)
+		}
+	}
+}
+
+// tickLabels are the labels ticker writes from lo to hi, spaced.
+func tickLabels(ticker plot.Ticker, lo, hi float64) string {
+	var labels []string
+	for _, tick := range ticker.Ticks(lo, hi) {
+		if tick.Label != "" {
+			labels = append(labels, tick.Label)
+		}
+	}
+	return strings.Join(labels, " ")
 }

@@ -11,7 +11,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
 
@@ -384,7 +383,7 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 		p.Y.Tick.Marker = percentTicks{l} // as the table writes rates
 	}
 	if sw.wholeValues() {
-		p.X.Tick.Marker = wholeTicks{localTicks{l}}
+		p.X.Tick.Marker = countTicks{lang: l, least: math.Inf(-1)}
 	}
 	groups := map[string]*errorBars{}
 	var order []string
@@ -429,6 +428,14 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 		}
 	}
 	p.Add(plotter.NewGrid())
+	// A twentieth of the axis's span at each end (a half for a single
+	// value), so that the end values' whiskers stand apart from the axis
+	// and the chart's edge rather than on them.
+	room := (p.X.Max - p.X.Min) / 20
+	if room == 0 {
+		room = 0.5
+	}
+	p.X.Min, p.X.Max = p.X.Min-room, p.X.Max+room
 	title := p.Title.Text
 	fitTitle(p, 5.5*vg.Inch) // a long title in German or Czech wraps
 	return Chart{Name: "sweep", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
@@ -444,17 +451,6 @@ func (sw *Sweep) wholeValues() bool {
 		}
 	}
 	return true
-}
-
-// wholeTicks marks only the whole numbers of an axis whose values are
-// all whole: a sweep of costs 2 to 5 had marks at 2.2, 2.4 ...
-type wholeTicks struct{ plot.Ticker }
-
-// Ticks implements plot.Ticker.
-func (t wholeTicks) Ticks(lo, hi float64) []plot.Tick {
-	return slices.DeleteFunc(t.Ticker.Ticks(lo, hi), func(tk plot.Tick) bool {
-		return math.Abs(tk.Value-math.Round(tk.Value)) > 1e-9
-	})
 }
 
 // dodge moves the second field's lines a little apart along the x axis,

@@ -57,9 +57,15 @@ func (t *Tuning) ChartIn(l i18n.Lang) (Chart, error) {
 	}
 	points.Color = barColour
 	p.Add(plotter.NewGrid(), points)
-	last := float64(max(len(t.Rates), 1))
+	// Room at each end (half an evaluation, or a fiftieth of the axis when
+	// there are many), so that the first and last points are drawn whole
+	// rather than cut by the axis and the edge.
+	n := float64(max(len(t.Rates), 1))
+	room := max(0.5, n/50)
+	p.X.Min, p.X.Max = 1-room, n+room
+	p.X.Tick.Marker = countTicks{lang: l, least: 1}
 	for _, y := range []float64{t.Target - t.Tolerance, t.Target, t.Target + t.Tolerance} {
-		line, err := plotter.NewLine(plotter.XYs{{X: 1, Y: y}, {X: last, Y: y}})
+		line, err := plotter.NewLine(plotter.XYs{{X: p.X.Min, Y: y}, {X: p.X.Max, Y: y}})
 		if err != nil {
 			return Chart{}, err
 		}
