@@ -14,6 +14,8 @@ import (
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/text"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/vg/vgimg"
 
 	"kartenwerk/engine/i18n"
 )
@@ -26,20 +28,46 @@ type Chart struct {
 	Title string
 	plot  *plot.Plot
 	w, h  vg.Length
+	// legend, when set, is drawn in a column of its own right of the
+	// plot, legendW wide, where gonum's would cover the data.
+	legend  *plot.Legend
+	legendW vg.Length
 }
 
 // Render draws the chart in a format gonum/plot knows: "svg" or "png".
 func (c Chart) Render(format string) ([]byte, error) {
-	wt, err := c.plot.WriterTo(c.w, c.h, format)
+	canvas, err := draw.NewFormattedCanvas(c.w, c.h, format)
 	if err != nil {
 		return nil, err
 	}
+	dc := draw.New(canvas)
+	if c.legend == nil {
+		c.plot.Draw(dc)
+	} else {
+		c.plot.Draw(draw.Crop(dc, 0, -c.legendW, 0, 0))
+		c.legend.Draw(draw.Crop(dc, c.w-c.legendW, 0, 0, 0))
+	}
 	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
+	if _, err := canvas.WriteTo(&buf); err != nil {
 		return nil, err
 	}
 	return buf.Bytes(), nil
 }
+
+// besideLegend moves c's plot's legend into a column of its own right of
+// the plot, widening the chart by it, so that it covers no data.
+func (c *Chart) besideLegend() {
+	leg := c.plot.Legend
+	c.plot.Legend = plot.NewLegend()
+	leg.Top, leg.Left = true, true
+	leg.XOffs, leg.YOffs = legendGap, -legendGap
+	size := leg.Rectangle(draw.New(vgimg.New(c.w, c.h))).Size()
+	c.legend, c.legendW = &leg, size.X+2*legendGap
+	c.w += c.legendW
+}
+
+// legendGap is the space around a legend beside its plot.
+const legendGap = vg.Length(6) // points
 
 var (
 	barColour  = color.RGBA{R: 0x3b, G: 0x6e, B: 0xa5, A: 0xff}

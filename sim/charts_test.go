@@ -231,3 +231,37 @@ func tickLabels(ticker plot.Ticker, lo, hi float64) string {
 	}
 	return strings.Join(labels, " ")
 }
+
+// A sweep of two fields names its lines in a legend beside the plot,
+// where inside it covered the lines' ends and their whiskers.
+func TestASweepsLegendStandsBesideItsData(t *testing.T) {
+	sw := &Sweep{Card: "Imp", Fields: []string{"cost", "vp"}, Figure: figureFirst}
+	for _, cost := range []string{"2", "3", "4"} {
+		for _, vp := range []string{"4", "5"} {
+			sw.Points = append(sw.Points, SweepPoint{Values: []string{cost, vp}, Figure: Interval{Rate: 0.5, Low: 0.1, High: 0.9}})
+		}
+	}
+	c, err := sw.ChartIn(i18n.EN)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.legend == nil {
+		t.Fatal("no legend beside the plot")
+	}
+	whole := draw.New(vgimg.New(c.w, c.h))
+	data := c.plot.DataCanvas(draw.Crop(whole, 0, -c.legendW, 0, 0))
+	legend := c.legend.Rectangle(draw.Crop(whole, c.w-c.legendW, 0, 0, 0))
+	if legend.Min.X < data.Max.X || legend.Max.X > c.w {
+		t.Errorf("the legend spans %.0f-%.0f pt, the data %.0f-%.0f pt of a chart %.0f pt wide",
+			legend.Min.X.Points(), legend.Max.X.Points(), data.Min.X.Points(), data.Max.X.Points(), c.w.Points())
+	}
+	svg, err := c.Render("svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"vp 4", "vp 5"} {
+		if !strings.Contains(string(svg), name) {
+			t.Errorf("the chart does not name the line %q", name)
+		}
+	}
+}

@@ -438,7 +438,11 @@ func (sw *Sweep) ChartIn(l i18n.Lang) (Chart, error) {
 	p.X.Min, p.X.Max = p.X.Min-room, p.X.Max+room
 	title := p.Title.Text
 	fitTitle(p, 5.5*vg.Inch) // a long title in German or Czech wraps
-	return Chart{Name: "sweep", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}, nil
+	c := Chart{Name: "sweep", Title: title, plot: p, w: 5.5 * vg.Inch, h: 3.4 * vg.Inch}
+	if len(order) > 1 {
+		c.besideLegend() // inside, it covered the lines' ends
+	}
+	return c, nil
 }
 
 // wholeValues says whether every setting's first value is a whole
