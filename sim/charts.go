@@ -172,23 +172,34 @@ func (r *Report) lengthChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	if len(r.Turns) == 0 {
 		return Chart{}, nil
 	}
-	turns := slices.Sorted(maps.Keys(r.Turns))
-	xys := make(plotter.XYs, len(turns))
-	for i, t := range turns {
-		xys[i] = plotter.XY{X: float64(t), Y: float64(r.Turns[t])}
-	}
-	bins := min(40, max(1, turns[len(turns)-1]-turns[0]+1))
-	h, err := plotter.NewHistogram(xys, bins)
-	if err != nil {
-		return Chart{}, err
-	}
-	h.FillColor = barColour
+	h := &plotter.Histogram{Bins: turnBins(r.Turns, 40), FillColor: barColour, LineStyle: plotter.DefaultLineStyle}
+	h.Width = h.Bins[0].Max - h.Bins[0].Min
 	p := newPlot(l, words.T(l, "report.chart.length_title", "mean", i18n.Decimal(l, r.MeanTurns, 1)))
 	p.X.Label.Text = words.T(l, "report.chart.turns")
+	p.X.Tick.Marker = countTicks{lang: l, least: 0}
 	p.Y.Label.Text = words.T(l, "report.chart.games")
 	p.Add(h, plotter.NewGrid())
 	fitTitle(p, 5*vg.Inch)
 	return Chart{Name: "game-length", Title: words.T(l, "report.chart.length"), plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, nil
+}
+
+// turnBins are the bars of a histogram of games by length, at most most
+// of them: one a turn, centred on it, or as many whole turns a bar as
+// keep them to most (gonum's own bins split the range evenly, so that a
+// bar stood across two turns' counts).
+func turnBins(games map[int]int, most int) []plotter.HistogramBin {
+	turns := slices.Sorted(maps.Keys(games))
+	first, last := turns[0], turns[len(turns)-1]
+	width := (last - first + most) / most // turns a bar, rounded up
+	bins := make([]plotter.HistogramBin, (last-first)/width+1)
+	for i := range bins {
+		lo := first + i*width
+		bins[i] = plotter.HistogramBin{Min: float64(lo) - 0.5, Max: float64(lo+width) - 0.5}
+	}
+	for t, n := range games {
+		bins[(t-first)/width].Weight += float64(n)
+	}
+	return bins
 }
 
 func (r *Report) reasonChart(l i18n.Lang, game *i18n.Catalog) (Chart, error) {

@@ -265,3 +265,42 @@ func TestASweepsLegendStandsBesideItsData(t *testing.T) {
 		}
 	}
 }
+
+// The game-length histogram has a bar a turn, centred on it, or whole
+// turns a bar when there are many, and keeps every game: gonum's own
+// bins split 10 to 40 turns into 31 bars each a little under a turn
+// wide, so that a bar straddled two turns.
+func TestTurnBinsHoldWholeTurns(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		games map[int]int
+		most  int
+		want  string
+	}{
+		{"a turn a bar", map[int]int{10: 1, 12: 3}, 40, "9.5-10.5:1 10.5-11.5:0 11.5-12.5:3"},
+		{"one length", map[int]int{7: 5}, 40, "6.5-7.5:5"},
+		{"three turns a bar", map[int]int{1: 1, 2: 1, 4: 2, 9: 1}, 3, "0.5-3.5:2 3.5-6.5:2 6.5-9.5:1"},
+	} {
+		var got []string
+		for _, b := range turnBins(tc.games, tc.most) {
+			got = append(got, fmt.Sprintf("%g-%g:%g", b.Min, b.Max, b.Weight))
+		}
+		if s := strings.Join(got, " "); s != tc.want {
+			t.Errorf("%s: bars %s, want %s", tc.name, s, tc.want)
+		}
+	}
+	many := map[int]int{}
+	for turn := 1; turn <= 100; turn++ {
+		many[turn] = turn
+	}
+	bins, games := turnBins(many, 40), 0.0
+	for _, b := range bins {
+		games += b.Weight
+		if b.Max-b.Min != 3 {
+			t.Errorf("a bar from %g to %g, want 3 turns wide", b.Min, b.Max)
+		}
+	}
+	if len(bins) > 40 || games != 5050 {
+		t.Errorf("100 lengths: %d bars holding %g games, want at most 40 holding 5050", len(bins), games)
+	}
+}
