@@ -162,6 +162,12 @@ func TestBrowserReplayOfEveryGame(t *testing.T) {
 			if word := gameForeignWord(g, l, settledText(t, tab)); word != "" {
 				t.Errorf("%s shows %q, a word of another language outside a card's printed name", name, word)
 			}
+			// The table keeps most of a phone's screen: the log, open
+			// from the start, took a quarter of it and cut the seats'
+			// cards in half.
+			if share := evalJS[float64](t, tab, `document.querySelector("#table").getBoundingClientRect().height / innerHeight`); share < 0.5 {
+				t.Errorf("%s: the table has %.0f%% of the screen's height, want half at least", name, 100*share)
+			}
 		}
 	})
 }
