@@ -173,6 +173,16 @@ type CardHolder interface {
 	HandCards(seat Seat, dst []int) []int
 }
 
+// HandChooser is a Game whose players also fill their hands by their own
+// choices, not by the shuffle alone: a market bought or taken into the
+// hand. A card held there tells of that choice as much as a card played
+// does, so the simulator ranks no cards by the win rate when held (its
+// opening hands, dealt by the shuffle, it still compares).
+type HandChooser interface {
+	// HandsChosen reports whether cards reach the hand by choice.
+	HandsChosen() bool
+}
+
 // AsideHolder is a State whose seats set cards aside from their decks
 // before the deal, by their own choice (Athernum's start card, AT-3.2).
 // Such a card could not be dealt to its seat, so the simulator compares

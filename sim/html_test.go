@@ -117,7 +117,7 @@ func TestHTMLReportFitsEveryScreenInEveryLanguage(t *testing.T) {
 // with its sign, in the reader's notation, as the text report does
 // ("+13,9 %"), not as a fraction ("+0,139") beside rates in percent.
 func TestHTMLReportGivesCardImpactsInPercent(t *testing.T) {
-	g, err := engine.Lookup("microlife")
+	g, err := engine.Lookup("mystimons")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestHTMLReportGivesCardImpactsInPercent(t *testing.T) {
 	}
 	for _, l := range []i18n.Lang{i18n.EN, i18n.DE} {
 		var page strings.Builder
-		if err := sim.WriteHTML(&page, sim.Document{Title: "Micro-Life", Report: rep, Lang: l}); err != nil {
+		if err := sim.WriteHTML(&page, sim.Document{Title: "MystiMons", Report: rep, Lang: l}); err != nil {
 			t.Fatal(err)
 		}
 		// The table lists cards played and not played in 30 seat-games

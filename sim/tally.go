@@ -65,6 +65,10 @@ type Tally struct {
 	SeatGames    int                   `json:"seat_games"`
 	SeatWins     int                   `json:"seat_wins"`
 	ErrorSamples []ErrorSample         `json:"error_samples,omitempty"`
+	// HandsChosen tells that the game's players fill their hands by their
+	// own choices (engine.HandChooser): its cards are not ranked by the
+	// win rate when held.
+	HandsChosen bool `json:"hands_chosen,omitempty"`
 	// Measures sums the game's own figures by name.
 	Measures map[string]*MeasureTally `json:"measures,omitempty"`
 	// Deals counts, for a mirrored batch, each rate by deal (see
@@ -147,6 +151,9 @@ func NewTally(cfg Config) *Tally {
 	}
 	for _, c := range cfg.Game.Cards() {
 		t.cardNames = append(t.cardNames, c.Name)
+	}
+	if h, ok := cfg.Game.(engine.HandChooser); ok {
+		t.HandsChosen = h.HandsChosen()
 	}
 	return t
 }
@@ -443,7 +450,7 @@ func (t *Tally) sameBatch(o *Tally) error {
 // into it leaves the parts unchanged.
 func emptyLike(p *Tally) *Tally {
 	t := &Tally{Game: p.Game, Seats: p.Seats, Seed: p.Seed, Agents: p.Agents, Decks: p.Decks, Variant: p.Variant,
-		TurnCap: p.TurnCap, Mirror: p.Mirror, Planned: p.Planned, Shards: p.Shards, First: p.First,
+		TurnCap: p.TurnCap, Mirror: p.Mirror, Planned: p.Planned, Shards: p.Shards, First: p.First, HandsChosen: p.HandsChosen,
 		Wins: make([]int, len(p.Wins)), Turns: map[int]int{}, Reasons: map[string]int{}, Cards: map[string]*DeckCards{}, cardNames: p.cardNames}
 	for _, e := range p.Entrants {
 		t.Entrants = append(t.Entrants, EntrantTally{Agent: e.Agent, Deck: e.Deck})
@@ -516,7 +523,7 @@ func (t *Tally) Report() *Report {
 		rep.EndReasons = append(rep.EndReasons, Share{Name: r, Count: t.Reasons[r], Interval: t.rate(dealReason(r), t.Reasons[r], played)})
 	}
 	rep.CardStats = cardStats(t)
-	if !t.dealsNoHands() {
+	if !t.HandsChosen {
 		rep.CardRanking = cardRanking(rep.CardStats)
 	}
 	rep.OpeningRanking = cardRanking(openingStats(t))
@@ -530,26 +537,6 @@ func (t *Tally) Report() *Report {
 		rep.MeasureStats = append(rep.MeasureStats, st)
 	}
 	return rep
-}
-
-// dealsNoHands reports whether the games were watched for opening hands
-// and dealt none: no seat held a card before the first turn. Zynalith
-// deals none: its hands fill only from the market, by the seats' own
-// choices, so that a card held there tells of the choice as much as a
-// card played does, and a ranking of the cards by the win rate when held
-// would present that bias as the cards' effects (in 300 games of greedy
-// play, 42 of 63 cards "significant", nearly all below 0).
-func (t *Tally) dealsNoHands() bool {
-	watched := false
-	for _, opening := range []map[string]*DeckCards{t.OpeningFirst, t.OpeningLater} {
-		for _, d := range opening {
-			if len(d.Cards) > 0 {
-				return false
-			}
-			watched = watched || d.SeatGames > 0
-		}
-	}
-	return watched
 }
 
 // Headline is the report without its cards: their counts by deck and
@@ -588,7 +575,7 @@ type Report struct {
 	// CardRanking holds the cards drawn and not drawn in at least 30
 	// seat-games each, by DrawImpact, largest first; DrawSignificant marks
 	// those whose 95% interval excludes 0. Empty for a game that does not
-	// report hands, or deals none (see dealsNoHands).
+	// report hands, or whose hands are chosen (Tally.HandsChosen).
 	CardRanking []CardStat `json:"card_ranking,omitempty"`
 	// OpeningRanking ranks the cards as CardRanking does, by the win
 	// rate when the card was in its player's opening hand minus when not

@@ -86,6 +86,9 @@ func (r *Report) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 		ranking, opening = "report.text.ranking_aside", "report.text.opening_ranking_aside"
 	}
 	tw.cardRanking(r.CardRanking, ranking, "report.text.drawn_in")
+	if r.HandsChosen {
+		tw.line("  ", "report.ranking.chosen")
+	}
 	tw.asideRates(r.AsideRates)
 	tw.cardRanking(r.OpeningRanking, opening, "report.text.opening_in")
 	if r.Errors > 0 {

@@ -105,6 +105,10 @@ func parseOptions(m map[string]string) options {
 // player's life, at 0 or less when they have lost (ML-7.1, ML-7.2).
 func (Game) SignedCounters() []string { return []string{"life"} }
 
+// HandsChosen reports that market cards are bought into the hand (ML-5.3):
+// see engine.HandChooser.
+func (Game) HandsChosen() bool { return true }
+
 // Info describes Micro-Life.
 func (Game) Info() engine.Info {
 	return engine.Info{

@@ -151,6 +151,11 @@ func parseOptions(chosen map[string]string) (options, error) {
 // (ZY-1.2, ZY-7.1).
 func (Game) SignedCounters() []string { return []string{"hp"} }
 
+// HandsChosen reports that the hands fill only from the market and the
+// stacks' tops, by each player's picks (ZY-3.4, ZY-5.1): see
+// engine.HandChooser.
+func (Game) HandsChosen() bool { return true }
+
 // Info describes Zynalith.
 func (Game) Info() engine.Info {
 	return engine.Info{
