@@ -17,8 +17,9 @@ import (
 // TestBrowserReplaySpeaksTheReadersLanguage opens a finished game's
 // replay in German, English and Czech at a laptop's and a phone's size:
 // its heading says who won in the reader's words, not as the result is
-// stored ("p2 wins (knockout)"), and the page passes the platform pages'
-// checks; the lobby's recent games say it in the reader's words too.
+// stored ("p2 wins (knockout)"), and not why (the last step says that;
+// in the heading it took two lines), and the page passes the platform
+// pages' checks; the lobby's recent games say it in the reader's words too.
 // Screenshots are kept.
 func TestBrowserReplaySpeaksTheReadersLanguage(t *testing.T) {
 	e := newTunedEnv(t, func(c *Config) { c.Rate, c.Burst = 1000, 1000 })
@@ -41,6 +42,8 @@ func TestBrowserReplaySpeaksTheReadersLanguage(t *testing.T) {
 			}
 			if heading := replayHeading(t, tab); strings.Contains(heading, g.Result) {
 				t.Errorf("the replay's heading in %s reads %q: the stored result, not the reader's words", lang, heading)
+			} else if strings.ContainsRune(heading, '(') {
+				t.Errorf("the replay's heading in %s reads %q: who won is enough, the last step says why", lang, heading)
 			}
 			checkPlatformPage(t, tab, "replay-"+size.name+"-"+lang, l, false)
 		}

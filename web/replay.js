@@ -1,7 +1,7 @@
 // The replay viewer: step through a finished game as a seat or a spectator saw it.
 import {el, api, seatName, setSeatNames, catalogue, ruleText, refusalPanel} from "./common.js";
 import {t, loadWords} from "./i18n.js";
-import {renderTable, statusLine, logEl, cardDetail, resultText, showPeek, keepHeadsInView, readPlaces, restorePlaces, markMoreBelow, markScrolling} from "./render.js";
+import {renderTable, statusLine, logEl, cardDetail, resultText, resultTitle, showPeek, keepHeadsInView, readPlaces, restorePlaces, markMoreBelow, markScrolling} from "./render.js";
 
 const id = location.pathname.split("/").pop();
 const $ = (sel) => document.querySelector(sel);
@@ -56,8 +56,9 @@ function draw(r) {
   const places = readPlaces($("#table .table"));
   setSeatNames(r.seats, r.view.players);
   document.title = t("replay.page_title", {game: r.name});
-  // The outcome in the reader's words, said as to a spectator.
-  const result = r.outcome ? resultText({result: r.outcome, viewer: ""}) : r.result;
+  // The outcome in the reader's words, said as to a spectator: who won;
+  // why is the last step's to tell, where a heading of two lines took it.
+  const result = r.outcome ? resultTitle({result: r.outcome, viewer: ""}) : r.result;
   $("#title").textContent = t("replay.heading", {game: r.name, result});
   if (!$("#seat").options.length) {
     $("#seat").replaceChildren(el("option", {value: "spectator"}, t("replay.spectator")),
