@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -372,13 +371,14 @@ type countTicks struct {
 	least float64
 }
 
-// Ticks implements plot.Ticker: at most ten labels, with a minor tick at
-// each whole number between them while those are few.
+// Ticks implements plot.Ticker: at most ten labels, grouped as language
+// writes whole numbers (2.000 in German), with a minor tick at each whole
+// number between them while those are few.
 func (t countTicks) Ticks(lo, hi float64) []plot.Tick {
 	step := evenStep(hi-lo, 10, 1, countSteps)
 	var ticks []plot.Tick
 	for _, v := range multiples(max(lo, t.least), hi, step) {
-		ticks = append(ticks, plot.Tick{Value: v, Label: i18n.Minus(t.lang, strconv.FormatFloat(v, 'f', 0, 64))})
+		ticks = append(ticks, plot.Tick{Value: v, Label: i18n.Int(t.lang, int(v))})
 	}
 	if step > 1 && step <= 5 {
 		for _, v := range multiples(max(lo, t.least), hi, 1) {

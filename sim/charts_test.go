@@ -213,6 +213,7 @@ func TestAxisTicks(t *testing.T) {
 		{counts(i18n.EN), 1.8, 6.2, "2 3 4 5 6"},
 		{counts(i18n.EN), 0, 30, "0 5 10 15 20 25 30"},
 		{counts(i18n.CS), 4, 4, "4"},
+		{counts(i18n.DE), 0, 2500, "0 500 1.000 1.500 2.000 2.500"},
 	} {
 		got := strings.ReplaceAll(tickLabels(tc.ticker, tc.lo, tc.hi), "\u00a0", " ")
 		if got != tc.want {
