@@ -177,6 +177,7 @@ func (r *Report) lengthChart(l i18n.Lang, _ *i18n.Catalog) (Chart, error) {
 	p.X.Label.Text = words.T(l, "report.chart.turns")
 	p.X.Tick.Marker = countTicks{lang: l, least: 0}
 	p.Y.Label.Text = words.T(l, "report.chart.games")
+	p.Y.Tick.Marker = countTicks{lang: l, least: 0}
 	p.Add(h, plotter.NewGrid())
 	fitTitle(p, 5*vg.Inch)
 	return Chart{Name: "game-length", Title: words.T(l, "report.chart.length"), plot: p, w: 5 * vg.Inch, h: 3 * vg.Inch}, nil
