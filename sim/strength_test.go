@@ -4,9 +4,11 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"kartenwerk/engine"
 	"kartenwerk/engine/enginetest/trick"
+	"kartenwerk/engine/i18n"
 )
 
 // TestBradleyTerryRecoversKnownStrengths samples a round robin from known
@@ -178,6 +180,39 @@ func TestMatrixProgressCountsEveryPairing(t *testing.T) {
 	for i, done := range seen {
 		if done != 2*(i+1) {
 			t.Fatalf("progress %v: call %d counts %d games", seen, i+1, done)
+		}
+	}
+}
+
+// The matrix's columns stand apart whatever their names' lengths: each
+// row's cells end where its column's name ends, and a long name keeps a
+// gap from its neighbour, where "greedy greedy with random moves" read
+// as one heading.
+func TestMatrixTextAlignsItsColumns(t *testing.T) {
+	iv := Interval{Rate: 0.5, Low: 0.4, High: 0.6, N: 100}
+	m := &Matrix{Names: []string{"random", "greedy", "noisy:random=0.5"},
+		Rate: [][]Interval{{{}, iv, iv}, {iv, {}, iv}, {iv, iv, {}}}}
+	for _, l := range i18n.Langs {
+		var b strings.Builder
+		m.WriteTextIn(&b, l)
+		lines := strings.Split(b.String(), "\n")
+		head := []rune(lines[0])
+		for j, name := range agentsIn(l, m.Names) {
+			at := strings.Index(string(head), name)
+			if at < 0 {
+				t.Fatalf("%s: no column %q in %q", l, name, lines[0])
+			}
+			start := utf8.RuneCountInString(string(head)[:at])
+			end := start + utf8.RuneCountInString(name)
+			if j > 0 && string(head[start-3:start]) != "   " {
+				t.Errorf("%s: %q has no gap before it in %q", l, name, lines[0])
+			}
+			for _, line := range lines[1:4] {
+				row := []rune(line)
+				if end > len(row) || row[end-1] == ' ' || end < len(row) && row[end] != ' ' {
+					t.Errorf("%s: the cell of column %q does not end where its name does (rune %d) in %q", l, name, end, line)
+				}
+			}
 		}
 	}
 }

@@ -392,34 +392,40 @@ func (c *Comparison) WriteTextIn(w io.Writer, l i18n.Lang, game *i18n.Catalog) {
 func (m *Matrix) WriteText(w io.Writer) { m.WriteTextIn(w, i18n.EN) }
 
 // WriteTextIn writes the matrix in language l: each row entrant's win
-// rate against each column entrant. Names are shown in full: columns are
-// as wide as the longest name or cell.
+// rate against each column entrant. Names are shown in full: each column
+// is as wide as its name or its widest cell, three spaces apart, so that
+// a long name does not run into its neighbour's ("greedy greedy with
+// random moves").
 func (m *Matrix) WriteTextIn(w io.Writer, l i18n.Lang) {
 	tw := textWriter{w: w, l: l}
 	corner := tw.t("report.text.row_vs_column")
 	names := agentsIn(l, m.Names)
-	cells := []string{corner}
+	rows := make([][]string, len(names))
+	widths := make([]int, len(names))
+	for j, name := range names {
+		widths[j] = utf8.RuneCountInString(name)
+	}
 	for i := range names {
 		for j := range names {
+			cell := "—"
 			if i != j {
-				cells = append(cells, tw.cell(m.Rate[i][j]))
+				cell = tw.cell(m.Rate[i][j])
 			}
+			rows[i] = append(rows[i], cell)
+			widths[j] = max(widths[j], utf8.RuneCountInString(cell))
 		}
 	}
-	width := widest(append(cells, names...), 0)
+	width := widest(append([]string{corner}, names...), 0)
+	const gap = "   "
 	fmt.Fprintf(w, "%-*s", width, corner)
-	for _, d := range names {
-		fmt.Fprintf(w, " %*s", width, d)
+	for j, name := range names {
+		fmt.Fprintf(w, "%s%*s", gap, widths[j], name)
 	}
 	fmt.Fprintln(w)
-	for i, d := range names {
-		fmt.Fprintf(w, "%-*s", width, d)
-		for j := range names {
-			if i == j {
-				fmt.Fprintf(w, " %*s", width, "—")
-				continue
-			}
-			fmt.Fprintf(w, " %*s", width, tw.cell(m.Rate[i][j]))
+	for i, name := range names {
+		fmt.Fprintf(w, "%-*s", width, name)
+		for j, cell := range rows[i] {
+			fmt.Fprintf(w, "%s%*s", gap, widths[j], cell)
 		}
 		fmt.Fprintln(w)
 	}

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
@@ -82,18 +83,26 @@ func strengthCmd() *cobra.Command {
 func writeStrength(w io.Writer, m *sim.Matrix, l i18n.Lang) {
 	m.WriteTextIn(w, l)
 	fmt.Fprintln(w, "\n"+sim.Words().T(l, "report.text.think_heading"))
+	var names, times []string
 	seen := map[string]bool{}
 	for _, rep := range m.Reports {
 		for e, agent := range rep.Agents {
 			if !seen[agent] && e < len(rep.ThinkingMs) {
 				seen[agent] = true
-				name := sim.AgentIn(l, agent)
+				names = append(names, sim.AgentIn(l, agent))
 				if ms := rep.ThinkingMs[e]; ms >= 0 {
-					fmt.Fprintf(w, "  %-28s %s ms\n", name, i18n.Decimal(l, ms, 3))
+					times = append(times, i18n.Decimal(l, ms, 3)+" ms")
 				} else {
-					fmt.Fprintf(w, "  %-28s %s\n", name, sim.Words().T(l, "report.text.think_untimed"))
+					times = append(times, sim.Words().T(l, "report.text.think_untimed"))
 				}
 			}
 		}
+	}
+	width := 0 // the names' column, as wide as the longest
+	for _, name := range names {
+		width = max(width, utf8.RuneCountInString(name))
+	}
+	for k, name := range names {
+		fmt.Fprintf(w, "  %-*s   %s\n", width, name, times[k])
 	}
 }
