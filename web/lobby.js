@@ -155,11 +155,11 @@ async function drawRecent() {
 }
 
 async function main() {
+  nameField(); // before the words load: a name typed meanwhile is kept
   await loadWords();
   document.title = t("lobby.page_title");
   // The header's and the menu's links keep the address's language too.
   for (const a of document.querySelectorAll("header a[href^='/'], nav a[href^='/']")) a.setAttribute("href", withLang(a.getAttribute("href")));
-  nameField();
   const c = await api("/api/catalog");
   games = c.games;
   agents = c.agents;
@@ -217,7 +217,10 @@ function gameName(id) { return (games.find((g) => g.id === id) || {name: id}).na
 // nameField lets the player set the display name their seats send.
 function nameField() {
   const input = $("#my-name");
-  input.value = myName();
+  // A name typed before this script ran is kept, not replaced by the
+  // stored one (a quick player, or a slow page).
+  if (input.value) setMyName(input.value);
+  else input.value = myName();
   input.addEventListener("change", () => setMyName(input.value));
 }
 
